@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import type { Deadlines, Pending, Seat } from './pending.js';
+import type { Decision } from './rejection.js';
+import type { Rng, RngState } from './rng.js';
+
+/** What every game's state carries, so the kit and the service can read it generically. */
+export interface BaseState {
+  readonly game: string;
+  readonly seats: number;
+  readonly deadlines: Deadlines;
+  /** Who may act now; null once the game is over. */
+  pending: Pending | null;
+  /** How many pending entries have been opened (the next id is `p{n+1}`). */
+  pendingOpened: number;
+  finished: boolean;
+  rng: RngState;
+  /** sha256(seed), public from the start. */
+  readonly seedHash: string;
+  /** The seed itself: server-side only; never part of a view before the end. */
+  readonly seed: string;
+}
+
+/** Everything `setup` needs. `at` is the creation time, for the first deadline. */
+export interface GameInit<O> {
+  readonly seats: number;
+  readonly options: O;
+  readonly deadlines: Deadlines;
+  readonly seed: string;
+  readonly at: number;
+}
+
+/** A command is either a player's move or the engine's own default on a deadline. */
+export type Command =
+  | { readonly type: 'move'; readonly seat: Seat; readonly move: unknown; readonly at: number }
+  | { readonly type: 'timeout'; readonly at: number; /** guards against stale timers */ readonly pendingId?: string };
+
+export interface DecideContext {
+  readonly at: number;
+  /** The game's generator; the kit records its advance in the log. */
+  readonly rng: Rng;
+}
+
+/** End-of-game (or running) score sheet. */
+export interface ScoreSheet {
+  /** Final score per seat, in seat order. */
+  readonly scores: number[];
+  /** Seats sharing first place after every tie-break (empty while running). */
+  readonly winners: Seat[];
+  /** Per-seat breakdown, game-specific. */
+  readonly details?: unknown[];
+  /** Game-specific verdict, e.g. the VoV solo rank. */
+  readonly verdict?: string;
+}
+
+/** A bot chooses one move for a seat that may act; it has its own generator. */
+export type Bot<S, M> = (state: S, seat: Seat, rng: Rng) => M;
+export type BotLevel = 'random' | 'greedy';
+
+export interface GameEvent {
+  readonly type: string;
+}
+
+/** Descriptive facts a lobby shows. */
+export interface GameMeta {
+  readonly id: string;
+  readonly title: string;
+  readonly minSeats: number;
+  readonly maxSeats: number;
+  readonly summary: string;
+  readonly variants: readonly { readonly id: string; readonly description: string }[];
+}
+
+/**
+ * The engine contract. Everything is pure and deterministic: the same state
+ * and command give the same events on any machine.
+ *
+ * `apply` folds one event into a draft the kit owns (cloned beforehand), which
+ * keeps long replays cheap; `decide*` must never mutate the state they read.
+ */
+export interface GameEngine<S extends BaseState, M, E extends GameEvent, O> {
+  readonly meta: GameMeta;
+  readonly optionsSchema: z.ZodType<O>;
+  readonly moveSchema: z.ZodType<M>;
+  setup(init: GameInit<O>): S;
+  legalMoves(state: S, seat: Seat): M[];
+  decideMove(state: S, seat: Seat, move: M, ctx: DecideContext): Decision<E>;
+  /** The default resolution of `state.pending` once it is overdue; always succeeds. */
+  decideTimeout(state: S, ctx: DecideContext): E[];
+  apply(draft: S, event: E): void;
+  /** What this viewer may see (null = spectator). Must not include `seed` or `rng`. */
+  view(state: S, viewer: Seat | null): unknown;
+  /** The event as this viewer may see it, or null to hide it entirely. */
+  redactEvent(event: E, viewer: Seat | null): unknown;
+  score(state: S): ScoreSheet;
+  readonly bots: Readonly<Record<BotLevel, Bot<S, M>>>;
+}
+
+/** The registry's element type: the service handles every game through this. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- existential over each game's own types
+export type AnyGameEngine = GameEngine<any, any, any, any>;

@@ -1,0 +1,66 @@
+import type { BaseState, BotLevel, GameEngine, GameEvent, GameInit } from './game.js';
+import { executeInPlace, type LoggedEvent } from './kit.js';
+import { awaitedSeats } from './pending.js';
+import { Rng, rngStateFromSeed } from './rng.js';
+
+export interface PlayOutOptions<O> {
+  readonly init: GameInit<O>;
+  /** The bot level of each seat. */
+  readonly bots: readonly BotLevel[];
+  /** Seed of the bots' own generator (distinct from the game's secret seed). */
+  readonly botSeed: string;
+  /** Virtual milliseconds between two commands. */
+  readonly stepMs?: number;
+  /** A game still running after this many commands is reported as stuck. */
+  readonly maxCommands?: number;
+  /** Keep every logged event (for replay checks); off for benchmarks. */
+  readonly keepLog?: boolean;
+}
+
+export interface PlayOutResult<S, E extends GameEvent> {
+  readonly state: S;
+  readonly commands: number;
+  readonly moves: number;
+  readonly timeouts: number;
+  readonly log: LoggedEvent<E>[];
+}
+
+/**
+ * Plays a whole game with bots: every awaited seat answers with its bot's
+ * move, in seat order; a step with nobody to answer is closed by `timeout`.
+ * Throws on a bot move the engine rejects or a game that never ends — both
+ * are engine defects the property tests must surface.
+ */
+export function playOut<S extends BaseState, M, E extends GameEvent, O>(
+  engine: GameEngine<S, M, E, O>,
+  options: PlayOutOptions<O>,
+): PlayOutResult<S, E> {
+  const state = engine.setup(options.init);
+  const botRng = new Rng(rngStateFromSeed(options.botSeed));
+  const stepMs = options.stepMs ?? 1000;
+  const maxCommands = options.maxCommands ?? 100_000;
+  const log: LoggedEvent<E>[] = [];
+  let at = options.init.at;
+  let commands = 0;
+  let moves = 0;
+  let timeouts = 0;
+  while (!state.finished) {
+    if (++commands > maxCommands) throw new Error(`${engine.meta.id}: still running after ${maxCommands} commands`);
+    at += stepMs;
+    const seat = awaitedSeats(state.pending)[0];
+    let result;
+    if (seat === undefined) {
+      at = Math.max(at, state.pending?.deadline ?? at);
+      result = executeInPlace(engine, state, { type: 'timeout', at });
+      timeouts++;
+    } else {
+      const level = options.bots[seat] ?? 'random';
+      const move = engine.bots[level](state, seat, botRng);
+      result = executeInPlace(engine, state, { type: 'move', seat, move, at });
+      moves++;
+    }
+    if (!result.ok) throw new Error(`${engine.meta.id}: bot command rejected (${result.code}): ${result.message}`);
+    if (options.keepLog) log.push(...result.events);
+  }
+  return { state, commands, moves, timeouts, log };
+}
