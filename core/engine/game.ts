@@ -50,6 +50,8 @@ export interface ScoreSheet {
   readonly details?: unknown[];
   /** Game-specific verdict, e.g. the VoV solo rank. */
   readonly verdict?: string;
+  /** Turns (or rounds, where everyone plays at once) played so far. */
+  readonly turns: number;
 }
 
 /** A bot chooses one move for a seat that may act; it has its own generator. */

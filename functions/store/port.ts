@@ -1,0 +1,162 @@
+import type { Deadlines } from '../../core/engine/index.js';
+
+/**
+ * The storage contract of the service. Two adapters implement it: DynamoDB
+ * (the real one) and in-memory (unit tests, machines without Java). One
+ * contract suite (test/functions/store-contract.test.ts) runs against both.
+ *
+ * Event sourcing: a started game is its creation arguments (the header) plus
+ * its commits, one per accepted command, at gapless sequence numbers 1, 2, …
+ * A snapshot of the folded state every few commits keeps loading cheap.
+ */
+
+export type PlayerId = string;
+
+export interface PlayerRecord {
+  readonly playerId: PlayerId;
+  readonly name: string;
+  /** sha256 of the bearer token; the token itself is never stored. */
+  readonly tokenHash: string;
+  readonly createdAt: number;
+}
+
+/** Who sits in a seat: a player, a bot, or nobody yet. */
+export type SeatOccupant =
+  | { readonly kind: 'player'; readonly playerId: PlayerId; readonly name: string }
+  | { readonly kind: 'bot'; readonly level: 'random' | 'greedy' }
+  | { readonly kind: 'empty' };
+
+export type GameStatus = 'open' | 'active' | 'finished';
+
+/**
+ * The game's header: everything needed to rebuild its state (with the
+ * commits) and to list it. Changes rarely (join, start, end), under a
+ * revision number for optimistic concurrency.
+ */
+export interface GameHeader {
+  readonly gameId: string;
+  readonly game: string;
+  readonly options: unknown;
+  readonly deadlines: Deadlines;
+  readonly seats: readonly SeatOccupant[];
+  readonly createdBy: PlayerId;
+  readonly createdAt: number;
+  /** Secret until the game is finished. */
+  readonly seed: string;
+  readonly seedHash: string;
+  readonly status: GameStatus;
+  /** Set when the last seat is taken: the `at` given to the engine's setup. */
+  readonly startedAt: number | null;
+  /** Bumped by every header write. */
+  readonly revision: number;
+}
+
+/** What a commit says about the game right after it, for lists and inboxes. */
+export interface CommitSummary {
+  readonly status: GameStatus;
+  /** Seats whose move is awaited now. */
+  readonly awaiting: readonly number[];
+  /** Deadline of the pending entry, epoch ms; null when finished. */
+  readonly deadline: number | null;
+  /** Id of the pending entry, for timers (`p17`). */
+  readonly pendingId: string | null;
+}
+
+export interface Commit {
+  readonly gameId: string;
+  /** 1, 2, 3, … without gaps. The game's version is its last seq. */
+  readonly seq: number;
+  /** The command as the engine received it (move or timeout). */
+  readonly command: unknown;
+  /** Every event the command produced, kit events included (the full log). */
+  readonly events: readonly unknown[];
+  /** The player who sent it, or `system` for timeouts and bots. */
+  readonly actor: string;
+  readonly idempotencyKey: string | null;
+  /** sha256 of the request body that carried it, to tell a retry from a reuse. */
+  readonly requestHash: string | null;
+  readonly at: number;
+  readonly summary: CommitSummary;
+}
+
+export interface Snapshot {
+  readonly gameId: string;
+  /** The state after this commit. */
+  readonly seq: number;
+  readonly state: unknown;
+}
+
+/** A game as loaded for a decision: always strongly consistent and complete. */
+export interface LoadedGame {
+  readonly header: GameHeader;
+  /** Latest snapshot, if any. */
+  readonly snapshot: Snapshot | null;
+  /** Every commit after the snapshot (or after 0), in order. */
+  readonly tail: readonly Commit[];
+}
+
+export type AppendResult =
+  | { readonly status: 'appended' }
+  /** Another commit already holds that seq: `existing` tells a retry of the same command from a real race. */
+  | { readonly status: 'conflict'; readonly existing: Commit };
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  /** Opaque cursor for the next page; null at the end. */
+  readonly next: string | null;
+}
+
+/** A game a player sits in, with what its latest commit says. */
+export interface MembershipRow {
+  readonly gameId: string;
+  readonly game: string;
+  readonly seat: number;
+  readonly joinedAt: number;
+}
+
+/** A stored answer to a non-move POST, replayed for a retry with the same key. */
+export interface IdempotentResponse {
+  readonly requestHash: string;
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export interface Store {
+  createPlayer(player: PlayerRecord): Promise<void>;
+  getPlayer(playerId: PlayerId): Promise<PlayerRecord | null>;
+  getPlayerByTokenHash(tokenHash: string): Promise<PlayerRecord | null>;
+
+  /** Fails with HeaderConflictError if the id exists. */
+  createGame(header: GameHeader): Promise<void>;
+  /** Strongly consistent. */
+  getHeader(gameId: string): Promise<GameHeader | null>;
+  /** Writes `next` (whose revision must be expected + 1) only if the stored revision is `expected`; false otherwise. */
+  replaceHeader(next: GameHeader, expectedRevision: number): Promise<boolean>;
+
+  /** Header, latest snapshot and every later commit, strongly consistent. */
+  loadGame(gameId: string): Promise<LoadedGame | null>;
+  /** Conditional on `seq` being free; never overwrites. */
+  appendCommit(commit: Commit): Promise<AppendResult>;
+  putSnapshot(snapshot: Snapshot): Promise<void>;
+  /** Commits with seq > afterSeq, ascending, at most `limit`. */
+  readCommits(gameId: string, afterSeq: number, limit: number): Promise<readonly Commit[]>;
+  /** The newest commit, or null before the first. */
+  latestCommit(gameId: string): Promise<Commit | null>;
+
+  addMembership(playerId: PlayerId, row: MembershipRow): Promise<void>;
+  listMemberships(playerId: PlayerId, cursor: string | null, limit: number): Promise<Page<MembershipRow>>;
+
+  /** Idempotency records for POSTs other than moves; they expire (TTL). */
+  getIdempotent(scope: string, key: string): Promise<IdempotentResponse | null>;
+  putIdempotent(scope: string, key: string, response: IdempotentResponse, expiresAt: number): Promise<void>;
+
+  /** Games with an open deadline, for the local scheduler to rebuild its agenda. */
+  listActiveGameIds(): Promise<readonly string[]>;
+}
+
+export class HeaderConflictError extends Error {
+  constructor(gameId: string) {
+    super(`game ${gameId} already exists`);
+    this.name = 'HeaderConflictError';
+  }
+}
