@@ -1,0 +1,11 @@
+import type { AnyGameEngine } from '../engine/index.js';
+
+/**
+ * Every game the service offers. A new game plugs in here and nowhere else:
+ * the service, the API and the OpenAPI document read this list.
+ */
+export const GAMES: readonly AnyGameEngine[] = [];
+
+export function findGame(id: string): AnyGameEngine | undefined {
+  return GAMES.find((engine) => engine.meta.id === id);
+}

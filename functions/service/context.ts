@@ -1,0 +1,16 @@
+import type { Store } from '../store/port.js';
+import type { SecretSource } from './ids.js';
+import type { CommitSignal } from './signal.js';
+
+/** Everything the service needs from the outside world, injected. */
+export interface ServiceContext {
+  readonly store: Store;
+  /** Epoch milliseconds. */
+  readonly clock: () => number;
+  readonly secrets: SecretSource;
+  readonly signal: CommitSignal;
+  /** A snapshot is written after every `snapshotEvery`-th commit. */
+  readonly snapshotEvery: number;
+  /** How often a long-poll re-reads the store when no in-process signal arrives. */
+  readonly pollIntervalMs: number;
+}

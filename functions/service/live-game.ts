@@ -1,0 +1,91 @@
+import { applyInPlace, awaitedSeats, type AnyGameEngine, type BaseState, type GameInit } from '../../core/engine/index.js';
+import { findGame } from '../../core/games/index.js';
+import type { Commit, CommitSummary, GameHeader, LoadedGame } from '../store/port.js';
+
+/** An idempotency key remembered with the commit it produced. */
+export interface RecentKey {
+  readonly actor: string;
+  readonly key: string;
+  readonly requestHash: string | null;
+  readonly seq: number;
+}
+
+/** How many idempotency keys a game remembers across snapshots. */
+const RECENT_KEYS_KEPT = 64;
+
+/** What a snapshot item holds besides the engine state. */
+export interface SnapshotBody {
+  readonly state: BaseState;
+  readonly recentKeys: readonly RecentKey[];
+}
+
+/** A game rebuilt in memory from its header, snapshot and tail. */
+export interface LiveGame {
+  readonly header: GameHeader;
+  readonly engine: AnyGameEngine;
+  /** Null until every seat is taken. */
+  state: BaseState | null;
+  /** The seq of the last commit (0 before the first). */
+  version: number;
+  recentKeys: RecentKey[];
+}
+
+export function engineOf(header: GameHeader): AnyGameEngine {
+  const engine = findGame(header.game);
+  // A stored game names a game this build no longer offers: a deployment defect.
+  if (!engine) throw new Error(`stored game ${header.gameId} uses unknown game ${header.game}`);
+  return engine;
+}
+
+export function initOf(header: GameHeader): GameInit<unknown> {
+  if (header.startedAt === null) throw new Error(`game ${header.gameId} has not started`);
+  return { seats: header.seats.length, options: header.options, deadlines: header.deadlines, seed: header.seed, at: header.startedAt };
+}
+
+export function rememberKey(keys: RecentKey[], commit: Commit): RecentKey[] {
+  if (commit.idempotencyKey === null) return keys;
+  const next = [...keys, { actor: commit.actor, key: commit.idempotencyKey, requestHash: commit.requestHash, seq: commit.seq }];
+  return next.length > RECENT_KEYS_KEPT ? next.slice(next.length - RECENT_KEYS_KEPT) : next;
+}
+
+/** Folds a commit into the live game (the state is owned by the live game). */
+export function foldCommit(live: LiveGame, commit: Commit): void {
+  if (live.state) for (const event of commit.events) applyInPlace(live.engine, live.state, event as never);
+  live.version = commit.seq;
+  live.recentKeys = rememberKey(live.recentKeys, commit);
+}
+
+export function materialize(loaded: LoadedGame): LiveGame {
+  const { header, snapshot, tail } = loaded;
+  const engine = engineOf(header);
+  const body = snapshot?.state as SnapshotBody | undefined;
+  const live: LiveGame = {
+    header,
+    engine,
+    state: header.startedAt === null ? null : body ? structuredClone(body.state) : engine.setup(initOf(header)),
+    version: snapshot?.seq ?? 0,
+    recentKeys: body ? [...body.recentKeys] : [],
+  };
+  for (const commit of tail) foldCommit(live, commit);
+  return live;
+}
+
+export function snapshotOf(live: LiveGame): SnapshotBody {
+  if (!live.state) throw new Error('no state to snapshot before the game starts');
+  return { state: live.state, recentKeys: live.recentKeys };
+}
+
+export function summarize(state: BaseState): CommitSummary {
+  return {
+    status: state.finished ? 'finished' : 'active',
+    awaiting: awaitedSeats(state.pending),
+    deadline: state.pending?.deadline ?? null,
+    pendingId: state.pending?.id ?? null,
+  };
+}
+
+/** The seat a player holds in this game, or null for a spectator. */
+export function seatOf(header: GameHeader, playerId: string): number | null {
+  const seat = header.seats.findIndex((s) => s.kind === 'player' && s.playerId === playerId);
+  return seat === -1 ? null : seat;
+}

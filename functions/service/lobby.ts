@@ -1,0 +1,106 @@
+import { hashSeed } from '../../core/engine/index.js';
+import { findGame, GAMES } from '../../core/games/index.js';
+import type { GameHeader, PlayerRecord, SeatOccupant } from '../store/port.js';
+import type { ServiceContext } from './context.js';
+import { resolveDeadlines, type DeadlinesRequest } from './deadlines.js';
+import { ServiceError } from './errors.js';
+import { RETRY, settle, withFreshGame } from './pipeline.js';
+import { seatOf } from './live-game.js';
+
+export interface CreateGameRequest {
+  readonly game: string;
+  readonly seats: number;
+  readonly options?: unknown;
+  readonly deadlines: DeadlinesRequest;
+  /** Whether the creator takes the first seat. */
+  readonly join: boolean;
+}
+
+/** The games offered, with what a lobby needs to show and validate. */
+export function catalog() {
+  return GAMES.map((engine) => engine.meta);
+}
+
+export async function createGame(ctx: ServiceContext, creator: PlayerRecord, request: CreateGameRequest): Promise<GameHeader> {
+  const engine = findGame(request.game);
+  if (!engine) throw new ServiceError(422, 'unknown-game', `There is no game called "${request.game}"; see GET /v1/games/catalog.`);
+  const { minSeats, maxSeats } = engine.meta;
+  if (request.seats < minSeats || request.seats > maxSeats)
+    throw new ServiceError(422, 'invalid-seats', `${engine.meta.title} is played by ${minSeats} to ${maxSeats} players, not ${request.seats}.`);
+  const options = engine.optionsSchema.safeParse(request.options ?? {});
+  if (!options.success)
+    throw new ServiceError(422, 'invalid-options', `These options do not fit ${engine.meta.title}.`, {
+      errors: options.error.issues.map((i) => ({ path: ['options', ...i.path].join('.'), message: i.message })),
+    });
+  const seed = ctx.secrets.seed();
+  const now = ctx.clock();
+  const seats: SeatOccupant[] = Array.from({ length: request.seats }, () => ({ kind: 'empty' }));
+  if (request.join) seats[0] = { kind: 'player', playerId: creator.playerId, name: creator.name };
+  const full = seats.every((s) => s.kind !== 'empty');
+  const header: GameHeader = {
+    gameId: ctx.secrets.gameId(),
+    game: engine.meta.id,
+    options: options.data,
+    deadlines: resolveDeadlines(request.deadlines),
+    seats,
+    createdBy: creator.playerId,
+    createdAt: now,
+    seed,
+    seedHash: hashSeed(seed),
+    status: full ? 'active' : 'open',
+    startedAt: full ? now : null,
+    revision: 1,
+  };
+  await ctx.store.createGame(header);
+  if (request.join) await ctx.store.addMembership(creator.playerId, { gameId: header.gameId, game: header.game, seat: 0, joinedAt: now });
+  return startIfFull(ctx, header);
+}
+
+/** A seat for a player: the one asked for, or the first empty one. */
+export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId: string, wanted: number | undefined): Promise<GameHeader> {
+  const header = await takeSeat(ctx, gameId, wanted, (current) => {
+    if (seatOf(current, player.playerId) !== null) throw new ServiceError(409, 'already-seated', 'You already hold a seat in this game.');
+    return { kind: 'player', playerId: player.playerId, name: player.name };
+  });
+  const seat = seatOf(header, player.playerId) as number;
+  await ctx.store.addMembership(player.playerId, { gameId, game: header.game, seat, joinedAt: ctx.clock() });
+  return startIfFull(ctx, header);
+}
+
+/** Fills a seat with a bot; only the game's creator may. */
+export async function addBot(ctx: ServiceContext, player: PlayerRecord, gameId: string, level: 'random' | 'greedy', wanted: number | undefined): Promise<GameHeader> {
+  const header = await takeSeat(ctx, gameId, wanted, (current) => {
+    if (current.createdBy !== player.playerId) throw new ServiceError(403, 'not-creator', 'Only the player who created this game may seat bots.');
+    return { kind: 'bot', level };
+  });
+  return startIfFull(ctx, header);
+}
+
+async function takeSeat(ctx: ServiceContext, gameId: string, wanted: number | undefined, occupant: (header: GameHeader) => SeatOccupant): Promise<GameHeader> {
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const current = await ctx.store.getHeader(gameId);
+    if (!current) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+    if (current.status !== 'open') throw new ServiceError(409, 'game-full', 'Every seat of this game is taken.');
+    const who = occupant(current);
+    const seat = wanted ?? current.seats.findIndex((s) => s.kind === 'empty');
+    if (seat < 0 || seat >= current.seats.length) throw new ServiceError(422, 'no-such-seat', `This game has seats 0 to ${current.seats.length - 1}.`);
+    if (current.seats[seat]?.kind !== 'empty') throw new ServiceError(409, 'seat-taken', `Seat ${seat} is already taken.`);
+    const seats = current.seats.map((s, i) => (i === seat ? who : s));
+    const full = seats.every((s) => s.kind !== 'empty');
+    const next: GameHeader = {
+      ...current,
+      seats,
+      revision: current.revision + 1,
+      ...(full ? { status: 'active' as const, startedAt: ctx.clock() } : {}),
+    };
+    if (await ctx.store.replaceHeader(next, current.revision)) return next;
+  }
+  throw new ServiceError(409, 'contention', 'Several players took seats at once; try again.');
+}
+
+/** Once every seat is taken the game runs: bots make their opening moves. */
+async function startIfFull(ctx: ServiceContext, header: GameHeader): Promise<GameHeader> {
+  if (header.status !== 'active') return header;
+  await withFreshGame(ctx, header.gameId, async (live) => ((await settle(ctx, live)) === RETRY ? RETRY : undefined));
+  return header;
+}

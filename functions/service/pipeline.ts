@@ -1,0 +1,130 @@
+import { awaitedSeats, Rng, rngStateFromSeed } from '../../core/engine/index.js';
+import type { Commit, GameHeader } from '../store/port.js';
+import type { ServiceContext } from './context.js';
+import { ServiceError } from './errors.js';
+import { materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
+import { runRecord, type CommandRecord, type RecordRejection } from './records.js';
+
+/** How many times a command is re-decided after losing a race before giving up. */
+const MAX_ATTEMPTS = 6;
+
+export const RETRY = Symbol('retry');
+export type Retry = typeof RETRY;
+
+export type CommitOutcome =
+  | { readonly kind: 'committed'; readonly commit: Commit }
+  | { readonly kind: 'rejected'; readonly refusal: RecordRejection }
+  /** Someone else holds that seq now; `existing` tells a retry from a race. */
+  | { readonly kind: 'conflict'; readonly existing: Commit };
+
+export interface CommitMeta {
+  readonly actor: string;
+  readonly idempotencyKey: string | null;
+  readonly requestHash: string | null;
+}
+
+export async function loadLive(ctx: ServiceContext, gameId: string): Promise<LiveGame> {
+  const loaded = await ctx.store.loadGame(gameId);
+  if (!loaded) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+  return materialize(loaded);
+}
+
+/**
+ * Loads the game and runs `attempt`; when the attempt lost a race (RETRY),
+ * reloads and runs it again, a bounded number of times.
+ */
+export async function withFreshGame<T>(ctx: ServiceContext, gameId: string, attempt: (live: LiveGame) => Promise<T | Retry>): Promise<T> {
+  for (let i = 0; i < MAX_ATTEMPTS; i++) {
+    const outcome = await attempt(await loadLive(ctx, gameId));
+    if (outcome !== RETRY) return outcome;
+  }
+  throw new ServiceError(409, 'contention', 'Too many moves reached this game at once; send yours again.');
+}
+
+/**
+ * Decides a record against the live game and appends it as the next commit.
+ * The live game advances only if the append succeeded.
+ */
+export async function commitRecord(ctx: ServiceContext, live: LiveGame, record: CommandRecord, meta: CommitMeta): Promise<CommitOutcome> {
+  if (!live.state) throw new Error('commitRecord before the game started');
+  const draft = structuredClone(live.state);
+  const events = runRecord(live.engine, draft, record);
+  if (!Array.isArray(events)) return { kind: 'rejected', refusal: events };
+  const commit: Commit = {
+    gameId: live.header.gameId,
+    seq: live.version + 1,
+    command: record,
+    events,
+    actor: meta.actor,
+    idempotencyKey: meta.idempotencyKey,
+    requestHash: meta.requestHash,
+    at: ctx.clock(),
+    summary: summarize(draft),
+  };
+  const appended = await ctx.store.appendCommit(commit);
+  if (appended.status === 'conflict') return { kind: 'conflict', existing: appended.existing };
+  live.state = draft;
+  live.version = commit.seq;
+  live.recentKeys = rememberKey(live.recentKeys, commit);
+  await afterCommit(ctx, live, commit);
+  return { kind: 'committed', commit };
+}
+
+async function afterCommit(ctx: ServiceContext, live: LiveGame, commit: Commit): Promise<void> {
+  if (commit.seq % ctx.snapshotEvery === 0) {
+    await ctx.store.putSnapshot({ gameId: commit.gameId, seq: commit.seq, state: snapshotOf(live) });
+  }
+  if (commit.summary.status === 'finished') await markFinished(ctx, live.header);
+  ctx.signal.publish(commit);
+}
+
+/** The header's status feeds lists; the commits stay the truth, so this only retries on revision races. */
+async function markFinished(ctx: ServiceContext, header: GameHeader): Promise<void> {
+  let current: GameHeader | null = header;
+  for (let i = 0; i < MAX_ATTEMPTS && current && current.status !== 'finished'; i++) {
+    const next: GameHeader = { ...current, status: 'finished', revision: current.revision + 1 };
+    if (await ctx.store.replaceHeader(next, current.revision)) return;
+    current = await ctx.store.getHeader(header.gameId);
+  }
+}
+
+/**
+ * Brings a started game up to date before anything reads or decides on it:
+ * every overdue deadline is resolved by the engine's default (lazy expiry, in
+ * deadline order — each timeout runs at its own deadline, so the next window's
+ * deadline is what it would have been had a timer fired on time), and every
+ * bot whose move is awaited plays. Returns RETRY when another writer got in
+ * first.
+ */
+export async function settle(ctx: ServiceContext, live: LiveGame): Promise<void | Retry> {
+  for (;;) {
+    const state = live.state;
+    if (!state || state.finished || !state.pending) return;
+    const now = ctx.clock();
+    const record = state.pending.deadline <= now
+      ? ({ type: 'timeout', pendingId: state.pending.id, at: state.pending.deadline } as const)
+      : botRecord(live, now);
+    if (!record) return;
+    const outcome = await commitRecord(ctx, live, record, { actor: 'system', idempotencyKey: null, requestHash: null });
+    if (outcome.kind === 'conflict') return RETRY;
+    if (outcome.kind === 'rejected') {
+      // Bots and timeouts only ever play what the engine itself offered.
+      throw new Error(`engine refused its own ${record.type} in ${live.header.gameId}: ${outcome.refusal.rejection.code}`);
+    }
+  }
+}
+
+function botRecord(live: LiveGame, now: number): CommandRecord | null {
+  const state = live.state;
+  if (!state) return null;
+  for (const seat of awaitedSeats(state.pending)) {
+    const occupant = live.header.seats[seat];
+    if (occupant?.kind !== 'bot') continue;
+    // Bot choices are recorded as commands, so their generator needs no secrecy
+    // or replayability; deriving it from public data keeps runs reproducible.
+    const rng = new Rng(rngStateFromSeed(`bot:${live.header.gameId}:${live.version}:${seat}`));
+    const move = live.engine.bots[occupant.level](state, seat, rng);
+    return { type: 'bot', seat, level: occupant.level, move, at: now };
+  }
+  return null;
+}

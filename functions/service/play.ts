@@ -1,0 +1,179 @@
+import { KIT_REJECTIONS } from '../../core/engine/index.js';
+import type { Commit, GameHeader, PlayerRecord } from '../store/port.js';
+import type { ServiceContext } from './context.js';
+import { ServiceError } from './errors.js';
+import { keyReused } from './idempotency.js';
+import { seatOf, type LiveGame } from './live-game.js';
+import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
+import { presentCommit, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
+import type { RecordRejection } from './records.js';
+
+/** Most commits one events page returns. */
+const EVENTS_PAGE = 100;
+/** Longest long-poll a client may ask for, in seconds. */
+export const MAX_WAIT_SECONDS = 25;
+
+/** Reads a started game brought up to date: overdue deadlines resolved, bots played. */
+async function readSettled<T>(ctx: ServiceContext, gameId: string, present: (live: LiveGame) => T): Promise<T> {
+  return withFreshGame(ctx, gameId, async (live) => ((await settle(ctx, live)) === RETRY ? RETRY : present(live)));
+}
+
+export function readGame(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
+  return readSettled(ctx, gameId, (live) => presentGame(live, viewer.playerId));
+}
+
+export function readLegalMoves(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
+  return readSettled(ctx, gameId, (live) => presentLegalMoves(live, viewer.playerId));
+}
+
+export interface MoveRequest {
+  readonly moves: readonly unknown[];
+  /** The version the client based its moves on (If-Match), if pinned. */
+  readonly ifMatch: number | null;
+  readonly idempotencyKey: string | null;
+  readonly requestHash: string;
+}
+
+export interface MoveAnswer {
+  readonly gameId: string;
+  /** The game's version after this request's commit. */
+  readonly version: number;
+  /** That commit as the caller sees it. */
+  readonly commit: PresentedCommit;
+}
+
+/** Kit rejections that mean "not now" rather than "not like this". */
+const CONFLICTING = new Set<string>([KIT_REJECTIONS.notYourTurn, KIT_REJECTIONS.gameOver, KIT_REJECTIONS.nothingPending]);
+
+function refusalError(refusal: RecordRejection, batchSize: number): ServiceError {
+  const { code, message } = refusal.rejection;
+  const where = batchSize > 1 ? ` (move ${refusal.index} of the batch; nothing was applied)` : '';
+  return new ServiceError(CONFLICTING.has(code) ? 409 : 422, code, `${message}${where}`, { moveIndex: refusal.index });
+}
+
+async function answerFor(ctx: ServiceContext, header: GameHeader, seq: number, seat: number): Promise<MoveAnswer> {
+  const [commit] = await ctx.store.readCommits(header.gameId, seq - 1, 1);
+  if (!commit) throw new Error(`commit ${seq} of ${header.gameId} vanished`);
+  return { gameId: header.gameId, version: seq, commit: presentCommit(header, commit, seat) };
+}
+
+function sameRequest(commit: Commit, actor: string, request: MoveRequest): boolean {
+  return commit.actor === actor && commit.idempotencyKey !== null && commit.idempotencyKey === request.idempotencyKey;
+}
+
+/**
+ * Applies a player's move or ordered batch atomically as one commit. Overdue
+ * deadlines are resolved first; after a lost race the moves are re-decided on
+ * the fresh state, unless the client pinned a version (then 409).
+ */
+export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: string, request: MoveRequest): Promise<MoveAnswer> {
+  return withFreshGame(ctx, gameId, async (live) => {
+    const seat = seatOf(live.header, player.playerId);
+    if (seat === null) throw new ServiceError(403, 'not-seated', 'You hold no seat in this game; spectators cannot move.');
+    if (!live.state) throw new ServiceError(409, 'game-not-started', 'The game starts when every seat is taken.');
+    const earlier = request.idempotencyKey === null ? undefined : live.recentKeys.find((k) => k.actor === player.playerId && k.key === request.idempotencyKey);
+    if (earlier) {
+      if (earlier.requestHash !== request.requestHash) throw keyReused();
+      return answerFor(ctx, live.header, earlier.seq, seat);
+    }
+    if ((await settle(ctx, live)) === RETRY) return RETRY;
+    if (request.ifMatch !== null && request.ifMatch !== live.version) throw versionMismatch(request.ifMatch, live.version);
+    const outcome = await commitRecord(
+      ctx,
+      live,
+      { type: 'moves', seat, moves: request.moves, at: ctx.clock() },
+      { actor: player.playerId, idempotencyKey: request.idempotencyKey, requestHash: request.requestHash },
+    );
+    if (outcome.kind === 'rejected') throw refusalError(outcome.refusal, request.moves.length);
+    if (outcome.kind === 'conflict') {
+      // Our own earlier attempt may hold that seq (a retry after a lost answer).
+      if (sameRequest(outcome.existing, player.playerId, request)) {
+        if (outcome.existing.requestHash !== request.requestHash) throw keyReused();
+        return answerFor(ctx, live.header, outcome.existing.seq, seat);
+      }
+      if (request.ifMatch !== null) throw versionMismatch(request.ifMatch, live.version + 1);
+      return RETRY;
+    }
+    // Bots and instant answers react now; a race here only means someone else already did.
+    await settle(ctx, live);
+    return { gameId, version: outcome.commit.seq, commit: presentCommit(live.header, outcome.commit, seat) };
+  });
+}
+
+function versionMismatch(pinned: number, current: number): ServiceError {
+  return new ServiceError(409, 'version-mismatch', `You sent If-Match ${pinned}, but the game is at version ${current}; read it again and decide anew.`, {
+    currentVersion: current,
+  });
+}
+
+export interface EventsPage {
+  readonly gameId: string;
+  readonly commits: readonly PresentedCommit[];
+  /** The cursor for the next call (`after`). */
+  readonly next: number;
+  readonly more: boolean;
+}
+
+/** Resolves overdue deadlines of a game cheaply: a full load only when one is due. */
+export async function expireIfDue(ctx: ServiceContext, header: GameHeader): Promise<void> {
+  if (header.status !== 'active') return;
+  const latest = await ctx.store.latestCommit(header.gameId);
+  const due = latest ? latest.summary.deadline !== null && latest.summary.deadline <= ctx.clock() : true;
+  if (due) await readSettled(ctx, header.gameId, () => undefined);
+}
+
+/**
+ * The caller's redacted log after a cursor. With `wait`, holds the request
+ * open until a commit arrives (or the wait ends), resolving deadlines that
+ * fall due meanwhile.
+ */
+export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, gameId: string, after: number, waitSeconds: number): Promise<EventsPage> {
+  const until = ctx.clock() + Math.min(waitSeconds, MAX_WAIT_SECONDS) * 1000;
+  for (;;) {
+    const header = await ctx.store.getHeader(gameId);
+    if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+    await expireIfDue(ctx, header);
+    const commits = await ctx.store.readCommits(gameId, after, EVENTS_PAGE + 1);
+    const remaining = until - ctx.clock();
+    if (commits.length > 0 || remaining <= 0) {
+      const page = commits.slice(0, EVENTS_PAGE);
+      const seat = seatOf(header, viewer.playerId);
+      return {
+        gameId,
+        commits: page.map((c) => presentCommit(header, c, seat)),
+        next: page.at(-1)?.seq ?? after,
+        more: commits.length > EVENTS_PAGE,
+      };
+    }
+    await ctx.signal.nextCommit(gameId, Math.min(remaining, ctx.pollIntervalMs));
+  }
+}
+
+/** After the end: everything needed to replay and check the game. */
+export async function verifyGame(ctx: ServiceContext, gameId: string) {
+  const header = await ctx.store.getHeader(gameId);
+  if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+  if (header.status !== 'finished') await expireIfDue(ctx, header);
+  const current = (await ctx.store.getHeader(gameId)) as GameHeader;
+  if (current.status !== 'finished')
+    throw new ServiceError(409, 'game-not-finished', 'The seed and the full log are revealed when the game ends.');
+  const commits: Commit[] = [];
+  for (;;) {
+    const page = await ctx.store.readCommits(gameId, commits.at(-1)?.seq ?? 0, 1000);
+    commits.push(...page);
+    if (page.length < 1000) break;
+  }
+  return {
+    gameId,
+    game: current.game,
+    seed: current.seed,
+    seedHash: current.seedHash,
+    setup: { seats: current.seats.length, options: current.options, deadlines: current.deadlines, startedAt: current.startedAt },
+    commits: commits.map((c) => ({ seq: c.seq, at: c.at, command: c.command, events: c.events })),
+  };
+}
+
+/** What the deadline timer does: resolve whatever is overdue; harmless when nothing is. */
+export async function resolveOverdue(ctx: ServiceContext, gameId: string): Promise<{ version: number; nextDeadline: number | null }> {
+  return readSettled(ctx, gameId, (live) => ({ version: live.version, nextDeadline: live.state?.pending?.deadline ?? null }));
+}

@@ -1,0 +1,67 @@
+import { legalMovesFor, redactFor, viewFor, type LoggedEvent } from '../../core/engine/index.js';
+import type { Commit, GameHeader } from '../store/port.js';
+import { engineOf, seatOf, type LiveGame } from './live-game.js';
+
+/** A seat as anyone may see it. */
+export function publicSeats(header: GameHeader) {
+  return header.seats.map((occupant, seat) => {
+    if (occupant.kind === 'player') return { seat, kind: 'player' as const, playerId: occupant.playerId, name: occupant.name };
+    if (occupant.kind === 'bot') return { seat, kind: 'bot' as const, level: occupant.level };
+    return { seat, kind: 'empty' as const };
+  });
+}
+
+/** The header as anyone may see it: never the seed before the end. */
+export function publicHeader(header: GameHeader) {
+  return {
+    gameId: header.gameId,
+    game: header.game,
+    status: header.status,
+    options: header.options,
+    deadlines: header.deadlines,
+    seats: publicSeats(header),
+    createdBy: header.createdBy,
+    createdAt: header.createdAt,
+    startedAt: header.startedAt,
+    seedHash: header.seedHash,
+  };
+}
+
+/** The caller's view of a game (a spectator's when `viewerId` holds no seat). */
+export function presentGame(live: LiveGame, viewerId: string) {
+  const seat = seatOf(live.header, viewerId);
+  const status = live.state?.finished ? 'finished' : live.header.status;
+  return {
+    ...publicHeader(live.header),
+    status,
+    version: live.version,
+    you: seat,
+    state: live.state ? viewFor(live.engine, live.state, seat) : null,
+  };
+}
+
+export function presentLegalMoves(live: LiveGame, viewerId: string) {
+  const seat = seatOf(live.header, viewerId);
+  const moves = live.state && seat !== null ? legalMovesFor(live.engine, live.state, seat) : [];
+  return { gameId: live.header.gameId, version: live.version, seat, moves };
+}
+
+/** One commit as a viewer may see it: who, when, and the events they may see. */
+export function presentCommit(header: GameHeader, commit: Commit, viewerSeat: number | null) {
+  const engine = engineOf(header);
+  const events = commit.events
+    .map((event) => redactFor(engine, event as LoggedEvent, viewerSeat))
+    .filter((event) => event !== null && event !== undefined);
+  return { seq: commit.seq, at: new Date(commit.at).toISOString(), actor: publicActor(header, commit), events };
+}
+
+/** Commits name players by seat; the raw actor id of a player is theirs alone. */
+function publicActor(header: GameHeader, commit: Commit) {
+  const command = commit.command as { type: string; seat?: number };
+  if (command.type === 'timeout') return { kind: 'timeout' as const };
+  if (command.type === 'bot') return { kind: 'bot' as const, seat: command.seat as number };
+  if (command.type === 'preference') return { kind: 'preference' as const, seat: command.seat as number };
+  return { kind: 'player' as const, seat: command.seat as number, playerId: commit.actor };
+}
+
+export type PresentedCommit = ReturnType<typeof presentCommit>;

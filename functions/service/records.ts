@@ -1,0 +1,41 @@
+import { executeInPlace, type AnyGameEngine, type BaseState, type LoggedEvent, type Rejection } from '../../core/engine/index.js';
+
+/**
+ * What a commit stores as its command: exactly what the engine was asked, so
+ * a verifier holding the revealed seed can re-decide every commit and compare
+ * the events.
+ */
+export type CommandRecord =
+  /** A player's move or ordered batch, applied atomically. */
+  | { readonly type: 'moves'; readonly seat: number; readonly moves: readonly unknown[]; readonly at: number }
+  /** A bot's move for its seat. */
+  | { readonly type: 'bot'; readonly seat: number; readonly level: 'random' | 'greedy'; readonly move: unknown; readonly at: number }
+  /** A player's standing preference answering a window for them. */
+  | { readonly type: 'preference'; readonly seat: number; readonly move: unknown; readonly at: number }
+  /** The engine's own default once a deadline has passed. */
+  | { readonly type: 'timeout'; readonly pendingId: string; readonly at: number };
+
+export interface RecordRejection {
+  readonly rejection: Rejection;
+  /** Which move of a batch was refused. */
+  readonly index: number;
+}
+
+/**
+ * Runs a record against `state` in place. On rejection `state` may hold the
+ * earlier moves of a batch: callers pass a draft they can throw away.
+ */
+export function runRecord(engine: AnyGameEngine, state: BaseState, record: CommandRecord): LoggedEvent[] | RecordRejection {
+  if (record.type === 'timeout') {
+    const result = executeInPlace(engine, state, { type: 'timeout', at: record.at, pendingId: record.pendingId });
+    return result.ok ? result.events : { rejection: result, index: 0 };
+  }
+  const moves = record.type === 'moves' ? record.moves : [record.move];
+  const events: LoggedEvent[] = [];
+  for (const [index, move] of moves.entries()) {
+    const result = executeInPlace(engine, state, { type: 'move', seat: record.seat, move, at: record.at });
+    if (!result.ok) return { rejection: result, index };
+    events.push(...result.events);
+  }
+  return events;
+}
