@@ -1,0 +1,90 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { GAMES } from '../../core/games/index.js';
+import type { ServiceContext } from '../service/context.js';
+import { ServiceError } from '../service/errors.js';
+import { renderDocs } from './docs.js';
+import { problem } from './problem.js';
+import { gameRoutes } from './routes/games.js';
+import { playerRoutes } from './routes/players.js';
+import { playRoutes } from './routes/play.js';
+
+/** Largest request body accepted; a batch of 20 moves fits many times over. */
+export const MAX_BODY_BYTES = 32 * 1024;
+
+export const API_INFO = {
+  title: 'Valeria Tabletop API',
+  version: '1.0.0',
+  description:
+    'Play Villages of Valeria, Valeria: Card Kingdoms and Village Pillage asynchronously: one move today, the next tomorrow. Errors are RFC 9457 problem documents with a stable `code`.',
+};
+
+export interface LogLine {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly ms: number;
+  readonly error?: string;
+}
+
+export interface AppOptions {
+  /** Structured access log; never receives headers, bodies or tokens. */
+  readonly log?: (line: LogLine) => void;
+}
+
+const toPascal = (id: string) => id.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase());
+
+/** The one Hono application behind both the Lambda and the local server. */
+export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
+  const log = options.log ?? (() => {});
+  const app = new OpenAPIHono({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const errors = result.error.issues.map((issue) => ({ path: [result.target, ...issue.path].join('.'), message: issue.message }));
+      return problem(c, 400, 'invalid-request', `The request does not fit the API: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}.`, { errors });
+    },
+  });
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    log({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => problem(c, 413, 'payload-too-large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`),
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof ServiceError) return problem(c, error.status, error.code, error.detail, { ...error.extra });
+    if (error instanceof HTTPException && error.status < 500) {
+      const code = error.status === 415 ? 'unsupported-media-type' : error.message.startsWith('Malformed JSON') ? 'malformed-json' : 'bad-request';
+      const detail = code === 'unsupported-media-type' ? 'Send JSON bodies with `Content-Type: application/json`.' : error.message;
+      return problem(c, error.status as ContentfulStatusCode, code, detail);
+    }
+    log({ method: c.req.method, path: c.req.path, status: 500, ms: 0, error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' });
+    return problem(c, 500, 'internal-error', 'Something went wrong on our side; the request changed nothing that was not committed.');
+  });
+  app.notFound((c) => problem(c, 404, 'route-not-found', `There is no ${c.req.method} ${c.req.path} in this API; see /docs.`));
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /v1/players.' });
+  for (const engine of GAMES) app.openAPIRegistry.register(`${toPascal(engine.meta.id)}Move`, engine.moveSchema as z.ZodType);
+
+  playerRoutes(app, ctx);
+  gameRoutes(app, ctx);
+  playRoutes(app, ctx);
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
+  app.get('/docs', (c) => c.html(renderDocs(openApiDocument(app) as Parameters<typeof renderDocs>[0])));
+  return app;
+}
+
+export function openApiDocument(app: OpenAPIHono) {
+  return app.getOpenAPI31Document({ openapi: '3.1.0', info: API_INFO, servers: [{ url: '/' }] });
+}

@@ -1,0 +1,32 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { ServiceContext } from '../service/context.js';
+import { ServiceError } from '../service/errors.js';
+import { sha256Hex } from '../service/ids.js';
+import { authenticate } from '../service/players.js';
+import type { PlayerRecord } from '../store/port.js';
+
+export type Api = OpenAPIHono;
+
+export const BEARER = [{ bearer: [] }];
+
+export function requirePlayer(ctx: ServiceContext, c: Context): Promise<PlayerRecord> {
+  return authenticate(ctx, c.req.header('authorization'));
+}
+
+/** Identifies a request body for idempotency: the route and the validated body. */
+export function requestHash(c: Context, body: unknown): string {
+  return sha256Hex(`${c.req.method} ${c.req.path}\n${JSON.stringify(body ?? null)}`);
+}
+
+export function etag(version: number): string {
+  return `"${version}"`;
+}
+
+/** `If-Match: "12"` (or `12`) pins version 12; `*` or no header pins nothing. */
+export function parseIfMatch(header: string | undefined): number | null {
+  if (header === undefined || header.trim() === '*') return null;
+  const match = /^\s*"?(\d{1,9})"?\s*$/.exec(header);
+  if (!match) throw new ServiceError(400, 'invalid-if-match', 'If-Match must be the ETag of the game, e.g. "12".');
+  return Number(match[1]);
+}

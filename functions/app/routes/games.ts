@@ -1,0 +1,159 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { ServiceContext } from '../../service/context.js';
+import { DEADLINE_PRESETS } from '../../service/deadlines.js';
+import { once } from '../../service/idempotency.js';
+import { listMyGames } from '../../service/inbox.js';
+import { addBot, catalog, createGame, joinGame } from '../../service/lobby.js';
+import { readGame, verifyGame } from '../../service/play.js';
+import { publicHeader } from '../../service/present.js';
+import { findGame } from '../../../core/games/index.js';
+import { BEARER, etag, requestHash, requirePlayer, type Api } from '../http.js';
+import { problemResponses } from '../problem.js';
+import {
+  BotBody,
+  CatalogResponse,
+  CreateGameBody,
+  GameHeaderResponse,
+  GameIdParam,
+  GameViewResponse,
+  IdempotencyHeaders,
+  InboxQuery,
+  InboxResponse,
+  JoinBody,
+  VerifyResponse,
+} from '../schemas.js';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+const catalogRoute = createRoute({
+  method: 'get',
+  path: '/v1/games/catalog',
+  tags: ['games'],
+  summary: 'The games offered: player counts, variants and option schemas',
+  responses: { 200: json(CatalogResponse, 'The catalog') },
+});
+
+const createGameRoute = createRoute({
+  method: 'post',
+  path: '/v1/games',
+  tags: ['games'],
+  summary: 'Create a game; it starts when every seat is taken',
+  security: BEARER,
+  request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: CreateGameBody } } } },
+  responses: { 201: json(GameHeaderResponse, 'The new game'), ...problemResponses(400, 401, 413, 415, 422) },
+});
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/v1/games',
+  tags: ['games'],
+  summary: 'Your games: those awaiting your move first, nearest deadline first',
+  security: BEARER,
+  request: { query: InboxQuery },
+  responses: { 200: json(InboxResponse, 'Your inbox'), ...problemResponses(400, 401) },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/v1/games/{id}',
+  tags: ['games'],
+  summary: 'Your view of a game (a spectator view without a seat); ETag = version',
+  security: BEARER,
+  request: { params: GameIdParam },
+  responses: { 200: json(GameViewResponse, 'The game as you may see it'), ...problemResponses(401, 404) },
+});
+
+const joinRoute = createRoute({
+  method: 'post',
+  path: '/v1/games/{id}/join',
+  tags: ['games'],
+  summary: 'Take a seat (the one asked for, or the first empty one)',
+  security: BEARER,
+  request: { params: GameIdParam, headers: IdempotencyHeaders, body: { content: { 'application/json': { schema: JoinBody } } } },
+  responses: { 200: json(GameHeaderResponse, 'The game with you seated'), ...problemResponses(400, 401, 404, 409, 413, 415, 422) },
+});
+
+const botRoute = createRoute({
+  method: 'post',
+  path: '/v1/games/{id}/bots',
+  tags: ['games'],
+  summary: 'Fill a seat with a bot (creator only)',
+  security: BEARER,
+  request: { params: GameIdParam, headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: BotBody } } } },
+  responses: { 200: json(GameHeaderResponse, 'The game with the bot seated'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+});
+
+const verifyRoute = createRoute({
+  method: 'get',
+  path: '/v1/games/{id}/verify',
+  tags: ['games'],
+  summary: 'After the end: the seed, its hash and the full log, to replay and check',
+  security: BEARER,
+  request: { params: GameIdParam },
+  responses: { 200: json(VerifyResponse, 'Everything needed to replay the game'), ...problemResponses(401, 404, 409) },
+});
+
+export function gameRoutes(app: Api, ctx: ServiceContext): void {
+  app.openapi(catalogRoute, (c) =>
+    c.json(
+      {
+        games: catalog().map((meta) => ({ ...meta, variants: [...meta.variants], options: z.toJSONSchema((findGame(meta.id) as NonNullable<ReturnType<typeof findGame>>).optionsSchema, { io: 'input' }) })),
+        deadlinePresets: DEADLINE_PRESETS,
+      },
+      200,
+    ),
+  );
+
+  app.openapi(createGameRoute, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const body = c.req.valid('json');
+    const key = c.req.valid('header')['idempotency-key'] ?? null;
+    const answer = await once(ctx, { scope: `${player.playerId}:create-game`, key, requestHash: requestHash(c, body) }, async () => ({
+      status: 201,
+      body: publicHeader(await createGame(ctx, player, body)),
+    }));
+    return c.json(answer.body, 201);
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const query = c.req.valid('query');
+    return c.json(await listMyGames(ctx, player, { status: query.status, awaitingMe: query.awaiting === 'me', limit: query.limit, cursor: query.cursor ?? null }), 200);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const view = await readGame(ctx, player, c.req.valid('param').id);
+    c.header('ETag', etag(view.version));
+    return c.json(view as z.infer<typeof GameViewResponse>, 200);
+  });
+
+  app.openapi(joinRoute, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const key = c.req.valid('header')['idempotency-key'] ?? null;
+    const answer = await once(ctx, { scope: `${player.playerId}:join:${id}`, key, requestHash: requestHash(c, body) }, async () => ({
+      status: 200,
+      body: publicHeader(await joinGame(ctx, player, id, body.seat)),
+    }));
+    return c.json(answer.body, 200);
+  });
+
+  app.openapi(botRoute, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const key = c.req.valid('header')['idempotency-key'] ?? null;
+    const answer = await once(ctx, { scope: `${player.playerId}:bot:${id}`, key, requestHash: requestHash(c, body) }, async () => ({
+      status: 200,
+      body: publicHeader(await addBot(ctx, player, id, body.level, body.seat)),
+    }));
+    return c.json(answer.body, 200);
+  });
+
+  app.openapi(verifyRoute, async (c) => {
+    await requirePlayer(ctx, c);
+    return c.json((await verifyGame(ctx, c.req.valid('param').id)) as z.infer<typeof VerifyResponse>, 200);
+  });
+}

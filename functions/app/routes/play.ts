@@ -1,0 +1,69 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { ServiceContext } from '../../service/context.js';
+import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
+import { BEARER, etag, parseIfMatch, requestHash, requirePlayer, type Api } from '../http.js';
+import { problemResponses } from '../problem.js';
+import { EventsQuery, EventsResponse, GameIdParam, LegalMovesResponse, MoveAnswerResponse, MoveHeaders, MovesBody } from '../schemas.js';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+const legalMovesRoute = createRoute({
+  method: 'get',
+  path: '/v1/games/{id}/moves',
+  tags: ['play'],
+  summary: 'Your legal moves now, each submittable exactly as listed',
+  security: BEARER,
+  request: { params: GameIdParam },
+  responses: { 200: json(LegalMovesResponse, 'Your legal moves (empty when nothing is awaited from you)'), ...problemResponses(401, 404) },
+});
+
+const submitRoute = createRoute({
+  method: 'post',
+  path: '/v1/games/{id}/moves',
+  tags: ['play'],
+  summary: 'Play one move or an ordered batch, atomically',
+  description:
+    'Overdue deadlines are resolved first. With If-Match, a game that moved on answers 409 `version-mismatch`; without it, a lost race is re-decided on the fresh state. A retry with the same Idempotency-Key and body returns the first answer.',
+  security: BEARER,
+  request: { params: GameIdParam, headers: MoveHeaders, body: { required: true, content: { 'application/json': { schema: MovesBody } } } },
+  responses: { 200: json(MoveAnswerResponse, 'The commit your moves produced'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+});
+
+const eventsRoute = createRoute({
+  method: 'get',
+  path: '/v1/games/{id}/events',
+  tags: ['play'],
+  summary: 'Your redacted event log after a cursor; long-poll with `wait`',
+  security: BEARER,
+  request: { params: GameIdParam, query: EventsQuery },
+  responses: { 200: json(EventsResponse, 'Commits after the cursor, as you may see them'), ...problemResponses(400, 401, 404) },
+});
+
+export function playRoutes(app: Api, ctx: ServiceContext): void {
+  app.openapi(legalMovesRoute, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const answer = await readLegalMoves(ctx, player, c.req.valid('param').id);
+    c.header('ETag', etag(answer.version));
+    return c.json(answer, 200);
+  });
+
+  app.openapi(submitRoute, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const headers = c.req.valid('header');
+    const body = c.req.valid('json');
+    const answer = await submitMoves(ctx, player, c.req.valid('param').id, {
+      moves: body.moves,
+      ifMatch: parseIfMatch(headers['if-match']),
+      idempotencyKey: headers['idempotency-key'] ?? null,
+      requestHash: requestHash(c, body),
+    });
+    c.header('ETag', etag(answer.version));
+    return c.json(answer as z.infer<typeof MoveAnswerResponse>, 200);
+  });
+
+  app.openapi(eventsRoute, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const { after, wait } = c.req.valid('query');
+    return c.json((await readEvents(ctx, player, c.req.valid('param').id, after, wait)) as z.infer<typeof EventsResponse>, 200);
+  });
+}

@@ -1,0 +1,200 @@
+import { z } from '@hono/zod-openapi';
+import { DeadlinesRequest } from '../service/deadlines.js';
+import { MAX_WAIT_SECONDS } from '../service/play.js';
+
+/**
+ * Request and response shapes of the REST API: the single source of the
+ * validation, the TypeScript types and the OpenAPI document.
+ */
+
+export const GameIdParam = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' }, example: 'g_Q2xJm4pTr0Vb' }),
+});
+
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1 to 128 letters, digits or . _ : -')
+    .optional()
+    .openapi({ param: { name: 'Idempotency-Key', in: 'header' }, description: 'A retry with the same key and body returns the first answer and changes nothing.' }),
+});
+
+export const MoveHeaders = IdempotencyHeaders.extend({
+  'if-match': z
+    .string()
+    .optional()
+    .openapi({ param: { name: 'If-Match', in: 'header' }, description: 'The game version (ETag) your moves are based on; 409 if the game has moved on.' }),
+});
+
+const Seat = z
+  .discriminatedUnion('kind', [
+    z.object({ seat: z.number().int(), kind: z.literal('player'), playerId: z.string(), name: z.string() }),
+    z.object({ seat: z.number().int(), kind: z.literal('bot'), level: z.enum(['random', 'greedy']) }),
+    z.object({ seat: z.number().int(), kind: z.literal('empty') }),
+  ])
+  .openapi('Seat');
+
+const Deadlines = z.object({ windowMs: z.number().int(), turnMs: z.number().int() }).openapi('Deadlines');
+
+export const GameHeaderResponse = z
+  .object({
+    gameId: z.string(),
+    game: z.string(),
+    status: z.enum(['open', 'active', 'finished']),
+    options: z.unknown(),
+    deadlines: Deadlines,
+    seats: z.array(Seat),
+    createdBy: z.string(),
+    createdAt: z.number().int(),
+    startedAt: z.number().int().nullable(),
+    seedHash: z.string().describe('sha256 of the secret seed, published now; the seed is revealed when the game ends.'),
+  })
+  .openapi('GameHeader');
+
+const PendingSchema = z
+  .object({
+    kind: z.enum(['turn', 'sequential', 'simultaneous', 'decision']),
+    id: z.string(),
+    deadline: z.number().int().describe('Epoch milliseconds; after it, the engine applies its default.'),
+    step: z.string(),
+    seat: z.number().int().optional(),
+    queue: z.array(z.number().int()).optional(),
+    seats: z.array(z.number().int()).optional(),
+    submitted: z.array(z.number().int()).optional(),
+  })
+  .openapi('Pending');
+
+export const GameViewResponse = GameHeaderResponse.extend({
+  version: z.number().int().describe('Number of commits so far; also the ETag.'),
+  you: z.number().int().nullable().describe('Your seat, or null when you are a spectator.'),
+  state: z
+    .object({
+      game: z.string(),
+      seats: z.number().int(),
+      you: z.number().int().nullable(),
+      finished: z.boolean(),
+      pending: PendingSchema.nullable(),
+      awaiting: z.array(z.number().int()).describe('Seats whose move is awaited now.'),
+      seedHash: z.string(),
+      seed: z.string().optional().describe('Only once the game is over.'),
+      score: z.unknown().optional(),
+      board: z.unknown().describe("The game's own view for you: your hand, the public table, counts of what is hidden."),
+    })
+    .nullable()
+    .describe('Null until every seat is taken.'),
+}).openapi('GameView');
+
+export const CreatePlayerBody = z.strictObject({ name: z.string().trim().min(1).max(40) }).openapi('CreatePlayer');
+export const PlayerResponse = z.object({ playerId: z.string(), name: z.string(), createdAt: z.number().int() }).openapi('Player');
+export const NewPlayerResponse = PlayerResponse.extend({
+  token: z.string().describe('Your bearer API token. It is shown only this once; keep it secret.'),
+}).openapi('NewPlayer');
+
+export const CreateGameBody = z
+  .strictObject({
+    game: z.string().describe('A game id from GET /v1/games/catalog.'),
+    seats: z.number().int().min(1).max(8),
+    options: z.record(z.string(), z.unknown()).optional().describe("The game's options; see its `options` schema in the catalog."),
+    deadlines: DeadlinesRequest,
+    join: z.boolean().default(true).describe('Take the first seat yourself.'),
+  })
+  .openapi('CreateGame');
+
+export const JoinBody = z.strictObject({ seat: z.number().int().min(0).optional() }).openapi('Join');
+export const BotBody = z.strictObject({ level: z.enum(['random', 'greedy']), seat: z.number().int().min(0).optional() }).openapi('AddBot');
+
+export const MovesBody = z
+  .strictObject({
+    moves: z
+      .array(z.looseObject({ type: z.string() }))
+      .min(1)
+      .max(20)
+      .describe("One move, or an ordered batch applied atomically. Each move is one of the game's move shapes (see the *Move schemas); GET …/moves lists the legal ones, submittable as they are."),
+  })
+  .openapi('Moves');
+
+export const LegalMovesResponse = z
+  .object({ gameId: z.string(), version: z.number().int(), seat: z.number().int().nullable(), moves: z.array(z.unknown()) })
+  .openapi('LegalMoves');
+
+const Actor = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('player'), seat: z.number().int(), playerId: z.string() }),
+  z.object({ kind: z.literal('bot'), seat: z.number().int() }),
+  z.object({ kind: z.literal('preference'), seat: z.number().int() }),
+  z.object({ kind: z.literal('timeout') }),
+]);
+
+export const CommitResponse = z
+  .object({ seq: z.number().int(), at: z.string(), actor: Actor, events: z.array(z.unknown()).describe('The events you may see.') })
+  .openapi('Commit');
+
+export const MoveAnswerResponse = z.object({ gameId: z.string(), version: z.number().int(), commit: CommitResponse }).openapi('MoveAnswer');
+
+export const EventsQuery = z.object({
+  after: z.coerce.number().int().min(0).default(0).openapi({ param: { name: 'after', in: 'query' }, description: 'Return commits after this version.' }),
+  wait: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_WAIT_SECONDS)
+    .default(0)
+    .openapi({ param: { name: 'wait', in: 'query' }, description: `Seconds to wait for a new commit when there is none yet (at most ${MAX_WAIT_SECONDS}).` }),
+});
+
+export const EventsResponse = z
+  .object({ gameId: z.string(), commits: z.array(CommitResponse), next: z.number().int(), more: z.boolean() })
+  .openapi('Events');
+
+export const InboxQuery = z.object({
+  status: z.enum(['open', 'active', 'finished']).optional().openapi({ param: { name: 'status', in: 'query' } }),
+  awaiting: z.literal('me').optional().openapi({ param: { name: 'awaiting', in: 'query' }, description: 'Only games awaiting your move.' }),
+  limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ param: { name: 'limit', in: 'query' } }),
+  cursor: z.string().max(200).optional().openapi({ param: { name: 'cursor', in: 'query' } }),
+});
+
+export const InboxResponse = z
+  .object({
+    games: z.array(
+      z.object({
+        gameId: z.string(),
+        game: z.string(),
+        status: z.enum(['open', 'active', 'finished']),
+        seat: z.number().int(),
+        version: z.number().int(),
+        yourMove: z.boolean(),
+        deadline: z.string().nullable(),
+        seats: z.array(Seat),
+      }),
+    ),
+    awaitingYourMove: z.number().int().describe('How many of your games await your move.'),
+    next: z.string().nullable(),
+  })
+  .openapi('Inbox');
+
+export const CatalogResponse = z
+  .object({
+    games: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        minSeats: z.number().int(),
+        maxSeats: z.number().int(),
+        summary: z.string(),
+        variants: z.array(z.object({ id: z.string(), description: z.string() })),
+        options: z.unknown().describe('JSON Schema of the game options.'),
+      }),
+    ),
+    deadlinePresets: z.record(z.string(), Deadlines),
+  })
+  .openapi('Catalog');
+
+export const VerifyResponse = z
+  .object({
+    gameId: z.string(),
+    game: z.string(),
+    seed: z.string(),
+    seedHash: z.string(),
+    setup: z.object({ seats: z.number().int(), options: z.unknown(), deadlines: Deadlines, startedAt: z.number().int().nullable() }),
+    commits: z.array(z.object({ seq: z.number().int(), at: z.number().int(), command: z.unknown(), events: z.array(z.unknown()) })),
+  })
+  .openapi('Verification');
