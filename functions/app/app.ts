@@ -2,7 +2,6 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { GAMES } from '../../core/games/index.js';
 import type { ServiceContext } from '../service/context.js';
 import { ServiceError } from '../service/errors.js';
 import { renderDocs } from './docs.js';
@@ -73,7 +72,7 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
   app.notFound((c) => problem(c, 404, 'route-not-found', `There is no ${c.req.method} ${c.req.path} in this API; see /docs.`));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /v1/players.' });
-  for (const engine of GAMES) app.openAPIRegistry.register(`${toPascal(engine.meta.id)}Move`, engine.moveSchema as z.ZodType);
+  for (const engine of ctx.games) app.openAPIRegistry.register(`${toPascal(engine.meta.id)}Move`, engine.moveSchema as z.ZodType);
 
   playerRoutes(app, ctx);
   gameRoutes(app, ctx);

@@ -1,3 +1,4 @@
+import type { AnyGameEngine } from '../../core/engine/index.js';
 import type { Store } from '../store/port.js';
 import type { SecretSource } from './ids.js';
 import type { CommitSignal } from './signal.js';
@@ -5,6 +6,8 @@ import type { CommitSignal } from './signal.js';
 /** Everything the service needs from the outside world, injected. */
 export interface ServiceContext {
   readonly store: Store;
+  /** The games offered (core/games in production; fixtures in some tests). */
+  readonly games: readonly AnyGameEngine[];
   /** Epoch milliseconds. */
   readonly clock: () => number;
   readonly secrets: SecretSource;

@@ -1,5 +1,4 @@
 import { applyInPlace, awaitedSeats, type AnyGameEngine, type BaseState, type GameInit } from '../../core/engine/index.js';
-import { findGame } from '../../core/games/index.js';
 import type { Commit, CommitSummary, GameHeader, LoadedGame } from '../store/port.js';
 
 /** An idempotency key remembered with the commit it produced. */
@@ -30,8 +29,8 @@ export interface LiveGame {
   recentKeys: RecentKey[];
 }
 
-export function engineOf(header: GameHeader): AnyGameEngine {
-  const engine = findGame(header.game);
+export function engineOf(games: readonly AnyGameEngine[], header: GameHeader): AnyGameEngine {
+  const engine = games.find((g) => g.meta.id === header.game);
   // A stored game names a game this build no longer offers: a deployment defect.
   if (!engine) throw new Error(`stored game ${header.gameId} uses unknown game ${header.game}`);
   return engine;
@@ -55,9 +54,9 @@ export function foldCommit(live: LiveGame, commit: Commit): void {
   live.recentKeys = rememberKey(live.recentKeys, commit);
 }
 
-export function materialize(loaded: LoadedGame): LiveGame {
+export function materialize(games: readonly AnyGameEngine[], loaded: LoadedGame): LiveGame {
   const { header, snapshot, tail } = loaded;
-  const engine = engineOf(header);
+  const engine = engineOf(games, header);
   const body = snapshot?.state as SnapshotBody | undefined;
   const live: LiveGame = {
     header,

@@ -1,5 +1,4 @@
 import { hashSeed } from '../../core/engine/index.js';
-import { findGame, GAMES } from '../../core/games/index.js';
 import type { GameHeader, PlayerRecord, SeatOccupant } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { resolveDeadlines, type DeadlinesRequest } from './deadlines.js';
@@ -17,12 +16,12 @@ export interface CreateGameRequest {
 }
 
 /** The games offered, with what a lobby needs to show and validate. */
-export function catalog() {
-  return GAMES.map((engine) => engine.meta);
+export function catalog(ctx: ServiceContext) {
+  return ctx.games.map((engine) => ({ ...engine.meta, optionsSchema: engine.optionsSchema }));
 }
 
 export async function createGame(ctx: ServiceContext, creator: PlayerRecord, request: CreateGameRequest): Promise<GameHeader> {
-  const engine = findGame(request.game);
+  const engine = ctx.games.find((g) => g.meta.id === request.game);
   if (!engine) throw new ServiceError(422, 'unknown-game', `There is no game called "${request.game}"; see GET /v1/games/catalog.`);
   const { minSeats, maxSeats } = engine.meta;
   if (request.seats < minSeats || request.seats > maxSeats)

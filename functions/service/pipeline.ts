@@ -26,7 +26,7 @@ export interface CommitMeta {
 export async function loadLive(ctx: ServiceContext, gameId: string): Promise<LiveGame> {
   const loaded = await ctx.store.loadGame(gameId);
   if (!loaded) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
-  return materialize(loaded);
+  return materialize(ctx.games, loaded);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Commit, GameHeader, PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
 import { keyReused } from './idempotency.js';
-import { seatOf, type LiveGame } from './live-game.js';
+import { engineOf, seatOf, type LiveGame } from './live-game.js';
 import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
 import { presentCommit, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
 import type { RecordRejection } from './records.js';
@@ -54,7 +54,7 @@ function refusalError(refusal: RecordRejection, batchSize: number): ServiceError
 async function answerFor(ctx: ServiceContext, header: GameHeader, seq: number, seat: number): Promise<MoveAnswer> {
   const [commit] = await ctx.store.readCommits(header.gameId, seq - 1, 1);
   if (!commit) throw new Error(`commit ${seq} of ${header.gameId} vanished`);
-  return { gameId: header.gameId, version: seq, commit: presentCommit(header, commit, seat) };
+  return { gameId: header.gameId, version: seq, commit: presentCommit(engineOf(ctx.games, header), header, commit, seat) };
 }
 
 function sameRequest(commit: Commit, actor: string, request: MoveRequest): boolean {
@@ -96,7 +96,7 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
     }
     // Bots and instant answers react now; a race here only means someone else already did.
     await settle(ctx, live);
-    return { gameId, version: outcome.commit.seq, commit: presentCommit(live.header, outcome.commit, seat) };
+    return { gameId, version: outcome.commit.seq, commit: presentCommit(live.engine, live.header, outcome.commit, seat) };
   });
 }
 
@@ -138,9 +138,10 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
     if (commits.length > 0 || remaining <= 0) {
       const page = commits.slice(0, EVENTS_PAGE);
       const seat = seatOf(header, viewer.playerId);
+      const engine = engineOf(ctx.games, header);
       return {
         gameId,
-        commits: page.map((c) => presentCommit(header, c, seat)),
+        commits: page.map((c) => presentCommit(engine, header, c, seat)),
         next: page.at(-1)?.seq ?? after,
         more: commits.length > EVENTS_PAGE,
       };

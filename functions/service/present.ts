@@ -1,6 +1,6 @@
-import { legalMovesFor, redactFor, viewFor, type LoggedEvent } from '../../core/engine/index.js';
+import { legalMovesFor, redactFor, viewFor, type AnyGameEngine, type LoggedEvent } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
-import { engineOf, seatOf, type LiveGame } from './live-game.js';
+import { seatOf, type LiveGame } from './live-game.js';
 
 /** A seat as anyone may see it. */
 export function publicSeats(header: GameHeader) {
@@ -47,8 +47,7 @@ export function presentLegalMoves(live: LiveGame, viewerId: string) {
 }
 
 /** One commit as a viewer may see it: who, when, and the events they may see. */
-export function presentCommit(header: GameHeader, commit: Commit, viewerSeat: number | null) {
-  const engine = engineOf(header);
+export function presentCommit(engine: AnyGameEngine, header: GameHeader, commit: Commit, viewerSeat: number | null) {
   const events = commit.events
     .map((event) => redactFor(engine, event as LoggedEvent, viewerSeat))
     .filter((event) => event !== null && event !== undefined);

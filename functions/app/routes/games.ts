@@ -6,7 +6,6 @@ import { listMyGames } from '../../service/inbox.js';
 import { addBot, catalog, createGame, joinGame } from '../../service/lobby.js';
 import { readGame, verifyGame } from '../../service/play.js';
 import { publicHeader } from '../../service/present.js';
-import { findGame } from '../../../core/games/index.js';
 import { BEARER, etag, requestHash, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
 import {
@@ -97,7 +96,7 @@ export function gameRoutes(app: Api, ctx: ServiceContext): void {
   app.openapi(catalogRoute, (c) =>
     c.json(
       {
-        games: catalog().map((meta) => ({ ...meta, variants: [...meta.variants], options: z.toJSONSchema((findGame(meta.id) as NonNullable<ReturnType<typeof findGame>>).optionsSchema, { io: 'input' }) })),
+        games: catalog(ctx).map(({ optionsSchema, ...meta }) => ({ ...meta, variants: [...meta.variants], options: z.toJSONSchema(optionsSchema, { io: 'input' }) })),
         deadlinePresets: DEADLINE_PRESETS,
       },
       200,

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import {
+  accept,
+  everyoneSubmitted,
+  hashSeed,
+  openSimultaneousWindow,
+  openTurn,
+  reject,
+  Rng,
+  rngStateFromSeed,
+  withSubmission,
+  type BaseState,
+  type GameEngine,
+  type Seat,
+} from '../../core/engine/index.js';
+
+/**
+ * "Sealed Bids": a tiny game that exercises every kind of pending entry the
+ * service must handle generically, far faster than the real games. Used by
+ * the service and API tests that are about the service, not about a game.
+ * Each round every seat secretly bids a card (a simultaneous window); the
+ * highest single bid scores; then the round's leader may `double` or `pass`
+ * (a turn). Hands are secret; bids stay hidden until the window closes.
+ */
+interface SealedBidsState extends BaseState {
+  round: number;
+  rounds: number;
+  hands: number[][];
+  bids: (number | null)[];
+  points: number[];
+  doubled: boolean;
+}
+
+const Options = z.strictObject({ rounds: z.number().int().min(1).max(10).default(3) });
+const Move = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('bid'), card: z.number().int() }),
+  z.strictObject({ type: z.literal('double') }),
+  z.strictObject({ type: z.literal('pass') }),
+]);
+type Move = z.infer<typeof Move>;
+
+type Event =
+  | { type: 'bid-placed'; seat: Seat; card: number }
+  | { type: 'bids-revealed'; bids: number[]; winner: Seat | null; pending: SealedBidsState['pending'] }
+  | { type: 'leader-chose'; seat: Seat; choice: 'double' | 'pass'; pending: SealedBidsState['pending']; finished: boolean };
+
+const leaderOf = (s: SealedBidsState) => s.round % s.seats;
+
+function closeBids(state: SealedBidsState, bids: number[], at: number): Event {
+  const top = Math.max(...bids);
+  const winners = bids.flatMap((b, seat) => (b === top ? [seat] : []));
+  const pending = openTurn({ opened: state.pendingOpened, at, deadlines: state.deadlines, step: 'lead', timer: 'turn', seat: leaderOf(state) });
+  return { type: 'bids-revealed', bids, winner: winners.length === 1 ? (winners[0] as Seat) : null, pending };
+}
+
+function bidEvents(state: SealedBidsState, seat: Seat, card: number, at: number): Event[] {
+  const placed: Event = { type: 'bid-placed', seat, card };
+  const pending = state.pending;
+  if (pending?.kind !== 'simultaneous') return [placed];
+  const bids = state.bids.map((b, s) => (s === seat ? card : b));
+  if (!everyoneSubmitted(withSubmission(pending, seat))) return [placed];
+  return [placed, closeBids(state, bids as number[], at)];
+}
+
+function leaderEvent(state: SealedBidsState, seat: Seat, choice: 'double' | 'pass', at: number): Event {
+  const finished = state.round + 1 >= state.rounds;
+  const pending = finished ? null : openSimultaneousWindow({ opened: state.pendingOpened, at, deadlines: state.deadlines, step: 'bid', timer: 'window', seats: range(state.seats) });
+  return { type: 'leader-chose', seat, choice, pending, finished };
+}
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof Options>> = {
+  meta: { id: 'sealed-bids', title: 'Sealed Bids (test fixture)', minSeats: 2, maxSeats: 5, summary: 'Secret bids, then a leader choice.', variants: [] },
+  optionsSchema: Options,
+  moveSchema: Move,
+  setup({ seats, options, deadlines, seed, at }) {
+    const rng = new Rng(rngStateFromSeed(seed));
+    const deck = rng.shuffle(range(seats * 5).map((i) => i + 1));
+    const base = { game: 'sealed-bids', seats, deadlines, pendingOpened: 0, finished: false, seedHash: hashSeed(seed), seed, rng: rng.state };
+    const pending = openSimultaneousWindow({ opened: 0, at, deadlines, step: 'bid', timer: 'window', seats: range(seats) });
+    return {
+      ...base,
+      pending,
+      pendingOpened: 1,
+      round: 0,
+      rounds: options.rounds,
+      hands: range(seats).map((s) => deck.slice(s * 5, s * 5 + 5)),
+      bids: range(seats).map(() => null),
+      points: range(seats).map(() => 0),
+      doubled: false,
+    };
+  },
+  legalMoves(state, seat) {
+    if (state.pending?.kind === 'simultaneous') return (state.hands[seat] ?? []).map((card) => ({ type: 'bid', card }));
+    return [{ type: 'double' }, { type: 'pass' }];
+  },
+  decideMove(state, seat, move, { at }) {
+    if (move.type === 'bid') {
+      if (state.pending?.kind !== 'simultaneous') return reject('not-bidding', 'Bids are only taken while the bid window is open.');
+      if (!(state.hands[seat] ?? []).includes(move.card)) return reject('card-not-in-hand', `You do not hold card ${move.card}.`);
+      return accept(bidEvents(state, seat, move.card, at));
+    }
+    if (state.pending?.kind !== 'turn') return reject('not-leading', 'Only the round leader chooses, after the bids.');
+    return accept([leaderEvent(state, seat, move.type, at)]);
+  },
+  decideTimeout(state, { at, rng }) {
+    const pending = state.pending;
+    if (pending?.kind === 'simultaneous') {
+      const bids = state.bids.map((b, seat) => b ?? rng.pick(state.hands[seat] as number[]));
+      const placed: Event[] = range(state.seats).filter((s) => state.bids[s] === null).map((seat) => ({ type: 'bid-placed', seat, card: bids[seat] as number }));
+      return [...placed, closeBids(state, bids, at)];
+    }
+    return [leaderEvent(state, leaderOf(state), 'pass', at)];
+  },
+  apply(draft, event) {
+    switch (event.type) {
+      case 'bid-placed':
+        draft.bids[event.seat] = event.card;
+        if (draft.pending?.kind === 'simultaneous') draft.pending = withSubmission(draft.pending, event.seat);
+        return;
+      case 'bids-revealed':
+        event.bids.forEach((card, seat) => {
+          const hand = draft.hands[seat] as number[];
+          hand.splice(hand.indexOf(card), 1);
+        });
+        if (event.winner !== null) draft.points[event.winner] = (draft.points[event.winner] ?? 0) + 1;
+        draft.bids = draft.bids.map(() => null);
+        draft.pending = event.pending;
+        return;
+      case 'leader-chose':
+        if (event.choice === 'double') draft.points[event.seat] = (draft.points[event.seat] ?? 0) * 2;
+        draft.round += 1;
+        draft.pending = event.pending;
+        draft.finished = event.finished;
+        return;
+    }
+  },
+  view(state, viewer) {
+    return {
+      round: state.round,
+      points: state.points,
+      hand: viewer === null ? null : state.hands[viewer],
+      handSizes: state.hands.map((h) => h.length),
+      yourBid: viewer === null ? null : state.bids[viewer],
+    };
+  },
+  redactEvent(event, viewer) {
+    if (event.type === 'bid-placed' && event.seat !== viewer) return { type: 'bid-placed', seat: event.seat };
+    return event;
+  },
+  score(state) {
+    const top = Math.max(...state.points);
+    return { scores: state.points, winners: state.finished ? range(state.seats).filter((s) => state.points[s] === top) : [], turns: state.round };
+  },
+  bots: {
+    random: (state, seat, rng) => rng.pick(sealedBids.legalMoves(state, seat)),
+    greedy: (state, seat) => sealedBids.legalMoves(state, seat).at(-1) as Move,
+  },
+};
