@@ -1,4 +1,4 @@
-import type { BaseState, BotLevel, GameEngine, GameEvent, GameInit } from './game.js';
+import type { BaseState, BotLevel, Command, GameEngine, GameEvent, GameInit } from './game.js';
 import { executeInPlace, type LoggedEvent } from './kit.js';
 import { awaitedSeats } from './pending.js';
 import { Rng, rngStateFromSeed } from './rng.js';
@@ -15,6 +15,8 @@ export interface PlayOutOptions<O> {
   readonly maxCommands?: number;
   /** Keep every logged event (for replay checks); off for benchmarks. */
   readonly keepLog?: boolean;
+  /** Measures each command's engine time (not the bots' thinking) with this clock, in ms. */
+  readonly clock?: () => number;
 }
 
 export interface PlayOutResult<S, E extends GameEvent> {
@@ -23,6 +25,8 @@ export interface PlayOutResult<S, E extends GameEvent> {
   readonly moves: number;
   readonly timeouts: number;
   readonly log: LoggedEvent<E>[];
+  /** Engine time of each command in microseconds, when a clock was given. */
+  readonly commandMicros: number[];
 }
 
 /**
@@ -44,6 +48,15 @@ export function playOut<S extends BaseState, M, E extends GameEvent, O>(
   let commands = 0;
   let moves = 0;
   let timeouts = 0;
+  const commandMicros: number[] = [];
+  const clock = options.clock;
+  const run = (command: Command) => {
+    if (!clock) return executeInPlace(engine, state, command);
+    const started = clock();
+    const result = executeInPlace(engine, state, command);
+    commandMicros.push((clock() - started) * 1000);
+    return result;
+  };
   while (!state.finished) {
     if (++commands > maxCommands) throw new Error(`${engine.meta.id}: still running after ${maxCommands} commands`);
     at += stepMs;
@@ -51,16 +64,16 @@ export function playOut<S extends BaseState, M, E extends GameEvent, O>(
     let result;
     if (seat === undefined) {
       at = Math.max(at, state.pending?.deadline ?? at);
-      result = executeInPlace(engine, state, { type: 'timeout', at });
+      result = run({ type: 'timeout', at });
       timeouts++;
     } else {
       const level = options.bots[seat] ?? 'random';
       const move = engine.bots[level](state, seat, botRng);
-      result = executeInPlace(engine, state, { type: 'move', seat, move, at });
+      result = run({ type: 'move', seat, move, at });
       moves++;
     }
     if (!result.ok) throw new Error(`${engine.meta.id}: bot command rejected (${result.code}): ${result.message}`);
     if (options.keepLog) log.push(...result.events);
   }
-  return { state, commands, moves, timeouts, log };
+  return { state, commands, moves, timeouts, log, commandMicros };
 }

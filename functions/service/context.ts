@@ -1,7 +1,8 @@
 import type { AnyGameEngine } from '../../core/engine/index.js';
+import { GAMES } from '../../core/games/index.js';
 import type { Store } from '../store/port.js';
-import type { SecretSource } from './ids.js';
-import type { CommitSignal } from './signal.js';
+import { cryptoSecrets, type SecretSource } from './ids.js';
+import { CommitSignal } from './signal.js';
 
 /** Everything the service needs from the outside world, injected. */
 export interface ServiceContext {
@@ -16,4 +17,17 @@ export interface ServiceContext {
   readonly snapshotEvery: number;
   /** How often a long-poll re-reads the store when no in-process signal arrives. */
   readonly pollIntervalMs: number;
+}
+
+/** A context with production defaults for whatever the caller leaves out. */
+export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Partial<ServiceContext>): ServiceContext {
+  return {
+    games: GAMES,
+    clock: Date.now,
+    secrets: cryptoSecrets,
+    signal: new CommitSignal(),
+    snapshotEvery: 25,
+    pollIntervalMs: 1000,
+    ...parts,
+  };
 }
