@@ -121,7 +121,7 @@ const Actor = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('player'), seat: z.number().int(), playerId: z.string() }),
   z.object({ kind: z.literal('bot'), seat: z.number().int() }),
   z.object({ kind: z.literal('preference'), seat: z.number().int() }),
-  z.object({ kind: z.literal('timeout') }),
+  z.object({ kind: z.literal('system') }).describe('The game itself: its start, or a deadline that passed.'),
 ]);
 
 export const CommitResponse = z

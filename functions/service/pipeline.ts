@@ -90,7 +90,8 @@ async function markFinished(ctx: ServiceContext, header: GameHeader): Promise<vo
 
 /**
  * Brings a started game up to date before anything reads or decides on it:
- * every overdue deadline is resolved by the engine's default (lazy expiry, in
+ * the start commit if it is missing (a crash right after the last seat was
+ * taken), every overdue deadline is resolved by the engine's default (lazy expiry, in
  * deadline order — each timeout runs at its own deadline, so the next window's
  * deadline is what it would have been had a timer fired on time), and every
  * bot whose move is awaited plays. Returns RETRY when another writer got in
@@ -101,9 +102,12 @@ export async function settle(ctx: ServiceContext, live: LiveGame): Promise<void 
     const state = live.state;
     if (!state || state.finished || !state.pending) return;
     const now = ctx.clock();
-    const record = state.pending.deadline <= now
-      ? ({ type: 'timeout', pendingId: state.pending.id, at: state.pending.deadline } as const)
-      : botRecord(live, now);
+    const record: CommandRecord | null =
+      live.version === 0
+        ? { type: 'start', at: live.header.startedAt ?? now }
+        : state.pending.deadline <= now
+          ? { type: 'timeout', pendingId: state.pending.id, at: state.pending.deadline }
+          : botRecord(live, now);
     if (!record) return;
     const outcome = await commitRecord(ctx, live, record, { actor: 'system', idempotencyKey: null, requestHash: null });
     if (outcome.kind === 'conflict') return RETRY;

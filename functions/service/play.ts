@@ -175,6 +175,10 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
 }
 
 /** What the deadline timer does: resolve whatever is overdue; harmless when nothing is. */
-export async function resolveOverdue(ctx: ServiceContext, gameId: string): Promise<{ version: number; nextDeadline: number | null }> {
-  return readSettled(ctx, gameId, (live) => ({ version: live.version, nextDeadline: live.state?.pending?.deadline ?? null }));
+export async function resolveOverdue(ctx: ServiceContext, gameId: string): Promise<{ version: number; nextDeadline: number | null; nextPendingId: string | null }> {
+  return readSettled(ctx, gameId, (live) => ({
+    version: live.version,
+    nextDeadline: live.state?.pending?.deadline ?? null,
+    nextPendingId: live.state?.pending?.id ?? null,
+  }));
 }

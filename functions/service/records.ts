@@ -6,6 +6,8 @@ import { executeInPlace, type AnyGameEngine, type BaseState, type LoggedEvent, t
  * the events.
  */
 export type CommandRecord =
+  /** The first commit of every game: no events, but it carries the first deadline to timers and lists. */
+  | { readonly type: 'start'; readonly at: number }
   /** A player's move or ordered batch, applied atomically. */
   | { readonly type: 'moves'; readonly seat: number; readonly moves: readonly unknown[]; readonly at: number }
   /** A bot's move for its seat. */
@@ -26,6 +28,7 @@ export interface RecordRejection {
  * earlier moves of a batch: callers pass a draft they can throw away.
  */
 export function runRecord(engine: AnyGameEngine, state: BaseState, record: CommandRecord): LoggedEvent[] | RecordRejection {
+  if (record.type === 'start') return [];
   if (record.type === 'timeout') {
     const result = executeInPlace(engine, state, { type: 'timeout', at: record.at, pendingId: record.pendingId });
     return result.ok ? result.events : { rejection: result, index: 0 };
