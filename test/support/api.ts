@@ -1,0 +1,94 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../functions/app/app.js';
+import { createServiceContext, type ServiceContext } from '../../functions/service/context.js';
+import { MemoryStore } from '../../functions/store/memory.js';
+
+export interface Reply<T = any> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: T;
+  readonly text: string;
+}
+
+export interface RequestOptions {
+  readonly token?: string;
+  readonly body?: unknown;
+  /** Sent as is, bypassing JSON encoding (for malformed-body tests). */
+  readonly rawBody?: string;
+  readonly headers?: Record<string, string>;
+}
+
+/** A thin HTTP client over fetch: what a third-party client would do. */
+export class ApiClient {
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, options);
+  }
+
+  post<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('POST', path, options);
+  }
+
+  async register(name: string): Promise<{ playerId: string; token: string }> {
+    const reply = await this.post('/v1/players', { body: { name } });
+    if (reply.status !== 201) throw new Error(`register failed: ${reply.status} ${reply.text}`);
+    return reply.body;
+  }
+}
+
+export interface RunningApi {
+  readonly ctx: ServiceContext;
+  readonly client: ApiClient;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Serves the real app on a free localhost port, over real HTTP. */
+export async function startApi(parts: Partial<ServiceContext> = {}): Promise<RunningApi> {
+  const ctx = createServiceContext({ store: new MemoryStore(), ...parts });
+  const app = createApp(ctx);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    ctx,
+    client: new ApiClient(url),
+    url,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A clock tests move by hand, for deadlines. */
+export function manualClock(start = Date.UTC(2026, 10, 25, 12)) {
+  let now = start;
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
