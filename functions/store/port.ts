@@ -122,6 +122,7 @@ export interface IdempotentResponse {
 }
 
 export interface Store {
+  /** Fails with PlayerConflictError if the player id or the token hash is taken (nothing is written then). */
   createPlayer(player: PlayerRecord): Promise<void>;
   getPlayer(playerId: PlayerId): Promise<PlayerRecord | null>;
   getPlayerByTokenHash(tokenHash: string): Promise<PlayerRecord | null>;
@@ -138,19 +139,28 @@ export interface Store {
   /** Conditional on `seq` being free; never overwrites. */
   appendCommit(commit: Commit): Promise<AppendResult>;
   putSnapshot(snapshot: Snapshot): Promise<void>;
-  /** Commits with seq > afterSeq, ascending, at most `limit`. */
+  /** Commits with seq > afterSeq, ascending, at most `limit` (seqs afterSeq+1 … afterSeq+limit: the log is gapless). */
   readCommits(gameId: string, afterSeq: number, limit: number): Promise<readonly Commit[]>;
   /** The newest commit, or null before the first. */
   latestCommit(gameId: string): Promise<Commit | null>;
 
+  /** Writes (or rewrites) the player's row for that game. */
   addMembership(playerId: PlayerId, row: MembershipRow): Promise<void>;
+  /** In gameId order; `cursor` is null for the first page or a `next` from an earlier page. */
   listMemberships(playerId: PlayerId, cursor: string | null, limit: number): Promise<Page<MembershipRow>>;
 
-  /** Idempotency records for POSTs other than moves; they expire (TTL). */
+  /**
+   * Idempotency records for POSTs other than moves; they expire (TTL).
+   * `scope` must not contain `#`; `expiresAt` is epoch ms, and a record is
+   * gone for reads from that instant on (DynamoDB's TTL deletes it later).
+   */
   getIdempotent(scope: string, key: string): Promise<IdempotentResponse | null>;
   putIdempotent(scope: string, key: string, response: IdempotentResponse, expiresAt: number): Promise<void>;
 
-  /** Games with an open deadline, for the local scheduler to rebuild its agenda. */
+  /**
+   * Games with an open deadline, for the local scheduler to rebuild its agenda:
+   * those whose header status is `active` (DynamoDB: a sparse index, eventually consistent).
+   */
   listActiveGameIds(): Promise<readonly string[]>;
 }
 
@@ -158,5 +168,12 @@ export class HeaderConflictError extends Error {
   constructor(gameId: string) {
     super(`game ${gameId} already exists`);
     this.name = 'HeaderConflictError';
+  }
+}
+
+export class PlayerConflictError extends Error {
+  constructor(playerId: PlayerId) {
+    super(`player ${playerId} or its token already exists`);
+    this.name = 'PlayerConflictError';
   }
 }

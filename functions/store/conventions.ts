@@ -1,0 +1,49 @@
+/**
+ * What both adapters agree on beyond the port's types, so the in-memory store
+ * behaves exactly like DynamoDB: stored values are JSON (what does not survive
+ * JSON does not survive storage), cursors are opaque but shared, and
+ * idempotency scopes are separated from keys by `#`.
+ */
+
+/** A JSON round trip: the copy a value gets when it is stored and read back. */
+export function jsonCopy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** A membership page ends after this game id; the next page starts after it. */
+export function encodeCursor(lastGameId: string): string {
+  return Buffer.from(lastGameId, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): string {
+  const gameId = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (gameId.length === 0 || encodeCursor(gameId) !== cursor) throw new RangeError(`malformed cursor: ${cursor}`);
+  return gameId;
+}
+
+/** The identity of an idempotency record; a `#` in the scope would make `a#b`+`c` and `a`+`b#c` collide. */
+export function idempotencyId(scope: string, key: string): string {
+  if (scope.includes('#')) throw new RangeError(`idempotency scope must not contain '#': ${scope}`);
+  return `${scope}#${key}`;
+}
+
+export function assertSeq(seq: number): void {
+  if (!Number.isSafeInteger(seq) || seq < 1) throw new RangeError(`sequence numbers start at 1: ${seq}`);
+}
+
+export function assertAfterSeq(afterSeq: number): void {
+  if (!Number.isSafeInteger(afterSeq) || afterSeq < 0) throw new RangeError(`a commit cursor is a seq, 0 or more: ${afterSeq}`);
+}
+
+export function assertLimit(limit: number): void {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer: ${limit}`);
+}
+
+export function assertNextRevision(next: { readonly revision: number }, expectedRevision: number): void {
+  if (next.revision !== expectedRevision + 1) throw new RangeError(`a header write bumps the revision by one: ${expectedRevision} → ${next.revision}`);
+}
+
+/** DynamoDB orders string sort keys by their UTF-8 bytes. */
+export function byUtf8(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}

@@ -1,0 +1,188 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { Item } from './capacity.js';
+import type { Commit, GameHeader, IdempotentResponse, MembershipRow, PlayerRecord, Snapshot } from './port.js';
+
+/**
+ * The single-table layout and the codecs between the port's records and
+ * DynamoDB items. The CDK stack and the stream consumer use the same names,
+ * so they live here, apart from the adapter's I/O.
+ *
+ *   PLAYER#<id>        PROFILE              a player
+ *   TOKEN#<hash>       TOKEN                token lookup (a copy of the player)
+ *   PLAYER#<id>        GAME#<gameId>        a membership
+ *   GAME#<id>          HEAD                 the game header (sorts after every C# key)
+ *   GAME#<id>          C#<seq, 10 digits>   a commit
+ *   GAME#<id>          C#<seq>#S            the snapshot after that commit (sorts right after it)
+ *   IDEM#<scope>#<key> IDEM                 an idempotency record, with `expiresAt` (TTL)
+ */
+export const TABLE_SCHEMA = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Epoch seconds; DynamoDB's TTL deletes the item some time after. */
+  ttlAttribute: 'expiresAt',
+  /** Sparse: only headers of active games carry its keys. Keys-only projection. */
+  activeGamesIndex: { name: 'active-games', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+} as const;
+
+const SEQ_DIGITS = 10;
+/** The one partition of the active-games index. */
+export const ACTIVE_PARTITION = 'ACTIVE';
+export const HEAD_SK = 'HEAD';
+export const COMMIT_PREFIX = 'C#';
+
+export const keys = {
+  player: (playerId: string): Item => key(`PLAYER#${playerId}`, 'PROFILE'),
+  token: (tokenHash: string): Item => key(`TOKEN#${tokenHash}`, 'TOKEN'),
+  playerPartition: (playerId: string): string => `PLAYER#${playerId}`,
+  membershipSk: (gameId: string): string => `GAME#${gameId}`,
+  gamePartition: (gameId: string): string => `GAME#${gameId}`,
+  header: (gameId: string): Item => key(keys.gamePartition(gameId), HEAD_SK),
+  commitSk: (seq: number): string => `${COMMIT_PREFIX}${String(seq).padStart(SEQ_DIGITS, '0')}`,
+  snapshotSk: (seq: number): string => `${keys.commitSk(seq)}#S`,
+  idempotency: (id: string): Item => key(`IDEM#${id}`, 'IDEM'),
+};
+
+function key(pk: string, sk: string): Item {
+  return { pk: { S: pk }, sk: { S: sk } };
+}
+
+// ── attribute access ───────────────────────────────────────────────────────
+
+function str(item: Item, name: string): string {
+  const value = item[name]?.S;
+  if (value === undefined) throw new Error(`stored item lacks string ${name}`);
+  return value;
+}
+
+function num(item: Item, name: string): number {
+  const value = item[name]?.N;
+  if (value === undefined) throw new Error(`stored item lacks number ${name}`);
+  return Number(value);
+}
+
+const n = (value: number) => ({ N: String(value) });
+
+/** What an item's sort key says it holds. */
+export function kindOf(item: Item): 'header' | 'commit' | 'snapshot' | 'other' {
+  const sk = str(item, 'sk');
+  if (sk === HEAD_SK) return 'header';
+  if (!sk.startsWith(COMMIT_PREFIX)) return 'other';
+  return sk.endsWith('#S') ? 'snapshot' : 'commit';
+}
+
+function seqOf(item: Item): number {
+  return Number(str(item, 'sk').slice(COMMIT_PREFIX.length, COMMIT_PREFIX.length + SEQ_DIGITS));
+}
+
+function gameIdOf(item: Item): string {
+  return str(item, 'pk').slice('GAME#'.length);
+}
+
+// ── bodies: JSON, deflated when that is smaller ────────────────────────────
+
+/**
+ * Free-form values (commands, events, state, headers) are stored as one JSON
+ * attribute `j`, or deflated into the binary attribute `z` when that saves
+ * bytes: item size is what DynamoDB bills.
+ */
+function body(value: unknown): Item {
+  const json = JSON.stringify(value);
+  const deflated = deflateRawSync(json, { level: 9 });
+  return deflated.byteLength < Buffer.byteLength(json, 'utf8') ? { z: { B: deflated } } : { j: { S: json } };
+}
+
+function bodyOf<T>(item: Item): T {
+  const deflated = item.z?.B;
+  if (deflated !== undefined) return JSON.parse(inflateRawSync(deflated).toString('utf8')) as T;
+  return JSON.parse(str(item, 'j')) as T;
+}
+
+// ── players ────────────────────────────────────────────────────────────────
+
+export function playerItem(player: PlayerRecord): Item {
+  return { ...keys.player(player.playerId), name: { S: player.name }, tokenHash: { S: player.tokenHash }, createdAt: n(player.createdAt) };
+}
+
+/** The token item repeats the player, so authenticating a request is one read. */
+export function tokenItem(player: PlayerRecord): Item {
+  return { ...keys.token(player.tokenHash), playerId: { S: player.playerId }, name: { S: player.name }, createdAt: n(player.createdAt) };
+}
+
+export function playerFromItem(item: Item): PlayerRecord {
+  return { playerId: str(item, 'pk').slice('PLAYER#'.length), name: str(item, 'name'), tokenHash: str(item, 'tokenHash'), createdAt: num(item, 'createdAt') };
+}
+
+export function playerFromTokenItem(item: Item): PlayerRecord {
+  return { playerId: str(item, 'playerId'), name: str(item, 'name'), tokenHash: str(item, 'pk').slice('TOKEN#'.length), createdAt: num(item, 'createdAt') };
+}
+
+// ── games ──────────────────────────────────────────────────────────────────
+
+export function headerItem(header: GameHeader): Item {
+  const { gameId, revision, ...rest } = header;
+  const { partitionKey, sortKey } = TABLE_SCHEMA.activeGamesIndex;
+  const indexed: Item = header.status === 'active' ? { [partitionKey]: { S: ACTIVE_PARTITION }, [sortKey]: { S: gameId } } : {};
+  return { ...keys.header(gameId), rev: n(revision), ...body(rest), ...indexed };
+}
+
+export function headerFromItem(item: Item): GameHeader {
+  return { ...bodyOf<Omit<GameHeader, 'gameId' | 'revision'>>(item), gameId: gameIdOf(item), revision: num(item, 'rev') };
+}
+
+/** The header's entry in the active-games index, if it has one (keys-only projection). */
+export function activeIndexEntry(item: Item): Item | null {
+  const { partitionKey, sortKey } = TABLE_SCHEMA.activeGamesIndex;
+  const [pk, sk, gpk, gsk] = [item.pk, item.sk, item[partitionKey], item[sortKey]];
+  return pk && sk && gpk && gsk ? { pk, sk, [partitionKey]: gpk, [sortKey]: gsk } : null;
+}
+
+export function commitItem(commit: Commit): Item {
+  const { gameId, seq, ...rest } = commit;
+  return { pk: { S: keys.gamePartition(gameId) }, sk: { S: keys.commitSk(seq) }, ...body(rest) };
+}
+
+/** Also what the stream consumer uses to read a commit from a stream record's NewImage. */
+export function commitFromItem(item: Item): Commit {
+  return { ...bodyOf<Omit<Commit, 'gameId' | 'seq'>>(item), gameId: gameIdOf(item), seq: seqOf(item) };
+}
+
+export function snapshotItem(snapshot: Snapshot): Item {
+  return { pk: { S: keys.gamePartition(snapshot.gameId) }, sk: { S: keys.snapshotSk(snapshot.seq) }, ...body(snapshot.state) };
+}
+
+export function snapshotFromItem(item: Item): Snapshot {
+  return { gameId: gameIdOf(item), seq: seqOf(item), state: bodyOf<unknown>(item) };
+}
+
+// ── memberships ────────────────────────────────────────────────────────────
+
+export function membershipItem(playerId: string, row: MembershipRow): Item {
+  return {
+    pk: { S: keys.playerPartition(playerId) },
+    sk: { S: keys.membershipSk(row.gameId) },
+    game: { S: row.game },
+    seat: n(row.seat),
+    joinedAt: n(row.joinedAt),
+  };
+}
+
+export function membershipFromItem(item: Item): MembershipRow {
+  return { gameId: str(item, 'sk').slice('GAME#'.length), game: str(item, 'game'), seat: num(item, 'seat'), joinedAt: num(item, 'joinedAt') };
+}
+
+// ── idempotency ────────────────────────────────────────────────────────────
+
+interface StoredResponse {
+  readonly response: IdempotentResponse;
+  /** Epoch ms, exact; the TTL attribute is rounded up to whole seconds. */
+  readonly expiresAt: number;
+}
+
+export function idempotencyItem(id: string, response: IdempotentResponse, expiresAt: number): Item {
+  const stored: StoredResponse = { response, expiresAt };
+  return { ...keys.idempotency(id), ...body(stored), [TABLE_SCHEMA.ttlAttribute]: n(Math.ceil(expiresAt / 1000)) };
+}
+
+export function idempotencyFromItem(item: Item): StoredResponse {
+  return bodyOf<StoredResponse>(item);
+}

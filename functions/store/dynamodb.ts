@@ -1,0 +1,467 @@
+import {
+  ConditionalCheckFailedException,
+  CreateTableCommand,
+  DescribeTimeToLiveCommand,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  ResourceInUseException,
+  TransactionCanceledException,
+  TransactWriteItemsCommand,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+  type ConsumedCapacity,
+  type DynamoDBClient,
+  type PutItemCommandInput,
+  type QueryCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import {
+  getItemReadUnits,
+  INDEX_ENTRY_OVERHEAD_BYTES,
+  itemSizeBytes,
+  queryReadUnits,
+  writeUnits,
+  type CapacityMeter,
+  type Item,
+  type ReadConsistency,
+} from './capacity.js';
+import {
+  assertAfterSeq,
+  assertLimit,
+  assertNextRevision,
+  assertSeq,
+  decodeCursor,
+  encodeCursor,
+  idempotencyId,
+} from './conventions.js';
+import {
+  ACTIVE_PARTITION,
+  activeIndexEntry,
+  commitFromItem,
+  commitItem,
+  COMMIT_PREFIX,
+  headerFromItem,
+  headerItem,
+  idempotencyFromItem,
+  idempotencyItem,
+  keys,
+  kindOf,
+  membershipFromItem,
+  membershipItem,
+  playerFromItem,
+  playerFromTokenItem,
+  playerItem,
+  snapshotFromItem,
+  snapshotItem,
+  TABLE_SCHEMA,
+  tokenItem,
+} from './dynamo-items.js';
+import {
+  HeaderConflictError,
+  PlayerConflictError,
+  type AppendResult,
+  type Commit,
+  type GameHeader,
+  type IdempotentResponse,
+  type LoadedGame,
+  type MembershipRow,
+  type Page,
+  type PlayerId,
+  type PlayerRecord,
+  type Snapshot,
+  type Store,
+} from './port.js';
+
+export interface DynamoStoreOptions {
+  readonly client: DynamoDBClient;
+  readonly tableName: string;
+  /** Receives the capacity of every request; setting it asks DynamoDB for ConsumedCapacity too. */
+  readonly meter?: CapacityMeter;
+  /** Epoch ms, for idempotency expiry. */
+  readonly clock?: () => number;
+  /**
+   * Items the first page of `loadGame` asks for. A page reads exactly this
+   * many items when the partition has them, so it should just cover the
+   * header, the longest tail and the snapshot: the service's snapshot
+   * interval + 2. Longer tails cost further pages, never wrong answers.
+   */
+  readonly loadPageSize?: number;
+}
+
+const DEFAULT_LOAD_PAGE_SIZE = 32;
+const LAST_SEQ = 9_999_999_999;
+
+/**
+ * The store on one DynamoDB table (layout in dynamo-items.ts). Every read
+ * that feeds a decision is strongly consistent and follows LastEvaluatedKey;
+ * every write that could clobber is conditional.
+ */
+export class DynamoStore implements Store {
+  private readonly client: DynamoDBClient;
+  private readonly table: string;
+  private readonly meter: CapacityMeter | undefined;
+  private readonly clock: () => number;
+  private readonly loadPageSize: number;
+
+  constructor(options: DynamoStoreOptions) {
+    this.client = options.client;
+    this.table = options.tableName;
+    this.meter = options.meter;
+    this.clock = options.clock ?? Date.now;
+    this.loadPageSize = options.loadPageSize ?? DEFAULT_LOAD_PAGE_SIZE;
+    assertLimit(this.loadPageSize);
+  }
+
+  /** Creates the table, its index and its TTL unless they exist (DynamoDB Local, `npm start`). */
+  async ensureTable(): Promise<void> {
+    const { partitionKey, sortKey, ttlAttribute, activeGamesIndex: index } = TABLE_SCHEMA;
+    try {
+      await this.client.send(
+        new CreateTableCommand({
+          TableName: this.table,
+          BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: [partitionKey, sortKey, index.partitionKey, index.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+          KeySchema: [
+            { AttributeName: partitionKey, KeyType: 'HASH' },
+            { AttributeName: sortKey, KeyType: 'RANGE' },
+          ],
+          GlobalSecondaryIndexes: [
+            {
+              IndexName: index.name,
+              KeySchema: [
+                { AttributeName: index.partitionKey, KeyType: 'HASH' },
+                { AttributeName: index.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'KEYS_ONLY' },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ResourceInUseException)) throw error;
+    }
+    await waitUntilTableExists({ client: this.client, maxWaitTime: 60 }, { TableName: this.table });
+    const ttl = await this.client.send(new DescribeTimeToLiveCommand({ TableName: this.table }));
+    const status = ttl.TimeToLiveDescription?.TimeToLiveStatus;
+    if (status !== 'ENABLED' && status !== 'ENABLING') {
+      await this.client.send(new UpdateTimeToLiveCommand({ TableName: this.table, TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true } }));
+    }
+  }
+
+  // ── players ──────────────────────────────────────────────────────────────
+
+  async createPlayer(player: PlayerRecord): Promise<void> {
+    const items = [playerItem(player), tokenItem(player)];
+    try {
+      const output = await this.client.send(
+        new TransactWriteItemsCommand({
+          TransactItems: items.map((Item) => ({ Put: { TableName: this.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
+          ReturnConsumedCapacity: this.capacityMode,
+        }),
+      );
+      this.meterWrite('createPlayer', 'TransactWriteItems', output.ConsumedCapacity, items, [], true);
+    } catch (error) {
+      if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
+        this.meterWrite('createPlayer', 'TransactWriteItems', undefined, items, [], true);
+        throw new PlayerConflictError(player.playerId);
+      }
+      throw error;
+    }
+  }
+
+  async getPlayer(playerId: PlayerId): Promise<PlayerRecord | null> {
+    const item = await this.get('getPlayer', keys.player(playerId));
+    return item ? playerFromItem(item) : null;
+  }
+
+  async getPlayerByTokenHash(tokenHash: string): Promise<PlayerRecord | null> {
+    const item = await this.get('getPlayerByTokenHash', keys.token(tokenHash));
+    return item ? playerFromTokenItem(item) : null;
+  }
+
+  // ── headers ──────────────────────────────────────────────────────────────
+
+  async createGame(header: GameHeader): Promise<void> {
+    const outcome = await this.put('createGame', headerItem(header), { ConditionExpression: 'attribute_not_exists(pk)' });
+    if (outcome.status === 'refused') throw new HeaderConflictError(header.gameId);
+  }
+
+  async getHeader(gameId: string): Promise<GameHeader | null> {
+    const item = await this.get('getHeader', keys.header(gameId));
+    return item ? headerFromItem(item) : null;
+  }
+
+  async replaceHeader(next: GameHeader, expectedRevision: number): Promise<boolean> {
+    assertNextRevision(next, expectedRevision);
+    const outcome = await this.put('replaceHeader', headerItem(next), {
+      ConditionExpression: 'rev = :expected',
+      ExpressionAttributeValues: { ':expected': { N: String(expectedRevision) } },
+      // The old image prices the write (the larger image counts) and its index entry.
+      ReturnValues: 'ALL_OLD',
+    });
+    return outcome.status === 'written';
+  }
+
+  // ── the log ──────────────────────────────────────────────────────────────
+
+  /**
+   * One strongly consistent Query down the game's partition, newest first:
+   * HEAD sorts after every commit key, then come the newest commits, then
+   * the newest snapshot, where reading stops.
+   */
+  async loadGame(gameId: string): Promise<LoadedGame | null> {
+    let header: GameHeader | null = null;
+    let snapshot: Snapshot | null = null;
+    const newestFirst: Commit[] = [];
+    let limit = this.loadPageSize;
+    let startKey: Item | undefined;
+    do {
+      const page = await this.queryPage('loadGame', {
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': { S: keys.gamePartition(gameId) } },
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: startKey,
+      });
+      for (const item of page.items) {
+        const kind = kindOf(item);
+        if (kind === 'header') header = headerFromItem(item);
+        else if (!header) return null; // commits without a header: no game (yet)
+        else if (kind === 'commit') newestFirst.push(commitFromItem(item));
+        else if (kind === 'snapshot') {
+          snapshot = snapshotFromItem(item);
+          break;
+        }
+      }
+      startKey = page.lastKey;
+      // A tail longer than expected (snapshots missed): read on in larger pages.
+      limit *= 2;
+    } while (startKey && !snapshot);
+    return header ? { header, snapshot, tail: newestFirst.reverse() } : null;
+  }
+
+  async appendCommit(commit: Commit): Promise<AppendResult> {
+    assertSeq(commit.seq);
+    const outcome = await this.put('appendCommit', commitItem(commit), {
+      ConditionExpression: 'attribute_not_exists(pk)',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
+    if (outcome.status === 'written') return { status: 'appended' };
+    if (!outcome.old) throw new Error(`commit ${commit.gameId}#${commit.seq} refused without its holder`);
+    return { status: 'conflict', existing: commitFromItem(outcome.old) };
+  }
+
+  async putSnapshot(snapshot: Snapshot): Promise<void> {
+    assertSeq(snapshot.seq);
+    await this.put('putSnapshot', snapshotItem(snapshot), {});
+  }
+
+  async readCommits(gameId: string, afterSeq: number, limit: number): Promise<readonly Commit[]> {
+    assertAfterSeq(afterSeq);
+    assertLimit(limit);
+    if (afterSeq >= LAST_SEQ) return [];
+    // The log is gapless, so the wanted commits are exactly this key range (with the snapshots between them).
+    const items = await this.queryAll('readCommits', {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': { S: keys.gamePartition(gameId) },
+        ':from': { S: keys.commitSk(afterSeq + 1) },
+        ':to': { S: keys.commitSk(Math.min(afterSeq + limit, LAST_SEQ)) },
+      },
+    });
+    return items.filter((item) => kindOf(item) === 'commit').map(commitFromItem);
+  }
+
+  async latestCommit(gameId: string): Promise<Commit | null> {
+    let startKey: Item | undefined;
+    do {
+      // Two items: the newest commit, or the snapshot just after it and then the commit.
+      const page = await this.queryPage('latestCommit', {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :commits)',
+        ExpressionAttributeValues: { ':pk': { S: keys.gamePartition(gameId) }, ':commits': { S: COMMIT_PREFIX } },
+        ScanIndexForward: false,
+        Limit: 2,
+        ExclusiveStartKey: startKey,
+      });
+      const commit = page.items.find((item) => kindOf(item) === 'commit');
+      if (commit) return commitFromItem(commit);
+      startKey = page.lastKey;
+    } while (startKey);
+    return null;
+  }
+
+  // ── memberships ──────────────────────────────────────────────────────────
+
+  async addMembership(playerId: PlayerId, row: MembershipRow): Promise<void> {
+    await this.put('addMembership', membershipItem(playerId, row), {});
+  }
+
+  async listMemberships(playerId: PlayerId, cursor: string | null, limit: number): Promise<Page<MembershipRow>> {
+    assertLimit(limit);
+    const partition = keys.playerPartition(playerId);
+    const found: Item[] = [];
+    let startKey: Item | undefined = cursor === null ? undefined : { pk: { S: partition }, sk: { S: keys.membershipSk(decodeCursor(cursor)) } };
+    // One row beyond the page tells whether there is a next page.
+    do {
+      const page = await this.queryPage('listMemberships', {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :games)',
+        ExpressionAttributeValues: { ':pk': { S: partition }, ':games': { S: 'GAME#' } },
+        Limit: limit + 1 - found.length,
+        ExclusiveStartKey: startKey,
+      });
+      found.push(...page.items);
+      startKey = page.lastKey;
+    } while (startKey && found.length <= limit);
+    const items = found.slice(0, limit).map(membershipFromItem);
+    const last = items.at(-1);
+    return { items, next: found.length > limit && last ? encodeCursor(last.gameId) : null };
+  }
+
+  // ── idempotency ──────────────────────────────────────────────────────────
+
+  async getIdempotent(scope: string, key: string): Promise<IdempotentResponse | null> {
+    const item = await this.get('getIdempotent', keys.idempotency(idempotencyId(scope, key)));
+    if (!item) return null;
+    const stored = idempotencyFromItem(item);
+    // TTL deletion lags by up to days: expiry is decided here.
+    return this.clock() < stored.expiresAt ? stored.response : null;
+  }
+
+  async putIdempotent(scope: string, key: string, response: IdempotentResponse, expiresAt: number): Promise<void> {
+    await this.put('putIdempotent', idempotencyItem(idempotencyId(scope, key), response, expiresAt), {});
+  }
+
+  async listActiveGameIds(): Promise<readonly string[]> {
+    const index = TABLE_SCHEMA.activeGamesIndex;
+    const items = await this.queryAll(
+      'listActiveGameIds',
+      {
+        IndexName: index.name,
+        KeyConditionExpression: '#pk = :active',
+        ExpressionAttributeNames: { '#pk': index.partitionKey },
+        ExpressionAttributeValues: { ':active': { S: ACTIVE_PARTITION } },
+      },
+      'eventual',
+    );
+    return items.map((item) => item[index.sortKey]?.S ?? '').filter((id) => id !== '');
+  }
+
+  // ── requests, metered ────────────────────────────────────────────────────
+
+  private get capacityMode(): 'TOTAL' | undefined {
+    return this.meter ? 'TOTAL' : undefined;
+  }
+
+  private async get(operation: string, key: Item): Promise<Item | null> {
+    const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true, ReturnConsumedCapacity: this.capacityMode }));
+    if (this.meter) {
+      const size = output.Item ? itemSizeBytes(output.Item) : 0;
+      this.meter({
+        operation,
+        command: 'GetItem',
+        consumed: consumedList(output.ConsumedCapacity),
+        writtenBytes: [],
+        readBytes: output.Item ? [size] : [],
+        writeUnits: 0,
+        readUnits: getItemReadUnits(size),
+      });
+    }
+    return output.Item ?? null;
+  }
+
+  /**
+   * A PutItem. `refused` when its condition failed; `old` is the item it met
+   * when ALL_OLD was asked for (on success or on refusal).
+   */
+  private async put(
+    operation: string,
+    item: Item,
+    extra: Omit<PutItemCommandInput, 'TableName' | 'Item' | 'ReturnConsumedCapacity'>,
+  ): Promise<{ status: 'written' | 'refused'; old: Item | undefined }> {
+    const input: PutItemCommandInput = { TableName: this.table, Item: item, ReturnConsumedCapacity: this.capacityMode, ...extra };
+    try {
+      const output = await this.client.send(new PutItemCommand(input));
+      this.meterPut(operation, output.ConsumedCapacity, item, output.Attributes);
+      return { status: 'written', old: output.Attributes };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      // A refused write still consumes write capacity.
+      this.meterPut(operation, undefined, item, error.Item);
+      return { status: 'refused', old: error.Item };
+    }
+  }
+
+  private meterPut(operation: string, consumed: ConsumedCapacity | undefined, item: Item, old: Item | undefined): void {
+    if (!this.meter) return;
+    // The larger of the old and new images is billed; the index entry is written when either image has one.
+    const image = old && itemSizeBytes(old) > itemSizeBytes(item) ? old : item;
+    const entry = activeIndexEntry(item) ?? (old ? activeIndexEntry(old) : null);
+    this.meterWrite(operation, 'PutItem', consumed, [image], entry ? [entry] : [], false);
+  }
+
+  private meterWrite(
+    operation: string,
+    command: string,
+    consumed: ConsumedCapacity | readonly ConsumedCapacity[] | undefined,
+    items: readonly Item[],
+    indexEntries: readonly Item[],
+    transactional: boolean,
+  ): void {
+    if (!this.meter) return;
+    const writtenBytes = [...items.map(itemSizeBytes), ...indexEntries.map((e) => itemSizeBytes(e) + INDEX_ENTRY_OVERHEAD_BYTES)];
+    this.meter({
+      operation,
+      command,
+      consumed: consumedList(consumed),
+      writtenBytes,
+      readBytes: [],
+      writeUnits: writtenBytes.reduce((sum, bytes) => sum + writeUnits(bytes, transactional), 0),
+      readUnits: 0,
+    });
+  }
+
+  private async queryPage(
+    operation: string,
+    input: Omit<QueryCommandInput, 'TableName' | 'ConsistentRead' | 'ReturnConsumedCapacity'>,
+    consistency: Exclude<ReadConsistency, 'transactional'> = 'strong',
+  ): Promise<{ items: Item[]; lastKey: Item | undefined }> {
+    const output = await this.client.send(
+      new QueryCommand({ TableName: this.table, ConsistentRead: consistency === 'strong', ReturnConsumedCapacity: this.capacityMode, ...input }),
+    );
+    const items = output.Items ?? [];
+    if (this.meter) {
+      const readBytes = items.map(itemSizeBytes);
+      this.meter({
+        operation,
+        command: 'Query',
+        consumed: consumedList(output.ConsumedCapacity),
+        writtenBytes: [],
+        readBytes,
+        writeUnits: 0,
+        readUnits: queryReadUnits(readBytes, consistency),
+      });
+    }
+    return { items, lastKey: output.LastEvaluatedKey };
+  }
+
+  /** Every item of a query, following LastEvaluatedKey to the end. */
+  private async queryAll(
+    operation: string,
+    input: Omit<QueryCommandInput, 'TableName' | 'ConsistentRead' | 'ReturnConsumedCapacity' | 'ExclusiveStartKey'>,
+    consistency: Exclude<ReadConsistency, 'transactional'> = 'strong',
+  ): Promise<Item[]> {
+    const items: Item[] = [];
+    let startKey: Item | undefined;
+    do {
+      const page = await this.queryPage(operation, { ...input, ExclusiveStartKey: startKey }, consistency);
+      items.push(...page.items);
+      startKey = page.lastKey;
+    } while (startKey);
+    return items;
+  }
+}
+
+function consumedList(consumed: ConsumedCapacity | readonly ConsumedCapacity[] | undefined): readonly ConsumedCapacity[] {
+  if (!consumed) return [];
+  return Array.isArray(consumed) ? consumed : [consumed as ConsumedCapacity];
+}
