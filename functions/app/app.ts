@@ -85,5 +85,5 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
 }
 
 export function openApiDocument(app: OpenAPIHono) {
-  return app.getOpenAPI31Document({ openapi: '3.1.0', info: API_INFO, servers: [{ url: '/' }] });
+  return app.getOpenAPI31Document({ openapi: '3.1.0', info: API_INFO, servers: [{ url: '/' }], security: [{ bearer: [] }] });
 }

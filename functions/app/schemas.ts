@@ -16,14 +16,14 @@ export const IdempotencyHeaders = z.object({
     .string()
     .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1 to 128 letters, digits or . _ : -')
     .optional()
-    .openapi({ param: { name: 'Idempotency-Key', in: 'header' }, description: 'A retry with the same key and body returns the first answer and changes nothing.' }),
+    .openapi({ param: { name: 'idempotency-key', in: 'header' }, description: 'A retry with the same key and body returns the first answer and changes nothing.' }),
 });
 
 export const MoveHeaders = IdempotencyHeaders.extend({
   'if-match': z
     .string()
     .optional()
-    .openapi({ param: { name: 'If-Match', in: 'header' }, description: 'The game version (ETag) your moves are based on; 409 if the game has moved on.' }),
+    .openapi({ param: { name: 'if-match', in: 'header' }, description: 'The game version (ETag) your moves are based on; 409 if the game has moved on.' }),
 });
 
 const Seat = z

@@ -26,6 +26,8 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({ descrip
 
 const catalogRoute = createRoute({
   method: 'get',
+  operationId: 'getCatalog',
+  security: [],
   path: '/v1/games/catalog',
   tags: ['games'],
   summary: 'The games offered: player counts, variants and option schemas',
@@ -34,6 +36,7 @@ const catalogRoute = createRoute({
 
 const createGameRoute = createRoute({
   method: 'post',
+  operationId: 'createGame',
   path: '/v1/games',
   tags: ['games'],
   summary: 'Create a game; it starts when every seat is taken',
@@ -44,6 +47,7 @@ const createGameRoute = createRoute({
 
 const listRoute = createRoute({
   method: 'get',
+  operationId: 'listMyGames',
   path: '/v1/games',
   tags: ['games'],
   summary: 'Your games: those awaiting your move first, nearest deadline first',
@@ -54,6 +58,7 @@ const listRoute = createRoute({
 
 const getRoute = createRoute({
   method: 'get',
+  operationId: 'getGame',
   path: '/v1/games/{id}',
   tags: ['games'],
   summary: 'Your view of a game (a spectator view without a seat); ETag = version',
@@ -64,6 +69,7 @@ const getRoute = createRoute({
 
 const joinRoute = createRoute({
   method: 'post',
+  operationId: 'joinGame',
   path: '/v1/games/{id}/join',
   tags: ['games'],
   summary: 'Take a seat (the one asked for, or the first empty one)',
@@ -74,6 +80,7 @@ const joinRoute = createRoute({
 
 const botRoute = createRoute({
   method: 'post',
+  operationId: 'addBot',
   path: '/v1/games/{id}/bots',
   tags: ['games'],
   summary: 'Fill a seat with a bot (creator only)',
@@ -84,6 +91,7 @@ const botRoute = createRoute({
 
 const verifyRoute = createRoute({
   method: 'get',
+  operationId: 'verifyGame',
   path: '/v1/games/{id}/verify',
   tags: ['games'],
   summary: 'After the end: the seed, its hash and the full log, to replay and check',

@@ -8,6 +8,7 @@ import { EventsQuery, EventsResponse, GameIdParam, LegalMovesResponse, MoveAnswe
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 const legalMovesRoute = createRoute({
+  operationId: 'listLegalMoves',
   method: 'get',
   path: '/v1/games/{id}/moves',
   tags: ['play'],
@@ -18,6 +19,7 @@ const legalMovesRoute = createRoute({
 });
 
 const submitRoute = createRoute({
+  operationId: 'submitMoves',
   method: 'post',
   path: '/v1/games/{id}/moves',
   tags: ['play'],
@@ -31,6 +33,7 @@ const submitRoute = createRoute({
 
 const eventsRoute = createRoute({
   method: 'get',
+  operationId: 'readEvents',
   path: '/v1/games/{id}/events',
   tags: ['play'],
   summary: 'Your redacted event log after a cursor; long-poll with `wait`',

@@ -7,6 +7,8 @@ import { CreatePlayerBody, NewPlayerResponse, PlayerResponse } from '../schemas.
 
 const createPlayer = createRoute({
   method: 'post',
+  operationId: 'registerPlayer',
+  security: [],
   path: '/v1/players',
   tags: ['players'],
   summary: 'Register a player and receive an API token (shown once)',
@@ -21,6 +23,7 @@ const createPlayer = createRoute({
 
 const me = createRoute({
   method: 'get',
+  operationId: 'getMe',
   path: '/v1/players/me',
   tags: ['players'],
   summary: 'The player this token belongs to',
