@@ -1,0 +1,28 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DeadlineScheduler } from '../scheduler/port.js';
+import { commitFromItem, kindOf } from '../store/dynamo-items.js';
+
+/**
+ * Creates the deadline schedule of every commit once it is durable: the
+ * stream only carries items DynamoDB has written, so a crash between a commit
+ * and its schedule loses nothing (the stream redelivers). Failed records are
+ * reported one by one, so one bad record never blocks the rest.
+ */
+export async function scheduleNewDeadlines(event: DynamoDBStreamEvent, scheduler: DeadlineScheduler): Promise<DynamoDBBatchResponse> {
+  const failures: { itemIdentifier: string }[] = [];
+  for (const record of event.Records) {
+    const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
+    if (record.eventName !== 'INSERT' || !image || kindOf(image) !== 'commit') continue;
+    try {
+      const commit = commitFromItem(image);
+      const { deadline, pendingId } = commit.summary;
+      if (deadline === null || pendingId === null) continue;
+      await scheduler.schedule({ gameId: commit.gameId, seq: commit.seq, pendingId, deadline });
+    } catch (error) {
+      console.error(JSON.stringify({ stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' }));
+      failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' });
+    }
+  }
+  return { batchItemFailures: failures };
+}
