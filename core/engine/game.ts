@@ -95,6 +95,18 @@ export interface GameEngine<S extends BaseState, M, E extends GameEvent, O> {
   redactEvent(event: E, viewer: Seat | null): unknown;
   score(state: S): ScoreSheet;
   readonly bots: Readonly<Record<BotLevel, Bot<S, M>>>;
+  readonly standingOrders?: StandingOrders<S, M, unknown>;
+}
+
+/**
+ * Standing orders: answers a player sets in advance ("always decline following
+ * Tax") so their windows close at once instead of waiting for them — the main
+ * cure for slow asynchronous rounds. Optional per game.
+ */
+export interface StandingOrders<S, M, P> {
+  readonly schema: z.ZodType<P>;
+  /** The move these preferences make for `seat` now, or null to let the player answer. */
+  answer(state: S, seat: Seat, preferences: P): M | null;
 }
 
 /** The registry's element type: the service handles every game through this. */
