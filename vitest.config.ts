@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // One DynamoDB Local for the whole run; tests reach it through test/support/dynamo.ts.
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

@@ -1,0 +1,175 @@
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+/**
+ * DynamoDB Local, started from Node. Its jar ships inside the npm package
+ * `amplify-dynamodb-simulator`; we fetch that package's tarball with
+ * `npm pack` (never installing it or its dependencies) and unpack the jar into
+ * a git-ignored cache, once.
+ */
+
+/** Pinned: it carries DynamoDB Local 1.25.1, which supports ReturnValuesOnConditionCheckFailure. */
+export const SIMULATOR_PACKAGE = 'amplify-dynamodb-simulator';
+export const SIMULATOR_VERSION = '2.9.30';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DEFAULT_CACHE_DIR = join(REPO_ROOT, '.cache', 'dynamodb-local');
+
+const JAR = 'DynamoDBLocal.jar';
+const NATIVE_LIBS = 'DynamoDBLocal_lib';
+const run = promisify(execFile);
+
+export class JavaMissingError extends Error {
+  constructor(detail: string) {
+    super(`DynamoDB Local needs Java (17 or later) on the PATH, and \`java -version\` failed: ${detail}`);
+    this.name = 'JavaMissingError';
+  }
+}
+
+export interface DynamoDbLocalOptions {
+  /** Where the simulator's files are cached; default `<repo>/.cache/dynamodb-local`. */
+  readonly cacheDir?: string;
+  /** Persist tables under this folder; in memory when absent. */
+  readonly dbPath?: string;
+  /** Default: a free port. */
+  readonly port?: number;
+  /** How long to wait for the server to answer. */
+  readonly startTimeoutMs?: number;
+}
+
+export interface DynamoDbLocal {
+  readonly endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
+  assertJava();
+  const home = await ensureUnpacked(options.cacheDir ?? DEFAULT_CACHE_DIR);
+  const port = options.port ?? (await freePort());
+  const storage = options.dbPath ? ['-dbPath', resolve(options.dbPath)] : ['-inMemory'];
+  if (options.dbPath) await mkdir(options.dbPath, { recursive: true });
+  // -sharedDb: one database whatever region and credentials a client uses.
+  const args = [`-Djava.library.path=./${NATIVE_LIBS}`, '-jar', JAR, '-port', String(port), '-sharedDb', '-disableTelemetry', ...storage];
+  const child = spawn('java', args, { cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => output.push(chunk.toString('utf8'));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  // However the process ends, the server must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const endpoint = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilAnswering(endpoint, child, output, options.startTimeoutMs ?? 30_000);
+  } catch (error) {
+    process.off('exit', killOnExit);
+    await terminate(child);
+    throw error;
+  }
+  child.stdout?.off('data', keep);
+  child.stderr?.off('data', keep);
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return {
+    endpoint,
+    async stop() {
+      process.off('exit', killOnExit);
+      await terminate(child);
+    },
+  };
+}
+
+/** A client for DynamoDB Local: any region and static credentials will do (-sharedDb). */
+export function localDynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 3 });
+}
+
+function assertJava(): void {
+  const probe = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  if (probe.error) throw new JavaMissingError(probe.error.message);
+  if (probe.status !== 0) throw new JavaMissingError(`exit status ${probe.status}`);
+}
+
+/**
+ * The folder holding the jar and its native libraries, unpacked on first use.
+ * Concurrent first runs each unpack into their own temporary folder and
+ * rename it into place: a rename is atomic, and a loser just uses the winner's.
+ */
+async function ensureUnpacked(cacheDir: string): Promise<string> {
+  const home = join(cacheDir, SIMULATOR_VERSION);
+  if (existsSync(join(home, JAR))) return home;
+  await mkdir(cacheDir, { recursive: true });
+  const scratch = await mkdtemp(join(cacheDir, 'unpacking-'));
+  try {
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const { stdout } = await run(npm, ['pack', `${SIMULATOR_PACKAGE}@${SIMULATOR_VERSION}`, '--pack-destination', scratch, '--silent'], {
+      shell: process.platform === 'win32',
+      maxBuffer: 1 << 20,
+    });
+    const tarball = stdout.trim().split('\n').at(-1) ?? '';
+    await run('tar', ['-xzf', join(scratch, tarball), '-C', scratch]);
+    const emulator = await findJarFolder(scratch);
+    try {
+      await rename(emulator, home);
+    } catch (error) {
+      if (!existsSync(join(home, JAR))) throw error;
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  return home;
+}
+
+async function findJarFolder(root: string): Promise<string> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const jar = entries.find((e) => e.isFile() && e.name === JAR);
+  if (!jar) throw new Error(`${SIMULATOR_PACKAGE}@${SIMULATOR_VERSION} holds no ${JAR}`);
+  const folder = jar.parentPath;
+  if (!existsSync(join(folder, NATIVE_LIBS))) throw new Error(`${JAR} in ${SIMULATOR_PACKAGE} comes without ${NATIVE_LIBS}`);
+  return folder;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Any HTTP answer means the server is up (it answers a bare GET with 400). */
+async function waitUntilAnswering(endpoint: string, child: ChildProcess, output: readonly string[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`DynamoDB Local exited (${child.exitCode ?? child.signalCode}) before answering:\n${output.join('')}`);
+    }
+    try {
+      await fetch(endpoint, { signal: AbortSignal.timeout(1000) });
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms:\n${output.join('')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+async function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,379 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../functions/store/memory.js';
+import {
+  HeaderConflictError,
+  PlayerConflictError,
+  type Commit,
+  type GameHeader,
+  type GameStatus,
+  type MembershipRow,
+  type PlayerRecord,
+  type Store,
+} from '../../functions/store/port.js';
+import { freshTable, type TestTable } from '../support/dynamo.js';
+
+/**
+ * The one contract both store adapters honour. The DynamoDB run uses the
+ * DynamoDB Local started by the test run (test/support/global-setup.ts).
+ */
+
+interface StoreOptions {
+  /** Epoch ms seen by idempotency expiry. */
+  readonly clock?: () => number;
+  /** DynamoDB: items per loadGame page; the memory store has no pages. */
+  readonly loadPageSize?: number;
+}
+
+interface Adapter {
+  readonly name: string;
+  setup(): Promise<void>;
+  make(options?: StoreOptions): Store;
+}
+
+const memory: Adapter = {
+  name: 'memory',
+  async setup() {},
+  make: (options = {}) => new MemoryStore({ ...(options.clock ? { clock: options.clock } : {}) }),
+};
+
+const dynamo: Adapter & { table?: TestTable } = {
+  name: 'dynamodb',
+  async setup() {
+    this.table = await freshTable('store-contract');
+  },
+  make(options = {}) {
+    if (!this.table) throw new Error('setup() first');
+    return this.table.store(options);
+  },
+};
+
+const uid = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+
+function player(overrides: Partial<PlayerRecord> = {}): PlayerRecord {
+  return { playerId: uid('pl'), name: 'Ada', tokenHash: randomBytes(32).toString('hex'), createdAt: 1_700_000_000_000, ...overrides };
+}
+
+function header(overrides: Partial<GameHeader> = {}): GameHeader {
+  return {
+    gameId: uid('g'),
+    game: 'villages-of-valeria',
+    options: { variant: 'standard', expansions: [] },
+    deadlines: { turnMs: 86_400_000, windowMs: 3_600_000 },
+    seats: [
+      { kind: 'player', playerId: 'pl_a', name: 'Ada' },
+      { kind: 'bot', level: 'greedy' },
+      { kind: 'empty' },
+    ],
+    createdBy: 'pl_a',
+    createdAt: 1_700_000_000_000,
+    seed: randomBytes(32).toString('hex'),
+    seedHash: randomBytes(32).toString('hex'),
+    status: 'open',
+    startedAt: null,
+    revision: 1,
+    ...overrides,
+  };
+}
+
+function commit(gameId: string, seq: number, overrides: Partial<Commit> = {}): Commit {
+  return {
+    gameId,
+    seq,
+    command: { type: 'moves', seat: seq % 3, moves: [{ type: 'build', card: `c${seq}` }], at: 1_700_000_000_000 + seq },
+    events: [
+      { type: 'card-built', seat: seq % 3, card: `c${seq}` },
+      { type: 'rng-advanced', rng: [seq, 2, 3, 4] },
+    ],
+    actor: 'pl_a',
+    idempotencyKey: `key-${seq}`,
+    requestHash: 'ab'.repeat(32),
+    at: 1_700_000_000_000 + seq,
+    summary: { status: 'active', awaiting: [(seq + 1) % 3], deadline: 1_700_086_400_000 + seq, pendingId: `p${seq}` },
+    ...overrides,
+  };
+}
+
+/** A commit too large to compress much, so a few of them overflow DynamoDB's 1 MB page. */
+function bulkyCommit(gameId: string, seq: number): Commit {
+  return commit(gameId, seq, { events: [{ type: 'noise', blob: randomBytes(96 * 1024).toString('base64') }] });
+}
+
+async function appendAll(store: Store, commits: readonly Commit[]): Promise<void> {
+  for (const c of commits) expect(await store.appendCommit(c)).toEqual({ status: 'appended' });
+}
+
+function row(gameId: string, seat = 0): MembershipRow {
+  return { gameId, game: 'villages-of-valeria', seat, joinedAt: 1_700_000_000_000 };
+}
+
+describe.each([memory, dynamo])('store contract: $name', (adapter) => {
+  let store: Store;
+  beforeAll(async () => {
+    await adapter.setup();
+    store = adapter.make();
+  });
+
+  describe('players', () => {
+    it('stores a player, found by id and by token hash', async () => {
+      const ada = player();
+      await store.createPlayer(ada);
+      expect(await store.getPlayer(ada.playerId)).toEqual(ada);
+      expect(await store.getPlayerByTokenHash(ada.tokenHash)).toEqual(ada);
+      expect(await store.getPlayer(uid('pl'))).toBeNull();
+      expect(await store.getPlayerByTokenHash('f'.repeat(64))).toBeNull();
+    });
+
+    it('refuses a taken player id or token hash, writing nothing', async () => {
+      const ada = player();
+      await store.createPlayer(ada);
+      const sameId = player({ playerId: ada.playerId });
+      await expect(store.createPlayer(sameId)).rejects.toBeInstanceOf(PlayerConflictError);
+      expect(await store.getPlayerByTokenHash(sameId.tokenHash)).toBeNull();
+      const sameToken = player({ tokenHash: ada.tokenHash });
+      await expect(store.createPlayer(sameToken)).rejects.toBeInstanceOf(PlayerConflictError);
+      expect(await store.getPlayer(sameToken.playerId)).toBeNull();
+      expect(await store.getPlayerByTokenHash(ada.tokenHash)).toEqual(ada);
+    });
+  });
+
+  describe('game headers', () => {
+    it('creates a header once; a second create with the id is refused and changes nothing', async () => {
+      const first = header();
+      await store.createGame(first);
+      expect(await store.getHeader(first.gameId)).toEqual(first);
+      await expect(store.createGame({ ...first, game: 'village-pillage' })).rejects.toBeInstanceOf(HeaderConflictError);
+      expect(await store.getHeader(first.gameId)).toEqual(first);
+      expect(await store.getHeader(uid('g'))).toBeNull();
+    });
+
+    it('replaces a header only at the expected revision', async () => {
+      const first = header();
+      await store.createGame(first);
+      const second: GameHeader = { ...first, status: 'active', startedAt: 1_700_000_100_000, revision: 2 };
+      expect(await store.replaceHeader(second, 1)).toBe(true);
+      expect(await store.getHeader(first.gameId)).toEqual(second);
+      // A writer still holding revision 1 lost the race.
+      expect(await store.replaceHeader({ ...first, seats: [], revision: 2 }, 1)).toBe(false);
+      expect(await store.getHeader(first.gameId)).toEqual(second);
+      expect(await store.replaceHeader(header({ revision: 2 }), 1)).toBe(false);
+      await expect(store.replaceHeader({ ...second, revision: 4 }, 2)).rejects.toThrow(RangeError);
+    });
+
+    it('shares no objects with its callers', async () => {
+      const mutable = structuredClone(header()) as { -readonly [K in keyof GameHeader]: GameHeader[K] };
+      const saved = structuredClone(mutable);
+      await store.createGame(mutable);
+      mutable.status = 'finished';
+      (mutable.options as { variant: string }).variant = 'changed';
+      const read = (await store.getHeader(saved.gameId)) as { options: { variant: string } };
+      expect(read).toEqual(saved);
+      read.options.variant = 'changed again';
+      expect(await store.getHeader(saved.gameId)).toEqual(saved);
+    });
+  });
+
+  describe('the commit log', () => {
+    it('appends gapless commits and reads them back in order', async () => {
+      const gameId = uid('g');
+      const commits = [1, 2, 3, 4, 5].map((seq) => commit(gameId, seq));
+      await appendAll(store, commits);
+      expect(await store.readCommits(gameId, 0, 100)).toEqual(commits);
+    });
+
+    it('never overwrites: a taken seq answers with the commit that holds it', async () => {
+      const gameId = uid('g');
+      const first = commit(gameId, 1);
+      await appendAll(store, [first]);
+      const rival = commit(gameId, 1, { actor: 'pl_b', idempotencyKey: 'other', command: { type: 'timeout', pendingId: 'p0', at: 5 } });
+      expect(await store.appendCommit(rival)).toEqual({ status: 'conflict', existing: first });
+      expect(await store.readCommits(gameId, 0, 10)).toEqual([first]);
+      await expect(store.appendCommit(commit(gameId, 0))).rejects.toThrow(RangeError);
+    });
+
+    it('lets exactly one of 20 simultaneous appends at one seq win', async () => {
+      const gameId = uid('g');
+      const rivals = Array.from({ length: 20 }, (_, i) => commit(gameId, 1, { actor: `pl_${i}`, idempotencyKey: `k${i}` }));
+      const results = await Promise.all(rivals.map((c) => store.appendCommit(c)));
+      const winners = results.flatMap((r, i) => (r.status === 'appended' ? [rivals[i]] : []));
+      expect(winners).toHaveLength(1);
+      for (const r of results) if (r.status === 'conflict') expect(r.existing).toEqual(winners[0]);
+      expect(await store.readCommits(gameId, 0, 10)).toEqual(winners);
+    });
+
+    it('pages through the log, skipping snapshots', async () => {
+      const gameId = uid('g');
+      const commits = Array.from({ length: 25 }, (_, i) => commit(gameId, i + 1));
+      await appendAll(store, commits);
+      await store.putSnapshot({ gameId, seq: 10, state: { at: 10 } });
+      await store.putSnapshot({ gameId, seq: 20, state: { at: 20 } });
+      const read: Commit[] = [];
+      for (let page = await store.readCommits(gameId, 0, 7); page.length > 0; page = await store.readCommits(gameId, read.at(-1)?.seq ?? 0, 7)) {
+        expect(page.length).toBeLessThanOrEqual(7);
+        read.push(...page);
+      }
+      expect(read).toEqual(commits);
+      expect(await store.readCommits(gameId, 9, 2)).toEqual(commits.slice(9, 11));
+      expect(await store.readCommits(gameId, 25, 10)).toEqual([]);
+      expect(await store.readCommits(uid('g'), 0, 10)).toEqual([]);
+      await expect(store.readCommits(gameId, 0, 0)).rejects.toThrow(RangeError);
+    });
+
+    it('reads past 1 MB of commits (several DynamoDB pages)', async () => {
+      const gameId = uid('g');
+      const commits = Array.from({ length: 14 }, (_, i) => bulkyCommit(gameId, i + 1));
+      await appendAll(store, commits);
+      const read = await store.readCommits(gameId, 0, 100);
+      expect(read.map((c) => c.seq)).toEqual(commits.map((c) => c.seq));
+      expect(read).toEqual(commits);
+    });
+
+    it('knows the latest commit, even when a snapshot follows it', async () => {
+      const gameId = uid('g');
+      expect(await store.latestCommit(gameId)).toBeNull();
+      const commits = [1, 2, 3].map((seq) => commit(gameId, seq));
+      await appendAll(store, commits);
+      expect(await store.latestCommit(gameId)).toEqual(commits[2]);
+      await store.putSnapshot({ gameId, seq: 3, state: { big: 'x'.repeat(2000) } });
+      expect(await store.latestCommit(gameId)).toEqual(commits[2]);
+    });
+  });
+
+  describe('loading a game', () => {
+    it('is null for an unknown game, or commits without a header', async () => {
+      expect(await store.loadGame(uid('g'))).toBeNull();
+      const orphan = uid('g');
+      await appendAll(store, [commit(orphan, 1)]);
+      expect(await store.loadGame(orphan)).toBeNull();
+    });
+
+    it('returns the header alone before the first commit', async () => {
+      const h = header();
+      await store.createGame(h);
+      expect(await store.loadGame(h.gameId)).toEqual({ header: h, snapshot: null, tail: [] });
+    });
+
+    it('returns header, latest snapshot and exactly the commits after it', async () => {
+      const h = header({ status: 'active', startedAt: 1_700_000_000_000 });
+      await store.createGame(h);
+      const commits = Array.from({ length: 25 }, (_, i) => commit(h.gameId, i + 1));
+      await appendAll(store, commits);
+      expect(await store.loadGame(h.gameId)).toEqual({ header: h, snapshot: null, tail: commits });
+      await store.putSnapshot({ gameId: h.gameId, seq: 10, state: { after: 10 } });
+      const latest = { gameId: h.gameId, seq: 20, state: { after: 20, nested: { list: [1, 2, 3] } } };
+      await store.putSnapshot(latest);
+      expect(await store.loadGame(h.gameId)).toEqual({ header: h, snapshot: latest, tail: commits.slice(20) });
+      const atEnd = { gameId: h.gameId, seq: 25, state: { after: 25 } };
+      await store.putSnapshot(atEnd);
+      expect(await store.loadGame(h.gameId)).toEqual({ header: h, snapshot: atEnd, tail: [] });
+    });
+
+    it('follows pagination when the tail outgrows a page', async () => {
+      // Pages of 3 items: HEAD and 26 commits take many pages to reach the snapshot.
+      const store = adapter.make({ loadPageSize: 3 });
+      const h = header({ status: 'active', startedAt: 1_700_000_000_000 });
+      await store.createGame(h);
+      const commits = Array.from({ length: 30 }, (_, i) => commit(h.gameId, i + 1));
+      await appendAll(store, commits);
+      const snapshot = { gameId: h.gameId, seq: 4, state: { after: 4 } };
+      await store.putSnapshot(snapshot);
+      expect(await store.loadGame(h.gameId)).toEqual({ header: h, snapshot, tail: commits.slice(4) });
+    });
+
+    it('follows pagination past 1 MB of tail', async () => {
+      const store = adapter.make({ loadPageSize: 100 });
+      const h = header({ status: 'active', startedAt: 1_700_000_000_000 });
+      await store.createGame(h);
+      const early = [1, 2].map((seq) => commit(h.gameId, seq));
+      await appendAll(store, early);
+      const snapshot = { gameId: h.gameId, seq: 2, state: { after: 2 } };
+      await store.putSnapshot(snapshot);
+      const bulky = Array.from({ length: 14 }, (_, i) => bulkyCommit(h.gameId, i + 3));
+      await appendAll(store, bulky);
+      const loaded = await store.loadGame(h.gameId);
+      expect(loaded?.tail.map((c) => c.seq)).toEqual(bulky.map((c) => c.seq));
+      expect(loaded).toEqual({ header: h, snapshot, tail: bulky });
+    });
+  });
+
+  describe('memberships', () => {
+    it('pages through a player’s games in id order, ending with a null cursor', async () => {
+      const playerId = uid('pl');
+      const gameIds = Array.from({ length: 12 }, () => uid('g'));
+      for (const [i, gameId] of gameIds.entries()) await store.addMembership(playerId, row(gameId, i % 4));
+      const expected = gameIds.map((gameId, i) => row(gameId, i % 4)).sort((a, b) => (a.gameId < b.gameId ? -1 : 1));
+      const sizes: number[] = [];
+      const seen: MembershipRow[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<Store['listMemberships']>> = await store.listMemberships(playerId, cursor, 5);
+        sizes.push(page.items.length);
+        seen.push(...page.items);
+        cursor = page.next;
+      } while (cursor !== null);
+      expect(sizes).toEqual([5, 5, 2]);
+      expect(seen).toEqual(expected);
+    });
+
+    it('gives no next cursor when the last page is exactly full, or the player has no games', async () => {
+      const playerId = uid('pl');
+      for (let i = 0; i < 4; i++) await store.addMembership(playerId, row(uid('g')));
+      const first = await store.listMemberships(playerId, null, 2);
+      expect(first.next).not.toBeNull();
+      const second = await store.listMemberships(playerId, first.next, 2);
+      expect(second.items).toHaveLength(2);
+      expect(second.next).toBeNull();
+      expect(await store.listMemberships(uid('pl'), null, 10)).toEqual({ items: [], next: null });
+      await expect(store.listMemberships(playerId, '!not a cursor!', 2)).rejects.toThrow(RangeError);
+    });
+
+    it('rewrites a player’s row for a game instead of adding a second', async () => {
+      const playerId = uid('pl');
+      const gameId = uid('g');
+      await store.addMembership(playerId, row(gameId, 0));
+      await store.addMembership(playerId, row(gameId, 2));
+      expect(await store.listMemberships(playerId, null, 10)).toEqual({ items: [row(gameId, 2)], next: null });
+    });
+  });
+
+  describe('idempotency records', () => {
+    it('replays a stored answer until it expires', async () => {
+      let now = 1_700_000_000_000;
+      const timed = adapter.make({ clock: () => now });
+      const scope = `${uid('pl')}:create-game`;
+      const answer = { requestHash: 'cd'.repeat(32), status: 201, body: { gameId: 'g_1', seats: [0, 1] } };
+      expect(await timed.getIdempotent(scope, 'k1')).toBeNull();
+      await timed.putIdempotent(scope, 'k1', answer, now + 60_000);
+      expect(await timed.getIdempotent(scope, 'k1')).toEqual(answer);
+      expect(await timed.getIdempotent(scope, 'k2')).toBeNull();
+      expect(await timed.getIdempotent(`${scope}-other`, 'k1')).toBeNull();
+      now += 59_999;
+      expect(await timed.getIdempotent(scope, 'k1')).toEqual(answer);
+      now += 1;
+      expect(await timed.getIdempotent(scope, 'k1')).toBeNull();
+      await expect(timed.putIdempotent('a#b', 'k', answer, now + 1)).rejects.toThrow(RangeError);
+    });
+  });
+
+  describe('active games', () => {
+    it('lists exactly the games whose header is active', async () => {
+      const status = async (s: GameStatus) => {
+        const h = header({ status: s, startedAt: s === 'open' ? null : 1 });
+        await store.createGame(h);
+        return h;
+      };
+      const [open, active, finished] = [await status('open'), await status('active'), await status('finished')];
+      const listed = () => store.listActiveGameIds();
+      expect(await listed()).toContain(active.gameId);
+      expect(await listed()).not.toContain(open.gameId);
+      expect(await listed()).not.toContain(finished.gameId);
+
+      expect(await store.replaceHeader({ ...open, status: 'active', revision: 2 }, 1)).toBe(true);
+      expect(await store.replaceHeader({ ...active, status: 'finished', revision: 2 }, 1)).toBe(true);
+      const after = await listed();
+      expect(after).toContain(open.gameId);
+      expect(after).not.toContain(active.gameId);
+      expect(new Set(after).size).toBe(after.length);
+    });
+  });
+});
