@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../functions/app/app.js';
 import { createServiceContext, type ServiceContext } from '../../functions/service/context.js';
 import { MemoryStore } from '../../functions/store/memory.js';
+import type { Store } from '../../functions/store/port.js';
+import { freshTable } from './dynamo.js';
 
 export interface Reply<T = any> {
   readonly status: number;
@@ -91,4 +93,13 @@ export function manualClock(start = Date.UTC(2026, 10, 25, 12)) {
       now += ms;
     },
   };
+}
+
+export type StoreKind = 'memory' | 'dynamodb';
+export const STORE_KINDS: readonly StoreKind[] = ['memory', 'dynamodb'];
+
+/** A fresh store of either adapter; DynamoDB is the run's DynamoDB Local, never a fake. */
+export async function storeOf(kind: StoreKind, label: string): Promise<Store> {
+  if (kind === 'memory') return new MemoryStore();
+  return (await freshTable(label)).store();
 }

@@ -66,7 +66,9 @@ function bidEvents(state: SealedBidsState, seat: Seat, card: number, at: number)
 
 function leaderEvent(state: SealedBidsState, seat: Seat, choice: 'double' | 'pass', at: number): Event {
   const finished = state.round + 1 >= state.rounds;
-  const pending = finished ? null : openSimultaneousWindow({ opened: state.pendingOpened, at, deadlines: state.deadlines, step: 'bid', timer: 'window', seats: range(state.seats) });
+  const pending = finished
+    ? null
+    : openSimultaneousWindow({ opened: state.pendingOpened, at, deadlines: state.deadlines, step: 'bid', timer: 'window', seats: range(state.seats) });
   return { type: 'leader-chose', seat, choice, pending, finished };
 }
 
@@ -110,7 +112,9 @@ export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof
     const pending = state.pending;
     if (pending?.kind === 'simultaneous') {
       const bids = state.bids.map((b, seat) => b ?? rng.pick(state.hands[seat] as number[]));
-      const placed: Event[] = range(state.seats).filter((s) => state.bids[s] === null).map((seat) => ({ type: 'bid-placed', seat, card: bids[seat] as number }));
+      const placed: Event[] = range(state.seats)
+        .filter((s) => state.bids[s] === null)
+        .map((seat) => ({ type: 'bid-placed', seat, card: bids[seat] as number }));
       return [...placed, closeBids(state, bids, at)];
     }
     return [leaderEvent(state, leaderOf(state), 'pass', at)];
