@@ -33,6 +33,8 @@ export class JavaMissingError extends Error {
 }
 
 export interface DynamoDbLocalOptions {
+  /** The Java executable; default `$JAVA_HOME/bin/java` when JAVA_HOME is set, else `java` on the PATH. */
+  readonly java?: string;
   /** Where the simulator's files are cached; default `<repo>/.cache/dynamodb-local`. */
   readonly cacheDir?: string;
   /** Persist tables under this folder; in memory when absent. */
@@ -49,27 +51,26 @@ export interface DynamoDbLocal {
 }
 
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
-  assertJava();
+  const java = options.java ?? (process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java');
+  assertJava(java);
   const home = await ensureUnpacked(options.cacheDir ?? DEFAULT_CACHE_DIR);
   const port = options.port ?? (await freePort());
   const storage = options.dbPath ? ['-dbPath', resolve(options.dbPath)] : ['-inMemory'];
   if (options.dbPath) await mkdir(options.dbPath, { recursive: true });
   // -sharedDb: one database whatever region and credentials a client uses.
   const args = [`-Djava.library.path=./${NATIVE_LIBS}`, '-jar', JAR, '-port', String(port), '-sharedDb', '-disableTelemetry', ...storage];
-  const child = spawn('java', args, { cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(java, args, { cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (chunk: Buffer) => output.push(chunk.toString('utf8'));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
-  // However the process ends, the server must not outlive it.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
+  const forget = killWithProcess(child);
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     await waitUntilAnswering(endpoint, child, output, options.startTimeoutMs ?? 30_000);
   } catch (error) {
-    process.off('exit', killOnExit);
+    forget();
     await terminate(child);
     throw error;
   }
@@ -80,7 +81,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   return {
     endpoint,
     async stop() {
-      process.off('exit', killOnExit);
+      forget();
       await terminate(child);
     },
   };
@@ -91,8 +92,8 @@ export function localDynamoClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 3 });
 }
 
-function assertJava(): void {
-  const probe = spawnSync('java', ['-version'], { stdio: 'ignore' });
+function assertJava(java: string): void {
+  const probe = spawnSync(java, ['-version'], { stdio: 'ignore' });
   if (probe.error) throw new JavaMissingError(probe.error.message);
   if (probe.status !== 0) throw new JavaMissingError(`exit status ${probe.status}`);
 }
@@ -163,6 +164,30 @@ async function waitUntilAnswering(endpoint: string, child: ChildProcess, output:
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+}
+
+const FATAL_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * However this process ends, the server must not outlive it: on exit, and on
+ * a fatal signal, which would otherwise end Node without an `exit` event. A
+ * signal nobody else listens to is raised again, so it still ends the process.
+ * Returns the function that unregisters all this.
+ */
+function killWithProcess(child: ChildProcess): () => void {
+  const kill = () => child.kill('SIGTERM');
+  const onSignal = (signal: NodeJS.Signals) => {
+    kill();
+    forget();
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  const forget = () => {
+    process.off('exit', kill);
+    for (const signal of FATAL_SIGNALS) process.off(signal, onSignal);
+  };
+  process.on('exit', kill);
+  for (const signal of FATAL_SIGNALS) process.on(signal, onSignal);
+  return forget;
 }
 
 async function terminate(child: ChildProcess): Promise<void> {
