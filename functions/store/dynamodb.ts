@@ -56,6 +56,7 @@ import {
   TABLE_SCHEMA,
   tokenItem,
 } from './dynamo-items.js';
+import { LogPositions } from './log-positions.js';
 import {
   HeaderConflictError,
   PlayerConflictError,
@@ -80,10 +81,11 @@ export interface DynamoStoreOptions {
   /** Epoch ms, for idempotency expiry. */
   readonly clock?: () => number;
   /**
-   * Items the first page of `loadGame` asks for. A page reads exactly this
-   * many items when the partition has them, so it should just cover the
-   * header, the longest tail and the snapshot: the service's snapshot
-   * interval + 2. Longer tails cost further pages, never wrong answers.
+   * Items the first page of `loadGame` asks for when this store has not seen
+   * the game yet (afterwards it sizes pages from what it saw). A page reads
+   * exactly this many items when the partition has them, so it should just
+   * cover the header, the longest tail and the snapshot: the service's
+   * snapshot interval + 2. Longer tails cost further pages, never wrong answers.
    */
   readonly loadPageSize?: number;
 }
@@ -102,6 +104,7 @@ export class DynamoStore implements Store {
   private readonly meter: CapacityMeter | undefined;
   private readonly clock: () => number;
   private readonly loadPageSize: number;
+  private readonly positions = new LogPositions();
 
   constructor(options: DynamoStoreOptions) {
     this.client = options.client;
@@ -213,7 +216,7 @@ export class DynamoStore implements Store {
     let header: GameHeader | null = null;
     let snapshot: Snapshot | null = null;
     const newestFirst: Commit[] = [];
-    let limit = this.loadPageSize;
+    let limit = this.positions.itemsToSnapshot(gameId) ?? this.loadPageSize;
     let startKey: Item | undefined;
     do {
       const page = await this.queryPage('loadGame', {
@@ -237,7 +240,9 @@ export class DynamoStore implements Store {
       // A tail longer than expected (snapshots missed): read on in larger pages.
       limit *= 2;
     } while (startKey && !snapshot);
-    return header ? { header, snapshot, tail: newestFirst.reverse() } : null;
+    if (!header) return null;
+    this.positions.saw(gameId, { latest: newestFirst[0]?.seq ?? 0, snapshot: snapshot?.seq ?? 0 });
+    return { header, snapshot, tail: newestFirst.reverse() };
   }
 
   async appendCommit(commit: Commit): Promise<AppendResult> {
@@ -246,6 +251,7 @@ export class DynamoStore implements Store {
       ConditionExpression: 'attribute_not_exists(pk)',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
+    this.positions.saw(commit.gameId, { latest: commit.seq });
     if (outcome.status === 'written') return { status: 'appended' };
     if (!outcome.old) throw new Error(`commit ${commit.gameId}#${commit.seq} refused without its holder`);
     return { status: 'conflict', existing: commitFromItem(outcome.old) };
@@ -254,6 +260,7 @@ export class DynamoStore implements Store {
   async putSnapshot(snapshot: Snapshot): Promise<void> {
     assertSeq(snapshot.seq);
     await this.put('putSnapshot', snapshotItem(snapshot), {});
+    this.positions.saw(snapshot.gameId, { snapshot: snapshot.seq });
   }
 
   async readCommits(gameId: string, afterSeq: number, limit: number): Promise<readonly Commit[]> {

@@ -18,35 +18,48 @@ import { freshTable, type TestTable } from '../support/dynamo.js';
  * DynamoDB Local started by the test run (test/support/global-setup.ts).
  */
 
-interface StoreOptions {
-  /** Epoch ms seen by idempotency expiry. */
-  readonly clock?: () => number;
-  /** DynamoDB: items per loadGame page; the memory store has no pages. */
-  readonly loadPageSize?: number;
-}
-
 interface Adapter {
   readonly name: string;
+  /** Called once per file, before any store is made. */
   setup(): Promise<void>;
-  make(options?: StoreOptions): Store;
+  /** The store every test shares. */
+  shared(): Store;
+  /** Another process's store on the same data: it shares no in-process state with `shared()`. */
+  elsewhere(options?: { readonly loadPageSize?: number }): Store;
+  /** An isolated store whose idempotency records expire by this clock. */
+  withClock(clock: () => number): Store;
 }
 
-const memory: Adapter = {
-  name: 'memory',
-  async setup() {},
-  make: (options = {}) => new MemoryStore({ ...(options.clock ? { clock: options.clock } : {}) }),
-};
+function memoryAdapter(): Adapter {
+  const store = new MemoryStore();
+  return {
+    name: 'memory',
+    async setup() {},
+    shared: () => store,
+    // The memory store lives in one process: everyone shares it.
+    elsewhere: () => store,
+    withClock: (clock) => new MemoryStore({ clock }),
+  };
+}
 
-const dynamo: Adapter & { table?: TestTable } = {
-  name: 'dynamodb',
-  async setup() {
-    this.table = await freshTable('store-contract');
-  },
-  make(options = {}) {
-    if (!this.table) throw new Error('setup() first');
-    return this.table.store(options);
-  },
-};
+function dynamoAdapter(): Adapter {
+  let table: TestTable | undefined;
+  let store: Store | undefined;
+  const ready = () => {
+    if (!table || !store) throw new Error('setup() first');
+    return { table, store };
+  };
+  return {
+    name: 'dynamodb',
+    async setup() {
+      table = await freshTable('store-contract');
+      store = table.store();
+    },
+    shared: () => ready().store,
+    elsewhere: (options = {}) => ready().table.store(options),
+    withClock: (clock) => ready().table.store({ clock }),
+  };
+}
 
 const uid = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 
@@ -107,11 +120,11 @@ function row(gameId: string, seat = 0): MembershipRow {
   return { gameId, game: 'villages-of-valeria', seat, joinedAt: 1_700_000_000_000 };
 }
 
-describe.each([memory, dynamo])('store contract: $name', (adapter) => {
+describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adapter) => {
   let store: Store;
   beforeAll(async () => {
     await adapter.setup();
-    store = adapter.make();
+    store = adapter.shared();
   });
 
   describe('players', () => {
@@ -269,19 +282,30 @@ describe.each([memory, dynamo])('store contract: $name', (adapter) => {
     });
 
     it('follows pagination when the tail outgrows a page', async () => {
-      // Pages of 3 items: HEAD and 26 commits take many pages to reach the snapshot.
-      const store = adapter.make({ loadPageSize: 3 });
       const h = header({ status: 'active', startedAt: 1_700_000_000_000 });
       await store.createGame(h);
       const commits = Array.from({ length: 30 }, (_, i) => commit(h.gameId, i + 1));
       await appendAll(store, commits);
       const snapshot = { gameId: h.gameId, seq: 4, state: { after: 4 } };
       await store.putSnapshot(snapshot);
-      expect(await store.loadGame(h.gameId)).toEqual({ header: h, snapshot, tail: commits.slice(4) });
+      // Pages of 3 items: HEAD and 26 commits take many pages to reach the snapshot.
+      const reader = adapter.elsewhere({ loadPageSize: 3 });
+      expect(await reader.loadGame(h.gameId)).toEqual({ header: h, snapshot, tail: commits.slice(4) });
+    });
+
+    it('loads everything when other writers went on since it last looked', async () => {
+      const h = header({ status: 'active', startedAt: 1_700_000_000_000 });
+      await store.createGame(h);
+      const commits = Array.from({ length: 30 }, (_, i) => commit(h.gameId, i + 1));
+      const snapshot = { gameId: h.gameId, seq: 3, state: { after: 3 } };
+      await appendAll(store, commits.slice(0, 3));
+      await store.putSnapshot(snapshot);
+      expect(await store.loadGame(h.gameId)).toEqual({ header: h, snapshot, tail: [] });
+      await appendAll(adapter.elsewhere(), commits.slice(3));
+      expect(await store.loadGame(h.gameId)).toEqual({ header: h, snapshot, tail: commits.slice(3) });
     });
 
     it('follows pagination past 1 MB of tail', async () => {
-      const store = adapter.make({ loadPageSize: 100 });
       const h = header({ status: 'active', startedAt: 1_700_000_000_000 });
       await store.createGame(h);
       const early = [1, 2].map((seq) => commit(h.gameId, seq));
@@ -290,7 +314,7 @@ describe.each([memory, dynamo])('store contract: $name', (adapter) => {
       await store.putSnapshot(snapshot);
       const bulky = Array.from({ length: 14 }, (_, i) => bulkyCommit(h.gameId, i + 3));
       await appendAll(store, bulky);
-      const loaded = await store.loadGame(h.gameId);
+      const loaded = await adapter.elsewhere({ loadPageSize: 100 }).loadGame(h.gameId);
       expect(loaded?.tail.map((c) => c.seq)).toEqual(bulky.map((c) => c.seq));
       expect(loaded).toEqual({ header: h, snapshot, tail: bulky });
     });
@@ -339,7 +363,7 @@ describe.each([memory, dynamo])('store contract: $name', (adapter) => {
   describe('idempotency records', () => {
     it('replays a stored answer until it expires', async () => {
       let now = 1_700_000_000_000;
-      const timed = adapter.make({ clock: () => now });
+      const timed = adapter.withClock(() => now);
       const scope = `${uid('pl')}:create-game`;
       const answer = { requestHash: 'cd'.repeat(32), status: 201, body: { gameId: 'g_1', seats: [0, 1] } };
       expect(await timed.getIdempotent(scope, 'k1')).toBeNull();
