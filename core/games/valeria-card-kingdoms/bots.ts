@@ -1,0 +1,129 @@
+import type { Bot, Seat } from '../../engine/index.js';
+import { kingdomCitizen, monsterCard, domainCard, citizenCard, type Bag, type HarvestEffect } from './catalog/index.js';
+import { tokenGain } from './effects.js';
+import { activationCount, resolveHarvest } from './harvest.js';
+import { playerAt } from './kingdom.js';
+import { legalMoves } from './legal.js';
+import type { VckMove } from './moves.js';
+import type { Option, VckState } from './state.js';
+import { dieChanges } from './turn.js';
+
+/** Bots: uniform among the legal moves, and a one-step greedy player. */
+
+export const randomBot: Bot<VckState, VckMove> = (state, seat, rng) => rng.pick(legalMoves(state, seat));
+
+const WEIGHTS = { gold: 1, strength: 1, magic: 1.1, vp: 3 } as const;
+const bagValue = (bag: Bag) => (Object.entries(bag) as [keyof Bag, number][]).reduce((v, [t, n]) => v + WEIGHTS[t] * n, 0);
+
+const ALL_ROLLS: [number, number][] = Array.from({ length: 36 }, (_, i) => [Math.floor(i / 6) + 1, (i % 6) + 1]);
+
+/** Expected activations per roll of a citizen with these values. */
+const activationRate = (values: readonly number[]) => ALL_ROLLS.reduce((n, dice) => n + activationCount(values, dice), 0) / 36;
+
+function powerValue(state: VckState, seat: Seat, effects: readonly HarvestEffect[]): number {
+  return effects.reduce((v, e) => {
+    if (e.kind === 'gain' || e.kind === 'per') return v + bagValue(tokenGain(state, seat, e));
+    if (e.kind === 'choice') return v + Math.max(...e.options.map((alt) => powerValue(state, seat, alt)));
+    if (e.kind === 'take-from-player') return v + e.amount * 0.6;
+    return v + 0.5;
+  }, 0);
+}
+
+function optionValue(state: VckState, seat: Seat, option: Option): number {
+  switch (option.kind) {
+    case 'gain':
+      return bagValue(option.gain);
+    case 'exchange':
+      return bagValue(option.gain) - bagValue(option.pay);
+    case 'alternative':
+      return option.effects.reduce((v, e) => v + (e.kind === 'gain' || e.kind === 'per' ? bagValue(tokenGain(state, seat, e)) : 3), 0);
+    case 'take':
+      return option.amount;
+    case 'recruit': {
+      const top = state.market.citizens[option.stack]?.cards[0];
+      return top ? citizenCard(top).cost : 0;
+    }
+    case 'steal':
+      return 3;
+    case 'decline':
+    case 'return':
+      return option.kind === 'decline' ? 0.1 : 0;
+    case 'attack':
+    case 'capture': {
+      // Solo: let the monsters hit the fullest column.
+      const column = option.kind === 'attack' ? option.stack : option.stack % 5;
+      const { citizens, domains } = state.market;
+      return (citizens[column]?.cards.length ?? 0) + (citizens[column + 5]?.cards.length ?? 0) + (domains[column]?.cards.length ?? 0) + (option.kind === 'capture' ? (state.market[option.zone][option.stack]?.cards.length ?? 0) : 0);
+    }
+  }
+}
+
+function actionValue(state: VckState, seat: Seat, move: VckMove): number {
+  const player = playerAt(state, seat);
+  switch (move.type) {
+    case 'slay': {
+      const m = monsterCard(state.market.monsters[move.stack]?.cards[0] as string);
+      return 10 + 3 * m.vp - 0.3 * move.magic;
+    }
+    case 'build': {
+      const d = domainCard(state.market.domains[move.stack]?.cards[0] as string);
+      return 9 + 3 * d.vp - 0.3 * move.magic;
+    }
+    case 'recruit': {
+      const c = citizenCard(state.market.citizens[move.stack]?.cards[0] as string);
+      const yieldPerRoll = activationRate(c.activation) * (powerValue(state, seat, c.active) + (state.seats - 1) * powerValue(state, seat, c.passive)) / state.seats;
+      const crowded = player.citizens.length >= 9 ? 6 : 0;
+      return 2 + 6 * yieldPerRoll - 0.25 * (move.gold + move.magic) - 0.3 * move.magic - crowded;
+    }
+    case 'take': {
+      const cheapest = Math.min(...state.market.monsters.flatMap((s) => (s.cards[0] ? [monsterCard(s.cards[0]).strength] : [99])));
+      const wants = player.strength + player.magic < cheapest ? 'strength' : 'gold';
+      return move.resource === wants ? 1 : 0.5;
+    }
+    default:
+      return 0;
+  }
+}
+
+function harvestValue(state: VckState, seat: Seat, move: VckMove): number {
+  if (move.type !== 'harvest' || !state.harvest) return 0;
+  const submissions = state.harvest.submissions.map((s, i) => (i === seat ? move.answers : s));
+  const delta = resolveHarvest(state, { ...state.harvest, submissions }).deltas[seat];
+  return delta ? bagValue(delta) : 0;
+}
+
+/** Own activations after a die change (or none), less the Gold it costs. */
+function dieValue(state: VckState, seat: Seat, move: VckMove): number {
+  const dice = state.turn.dice;
+  if (!dice) return 0;
+  const change = move.type === 'change-die' ? dieChanges(state).find((c) => c.domain === move.domain && c.die === move.die) : undefined;
+  const after = dice.map((v, i) => (change && i === change.die ? change.value : v)) as [number, number];
+  const activations = playerAt(state, seat).citizens.reduce((n, id) => n + activationCount(kingdomCitizen(id).activation, after), 0);
+  return activations - 0.5 * (change?.cost ?? 0);
+}
+
+function value(state: VckState, seat: Seat, move: VckMove): number {
+  switch (move.type) {
+    case 'choose':
+      return optionValue(state, seat, state.choice?.[move.option] as Option);
+    case 'harvest':
+      return harvestValue(state, seat, move);
+    case 'change-die':
+    case 'keep-dice':
+      return dieValue(state, seat, move);
+    default:
+      return actionValue(state, seat, move);
+  }
+}
+
+export const greedyBot: Bot<VckState, VckMove> = (state, seat, rng) => {
+  const moves = legalMoves(state, seat);
+  let best: VckMove[] = [];
+  let bestValue = -Infinity;
+  for (const move of moves) {
+    const v = value(state, seat, move);
+    if (v > bestValue + 1e-9) [best, bestValue] = [[move], v];
+    else if (Math.abs(v - bestValue) <= 1e-9) best.push(move);
+  }
+  return rng.pick(best);
+};
