@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANDLER_ENTRIES, ServiceStack } from '../../infra/stack.js';
+
+const entriesExist = Object.values(HANDLER_ENTRIES).every((entry) => existsSync(entry));
+
+/** What each function needs in its environment to finish module init (values are never used to call AWS here). */
+const ENVIRONMENT: Record<string, Record<string, string>> = {
+  'the HTTP API (Hono)': { TABLE_NAME: 'games' },
+  'the deadline timer': { TABLE_NAME: 'games' },
+  'the stream consumer that schedules each new deadline': {
+    SCHEDULE_GROUP: 'deadlines',
+    SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
+    TIMER_FUNCTION_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:timer',
+    SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
+  },
+};
+
+describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
+  let outdir: string;
+  let functions: Record<string, { Properties: { Description: string; Handler: string; Code: { S3Key: string } } }>;
+
+  beforeAll(() => {
+    outdir = mkdtempSync(join(tmpdir(), 'cdk-bundle-'));
+    const app = new App({ outdir, builtinCloudFormationValidation: false });
+    functions = Template.fromStack(new ServiceStack(app, 'Service')).findResources('AWS::Lambda::Function') as typeof functions;
+  });
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  const bundleOf = (fn: { Properties: { Code: { S3Key: string } } }) =>
+    join(outdir, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs');
+
+  it('bundles each handler into one minified ES module with a linked source map and no import left for the runtime', () => {
+    expect(Object.keys(functions)).toHaveLength(3);
+    for (const fn of Object.values(functions)) {
+      const bundle = bundleOf(fn);
+      const code = readFileSync(bundle, 'utf8');
+      expect(fn.Properties.Handler).toBe('index.handler');
+      expect(existsSync(`${bundle}.map`), fn.Properties.Description).toBe(true);
+      expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+      expect(code).toMatch(/export\s*\{\s*\w+ as handler\s*\}/);
+      // The SDK is inside: nothing is imported from the runtime's copy.
+      expect(code).not.toMatch(/\bfrom\s*["']@aws-sdk\//);
+      expect(code).not.toMatch(/\bimport\(\s*["']@aws-sdk\//);
+      // Minified: a few very long lines.
+      expect(code.split('\n').length).toBeLessThan(code.length / 1000);
+      expect(statSync(bundle).size, fn.Properties.Description).toBeLessThan(1_500_000);
+    }
+  });
+
+  it('puts the pinned AWS SDK clients in the functions that call AWS', () => {
+    const codeOf = (description: string) =>
+      readFileSync(bundleOf(Object.values(functions).find((fn) => fn.Properties.Description === description)!), 'utf8');
+    for (const description of ['the HTTP API (Hono)', 'the deadline timer']) {
+      expect(codeOf(description)).toContain('DynamoDB_20120810');
+    }
+    expect(codeOf('the stream consumer that schedules each new deadline')).toContain('AWSChronosService');
+  });
+
+  it('loads each bundle as Lambda would, exporting a handler function', () => {
+    for (const fn of Object.values(functions)) {
+      const href = pathToFileURL(bundleOf(fn)).href;
+      const loaded = execFileSync(
+        process.execPath,
+        ['--input-type=module', '-e', `const m = await import(${JSON.stringify(href)}); console.log(typeof m.handler);`],
+        { env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-1', ...ENVIRONMENT[fn.Properties.Description] }, encoding: 'utf8' },
+      );
+      expect(loaded.trim(), fn.Properties.Description).toBe('function');
+    }
+  });
+});

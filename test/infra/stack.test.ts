@@ -1,0 +1,448 @@
+import { DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { App, Validations } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DynamoStore } from '../../functions/store/dynamodb.js';
+import { API_THROTTLE } from '../../infra/game-api.js';
+import { STORE_INDEX_ACTIONS, STORE_TABLE_ACTIONS } from '../../infra/game-table.js';
+import { ServiceStack } from '../../infra/stack.js';
+
+/**
+ * Unit tests never bundle: an empty bundling-stacks list skips esbuild
+ * (test/infra/bundle.test.ts bundles for real). CDK's built-in check of the
+ * template against the CloudFormation schemas costs seconds, so only the
+ * main template (`validated`) goes through it.
+ */
+function build(context: Record<string, unknown> = {}, validated = false) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context }, builtinCloudFormationValidation: validated });
+  return { app, stack: new ServiceStack(app, 'Service') };
+}
+
+function synth(context: Record<string, unknown> = {}, validated = false): Template {
+  return Template.fromStack(build(context, validated).stack);
+}
+
+type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }>;
+
+function logicalIdOf(template: Template, type: string, properties: Record<string, unknown>): string {
+  const found = Object.keys(template.findResources(type, Object.keys(properties).length > 0 ? { Properties: properties } : {}));
+  expect(found, `${type} matching ${JSON.stringify(properties)}`).toHaveLength(1);
+  return found[0]!;
+}
+
+/** Every statement of every policy in the template: roles' inline policies and AWS::IAM::Policy documents. */
+function allStatements(resources: Resources): Array<{ owner: string; statement: Record<string, unknown> }> {
+  const out: Array<{ owner: string; statement: Record<string, unknown> }> = [];
+  for (const [id, resource] of Object.entries(resources)) {
+    const documents: unknown[] = [];
+    if (resource.Type === 'AWS::IAM::Policy') documents.push(resource.Properties?.PolicyDocument);
+    if (resource.Type === 'AWS::IAM::Role') {
+      documents.push(resource.Properties?.AssumeRolePolicyDocument);
+      for (const policy of (resource.Properties?.Policies as Array<{ PolicyDocument: unknown }> | undefined) ?? []) documents.push(policy.PolicyDocument);
+    }
+    for (const document of documents) {
+      for (const statement of (document as { Statement?: Array<Record<string, unknown>> } | undefined)?.Statement ?? []) {
+        out.push({ owner: id, statement });
+      }
+    }
+  }
+  return out;
+}
+
+const asList = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/** The statements of the policy attached to one role. */
+function policyOf(template: Template, roleId: string): Array<Record<string, unknown>> {
+  const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } });
+  return Object.values(policies).flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<Record<string, unknown>>);
+}
+
+function actionsOf(statements: Array<Record<string, unknown>>): string[] {
+  return statements.flatMap((statement) => asList(statement.Action) as string[]).sort();
+}
+
+describe('service stack template', () => {
+  let template: Template;
+  let resources: Resources;
+  let ids: { table: string; group: string; timerFn: string; httpFn: string; streamFn: string; schedulerRole: string; timerDlq: string; streamDlq: string };
+
+  beforeAll(() => {
+    template = synth({}, true);
+    resources = template.toJSON().Resources as Resources;
+    const fn = (description: string) => logicalIdOf(template, 'AWS::Lambda::Function', { Description: description });
+    ids = {
+      table: logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', {}),
+      group: logicalIdOf(template, 'AWS::Scheduler::ScheduleGroup', {}),
+      httpFn: fn('the HTTP API (Hono)'),
+      timerFn: fn('the deadline timer'),
+      streamFn: fn('the stream consumer that schedules each new deadline'),
+      schedulerRole: logicalIdOf(template, 'AWS::IAM::Role', { Description: Match.stringLikeRegexp('EventBridge Scheduler') }),
+      timerDlq: Object.keys(resources).find((id) => id.includes('TimerDeadLetters') && resources[id]!.Type === 'AWS::SQS::Queue')!,
+      streamDlq: Object.keys(resources).find((id) => id.includes('StreamDeadLetters') && resources[id]!.Type === 'AWS::SQS::Queue')!,
+    };
+  });
+
+  const roleOf = (functionId: string) => (resources[functionId]!.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+
+  describe('table', () => {
+    it('has the store keys, on-demand billing, PITR, TTL, a NEW_IMAGE stream and the active-games index', () => {
+      template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+      template.hasResource('AWS::DynamoDB::GlobalTable', {
+        DeletionPolicy: 'Retain',
+        UpdateReplacePolicy: 'Retain',
+        Properties: {
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+          ],
+          AttributeDefinitions: Match.arrayWith([
+            { AttributeName: 'pk', AttributeType: 'S' },
+            { AttributeName: 'sk', AttributeType: 'S' },
+            { AttributeName: 'gsi1pk', AttributeType: 'S' },
+            { AttributeName: 'gsi1sk', AttributeType: 'S' },
+          ]),
+          BillingMode: 'PAY_PER_REQUEST',
+          TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+          StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+          GlobalSecondaryIndexes: [
+            {
+              IndexName: 'active-games',
+              KeySchema: [
+                { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+                { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'KEYS_ONLY' },
+            },
+          ],
+          Replicas: [
+            Match.objectLike({
+              PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+              DeletionProtectionEnabled: true,
+            }),
+          ],
+        },
+      });
+    });
+
+    it('matches the table the store creates for DynamoDB Local, so both run against one layout', async () => {
+      let created: CreateTableCommandInput | undefined;
+      const recorder = {
+        send: async (command: { input: unknown }) => {
+          created = command.input as CreateTableCommandInput;
+          throw new Error('recorded');
+        },
+      } as unknown as DynamoDBClient;
+      await expect(new DynamoStore({ client: recorder, tableName: 'local' }).ensureTable()).rejects.toThrow('recorded');
+
+      const table = resources[ids.table]!.Properties!;
+      expect(table.KeySchema).toEqual(created!.KeySchema);
+      expect(table.AttributeDefinitions).toEqual(expect.arrayContaining(created!.AttributeDefinitions!));
+      expect(table.AttributeDefinitions).toHaveLength(created!.AttributeDefinitions!.length);
+      expect(table.BillingMode).toBe(created!.BillingMode);
+      expect(table.GlobalSecondaryIndexes).toEqual(created!.GlobalSecondaryIndexes);
+    });
+
+    it('drops deletion protection only when the context says so', () => {
+      const unprotected = synth({ deletionProtection: 'false' });
+      unprotected.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+        Replicas: [Match.objectLike({ DeletionProtectionEnabled: false })],
+      });
+      expect(() => build({ deletionProtection: 'maybe' })).toThrow(/deletionProtection must be true or false/);
+    });
+  });
+
+  describe('functions', () => {
+    it('runs three functions on Node.js 22, arm64, each with its own log group kept a month', () => {
+      template.resourceCountIs('AWS::Lambda::Function', 3);
+      const functions = template.findResources('AWS::Lambda::Function');
+      for (const fn of Object.values(functions)) {
+        expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
+        expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+        const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref as string;
+        expect(resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
+      }
+      for (const logGroup of Object.values(template.findResources('AWS::Logs::LogGroup'))) {
+        expect(logGroup.Properties.RetentionInDays).toBe(30);
+      }
+    });
+
+    it('gives each function exactly the environment its code reads', () => {
+      const variables = (id: string) => Object.keys((resources[id]!.Properties!.Environment as { Variables: object }).Variables).sort();
+      expect(variables(ids.httpFn)).toEqual(['NODE_OPTIONS', 'TABLE_NAME']);
+      expect(variables(ids.timerFn)).toEqual(['NODE_OPTIONS', 'TABLE_NAME']);
+      expect(variables(ids.streamFn)).toEqual(['NODE_OPTIONS', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_DLQ_ARN', 'SCHEDULE_GROUP', 'TIMER_FUNCTION_ARN']);
+      expect(resources[ids.streamFn]!.Properties!.Environment).toEqual({
+        Variables: {
+          NODE_OPTIONS: '--enable-source-maps',
+          SCHEDULE_GROUP: { Ref: ids.group },
+          SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [ids.schedulerRole, 'Arn'] },
+          TIMER_FUNCTION_ARN: { 'Fn::GetAtt': [ids.timerFn, 'Arn'] },
+          SCHEDULE_DLQ_ARN: { 'Fn::GetAtt': [ids.timerDlq, 'Arn'] },
+        },
+      });
+    });
+
+    it('lets the timer outlast its in-process wait for an early firing, and the HTTP function fit API Gateway', () => {
+      expect(resources[ids.timerFn]!.Properties!.Timeout).toBeGreaterThan(70);
+      expect(resources[ids.httpFn]!.Properties!.Timeout).toBeLessThan(30);
+    });
+
+    it('feeds the stream consumer new commits only, from the oldest record, with per-record failures and a dead-letter queue', () => {
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: ids.streamFn },
+        EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
+        StartingPosition: 'TRIM_HORIZON',
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: Match.anyValue(),
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.streamDlq, 'Arn'] } } },
+        FilterCriteria: {
+          Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }) }],
+        },
+      });
+    });
+
+    it('sends timer invocations that fail for good to the timer dead-letter queue', () => {
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: ids.timerFn },
+        MaximumRetryAttempts: 2,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.timerDlq, 'Arn'] } } },
+      });
+    });
+  });
+
+  describe('deadline schedules', () => {
+    it('has one schedule group and encrypted, TLS-only dead-letter queues', () => {
+      template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+      template.resourceCountIs('AWS::SQS::Queue', 2);
+      for (const queue of Object.values(template.findResources('AWS::SQS::Queue'))) {
+        expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+      }
+      for (const queue of [ids.timerDlq, ids.streamDlq]) {
+        template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+          Queues: [{ Ref: queue }],
+          PolicyDocument: {
+            Statement: Match.arrayWith([
+              Match.objectLike({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+            ]),
+          },
+        });
+      }
+    });
+
+    it('lets only Scheduler, for this account and group, assume the role that invokes the timer', () => {
+      expect(resources[ids.schedulerRole]!.Properties!.AssumeRolePolicyDocument).toEqual({
+        Version: '2012-10-17',
+        Statement: [
+          {
+            Effect: 'Allow',
+            Action: 'sts:AssumeRole',
+            Principal: { Service: 'scheduler.amazonaws.com' },
+            Condition: {
+              StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+              ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [ids.group, 'Arn'] } },
+            },
+          },
+        ],
+      });
+      const statements = policyOf(template, ids.schedulerRole);
+      expect(statements).toContainEqual({ Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [ids.timerFn, 'Arn'] } });
+      expect(statements).toContainEqual(
+        expect.objectContaining({ Action: expect.arrayContaining(['sqs:SendMessage']), Resource: { 'Fn::GetAtt': [ids.timerDlq, 'Arn'] } }),
+      );
+      expect(actionsOf(statements)).toEqual(['lambda:InvokeFunction', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+    });
+
+    it('lets the stream consumer create and delete schedules in its group only, and pass only the Scheduler role', () => {
+      const statements = policyOf(template, roleOf(ids.streamFn));
+      expect(statements).toContainEqual({
+        Effect: 'Allow',
+        Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+        Resource: {
+          'Fn::Join': [
+            '',
+            ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':schedule/', { Ref: ids.group }, '/*'],
+          ],
+        },
+      });
+      expect(statements).toContainEqual({
+        Effect: 'Allow',
+        Action: 'iam:PassRole',
+        Resource: { 'Fn::GetAtt': [ids.schedulerRole, 'Arn'] },
+        Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      });
+      // Stream reading is scoped to this table's stream; no table data access at all.
+      for (const statement of statements.filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:')))) {
+        expect(statement.Resource).toEqual({ 'Fn::GetAtt': [ids.table, 'StreamArn'] });
+      }
+    });
+
+    it('grants scheduling and PassRole to no one but the stream consumer', () => {
+      const consumerRole = roleOf(ids.streamFn);
+      for (const { owner, statement } of allStatements(resources)) {
+        const actions = asList(statement.Action) as string[];
+        if (actions.some((action) => action.startsWith('scheduler:') || action === 'iam:PassRole')) {
+          const role = (resources[owner]!.Properties!.Roles as Array<{ Ref: string }> | undefined)?.[0]?.Ref;
+          expect(role).toBe(consumerRole);
+        }
+      }
+    });
+  });
+
+  describe('least privilege', () => {
+    it('has no wildcard action, no wildcard resource and no managed policy anywhere', () => {
+      const statements = allStatements(resources);
+      expect(statements.length).toBeGreaterThan(10);
+      for (const { owner, statement } of statements) {
+        for (const action of asList(statement.Action)) {
+          expect(action, `${owner}`).not.toContain('*');
+        }
+        expect(asList(statement.Resource), owner).not.toContain('*');
+      }
+      for (const resource of Object.values(resources)) {
+        expect(resource.Properties?.ManagedPolicyArns).toBeUndefined();
+      }
+    });
+
+    it('lets the HTTP and timer functions make only the store calls, on the table and its index', () => {
+      for (const fn of [ids.httpFn, ids.timerFn]) {
+        const dynamo = policyOf(template, roleOf(fn)).filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:')));
+        expect(dynamo).toEqual([
+          { Effect: 'Allow', Action: [...STORE_TABLE_ACTIONS], Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
+          {
+            Effect: 'Allow',
+            Action: STORE_INDEX_ACTIONS.length === 1 ? STORE_INDEX_ACTIONS[0] : [...STORE_INDEX_ACTIONS],
+            Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, '/index/active-games']] },
+          },
+        ]);
+      }
+    });
+
+    it('lets each function write its own log group only', () => {
+      for (const fn of [ids.httpFn, ids.timerFn, ids.streamFn]) {
+        const logs = policyOf(template, roleOf(fn)).filter((s) => actionsOf([s]).some((action) => action.startsWith('logs:')));
+        const logGroupId = (resources[fn]!.Properties!.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+        expect(logs).toEqual([
+          { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } },
+        ]);
+      }
+    });
+  });
+
+  describe('HTTP API', () => {
+    it('routes everything to the Hono function with payload v2, with CORS, throttling and access logs', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+        ProtocolType: 'HTTP',
+        CorsConfiguration: {
+          AllowOrigins: ['*'],
+          AllowMethods: Match.arrayWith(['GET', 'POST']),
+          AllowHeaders: Match.arrayWith(['authorization', 'content-type', 'idempotency-key', 'if-match']),
+          ExposeHeaders: ['etag'],
+        },
+      });
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default' });
+      template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: { 'Fn::GetAtt': [ids.httpFn, 'Arn'] },
+      });
+      template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+        AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context\\.requestId') },
+      });
+    });
+
+    it('takes the allowed origins from the context', () => {
+      synth({ corsOrigins: 'https://play.example, https://bots.example' }).hasResourceProperties('AWS::ApiGatewayV2::Api', {
+        CorsConfiguration: Match.objectLike({ AllowOrigins: ['https://play.example', 'https://bots.example'] }),
+      });
+    });
+
+    it('outputs the API URL', () => {
+      template.hasOutput('ApiUrl', {
+        Value: { 'Fn::Join': ['', Match.arrayWith(['https://', { Ref: Match.stringLikeRegexp('HttpApi') }])] },
+      });
+    });
+  });
+
+  describe('alarms', () => {
+    const alarm = (metric: string, namespace: string, dimension: Record<string, unknown>) =>
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: metric,
+        Namespace: namespace,
+        Dimensions: Match.arrayWith([dimension]),
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+      });
+
+    it('watches API 5xx, throttles of every function, timer and consumer errors, and dead letters', () => {
+      alarm('5xx', 'AWS/ApiGateway', { Name: 'ApiId', Value: { Ref: Match.stringLikeRegexp('HttpApi') } });
+      for (const fn of [ids.httpFn, ids.timerFn, ids.streamFn]) {
+        alarm('Throttles', 'AWS/Lambda', { Name: 'FunctionName', Value: { Ref: fn } });
+      }
+      alarm('Errors', 'AWS/Lambda', { Name: 'FunctionName', Value: { Ref: ids.timerFn } });
+      alarm('Errors', 'AWS/Lambda', { Name: 'FunctionName', Value: { Ref: ids.streamFn } });
+      for (const queue of [ids.timerDlq, ids.streamDlq]) {
+        alarm('ApproximateNumberOfMessagesVisible', 'AWS/SQS', { Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } });
+      }
+    });
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  /** Every acknowledgment in the tree, as `path: rule id → reason`. */
+  function acknowledgments(root: IConstruct): Array<{ path: string; id: string; reason: string }> {
+    const found: Array<{ path: string; id: string; reason: string }> = [];
+    for (const construct of root.node.findAll()) {
+      for (const entry of construct.node.metadata) {
+        if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+        for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) {
+          found.push({ path: construct.node.path, id: id.replace(/^annotation::/i, ''), reason });
+        }
+      }
+    }
+    return found;
+  }
+
+  let app: App;
+  beforeAll(() => {
+    app = build().app;
+  });
+
+  it('reports no finding that is not acknowledged', () => {
+    const report = new AwsSolutionsChecks(app).validateScope(app);
+    const findings = report.violations.flatMap((violation) =>
+      violation.violatingResources.map((resource) => `${violation.severity} ${violation.ruleName} at ${resource.constructPath}`),
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it('acknowledges only these findings, each at the construct concerned and with a reason', () => {
+    const found = acknowledgments(app);
+    for (const { reason } of found) expect(reason.length).toBeGreaterThan(40);
+    expect(found.map(({ path, id }) => `${path}: ${id.replace(/<Deadlines\w+>/, '<group>')}`).sort()).toEqual([
+      'Service/Api/HttpApi/DefaultRoute: AwsSolutions-APIG4',
+      'Service/Deadlines/StreamConsumer/Function: AwsSolutions-L1',
+      'Service/Deadlines/StreamConsumer/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/<group>/*]',
+      'Service/Deadlines/StreamDeadLetters: AwsSolutions-SQS3',
+      'Service/Deadlines/TimerDeadLetters: AwsSolutions-SQS3',
+      'Service/Http/Function: AwsSolutions-L1',
+      'Service/Timer/Function: AwsSolutions-L1',
+    ]);
+  });
+
+  it('still catches what it should: a wildcard grant added to the stack is a finding', () => {
+    const { app, stack } = build();
+    new iam.Role(stack, 'Careless', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') }).addToPolicy(
+      new iam.PolicyStatement({ actions: ['dynamodb:*'], resources: ['*'] }),
+    );
+    const rules = new AwsSolutionsChecks(app).validateScope(app).violations.map((violation) => violation.ruleName);
+    expect(rules).toEqual(expect.arrayContaining(['AwsSolutions-IAM5[Action::dynamodb:*]', 'AwsSolutions-IAM5[Resource::*]']));
+  });
+});
