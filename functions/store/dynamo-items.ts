@@ -92,9 +92,11 @@ function body(value: unknown): Item {
 }
 
 function bodyOf<T>(item: Item): T {
-  const deflated = item.z?.B;
-  if (deflated !== undefined) return JSON.parse(inflateRawSync(deflated).toString('utf8')) as T;
-  return JSON.parse(str(item, 'j')) as T;
+  // The SDK hands binary values over as bytes; Lambda's stream events as base64 text.
+  const deflated: Uint8Array | string | undefined = item.z?.B;
+  if (deflated === undefined) return JSON.parse(str(item, 'j')) as T;
+  const bytes = typeof deflated === 'string' ? Buffer.from(deflated, 'base64') : deflated;
+  return JSON.parse(inflateRawSync(bytes).toString('utf8')) as T;
 }
 
 // ── players ────────────────────────────────────────────────────────────────
@@ -129,6 +131,10 @@ export function headerFromItem(item: Item): GameHeader {
   return { ...bodyOf<Omit<GameHeader, 'gameId' | 'revision'>>(item), gameId: gameIdOf(item), revision: num(item, 'rev') };
 }
 
+export function gameIdFromActiveIndexItem(item: Item): string {
+  return str(item, TABLE_SCHEMA.activeGamesIndex.sortKey);
+}
+
 /** The header's entry in the active-games index, if it has one (keys-only projection). */
 export function activeIndexEntry(item: Item): Item | null {
   const { partitionKey, sortKey } = TABLE_SCHEMA.activeGamesIndex;
@@ -141,7 +147,7 @@ export function commitItem(commit: Commit): Item {
   return { pk: { S: keys.gamePartition(gameId) }, sk: { S: keys.commitSk(seq) }, ...body(rest) };
 }
 
-/** Also what the stream consumer uses to read a commit from a stream record's NewImage. */
+/** Also what the stream consumer uses to read a commit from a stream record's NewImage (binary as base64 text there). */
 export function commitFromItem(item: Item): Commit {
   return { ...bodyOf<Omit<Commit, 'gameId' | 'seq'>>(item), gameId: gameIdOf(item), seq: seqOf(item) };
 }

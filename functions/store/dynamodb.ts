@@ -40,6 +40,7 @@ import {
   commitFromItem,
   commitItem,
   COMMIT_PREFIX,
+  gameIdFromActiveIndexItem,
   headerFromItem,
   headerItem,
   idempotencyFromItem,
@@ -350,7 +351,7 @@ export class DynamoStore implements Store {
       },
       'eventual',
     );
-    return items.map((item) => item[index.sortKey]?.S ?? '').filter((id) => id !== '');
+    return items.map(gameIdFromActiveIndexItem);
   }
 
   // ── requests, metered ────────────────────────────────────────────────────
