@@ -17,8 +17,14 @@ const bagValue = (bag: Bag) => (Object.entries(bag) as [keyof Bag, number][]).re
 
 const ALL_ROLLS: [number, number][] = Array.from({ length: 36 }, (_, i) => [Math.floor(i / 6) + 1, (i % 6) + 1]);
 
+const RATES = new Map<string, number>();
 /** Expected activations per roll of a citizen with these values. */
-const activationRate = (values: readonly number[]) => ALL_ROLLS.reduce((n, dice) => n + activationCount(values, dice), 0) / 36;
+function activationRate(values: readonly number[]): number {
+  const key = values.join();
+  let rate = RATES.get(key);
+  if (rate === undefined) RATES.set(key, (rate = ALL_ROLLS.reduce((n, dice) => n + activationCount(values, dice), 0) / 36));
+  return rate;
+}
 
 function powerValue(state: VckState, seat: Seat, effects: readonly HarvestEffect[]): number {
   return effects.reduce((v, e) => {
