@@ -2,6 +2,7 @@ import type { AnyGameEngine } from '../../core/engine/index.js';
 import { GAMES } from '../../core/games/index.js';
 import type { Store } from '../store/port.js';
 import { cryptoSecrets, type SecretSource } from './ids.js';
+import { TokenCache } from './players.js';
 import { CommitSignal } from './signal.js';
 
 /** Everything the service needs from the outside world, injected. */
@@ -17,6 +18,7 @@ export interface ServiceContext {
   readonly snapshotEvery: number;
   /** How often a long-poll re-reads the store when no in-process signal arrives. */
   readonly pollIntervalMs: number;
+  readonly tokens: TokenCache;
 }
 
 /** A context with production defaults for whatever the caller leaves out. */
@@ -28,6 +30,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     signal: new CommitSignal(),
     snapshotEvery: 25,
     pollIntervalMs: 1000,
+    tokens: new TokenCache(),
     ...parts,
   };
 }

@@ -1,0 +1,152 @@
+/**
+ * `npm run bench:api` — the service over real HTTP against DynamoDB Local,
+ * measured side by side in one run:
+ *  - move latency p50/p99 through the API, beside the p50/p99 of the bare
+ *    DynamoDB calls one move minimally needs (one strongly consistent Query of
+ *    the game's partition + one conditional PutItem): the ratio is the figure;
+ *  - move 500 against move 10 of one long game (cost must not grow with length);
+ *  - write and read capacity units per accepted move, computed from item sizes
+ *    with DynamoDB's published rounding (DynamoDB Local's own figures beside);
+ *  - moves per second with 50 games played in parallel.
+ * Prints figures; asserts nothing.
+ */
+import { PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { GAMES } from '../core/games/index.js';
+import { createApp } from '../functions/app/app.js';
+import { localDynamoClient, startDynamoDbLocal } from '../functions/local/dynamodb-local.js';
+import { createServiceContext } from '../functions/service/context.js';
+import type { CapacityUsage } from '../functions/store/capacity.js';
+import { commitItem, keys } from '../functions/store/dynamo-items.js';
+import { DynamoStore } from '../functions/store/dynamodb.js';
+import type { Commit } from '../functions/store/port.js';
+import { ApiClient } from '../test/support/api.js';
+import { sealedBids } from '../test/support/sealed-bids.js';
+import { fixed, median, quantile } from './stats.js';
+
+const LONG_GAME_ROUNDS = 170; // 3 commits a round: past move 500.
+const PARALLEL_GAMES = 50;
+const PARALLEL_MOVES_PER_GAME = 20;
+
+const local = await startDynamoDbLocal();
+const client = localDynamoClient(local.endpoint);
+const usage: CapacityUsage[] = [];
+const store = new DynamoStore({ client, tableName: 'bench-api', meter: (u) => usage.push(u) });
+await store.ensureTable();
+const ctx = createServiceContext({ store, games: [...GAMES, sealedBids] });
+const server = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' });
+await new Promise((resolve) => server.once('listening', resolve));
+const api = new ApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+
+/** A 2-seat Sealed Bids game between two API clients. */
+async function newDuel(rounds: number) {
+  const [a, b] = [await api.register('A'), await api.register('B')];
+  const gameId = (await api.post('/v1/games', { token: a.token, body: { game: 'sealed-bids', seats: 2, options: { rounds }, deadlines: 'daily' } })).body
+    .gameId as string;
+  await api.post(`/v1/games/${gameId}/join`, { token: b.token, body: {} });
+  return { gameId, tokens: [a.token, b.token] };
+}
+
+/** DynamoDB requests made while a measured move POST was in flight. */
+const moveUsage: CapacityUsage[] = [];
+
+interface Measured {
+  readonly version: number;
+  readonly apiMs: number;
+  readonly bareMs: number;
+}
+
+/**
+ * What one move minimally needs from DynamoDB, measured on the same game right
+ * before the API move: the strongly consistent Query that loads its partition
+ * (header, tail and snapshot) and a conditional PutItem of a commit-sized item
+ * (into a side partition, so the game itself is untouched).
+ */
+async function bareDynamoMove(dynamo: DynamoDBClient, gameId: string, seq: number, template: Commit) {
+  const started = performance.now();
+  await dynamo.send(
+    new QueryCommand({
+      TableName: 'bench-api',
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': { S: keys.gamePartition(gameId) } },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+      Limit: 32,
+    }),
+  );
+  await dynamo.send(
+    new PutItemCommand({
+      TableName: 'bench-api',
+      Item: commitItem({ ...template, gameId: `${gameId}-bare`, seq }),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return performance.now() - started;
+}
+
+/** Plays one game to its end (or `limit` moves); with `measure`, times each move POST beside the bare calls. */
+async function playDuel(game: { gameId: string; tokens: string[] }, limit = Infinity, measure = false) {
+  const measured: Measured[] = [];
+  let moves = 0;
+  const hands = await Promise.all(game.tokens.map(async (token) => (await api.get(`/v1/games/${game.gameId}`, { token })).body.state.board.hand as number[]));
+  let view = (await api.get(`/v1/games/${game.gameId}`, { token: game.tokens[0] })).body.state;
+  while (!view.finished && moves < limit) {
+    const pending = view.pending;
+    const seat: number = pending.kind === 'simultaneous' ? pending.seats.find((s: number) => !pending.submitted.includes(s)) : pending.seat;
+    const move = pending.kind === 'simultaneous' ? { type: 'bid', card: hands[seat]![moves % 5] } : { type: 'pass' };
+    const template = measure ? await store.latestCommit(game.gameId) : null;
+    const bareMs = template ? await bareDynamoMove(client, game.gameId, moves + 1, template) : Number.NaN;
+    const before = usage.length;
+    const started = performance.now();
+    const reply = await api.post(`/v1/games/${game.gameId}/moves`, { token: game.tokens[seat], body: { moves: [move] } });
+    const apiMs = performance.now() - started;
+    if (reply.status !== 200) throw new Error(`move refused: ${reply.text}`);
+    if (measure) {
+      measured.push({ version: reply.body.version, apiMs, bareMs });
+      moveUsage.push(...usage.slice(before));
+    }
+    moves++;
+    view = (await api.get(`/v1/games/${game.gameId}`, { token: game.tokens[seat] })).body.state;
+  }
+  return { moves, measured };
+}
+
+// 0. Warm-up: JIT (ours and DynamoDB Local's), connections, first table pages — outside every figure.
+for (let i = 0; i < 3; i++) await playDuel(await newDuel(60), Infinity, true);
+moveUsage.length = 0;
+
+// 1. One long game through the API, each move beside the bare DynamoDB calls, capacity metered.
+const { measured } = await playDuel(await newDuel(LONG_GAME_ROUNDS), Infinity, true);
+const apiMs = measured.map((m) => m.apiMs);
+const bareMs = measured.map((m) => m.bareMs);
+const around = (v: number) => measured.filter((m) => Math.abs(m.version - v) <= 5).map((m) => m.apiMs);
+const wcu = moveUsage.reduce((sum, u) => sum + u.writeUnits, 0);
+const rcu = moveUsage.reduce((sum, u) => sum + u.readUnits, 0);
+const localConsumed = moveUsage.flatMap((u) => u.consumed).reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+
+// 2. Throughput: 50 games at once (each move also re-reads the game, as a client would).
+const games = await Promise.all(Array.from({ length: PARALLEL_GAMES }, () => newDuel(LONG_GAME_ROUNDS)));
+const started = performance.now();
+const parallel = await Promise.all(games.map((g) => playDuel(g, PARALLEL_MOVES_PER_GAME)));
+const seconds = (performance.now() - started) / 1000;
+const parallelMoves = parallel.reduce((sum, p) => sum + p.moves, 0);
+
+console.log(`bench:api — Node ${process.version}, DynamoDB Local ${local.endpoint}, real HTTP on localhost\n`);
+console.log('move latency (ms)            p50      p99');
+console.log(`API move (POST …/moves)    ${fixed(median(apiMs), 2).padStart(6)}   ${fixed(quantile(apiMs, 0.99), 2).padStart(6)}`);
+console.log(`bare Query + PutItem       ${fixed(median(bareMs), 2).padStart(6)}   ${fixed(quantile(bareMs, 0.99), 2).padStart(6)}`);
+console.log(
+  `ratio API / bare           ${fixed(median(apiMs) / median(bareMs), 2).padStart(6)}   ${fixed(quantile(apiMs, 0.99) / quantile(bareMs, 0.99), 2).padStart(6)}   (goal ≤ 1.5 at p50; ${measured.length} moves of one game)\n`,
+);
+console.log(
+  `move ~10: ${fixed(median(around(10)), 2)} ms · move ~500: ${fixed(median(around(500)), 2)} ms · ratio ${fixed(median(around(500)) / median(around(10)), 2)} (goal ≤ 1.2)\n`,
+);
+console.log(`capacity per accepted move (${measured.length} moves, snapshots every ${ctx.snapshotEvery} commits; load, commit and snapshot included):`);
+console.log(`  computed from item sizes: ${fixed(wcu / measured.length, 2)} WCU, ${fixed(rcu / measured.length, 2)} RCU   (goal ≤ 2 WCU, ≤ 4 RCU)`);
+console.log(`  DynamoDB Local reports:   ${fixed(localConsumed / measured.length, 2)} capacity units in all (not faithful to the published rounding)\n`);
+console.log(`throughput: ${PARALLEL_GAMES} games in parallel, ${parallelMoves} moves in ${fixed(seconds, 2)} s = ${fixed(parallelMoves / seconds, 0)} moves/s`);
+
+server.close();
+await local.stop();
