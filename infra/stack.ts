@@ -72,14 +72,14 @@ export class ServiceStack extends Stack {
       alarmOnAny(this, `${name}ThrottlesAlarm`, service.fn.metricThrottles(sumOver), `${name} function throttled`);
     }
     alarmOnAny(this, 'TimerErrorsAlarm', timer.fn.metricErrors(sumOver), 'The deadline timer failed');
-    alarmOnAny(this, 'StreamConsumerErrorsAlarm', this.timers.consumer.fn.metricErrors(sumOver), 'Scheduling a deadline failed');
-    for (const [name, queue] of Object.entries({ Timer: this.timers.timerDeadLetters, Stream: this.timers.streamDeadLetters })) {
-      alarmOnAny(
-        this,
-        `${name}DeadLettersAlarm`,
-        queue.metricApproximateNumberOfMessagesVisible(maxOver),
-        `${name} dead letters are waiting: a deadline was not delivered on time`,
-      );
+    // Records it fails one by one are retried, then land in the stream dead letters (alarmed below).
+    alarmOnAny(this, 'StreamConsumerErrorsAlarm', this.timers.consumer.fn.metricErrors(sumOver), 'The stream consumer failed a whole batch');
+    const deadLetters = [
+      ['TimerDeadLettersAlarm', this.timers.timerDeadLetters, 'A deadline timer was never delivered (lazy expiry still closes the window on the next request)'],
+      ['StreamDeadLettersAlarm', this.timers.streamDeadLetters, 'A deadline could not be scheduled (lazy expiry still closes the window on the next request)'],
+    ] as const;
+    for (const [id, queue, description] of deadLetters) {
+      alarmOnAny(this, id, queue.metricApproximateNumberOfMessagesVisible(maxOver), description);
     }
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the REST API' });
