@@ -238,8 +238,8 @@ export class DynamoStore implements Store {
         }
       }
       startKey = page.lastKey;
-      // A tail longer than expected (snapshots missed): read on in larger pages.
-      limit *= 2;
+      // Others wrote since this process looked, or snapshots were missed: read on in larger pages.
+      limit = Math.max(limit * 2, this.loadPageSize);
     } while (startKey && !snapshot);
     if (!header) return null;
     this.positions.saw(gameId, { latest: newestFirst[0]?.seq ?? 0, snapshot: snapshot?.seq ?? 0 });
