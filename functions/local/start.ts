@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../app/app.js';
 import { runLocalScheduler } from '../scheduler/local.js';
-import { createServiceContext } from '../service/context.js';
+import { createServiceContext, LOAD_PAGE_SIZE } from '../service/context.js';
 import { DynamoStore } from '../store/dynamodb.js';
 import { MemoryStore } from '../store/memory.js';
 import type { Store } from '../store/port.js';
@@ -22,7 +22,7 @@ async function openStore(): Promise<{ store: Store; dynamo: DynamoDbLocal | null
   try {
     const dbPath = join(REPO_ROOT, '.data', 'dynamodb');
     const dynamo = await startDynamoDbLocal({ dbPath });
-    const store = new DynamoStore({ client: localDynamoClient(dynamo.endpoint), tableName: TABLE });
+    const store = new DynamoStore({ client: localDynamoClient(dynamo.endpoint), tableName: TABLE, loadPageSize: LOAD_PAGE_SIZE });
     await store.ensureTable();
     return { store, dynamo, description: `DynamoDB Local at ${dynamo.endpoint}, data in ${dbPath}` };
   } catch (error) {

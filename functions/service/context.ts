@@ -21,6 +21,12 @@ export interface ServiceContext {
   readonly tokens: TokenCache;
 }
 
+/** A snapshot every this many commits keeps loading O(1) in game length. */
+export const SNAPSHOT_EVERY = 25;
+
+/** The DynamoDB load page that covers header, longest tail and snapshot in one request. */
+export const LOAD_PAGE_SIZE = SNAPSHOT_EVERY + 2;
+
 /** A context with production defaults for whatever the caller leaves out. */
 export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Partial<ServiceContext>): ServiceContext {
   return {
@@ -28,7 +34,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     clock: Date.now,
     secrets: cryptoSecrets,
     signal: new CommitSignal(),
-    snapshotEvery: 25,
+    snapshotEvery: SNAPSHOT_EVERY,
     pollIntervalMs: 1000,
     tokens: new TokenCache(),
     ...parts,

@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../functions/app/app.js';
-import { createServiceContext, type ServiceContext } from '../../functions/service/context.js';
+import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from '../../functions/service/context.js';
 import { MemoryStore } from '../../functions/store/memory.js';
 import type { Store } from '../../functions/store/port.js';
 import { freshTable } from './dynamo.js';
@@ -101,5 +101,5 @@ export const STORE_KINDS: readonly StoreKind[] = ['memory', 'dynamodb'];
 /** A fresh store of either adapter; DynamoDB is the run's DynamoDB Local, never a fake. */
 export async function storeOf(kind: StoreKind, label: string): Promise<Store> {
   if (kind === 'memory') return new MemoryStore();
-  return (await freshTable(label)).store();
+  return (await freshTable(label)).store({ loadPageSize: LOAD_PAGE_SIZE });
 }
