@@ -5,7 +5,7 @@ import {
   SchedulerClient,
   type CreateScheduleCommandInput,
 } from '@aws-sdk/client-scheduler';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { timerPayload, type DeadlineScheduler, type DeadlineTimer, type TimerKey } from './port.js';
 
 /**
@@ -43,11 +43,12 @@ export interface EventBridgeSchedulerConfig {
 }
 
 /** The environment the stack gives the stream consumer (infra/ builds it against this type). */
+const setting = z.string().check(z.minLength(1));
 export const SchedulerEnv = z.object({
-  SCHEDULE_GROUP: z.string().min(1),
-  SCHEDULER_ROLE_ARN: z.string().min(1),
-  TIMER_FUNCTION_ARN: z.string().min(1),
-  SCHEDULE_DLQ_ARN: z.string().min(1),
+  SCHEDULE_GROUP: setting,
+  SCHEDULER_ROLE_ARN: setting,
+  TIMER_FUNCTION_ARN: setting,
+  SCHEDULE_DLQ_ARN: setting,
 });
 export type SchedulerEnv = z.infer<typeof SchedulerEnv>;
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: tree-shakes, so the stream consumer's bundle does not carry all of zod for two small schemas.
+import * as z from 'zod/mini';
 
 /**
  * The scheduler port: asks for a wake-up call when a pending entry's deadline
@@ -32,9 +33,9 @@ export interface DeadlineTimer extends TimerKey {
  * release may still be in flight with fields this one no longer reads.
  */
 export const TimerPayload = z.object({
-  gameId: z.string().min(1),
-  seq: z.number().int().nonnegative(),
-  pendingId: z.string().min(1),
+  gameId: z.string().check(z.minLength(1)),
+  seq: z.int().check(z.nonnegative()),
+  pendingId: z.string().check(z.minLength(1)),
 });
 export type TimerPayload = z.infer<typeof TimerPayload>;
 
