@@ -88,7 +88,7 @@ export class DeadlineTimers extends Construct {
       description: 'the stream consumer that schedules each new deadline',
       memorySize: 256,
       timeout: Duration.seconds(30),
-      environment: { ...environment },
+      environment,
     });
 
     this.consumer.role.addToPrincipalPolicy(

@@ -17,8 +17,8 @@ import { timerPayload, type DeadlineScheduler, type DeadlineTimer, type TimerKey
 const MINUTE_MS = 60_000;
 
 /**
- * Scheduler refuses an `at()` already in the past, and a request takes a
- * moment to arrive: an overdue deadline is scheduled this far from now.
+ * An `at()` already in the past may be refused or never fire, and a request
+ * takes a moment to arrive: an overdue deadline is scheduled this far ahead.
  */
 const MIN_LEAD_MS = 15_000;
 
@@ -33,7 +33,7 @@ const RETRY_POLICY = { MaximumEventAgeInSeconds: 60 * 60, MaximumRetryAttempts: 
 const NAME_PART = /^[0-9A-Za-z_-]+$/;
 const NAME_MAX = 64;
 
-/** Where schedules go and what they may do, from the stack's outputs. */
+/** Where schedules go and what they may do; on Lambda it comes from SchedulerEnv. */
 export interface EventBridgeSchedulerConfig {
   readonly groupName: string;
   readonly timerFunctionArn: string;
