@@ -1,0 +1,109 @@
+import { reject, type Rejection, type Seat } from '../../engine/index.js';
+import { adventurer, building, type ActionName, type CardId } from './catalog/index.js';
+import { hasBuildingNamed, meetsRequirement, playerAt } from './board.js';
+import type { VvMove } from './moves.js';
+import { checkPayment, findPayment, type PaymentPlan } from './payment.js';
+import { baseDraws, costDiscards, recruitCost, type Role } from './rules.js';
+import type { Owed, VvState } from './state.js';
+import type { Work } from './work.js';
+
+/**
+ * The five actions (rules, "Actions"): what each costs, whether a player can
+ * pay it, and what happens at its start. An action's cost is paid at its
+ * start; whoever cannot pay it cannot lead or follow it.
+ */
+
+export type ActionMove = Extract<VvMove, { type: ActionName }>;
+
+/** Buildings of the hand that could be built now (no duplicate name; some payment exists). */
+export function buildableCards(state: VvState, seat: Seat): CardId[] {
+  const p = playerAt(state, seat);
+  // Copies of a name share cost and type, so one payment search per name suffices.
+  const payable = new Map<string, boolean>();
+  return p.hand.filter((card) => {
+    const name = building(card).name;
+    if (hasBuildingNamed(p, name)) return false;
+    let ok = payable.get(name);
+    if (ok === undefined) payable.set(name, (ok = findPayment(state, seat, card) !== null));
+    return ok;
+  });
+}
+
+export function recruitableAdventurers(state: VvState, seat: Seat, role: Role): CardId[] {
+  const p = playerAt(state, seat);
+  if (p.coins < recruitCost(role, state.solo)) return [];
+  return state.advPool.filter((a) => meetsRequirement(p, adventurer(a).requires));
+}
+
+/** Whether seat can pay the cost of this action now (VV-R6: no window otherwise). */
+export function canTakeAction(state: VvState, seat: Seat, action: ActionName, role: Role): boolean {
+  const hand = playerAt(state, seat).hand.length;
+  switch (action) {
+    case 'harvest':
+      return true;
+    case 'tax':
+      return hand >= costDiscards('tax', role, state.solo);
+    case 'develop':
+      return hand >= 1 + costDiscards('develop', role, state.solo);
+    case 'build':
+      return buildableCards(state, seat).length > 0;
+    case 'recruit':
+      return recruitableAdventurers(state, seat, role).length > 0;
+  }
+}
+
+const times = (n: number, owed: Owed): Owed[] => Array.from({ length: n }, () => owed);
+
+/** Validates an action move and does what happens at its start; the rest is owed and resolved by the flow. */
+export function startAction(w: Work, seat: Seat, role: Role, move: ActionMove): Rejection | null {
+  const state = w.state;
+  const p = playerAt(state, seat);
+  const draws = times(baseDraws(move.type, role, state.solo), { kind: 'draw' });
+  const discards = times(costDiscards(move.type, role, state.solo), { kind: 'discard' });
+  let owed: Owed[];
+  let fresh: CardId | null = null;
+  switch (move.type) {
+    case 'harvest':
+      owed = draws;
+      break;
+    case 'tax':
+      if (p.hand.length < discards.length) return reject('cannot-pay', 'Solo Tax removes a card from your hand, and your hand is empty.');
+      // Leading Tax takes 1 Gold from the bank (if any left); solo Tax trades a removed card for it.
+      owed = [...discards, ...(role === 'lead' ? [{ kind: 'gold', n: 1 } as const] : []), ...draws];
+      break;
+    case 'develop':
+      if (!p.hand.includes(move.card)) return reject('card-not-in-hand', `You do not hold ${move.card}.`);
+      if (p.hand.length < 1 + discards.length)
+        return reject('cannot-pay', `Developing as ${role === 'lead' ? 'leader' : 'follower'} needs ${discards.length} other card(s) to discard first.`);
+      owed = [...discards, { kind: 'develop', card: move.card }];
+      break;
+    case 'build': {
+      if (!p.hand.includes(move.card)) return reject('card-not-in-hand', `You do not hold ${move.card}.`);
+      const name = building(move.card).name;
+      if (hasBuildingNamed(p, name)) return reject('duplicate-building', `Your village already holds a ${name}.`);
+      const plan: PaymentPlan | Rejection | null = move.payment === 'auto' ? findPayment(state, seat, move.card) : checkPayment(state, seat, move.card, move.payment);
+      if (!plan) return reject('cannot-pay', `You cannot pay for ${name} now.`);
+      if ('ok' in plan) return plan;
+      for (const d of plan.discards) w.emit({ type: 'discarded', seat, card: d.card, pile: d.pile });
+      w.emit({ type: 'built', seat, card: move.card, payment: plan.paid });
+      fresh = move.card;
+      owed = draws;
+      break;
+    }
+    case 'recruit': {
+      const cost = recruitCost(role, state.solo);
+      if (!state.advPool.includes(move.adventurer)) return reject('adventurer-unavailable', `${move.adventurer} is not face up in the Adventurer pool.`);
+      const card = adventurer(move.adventurer);
+      if (!meetsRequirement(p, card.requires)) return reject('requirement-not-met', `${card.name} requires ${card.requires.join(' + ')} Buildings.`);
+      if (p.coins < cost) return reject('not-enough-gold', `Recruiting as ${role === 'lead' ? 'leader' : 'follower'} costs ${cost} Gold.`);
+      const refill = state.advDeck[state.advDeck.length - 1];
+      w.emit({ type: 'recruited', seat, adventurer: move.adventurer, paid: cost, ...(refill !== undefined ? { refill } : {}) });
+      fresh = move.adventurer;
+      owed = [];
+      break;
+    }
+  }
+  state.flow.activity = { seat, role, action: move.type, owed, fresh, used: [], powersDone: false };
+  if (role === 'lead') state.flow.led = move.type;
+  return null;
+}

@@ -1,0 +1,145 @@
+import type { CardId } from './catalog/index.js';
+import type { VvEvent } from './events.js';
+import type { Activity, Flow, PlayerState, VvState } from './state.js';
+
+function removeCard(cards: CardId[], card: CardId): void {
+  const i = cards.lastIndexOf(card);
+  if (i < 0) throw new Error(`card ${card} is not where the event says`);
+  cards.splice(i, 1);
+}
+
+const player = (state: VvState, seat: number): PlayerState => state.players[seat] as PlayerState;
+
+function cloneActivity(a: Activity): Activity {
+  return { ...a, owed: a.owed.slice(), used: a.used.slice() };
+}
+
+export function cloneFlow(f: Flow): Flow {
+  return { ...f, queue: f.queue.slice(), activity: f.activity ? cloneActivity(f.activity) : null };
+}
+
+/** A deep copy cheap enough to take on every command (decide works on one). */
+export function cloneState(s: VvState): VvState {
+  return {
+    ...s,
+    deck: s.deck.slice(),
+    piles: s.piles.map((p) => p.slice()),
+    advDeck: s.advDeck.slice(),
+    advPool: s.advPool.slice(),
+    box: s.box.slice(),
+    players: s.players.map((p) => ({ ...p, hand: p.hand.slice(), resources: p.resources.map((r) => ({ ...r })), buildings: p.buildings.slice(), adventurers: p.adventurers.slice() })),
+    setupChoices: s.setupChoices.slice(),
+    flow: cloneFlow(s.flow),
+  };
+}
+
+/**
+ * Replenish: take back the coins on your Castle and Resources. Solo: first
+ * collect the coins that already slid to the resource spot, then slide the
+ * newly placed ones, so a spent Resource stays unavailable one extra turn.
+ */
+export function replenish(p: PlayerState, solo: boolean): number {
+  let collected = 0;
+  const settle = (coin: PlayerState['castleCoin']): PlayerState['castleCoin'] => {
+    if (coin === null) return null;
+    if (solo && coin === 'placed') return 'slid';
+    collected++;
+    return null;
+  };
+  p.castleCoin = settle(p.castleCoin);
+  for (const r of p.resources) r.coin = settle(r.coin);
+  p.coins += collected;
+  return collected;
+}
+
+/** The single place where state changes: folds one event into a draft. */
+export function applyEvent(draft: VvState, event: VvEvent): void {
+  switch (event.type) {
+    case 'setup-chosen':
+      draft.setupChoices[event.seat] = event.card;
+      return;
+    case 'setup-revealed':
+      event.cards.forEach((card, seat) => {
+        const p = player(draft, seat);
+        removeCard(p.hand, card);
+        p.resources.push({ card, coin: null });
+      });
+      draft.setupChoices = draft.setupChoices.map(() => null);
+      return;
+    case 'replenished':
+      replenish(player(draft, event.seat), draft.solo);
+      return;
+    case 'declined':
+    case 'power-used':
+      return;
+    case 'drew': {
+      const source = event.from === 'deck' ? draft.deck : (draft.piles[event.from] as CardId[]);
+      removeCard(source, event.card);
+      player(draft, event.seat).hand.push(event.card);
+      if (event.refill !== undefined && event.from !== 'deck') {
+        removeCard(draft.deck, event.refill);
+        (draft.piles[event.from] as CardId[]).push(event.refill);
+      }
+      return;
+    }
+    case 'discarded':
+      removeCard(player(draft, event.seat).hand, event.card);
+      (event.pile === null ? draft.box : (draft.piles[event.pile] as CardId[])).push(event.card);
+      return;
+    case 'developed': {
+      const p = player(draft, event.seat);
+      removeCard(p.hand, event.card);
+      p.resources.push({ card: event.card, coin: null });
+      return;
+    }
+    case 'built': {
+      const p = player(draft, event.seat);
+      removeCard(p.hand, event.card);
+      p.buildings.push(event.card);
+      for (const unit of event.payment) {
+        if (unit.use === 'castle') {
+          p.castleCoin = 'placed';
+          p.coins--;
+        } else if (unit.use === 'resource') {
+          const spot = player(draft, unit.seat).resources.find((r) => r.card === unit.card);
+          if (!spot) throw new Error(`resource ${unit.card} is not in seat ${unit.seat}'s village`);
+          spot.coin = 'placed';
+          p.coins--;
+        }
+      }
+      return;
+    }
+    case 'recruited': {
+      const p = player(draft, event.seat);
+      p.coins -= event.paid;
+      draft.bank += event.paid;
+      const slot = draft.advPool.indexOf(event.adventurer);
+      if (event.refill !== undefined) {
+        removeCard(draft.advDeck, event.refill);
+        draft.advPool[slot] = event.refill;
+      } else draft.advPool.splice(slot, 1);
+      p.adventurers.push(event.adventurer);
+      return;
+    }
+    case 'gold-gained':
+      if (event.from === 'bank') draft.bank -= event.n;
+      else player(draft, event.from).coins -= event.n;
+      player(draft, event.seat).coins += event.n;
+      return;
+    case 'cards-stolen': {
+      const victim = player(draft, event.from);
+      for (const card of event.cards) removeCard(victim.hand, card);
+      player(draft, event.seat).hand.push(...event.cards);
+      return;
+    }
+    case 'flow':
+      draft.flow = cloneFlow(event.flow);
+      draft.pending = event.pending;
+      if (event.pending) draft.pendingOpened = Math.max(draft.pendingOpened, Number(event.pending.id.slice(1)));
+      return;
+    case 'game-ended':
+      draft.finished = true;
+      draft.pending = null;
+      return;
+  }
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { BaseState, Seat } from '../../engine/index.js';
+import type { ActionName, CardId } from './catalog/index.js';
+import type { Role } from './rules.js';
+
+export const VvOptions = z.strictObject({
+  /** The first active player; chosen at random from the seed when absent. */
+  firstPlayer: z.number().int().min(0).max(4).optional(),
+});
+export type VvOptions = z.infer<typeof VvOptions>;
+
+/**
+ * A coin on a Castle or Resource. Multiplayer coins are simply `placed`; in
+ * solo a coin first sits on the coin spot (`placed`), slides to the resource
+ * spot (`slid`) at the next turn, and is collected the turn after.
+ */
+export type CoinSpot = 'placed' | 'slid' | null;
+
+export interface DevelopedResource {
+  readonly card: CardId;
+  coin: CoinSpot;
+}
+
+export interface PlayerState {
+  readonly castle: CardId;
+  /** Secret to others; the most recently drawn card is last. */
+  hand: CardId[];
+  /** Free coins: the player's own, not lying on any card. */
+  coins: number;
+  castleCoin: CoinSpot;
+  resources: DevelopedResource[];
+  buildings: CardId[];
+  adventurers: CardId[];
+}
+
+/**
+ * What the acting player still owes in their lead or follow: draws and
+ * discards are their choices (decisions); `develop` and `gold` resolve by
+ * themselves once everything before them is done.
+ */
+export type Owed = { readonly kind: 'draw' } | { readonly kind: 'discard' } | { readonly kind: 'develop'; readonly card: CardId } | { readonly kind: 'gold'; readonly n: number };
+
+/** One player's lead or follow in progress. */
+export interface Activity {
+  readonly seat: Seat;
+  readonly role: Role;
+  readonly action: ActionName;
+  owed: Owed[];
+  /** The card this action put into the village: its instant power is available, its other powers are not. */
+  readonly fresh: CardId | null;
+  /** Cards whose power was used in this action (each at most once per action). */
+  used: CardId[];
+  /** The player ended the power step (declining the rest). */
+  powersDone: boolean;
+}
+
+export interface Flow {
+  /** Turns started so far. */
+  turn: number;
+  active: Seat;
+  /** The action led this turn, once chosen. */
+  led: ActionName | null;
+  /** Seats still to be offered a follow window, clockwise. */
+  queue: Seat[];
+  activity: Activity | null;
+}
+
+export interface VvState extends BaseState {
+  readonly solo: boolean;
+  readonly first: Seat;
+  bank: number;
+  /** The face-down Building deck; its top is the last element. */
+  deck: CardId[];
+  /** The five pool piles; each pile's top is its last element. */
+  piles: CardId[][];
+  advDeck: CardId[];
+  /** Face-up Adventurers. */
+  advPool: CardId[];
+  /** Cards out of the game (solo: unused Buildings and removed discards). */
+  box: CardId[];
+  players: PlayerState[];
+  /** VV-R9: secret setup-round choices until everyone has chosen. */
+  setupChoices: (CardId | null)[];
+  flow: Flow;
+}

@@ -1,0 +1,61 @@
+import type { Seat } from '../../engine/index.js';
+import type { VvEvent } from './events.js';
+import type { Activity, VvState } from './state.js';
+
+/**
+ * What a viewer may see: every village and pile top, counts of hands and
+ * decks; their own hand and setup choice only. Never the deck order, another
+ * hand, a pending secret, the seed or the generator.
+ */
+
+function visibleActivity(act: Activity | null, viewer: Seat | null) {
+  if (!act || act.seat === viewer) return act;
+  // The card being developed is still in hand until the discards are paid.
+  return { ...act, owed: act.owed.map((o) => (o.kind === 'develop' ? { kind: 'develop' } : o)) };
+}
+
+export function viewState(state: VvState, viewer: Seat | null) {
+  const { flow } = state;
+  return {
+    solo: state.solo,
+    first: state.first,
+    bank: state.bank,
+    deckSize: state.deck.length,
+    piles: state.piles.map((p) => ({ top: p[p.length - 1] ?? null, size: p.length })),
+    adventurerPool: state.advPool.slice(),
+    adventurerDeckSize: state.advDeck.length,
+    outOfGame: state.box.length,
+    players: state.players.map((p, seat) => ({
+      castle: p.castle,
+      hand: seat === viewer ? p.hand.slice() : null,
+      handSize: p.hand.length,
+      coins: p.coins,
+      castleCoin: p.castleCoin,
+      resources: p.resources.map((r) => ({ ...r })),
+      buildings: p.buildings.slice(),
+      adventurers: p.adventurers.slice(),
+    })),
+    setupChoice: viewer === null ? null : (state.setupChoices[viewer] ?? null),
+    turn: flow.turn,
+    active: flow.active,
+    led: flow.led,
+    followQueue: flow.queue.slice(),
+    activity: visibleActivity(flow.activity, viewer),
+  };
+}
+
+/** Cards drawn from the deck are seen by the drawer only; stolen cards by thief and victim; setup choices by their maker. */
+export function redactEvent(event: VvEvent, viewer: Seat | null): unknown {
+  switch (event.type) {
+    case 'setup-chosen':
+      return event.seat === viewer ? event : { type: event.type, seat: event.seat };
+    case 'drew':
+      return event.from !== 'deck' || event.seat === viewer ? event : { ...event, card: null };
+    case 'cards-stolen':
+      return event.seat === viewer || event.from === viewer ? event : { type: event.type, seat: event.seat, from: event.from, count: event.cards.length };
+    case 'flow':
+      return { ...event, flow: { ...event.flow, activity: visibleActivity(event.flow.activity, viewer) } };
+    default:
+      return event;
+  }
+}
