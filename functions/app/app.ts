@@ -9,6 +9,7 @@ import { problem } from './problem.js';
 import { gameRoutes } from './routes/games.js';
 import { playerRoutes } from './routes/players.js';
 import { playRoutes } from './routes/play.js';
+import { standingOrderRoutes } from './routes/standing-orders.js';
 
 /** Largest request body accepted; a batch of 20 moves fits many times over. */
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -72,11 +73,15 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
   app.notFound((c) => problem(c, 404, 'route-not-found', `There is no ${c.req.method} ${c.req.path} in this API; see /docs.`));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /v1/players.' });
-  for (const engine of ctx.games) app.openAPIRegistry.register(`${toPascal(engine.meta.id)}Move`, engine.moveSchema as z.ZodType);
+  for (const engine of ctx.games) {
+    app.openAPIRegistry.register(`${toPascal(engine.meta.id)}Move`, engine.moveSchema as z.ZodType);
+    if (engine.standingOrders) app.openAPIRegistry.register(`${toPascal(engine.meta.id)}StandingOrders`, engine.standingOrders.schema as z.ZodType);
+  }
 
   playerRoutes(app, ctx);
   gameRoutes(app, ctx);
   playRoutes(app, ctx);
+  standingOrderRoutes(app, ctx);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));

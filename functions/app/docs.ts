@@ -14,15 +14,25 @@ interface Operation {
 const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] as string);
 
 function renderOperation(method: string, path: string, op: Operation): string {
-  const params = (op.parameters ?? []).map((p) => `<li><code>${escape(p.name)}</code> (${p.in}${p.required ? ', required' : ''}) ${escape(p.description ?? '')}</li>`).join('');
-  const bodyRef = Object.values(op.requestBody?.content ?? {})[0]?.schema?.$ref?.split('/').at(-1);
-  const responses = Object.entries(op.responses ?? {}).map(([status, r]) => `<code>${status}</code> ${escape(r.description ?? '')}`).join(' · ');
+  const params = (op.parameters ?? [])
+    .map((p) => `<li><code>${escape(p.name)}</code> (${p.in}${p.required ? ', required' : ''}) ${escape(p.description ?? '')}</li>`)
+    .join('');
+  const bodyRef = Object.values(op.requestBody?.content ?? {})[0]
+    ?.schema?.$ref?.split('/')
+    .at(-1);
+  const responses = Object.entries(op.responses ?? {})
+    .map(([status, r]) => `<code>${status}</code> ${escape(r.description ?? '')}`)
+    .join(' · ');
   return `<section><h3><span class="m">${method.toUpperCase()}</span> <code>${escape(path)}</code>${op.security ? ' 🔑' : ''}</h3>
 <p>${escape(op.summary ?? '')}</p>${op.description ? `<p>${escape(op.description)}</p>` : ''}
 ${params ? `<ul>${params}</ul>` : ''}${bodyRef ? `<p>Body: <a href="#schema-${bodyRef}">${bodyRef}</a></p>` : ''}<p>${responses}</p></section>`;
 }
 
-export function renderDocs(document: { info: { title: string; version: string; description?: string }; paths?: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } }): string {
+export function renderDocs(document: {
+  info: { title: string; version: string; description?: string };
+  paths?: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+}): string {
   const operations = Object.entries(document.paths ?? {})
     .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => renderOperation(method, path, op)))
     .join('\n');

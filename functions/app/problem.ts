@@ -11,7 +11,10 @@ export const Problem = z
     detail: z.string(),
     code: z.string().describe('Stable machine-readable code, e.g. `not-your-turn`, `version-mismatch`.'),
     instance: z.string().optional(),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('Each invalid field, for `invalid-request`.'),
+    errors: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('Each invalid field, for `invalid-request`.'),
     moveIndex: z.number().int().optional().describe('Which move of a batch was refused.'),
     currentVersion: z.number().int().optional().describe('The game version now, for `version-mismatch`.'),
   })

@@ -8,7 +8,11 @@ import { MAX_WAIT_SECONDS } from '../service/play.js';
  */
 
 export const GameIdParam = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' }, example: 'g_Q2xJm4pTr0Vb' }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'g_Q2xJm4pTr0Vb' }),
 });
 
 export const IdempotencyHeaders = z.object({
@@ -16,7 +20,10 @@ export const IdempotencyHeaders = z.object({
     .string()
     .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1 to 128 letters, digits or . _ : -')
     .optional()
-    .openapi({ param: { name: 'idempotency-key', in: 'header' }, description: 'A retry with the same key and body returns the first answer and changes nothing.' }),
+    .openapi({
+      param: { name: 'idempotency-key', in: 'header' },
+      description: 'A retry with the same key and body returns the first answer and changes nothing.',
+    }),
 });
 
 export const MoveHeaders = IdempotencyHeaders.extend({
@@ -109,7 +116,9 @@ export const MovesBody = z
       .array(z.looseObject({ type: z.string() }))
       .min(1)
       .max(20)
-      .describe("One move, or an ordered batch applied atomically. Each move is one of the game's move shapes (see the *Move schemas); GET …/moves lists the legal ones, submittable as they are."),
+      .describe(
+        "One move, or an ordered batch applied atomically. Each move is one of the game's move shapes (see the *Move schemas); GET …/moves lists the legal ones, submittable as they are.",
+      ),
   })
   .openapi('Moves');
 
@@ -131,7 +140,12 @@ export const CommitResponse = z
 export const MoveAnswerResponse = z.object({ gameId: z.string(), version: z.number().int(), commit: CommitResponse }).openapi('MoveAnswer');
 
 export const EventsQuery = z.object({
-  after: z.coerce.number().int().min(0).default(0).openapi({ param: { name: 'after', in: 'query' }, description: 'Return commits after this version.' }),
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .openapi({ param: { name: 'after', in: 'query' }, description: 'Return commits after this version.' }),
   wait: z.coerce
     .number()
     .int()
@@ -141,15 +155,29 @@ export const EventsQuery = z.object({
     .openapi({ param: { name: 'wait', in: 'query' }, description: `Seconds to wait for a new commit when there is none yet (at most ${MAX_WAIT_SECONDS}).` }),
 });
 
-export const EventsResponse = z
-  .object({ gameId: z.string(), commits: z.array(CommitResponse), next: z.number().int(), more: z.boolean() })
-  .openapi('Events');
+export const EventsResponse = z.object({ gameId: z.string(), commits: z.array(CommitResponse), next: z.number().int(), more: z.boolean() }).openapi('Events');
 
 export const InboxQuery = z.object({
-  status: z.enum(['open', 'active', 'finished']).optional().openapi({ param: { name: 'status', in: 'query' } }),
-  awaiting: z.literal('me').optional().openapi({ param: { name: 'awaiting', in: 'query' }, description: 'Only games awaiting your move.' }),
-  limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ param: { name: 'limit', in: 'query' } }),
-  cursor: z.string().max(200).optional().openapi({ param: { name: 'cursor', in: 'query' } }),
+  status: z
+    .enum(['open', 'active', 'finished'])
+    .optional()
+    .openapi({ param: { name: 'status', in: 'query' } }),
+  awaiting: z
+    .literal('me')
+    .optional()
+    .openapi({ param: { name: 'awaiting', in: 'query' }, description: 'Only games awaiting your move.' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(50)
+    .openapi({ param: { name: 'limit', in: 'query' } }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ param: { name: 'cursor', in: 'query' } }),
 });
 
 export const InboxResponse = z

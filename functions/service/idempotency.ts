@@ -29,10 +29,19 @@ export async function once<T>(ctx: ServiceContext, request: IdempotencyRequest, 
     return { status: stored.status, body: stored.body as T };
   }
   const answer = await run();
-  await ctx.store.putIdempotent(request.scope, request.key, { requestHash: request.requestHash, status: answer.status, body: answer.body }, ctx.clock() + KEEP_MS);
+  await ctx.store.putIdempotent(
+    request.scope,
+    request.key,
+    { requestHash: request.requestHash, status: answer.status, body: answer.body },
+    ctx.clock() + KEEP_MS,
+  );
   return answer;
 }
 
 export function keyReused(): ServiceError {
-  return new ServiceError(422, 'idempotency-key-reused', 'This Idempotency-Key was already used with a different request body; use a new key for a new request.');
+  return new ServiceError(
+    422,
+    'idempotency-key-reused',
+    'This Idempotency-Key was already used with a different request body; use a new key for a new request.',
+  );
 }

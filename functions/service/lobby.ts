@@ -67,7 +67,13 @@ export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId
 }
 
 /** Fills a seat with a bot; only the game's creator may. */
-export async function addBot(ctx: ServiceContext, player: PlayerRecord, gameId: string, level: 'random' | 'greedy', wanted: number | undefined): Promise<GameHeader> {
+export async function addBot(
+  ctx: ServiceContext,
+  player: PlayerRecord,
+  gameId: string,
+  level: 'random' | 'greedy',
+  wanted: number | undefined,
+): Promise<GameHeader> {
   const header = await takeSeat(ctx, gameId, wanted, (current) => {
     if (current.createdBy !== player.playerId) throw new ServiceError(403, 'not-creator', 'Only the player who created this game may seat bots.');
     return { kind: 'bot', level };

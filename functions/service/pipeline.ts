@@ -91,13 +91,15 @@ async function markFinished(ctx: ServiceContext, header: GameHeader): Promise<vo
 /**
  * Brings a started game up to date before anything reads or decides on it:
  * the start commit if it is missing (a crash right after the last seat was
- * taken), every overdue deadline is resolved by the engine's default (lazy expiry, in
- * deadline order — each timeout runs at its own deadline, so the next window's
- * deadline is what it would have been had a timer fired on time), and every
- * bot whose move is awaited plays. Returns RETRY when another writer got in
- * first.
+ * taken), every overdue deadline resolved by the engine's default (lazy
+ * expiry, in deadline order — each timeout runs at its own deadline, so the
+ * next window's deadline is what it would have been had a timer fired on
+ * time), every awaited answer a player's standing orders give, and every bot
+ * whose move is awaited. Returns RETRY when another writer got in first.
  */
 export async function settle(ctx: ServiceContext, live: LiveGame): Promise<void | Retry> {
+  // Standing orders the engine refused (stale preferences): not asked again in this pass.
+  const refusedOrders = new Set<number>();
   for (;;) {
     const state = live.state;
     if (!state || state.finished || !state.pending) return;
@@ -107,15 +109,33 @@ export async function settle(ctx: ServiceContext, live: LiveGame): Promise<void 
         ? { type: 'start', at: live.header.startedAt ?? now }
         : state.pending.deadline <= now
           ? { type: 'timeout', pendingId: state.pending.id, at: state.pending.deadline }
-          : botRecord(live, now);
+          : (standingOrderRecord(live, now, refusedOrders) ?? botRecord(live, now));
     if (!record) return;
     const outcome = await commitRecord(ctx, live, record, { actor: 'system', idempotencyKey: null, requestHash: null });
     if (outcome.kind === 'conflict') return RETRY;
     if (outcome.kind === 'rejected') {
+      if (record.type === 'preference') {
+        refusedOrders.add(record.seat);
+        continue;
+      }
       // Bots and timeouts only ever play what the engine itself offered.
       throw new Error(`engine refused its own ${record.type} in ${live.header.gameId}: ${outcome.refusal.rejection.code}`);
     }
   }
+}
+
+/** The move an awaited player's standing orders make for them now, if any. */
+function standingOrderRecord(live: LiveGame, now: number, refused: ReadonlySet<number>): CommandRecord | null {
+  const state = live.state;
+  const orders = live.engine.standingOrders;
+  if (!state || !orders || !live.header.standingOrders) return null;
+  for (const seat of awaitedSeats(state.pending)) {
+    const preferences = live.header.standingOrders[String(seat)];
+    if (preferences === undefined || refused.has(seat)) continue;
+    const move = orders.answer(state, seat, preferences);
+    if (move !== null) return { type: 'preference', seat, move, at: now };
+  }
+  return null;
 }
 
 function botRecord(live: LiveGame, now: number): CommandRecord | null {

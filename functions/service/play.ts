@@ -156,8 +156,7 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
   if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
   if (header.status !== 'finished') await expireIfDue(ctx, header);
   const current = (await ctx.store.getHeader(gameId)) as GameHeader;
-  if (current.status !== 'finished')
-    throw new ServiceError(409, 'game-not-finished', 'The seed and the full log are revealed when the game ends.');
+  if (current.status !== 'finished') throw new ServiceError(409, 'game-not-finished', 'The seed and the full log are revealed when the game ends.');
   const commits: Commit[] = [];
   for (;;) {
     const page = await ctx.store.readCommits(gameId, commits.at(-1)?.seq ?? 0, 1000);
@@ -175,7 +174,10 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
 }
 
 /** What the deadline timer does: resolve whatever is overdue; harmless when nothing is. */
-export async function resolveOverdue(ctx: ServiceContext, gameId: string): Promise<{ version: number; nextDeadline: number | null; nextPendingId: string | null }> {
+export async function resolveOverdue(
+  ctx: ServiceContext,
+  gameId: string,
+): Promise<{ version: number; nextDeadline: number | null; nextPendingId: string | null }> {
   return readSettled(ctx, gameId, (live) => ({
     version: live.version,
     nextDeadline: live.state?.pending?.deadline ?? null,

@@ -48,9 +48,7 @@ export function presentLegalMoves(live: LiveGame, viewerId: string) {
 
 /** One commit as a viewer may see it: who, when, and the events they may see. */
 export function presentCommit(engine: AnyGameEngine, header: GameHeader, commit: Commit, viewerSeat: number | null) {
-  const events = commit.events
-    .map((event) => redactFor(engine, event as LoggedEvent, viewerSeat))
-    .filter((event) => event !== null && event !== undefined);
+  const events = commit.events.map((event) => redactFor(engine, event as LoggedEvent, viewerSeat)).filter((event) => event !== null && event !== undefined);
   return { seq: commit.seq, at: new Date(commit.at).toISOString(), actor: publicActor(header, commit), events };
 }
 

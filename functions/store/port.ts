@@ -49,6 +49,11 @@ export interface GameHeader {
   readonly startedAt: number | null;
   /** Bumped by every header write. */
   readonly revision: number;
+  /**
+   * Standing orders per seat (keyed by the seat number), in the game's own
+   * shape: answers a player set in advance. Private to that player.
+   */
+  readonly standingOrders?: Readonly<Record<string, unknown>>;
 }
 
 /** What a commit says about the game right after it, for lists and inboxes. */

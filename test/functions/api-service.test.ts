@@ -171,6 +171,34 @@ describe.each(STORE_KINDS)('service over HTTP on the %s store', (storeKind) => {
     });
   });
 
+  describe('standing orders', () => {
+    it('answer an open window at once and every later one, privately', async () => {
+      const { alice, bob, gameId } = await twoPlayerGame({ rounds: 2 });
+      const hand = (await client.get(`/v1/games/${gameId}`, { token: bob.token })).body.state.board.hand;
+      const orders = { bid: hand[0], lead: 'pass' };
+      const put = await client.request('PUT', `/v1/games/${gameId}/standing-orders`, { token: bob.token, body: { orders } });
+      expect(put.status).toBe(200);
+      expect(put.body).toEqual({ gameId, seat: 1, orders });
+      // The open bid window was answered for Bob the moment the orders arrived.
+      const view = await client.get(`/v1/games/${gameId}`, { token: alice.token });
+      expect(view.body.state.pending.submitted).toEqual([1]);
+      const log = await client.get(`/v1/games/${gameId}/events?after=1`, { token: alice.token });
+      expect(log.body.commits[0].actor).toEqual({ kind: 'preference', seat: 1 });
+      expect((await client.get(`/v1/games/${gameId}/standing-orders`, { token: alice.token })).body.orders).toBeNull();
+      const refused = await client.request('PUT', `/v1/games/${gameId}/standing-orders`, { token: alice.token, body: { orders: { bid: 'high' } } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('invalid-standing-orders');
+      // Alice bids; Bob leads round 2 (seat 1) and his orders pass for him; the next bid window is answered too.
+      const aliceBid = (await client.get(`/v1/games/${gameId}/moves`, { token: alice.token })).body.moves[0];
+      await move(gameId, alice.token, [aliceBid]);
+      const lead = await client.get(`/v1/games/${gameId}`, { token: alice.token });
+      expect(lead.body.state.pending).toMatchObject({ kind: 'turn', seat: 0 });
+      await move(gameId, alice.token, [{ type: 'pass' }]);
+      const round2 = await client.get(`/v1/games/${gameId}`, { token: alice.token });
+      expect(round2.body.state.pending.submitted).toEqual([1]);
+    });
+  });
+
   describe('inbox', () => {
     it('lists games awaiting my move first, with a count', async () => {
       const { alice, bob, gameId } = await twoPlayerGame();

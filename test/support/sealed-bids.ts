@@ -12,6 +12,7 @@ import {
   type BaseState,
   type GameEngine,
   type Seat,
+  type StandingOrders,
 } from '../../core/engine/index.js';
 
 /**
@@ -73,6 +74,20 @@ function leaderEvent(state: SealedBidsState, seat: Seat, choice: 'double' | 'pas
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+const Orders = z.strictObject({ bid: z.number().int().optional(), lead: z.enum(['double', 'pass']).optional() });
+
+/** "Always bid this card" / "always make this choice when leading". */
+const standingOrders: StandingOrders<SealedBidsState, Move, z.infer<typeof Orders>> = {
+  schema: Orders,
+  answer(state, seat, orders) {
+    const pending = state.pending;
+    if (pending?.kind === 'simultaneous' && orders.bid !== undefined && !pending.submitted.includes(seat) && state.hands[seat]?.includes(orders.bid))
+      return { type: 'bid', card: orders.bid };
+    if (pending?.kind === 'turn' && orders.lead !== undefined) return { type: orders.lead };
+    return null;
+  },
+};
 
 export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof Options>> = {
   meta: { id: 'sealed-bids', title: 'Sealed Bids (test fixture)', minSeats: 2, maxSeats: 5, summary: 'Secret bids, then a leader choice.', variants: [] },
@@ -155,6 +170,7 @@ export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof
     const top = Math.max(...state.points);
     return { scores: state.points, winners: state.finished ? range(state.seats).filter((s) => state.points[s] === top) : [], turns: state.round };
   },
+  standingOrders,
   bots: {
     random: (state, seat, rng) => rng.pick(sealedBids.legalMoves(state, seat)),
     greedy: (state, seat) => sealedBids.legalMoves(state, seat).at(-1) as Move,

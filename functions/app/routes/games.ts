@@ -104,7 +104,11 @@ export function gameRoutes(app: Api, ctx: ServiceContext): void {
   app.openapi(catalogRoute, (c) =>
     c.json(
       {
-        games: catalog(ctx).map(({ optionsSchema, ...meta }) => ({ ...meta, variants: [...meta.variants], options: z.toJSONSchema(optionsSchema, { io: 'input' }) })),
+        games: catalog(ctx).map(({ optionsSchema, ...meta }) => ({
+          ...meta,
+          variants: [...meta.variants],
+          options: z.toJSONSchema(optionsSchema, { io: 'input' }),
+        })),
         deadlinePresets: DEADLINE_PRESETS,
       },
       200,
@@ -125,7 +129,10 @@ export function gameRoutes(app: Api, ctx: ServiceContext): void {
   app.openapi(listRoute, async (c) => {
     const player = await requirePlayer(ctx, c);
     const query = c.req.valid('query');
-    return c.json(await listMyGames(ctx, player, { status: query.status, awaitingMe: query.awaiting === 'me', limit: query.limit, cursor: query.cursor ?? null }), 200);
+    return c.json(
+      await listMyGames(ctx, player, { status: query.status, awaitingMe: query.awaiting === 'me', limit: query.limit, cursor: query.cursor ?? null }),
+      200,
+    );
   });
 
   app.openapi(getRoute, async (c) => {
