@@ -2,7 +2,7 @@ import type { Bot, Seat } from '../../engine/index.js';
 import { kingdomCitizen, monsterCard, domainCard, citizenCard, type Bag, type HarvestEffect } from './catalog/index.js';
 import { tokenGain } from './effects.js';
 import { activationCount, resolveHarvest } from './harvest.js';
-import { playerAt } from './kingdom.js';
+import { citizenRoleCount, playerAt } from './kingdom.js';
 import { legalMoves } from './legal.js';
 import type { VckMove } from './moves.js';
 import type { Option, VckState } from './state.js';
@@ -64,6 +64,16 @@ function optionValue(state: VckState, seat: Seat, option: Option): number {
   }
 }
 
+/** The token that brings the cheapest monster on offer within reach (its Magic cost first). */
+function wantedResource(state: VckState, seat: Seat): 'gold' | 'strength' | 'magic' {
+  const player = playerAt(state, seat);
+  const tops = state.market.monsters.flatMap((s) => (s.cards[0] ? [monsterCard(s.cards[0])] : []));
+  const target = tops.sort((a, b) => a.strength + a.magic - (b.strength + b.magic))[0];
+  if (!target) return 'gold';
+  if (player.magic < target.magic) return 'magic';
+  return player.strength + player.magic - target.magic < target.strength ? 'strength' : 'gold';
+}
+
 function actionValue(state: VckState, seat: Seat, move: VckMove): number {
   const player = playerAt(state, seat);
   switch (move.type) {
@@ -77,15 +87,16 @@ function actionValue(state: VckState, seat: Seat, move: VckMove): number {
     }
     case 'recruit': {
       const c = citizenCard(state.market.citizens[move.stack]?.cards[0] as string);
-      const yieldPerRoll = activationRate(c.activation) * (powerValue(state, seat, c.active) + (state.seats - 1) * powerValue(state, seat, c.passive)) / state.seats;
-      const crowded = player.citizens.length >= 9 ? 6 : 0;
-      return 2 + 6 * yieldPerRoll - 0.25 * (move.gold + move.magic) - 0.3 * move.magic - crowded;
+      const yieldPerRoll = (activationRate(c.activation) * (powerValue(state, seat, c.active) + (state.seats - 1) * powerValue(state, seat, c.passive))) / state.seats;
+      // Citizens whose role a Domain on offer still needs are worth more.
+      const needed = state.market.domains.some((s) => {
+        const top = s.cards[0];
+        return top !== undefined && (domainCard(top).requirement[c.role] ?? 0) > citizenRoleCount(player.citizens, c.role);
+      });
+      return 2 + 6 * yieldPerRoll + (needed ? 2 : 0) - 0.25 * (move.gold + move.magic) - 0.3 * move.magic;
     }
-    case 'take': {
-      const cheapest = Math.min(...state.market.monsters.flatMap((s) => (s.cards[0] ? [monsterCard(s.cards[0]).strength] : [99])));
-      const wants = player.strength + player.magic < cheapest ? 'strength' : 'gold';
-      return move.resource === wants ? 1 : 0.5;
-    }
+    case 'take':
+      return move.resource === wantedResource(state, seat) ? 1 : 0.2;
     default:
       return 0;
   }
