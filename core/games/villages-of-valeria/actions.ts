@@ -1,8 +1,8 @@
 import { reject, type Rejection, type Seat } from '../../engine/index.js';
 import { adventurer, building, type ActionName, type CardId } from './catalog/index.js';
-import { hasBuildingNamed, meetsRequirement, playerAt } from './board.js';
+import { hasBuildingNamed, meetsRequirement, playerAt, typeCounts } from './board.js';
 import type { VvMove } from './moves.js';
-import { checkPayment, findPayment, type PaymentPlan } from './payment.js';
+import { checkPayment, findPayment, payerOf, type PaymentPlan } from './payment.js';
 import { baseDraws, costDiscards, recruitCost, type Role } from './rules.js';
 import type { Owed, VvState } from './state.js';
 import type { Work } from './work.js';
@@ -15,24 +15,29 @@ import type { Work } from './work.js';
 
 export type ActionMove = Extract<VvMove, { type: ActionName }>;
 
-/** Buildings of the hand that could be built now (no duplicate name; some payment exists). */
-export function buildableCards(state: VvState, seat: Seat): CardId[] {
+/** Buildings of the hand that could be built now (no duplicate name; some payment exists); `firstOnly` stops at one. */
+export function buildableCards(state: VvState, seat: Seat, firstOnly = false): CardId[] {
   const p = playerAt(state, seat);
   // Copies of a name share cost and type, so one payment search per name suffices.
   const payable = new Map<string, boolean>();
-  return p.hand.filter((card) => {
+  const payer = payerOf(state, seat);
+  const out: CardId[] = [];
+  for (const card of p.hand) {
     const name = building(card).name;
-    if (hasBuildingNamed(p, name)) return false;
+    if (hasBuildingNamed(p, name)) continue;
     let ok = payable.get(name);
-    if (ok === undefined) payable.set(name, (ok = findPayment(state, seat, card) !== null));
-    return ok;
-  });
+    if (ok === undefined) payable.set(name, (ok = findPayment(state, seat, card, payer) !== null));
+    if (ok) out.push(card);
+    if (ok && firstOnly) break;
+  }
+  return out;
 }
 
 export function recruitableAdventurers(state: VvState, seat: Seat, role: Role): CardId[] {
   const p = playerAt(state, seat);
   if (p.coins < recruitCost(role, state.solo)) return [];
-  return state.advPool.filter((a) => meetsRequirement(p, adventurer(a).requires));
+  const counts = typeCounts(p);
+  return state.advPool.filter((a) => meetsRequirement(counts, adventurer(a).requires));
 }
 
 /** Whether seat can pay the cost of this action now (VV-R6: no window otherwise). */
@@ -46,13 +51,17 @@ export function canTakeAction(state: VvState, seat: Seat, action: ActionName, ro
     case 'develop':
       return hand >= 1 + costDiscards('develop', role, state.solo);
     case 'build':
-      return buildableCards(state, seat).length > 0;
+      return buildableCards(state, seat, true).length > 0;
     case 'recruit':
       return recruitableAdventurers(state, seat, role).length > 0;
   }
 }
 
-const times = (n: number, owed: Owed): Owed[] => Array.from({ length: n }, () => owed);
+function times(n: number, owed: Owed): Owed[] {
+  const out: Owed[] = [];
+  for (let i = 0; i < n; i++) out.push(owed);
+  return out;
+}
 
 /** Validates an action move and does what happens at its start; the rest is owed and resolved by the flow. */
 export function startAction(w: Work, seat: Seat, role: Role, move: ActionMove): Rejection | null {
@@ -94,7 +103,7 @@ export function startAction(w: Work, seat: Seat, role: Role, move: ActionMove): 
       const cost = recruitCost(role, state.solo);
       if (!state.advPool.includes(move.adventurer)) return reject('adventurer-unavailable', `${move.adventurer} is not face up in the Adventurer pool.`);
       const card = adventurer(move.adventurer);
-      if (!meetsRequirement(p, card.requires)) return reject('requirement-not-met', `${card.name} requires ${card.requires.join(' + ')} Buildings.`);
+      if (!meetsRequirement(typeCounts(p), card.requires)) return reject('requirement-not-met', `${card.name} requires ${card.requires.join(' + ')} Buildings.`);
       if (p.coins < cost) return reject('not-enough-gold', `Recruiting as ${role === 'lead' ? 'leader' : 'follower'} costs ${cost} Gold.`);
       const refill = state.advDeck[state.advDeck.length - 1];
       w.emit({ type: 'recruited', seat, adventurer: move.adventurer, paid: cost, ...(refill !== undefined ? { refill } : {}) });

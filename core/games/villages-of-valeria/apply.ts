@@ -11,11 +11,11 @@ function removeCard(cards: CardId[], card: CardId): void {
 const player = (state: VvState, seat: number): PlayerState => state.players[seat] as PlayerState;
 
 function cloneActivity(a: Activity): Activity {
-  return { ...a, owed: a.owed.slice(), used: a.used.slice() };
+  return { seat: a.seat, role: a.role, action: a.action, owed: a.owed.slice(), fresh: a.fresh, used: a.used.slice(), powersDone: a.powersDone };
 }
 
 export function cloneFlow(f: Flow): Flow {
-  return { ...f, queue: f.queue.slice(), activity: f.activity ? cloneActivity(f.activity) : null };
+  return { turn: f.turn, active: f.active, led: f.led, queue: f.queue.slice(), activity: f.activity ? cloneActivity(f.activity) : null };
 }
 
 /** A deep copy cheap enough to take on every command (decide works on one). */

@@ -20,11 +20,18 @@ export function hasBuildingNamed(p: PlayerState, name: string): boolean {
   return p.buildings.some((id) => building(id).name === name);
 }
 
+/** How many Buildings of each type a village holds. */
+export function typeCounts(p: PlayerState): Record<BuildingType, number> {
+  const counts = { worker: 0, soldier: 0, shadow: 0, holy: 0 };
+  for (const id of p.buildings) counts[building(id).type]++;
+  return counts;
+}
+
 /** The Buildings of a village meet an Adventurer's requirement (a multiset of types). */
-export function meetsRequirement(p: PlayerState, requires: readonly BuildingType[]): boolean {
-  const needed: Partial<Record<BuildingType, number>> = {};
-  for (const t of requires) needed[t] = (needed[t] ?? 0) + 1;
-  return (Object.entries(needed) as [BuildingType, number][]).every(([t, n]) => countType(p, t) >= n);
+export function meetsRequirement(counts: Readonly<Record<BuildingType, number>>, requires: readonly BuildingType[]): boolean {
+  const left = { ...counts };
+  for (const t of requires) if (--left[t] < 0) return false;
+  return true;
 }
 
 export const isPileIndex = (state: VvState, pile: number): boolean => pile >= 0 && pile < state.piles.length;

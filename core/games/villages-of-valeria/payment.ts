@@ -1,5 +1,5 @@
 import { reject, type Rejection, type Seat } from '../../engine/index.js';
-import { building, type BuildingCard, type CardId, powerOf, type Resource } from './catalog/index.js';
+import { building, type BuildingCard, type BuildingType, type CardId, powerOf, type Resource } from './catalog/index.js';
 import { isPileIndex, playerAt } from './board.js';
 import type { PaidUnit } from './events.js';
 import type { DiscardChoice, PaymentUnit } from './moves.js';
@@ -29,27 +29,41 @@ interface Source {
 
 const WEIGHT = { freePower: 0, ownResource: 1, castle: 1.5, othersResource: 3, fountain: 4 } as const;
 
-/** Everything seat could pay with toward `target`, in the finder's order of preference. */
-function sourcesFor(state: VvState, seat: Seat, target: BuildingCard): Source[] {
+/** What a payer could use toward any Building; Wilds limited to one Building type are kept apart. */
+export interface Payer {
+  readonly seat: Seat;
+  readonly sources: readonly Source[];
+  readonly wildsFor: readonly { readonly type: BuildingType; readonly source: Source }[];
+}
+
+/** Everything seat could pay with, in the finder's order of preference. */
+export function payerOf(state: VvState, seat: Seat): Payer {
   const p = playerAt(state, seat);
-  const out: Source[] = [];
-  for (const card of [...p.buildings, ...p.adventurers]) {
+  const sources: Source[] = [];
+  const wildsFor: Payer['wildsFor'][number][] = [];
+  for (const card of p.buildings.concat(p.adventurers)) {
     const power = powerOf(card);
     if (!power) continue;
-    if (power.shape === 'build-resource') out.push({ unit: { use: 'power', card }, gives: power.resource, coin: false, weight: WEIGHT.freePower, discards: 0 });
-    else if (power.shape === 'build-wild-for-type' && power.buildingType === target.type)
-      out.push({ unit: { use: 'power', card }, gives: 'wild', coin: false, weight: WEIGHT.freePower, discards: 0 });
-    else if (power.shape === 'build-discard-for-wild') out.push({ unit: { use: 'fountain', card }, gives: 'wild', coin: false, weight: WEIGHT.fountain, discards: 2 });
+    if (power.shape === 'build-resource') sources.push({ unit: { use: 'power', card }, gives: power.resource, coin: false, weight: WEIGHT.freePower, discards: 0 });
+    else if (power.shape === 'build-wild-for-type')
+      wildsFor.push({ type: power.buildingType, source: { unit: { use: 'power', card }, gives: 'wild', coin: false, weight: WEIGHT.freePower, discards: 0 } });
+    else if (power.shape === 'build-discard-for-wild') sources.push({ unit: { use: 'fountain', card }, gives: 'wild', coin: false, weight: WEIGHT.fountain, discards: 2 });
   }
   for (const r of p.resources)
-    if (r.coin === null) out.push({ unit: { use: 'resource', seat, card: r.card }, gives: building(r.card).resource, coin: true, weight: WEIGHT.ownResource, discards: 0 });
-  if (p.castleCoin === null) out.push({ unit: { use: 'castle' }, gives: 'wild', coin: true, weight: WEIGHT.castle, discards: 0 });
+    if (r.coin === null) sources.push({ unit: { use: 'resource', seat, card: r.card }, gives: building(r.card).resource, coin: true, weight: WEIGHT.ownResource, discards: 0 });
+  if (p.castleCoin === null) sources.push({ unit: { use: 'castle' }, gives: 'wild', coin: true, weight: WEIGHT.castle, discards: 0 });
   for (let i = 1; i < state.seats; i++) {
     const other = (seat + i) % state.seats;
     for (const r of playerAt(state, other).resources)
       if (r.coin === null)
-        out.push({ unit: { use: 'resource', seat: other, card: r.card }, gives: building(r.card).resource, coin: true, weight: WEIGHT.othersResource, discards: 0 });
+        sources.push({ unit: { use: 'resource', seat: other, card: r.card }, gives: building(r.card).resource, coin: true, weight: WEIGHT.othersResource, discards: 0 });
   }
+  return { seat, sources, wildsFor };
+}
+
+function sourcesFor(payer: Payer, target: BuildingCard): Source[] {
+  const out = payer.sources.slice();
+  for (const w of payer.wildsFor) if (w.type === target.type) out.unshift(w.source);
   return out;
 }
 
@@ -93,7 +107,7 @@ export function checkPile(state: VvState, pile: number | undefined): Rejection |
 /** Validates an explicit payment for building `card`. */
 export function checkPayment(state: VvState, seat: Seat, card: CardId, units: readonly PaymentUnit[]): PaymentPlan | Rejection {
   const target = building(card);
-  const sources = sourcesFor(state, seat, target);
+  const sources = sourcesFor(payerOf(state, seat), target);
   const used = new Set<Source>();
   const taken = new Set<CardId>();
   const discards: PaymentPlan['discards'] = [];
@@ -129,10 +143,10 @@ function describe(unit: PaymentUnit): string {
  * payment whenever one exists: specific sources cover each need as cheaply
  * as their counts allow, then Wilds replace the dearest needs.
  */
-export function findPayment(state: VvState, seat: Seat, card: CardId): PaymentPlan | null {
+export function findPayment(state: VvState, seat: Seat, card: CardId, payer: Payer = payerOf(state, seat)): PaymentPlan | null {
   const target = building(card);
   const p = playerAt(state, seat);
-  const pool = sourcesFor(state, seat, target);
+  const pool = sourcesFor(payer, target);
   const take = (need: Resource, coin: boolean): Source | null => {
     const i = pool.findIndex((s) => s.gives === need && s.coin === coin);
     return i < 0 ? null : (pool.splice(i, 1)[0] as Source);
