@@ -1,10 +1,12 @@
 import type { AnyGameEngine } from '../engine/index.js';
+import { valeriaCardKingdoms } from './valeria-card-kingdoms/index.js';
+import { villagesOfValeria } from './villages-of-valeria/index.js';
 
 /**
  * Every game the service offers. A new game plugs in here and nowhere else:
  * the service, the API and the OpenAPI document read this list.
  */
-export const GAMES: readonly AnyGameEngine[] = [];
+export const GAMES: readonly AnyGameEngine[] = [villagesOfValeria, valeriaCardKingdoms];
 
 export function findGame(id: string): AnyGameEngine | undefined {
   return GAMES.find((engine) => engine.meta.id === id);

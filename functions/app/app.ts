@@ -10,6 +10,7 @@ import { gameRoutes } from './routes/games.js';
 import { playerRoutes } from './routes/players.js';
 import { playRoutes } from './routes/play.js';
 import { standingOrderRoutes } from './routes/standing-orders.js';
+import { gameSchemaName } from './schemas.js';
 
 /** Largest request body accepted; a batch of 20 moves fits many times over. */
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -33,8 +34,6 @@ export interface AppOptions {
   /** Structured access log; never receives headers, bodies or tokens. */
   readonly log?: (line: LogLine) => void;
 }
-
-const toPascal = (id: string) => id.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase());
 
 /** The one Hono application behind both the Lambda and the local server. */
 export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
@@ -74,8 +73,8 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /v1/players.' });
   for (const engine of ctx.games) {
-    app.openAPIRegistry.register(`${toPascal(engine.meta.id)}Move`, engine.moveSchema as z.ZodType);
-    if (engine.standingOrders) app.openAPIRegistry.register(`${toPascal(engine.meta.id)}StandingOrders`, engine.standingOrders.schema as z.ZodType);
+    app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'Move'), engine.moveSchema as z.ZodType);
+    if (engine.standingOrders) app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'StandingOrders'), engine.standingOrders.schema as z.ZodType);
   }
 
   playerRoutes(app, ctx);

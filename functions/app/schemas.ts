@@ -110,17 +110,43 @@ export const CreateGameBody = z
 export const JoinBody = z.strictObject({ seat: z.number().int().min(0).optional() }).openapi('Join');
 export const BotBody = z.strictObject({ level: z.enum(['random', 'greedy']), seat: z.number().int().min(0).optional() }).openapi('AddBot');
 
-export const MovesBody = z
-  .strictObject({
-    moves: z
-      .array(z.looseObject({ type: z.string() }))
-      .min(1)
-      .max(20)
-      .describe(
-        "One move, or an ordered batch applied atomically. Each move is one of the game's move shapes (see the *Move schemas); GET …/moves lists the legal ones, submittable as they are.",
-      ),
-  })
-  .openapi('Moves');
+/** Component names of each game's own schemas in the OpenAPI document. */
+export const gameSchemaName = (gameId: string, what: 'Move' | 'StandingOrders') =>
+  `${gameId.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase())}${what}`;
+
+/** "One of these games' shapes", as JSON Schema wants it for none, one or several games. */
+function oneOfTheGames(gameIds: readonly string[], what: 'Move' | 'StandingOrders') {
+  const refs = gameIds.map((id) => ({ $ref: `#/components/schemas/${gameSchemaName(id, what)}` }));
+  if (refs.length === 0) return {};
+  return refs.length === 1 ? { allOf: refs } : { anyOf: refs };
+}
+
+/**
+ * The moves body. The API checks only the envelope; the game's engine checks
+ * each move against its own schema (documented here as the alternatives) and
+ * answers 422 `malformed-move` with the precise reason.
+ */
+export const movesBody = (gameIds: readonly string[]) =>
+  z
+    .strictObject({
+      moves: z
+        .array(z.looseObject({ type: z.string() }).openapi(oneOfTheGames(gameIds, 'Move')))
+        .min(1)
+        .max(20)
+        .describe('One move, or an ordered batch applied atomically. GET …/moves lists the legal ones, submittable as they are.'),
+    })
+    .openapi('Moves');
+
+export const standingOrdersBody = (gameIds: readonly string[]) =>
+  z
+    .strictObject({
+      orders: z
+        .looseObject({})
+        .openapi(oneOfTheGames(gameIds, 'StandingOrders'))
+        .nullable()
+        .describe("Your standing orders in the game's own shape, or null to clear them."),
+    })
+    .openapi('StandingOrdersUpdate');
 
 export const LegalMovesResponse = z
   .object({ gameId: z.string(), version: z.number().int(), seat: z.number().int().nullable(), moves: z.array(z.unknown()) })

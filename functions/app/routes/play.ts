@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../service/context.js';
 import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
 import { BEARER, etag, parseIfMatch, requestHash, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { EventsQuery, EventsResponse, GameIdParam, LegalMovesResponse, MoveAnswerResponse, MoveHeaders, MovesBody } from '../schemas.js';
+import { EventsQuery, EventsResponse, GameIdParam, LegalMovesResponse, MoveAnswerResponse, MoveHeaders, movesBody } from '../schemas.js';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
@@ -18,18 +18,19 @@ const legalMovesRoute = createRoute({
   responses: { 200: json(LegalMovesResponse, 'Your legal moves (empty when nothing is awaited from you)'), ...problemResponses(401, 404) },
 });
 
-const submitRoute = createRoute({
-  operationId: 'submitMoves',
-  method: 'post',
-  path: '/v1/games/{id}/moves',
-  tags: ['play'],
-  summary: 'Play one move or an ordered batch, atomically',
-  description:
-    'Overdue deadlines are resolved first. With If-Match, a game that moved on answers 409 `version-mismatch`; without it, a lost race is re-decided on the fresh state. A retry with the same Idempotency-Key and body returns the first answer.',
-  security: BEARER,
-  request: { params: GameIdParam, headers: MoveHeaders, body: { required: true, content: { 'application/json': { schema: MovesBody } } } },
-  responses: { 200: json(MoveAnswerResponse, 'The commit your moves produced'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
-});
+const submitRoute = (gameIds: readonly string[]) =>
+  createRoute({
+    operationId: 'submitMoves',
+    method: 'post',
+    path: '/v1/games/{id}/moves',
+    tags: ['play'],
+    summary: 'Play one move or an ordered batch, atomically',
+    description:
+      'Overdue deadlines are resolved first. With If-Match, a game that moved on answers 409 `version-mismatch`; without it, a lost race is re-decided on the fresh state. A retry with the same Idempotency-Key and body returns the first answer.',
+    security: BEARER,
+    request: { params: GameIdParam, headers: MoveHeaders, body: { required: true, content: { 'application/json': { schema: movesBody(gameIds) } } } },
+    responses: { 200: json(MoveAnswerResponse, 'The commit your moves produced'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+  });
 
 const eventsRoute = createRoute({
   method: 'get',
@@ -50,7 +51,7 @@ export function playRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer, 200);
   });
 
-  app.openapi(submitRoute, async (c) => {
+  app.openapi(submitRoute(ctx.games.map((g) => g.meta.id)), async (c) => {
     const player = await requirePlayer(ctx, c);
     const headers = c.req.valid('header');
     const body = c.req.valid('json');
