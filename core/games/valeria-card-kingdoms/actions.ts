@@ -25,7 +25,7 @@ function queue(d: Draft, tasks: Task[]): void {
   if (tasks.length) d.emit({ type: 'tasks-queued', tasks });
 }
 
-export const recruitCost = (state: VckState, seat: Seat, card: CardId): number => citizenCard(card).cost + copiesOwned(playerAt(state, seat), citizenCard(card).name);
+const recruitCost = (state: VckState, seat: Seat, card: CardId): number => citizenCard(card).cost + copiesOwned(playerAt(state, seat), citizenCard(card).name);
 
 const lacks = (player: Player, bag: Partial<Record<'gold' | 'strength' | 'magic', number>>) =>
   (['gold', 'strength', 'magic'] as const).some((r) => (bag[r] ?? 0) > player[r]);

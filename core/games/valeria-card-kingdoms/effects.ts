@@ -11,7 +11,7 @@ import type { Option, VckState } from './state.js';
  * events (`applyOption`). The harvest reuses the token arithmetic.
  */
 
-export function scaleBag(bag: Bag, n: number): Bag {
+function scaleBag(bag: Bag, n: number): Bag {
   const out: Bag = {};
   for (const [token, amount] of Object.entries(bag) as [keyof Bag, number][]) if (amount * n > 0) out[token] = amount * n;
   return out;
@@ -23,7 +23,7 @@ export function tokenGain(state: VckState, seat: Seat, effect: Extract<Effect, {
 }
 
 /** Thief and the like: every (victim, kind) that yields something, the richest first (VK-R2's default). */
-export function takeOptions(state: VckState, seat: Seat, effect: { amount: number; resources: readonly Resource[] }): Option[] {
+function takeOptions(state: VckState, seat: Seat, effect: { amount: number; resources: readonly Resource[] }): Option[] {
   if (state.solo) return effect.resources.map((resource) => ({ kind: 'take', from: null, resource, amount: effect.amount }));
   const options: Extract<Option, { kind: 'take' }>[] = [];
   state.players.forEach((victim, from) => {
@@ -54,11 +54,11 @@ function distinctByName(cards: readonly CardId[]): CardId[] {
   return cards.filter((id) => !seen.has(cardName(id)) && seen.add(cardName(id)));
 }
 
-export function citizenStackFor(state: VckState, card: CardId): number {
+function citizenStackFor(state: VckState, card: CardId): number {
   return state.market.citizens.findIndex((s) => s.names.includes(cardName(card)));
 }
 
-export function monsterStackFor(state: VckState, card: CardId): number {
+function monsterStackFor(state: VckState, card: CardId): number {
   return state.market.monsters.findIndex((s) => s.area === monsterCard(card).area);
 }
 

@@ -1,5 +1,5 @@
 import type { Seat } from '../../engine/index.js';
-import { domainCard, kingdomCitizen, monsterCard, type Bag, type CardId, type Count, type DomainCard, type Resource, type Role } from './catalog/index.js';
+import { kingdomCitizen, monsterCard, type Bag, type CardId, type Count, type DomainCard, type Role } from './catalog/index.js';
 import type { Market, Player, VckState } from './state.js';
 
 /** Reads of a kingdom and the market that several rules share. */
@@ -36,8 +36,6 @@ export function meetsRequirement(player: Player, domain: DomainCard): boolean {
   return Object.entries(domain.requirement).every(([role, needed]) => citizenRoleCount(player.citizens, role as Role) >= (needed ?? 0));
 }
 
-export const topOf = (stack: { cards: readonly CardId[] } | undefined): CardId | null => stack?.cards[0] ?? null;
-
 /** An emptied stack is an exhausted one (it holds an Exhausted card until refilled). */
 export function exhaustedStacks(market: Market): number {
   return [...market.monsters, ...market.citizens, ...market.domains].filter((s) => s.cards.length === 0).length;
@@ -48,7 +46,3 @@ export const domainsLeft = (market: Market): number => market.domains.reduce((n,
 
 export const canAfford = (player: Player, bag: Bag): boolean =>
   (['gold', 'strength', 'magic'] as const).every((r) => player[r] >= (bag[r] ?? 0));
-
-export const isResource = (token: string): token is Resource => token === 'gold' || token === 'strength' || token === 'magic';
-
-export const ownedDomains = (player: Player): DomainCard[] => player.domains.map(domainCard);

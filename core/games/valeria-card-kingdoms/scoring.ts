@@ -64,7 +64,7 @@ export function seatScore(state: VckState, seat: Seat, withDuke: boolean): SeatS
 }
 
 /** The Dark Lord: surviving monsters and captured domains, his Duke applied to them and the captured citizens. */
-export function darkLordScore(state: VckState): number {
+function darkLordScore(state: VckState): number {
   const lord = state.darkLord;
   if (!lord) return 0;
   const surviving = state.market.monsters.flatMap((s) => s.cards);

@@ -8,7 +8,7 @@ import type { Option, Task, VckState } from './state.js';
  * two Citizen stacks of its column (slots n and n+5), then its Domain stack.
  */
 
-export const SOLO_EXHAUSTED_LIMIT = 5;
+const SOLO_EXHAUSTED_LIMIT = 5;
 
 /** Each die 1-5 activates the stack at that position; a 6, a stack of the player's choice; a double, twice. */
 export function monsterPhaseTasks(dice: readonly [number, number]): Task[] {

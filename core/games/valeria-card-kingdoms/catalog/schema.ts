@@ -6,7 +6,6 @@ import { z } from 'zod';
  */
 export const Resource = z.enum(['gold', 'strength', 'magic']);
 export type Resource = z.infer<typeof Resource>;
-export const RESOURCES: readonly Resource[] = Resource.options;
 
 export const Role = z.enum(['Worker', 'Soldier', 'Shadow', 'Holy']);
 export type Role = z.infer<typeof Role>;
