@@ -107,6 +107,14 @@ function checkIllegal(state: VckState, seat: Seat, legal: readonly VckMove[], rn
   expect(JSON.stringify(frozen)).toBe(before);
 }
 
+/** Every listed move is accepted exactly as listed. */
+function checkAllLegal(state: VckState, seat: Seat, legal: readonly VckMove[], at: number): void {
+  for (const move of legal) {
+    const decided = engine.decideMove(state, seat, engine.moveSchema.parse(move), { at, rng: new Rng(state.rng) });
+    if (!decided.ok) fail(`legal move ${JSON.stringify(move)} rejected: ${decided.message}`);
+  }
+}
+
 export interface CheckedGame {
   readonly state: VckState;
   readonly moves: number;
@@ -133,6 +141,7 @@ export function playChecked(seats: number, options: VckOptions, seed: string, bo
       const legal = engine.legalMoves(state, seat);
       if (legal.length === 0) fail(`no legal move at ${state.pending?.step}`);
       if (step % 37 === 0) checkIllegal(state, seat, legal, rng, at);
+      if (step % 41 === 0) checkAllLegal(state, seat, legal, at);
       const move = engine.bots[bots[seat] ?? 'random'](state, seat, rng);
       result = executeInPlace(engine, state, { type: 'move', seat, move, at });
       moves++;
