@@ -62,8 +62,12 @@ const add = (ledger: Ledger, bag: Bag, sign = 1) => {
 };
 const affords = (ledger: Ledger, bag: Bag) => TOKENS.every((t) => ledger[t] >= (bag[t] ?? 0));
 
-function fixedGains(state: VckState, seat: Seat, powers: readonly Power[]): Bag[] {
-  return powers.flatMap((p) => p.effects.filter(isFixed).map((e) => tokenGain(state, seat, e)));
+/** The sum of a seat's gains that need no decision: its powers' fixed effects and its harvest Domains. */
+function fixedGain(state: VckState, plan: Plan, seat: Seat): Ledger {
+  const total: Ledger = { gold: 0, strength: 0, magic: 0, vp: 0 };
+  for (const powers of [powersOf(state, plan, seat), domainBonuses(state, plan.kind, seat)])
+    for (const { effects } of powers) for (const effect of effects) if (isFixed(effect)) add(total, tokenGain(state, seat, effect));
+  return total;
 }
 
 function ledgerOf(state: VckState, seat: Seat): Ledger {
@@ -76,7 +80,7 @@ function promptsFor(state: VckState, plan: Plan, seat: Seat): Prompt[] {
   if (powers.length === 0) return [{ card: null, effect: FREE_RESOURCE, options: effectOptions(state, seat, FREE_RESOURCE) }];
   // An exchange is a choice only if the player could pay it once their fixed gains are in.
   const projected = ledgerOf(state, seat);
-  for (const bag of fixedGains(state, seat, [...powers, ...domainBonuses(state, plan.kind, seat)])) add(projected, bag);
+  add(projected, fixedGain(state, plan, seat));
   return powers.flatMap(({ card, effects }) =>
     effects.flatMap((effect): Prompt[] => {
       if (isFixed(effect)) return [];
@@ -171,7 +175,7 @@ export function resolveHarvest(state: VckState, harvest: Harvest): { answers: (A
   const isTake = (seat: Seat, a: Answer) => prompts(seat)[a.prompt]?.effect.kind === 'take-from-player';
   for (const seat of order) for (const answer of answersOf(seat)) if (isTake(seat, answer)) take(seat, answer);
   for (const seat of order) {
-    for (const bag of fixedGains(state, seat, [...powersOf(state, harvest, seat), ...domainBonuses(state, harvest.kind, seat)])) add(ledger(seat), bag);
+    add(ledger(seat), fixedGain(state, harvest, seat));
     for (const answer of answersOf(seat)) if (!isTake(seat, answer)) resolve(seat, answer);
   }
   const deltas = ledgers.map((l, seat) => {
