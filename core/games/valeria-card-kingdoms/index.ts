@@ -15,7 +15,18 @@ export type { VckState } from './state.js';
 export { VckMove } from './moves.js';
 export { VckOptions, SETUP_KINDS } from './state.js';
 
-/** Valeria: Card Kingdoms — rules of record: shared/rules/valeria-card-kingdoms.md (VK-R1 … VK-R4). */
+/**
+ * Valeria: Card Kingdoms — rules of record: shared/rules/valeria-card-kingdoms.md.
+ * Where each part of the rules lives:
+ * - Components, the cards: catalog/data.ts (facts marked `source`), shapes and
+ *   the effect vocabulary in catalog/schema.ts, interpreted by effects.ts.
+ * - Setup, five-player stacks, Mixed Citizens, themed setups: setup.ts.
+ * - Turn (roll, die changes, end, equal turns, Rest token): turn.ts.
+ * - Harvest and VK-R2: harvest.ts. Actions and payments: actions.ts, payment.ts.
+ * - Solo against the Dark Lord: solo.ts (+ the monster phase in turn.ts).
+ * - End and scoring, VK-R1: scoring.ts. Deadlines and defaults, VK-R3 and
+ *   VK-R4: decide.ts. Secrecy (Dukes, submissions, face-down cards): view.ts.
+ */
 export const valeriaCardKingdoms: GameEngine<VckState, VckMove, VckEvent, VckOptions> = {
   meta: {
     id: 'valeria-card-kingdoms',
