@@ -7,18 +7,20 @@ import type { Answer, Harvest, Option, Prompt, VckState } from './state.js';
 
 /**
  * The harvest (rules "Turn" step 2, VK-R2). Every citizen whose value equals
- * a die or the sum activates, once per match: a double 4 activates each
- * Archer twice. The active player uses active powers, the others passive
- * ones (the solo second harvest: passive powers for the lone player). Fixed
- * gains need no decision; every other effect is a prompt the owner answers in
- * one simultaneous window, and the answers' order is the owner's resolution
- * order. Fixed gains come first because gaining early never hurts (Peasant's
- * Gold pays the Monk); Thieves resolve before anything else.
+ * a die or the sum activates; on a double every matching citizen activates
+ * twice (a double 4 activates each Archer twice). The active player uses
+ * active powers, the others passive ones (the solo second harvest: passive
+ * powers for the lone player). Fixed gains need no decision; every other
+ * effect is a prompt the owner answers in one simultaneous window, and the
+ * answers' order is the owner's resolution order. Fixed gains come first
+ * because gaining early never hurts (Peasant's Gold pays the Monk); Thieves
+ * resolve before anything else.
  */
 
 export function activationCount(values: readonly number[], dice: readonly [number, number]): number {
   const [a, b] = dice;
-  return [a, b, a + b].filter((v) => values.includes(v)).length;
+  if (!values.some((v) => v === a || v === b || v === a + b)) return 0;
+  return a === b ? 2 : 1;
 }
 
 type Plan = Omit<Harvest, 'submissions'>;

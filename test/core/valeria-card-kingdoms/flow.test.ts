@@ -74,6 +74,15 @@ describe('Harvest (VK-R2)', () => {
     expect(player(after, 1 - me)).toMatchObject({ gold: player(s0, 1 - me).gold + 1, strength: player(s0, 1 - me).strength + 1 });
   });
 
+  it('on a double, citizens matching the sum activate twice as well (double 3: the Knights, 6)', () => {
+    const s0 = started(2);
+    const after = harvestWith(s0, [3, 3]);
+    for (const seat of [0, 1]) {
+      expect(after.pending?.step).toBe('action');
+      expect(player(after, seat).strength).toBe(player(s0, seat).strength + 2);
+    }
+  });
+
   it('defaults an absent Thief to the richest victim', () => {
     const s0 = started(3, { setup: 'mastery-of-magic' });
     const me = s0.turn.active;
