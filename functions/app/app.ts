@@ -72,9 +72,12 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
   app.notFound((c) => problem(c, 404, 'route-not-found', `There is no ${c.req.method} ${c.req.path} in this API; see /docs.`));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /v1/players.' });
+  // Clones: a game's schemas may predate the OpenAPI extension of zod (import order), and the
+  // registry needs the extended instances.
   for (const engine of ctx.games) {
-    app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'Move'), engine.moveSchema as z.ZodType);
-    if (engine.standingOrders) app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'StandingOrders'), engine.standingOrders.schema as z.ZodType);
+    app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'Move'), (engine.moveSchema as z.ZodType).clone());
+    if (engine.standingOrders)
+      app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'StandingOrders'), (engine.standingOrders.schema as z.ZodType).clone());
   }
 
   playerRoutes(app, ctx);

@@ -1,0 +1,73 @@
+import { expect } from 'vitest';
+import { hashSeed, Rng, rngStateFromSeed, type AnyGameEngine } from '../../core/engine/index.js';
+import { runRecord, type CommandRecord } from '../../functions/service/records.js';
+import type { ApiClient, Reply } from './api.js';
+
+/** One seat's client: its token and every response it has received. */
+export interface SeatClient {
+  readonly seat: number;
+  readonly token: string;
+}
+
+export interface PlayOptions {
+  /** Picks the move to send among the legal ones (default: uniform, seeded). */
+  readonly choose?: (moves: unknown[], seat: number) => unknown;
+  /** Sees every response a seat's client receives, in order. */
+  readonly onResponse?: (seat: number, reply: Reply) => Promise<void> | void;
+  readonly maxSteps?: number;
+  readonly seed?: string;
+}
+
+/**
+ * Plays a started game to its end through the public API only, as separate
+ * clients would: whoever is awaited reads their legal moves, sends one, then
+ * reads their view and their new events. Returns the number of moves sent.
+ */
+export async function playToEnd(client: ApiClient, gameId: string, seats: readonly SeatClient[], options: PlayOptions = {}): Promise<number> {
+  const rng = new Rng(rngStateFromSeed(options.seed ?? `api-play-${gameId}`));
+  const choose = options.choose ?? ((moves: unknown[]) => rng.pick(moves));
+  const cursors = new Map<number, number>(seats.map((s) => [s.seat, 0]));
+  const observe = async (seat: number, reply: Reply) => {
+    expect(reply.status, reply.text).toBeLessThan(300);
+    await options.onResponse?.(seat, reply);
+    return reply;
+  };
+  let moves = 0;
+  const first = seats[0] as SeatClient;
+  let view = await observe(first.seat, await client.get(`/v1/games/${gameId}`, { token: first.token }));
+  for (let step = 0; step < (options.maxSteps ?? 5000); step++) {
+    if (view.body.state.finished) return moves;
+    const awaited: number[] = view.body.state.awaiting;
+    const actor = seats.find((s) => awaited.includes(s.seat));
+    if (!actor) throw new Error(`nobody of ours is awaited in ${gameId}: ${JSON.stringify(view.body.state.pending)}`);
+    const legal = await observe(actor.seat, await client.get(`/v1/games/${gameId}/moves`, { token: actor.token }));
+    expect(legal.body.moves.length, `seat ${actor.seat} is awaited but has no legal move`).toBeGreaterThan(0);
+    const move = choose(legal.body.moves, actor.seat);
+    await observe(
+      actor.seat,
+      await client.post(`/v1/games/${gameId}/moves`, { token: actor.token, body: { moves: [move] }, headers: { 'if-match': `"${legal.body.version}"` } }),
+    );
+    moves++;
+    view = await observe(actor.seat, await client.get(`/v1/games/${gameId}`, { token: actor.token }));
+    const events = await observe(actor.seat, await client.get(`/v1/games/${gameId}/events?after=${cursors.get(actor.seat)}`, { token: actor.token }));
+    cursors.set(actor.seat, events.body.next);
+  }
+  throw new Error(`game ${gameId} did not end within ${options.maxSteps ?? 5000} steps`);
+}
+
+/**
+ * What anyone can do after the end: fetch the seed and the log, check the
+ * commitment, re-decide every command from the seed and compare every event.
+ */
+export async function verifyThroughApi(client: ApiClient, gameId: string, token: string, engine: AnyGameEngine) {
+  const verify = await client.get(`/v1/games/${gameId}/verify`, { token });
+  expect(verify.status).toBe(200);
+  expect(hashSeed(verify.body.seed)).toBe(verify.body.seedHash);
+  const { setup } = verify.body;
+  const state = engine.setup({ seats: setup.seats, options: setup.options, deadlines: setup.deadlines, seed: verify.body.seed, at: setup.startedAt });
+  for (const commit of verify.body.commits as { command: CommandRecord; events: unknown[] }[]) {
+    expect(runRecord(engine, state, commit.command)).toEqual(commit.events);
+  }
+  expect(state.finished).toBe(true);
+  return { state, commits: verify.body.commits.length as number };
+}
