@@ -15,7 +15,7 @@ function cloneActivity(a: Activity): Activity {
 }
 
 export function cloneFlow(f: Flow): Flow {
-  return { turn: f.turn, active: f.active, led: f.led, queue: f.queue.slice(), activity: f.activity ? cloneActivity(f.activity) : null };
+  return { turn: f.turn, active: f.active, led: f.led, queue: f.queue.slice(), activity: f.activity ? cloneActivity(f.activity) : null, progressed: f.progressed, quietTurns: f.quietTurns };
 }
 
 /** A deep copy cheap enough to take on every command (decide works on one). */

@@ -81,11 +81,27 @@ function gameOver(state: VvState): boolean {
   // Solo: the game ends when the Building deck is empty at the end of a turn.
   if (state.solo) return state.deck.length === 0;
   const trigger = endTrigger(state.seats);
-  return state.players.some((p) => villageSize(p) >= trigger);
+  return state.players.some((p) => villageSize(p) >= trigger) || stalled(state);
+}
+
+/**
+ * Stall end (the rules are silent; this engine's ruling, to be numbered in
+ * the rules file): with no card left to draw, a full round of turns in which
+ * nobody drew, built, developed or recruited ends the game — it could
+ * otherwise run forever with every card locked in villages and hands.
+ */
+function stalled(state: VvState): boolean {
+  return state.flow.quietTurns >= state.seats;
+}
+
+function countQuietTurn(state: VvState): void {
+  const nothingToDraw = state.deck.length === 0 && state.piles.every((p) => p.length === 0);
+  state.flow.quietTurns = nothingToDraw && !state.flow.progressed ? state.flow.quietTurns + 1 : 0;
 }
 
 /** The game ends after the turn (lead and every follow) in which a village reached the trigger. */
 function endTurn(w: Work): void {
+  countQuietTurn(w.state);
   if (gameOver(w.state)) {
     w.commit(null);
     w.emit({ type: 'game-ended' });
@@ -103,6 +119,7 @@ export function startTurn(w: Work, seat: Seat): void {
   flow.led = null;
   flow.queue = [];
   flow.activity = null;
+  flow.progressed = false;
   w.commit(openTurn({ opened: w.state.pendingOpened, at: w.at, deadlines: w.state.deadlines, step: 'lead', timer: 'turn', seat }));
 }
 

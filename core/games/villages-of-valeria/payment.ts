@@ -34,6 +34,8 @@ export interface Payer {
   readonly seat: Seat;
   readonly sources: readonly Source[];
   readonly wildsFor: readonly { readonly type: BuildingType; readonly source: Source }[];
+  /** How many sources need no coin (an upper bound, whatever the Building). */
+  readonly coinless: number;
 }
 
 /** Everything seat could pay with, in the finder's order of preference. */
@@ -58,7 +60,7 @@ export function payerOf(state: VvState, seat: Seat): Payer {
       if (r.coin === null)
         sources.push({ unit: { use: 'resource', seat: other, card: r.card }, gives: building(r.card).resource, coin: true, weight: WEIGHT.othersResource, discards: 0 });
   }
-  return { seat, sources, wildsFor };
+  return { seat, sources, wildsFor, coinless: wildsFor.length + sources.filter((s) => !s.coin).length };
 }
 
 function sourcesFor(payer: Payer, target: BuildingCard): Source[] {
@@ -146,6 +148,8 @@ function describe(unit: PaymentUnit): string {
 export function findPayment(state: VvState, seat: Seat, card: CardId, payer: Payer = payerOf(state, seat)): PaymentPlan | null {
   const target = building(card);
   const p = playerAt(state, seat);
+  // Quick refusal: not even enough coins and free sources for the number of resources.
+  if (p.coins + payer.coinless < target.cost.length) return null;
   const pool = sourcesFor(payer, target);
   const take = (need: Resource, coin: boolean): Source | null => {
     const i = pool.findIndex((s) => s.gives === need && s.coin === coin);

@@ -51,6 +51,6 @@ export function setupGame({ seats, options, deadlines, seed, at }: GameInit<VvOp
     box,
     players,
     setupChoices: players.map(() => null),
-    flow: { turn: 0, active: first, led: null, queue: [], activity: null },
+    flow: { turn: 0, active: first, led: null, queue: [], activity: null, progressed: false, quietTurns: 0 },
   };
 }

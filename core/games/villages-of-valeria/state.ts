@@ -63,6 +63,10 @@ export interface Flow {
   /** Seats still to be offered a follow window, clockwise. */
   queue: Seat[];
   activity: Activity | null;
+  /** A card was drawn or entered a village during this turn. */
+  progressed: boolean;
+  /** Consecutive finished turns without progress while no card could be drawn (stall end). */
+  quietTurns: number;
 }
 
 export interface VvState extends BaseState {

@@ -3,6 +3,9 @@ import { applyEvent, cloneFlow, cloneState } from './apply.js';
 import type { VvEvent } from './events.js';
 import type { VvState } from './state.js';
 
+/** Events that move a card into a hand or a village: the game is not stalled. */
+const PROGRESS: ReadonlySet<VvEvent['type']> = new Set(['drew', 'cards-stolen', 'built', 'developed', 'recruited']);
+
 /**
  * A decision in progress: a private copy of the state that changes only by
  * emitting events, so what `decide` computes and what the fold rebuilds can
@@ -23,6 +26,8 @@ export class Work {
   emit(event: VvEvent): void {
     applyEvent(this.state, event);
     this.events.push(event);
+    // Recorded in the flow, which every command publishes last.
+    if (PROGRESS.has(event.type)) this.state.flow.progressed = true;
   }
 
   /** Publishes the flow as it now stands, with who acts next. */

@@ -47,9 +47,8 @@ function expectCardsConserved(state: VvState): void {
 function expectGoldConserved(state: VvState): void {
   let total = state.bank;
   for (const p of state.players) total += p.coins + (p.castleCoin ? 1 : 0) + p.resources.filter((r) => r.coin).length;
-  expect(total).toBe(bankSize(state.seats));
-  expect(state.bank).toBeGreaterThanOrEqual(0);
-  for (const p of state.players) expect(p.coins).toBeGreaterThanOrEqual(0);
+  if (total !== bankSize(state.seats)) expect.fail(`Gold total ${total}, expected ${bankSize(state.seats)}`);
+  if (state.bank < 0 || state.players.some((p) => p.coins < 0)) expect.fail('negative Gold');
 }
 
 /** Cards a viewer must not learn: other hands, the deck, the Adventurer deck, the box. */
@@ -72,7 +71,7 @@ function expectViewsPrivate(state: VvState): void {
     const who = viewer < 0 ? null : viewer;
     const view = viewFor(engine, state, who) as { board: { players: { hand: unknown }[] } } & Record<string, unknown>;
     view.board.players.forEach((p, seat) => {
-      if (seat !== who) expect(p.hand).toBeNull();
+      if (seat !== who && p.hand !== null) expect.fail(`seat ${who} sees the hand of seat ${seat}`);
     });
     if (!state.finished) expectNoSecretIn({ ...view, seedHash: undefined }, secretsFor(state, who), `view of ${who}`);
   }
@@ -138,6 +137,11 @@ function expectDecideDoesNotMutate(state: VvState, seat: Seat, move: VvMove, at:
   engine.score(frozen);
 }
 
+function summary(state: VvState): string {
+  const players = state.players.map((p) => `hand ${p.hand.length} coins ${p.coins} resources ${p.resources.length} village ${p.buildings.length}+${p.adventurers.length}`);
+  return `turn ${state.flow.turn}, deck ${state.deck.length}, piles ${state.piles.map((p) => p.length)}, bank ${state.bank}, pool ${state.advPool.length}; ${players.join('; ')}`;
+}
+
 export function playCheckedGame(seats: number, gameSeed: string, botSeed: string, checkEvery: number): void {
   const init = { seats, options: {}, deadlines: DEADLINES, seed: gameSeed, at: 0 };
   const state = engine.setup(init);
@@ -146,7 +150,7 @@ export function playCheckedGame(seats: number, gameSeed: string, botSeed: string
   const log: LoggedEvent<VvEvent>[] = [];
   let at = 0;
   for (let n = 0; !state.finished; n++) {
-    if (n > MAX_COMMANDS) expect.fail(`game ${gameSeed} still running after ${MAX_COMMANDS} commands`);
+    if (n > MAX_COMMANDS) expect.fail(`game ${gameSeed} still running after ${MAX_COMMANDS} commands: ${summary(state)}`);
     at += 1000;
     const seat = awaitedSeats(state.pending)[0] as Seat;
     const check = n % checkEvery === 0;

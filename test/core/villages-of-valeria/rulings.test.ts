@@ -182,6 +182,19 @@ describe('the end of the game', () => {
     expect(engine.score(next).winners).toEqual([0]);
   });
 
+  it('ends a stalled game: no card left to draw and a full round without anyone drawing, building, developing or recruiting', () => {
+    let state = newGame(2, 0);
+    state.box.push(...state.deck.splice(0), ...state.piles.flatMap((p) => p.splice(0)), ...state.players.flatMap((p) => p.hand.splice(0)));
+    state.advDeck.push(...state.advPool.splice(0));
+    state = play(state, 0, { type: 'harvest' });
+    expect(state.pending).toMatchObject({ kind: 'sequential', seat: 1 });
+    state = play(state, 1, { type: 'decline' });
+    expect(state.finished).toBe(false);
+    state = play(state, 1, { type: 'tax' });
+    state = play(state, 0, { type: 'decline' });
+    expect(state.finished).toBe(true);
+  });
+
   it('breaks ties by village size, then Gold, then Resources, then shares the victory', () => {
     const state = newGame(2, 0);
     state.finished = true;

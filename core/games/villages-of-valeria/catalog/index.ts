@@ -9,31 +9,29 @@ export const CATALOG: Catalog = Catalog.parse(data);
 /** Cards are identified by their catalog id: `b…` Buildings, `a…` Adventurers, `c…` Castles. */
 export type CardId = string;
 
-const BUILDINGS: Readonly<Record<CardId, BuildingCard>> = Object.fromEntries(CATALOG.buildings.map((c) => [c.id, c]));
-const ADVENTURERS: Readonly<Record<CardId, AdventurerCard>> = Object.fromEntries(CATALOG.adventurers.map((c) => [c.id, c]));
+const BUILDINGS: ReadonlyMap<CardId, BuildingCard> = new Map(CATALOG.buildings.map((c) => [c.id, c]));
+const ADVENTURERS: ReadonlyMap<CardId, AdventurerCard> = new Map(CATALOG.adventurers.map((c) => [c.id, c]));
 
 export function building(id: CardId): BuildingCard {
-  const card = BUILDINGS[id];
+  const card = BUILDINGS.get(id);
   if (!card) throw new Error(`Unknown Building ${id}`);
   return card;
 }
 
 export function adventurer(id: CardId): AdventurerCard {
-  const card = ADVENTURERS[id];
+  const card = ADVENTURERS.get(id);
   if (!card) throw new Error(`Unknown Adventurer ${id}`);
   return card;
 }
 
-export const isBuilding = (id: CardId): boolean => BUILDINGS[id] !== undefined;
-export const isAdventurer = (id: CardId): boolean => ADVENTURERS[id] !== undefined;
 
 /** The power of a village card (Building or Adventurer), if any. */
 export function powerOf(id: CardId): Power | null {
-  return (BUILDINGS[id] ?? ADVENTURERS[id])?.power ?? null;
+  return (BUILDINGS.get(id) ?? ADVENTURERS.get(id))?.power ?? null;
 }
 
 export function nameOf(id: CardId): string {
-  return (BUILDINGS[id] ?? ADVENTURERS[id])?.name ?? 'Castle';
+  return (BUILDINGS.get(id) ?? ADVENTURERS.get(id))?.name ?? 'Castle';
 }
 
 export const ALL_BUILDING_IDS: readonly CardId[] = CATALOG.buildings.map((c) => c.id);
