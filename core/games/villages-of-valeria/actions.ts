@@ -2,7 +2,7 @@ import { reject, type Rejection, type Seat } from '../../engine/index.js';
 import { adventurer, building, type ActionName, type CardId } from './catalog/index.js';
 import { hasBuildingNamed, meetsRequirement, playerAt, typeCounts } from './board.js';
 import type { VvMove } from './moves.js';
-import { checkPayment, findPayment, payerOf, type PaymentPlan } from './payment.js';
+import { canPay, checkPayment, findPayment, payerCounts, type PaymentPlan } from './payment.js';
 import { baseDraws, costDiscards, recruitCost, type Role } from './rules.js';
 import type { Owed, VvState } from './state.js';
 import type { Work } from './work.js';
@@ -20,13 +20,13 @@ export function buildableCards(state: VvState, seat: Seat, firstOnly = false): C
   const p = playerAt(state, seat);
   // Copies of a name share cost and type, so one payment search per name suffices.
   const payable = new Map<string, boolean>();
-  const payer = payerOf(state, seat);
+  const payer = payerCounts(state, seat);
   const out: CardId[] = [];
   for (const card of p.hand) {
     const name = building(card).name;
     if (hasBuildingNamed(p, name)) continue;
     let ok = payable.get(name);
-    if (ok === undefined) payable.set(name, (ok = findPayment(state, seat, card, payer) !== null));
+    if (ok === undefined) payable.set(name, (ok = canPay(payer, card)));
     if (ok) out.push(card);
     if (ok && firstOnly) break;
   }

@@ -18,16 +18,39 @@ export function cloneFlow(f: Flow): Flow {
   return { turn: f.turn, active: f.active, led: f.led, queue: f.queue.slice(), activity: f.activity ? cloneActivity(f.activity) : null, progressed: f.progressed, quietTurns: f.quietTurns };
 }
 
+function clonePlayer(p: PlayerState): PlayerState {
+  return {
+    castle: p.castle,
+    hand: p.hand.slice(),
+    coins: p.coins,
+    castleCoin: p.castleCoin,
+    resources: p.resources.map((r) => ({ card: r.card, coin: r.coin })),
+    buildings: p.buildings.slice(),
+    adventurers: p.adventurers.slice(),
+  };
+}
+
 /** A deep copy cheap enough to take on every command (decide works on one). */
 export function cloneState(s: VvState): VvState {
   return {
-    ...s,
+    game: s.game,
+    seats: s.seats,
+    deadlines: s.deadlines,
+    pending: s.pending,
+    pendingOpened: s.pendingOpened,
+    finished: s.finished,
+    rng: s.rng,
+    seedHash: s.seedHash,
+    seed: s.seed,
+    solo: s.solo,
+    first: s.first,
+    bank: s.bank,
     deck: s.deck.slice(),
     piles: s.piles.map((p) => p.slice()),
     advDeck: s.advDeck.slice(),
     advPool: s.advPool.slice(),
     box: s.box.slice(),
-    players: s.players.map((p) => ({ ...p, hand: p.hand.slice(), resources: p.resources.map((r) => ({ ...r })), buildings: p.buildings.slice(), adventurers: p.adventurers.slice() })),
+    players: s.players.map(clonePlayer),
     setupChoices: s.setupChoices.slice(),
     flow: cloneFlow(s.flow),
   };

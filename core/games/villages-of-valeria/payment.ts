@@ -1,5 +1,5 @@
 import { reject, type Rejection, type Seat } from '../../engine/index.js';
-import { building, type BuildingCard, type BuildingType, type CardId, powerOf, type Resource } from './catalog/index.js';
+import { building, type BuildingCard, type BuildingType, type CardId, powerOf, Resource } from './catalog/index.js';
 import { isPileIndex, playerAt } from './board.js';
 import type { PaidUnit } from './events.js';
 import type { DiscardChoice, PaymentUnit } from './moves.js';
@@ -29,44 +29,83 @@ interface Source {
 
 const WEIGHT = { freePower: 0, ownResource: 1, castle: 1.5, othersResource: 3, fountain: 4 } as const;
 
-/** What a payer could use toward any Building; Wilds limited to one Building type are kept apart. */
-export interface Payer {
-  readonly seat: Seat;
-  readonly sources: readonly Source[];
-  readonly wildsFor: readonly { readonly type: BuildingType; readonly source: Source }[];
-  /** How many sources need no coin (an upper bound, whatever the Building). */
-  readonly coinless: number;
-}
-
-/** Everything seat could pay with, in the finder's order of preference. */
-export function payerOf(state: VvState, seat: Seat): Payer {
+/** Everything seat could pay with toward `target`, in the finder's order of preference. */
+function sourcesFor(state: VvState, seat: Seat, target: BuildingCard): Source[] {
   const p = playerAt(state, seat);
-  const sources: Source[] = [];
-  const wildsFor: Payer['wildsFor'][number][] = [];
+  const out: Source[] = [];
   for (const card of p.buildings.concat(p.adventurers)) {
     const power = powerOf(card);
     if (!power) continue;
-    if (power.shape === 'build-resource') sources.push({ unit: { use: 'power', card }, gives: power.resource, coin: false, weight: WEIGHT.freePower, discards: 0 });
-    else if (power.shape === 'build-wild-for-type')
-      wildsFor.push({ type: power.buildingType, source: { unit: { use: 'power', card }, gives: 'wild', coin: false, weight: WEIGHT.freePower, discards: 0 } });
-    else if (power.shape === 'build-discard-for-wild') sources.push({ unit: { use: 'fountain', card }, gives: 'wild', coin: false, weight: WEIGHT.fountain, discards: 2 });
+    if (power.shape === 'build-resource') out.push({ unit: { use: 'power', card }, gives: power.resource, coin: false, weight: WEIGHT.freePower, discards: 0 });
+    else if (power.shape === 'build-wild-for-type' && power.buildingType === target.type)
+      out.push({ unit: { use: 'power', card }, gives: 'wild', coin: false, weight: WEIGHT.freePower, discards: 0 });
+    else if (power.shape === 'build-discard-for-wild') out.push({ unit: { use: 'fountain', card }, gives: 'wild', coin: false, weight: WEIGHT.fountain, discards: 2 });
   }
   for (const r of p.resources)
-    if (r.coin === null) sources.push({ unit: { use: 'resource', seat, card: r.card }, gives: building(r.card).resource, coin: true, weight: WEIGHT.ownResource, discards: 0 });
-  if (p.castleCoin === null) sources.push({ unit: { use: 'castle' }, gives: 'wild', coin: true, weight: WEIGHT.castle, discards: 0 });
+    if (r.coin === null) out.push({ unit: { use: 'resource', seat, card: r.card }, gives: building(r.card).resource, coin: true, weight: WEIGHT.ownResource, discards: 0 });
+  if (p.castleCoin === null) out.push({ unit: { use: 'castle' }, gives: 'wild', coin: true, weight: WEIGHT.castle, discards: 0 });
   for (let i = 1; i < state.seats; i++) {
     const other = (seat + i) % state.seats;
     for (const r of playerAt(state, other).resources)
       if (r.coin === null)
-        sources.push({ unit: { use: 'resource', seat: other, card: r.card }, gives: building(r.card).resource, coin: true, weight: WEIGHT.othersResource, discards: 0 });
+        out.push({ unit: { use: 'resource', seat: other, card: r.card }, gives: building(r.card).resource, coin: true, weight: WEIGHT.othersResource, discards: 0 });
   }
-  return { seat, sources, wildsFor, coinless: wildsFor.length + sources.filter((s) => !s.coin).length };
+  return out;
 }
 
-function sourcesFor(payer: Payer, target: BuildingCard): Source[] {
-  const out = payer.sources.slice();
-  for (const w of payer.wildsFor) if (w.type === target.type) out.unshift(w.source);
-  return out;
+/** What a payer has toward any Building, counted: enough to answer "could this be paid at all?". */
+export interface PayerCounts {
+  readonly free: Record<Resource, number>;
+  /** Free coin spots on Resources (own and others'), by resource. */
+  readonly spots: Record<Resource, number>;
+  readonly wildsFor: Record<BuildingType, number>;
+  readonly castle: number;
+  /** Discard-for-Wild powers the hand can feed (two cards each, the built card aside). */
+  readonly fountains: number;
+  readonly coins: number;
+}
+
+const perResource = (): Record<Resource, number> => ({ food: 0, wood: 0, stone: 0, magic: 0 });
+
+export function payerCounts(state: VvState, seat: Seat): PayerCounts {
+  const p = playerAt(state, seat);
+  const free = perResource();
+  const spots = perResource();
+  const wildsFor = { worker: 0, soldier: 0, shadow: 0, holy: 0 };
+  let fountains = 0;
+  const countPowers = (cards: readonly CardId[]) => {
+    for (const card of cards) {
+      const power = powerOf(card);
+      if (power?.shape === 'build-resource') free[power.resource]++;
+      else if (power?.shape === 'build-wild-for-type') wildsFor[power.buildingType]++;
+      else if (power?.shape === 'build-discard-for-wild') fountains++;
+    }
+  };
+  countPowers(p.buildings);
+  countPowers(p.adventurers);
+  for (const other of state.players) for (const r of other.resources) if (r.coin === null) spots[building(r.card).resource]++;
+  return { free, spots, wildsFor, castle: p.castleCoin === null ? 1 : 0, fountains: Math.min(fountains, Math.floor((p.hand.length - 1) / 2)), coins: p.coins };
+}
+
+/**
+ * Whether some payment exists, from counts alone: needs left after free
+ * resource powers are covered by coin spots of their kind or by Wilds; free
+ * Wilds and discard-for-Wild powers also stand in for coins one lacks.
+ */
+export function canPay(c: PayerCounts, card: CardId): boolean {
+  const target = building(card);
+  const need = perResource();
+  for (const r of target.cost) need[r]++;
+  let left = 0;
+  let uncovered = 0;
+  for (const r of Resource.options) {
+    const m = Math.max(0, need[r] - c.free[r]);
+    left += m;
+    uncovered += Math.max(0, m - c.spots[r]);
+  }
+  const coinless = c.wildsFor[target.type] + c.fountains;
+  if (uncovered > coinless + c.castle) return false;
+  return left - Math.min(left, coinless) <= c.coins;
 }
 
 const sameUnit = (a: PaidUnit, b: PaymentUnit): boolean => {
@@ -109,7 +148,7 @@ export function checkPile(state: VvState, pile: number | undefined): Rejection |
 /** Validates an explicit payment for building `card`. */
 export function checkPayment(state: VvState, seat: Seat, card: CardId, units: readonly PaymentUnit[]): PaymentPlan | Rejection {
   const target = building(card);
-  const sources = sourcesFor(payerOf(state, seat), target);
+  const sources = sourcesFor(state, seat, target);
   const used = new Set<Source>();
   const taken = new Set<CardId>();
   const discards: PaymentPlan['discards'] = [];
@@ -145,12 +184,10 @@ function describe(unit: PaymentUnit): string {
  * payment whenever one exists: specific sources cover each need as cheaply
  * as their counts allow, then Wilds replace the dearest needs.
  */
-export function findPayment(state: VvState, seat: Seat, card: CardId, payer: Payer = payerOf(state, seat)): PaymentPlan | null {
+export function findPayment(state: VvState, seat: Seat, card: CardId): PaymentPlan | null {
   const target = building(card);
   const p = playerAt(state, seat);
-  // Quick refusal: not even enough coins and free sources for the number of resources.
-  if (p.coins + payer.coinless < target.cost.length) return null;
-  const pool = sourcesFor(payer, target);
+  const pool = sourcesFor(state, seat, target);
   const take = (need: Resource, coin: boolean): Source | null => {
     const i = pool.findIndex((s) => s.gives === need && s.coin === coin);
     return i < 0 ? null : (pool.splice(i, 1)[0] as Source);

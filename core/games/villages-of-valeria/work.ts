@@ -1,5 +1,5 @@
 import type { Pending, Rng } from '../../engine/index.js';
-import { applyEvent, cloneFlow, cloneState } from './apply.js';
+import { applyEvent, cloneState } from './apply.js';
 import type { VvEvent } from './events.js';
 import type { VvState } from './state.js';
 
@@ -30,8 +30,9 @@ export class Work {
     if (PROGRESS.has(event.type)) this.state.flow.progressed = true;
   }
 
-  /** Publishes the flow as it now stands, with who acts next. */
+  /** Publishes the flow as it now stands, with who acts next; the last word of every command. */
   commit(pending: Pending | null): void {
-    this.emit({ type: 'flow', flow: cloneFlow(this.state.flow), pending });
+    // No copy needed: the fold copies it, and this work ends here.
+    this.emit({ type: 'flow', flow: this.state.flow, pending });
   }
 }
