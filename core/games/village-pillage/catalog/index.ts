@@ -1,0 +1,32 @@
+import data from './cards.json' with { type: 'json' };
+import { Catalog, type Card, type CardType, type Effect } from './schema.js';
+
+export * from './schema.js';
+
+/** The catalog of record, validated once at load. */
+export const CATALOG: Catalog = Catalog.parse(data);
+
+/**
+ * Cards are named by their catalog name: every player's starting cards share
+ * the four starting names (each player owns one of each), and every Market
+ * card exists once, so a name is unambiguous inside one player's cards.
+ */
+export type CardId = string;
+
+const CARDS: ReadonlyMap<CardId, Card> = new Map([...CATALOG.starting, ...CATALOG.market].map((card) => [card.name, card]));
+
+export function card(id: CardId): Card {
+  const found = CARDS.get(id);
+  if (!found) throw new Error(`Unknown Village Pillage card ${id}`);
+  return found;
+}
+
+export const isCard = (id: string): boolean => CARDS.has(id);
+
+/** What `id` does when the faced neighbour played a card of type `opposing` toward it (none: nothing). */
+export function effectsAgainst(id: CardId, opposing: CardType): readonly Effect[] {
+  return card(id).against[opposing] ?? [];
+}
+
+export const STARTING_HAND: readonly CardId[] = CATALOG.starting.map((c) => c.name);
+export const MARKET_CARDS: readonly CardId[] = CATALOG.market.map((c) => c.name);

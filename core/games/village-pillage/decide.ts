@@ -1,0 +1,75 @@
+import { accept, everyoneSubmitted, reject, type DecideContext, type Decision, type Rejection, type Seat } from '../../engine/index.js';
+import { buyCard } from './buy.js';
+import { Draft } from './draft.js';
+import type { VpEvent } from './events.js';
+import type { VpMove } from './moves.js';
+import { checkPlan, planMoves, plannedCards } from './plan.js';
+import { closePlanWindow, continueRound } from './round.js';
+import type { BuyTask, VpState } from './state.js';
+
+const STEP_OF_MOVE: Record<VpMove['type'], string> = {
+  plan: 'plan',
+  queue: 'plan',
+  enqueue: 'plan',
+  'take-card': 'market-card',
+  'order-merchants': 'merchant-order',
+};
+
+const headTask = (state: VpState): BuyTask => {
+  const task = state.buying[0];
+  if (!task) throw new Error('a BUY decision without a BUY');
+  return task;
+};
+
+/** Checks one move against the draft's state and emits its events; a rejection leaves the draft untouched. */
+function play(d: Draft, seat: Seat, move: VpMove): Rejection | null {
+  const step = d.state.pending?.step ?? 'none';
+  if (STEP_OF_MOVE[move.type] !== step) return reject('wrong-step', `The game awaits ${step}; a ${move.type} move does not fit now.`);
+  switch (move.type) {
+    case 'plan':
+    case 'queue':
+    case 'enqueue': {
+      // VP-R3: a seat may replace its plan as long as the window is open.
+      const problem = checkPlan(d.state, seat, move);
+      if (problem) return problem;
+      d.emit({ type: 'plan-submitted', seat, cards: plannedCards(move) });
+      const pending = d.state.pending;
+      if (pending?.kind === 'simultaneous' && everyoneSubmitted(pending)) closePlanWindow(d);
+      return null;
+    }
+    case 'take-card':
+      if (!d.state.market.row.includes(move.card)) return reject('not-in-market', `${move.card} is not face up in the Market.`);
+      buyCard(d, headTask(d.state), move.card);
+      continueRound(d);
+      return null;
+    case 'order-merchants':
+      d.emit({ type: 'merchants-ordered', seat, first: move.first });
+      continueRound(d);
+      return null;
+  }
+}
+
+export function decideMove(state: VpState, seat: Seat, move: VpMove, ctx: DecideContext): Decision<VpEvent> {
+  const d = new Draft(state, ctx.rng, ctx.at);
+  return play(d, seat, move) ?? accept(d.events);
+}
+
+/** VP-R4 defaults of a pending decision: the leftmost Market card; the left Merchant first. */
+export function defaultDecision(d: Draft): void {
+  const state = d.state;
+  if (state.pending?.step === 'market-card') buyCard(d, headTask(state), state.market.row[0] as string);
+  else d.emit({ type: 'merchants-ordered', seat: headTask(state).seat, first: 'left' });
+  continueRound(d);
+}
+
+/** Defaults once a deadline passed. VP-R3: a missing plan is a uniformly random legal plan; VP-R4 for decisions. */
+export function decideTimeout(state: VpState, ctx: DecideContext): VpEvent[] {
+  const d = new Draft(state, ctx.rng, ctx.at);
+  if (state.pending?.step === 'plan') {
+    state.plans.forEach((plan, seat) => {
+      if (plan === null) d.emit({ type: 'plan-submitted', seat, cards: plannedCards(ctx.rng.pick(planMoves(d.state, seat))) });
+    });
+    closePlanWindow(d);
+  } else defaultDecision(d);
+  return d.events;
+}

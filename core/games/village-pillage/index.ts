@@ -1,0 +1,40 @@
+import type { GameEngine } from '../../engine/index.js';
+import { applyEvent } from './apply.js';
+import { greedyBot, randomBot } from './bots.js';
+import { decideMove, decideTimeout } from './decide.js';
+import type { VpEvent } from './events.js';
+import { legalMoves } from './legal.js';
+import { VpMove } from './moves.js';
+import { scoreSheet } from './score.js';
+import { setupGame } from './setup.js';
+import { VpOptions, type VpState } from './state.js';
+import { redactEvent, viewState } from './view.js';
+
+export type { VpEvent } from './events.js';
+export type { VpState } from './state.js';
+export { VpMove } from './moves.js';
+export { VpOptions } from './state.js';
+
+/** Village Pillage — rules of record: shared/rules/village-pillage.md (VP-R1 … VP-R4). */
+export const villagePillage: GameEngine<VpState, VpMove, VpEvent, VpOptions> = {
+  meta: {
+    id: 'village-pillage',
+    title: 'Village Pillage',
+    minSeats: 2,
+    maxSeats: 5,
+    summary:
+      'Plan a card toward each neighbour in secret, then reveal: Farmers grow turnips, Walls guard them, Raiders steal them and Merchants spend them on Market cards and relics. The first to own three relics wins. Two players play the Duel, a queue of two cards.',
+    variants: [],
+  },
+  optionsSchema: VpOptions,
+  moveSchema: VpMove,
+  setup: setupGame,
+  legalMoves,
+  decideMove,
+  decideTimeout,
+  apply: applyEvent,
+  view: viewState,
+  redactEvent,
+  score: scoreSheet,
+  bots: { random: randomBot, greedy: greedyBot },
+};

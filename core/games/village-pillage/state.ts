@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { BaseState, Seat } from '../../engine/index.js';
+import type { CardId } from './catalog/index.js';
+
+/** No options: the player count decides between the 3-5 player game and the Duel. */
+export const VpOptions = z.strictObject({});
+export type VpOptions = z.infer<typeof VpOptions>;
+
+export const RELIC_KINDS = ['Sceptre', 'Throne', 'Crown'] as const;
+export type Relic = (typeof RELIC_KINDS)[number];
+
+/** Which way a revealed card faces: a neighbour's side (3-5 players) or the front of the Duel queue. */
+export type Side = 'left' | 'right' | 'front';
+
+export interface Player {
+  /** Turnips that can be stolen. */
+  stockpile: number;
+  /** Turnips protected from ordinary steals, up to the Bank's capacity. */
+  bank: number;
+  relics: Relic[];
+  hand: CardId[];
+  /** Exhausted cards, face up beside the Bank: back in hand at the next Refresh. */
+  exhausted: CardId[];
+  /** Duel: the face-down queue, front first (empty in the 3-5 player game between rounds). */
+  queue: CardId[];
+}
+
+/** A revealed card: whose it is, whom it affects, and which way it faces. */
+export interface Play {
+  readonly seat: Seat;
+  readonly card: CardId;
+  readonly toward: Seat;
+  readonly side: Side;
+}
+
+/** One Merchant's BUY, waiting in the buy order. */
+export interface BuyTask {
+  readonly seat: Seat;
+  readonly card: CardId;
+  readonly side: Side;
+  /** The first of a player's two Merchants whose BUYs differ: the owner picks their order first. */
+  readonly choosesOrder: boolean;
+}
+
+export interface Market {
+  /** Face down, top first. */
+  deck: CardId[];
+  /** Face up, left to right; a bought card's slot is refilled in place while the deck lasts. */
+  row: CardId[];
+}
+
+export interface VpState extends BaseState {
+  readonly options: VpOptions;
+  /** Two players: the Duel rules (queue, Bank capacity 4, relics 6/7/8). */
+  readonly duel: boolean;
+  /** The round being played, from 1. */
+  round: number;
+  players: Player[];
+  market: Market;
+  /**
+   * Each seat's secret submission in the open plan window (VP-R3), null until
+   * submitted: [left, right] in the 3-5 player game; in the Duel the cards
+   * added to the queue, front first.
+   */
+  plans: (CardId[] | null)[];
+  /** The cards revealed this round. */
+  table: Play[];
+  /** BUYs still to resolve this round, in order. */
+  buying: BuyTask[];
+  /** Set when the game ends. */
+  winners: Seat[];
+}
