@@ -90,7 +90,8 @@ export function startAction(w: Work, seat: Seat, role: Role, move: ActionMove): 
       if (!p.hand.includes(move.card)) return reject('card-not-in-hand', `You do not hold ${move.card}.`);
       const name = building(move.card).name;
       if (hasBuildingNamed(p, name)) return reject('duplicate-building', `Your village already holds a ${name}.`);
-      const plan: PaymentPlan | Rejection | null = move.payment === 'auto' ? findPayment(state, seat, move.card) : checkPayment(state, seat, move.card, move.payment);
+      const plan: PaymentPlan | Rejection | null =
+        move.payment === 'auto' ? findPayment(state, seat, move.card) : checkPayment(state, seat, move.card, move.payment);
       if (!plan) return reject('cannot-pay', `You cannot pay for ${name} now.`);
       if ('ok' in plan) return plan;
       for (const d of plan.discards) w.emit({ type: 'discarded', seat, card: d.card, pile: d.pile });
@@ -103,7 +104,8 @@ export function startAction(w: Work, seat: Seat, role: Role, move: ActionMove): 
       const cost = recruitCost(role, state.solo);
       if (!state.advPool.includes(move.adventurer)) return reject('adventurer-unavailable', `${move.adventurer} is not face up in the Adventurer pool.`);
       const card = adventurer(move.adventurer);
-      if (!meetsRequirement(typeCounts(p), card.requires)) return reject('requirement-not-met', `${card.name} requires ${card.requires.join(' + ')} Buildings.`);
+      if (!meetsRequirement(typeCounts(p), card.requires))
+        return reject('requirement-not-met', `${card.name} requires ${card.requires.join(' + ')} Buildings.`);
       if (p.coins < cost) return reject('not-enough-gold', `Recruiting as ${role === 'lead' ? 'leader' : 'follower'} costs ${cost} Gold.`);
       const refill = state.advDeck[state.advDeck.length - 1];
       w.emit({ type: 'recruited', seat, adventurer: move.adventurer, paid: cost, ...(refill !== undefined ? { refill } : {}) });

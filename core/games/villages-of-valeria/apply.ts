@@ -15,7 +15,15 @@ function cloneActivity(a: Activity): Activity {
 }
 
 export function cloneFlow(f: Flow): Flow {
-  return { turn: f.turn, active: f.active, led: f.led, queue: f.queue.slice(), activity: f.activity ? cloneActivity(f.activity) : null, progressed: f.progressed, quietTurns: f.quietTurns };
+  return {
+    turn: f.turn,
+    active: f.active,
+    led: f.led,
+    queue: f.queue.slice(),
+    activity: f.activity ? cloneActivity(f.activity) : null,
+    progressed: f.progressed,
+    quietTurns: f.quietTurns,
+  };
 }
 
 function clonePlayer(p: PlayerState): PlayerState {

@@ -24,7 +24,10 @@ const ACCEPTS: Readonly<Record<string, readonly VvMove['type'][]>> = {
 };
 
 const wrongStep = (state: VvState, move: VvMove): Rejection =>
-  reject('wrong-step', `A ${move.type} move does not answer the awaited step "${state.pending?.step}" (expected one of: ${(ACCEPTS[state.pending?.step ?? ''] ?? []).join(', ')}).`);
+  reject(
+    'wrong-step',
+    `A ${move.type} move does not answer the awaited step "${state.pending?.step}" (expected one of: ${(ACCEPTS[state.pending?.step ?? ''] ?? []).join(', ')}).`,
+  );
 
 export function decideMove(state: VvState, seat: Seat, move: VvMove, ctx: DecideContext): Decision<VvEvent> {
   const step = state.pending?.step ?? '';

@@ -22,7 +22,8 @@ export const villagesOfValeria: GameEngine<VvState, VvMove, VvEvent, VvOptions> 
     title: 'Villages of Valeria',
     minSeats: 1,
     maxSeats: 5,
-    summary: 'Lead one of five actions, let everyone follow it, and build a village of Buildings and Adventurers around your Castle. One seat plays the solo variant.',
+    summary:
+      'Lead one of five actions, let everyone follow it, and build a village of Buildings and Adventurers around your Castle. One seat plays the solo variant.',
     variants: [{ id: 'solo', description: 'One seat: a 35-card deck, no follows, coins stay out an extra turn; ranked from Pothole to Imperator.' }],
   },
   optionsSchema: VvOptions,

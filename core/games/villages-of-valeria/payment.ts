@@ -39,16 +39,24 @@ function sourcesFor(state: VvState, seat: Seat, target: BuildingCard): Source[] 
     if (power.shape === 'build-resource') out.push({ unit: { use: 'power', card }, gives: power.resource, coin: false, weight: WEIGHT.freePower, discards: 0 });
     else if (power.shape === 'build-wild-for-type' && power.buildingType === target.type)
       out.push({ unit: { use: 'power', card }, gives: 'wild', coin: false, weight: WEIGHT.freePower, discards: 0 });
-    else if (power.shape === 'build-discard-for-wild') out.push({ unit: { use: 'fountain', card }, gives: 'wild', coin: false, weight: WEIGHT.fountain, discards: 2 });
+    else if (power.shape === 'build-discard-for-wild')
+      out.push({ unit: { use: 'fountain', card }, gives: 'wild', coin: false, weight: WEIGHT.fountain, discards: 2 });
   }
   for (const r of p.resources)
-    if (r.coin === null) out.push({ unit: { use: 'resource', seat, card: r.card }, gives: building(r.card).resource, coin: true, weight: WEIGHT.ownResource, discards: 0 });
+    if (r.coin === null)
+      out.push({ unit: { use: 'resource', seat, card: r.card }, gives: building(r.card).resource, coin: true, weight: WEIGHT.ownResource, discards: 0 });
   if (p.castleCoin === null) out.push({ unit: { use: 'castle' }, gives: 'wild', coin: true, weight: WEIGHT.castle, discards: 0 });
   for (let i = 1; i < state.seats; i++) {
     const other = (seat + i) % state.seats;
     for (const r of playerAt(state, other).resources)
       if (r.coin === null)
-        out.push({ unit: { use: 'resource', seat: other, card: r.card }, gives: building(r.card).resource, coin: true, weight: WEIGHT.othersResource, discards: 0 });
+        out.push({
+          unit: { use: 'resource', seat: other, card: r.card },
+          gives: building(r.card).resource,
+          coin: true,
+          weight: WEIGHT.othersResource,
+          discards: 0,
+        });
   }
   return out;
 }
@@ -155,7 +163,11 @@ export function checkPayment(state: VvState, seat: Seat, card: CardId, units: re
   let coins = 0;
   for (const unit of units) {
     const source = sources.find((s) => !used.has(s) && sameUnit(s.unit, unit));
-    if (!source) return reject('payment-source-unavailable', `${describe(unit)} cannot pay toward ${target.name}: not yours to use, already holding a coin, used twice, or not a resource power for this Building.`);
+    if (!source)
+      return reject(
+        'payment-source-unavailable',
+        `${describe(unit)} cannot pay toward ${target.name}: not yours to use, already holding a coin, used twice, or not a resource power for this Building.`,
+      );
     used.add(source);
     if (source.coin) coins++;
     if (unit.use === 'fountain')
@@ -165,7 +177,12 @@ export function checkPayment(state: VvState, seat: Seat, card: CardId, units: re
         discards.push({ card: d.card, pile: d.pile ?? null });
       }
   }
-  if (!matchesCost(target.cost, [...used].map((s) => s.gives)))
+  if (
+    !matchesCost(
+      target.cost,
+      [...used].map((s) => s.gives),
+    )
+  )
     return reject('payment-mismatch', `That payment does not provide exactly ${target.name}'s cost (${target.cost.join(', ')}).`);
   if (coins > playerAt(state, seat).coins) return reject('not-enough-gold', `That payment needs ${coins} free coins.`);
   return { paid: [...used].map((s) => s.unit), discards };

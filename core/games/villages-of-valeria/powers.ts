@@ -67,7 +67,8 @@ export function usablePowers(state: VvState, act: Activity): CardId[] {
 export function checkPowerUse(state: VvState, act: Activity, card: CardId, target: Seat | undefined): Rejection | null {
   if (!usablePowers(state, act).includes(card)) return reject('power-unavailable', `${nameOf(card)}'s power cannot be used now.`);
   if (!needsTarget(state, card)) return target === undefined ? null : reject('no-target', `${nameOf(card)}'s power takes no target.`);
-  if (target === undefined || target === act.seat || target >= state.seats) return reject('bad-target', `${nameOf(card)}'s power needs one opponent as its target.`);
+  if (target === undefined || target === act.seat || target >= state.seats)
+    return reject('bad-target', `${nameOf(card)}'s power needs one opponent as its target.`);
   return null;
 }
 

@@ -38,7 +38,11 @@ export interface PlayerState {
  * discards are their choices (decisions); `develop` and `gold` resolve by
  * themselves once everything before them is done.
  */
-export type Owed = { readonly kind: 'draw' } | { readonly kind: 'discard' } | { readonly kind: 'develop'; readonly card: CardId } | { readonly kind: 'gold'; readonly n: number };
+export type Owed =
+  | { readonly kind: 'draw' }
+  | { readonly kind: 'discard' }
+  | { readonly kind: 'develop'; readonly card: CardId }
+  | { readonly kind: 'gold'; readonly n: number };
 
 /** One player's lead or follow in progress. */
 export interface Activity {

@@ -53,7 +53,12 @@ describe('worked examples of the rulebooks', () => {
     // The coin on Rick's Stone already counts for Rick, and becomes his free coin at his Replenish.
     expect(scoreSheet(after).details![RICK]).toMatchObject({ gold: 4 });
     let next = play(after, HELEN, { type: 'draw', from: 'deck' });
-    while (awaited(next) === HELEN) next = play(next, HELEN, legal(next, HELEN).find((m) => m.type === 'end-powers' || m.type === 'discard')!);
+    while (awaited(next) === HELEN)
+      next = play(
+        next,
+        HELEN,
+        legal(next, HELEN).find((m) => m.type === 'end-powers' || m.type === 'discard')!,
+      );
     if (step(next) === 'follow') next = play(next, RICK, { type: 'decline' });
     expect(step(next)).toBe('lead');
     expect(next.players[RICK]!.coins).toBe(4);
@@ -72,7 +77,9 @@ describe('worked examples of the rulebooks', () => {
     expect(built.ok).toBe(true);
     if (!built.ok) return;
     const event = built.events.find((e) => e.type === 'built');
-    expect(event).toMatchObject({ payment: expect.arrayContaining([{ use: 'castle' }, { use: 'resource', seat: HELEN, card: wood }, { use: 'resource', seat: RICK, card: stone }]) });
+    expect(event).toMatchObject({
+      payment: expect.arrayContaining([{ use: 'castle' }, { use: 'resource', seat: HELEN, card: wood }, { use: 'resource', seat: RICK, card: stone }]),
+    });
   });
 
   it('Guard Tower lets a follower reach 9 cards, then discard down to 8', () => {
@@ -82,7 +89,12 @@ describe('worked examples of the rulebooks', () => {
     setHand(state, HELEN, keep);
     let next = play(state, RICK, { type: 'harvest' });
     for (let i = 0; i < 3; i++) next = play(next, RICK, { type: 'draw', from: 'deck' });
-    while (awaited(next) === RICK) next = play(next, RICK, legal(next, RICK).find((m) => m.type === 'end-powers' || m.type === 'discard')!);
+    while (awaited(next) === RICK)
+      next = play(
+        next,
+        RICK,
+        legal(next, RICK).find((m) => m.type === 'end-powers' || m.type === 'discard')!,
+      );
     expect(step(next)).toBe('follow');
     next = play(next, HELEN, { type: 'harvest' });
     next = play(next, HELEN, { type: 'draw', from: 'deck' });
@@ -141,12 +153,24 @@ describe('worked examples of the rulebooks', () => {
     setResources(state, RICK, []);
     state.players[HELEN]!.castleCoin = 'placed'; // the Castle is busy: only the Farm can provide Food
     setCoins(state, HELEN, 2);
-    const after = play(state, HELEN, { type: 'build', card: tannery, payment: [{ use: 'power', card: farm }, { use: 'resource', seat: HELEN, card: wood! }] });
+    const after = play(state, HELEN, {
+      type: 'build',
+      card: tannery,
+      payment: [
+        { use: 'power', card: farm },
+        { use: 'resource', seat: HELEN, card: wood! },
+      ],
+    });
     expect(after.players[HELEN]!.buildings).toContain(tannery);
     expect(after.players[HELEN]!.coins).toBe(1);
     // The finder finds the same payment.
     const auto = attempt(state, HELEN, { type: 'build', card: tannery, payment: 'auto' });
-    expect(auto.ok && auto.events.find((e) => e.type === 'built')).toMatchObject({ payment: [{ use: 'power', card: farm }, { use: 'resource', seat: HELEN, card: wood }] });
+    expect(auto.ok && auto.events.find((e) => e.type === 'built')).toMatchObject({
+      payment: [
+        { use: 'power', card: farm },
+        { use: 'resource', seat: HELEN, card: wood },
+      ],
+    });
   });
 
   it('Barracks’ Develop power needs the Develop cost paid first', () => {
@@ -187,7 +211,12 @@ describe('worked examples of the rulebooks', () => {
     // Rick leads a Build with his Castle; Helen follows with her only card, the Witch's Hut.
     let next = play(state, RICK, { type: 'build', card: rickCard!, payment: 'auto' });
     next = play(next, RICK, { type: 'draw', from: 'deck' });
-    while (awaited(next) === RICK) next = play(next, RICK, legal(next, RICK).find((m) => m.type === 'end-powers' || m.type === 'discard')!);
+    while (awaited(next) === RICK)
+      next = play(
+        next,
+        RICK,
+        legal(next, RICK).find((m) => m.type === 'end-powers' || m.type === 'discard')!,
+      );
     next = play(next, HELEN, { type: 'build', card: hut, payment: 'auto' });
     expect(hand(next, HELEN)).toHaveLength(0);
     // The Hut's discard is not possible yet (empty hand); the Armory is.
@@ -219,7 +248,12 @@ describe('worked examples of the rulebooks', () => {
     if (step(next) === 'follow') next = play(next, RICK, { type: 'decline' });
     next = play(next, RICK, { type: 'tax' });
     next = play(next, RICK, { type: 'draw', from: 'deck' });
-    while (awaited(next) === RICK) next = play(next, RICK, legal(next, RICK).find((m) => m.type === 'end-powers' || m.type === 'discard')!);
+    while (awaited(next) === RICK)
+      next = play(
+        next,
+        RICK,
+        legal(next, RICK).find((m) => m.type === 'end-powers' || m.type === 'discard')!,
+      );
     if (step(next) === 'follow') next = play(next, HELEN, { type: 'decline' });
     // Helen's next turn: her coins came back; a Build now offers the Tower's Gold.
     expect(next.players[HELEN]!.coins).toBe(4);
@@ -250,8 +284,7 @@ describe('worked examples of the rulebooks', () => {
     const [first, second] = [idNamed('Ranger'), idNamed('Warlord')];
     makeAdventurerAvailable(state, first);
     makeAdventurerAvailable(state, second);
-    for (const seat of [0, 1, 2]) setBuildings(state, seat, [idNamed('Workshop', seat % 2), idNamed('Drill Yard', seat % 2)].slice(0, seat === 2 ? 1 : 2));
-    setBuildings(state, 2, []);
+    // Ranger needs a Worker Building, Warlord a Soldier one.
     setBuildings(state, 0, [idNamed('Drill Yard', 1)]);
     setBuildings(state, 1, [idNamed('Workshop')]);
     setBuildings(state, 2, [idNamed('Drill Yard', 0)]);
@@ -295,7 +328,11 @@ describe('worked examples of the rulebooks', () => {
     expectRejected(
       state,
       HELEN,
-      { type: 'build', card: idNamed('Armory'), payment: [{ use: 'castle' }, { use: 'resource', seat: RICK, card: stone }, { use: 'resource', seat: RICK, card: stone }] },
+      {
+        type: 'build',
+        card: idNamed('Armory'),
+        payment: [{ use: 'castle' }, { use: 'resource', seat: RICK, card: stone }, { use: 'resource', seat: RICK, card: stone }],
+      },
       'payment-source-unavailable',
     );
     // ... and once Helen's coin lies on Rick's Stone, nobody else can put one there.
@@ -304,7 +341,12 @@ describe('worked examples of the rulebooks', () => {
     next = play(next, HELEN, { type: 'draw', from: 'deck' });
     if (awaited(next) === RICK) next = play(next, RICK, { type: 'decline' });
     expect(awaited(next)).toBe(TOM_3P);
-    expectRejected(next, TOM_3P, { type: 'build', card: idNamed('Wood Mill', 1), payment: [{ use: 'resource', seat: RICK, card: stone }] }, 'payment-source-unavailable');
+    expectRejected(
+      next,
+      TOM_3P,
+      { type: 'build', card: idNamed('Wood Mill', 1), payment: [{ use: 'resource', seat: RICK, card: stone }] },
+      'payment-source-unavailable',
+    );
     const after = play(next, TOM_3P, { type: 'build', card: idNamed('Wood Mill', 1), payment: 'auto' });
     expect(after.players[TOM_3P]!.castleCoin).toBe('placed');
   });

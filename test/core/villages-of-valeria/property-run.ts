@@ -138,7 +138,9 @@ function expectDecideDoesNotMutate(state: VvState, seat: Seat, move: VvMove, at:
 }
 
 function summary(state: VvState): string {
-  const players = state.players.map((p) => `hand ${p.hand.length} coins ${p.coins} resources ${p.resources.length} village ${p.buildings.length}+${p.adventurers.length}`);
+  const players = state.players.map(
+    (p) => `hand ${p.hand.length} coins ${p.coins} resources ${p.resources.length} village ${p.buildings.length}+${p.adventurers.length}`,
+  );
   return `turn ${state.flow.turn}, deck ${state.deck.length}, piles ${state.piles.map((p) => p.length)}, bank ${state.bank}, pool ${state.advPool.length}; ${players.join('; ')}`;
 }
 

@@ -24,7 +24,6 @@ export function adventurer(id: CardId): AdventurerCard {
   return card;
 }
 
-
 /** The power of a village card (Building or Adventurer), if any. */
 export function powerOf(id: CardId): Power | null {
   return (BUILDINGS.get(id) ?? ADVENTURERS.get(id))?.power ?? null;
