@@ -6,6 +6,7 @@ import type { VvState } from '../../core/games/villages-of-valeria/state.js';
 import { loadLive } from '../../functions/service/pipeline.js';
 import { startApi, storeOf, type Reply, type RunningApi } from '../support/api.js';
 import { playToEnd, verifyThroughApi } from '../support/api-players.js';
+import { openFirstFollowWindow } from '../support/villages.js';
 
 /**
  * Who knows which card is where, from the full (unredacted) log: a card dealt
@@ -131,5 +132,25 @@ describe('Villages of Valeria through the API (DynamoDB Local, real HTTP)', () =
     const verified = await verifyThroughApi(client, gameId, spectator!.token, villagesOfValeria);
     expect(verified.state).toEqual((await loadLive(ctx, gameId)).state);
     expect(verified.state).toEqual(state);
+  });
+
+  it('answers follow windows at once from standing orders ("always decline following Tax")', async () => {
+    const { client } = api;
+    const { gameId, tokens, version, window } = await openFirstFollowWindow(client, { windowSeconds: 86_400, turnSeconds: 86_400 });
+    const follower = tokens[window.seat] as string;
+    const put = await client.request('PUT', `/v1/games/${gameId}/standing-orders`, {
+      token: follower,
+      body: { orders: { tax: 'decline', harvest: { follow: true } } },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.orders).toEqual({ tax: 'decline', harvest: { follow: true, drawFrom: 'deck' } });
+    // The open Tax window was declined the moment the orders arrived.
+    const log = await client.get(`/v1/games/${gameId}/events?after=${version}`, { token: tokens[1 - window.seat] });
+    expect(log.body.commits[0].actor).toEqual({ kind: 'preference', seat: window.seat });
+    expect(log.body.commits[0].events[0]).toEqual({ type: 'declined', seat: window.seat });
+    const view = await client.get(`/v1/games/${gameId}`, { token: follower });
+    expect(view.body.state.pending).toMatchObject({ kind: 'turn', step: 'lead', seat: window.seat });
+    // Orders are private.
+    expect((await client.get(`/v1/games/${gameId}/standing-orders`, { token: tokens[1 - window.seat] })).body.orders).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { legalMoves } from './legal.js';
 import { VvMove } from './moves.js';
 import { scoreSheet } from './score.js';
 import { setupGame } from './setup.js';
+import { vvStandingOrders } from './standing-orders.js';
 import { VvOptions, type VvState } from './state.js';
 import { redactEvent, viewState } from './view.js';
 
@@ -37,4 +38,5 @@ export const villagesOfValeria: GameEngine<VvState, VvMove, VvEvent, VvOptions> 
   redactEvent,
   score: scoreSheet,
   bots: { random: randomBot, greedy: greedyBot },
+  standingOrders: vvStandingOrders,
 };
