@@ -18,7 +18,6 @@ import type { VpState } from './state.js';
 
 export const randomBot: Bot<VpState, VpMove> = (state, seat, rng) => rng.pick(legalMoves(state, seat));
 
-
 const RELIC_WORTH = 14;
 const BANK_PREMIUM = 0.15;
 const CARD_WORTH = 2.5;
@@ -53,10 +52,10 @@ function sampleWorld(state: VpState, seat: Seat, rng: Rng): VpState {
   return world;
 }
 
-/** Plays the round out with `cards` as the seat's plan, decisions by their defaults. */
-function playRound(world: VpState, seat: Seat, cards: CardId[], rng: Rng): VpState {
-  const d = new Draft(world, rng, 0);
-  d.state.plans[seat] = cards;
+/** Resolves the round with these plans, decisions by their defaults (VP-R4). */
+function resolveWith(state: VpState, plans: (CardId[] | null)[], rng: Rng): VpState {
+  const d = new Draft(state, rng, 0);
+  d.state.plans = plans;
   closePlanWindow(d);
   while (d.state.pending?.kind === 'decision') defaultDecision(d);
   return d.state;
@@ -65,12 +64,11 @@ function playRound(world: VpState, seat: Seat, cards: CardId[], rng: Rng): VpSta
 /** In the Duel a planned card resolves next round: play one more round, everyone planning at random. */
 function playNextRound(state: VpState, rng: Rng): VpState {
   if (state.finished) return state;
-  const plans = state.players.map((_, s) => plannedCards(rng.pick(planMoves(state, s))));
-  const d = new Draft(state, rng, 0);
-  d.state.plans = plans;
-  closePlanWindow(d);
-  while (d.state.pending?.kind === 'decision') defaultDecision(d);
-  return d.state;
+  return resolveWith(
+    state,
+    state.players.map((_, s) => plannedCards(rng.pick(planMoves(state, s)))),
+    rng,
+  );
 }
 
 /** Plans are screened on a few sampled worlds; the best few are then compared on more. */
@@ -85,7 +83,11 @@ function greedyPlan(state: VpState, seat: Seat, rng: Rng): VpMove {
     for (const { world, luck } of worlds.slice(from, to)) {
       // The same coin flips for every plan: plans are compared on equal luck.
       const sim = new Rng(luck);
-      const after = playRound(world, seat, plannedCards(move), sim);
+      const after = resolveWith(
+        world,
+        world.plans.map((plan, s) => (s === seat ? plannedCards(move) : plan)),
+        sim,
+      );
       score += standing(state.duel ? playNextRound(after, sim) : after, seat);
     }
     return score;

@@ -49,7 +49,10 @@ export function orderBuys(d: Draft): void {
   d.emit({ type: 'buys-ordered', tasks });
 }
 
-export type Purchase = { readonly kind: 'relic'; readonly price: number } | { readonly kind: 'card'; readonly price: number } | { readonly kind: 'skip'; readonly reason: 'cannot-pay' | 'market-empty' };
+export type Purchase =
+  | { readonly kind: 'relic'; readonly price: number }
+  | { readonly kind: 'card'; readonly price: number }
+  | { readonly kind: 'skip'; readonly reason: 'cannot-pay' | 'market-empty' };
 
 /** What a BUY does for its owner now: a relic first, else a card (rules "A Merchant that cannot buy a relic"). */
 export function purchaseOf(state: VpState, player: Player, buy: BuyEffect): Purchase {

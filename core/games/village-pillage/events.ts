@@ -28,7 +28,14 @@ export type VpEvent =
   /** The head BUY bought a relic. */
   | { readonly type: 'relic-bought'; readonly seat: Seat; readonly card: CardId; readonly relic: Relic; readonly paid: Payment }
   /** The head BUY took `bought` from the Market row; `refill` is the deck's top card laid in its slot. */
-  | { readonly type: 'card-bought'; readonly seat: Seat; readonly card: CardId; readonly bought: CardId; readonly paid: Payment; readonly refill: CardId | null }
+  | {
+      readonly type: 'card-bought';
+      readonly seat: Seat;
+      readonly card: CardId;
+      readonly bought: CardId;
+      readonly paid: Payment;
+      readonly refill: CardId | null;
+    }
   /** The head BUY bought nothing. */
   | { readonly type: 'buy-skipped'; readonly seat: Seat; readonly card: CardId; readonly reason: 'cannot-pay' | 'market-empty' }
   | { readonly type: 'awaiting'; readonly pending: Pending }

@@ -48,7 +48,11 @@ export function plannedCards(move: PlanMove): CardId[] {
 export function checkPlan(state: VpState, seat: Seat, move: PlanMove): Rejection | null {
   const kind = planKind(state, seat);
   if (move.type !== kind) {
-    const wanted = { plan: 'a card toward each neighbour (plan)', queue: 'a front and a back card (queue)', enqueue: 'one card behind your queued card (enqueue)' }[kind];
+    const wanted = {
+      plan: 'a card toward each neighbour (plan)',
+      queue: 'a front and a back card (queue)',
+      enqueue: 'one card behind your queued card (enqueue)',
+    }[kind];
     return reject('wrong-plan', `This round you place ${wanted}.`);
   }
   const cards = plannedCards(move);

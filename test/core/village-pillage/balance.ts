@@ -25,7 +25,11 @@ export function measure(seats: number, games: number, bots: (game: number) => Bo
   const owners = new Map<string, { wins: number; count: number }>(MARKET_CARDS.map((c) => [c, { wins: 0, count: 0 }]));
   const started = performance.now();
   for (let i = 0; i < games; i++) {
-    const { state } = playOut(engine, { init: { seats, options: {}, deadlines: DEADLINES, seed: `${label}-${seats}-${i}`, at: 0 }, bots: bots(i), botSeed: `${label}-bots-${i}` });
+    const { state } = playOut(engine, {
+      init: { seats, options: {}, deadlines: DEADLINES, seed: `${label}-${seats}-${i}`, at: 0 },
+      bots: bots(i),
+      botSeed: `${label}-bots-${i}`,
+    });
     const { winners, turns } = engine.score(state);
     rounds.push(turns);
     for (let seat = 0; seat < seats; seat++) {

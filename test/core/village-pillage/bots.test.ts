@@ -30,7 +30,11 @@ describe('Village Pillage bots', () => {
     for (let i = 0; i < GAMES; i++) {
       const greedySeat = i % 3;
       const bots = [0, 1, 2].map((s): BotLevel => (s === greedySeat ? 'greedy' : 'random'));
-      const { state } = playOut(engine, { init: { seats: 3, options: {}, deadlines: DEADLINES, seed: `greedy-vs-random-${i}`, at: 0 }, bots, botSeed: `bots-${i}` });
+      const { state } = playOut(engine, {
+        init: { seats: 3, options: {}, deadlines: DEADLINES, seed: `greedy-vs-random-${i}`, at: 0 },
+        bots,
+        botSeed: `bots-${i}`,
+      });
       const { winners } = engine.score(state);
       if (winners.includes(greedySeat)) greedyWins += 1 / winners.length;
     }

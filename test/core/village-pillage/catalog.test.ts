@@ -37,7 +37,8 @@ describe('Village Pillage catalog', () => {
     for (const type of ['Farmer', 'Merchant'] as const) expect(effectsAgainst('Raider', type)).toEqual([{ kind: 'steal', amount: 4, from: 'stockpile' }]);
     for (const type of ['Wall', 'Raider'] as const) expect(effectsAgainst('Raider', type)).toEqual([]);
     // The Merchant: BUY RELIC, else BUY CARD at its printed price, against every type.
-    for (const type of CARD_TYPES) expect(effectsAgainst('Merchant', type)).toEqual([{ kind: 'buy', relic: true, relicDiscount: 0, cardPrice: expect.any(Number) }]);
+    for (const type of CARD_TYPES)
+      expect(effectsAgainst('Merchant', type)).toEqual([{ kind: 'buy', relic: true, relicDiscount: 0, cardPrice: expect.any(Number) }]);
   });
 
   it('has designed EXHAUST cards and cards that reach into the Bank', () => {
@@ -50,7 +51,19 @@ describe('Village Pillage catalog', () => {
     const withCard = (index: number, card: unknown) => ({ ...json, market: json.market.map((c: unknown, i: number) => (i === index ? card : c)) });
     const wall = json.market.find((c: { type: string }) => c.type === 'Wall');
     const index = json.market.indexOf(wall);
-    expect(Catalog.safeParse(withCard(index, { ...wall, against: { Raider: [{ kind: 'bank', amount: 1 }, { kind: 'gain', amount: 1 }] } })).success).toBe(false);
+    expect(
+      Catalog.safeParse(
+        withCard(index, {
+          ...wall,
+          against: {
+            Raider: [
+              { kind: 'bank', amount: 1 },
+              { kind: 'gain', amount: 1 },
+            ],
+          },
+        }),
+      ).success,
+    ).toBe(false);
     expect(Catalog.safeParse(withCard(index, { ...wall, against: { Raider: [{ kind: 'buy', relic: true, cardPrice: 2 }] } })).success).toBe(false);
     expect(Catalog.safeParse({ ...json, market: json.market.slice(1) }).success).toBe(false);
     expect(Catalog.safeParse(withCard(index, { ...wall, name: 'Farmer' })).success).toBe(false);

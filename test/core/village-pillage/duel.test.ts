@@ -17,7 +17,12 @@ describe('Village Pillage Duel (2 players)', () => {
       { seat: 1, card: 'Wall', toward: 0, side: 'front' },
     ]);
     const farmerGain = effectsAgainst('Farmer', 'Wall')[0];
-    expect(ofType(first.events, 'gained')[0]).toEqual({ type: 'gained', seat: 0, card: 'Farmer', amount: farmerGain?.kind === 'gain' ? farmerGain.amount : -1 });
+    expect(ofType(first.events, 'gained')[0]).toEqual({
+      type: 'gained',
+      seat: 0,
+      card: 'Farmer',
+      amount: farmerGain?.kind === 'gain' ? farmerGain.amount : -1,
+    });
     // The back cards advanced; the fronts are back in hand.
     expect(player(state, 0).queue).toEqual(['Raider']);
     expect(player(state, 0).hand.sort()).toEqual(['Farmer', 'Merchant', 'Wall']);
@@ -61,6 +66,7 @@ describe('Village Pillage Duel (2 players)', () => {
     const board = (viewer: number | null) => engine.view(state, viewer) as Board;
     expect(board(0).players[0]?.queue).toEqual(['Raider']);
     // Others see the cards as one sorted list: which of them waits face down is the secret.
-    for (const viewer of [1, null]) expect(board(viewer).players[0]).toMatchObject({ hand: null, queue: null, queued: 1, cards: ['Farmer', 'Merchant', 'Raider', 'Wall'] });
+    for (const viewer of [1, null])
+      expect(board(viewer).players[0]).toMatchObject({ hand: null, queue: null, queued: 1, cards: ['Farmer', 'Merchant', 'Raider', 'Wall'] });
   });
 });

@@ -1,4 +1,15 @@
-import { awaitedSeats, execute, executeInPlace, redactFor, replay, Rng, rngStateFromSeed, type BotLevel, type LoggedEvent, type Seat } from '../../../core/engine/index.js';
+import {
+  awaitedSeats,
+  execute,
+  executeInPlace,
+  redactFor,
+  replay,
+  Rng,
+  rngStateFromSeed,
+  type BotLevel,
+  type LoggedEvent,
+  type Seat,
+} from '../../../core/engine/index.js';
 import { cloneState } from '../../../core/games/village-pillage/draft.js';
 import type { VpEvent } from '../../../core/games/village-pillage/events.js';
 import type { VpMove } from '../../../core/games/village-pillage/moves.js';
@@ -66,7 +77,9 @@ function checkSecrets(state: VpState, events: readonly LoggedEvent<VpEvent>[], r
       alternatives.push(copy);
     }
     for (const alt of alternatives)
-      for (const viewer of viewers) if (viewer !== seat && !same(engine.view(alt, viewer), engine.view(state, viewer))) fail(`seat ${seat}'s face-down cards show in the view of ${viewer}`);
+      for (const viewer of viewers)
+        if (viewer !== seat && !same(engine.view(alt, viewer), engine.view(state, viewer)))
+          fail(`seat ${seat}'s face-down cards show in the view of ${viewer}`);
   });
 }
 
@@ -93,7 +106,9 @@ function checkIllegal(state: VpState, seat: Seat, legal: readonly VpMove[], rng:
   const chosen = rng.pick(legal);
   const bent = bend(chosen, frozen, seat);
   if (!legal.some((m) => same(m, bent)) && execute(engine, frozen, { type: 'move', seat, move: bent, at }).ok) fail(`${JSON.stringify(bent)} accepted`);
-  const idle = frozen.players.findIndex((_, s) => !awaitedSeats(frozen.pending).includes(s) && !(frozen.pending?.kind === 'simultaneous' && frozen.pending.seats.includes(s)));
+  const idle = frozen.players.findIndex(
+    (_, s) => !awaitedSeats(frozen.pending).includes(s) && !(frozen.pending?.kind === 'simultaneous' && frozen.pending.seats.includes(s)),
+  );
   if (idle >= 0 && execute(engine, frozen, { type: 'move', seat: idle, move: chosen, at }).ok) fail(`seat ${idle} moved out of turn`);
   // Deciding a legal move on the frozen state must not write to it.
   if (!engine.decideMove(frozen, seat, chosen, { at, rng: new Rng(frozen.rng) }).ok) fail(`legal move ${JSON.stringify(chosen)} refused`);

@@ -4,6 +4,13 @@ import { effectsAgainst, type CardType } from '../../../core/games/village-pilla
 import { splitSteal } from '../../../core/games/village-pillage/steal.js';
 import { edit, move, newGame, ofType, player, playRound, sides, timeout, withPlayer } from './helpers.js';
 
+/** The designed BUY of a Merchant card (the same against every type). */
+function buyOf(card: string) {
+  const buy = effectsAgainst(card, 'Wall').find((e) => e.kind === 'buy');
+  if (buy?.kind !== 'buy') throw new Error(`${card} does not buy`);
+  return buy;
+}
+
 /** A designed number read from the catalog, so these tests follow the design's tuning. */
 function amount(card: string, against: CardType, kind: 'gain' | 'steal' | 'bank'): number {
   return effectsAgainst(card, against).reduce((n, e) => n + (e.kind === kind ? e.amount : 0), 0);
@@ -24,7 +31,9 @@ describe('Village Pillage resolution', () => {
 
   it('resolves types in the order Farmer, Wall, Raider, Merchant, and GAIN, STEAL, BANK, BUY within a type', () => {
     const { events } = playRound(newGame(3), [sides('Farmer', 'Wall'), sides('Raider', 'Merchant'), sides('Wall', 'Farmer')]);
-    const order = events.filter((e) => ['gained', 'stolen', 'banked', 'buys-ordered'].includes(e.type)).map((e) => ('card' in e ? `${e.type}:${e.card}` : e.type));
+    const order = events
+      .filter((e) => ['gained', 'stolen', 'banked', 'buys-ordered'].includes(e.type))
+      .map((e) => ('card' in e ? `${e.type}:${e.card}` : e.type));
     // Both Farmers gain (against a Merchant, against a Raider); the two Walls face each other; the Raider robs seat 2's Farmer.
     expect(order).toEqual(['gained:Farmer', 'gained:Farmer', 'gained:Wall', 'gained:Wall', 'banked:Wall', 'banked:Wall', 'stolen:Raider', 'buys-ordered']);
   });
@@ -113,7 +122,7 @@ describe('Village Pillage resolution', () => {
       const top = state.market.deck[0];
       const after = timeout(state);
       const bought = ofType(after.events, 'card-bought')[0];
-      expect(bought).toMatchObject({ seat: 1, bought: leftmost, refill: top, paid: { stockpile: 3, bank: 0 } });
+      expect(bought).toMatchObject({ seat: 1, bought: leftmost, refill: top, paid: { stockpile: buyOf('Merchant').cardPrice, bank: 0 } });
       expect(after.state.market.row[0]).toBe(top);
       expect(player(after.state, 1).hand).toContain(leftmost);
     });
@@ -138,16 +147,17 @@ describe('Village Pillage resolution', () => {
     });
 
     it('a player with two different Merchants chooses their order (VP-R4); the timeout resolves the left one first', () => {
-      const start = withPlayer(newGame(3), 0, { stockpile: 6, give: ['Royal Envoy'] });
-      // Seat 0: Merchant left, Royal Envoy right; both face Walls. 7 turnips at the BUY step.
+      // Seat 0: Merchant left, Royal Envoy right; both face Walls. Exactly the Envoy's relic price at the BUY step.
+      const envoyPrice = 8 - buyOf('Royal Envoy').relicDiscount;
+      const start = withPlayer(newGame(3), 0, { stockpile: envoyPrice - 1, bank: 1, give: ['Royal Envoy'] });
       const plans = [sides('Merchant', 'Royal Envoy'), sides('Farmer', 'Wall'), sides('Wall', 'Farmer')];
       const { state } = playRound(start, plans);
       expect(state.pending).toMatchObject({ kind: 'decision', step: 'merchant-order', seat: 0 });
-      // The Envoy first: a relic at 8 - 1 = 7; then the Merchant cannot pay a card.
+      // The Envoy first: a relic at its discounted price; then the Merchant cannot pay a card.
       const envoyFirst = move(state, 0, { type: 'order-merchants', first: 'right' });
-      expect(ofType(envoyFirst.events, 'relic-bought')).toMatchObject([{ card: 'Royal Envoy', paid: { stockpile: 6, bank: 1 } }]);
+      expect(ofType(envoyFirst.events, 'relic-bought')).toMatchObject([{ card: 'Royal Envoy', paid: { stockpile: envoyPrice - 1, bank: 1 } }]);
       expect(ofType(envoyFirst.events, 'buy-skipped')).toMatchObject([{ card: 'Merchant', reason: 'cannot-pay' }]);
-      // Default: the Merchant first cannot pay a relic (8), so it buys a card; the Envoy then cannot pay 7.
+      // Default: the Merchant first cannot pay a relic (8), so it buys a card; the Envoy then cannot pay its relic.
       const byDefault = timeout(state);
       expect(byDefault.state.pending).toMatchObject({ step: 'market-card', seat: 0 });
       const rest = timeout(byDefault.state);

@@ -31,7 +31,11 @@ describe('Village Pillage plan window (VP-R3)', () => {
     state = move(state, 0, sides('Farmer', 'Wall')).state;
     state = move(state, 1, sides('Wall', 'Farmer')).state;
     const { events } = move(state, 2, sides('Wall', 'Farmer'));
-    expect(ofType(events, 'plans-revealed')[0]?.plays.filter((p) => p.seat === 0).map((p) => p.card)).toEqual(['Farmer', 'Wall']);
+    expect(
+      ofType(events, 'plans-revealed')[0]
+        ?.plays.filter((p) => p.seat === 0)
+        .map((p) => p.card),
+    ).toEqual(['Farmer', 'Wall']);
   });
 
   it('reveals everything in the closing command, and the next window opens with nothing submitted', () => {
@@ -48,11 +52,18 @@ describe('Village Pillage plan window (VP-R3)', () => {
     const counts = new Map<string, number>();
     const runs = 1200;
     for (let i = 0; i < runs; i++) {
-      const start = move(engine.setup({ seats: 3, options: {}, deadlines: { turnMs: 60_000, windowMs: 30_000 }, seed: `timeout-${i}`, at: T0 }), 0, sides('Wall', 'Raider')).state;
+      const start = move(
+        engine.setup({ seats: 3, options: {}, deadlines: { turnMs: 60_000, windowMs: 30_000 }, seed: `timeout-${i}`, at: T0 }),
+        0,
+        sides('Wall', 'Raider'),
+      ).state;
       const { events } = timeout(start);
       const plays = ofType(events, 'plans-revealed')[0]?.plays ?? [];
       expect(plays.filter((p) => p.seat === 0).map((p) => p.card)).toEqual(['Wall', 'Raider']);
-      const seat1 = plays.filter((p) => p.seat === 1).map((p) => p.card).join('/');
+      const seat1 = plays
+        .filter((p) => p.seat === 1)
+        .map((p) => p.card)
+        .join('/');
       counts.set(seat1, (counts.get(seat1) ?? 0) + 1);
     }
     expect(counts.size).toBe(12);
@@ -73,7 +84,8 @@ describe('Village Pillage plan window (VP-R3)', () => {
 
   it('setup: hands of the four starting cards, 1 turnip in Stockpile and Bank, 4 Market cards face up', () => {
     const state = newGame(5);
-    for (const p of state.players) expect(p).toEqual({ stockpile: 1, bank: 1, relics: [], hand: ['Farmer', 'Wall', 'Raider', 'Merchant'], exhausted: [], queue: [] });
+    for (const p of state.players)
+      expect(p).toEqual({ stockpile: 1, bank: 1, relics: [], hand: ['Farmer', 'Wall', 'Raider', 'Merchant'], exhausted: [], queue: [] });
     expect(state.market.row).toHaveLength(4);
     expect(state.market.deck).toHaveLength(16);
     expect(() => newGame(1)).toThrow();

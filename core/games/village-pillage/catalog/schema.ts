@@ -42,7 +42,10 @@ export type BuyEffect = Extract<Effect, { kind: 'buy' }>;
 const Effects = z
   .array(Effect)
   .min(1)
-  .refine((effects) => effects.every((e, i) => i === 0 || EFFECT_ORDER.indexOf(effects[i - 1]!.kind) <= EFFECT_ORDER.indexOf(e.kind)), 'effects are listed in the order GAIN, STEAL, BANK, BUY')
+  .refine(
+    (effects) => effects.every((e, i) => i === 0 || EFFECT_ORDER.indexOf(effects[i - 1]!.kind) <= EFFECT_ORDER.indexOf(e.kind)),
+    'effects are listed in the order GAIN, STEAL, BANK, BUY',
+  )
   .refine((effects) => effects.filter((e) => e.kind === 'buy').length <= 1, 'at most one BUY per matchup');
 
 export const Card = z
