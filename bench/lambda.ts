@@ -1,14 +1,15 @@
 /**
- * `npm run bench:lambda` — each Lambda's bundle as CDK builds it (esbuild,
- * ESM, node22, minified, the AWS SDK inside): its size in bytes, its largest
+ * `npm run bench:lambda` — each Lambda's bundle exactly as CDK builds it
+ * (infra/bundle.ts: esbuild, ESM, node22, minified, the AWS SDK inside): its size in bytes, its largest
  * contributors from the esbuild metafile, and its cold module-init time, the
  * median of 20 fresh Node processes importing it. Prints figures only.
  */
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleLambda } from '../infra/bundle.js';
 import { fixed, median } from './stats.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -27,24 +28,8 @@ const LAMBDA_ENV = {
 };
 
 async function bundle(name: string, entry: string) {
-  const outfile = join(OUT, name, 'index.mjs');
-  // The same options as infra/service-function.ts gives NodejsFunction.
-  const result = await build({
-    entryPoints: [join(ROOT, entry)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node22',
-    format: 'esm',
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
-    mainFields: ['module', 'main'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    metafile: true,
-    logLevel: 'silent',
-  });
-  return { outfile, bytes: statSync(outfile).size, metafile: result.metafile };
+  const { outfile, metafile } = await bundleLambda(join(ROOT, entry), join(OUT, name));
+  return { outfile, bytes: statSync(outfile).size, metafile };
 }
 
 /** Bytes in the output per package (or per project folder). */
@@ -68,10 +53,16 @@ function coldInitMs(outfile: string): number {
 }
 
 mkdirSync(OUT, { recursive: true });
-console.log(`bench:lambda — esbuild bundles as deployed (ESM, node22, minified, AWS SDK bundled); init = median of ${FRESH_PROCESSES} fresh processes on Node ${process.version}\n`);
+console.log(
+  `bench:lambda — esbuild bundles as deployed (ESM, node22, minified, AWS SDK bundled); init = median of ${FRESH_PROCESSES} fresh processes on Node ${process.version}\n`,
+);
 for (const [name, entry] of Object.entries(ENTRIES)) {
   const { outfile, bytes, metafile } = await bundle(name, entry);
   const inits = Array.from({ length: FRESH_PROCESSES }, () => coldInitMs(outfile));
   console.log(`${name}: ${bytes} bytes (${fixed(bytes / 1024, 0)} KiB; goal < 1 MB) · module init ${fixed(median(inits), 1)} ms (goal < 150 ms)`);
-  console.log(`  largest: ${contributors(metafile).map(([owner, b]) => `${owner} ${fixed(b / 1024, 0)} KiB`).join(' · ')}`);
+  console.log(
+    `  largest: ${contributors(metafile)
+      .map(([owner, b]) => `${owner} ${fixed(b / 1024, 0)} KiB`)
+      .join(' · ')}`,
+  );
 }

@@ -1,8 +1,8 @@
-import { join } from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { execFileSync } from 'node:child_process';
+import { dirname, join, relative } from 'node:path';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
@@ -21,14 +21,40 @@ export interface ServiceFunctionProps {
 }
 
 /**
- * One Lambda function of the service, bundled locally by the project's own
- * esbuild (no Docker here) into a single minified ES module with the AWS SDK
- * inside: a pinned SDK the tests ran against, and a faster cold start than
- * loading the runtime's copy. It gets its own role, holding nothing but the
- * right to write its own log group; the stack grants the rest.
+ * The handler's code asset, bundled locally by infra/bundle.ts (the project's
+ * own esbuild, with the options bench:lambda measures; no Docker here). It
+ * runs in a child process because CDK's local bundling is synchronous and
+ * esbuild's plugins need its asynchronous API.
+ */
+function bundledCode(entry: string, projectRoot: string): lambda.Code {
+  return lambda.Code.fromAsset(dirname(entry), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never used: local bundling always succeeds or throws.
+      image: DockerImage.fromRegistry('unused-local-bundling'),
+      // What the local bundling runs. It also keys CDK's bundling cache, which
+      // would otherwise hand the first handler's bundle to its siblings.
+      command: ['node', '--import', 'tsx', 'infra/bundle.ts', relative(projectRoot, entry)],
+      local: {
+        tryBundle(outputDir: string) {
+          execFileSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'infra', 'bundle.ts'), entry, outputDir], {
+            cwd: projectRoot,
+            stdio: 'inherit',
+          });
+          return true;
+        },
+      },
+    },
+  });
+}
+
+/**
+ * One Lambda function of the service: a single minified ES module with the
+ * AWS SDK inside. It gets its own role, holding nothing but the right to
+ * write its own log group; the stack grants the rest.
  */
 export class ServiceFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
 
@@ -47,11 +73,9 @@ export class ServiceFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.fn = new NodejsFunction(this, 'Function', {
-      entry: props.entry,
-      handler: 'handler',
-      projectRoot: props.projectRoot,
-      depsLockFilePath: join(props.projectRoot, 'package-lock.json'),
+    this.fn = new lambda.Function(this, 'Function', {
+      code: bundledCode(props.entry, props.projectRoot),
+      handler: 'index.handler',
       description: props.description,
       runtime: RUNTIME,
       architecture: lambda.Architecture.ARM_64,
@@ -60,23 +84,8 @@ export class ServiceFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
+      // The linked index.mjs.map gives stack traces in the TypeScript sources.
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        // A linked .map beside index.mjs, which --enable-source-maps follows for stack traces.
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        // Nothing comes from the runtime: the SDK is bundled at the version package-lock.json pins.
-        externalModules: [],
-        // Prefer the ES module builds of dependencies (the SDK's tree-shake far better).
-        mainFields: ['module', 'main'],
-        // Bundled CommonJS dependencies may still call require() for Node built-ins.
-        banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-      },
     });
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',
