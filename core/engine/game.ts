@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Deadlines, Pending, Seat } from './pending.js';
 import type { Decision } from './rejection.js';
+import { hashSeed } from './fairness.js';
 import type { Rng, RngState } from './rng.js';
 
 /** What every game's state carries, so the kit and the service can read it generically. */
@@ -27,6 +28,24 @@ export interface GameInit<O> {
   readonly deadlines: Deadlines;
   readonly seed: string;
   readonly at: number;
+}
+
+/**
+ * The kit's part of a game's first state: who plays, the secret seed and its
+ * public hash, the generator after the deal, and the first pending entry.
+ */
+export function initialBase<O>(game: string, init: GameInit<O>, rng: RngState, firstPending: Pending | null): BaseState {
+  return {
+    game,
+    seats: init.seats,
+    deadlines: init.deadlines,
+    pending: firstPending,
+    pendingOpened: firstPending ? Number(firstPending.id.slice(1)) : 0,
+    finished: false,
+    rng,
+    seedHash: hashSeed(init.seed),
+    seed: init.seed,
+  };
 }
 
 /** A command is either a player's move or the engine's own default on a deadline. */

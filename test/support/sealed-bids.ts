@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   accept,
   everyoneSubmitted,
-  hashSeed,
+  initialBase,
   openSimultaneousWindow,
   openTurn,
   reject,
@@ -93,15 +93,13 @@ export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof
   meta: { id: 'sealed-bids', title: 'Sealed Bids (test fixture)', minSeats: 2, maxSeats: 5, summary: 'Secret bids, then a leader choice.', variants: [] },
   optionsSchema: Options,
   moveSchema: Move,
-  setup({ seats, options, deadlines, seed, at }) {
+  setup(init) {
+    const { seats, options, deadlines, seed, at } = init;
     const rng = new Rng(rngStateFromSeed(seed));
     const deck = rng.shuffle(range(seats * 5).map((i) => i + 1));
-    const base = { game: 'sealed-bids', seats, deadlines, pendingOpened: 0, finished: false, seedHash: hashSeed(seed), seed, rng: rng.state };
     const pending = openSimultaneousWindow({ opened: 0, at, deadlines, step: 'bid', timer: 'window', seats: range(seats) });
     return {
-      ...base,
-      pending,
-      pendingOpened: 1,
+      ...initialBase('sealed-bids', init, rng.state, pending),
       round: 0,
       rounds: options.rounds,
       hands: range(seats).map((s) => deck.slice(s * 5, s * 5 + 5)),

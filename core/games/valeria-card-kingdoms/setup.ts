@@ -1,4 +1,4 @@
-import { hashSeed, openSimultaneousWindow, Rng, rngStateFromSeed, type GameInit } from '../../engine/index.js';
+import { initialBase, openSimultaneousWindow, Rng, rngStateFromSeed, type GameInit } from '../../engine/index.js';
 import { allCardIds, CATALOG, citizenIds, monsterCard, monsterIds, starterIds, type Area, type CardId } from './catalog/index.js';
 import type { CitizenStack, DomainStack, Market, MonsterStack, Player, SetupKind, VckOptions, VckState } from './state.js';
 
@@ -76,7 +76,8 @@ function domainStacks(theme: ThemedSetup, seats: number, rng: Rng): DomainStack[
 
 const inMarket = (market: Market): CardId[] => [...market.monsters, ...market.citizens, ...market.domains].flatMap((s) => s.cards);
 
-export function setupGame({ seats, options, deadlines, seed, at }: GameInit<VckOptions>): VckState {
+export function setupGame(init: GameInit<VckOptions>): VckState {
+  const { seats, options, deadlines, seed, at } = init;
   if (!Number.isInteger(seats) || seats < 1 || seats > 5) throw new RangeError(`Valeria: Card Kingdoms seats 1 to 5 players, not ${seats}`);
   const rng = new Rng(rngStateFromSeed(seed));
   const theme = themeFor(options.setup, rng);
@@ -104,15 +105,7 @@ export function setupGame({ seats, options, deadlines, seed, at }: GameInit<VckO
   const used = new Set([...inMarket(market), ...players.flatMap((p) => [...p.citizens, ...p.dukeOffer]), ...(darkLord ? [darkLord.duke] : [])]);
   const pending = openSimultaneousWindow({ opened: 0, at, deadlines, step: 'duke', timer: 'window', seats: players.map((_, s) => s) });
   return {
-    game: 'valeria-card-kingdoms',
-    seats,
-    deadlines,
-    pending,
-    pendingOpened: 1,
-    finished: false,
-    rng: rng.state,
-    seedHash: hashSeed(seed),
-    seed,
+    ...initialBase('valeria-card-kingdoms', init, rng.state, pending),
     options,
     solo: seats === 1,
     firstPlayer,

@@ -1,10 +1,11 @@
-import { hashSeed, openSimultaneousWindow, Rng, rngStateFromSeed, type GameInit } from '../../engine/index.js';
+import { initialBase, openSimultaneousWindow, Rng, rngStateFromSeed, type GameInit } from '../../engine/index.js';
 import { MARKET_CARDS, STARTING_HAND } from './catalog/index.js';
 import { MARKET_ROW_SIZE, STARTING_BANK, STARTING_STOCKPILE } from './rules.js';
 import type { Player, VpOptions, VpState } from './state.js';
 
 /** Rules "Setup": a starting hand and a Bank each, 1 turnip in Stockpile and Bank, 4 Market cards face up; then the first plan window. */
-export function setupGame({ seats, deadlines, seed, at, options }: GameInit<VpOptions>): VpState {
+export function setupGame(init: GameInit<VpOptions>): VpState {
+  const { seats, options, deadlines, seed, at } = init;
   if (!Number.isInteger(seats) || seats < 2 || seats > 5) throw new RangeError(`Village Pillage is for 2 to 5 players, not ${seats}`);
   const rng = new Rng(rngStateFromSeed(seed));
   const deck = rng.shuffle(MARKET_CARDS);
@@ -19,15 +20,7 @@ export function setupGame({ seats, deadlines, seed, at, options }: GameInit<VpOp
   }));
   const pending = openSimultaneousWindow({ opened: 0, at, deadlines, step: 'plan', timer: 'turn', seats: players.map((_, s) => s) });
   return {
-    game: 'village-pillage',
-    seats,
-    deadlines,
-    pending,
-    pendingOpened: 1,
-    finished: false,
-    rng: rng.state,
-    seedHash: hashSeed(seed),
-    seed,
+    ...initialBase('village-pillage', init, rng.state, pending),
     options,
     duel: seats === 2,
     round: 1,

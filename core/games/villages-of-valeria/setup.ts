@@ -1,4 +1,4 @@
-import { hashSeed, openSimultaneousWindow, Rng, rngStateFromSeed, type GameInit } from '../../engine/index.js';
+import { initialBase, openSimultaneousWindow, Rng, rngStateFromSeed, type GameInit } from '../../engine/index.js';
 import { ALL_ADVENTURER_IDS, ALL_BUILDING_IDS, CASTLE_IDS, type CardId } from './catalog/index.js';
 import { ADVENTURER_POOL, bankSize, HAND_SIZE, PILES, SOLO_DECK, STARTING_GOLD } from './rules.js';
 import type { PlayerState, VvOptions, VvState } from './state.js';
@@ -7,7 +7,8 @@ import type { PlayerState, VvOptions, VvState } from './state.js';
  * Setup (rules, "Setup"): the whole deal follows from the secret seed, so the
  * log never carries it. Ends with the setup round open (VV-R9).
  */
-export function setupGame({ seats, options, deadlines, seed, at }: GameInit<VvOptions>): VvState {
+export function setupGame(init: GameInit<VvOptions>): VvState {
+  const { seats, options, deadlines, seed, at } = init;
   if (!Number.isInteger(seats) || seats < 1 || seats > 5) throw new RangeError(`Villages of Valeria seats 1 to 5 players, not ${seats}`);
   if (options.firstPlayer !== undefined && options.firstPlayer >= seats) throw new RangeError(`firstPlayer ${options.firstPlayer} is not a seat`);
   const rng = new Rng(rngStateFromSeed(seed));
@@ -32,15 +33,7 @@ export function setupGame({ seats, options, deadlines, seed, at }: GameInit<VvOp
   const first = options.firstPlayer ?? rng.int(seats);
   const everyone = players.map((_, seat) => seat);
   return {
-    game: 'villages-of-valeria',
-    seats,
-    deadlines,
-    pending: openSimultaneousWindow({ opened: 0, at, deadlines, step: 'setup', timer: 'turn', seats: everyone }),
-    pendingOpened: 1,
-    finished: false,
-    rng: rng.state,
-    seedHash: hashSeed(seed),
-    seed,
+    ...initialBase('villages-of-valeria', init, rng.state, openSimultaneousWindow({ opened: 0, at, deadlines, step: 'setup', timer: 'turn', seats: everyone })),
     solo,
     first,
     bank: bankSize(seats) - STARTING_GOLD * seats,
