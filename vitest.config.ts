@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
+    // Generous: the property suites and whole games through the API take minutes on a loaded 2-core
+    // machine, and tests assert behaviour, never wall-clock time.
+    testTimeout: 600_000,
     hookTimeout: 120_000,
     // One DynamoDB Local for the whole run; tests reach it through test/support/dynamo.ts.
     globalSetup: ['test/support/global-setup.ts'],
