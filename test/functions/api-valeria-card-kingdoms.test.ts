@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyInPlace } from '../../core/engine/index.js';
 import { valeriaCardKingdoms } from '../../core/games/valeria-card-kingdoms/index.js';
 import type { VckState } from '../../core/games/valeria-card-kingdoms/state.js';
-import { loadLive } from '../../functions/service/pipeline.js';
 import { startApi, storeOf, type RunningApi } from '../support/api.js';
 import { playToEnd, verifyThroughApi } from '../support/api-players.js';
+import { TrueState } from '../support/true-state.js';
 
 let api: RunningApi;
 beforeAll(async () => {
@@ -28,22 +27,10 @@ describe('Valeria: Card Kingdoms through the API (DynamoDB Local, real HTTP)', (
     const { gameId, clients } = await startGame(4, {});
     const harvestWindows = new Set<string>();
     let dukeChecks = 0;
-    // The true state, folded here from the unredacted log as the game goes.
-    const { header } = await loadLive(ctx, gameId);
-    const state = valeriaCardKingdoms.setup({
-      seats: 4,
-      options: header.options as never,
-      deadlines: header.deadlines,
-      seed: header.seed,
-      at: header.startedAt as number,
-    }) as VckState;
-    let folded = 0;
+    const truth = await TrueState.of<VckState>(ctx, gameId, valeriaCardKingdoms);
     const moves = await playToEnd(client, gameId, clients, {
       onResponse: async (seat, reply) => {
-        for (const commit of await ctx.store.readCommits(gameId, folded, 1000)) {
-          for (const event of commit.events) applyInPlace(valeriaCardKingdoms, state, event as never);
-          folded = commit.seq;
-        }
+        const state = await truth.catchUp();
         if (state.pending?.kind === 'simultaneous' && state.pending.step === 'harvest') harvestWindows.add(state.pending.id);
         if (state.finished) return;
         // VK-R4: another player's Duke (kept or offered) is never named before the end.

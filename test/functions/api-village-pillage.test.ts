@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyInPlace } from '../../core/engine/index.js';
 import { villagePillage } from '../../core/games/village-pillage/index.js';
 import type { VpState } from '../../core/games/village-pillage/state.js';
-import { loadLive } from '../../functions/service/pipeline.js';
 import { startApi, storeOf, type RunningApi } from '../support/api.js';
 import { playToEnd, verifyThroughApi } from '../support/api-players.js';
+import { TrueState } from '../support/true-state.js';
 
 let api: RunningApi;
 beforeAll(async () => {
@@ -27,15 +26,7 @@ describe('Village Pillage through the API (DynamoDB Local, real HTTP)', () => {
     const players = await Promise.all([0, 1, 2, 3].map((i) => client.register(`Villager ${i}`)));
     const gameId = (await client.post('/v1/games', { token: players[0]!.token, body: { game: 'village-pillage', seats: 4, deadlines: 'daily' } })).body.gameId;
     for (const p of players.slice(1)) expect((await client.post(`/v1/games/${gameId}/join`, { token: p.token, body: {} })).status).toBe(200);
-    const { header } = await loadLive(ctx, gameId);
-    const state = villagePillage.setup({
-      seats: 4,
-      options: header.options as never,
-      deadlines: header.deadlines,
-      seed: header.seed,
-      at: header.startedAt as number,
-    }) as VpState;
-    let folded = 0;
+    const truth = await TrueState.of<VpState>(ctx, gameId, villagePillage);
     let secretChecks = 0;
     const revealedWindows = new Set<string>();
     const moves = await playToEnd(
@@ -44,13 +35,9 @@ describe('Village Pillage through the API (DynamoDB Local, real HTTP)', () => {
       players.map((p, seat) => ({ seat, token: p.token })),
       {
         onResponse: async (viewer, reply) => {
-          for (const commit of await ctx.store.readCommits(gameId, folded, 1000)) {
-            for (const event of commit.events) {
-              applyInPlace(villagePillage, state, event as never);
-              if ((event as { type: string }).type === 'plans-revealed') revealedWindows.add(`round-${commit.seq}`);
-            }
-            folded = commit.seq;
-          }
+          const state = await truth.catchUp((event, seq) => {
+            if (event.type === 'plans-revealed') revealedWindows.add(`round-${seq}`);
+          });
           // VP-R3: while the plan window is open, nobody sees another seat's plan: not in a view
           // (hands are public in this game; placement is not), not in an event.
           if (state.pending?.kind !== 'simultaneous') return;
@@ -77,6 +64,6 @@ describe('Village Pillage through the API (DynamoDB Local, real HTTP)', () => {
     expect(final.body.state.finished).toBe(true);
     expect(final.body.state.score.winners.length).toBeGreaterThan(0);
     const verified = await verifyThroughApi(client, gameId, players[2]!.token, villagePillage);
-    expect(verified.state).toEqual(state);
+    expect(verified.state).toEqual(truth.state);
   });
 });

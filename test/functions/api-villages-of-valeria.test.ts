@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyInPlace } from '../../core/engine/index.js';
 import { villagesOfValeria } from '../../core/games/villages-of-valeria/index.js';
 import type { VvEvent } from '../../core/games/villages-of-valeria/events.js';
 import type { VvState } from '../../core/games/villages-of-valeria/state.js';
 import { loadLive } from '../../functions/service/pipeline.js';
 import { startApi, storeOf, type Reply, type RunningApi } from '../support/api.js';
 import { playToEnd, verifyThroughApi } from '../support/api-players.js';
+import { TrueState } from '../support/true-state.js';
 import { openFirstFollowWindow } from '../support/villages.js';
 
 /**
@@ -73,28 +73,16 @@ describe('Villages of Valeria through the API (DynamoDB Local, real HTTP)', () =
     const gameId = (await client.post('/v1/games', { token: ann!.token, body: { game: 'villages-of-valeria', seats: 3, deadlines: 'daily' } })).body.gameId;
     for (const p of [ben!, cat!]) expect((await client.post(`/v1/games/${gameId}/join`, { token: p.token, body: {} })).status).toBe(200);
 
-    const { header } = await loadLive(ctx, gameId);
-    // The true state, folded here from the unredacted log as the game goes.
-    const state = villagesOfValeria.setup({
-      seats: 3,
-      options: header.options as never,
-      deadlines: header.deadlines,
-      seed: header.seed,
-      at: header.startedAt as number,
-    });
+    const truth = await TrueState.of<VvState>(ctx, gameId, villagesOfValeria);
+    const state = truth.state;
     const knowledge = new CardKnowledge(state);
-    let processed = 0;
+    let caughtUp = false;
     let scanned = 0;
     const followSteps = new Set<string>();
     /** Folds the commits made since the last call (moves only happen on POSTs: reads resolve nothing here). */
     const catchUp = async () => {
-      const commits = await ctx.store.readCommits(gameId, processed, 1000);
-      for (const commit of commits)
-        for (const event of commit.events) {
-          knowledge.observe(event as VvEvent);
-          applyInPlace(villagesOfValeria, state, event as VvEvent);
-        }
-      processed = commits.at(-1)?.seq ?? processed;
+      await truth.catchUp((event) => knowledge.observe(event as VvEvent));
+      caughtUp = true;
       if (state.pending?.kind === 'sequential') followSteps.add(state.pending.id);
     };
     const scan = (viewer: number | null, reply: Reply) => {
@@ -110,7 +98,7 @@ describe('Villages of Valeria through the API (DynamoDB Local, real HTTP)', () =
       [ann!, ben!, cat!].map((p, seat) => ({ seat, token: p.token })),
       {
         onResponse: async (seat, reply) => {
-          if (reply.body?.commit || processed === 0) await catchUp();
+          if (reply.body?.commit || !caughtUp) await catchUp();
           scan(seat, reply);
           // A spectator follows along too.
           if (reply.body?.commit) {
