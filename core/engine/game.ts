@@ -31,6 +31,15 @@ export interface GameInit<O> {
 }
 
 /**
+ * Makes `pending` the awaited step of a draft and remembers its number, so
+ * the next entry's id stays unique. Every game's fold (and the kit's) uses it.
+ */
+export function awaitIn(draft: BaseState, pending: Pending | null): void {
+  draft.pending = pending;
+  if (pending) draft.pendingOpened = Math.max(draft.pendingOpened, Number(pending.id.slice(1)));
+}
+
+/**
  * The kit's part of a game's first state: who plays, the secret seed and its
  * public hash, the generator after the deal, and the first pending entry.
  */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AnyGameEngine, BaseState, Command, DecideContext, GameEngine, GameEvent, GameInit } from './game.js';
+import { awaitIn, type AnyGameEngine, type BaseState, type Command, type DecideContext, type GameEngine, type GameEvent, type GameInit } from './game.js';
 import { awaitedSeats, isOverdue, mayAct, type Seat } from './pending.js';
 import { KIT_REJECTIONS, reject, type Rejection } from './rejection.js';
 import { Rng, type RngState } from './rng.js';
@@ -29,12 +29,11 @@ export function applyInPlace<S extends BaseState, E extends GameEvent>(engine: G
     if (event.type === 'rng-advanced') draft.rng = event.rng;
     return;
   }
-  const before = draft.pending?.id;
+  const before = draft.pending;
   engine.apply(draft, event as E);
-  const after = draft.pending?.id;
-  // Pending ids are `p{n}`; remembering the highest keeps ids unique without
-  // every game having to count.
-  if (after !== undefined && after !== before) draft.pendingOpened = Math.max(draft.pendingOpened, Number(after.slice(1)));
+  // Pending ids are `p{n}`; remembering the highest keeps ids unique even for
+  // a game whose fold sets `pending` directly.
+  if (draft.pending !== before) awaitIn(draft, draft.pending);
 }
 
 /** The pure fold: a new state, the old one untouched. */
@@ -45,7 +44,11 @@ export function evolve<S extends BaseState, E extends GameEvent>(engine: GameEng
 }
 
 /** Rebuilds a state from its creation arguments and its whole log. */
-export function replay<S extends BaseState, E extends GameEvent, O>(engine: GameEngine<S, unknown, E, O>, init: GameInit<O>, events: Iterable<LoggedEvent<E>>): S {
+export function replay<S extends BaseState, E extends GameEvent, O>(
+  engine: GameEngine<S, unknown, E, O>,
+  init: GameInit<O>,
+  events: Iterable<LoggedEvent<E>>,
+): S {
   const state = engine.setup(init);
   for (const event of events) applyInPlace(engine, state, event);
   return state;
@@ -109,7 +112,11 @@ export function executeInPlace<S extends BaseState, M, E extends GameEvent>(
 }
 
 /** The pure form: returns a new state and leaves the given one untouched. */
-export function execute<S extends BaseState, M, E extends GameEvent>(engine: GameEngine<S, M, E, unknown>, state: S, command: Command): Executed<S, E> | Rejection {
+export function execute<S extends BaseState, M, E extends GameEvent>(
+  engine: GameEngine<S, M, E, unknown>,
+  state: S,
+  command: Command,
+): Executed<S, E> | Rejection {
   return executeInPlace(engine, structuredClone(state), command);
 }
 

@@ -2,7 +2,7 @@ import type { Resource } from './catalog/index.js';
 import type { Bag } from './catalog/index.js';
 import type { VckEvent } from './events.js';
 import type { Player, VckState } from './state.js';
-import { withSubmission } from '../../engine/index.js';
+import { awaitIn, withSubmission } from '../../engine/index.js';
 
 const TOKENS = ['gold', 'strength', 'magic', 'vp'] as const;
 
@@ -132,8 +132,7 @@ export function applyEvent(draft: VckState, event: VckEvent): void {
       draft.phase = event.phase;
       return;
     case 'awaiting':
-      draft.pending = event.pending;
-      draft.pendingOpened = Math.max(draft.pendingOpened, Number(event.pending.id.slice(1)));
+      awaitIn(draft, event.pending);
       return;
     case 'turn-ended':
       draft.turnsPlayed += 1;

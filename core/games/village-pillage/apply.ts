@@ -1,4 +1,4 @@
-import { withSubmission } from '../../engine/index.js';
+import { awaitIn, withSubmission } from '../../engine/index.js';
 import type { CardId } from './catalog/index.js';
 import type { Payment, VpEvent } from './events.js';
 import { card } from './catalog/index.js';
@@ -86,8 +86,7 @@ export function applyEvent(draft: VpState, event: VpEvent): void {
       draft.buying = draft.buying.slice(1);
       return;
     case 'awaiting':
-      draft.pending = event.pending;
-      draft.pendingOpened = Math.max(draft.pendingOpened, Number(event.pending.id.slice(1)));
+      awaitIn(draft, event.pending);
       return;
     case 'round-refreshed':
       for (const player of draft.players) {

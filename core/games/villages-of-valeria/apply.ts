@@ -1,3 +1,4 @@
+import { awaitIn } from '../../engine/index.js';
 import type { CardId } from './catalog/index.js';
 import type { VvEvent } from './events.js';
 import type { Activity, Flow, PlayerState, VvState } from './state.js';
@@ -165,8 +166,7 @@ export function applyEvent(draft: VvState, event: VvEvent): void {
     }
     case 'flow':
       draft.flow = cloneFlow(event.flow);
-      draft.pending = event.pending;
-      if (event.pending) draft.pendingOpened = Math.max(draft.pendingOpened, Number(event.pending.id.slice(1)));
+      awaitIn(draft, event.pending);
       return;
     case 'game-ended':
       draft.finished = true;
