@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Resource } from './catalog/index.js';
+import { RESOURCES } from './catalog/index.js';
 
 const index = z.number().int().min(0);
 const tokens = z.number().int().min(0);
@@ -17,7 +17,7 @@ export const VckMove = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('slay'), stack: index, strength: tokens, magic: tokens }),
   z.strictObject({ type: z.literal('recruit'), stack: index, gold: tokens, magic: tokens }),
   z.strictObject({ type: z.literal('build'), stack: index, gold: tokens, magic: tokens }),
-  z.strictObject({ type: z.literal('take'), resource: Resource }),
+  z.strictObject({ type: z.literal('take'), resource: z.enum(RESOURCES) }),
   /** Pick one of the offered options of a reward, trigger or solo monster attack. */
   z.strictObject({ type: z.literal('choose'), option: index }),
 ]);

@@ -1,5 +1,5 @@
 import { reject, type Rejection, type Seat } from '../../engine/index.js';
-import { building, type BuildingCard, type BuildingType, type CardId, powerOf, Resource } from './catalog/index.js';
+import { building, type BuildingCard, type BuildingType, type CardId, powerOf, RESOURCES, type Resource } from './catalog/index.js';
 import { isPileIndex, playerAt } from './board.js';
 import type { PaidUnit } from './events.js';
 import type { DiscardChoice, PaymentUnit } from './moves.js';
@@ -106,7 +106,7 @@ export function canPay(c: PayerCounts, card: CardId): boolean {
   for (const r of target.cost) need[r]++;
   let left = 0;
   let uncovered = 0;
-  for (const r of Resource.options) {
+  for (const r of RESOURCES) {
     const m = Math.max(0, need[r] - c.free[r]);
     left += m;
     uncovered += Math.max(0, m - c.spots[r]);

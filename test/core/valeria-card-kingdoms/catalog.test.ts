@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allCardIds, Catalog, CATALOG, monsterIds, type MonsterCard } from '../../../core/games/valeria-card-kingdoms/catalog/index.js';
+import { allCardIds, CATALOG, monsterIds, type MonsterCard } from '../../../core/games/valeria-card-kingdoms/catalog/index.js';
+import { Catalog } from '../../../core/games/valeria-card-kingdoms/catalog/schema.js';
 import { CATALOG_DATA } from '../../../core/games/valeria-card-kingdoms/catalog/data.js';
 import { SETUPS } from '../../../core/games/valeria-card-kingdoms/setup.js';
 
@@ -9,6 +10,10 @@ const domain = (name: string) => CATALOG.domains.find((d) => d.name === name);
 const sourceFacts = (card: { provenance: { kind: string; facts?: string[] } }) => (card.provenance.kind === 'source' ? (card.provenance.facts ?? []) : []);
 
 describe('Valeria: Card Kingdoms catalog — counts and provenance', () => {
+  it('passes its schema unchanged: the engine uses the data exactly as written', () => {
+    expect(Catalog.parse(CATALOG)).toEqual(CATALOG);
+  });
+
   it('holds 108 citizens (18 names × 6), 48 monsters, 24 domains, 10 dukes and 10 starters', () => {
     expect(CATALOG.citizens).toHaveLength(18);
     expect(CATALOG.citizenCopies).toBe(6);
@@ -44,6 +49,9 @@ describe('Valeria: Card Kingdoms catalog — counts and provenance', () => {
     const broken = structuredClone(CATALOG_DATA);
     (broken.citizens[0] as { role: string }).role = 'Wizardry';
     expect(Catalog.safeParse(broken).success).toBe(false);
+    const unknownFact = structuredClone(CATALOG_DATA);
+    unknownFact.citizens[0]!.provenance = { kind: 'source', facts: ['colour'] };
+    expect(Catalog.safeParse(unknownFact).error?.issues[0]?.message).toMatch(/unknown fact field colour/);
   });
 
   it('marks every card the rules of record name as `source`', () => {

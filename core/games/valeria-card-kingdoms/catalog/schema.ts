@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { RESOURCES } from './vocabulary.js';
 
 /**
  * Shapes of the card catalog. Every power and reward is data over one small
  * effect vocabulary, interpreted by `effects.ts`; no card has code of its own.
  */
-export const Resource = z.enum(['gold', 'strength', 'magic']);
+export const Resource = z.enum(RESOURCES);
 export type Resource = z.infer<typeof Resource>;
 
 export const Role = z.enum(['Worker', 'Soldier', 'Shadow', 'Holy']);
@@ -167,15 +168,27 @@ export type DukeCard = z.infer<typeof DukeCard>;
 export const Slot = z.strictObject({ label: z.string(), names: z.array(z.string()).min(1).max(2) });
 export type Slot = z.infer<typeof Slot>;
 
-export const Catalog = z.strictObject({
-  slots: z.array(Slot).length(10),
-  citizens: z.array(CitizenCard).length(18),
-  citizenCopies: z.number().int(),
-  starters: z.array(StarterCard).length(2),
-  starterCopies: z.number().int(),
-  monsters: z.array(MonsterCard),
-  domains: z.array(DomainCard).length(24),
-  dukes: z.array(DukeCard).length(10),
-  exhaustedCards: z.number().int(),
-});
+export const Catalog = z
+  .strictObject({
+    slots: z.array(Slot).length(10),
+    citizens: z.array(CitizenCard).length(18),
+    citizenCopies: z.number().int(),
+    starters: z.array(StarterCard).length(2),
+    starterCopies: z.number().int(),
+    monsters: z.array(MonsterCard),
+    domains: z.array(DomainCard).length(24),
+    dukes: z.array(DukeCard).length(10),
+    exhaustedCards: z.number().int(),
+  })
+  // Every `source` fact must name a field the card really has.
+  .superRefine((catalog, ctx) => {
+    const groups = { citizens: catalog.citizens, starters: catalog.starters, monsters: catalog.monsters, domains: catalog.domains, dukes: catalog.dukes };
+    for (const [group, cards] of Object.entries(groups)) {
+      cards.forEach((card, i) => {
+        if (card.provenance.kind !== 'source') return;
+        for (const fact of card.provenance.facts)
+          if (!(fact in card)) ctx.addIssue({ code: 'custom', path: [group, i, 'provenance'], message: `${card.name}: unknown fact field ${fact}` });
+      });
+    }
+  });
 export type Catalog = z.infer<typeof Catalog>;

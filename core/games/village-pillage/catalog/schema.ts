@@ -1,16 +1,14 @@
 import { z } from 'zod';
+import { CARD_TYPES, EFFECT_ORDER } from './vocabulary.js';
 
 /**
  * Shapes of the Village Pillage catalog. A card is an effect table keyed by
  * the type of the card the faced neighbour played toward it; a type missing
  * from the table means "no effect against that type".
  */
-export const CARD_TYPES = ['Farmer', 'Wall', 'Raider', 'Merchant'] as const;
 export const CardType = z.enum(CARD_TYPES);
 export type CardType = z.infer<typeof CardType>;
 
-/** The order effects apply in within one card type (rules "Resolve"). */
-export const EFFECT_ORDER = ['gain', 'steal', 'bank', 'buy'] as const;
 export type EffectKind = (typeof EFFECT_ORDER)[number];
 
 const amount = z.number().int().min(1);
@@ -18,7 +16,7 @@ const amount = z.number().int().min(1);
 /** GAIN n: from the supply into your Stockpile. */
 const Gain = z.strictObject({ kind: z.literal('gain'), amount });
 /** STEAL n from the faced neighbour's Stockpile, or from their Bank where a card says so. */
-const Steal = z.strictObject({ kind: z.literal('steal'), amount, from: z.enum(['stockpile', 'bank']).default('stockpile') });
+const Steal = z.strictObject({ kind: z.literal('steal'), amount, from: z.enum(['stockpile', 'bank']) });
 /** BANK n: from your Stockpile into your Bank, up to its capacity. */
 const Bank = z.strictObject({ kind: z.literal('bank'), amount });
 /**
@@ -29,7 +27,7 @@ const Buy = z
   .strictObject({
     kind: z.literal('buy'),
     relic: z.boolean(),
-    relicDiscount: z.number().int().min(0).default(0),
+    relicDiscount: z.number().int().min(0),
     cardPrice: z.number().int().min(0).nullable(),
   })
   .refine((b) => b.relic || b.cardPrice !== null, 'a buy buys something');
@@ -53,12 +51,12 @@ export const Card = z
     name: z.string().min(1),
     type: CardType,
     /** EXHAUST: after resolving it skips one Refresh before returning to hand. */
-    exhaust: z.boolean().default(false),
+    exhaust: z.boolean(),
     against: z.partialRecord(CardType, Effects),
     /** `source`: the rules of record fix this card's effects; `designed`: this service's design. */
     provenance: z.enum(['source', 'designed']),
     /** On a `source` card, the numbers the rules leave unreadable and this service designed. */
-    designedFacts: z.array(z.string()).default([]),
+    designedFacts: z.array(z.string()),
   })
   .refine((card) => card.type === 'Merchant' || Object.values(card.against).every((effects) => effects.every((e) => e.kind !== 'buy')), 'only Merchants buy')
   .refine((card) => card.provenance === 'source' || card.designedFacts.length === 0, 'designedFacts belong on source cards');

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { ACTION_NAMES, BUILDING_TYPES, RESOURCES } from './vocabulary.js';
 
 /** Shapes of the catalog: the rules' card anatomy and power vocabulary, nothing more. */
-export const Resource = z.enum(['food', 'wood', 'stone', 'magic']);
+export const Resource = z.enum(RESOURCES);
 export type Resource = z.infer<typeof Resource>;
 
-export const BuildingType = z.enum(['worker', 'soldier', 'shadow', 'holy']);
+export const BuildingType = z.enum(BUILDING_TYPES);
 export type BuildingType = z.infer<typeof BuildingType>;
 
-export const ActionName = z.enum(['harvest', 'develop', 'build', 'recruit', 'tax']);
+export const ActionName = z.enum(ACTION_NAMES);
 export type ActionName = z.infer<typeof ActionName>;
 
 const count = z.number().int().min(1).max(3);
