@@ -2,6 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, storeOf, STORE_KINDS, type ApiClient, type RunningApi } from '../support/api.js';
 import { sealedBids } from '../support/sealed-bids.js';
 
+/** A JSON body sent in 1 KB chunks, so the request carries no Content-Length and the size is only known by counting. */
+function chunkedJson(value: unknown): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.subarray(offset, (offset += 1024)));
+    },
+  });
+}
+
 /**
  * Every malformed, unauthorised, stale or illegal request gets a precise 4xx
  * problem document with a stable code — and changes nothing: after each one,
@@ -160,6 +172,17 @@ describe.each(STORE_KINDS)('on the %s store', (storeKind) => {
     {
       name: 'oversize body',
       send: () => client.post(moves(), { token: bob.token, body: { moves: [{ type: 'pass', pad: 'x'.repeat(40_000) }] } }),
+      status: 413,
+      code: 'payload-too-large',
+    },
+    {
+      name: 'oversize chunked body (no Content-Length)',
+      send: () =>
+        client.post(moves(), {
+          token: bob.token,
+          streamBody: chunkedJson({ moves: [{ type: 'pass', pad: 'x'.repeat(40_000) }] }),
+          headers: { 'content-type': 'application/json' },
+        }),
       status: 413,
       code: 'payload-too-large',
     },

@@ -18,6 +18,8 @@ export interface RequestOptions {
   readonly body?: unknown;
   /** Sent as is, bypassing JSON encoding (for malformed-body tests). */
   readonly rawBody?: string;
+  /** Sent chunked, without Content-Length (over real HTTP only). */
+  readonly streamBody?: ReadableStream<Uint8Array>;
   readonly headers?: Record<string, string>;
 }
 
@@ -28,13 +30,14 @@ export class ApiClient {
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined;
-    if (options.rawBody !== undefined) body = options.rawBody;
+    let body: string | ReadableStream<Uint8Array> | undefined;
+    if (options.streamBody !== undefined) body = options.streamBody;
+    else if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, ...(typeof body === 'object' ? { duplex: 'half' } : {}) } as RequestInit);
     const text = await response.text();
     let parsed: unknown = null;
     try {

@@ -13,6 +13,7 @@ export class LambdaClient {
   constructor(private readonly handler: HttpHandler) {}
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+    if (options.streamBody) throw new Error('API Gateway hands a Lambda the whole body; a streamed body only exists over real HTTP');
     const [rawPath, rawQueryString = ''] = path.split('?') as [string, string?];
     const headers: Record<string, string> = { host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'user-agent': 'lambda-test', ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
