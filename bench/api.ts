@@ -8,7 +8,8 @@
  *  - write and read capacity units per accepted move, computed from item sizes
  *    with DynamoDB's published rounding (DynamoDB Local's own figures beside);
  *  - moves per second with 50 games played in parallel.
- * Prints figures; asserts nothing.
+ * Moves are timed through a keep-alive `node:http` client, the transport the
+ * SDK itself uses for the bare calls. Prints figures; asserts nothing.
  */
 import { PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { serve } from '@hono/node-server';
@@ -17,16 +18,19 @@ import { performance } from 'node:perf_hooks';
 import { GAMES } from '../core/games/index.js';
 import { createApp } from '../functions/app/app.js';
 import { localDynamoClient, startDynamoDbLocal } from '../functions/local/dynamodb-local.js';
-import { createServiceContext, LOAD_PAGE_SIZE } from '../functions/service/context.js';
+import { createServiceContext, LOAD_PAGE_SIZE, SNAPSHOT_EVERY } from '../functions/service/context.js';
 import type { CapacityUsage } from '../functions/store/capacity.js';
 import { commitItem, keys } from '../functions/store/dynamo-items.js';
 import { DynamoStore } from '../functions/store/dynamodb.js';
 import type { Commit } from '../functions/store/port.js';
 import { ApiClient } from '../test/support/api.js';
 import { sealedBids } from '../test/support/sealed-bids.js';
+import { KeepAliveJsonClient } from './http-client.js';
 import { fixed, median, quantile } from './stats.js';
 
 const LONG_GAME_ROUNDS = 170; // 3 commits a round: past move 500.
+/** The snapshot cycle that ends at commit 500. */
+const LATE_CYCLE_FROM = 500 - SNAPSHOT_EVERY + 1;
 const PARALLEL_GAMES = 50;
 const PARALLEL_MOVES_PER_GAME = 20;
 
@@ -38,7 +42,9 @@ await store.ensureTable();
 const ctx = createServiceContext({ store, games: [...GAMES, sealedBids] });
 const server = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));
-const api = new ApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+const { port } = server.address() as AddressInfo;
+const api = new ApiClient(`http://127.0.0.1:${port}`);
+const mover = new KeepAliveJsonClient('127.0.0.1', port);
 
 /** A 2-seat Sealed Bids game between two API clients. */
 async function newDuel(rounds: number) {
@@ -100,9 +106,9 @@ async function playDuel(game: { gameId: string; tokens: string[] }, limit = Infi
     const bareMs = template ? await bareDynamoMove(client, game.gameId, moves + 1, template) : Number.NaN;
     const before = usage.length;
     const started = performance.now();
-    const reply = await api.post(`/v1/games/${game.gameId}/moves`, { token: game.tokens[seat], body: { moves: [move] } });
+    const reply = await mover.send('POST', `/v1/games/${game.gameId}/moves`, { token: game.tokens[seat], body: { moves: [move] } });
     const apiMs = performance.now() - started;
-    if (reply.status !== 200) throw new Error(`move refused: ${reply.text}`);
+    if (reply.status !== 200) throw new Error(`move refused: ${JSON.stringify(reply.body)}`);
     if (measure) {
       measured.push({ version: reply.body.version, apiMs, bareMs });
       moveUsage.push(...usage.slice(before));
@@ -121,12 +127,30 @@ moveUsage.length = 0;
 const { measured } = await playDuel(await newDuel(LONG_GAME_ROUNDS), Infinity, true);
 const apiMs = measured.map((m) => m.apiMs);
 const bareMs = measured.map((m) => m.bareMs);
-const around = (v: number) => measured.filter((m) => Math.abs(m.version - v) <= 5).map((m) => m.apiMs);
+// One whole snapshot cycle at each end, so both average the same spread of tail lengths.
+const cycleFrom = (first: number) => measured.filter((m) => m.version >= first && m.version < first + ctx.snapshotEvery);
+const [early, late] = [cycleFrom(1), cycleFrom(LATE_CYCLE_FROM)].map((cycle) => ({
+  api: median(cycle.map((m) => m.apiMs)),
+  bare: median(cycle.map((m) => m.bareMs)),
+}));
 const wcu = moveUsage.reduce((sum, u) => sum + u.writeUnits, 0);
 const rcu = moveUsage.reduce((sum, u) => sum + u.readUnits, 0);
 const localConsumed = moveUsage.flatMap((u) => u.consumed).reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
 
-// 2. Throughput: 50 games at once (each move also re-reads the game, as a client would).
+// 2. What the client's transport alone costs here: GET /health through node:http and through fetch.
+async function healthRoundTripMs(get: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const t = performance.now();
+    await get();
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+const healthNodeHttp = await healthRoundTripMs(() => mover.send('GET', '/health'));
+const healthFetch = await healthRoundTripMs(() => api.get('/health'));
+
+// 3. Throughput: 50 games at once (each move also re-reads the game, as a client would).
 const games = await Promise.all(Array.from({ length: PARALLEL_GAMES }, () => newDuel(LONG_GAME_ROUNDS)));
 const started = performance.now();
 const parallel = await Promise.all(games.map((g) => playDuel(g, PARALLEL_MOVES_PER_GAME)));
@@ -140,13 +164,15 @@ console.log(`bare Query + PutItem       ${fixed(median(bareMs), 2).padStart(6)} 
 console.log(
   `ratio API / bare           ${fixed(median(apiMs) / median(bareMs), 2).padStart(6)}   ${fixed(quantile(apiMs, 0.99) / quantile(bareMs, 0.99), 2).padStart(6)}   (goal ≤ 1.5 at p50; ${measured.length} moves of one game)\n`,
 );
+console.log(`client transport alone, GET /health p50: node:http ${fixed(median(healthNodeHttp), 2)} ms · fetch (undici) ${fixed(median(healthFetch), 2)} ms\n`);
 console.log(
-  `move ~10: ${fixed(median(around(10)), 2)} ms · move ~500: ${fixed(median(around(500)), 2)} ms · ratio ${fixed(median(around(500)) / median(around(10)), 2)} (goal ≤ 1.2)\n`,
+  `moves 1–${ctx.snapshotEvery}: ${fixed(early!.api, 2)} ms · moves ${LATE_CYCLE_FROM}–${LATE_CYCLE_FROM + ctx.snapshotEvery - 1}: ${fixed(late!.api, 2)} ms · ratio ${fixed(late!.api / early!.api, 2)} (goal ≤ 1.2 for move 500 against move 10; bare calls ${fixed(early!.bare, 2)} → ${fixed(late!.bare, 2)} ms)\n`,
 );
 console.log(`capacity per accepted move (${measured.length} moves, snapshots every ${ctx.snapshotEvery} commits; load, commit and snapshot included):`);
 console.log(`  computed from item sizes: ${fixed(wcu / measured.length, 2)} WCU, ${fixed(rcu / measured.length, 2)} RCU   (goal ≤ 2 WCU, ≤ 4 RCU)`);
 console.log(`  DynamoDB Local reports:   ${fixed(localConsumed / measured.length, 2)} capacity units in all (not faithful to the published rounding)\n`);
 console.log(`throughput: ${PARALLEL_GAMES} games in parallel, ${parallelMoves} moves in ${fixed(seconds, 2)} s = ${fixed(parallelMoves / seconds, 0)} moves/s`);
 
+mover.close();
 server.close();
 await local.stop();
