@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Deadlines, Pending, Seat } from './pending.js';
 import type { Decision } from './rejection.js';
 import { hashSeed } from './fairness.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { awaitIn, type AnyGameEngine, type BaseState, type Command, type DecideContext, type GameEngine, type GameEvent, type GameInit } from './game.js';
 import { awaitedSeats, isOverdue, mayAct, type Seat } from './pending.js';
 import { KIT_REJECTIONS, reject, type Rejection } from './rejection.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Deadlines } from '../../core/engine/index.js';
 
 const SECOND = 1000;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BaseState, Seat } from '../../engine/index.js';
 import type { Area, Bag, CardId, Effect, HarvestEffect, Resource } from './catalog/index.js';
 

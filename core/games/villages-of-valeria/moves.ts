@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const buildingId = z.string().regex(/^b\d{1,3}$/);
 const villageCardId = z.string().regex(/^[ab]\d{1,3}$/);

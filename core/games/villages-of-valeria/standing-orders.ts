@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StandingOrders } from '../../engine/index.js';
 import { legalMoves } from './legal.js';
 import type { VvMove } from './moves.js';

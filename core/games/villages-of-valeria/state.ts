@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BaseState, Seat } from '../../engine/index.js';
 import type { ActionName, CardId } from './catalog/index.js';
 import type { Role } from './rules.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CARD_TYPES, EFFECT_ORDER } from './vocabulary.js';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACTION_NAMES, BUILDING_TYPES, RESOURCES } from './vocabulary.js';
 
 /** Shapes of the catalog: the rules' card anatomy and power vocabulary, nothing more. */
