@@ -5,19 +5,20 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createApp, openApiDocument } from '../functions/app/app.js';
+import { createApp } from '../functions/app/app.js';
 import { createServiceContext } from '../functions/service/context.js';
 import { MemoryStore } from '../functions/store/memory.js';
 
 export const SPEC_PATH = fileURLToPath(new URL('./openapi.json', import.meta.url));
 
 /** The document exactly as the app serves it at /openapi.json, pretty-printed. */
-export function renderSpec(): string {
+export async function renderSpec(): Promise<string> {
   const app = createApp(createServiceContext({ store: new MemoryStore() }));
-  return `${JSON.stringify(openApiDocument(app), null, 2)}\n`;
+  const served = await app.request('/openapi.json');
+  return `${JSON.stringify(await served.json(), null, 2)}\n`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(SPEC_PATH, renderSpec());
+  writeFileSync(SPEC_PATH, await renderSpec());
   console.log(`wrote ${SPEC_PATH}`);
 }

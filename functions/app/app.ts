@@ -78,25 +78,27 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
   app.notFound((c) => problem(c, 404, 'route-not-found', `There is no ${c.req.method} ${c.req.path} in this API; see /docs.`));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /v1/players.' });
-  // Clones: a game's schemas may predate the OpenAPI extension of zod (import order), and the
-  // registry needs the extended instances.
-  for (const engine of ctx.games) {
-    app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'Move'), (engine.moveSchema as z.ZodType).clone());
-    if (engine.standingOrders)
-      app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'StandingOrders'), (engine.standingOrders.schema as z.ZodType).clone());
-  }
-
   playerRoutes(app, ctx);
   gameRoutes(app, ctx);
   playRoutes(app, ctx);
   standingOrderRoutes(app, ctx);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
-  app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
-  app.get('/docs', (c) => c.html(renderDocs(openApiDocument(app) as Parameters<typeof renderDocs>[0])));
+  // Built on first request, not at every cold start; it never changes after.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  const servedDocument = () => (document ??= openApiDocument(app, ctx.games));
+  app.get('/openapi.json', (c) => c.json(servedDocument()));
+  app.get('/docs', (c) => c.html(renderDocs(servedDocument() as Parameters<typeof renderDocs>[0])));
   return app;
 }
 
-export function openApiDocument(app: OpenAPIHono) {
+function openApiDocument(app: OpenAPIHono, games: ServiceContext['games']) {
+  // Clones: a game's schemas may predate the OpenAPI extension of zod (import order), and the
+  // registry needs the extended instances.
+  for (const engine of games) {
+    app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'Move'), (engine.moveSchema as z.ZodType).clone());
+    if (engine.standingOrders)
+      app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'StandingOrders'), (engine.standingOrders.schema as z.ZodType).clone());
+  }
   return app.getOpenAPI31Document({ openapi: '3.1.0', info: API_INFO, servers: [{ url: '/' }], security: [{ bearer: [] }] });
 }
