@@ -5,9 +5,7 @@ import { TimerPayload } from '../scheduler/port.js';
 
 export type TimerOutcome =
   /** Something was overdue and is now resolved (or nothing was: a late, duplicate or stale firing). */
-  | { readonly status: 'settled'; readonly version: number }
-  | { readonly status: 'unknown-game' }
-  | { readonly status: 'malformed' };
+  { readonly status: 'settled'; readonly version: number } | { readonly status: 'unknown-game' } | { readonly status: 'malformed' };
 
 /** Thrown for a firing too early to wait out: Scheduler's retry policy fires again. */
 export class EarlyFiringError extends Error {

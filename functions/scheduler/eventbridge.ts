@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  CreateScheduleCommand,
-  DeleteScheduleCommand,
-  SchedulerClient,
-  type CreateScheduleCommandInput,
-} from '@aws-sdk/client-scheduler';
+import { CreateScheduleCommand, DeleteScheduleCommand, SchedulerClient, type CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
 import * as z from 'zod/mini';
 import { timerPayload, type DeadlineScheduler, type DeadlineTimer, type TimerKey } from './port.js';
 
@@ -66,7 +61,9 @@ export interface SchedulerSender {
 export function scheduleName(key: TimerKey): string {
   const readable = `${key.gameId}.${key.pendingId}`;
   if (NAME_PART.test(key.gameId) && NAME_PART.test(key.pendingId) && readable.length <= NAME_MAX) return readable;
-  const digest = createHash('sha256').update(JSON.stringify([key.gameId, key.pendingId])).digest('hex');
+  const digest = createHash('sha256')
+    .update(JSON.stringify([key.gameId, key.pendingId]))
+    .digest('hex');
   return `sha256-${digest}`.slice(0, NAME_MAX);
 }
 

@@ -63,7 +63,10 @@ export class LocalScheduler implements DeadlineScheduler {
  * a deadline arms a timer, and on start the agenda is rebuilt from the store
  * so a restart loses nothing. Returns a function that disconnects it.
  */
-export async function runLocalScheduler(ctx: ServiceContext, onError: (error: unknown) => void = () => {}): Promise<{ scheduler: LocalScheduler; stop: () => void }> {
+export async function runLocalScheduler(
+  ctx: ServiceContext,
+  onError: (error: unknown) => void = () => {},
+): Promise<{ scheduler: LocalScheduler; stop: () => void }> {
   const scheduler = new LocalScheduler(async (timer) => {
     try {
       await resolveOverdue(ctx, timer.gameId);

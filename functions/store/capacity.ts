@@ -18,7 +18,12 @@ const utf8 = (text: string): number => Buffer.byteLength(text, 'utf8');
 
 /** Size of a number: 1 byte per two significant digits, plus 1 (leading and trailing zeros trimmed). */
 function numberBytes(text: string): number {
-  const digits = text.replace(/^[+-]/, '').replace(/[eE].*$/, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+  const digits = text
+    .replace(/^[+-]/, '')
+    .replace(/[eE].*$/, '')
+    .replace('.', '')
+    .replace(/^0+/, '')
+    .replace(/0+$/, '');
   return Math.ceil(Math.max(digits.length, 1) / 2) + 1;
 }
 

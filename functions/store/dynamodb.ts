@@ -25,15 +25,7 @@ import {
   type Item,
   type ReadConsistency,
 } from './capacity.js';
-import {
-  assertAfterSeq,
-  assertLimit,
-  assertNextRevision,
-  assertSeq,
-  decodeCursor,
-  encodeCursor,
-  idempotencyId,
-} from './conventions.js';
+import { assertAfterSeq, assertLimit, assertNextRevision, assertSeq, decodeCursor, encodeCursor, idempotencyId } from './conventions.js';
 import {
   ACTIVE_PARTITION,
   activeIndexEntry,
@@ -230,7 +222,8 @@ export class DynamoStore implements Store {
       for (const item of page.items) {
         const kind = kindOf(item);
         if (kind === 'header') header = headerFromItem(item);
-        else if (!header) return null; // commits without a header: no game (yet)
+        else if (!header)
+          return null; // commits without a header: no game (yet)
         else if (kind === 'commit') newestFirst.push(commitFromItem(item));
         else if (kind === 'snapshot') {
           snapshot = snapshotFromItem(item);
@@ -361,7 +354,9 @@ export class DynamoStore implements Store {
   }
 
   private async get(operation: string, key: Item): Promise<Item | null> {
-    const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true, ReturnConsumedCapacity: this.capacityMode }));
+    const output = await this.client.send(
+      new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true, ReturnConsumedCapacity: this.capacityMode }),
+    );
     if (this.meter) {
       const size = output.Item ? itemSizeBytes(output.Item) : 0;
       this.meter({

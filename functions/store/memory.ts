@@ -1,14 +1,4 @@
-import {
-  assertAfterSeq,
-  assertLimit,
-  assertNextRevision,
-  assertSeq,
-  byUtf8,
-  decodeCursor,
-  encodeCursor,
-  idempotencyId,
-  jsonCopy,
-} from './conventions.js';
+import { assertAfterSeq, assertLimit, assertNextRevision, assertSeq, byUtf8, decodeCursor, encodeCursor, idempotencyId, jsonCopy } from './conventions.js';
 import {
   HeaderConflictError,
   PlayerConflictError,
@@ -164,9 +154,7 @@ export class MemoryStore implements Store {
   }
 
   async listActiveGameIds(): Promise<readonly string[]> {
-    return [...this.games.values()]
-      .flatMap((p) => (p.header?.status === 'active' ? [p.header.gameId] : []))
-      .sort(byUtf8);
+    return [...this.games.values()].flatMap((p) => (p.header?.status === 'active' ? [p.header.gameId] : [])).sort(byUtf8);
   }
 
   private partition(gameId: string): GamePartition {

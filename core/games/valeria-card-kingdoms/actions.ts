@@ -39,7 +39,10 @@ export function playAction(d: Draft, seat: Seat, move: ActionMove): Rejection | 
       if (!top) return reject('empty-stack', `Monster stack ${move.stack} has no monster to slay.`);
       const monster = monsterCard(top);
       if (!isValidMonsterPayment(move, monster.strength, monster.magic))
-        return reject('wrong-payment', `${monster.name} costs ${monster.strength} Strength${monster.magic ? ` + ${monster.magic} Magic` : ''}: spend at least 1 Strength, Magic standing in for the rest.`);
+        return reject(
+          'wrong-payment',
+          `${monster.name} costs ${monster.strength} Strength${monster.magic ? ` + ${monster.magic} Magic` : ''}: spend at least 1 Strength, Magic standing in for the rest.`,
+        );
       if (lacks(player, move)) return reject('cannot-afford', `You do not have ${move.strength} Strength and ${move.magic} Magic.`);
       d.emit({ type: 'monster-slain', seat, stack: move.stack, card: top, strength: move.strength, magic: move.magic });
       queue(d, [...effectTasks(monster.reward, top), ...triggered(player, 'you-slay')]);
@@ -60,8 +63,10 @@ export function playAction(d: Draft, seat: Seat, move: ActionMove): Rejection | 
       const top = state.market.domains[move.stack]?.cards[0];
       if (!top) return reject('empty-stack', `Domain stack ${move.stack} is exhausted.`);
       const domain = domainCard(top);
-      if (!meetsRequirement(player, domain)) return reject('requirement-not-met', `${domain.name} needs ${JSON.stringify(domain.requirement)} among your Citizens.`);
-      if (!isValidGoldPayment(move, domain.cost)) return reject('wrong-payment', `${domain.name} costs ${domain.cost} Gold: spend at least 1 Gold, Magic standing in for the rest.`);
+      if (!meetsRequirement(player, domain))
+        return reject('requirement-not-met', `${domain.name} needs ${JSON.stringify(domain.requirement)} among your Citizens.`);
+      if (!isValidGoldPayment(move, domain.cost))
+        return reject('wrong-payment', `${domain.name} costs ${domain.cost} Gold: spend at least 1 Gold, Magic standing in for the rest.`);
       if (lacks(player, move)) return reject('cannot-afford', `You do not have ${move.gold} Gold and ${move.magic} Magic.`);
       d.emit({ type: 'domain-built', seat, stack: move.stack, card: top, gold: move.gold, magic: move.magic });
       if (domain.power.when === 'built') queue(d, effectTasks(domain.power.effects, top));

@@ -59,7 +59,12 @@ function optionValue(state: VckState, seat: Seat, option: Option): number {
       // Solo: let the monsters hit the fullest column.
       const column = option.kind === 'attack' ? option.stack : option.stack % 5;
       const { citizens, domains } = state.market;
-      return (citizens[column]?.cards.length ?? 0) + (citizens[column + 5]?.cards.length ?? 0) + (domains[column]?.cards.length ?? 0) + (option.kind === 'capture' ? (state.market[option.zone][option.stack]?.cards.length ?? 0) : 0);
+      return (
+        (citizens[column]?.cards.length ?? 0) +
+        (citizens[column + 5]?.cards.length ?? 0) +
+        (domains[column]?.cards.length ?? 0) +
+        (option.kind === 'capture' ? (state.market[option.zone][option.stack]?.cards.length ?? 0) : 0)
+      );
     }
   }
 }
@@ -87,7 +92,8 @@ function actionValue(state: VckState, seat: Seat, move: VckMove): number {
     }
     case 'recruit': {
       const c = citizenCard(state.market.citizens[move.stack]?.cards[0] as string);
-      const yieldPerRoll = (activationRate(c.activation) * (powerValue(state, seat, c.active) + (state.seats - 1) * powerValue(state, seat, c.passive))) / state.seats;
+      const yieldPerRoll =
+        (activationRate(c.activation) * (powerValue(state, seat, c.active) + (state.seats - 1) * powerValue(state, seat, c.passive))) / state.seats;
       // Citizens whose role a Domain on offer still needs are worth more.
       const needed = state.market.domains.some((s) => {
         const top = s.cards[0];

@@ -128,7 +128,8 @@ export function applyOption(d: Draft, seat: Seat, option: Option, card: CardId |
       return;
     }
     case 'return':
-      if (playerAt(state, seat).monsters.includes(option.card)) d.emit({ type: 'monster-returned', seat, card: option.card, stack: monsterStackFor(state, option.card) });
+      if (playerAt(state, seat).monsters.includes(option.card))
+        d.emit({ type: 'monster-returned', seat, card: option.card, stack: monsterStackFor(state, option.card) });
       else d.emit({ type: 'citizen-returned', seat, card: option.card, stack: citizenStackFor(state, option.card) });
       return;
     case 'steal': {

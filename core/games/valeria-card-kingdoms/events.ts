@@ -25,7 +25,15 @@ export type VckEvent =
   | { readonly type: 'tokens-taken'; readonly seat: Seat; readonly from: Seat; readonly resource: Resource; readonly amount: number }
   | { readonly type: 'monster-slain'; readonly seat: Seat; readonly stack: number; readonly card: CardId; readonly strength: number; readonly magic: number }
   /** `free`: a reward, not an action. */
-  | { readonly type: 'citizen-recruited'; readonly seat: Seat; readonly stack: number; readonly card: CardId; readonly gold: number; readonly magic: number; readonly free: boolean }
+  | {
+      readonly type: 'citizen-recruited';
+      readonly seat: Seat;
+      readonly stack: number;
+      readonly card: CardId;
+      readonly gold: number;
+      readonly magic: number;
+      readonly free: boolean;
+    }
   | { readonly type: 'domain-built'; readonly seat: Seat; readonly stack: number; readonly card: CardId; readonly gold: number; readonly magic: number }
   | { readonly type: 'resource-taken'; readonly seat: Seat; readonly resource: Resource }
   | { readonly type: 'citizen-returned'; readonly seat: Seat; readonly card: CardId; readonly stack: number }

@@ -44,5 +44,4 @@ export function exhaustedStacks(market: Market): number {
 export const monstersLeft = (market: Market): number => market.monsters.reduce((n, s) => n + s.cards.length, 0);
 export const domainsLeft = (market: Market): number => market.domains.reduce((n, s) => n + s.cards.length, 0);
 
-export const canAfford = (player: Player, bag: Bag): boolean =>
-  (['gold', 'strength', 'magic'] as const).every((r) => player[r] >= (bag[r] ?? 0));
+export const canAfford = (player: Player, bag: Bag): boolean => (['gold', 'strength', 'magic'] as const).every((r) => player[r] >= (bag[r] ?? 0));

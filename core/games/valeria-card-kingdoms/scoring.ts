@@ -68,7 +68,9 @@ function darkLordScore(state: VckState): number {
   const lord = state.darkLord;
   if (!lord) return 0;
   const surviving = state.market.monsters.flatMap((s) => s.cards);
-  return monsterVp(surviving) + domainVp(lord.domains) + dukeVp(lord.duke, { citizens: lord.citizens, domains: lord.domains, monsters: surviving, resources: 0 });
+  return (
+    monsterVp(surviving) + domainVp(lord.domains) + dukeVp(lord.duke, { citizens: lord.citizens, domains: lord.domains, monsters: surviving, resources: 0 })
+  );
 }
 
 /** Highest total; then fewest cards in the kingdom; then a shared victory (VK-R1). */

@@ -63,7 +63,8 @@ export function kingdomCitizen(id: CardId): KingdomCitizen {
 
 function describeCitizen(id: CardId): KingdomCitizen {
   const starter: StarterCard | undefined = STARTERS.get(cardName(id));
-  if (starter) return { name: starter.name, countsAs: starter.countsAs, role: null, activation: starter.activation, active: starter.active, passive: starter.passive };
+  if (starter)
+    return { name: starter.name, countsAs: starter.countsAs, role: null, activation: starter.activation, active: starter.active, passive: starter.passive };
   const card = citizenCard(id);
   return { name: card.name, countsAs: card.name, role: card.role, activation: card.activation, active: card.active, passive: card.passive };
 }
