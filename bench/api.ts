@@ -24,7 +24,7 @@ import { commitItem, keys } from '../functions/store/dynamo-items.js';
 import { DynamoStore } from '../functions/store/dynamodb.js';
 import type { Commit } from '../functions/store/port.js';
 import { ApiClient } from '../test/support/api.js';
-import { sealedBids } from '../test/support/sealed-bids.js';
+import { sealedBidsListing } from '../test/support/sealed-bids.js';
 import { KeepAliveJsonClient } from './http-client.js';
 import { fixed, median, quantile } from './stats.js';
 
@@ -39,7 +39,7 @@ const client = localDynamoClient(local.endpoint);
 const usage: CapacityUsage[] = [];
 const store = new DynamoStore({ client, tableName: 'bench-api', loadPageSize: LOAD_PAGE_SIZE, meter: (u) => usage.push(u) });
 await store.ensureTable();
-const ctx = createServiceContext({ store, games: [...GAMES, sealedBids] });
+const ctx = createServiceContext({ store, games: [...GAMES, sealedBidsListing] });
 const server = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));
 const { port } = server.address() as AddressInfo;

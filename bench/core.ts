@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { playOut, type AnyGameEngine, type BotLevel } from '../core/engine/index.js';
-import { GAMES } from '../core/games/index.js';
+import { loadAllEngines } from '../core/games/index.js';
 import { fixed, mean, median, pct } from './stats.js';
 
 const GAMES_PER_CELL = Number(process.env.GAMES_PER_CELL ?? 300);
@@ -61,7 +61,7 @@ function greedyVsRandom(engine: AnyGameEngine) {
 }
 
 console.log(`bench:core — ${GAMES_PER_CELL} seeded games per cell, Node ${process.version}, one core\n`);
-for (const engine of GAMES) {
+for (const engine of await loadAllEngines()) {
   console.log(`## ${engine.meta.title}`);
   console.log('seats | games/s | µs/move (median) | turns (median) | commands (median) | mean score | win rate by seat');
   for (let seats = Math.max(2, engine.meta.minSeats); seats <= engine.meta.maxSeats; seats++) {

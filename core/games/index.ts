@@ -1,14 +1,20 @@
-import type { AnyGameEngine } from '../engine/index.js';
-import { valeriaCardKingdoms } from './valeria-card-kingdoms/index.js';
-import { villagePillage } from './village-pillage/index.js';
-import { villagesOfValeria } from './villages-of-valeria/index.js';
+import { lazyListing, type AnyGameEngine, type GameListing } from '../engine/index.js';
+import { valeriaCardKingdomsListing } from './valeria-card-kingdoms/listing.js';
+import { villagePillageListing } from './village-pillage/listing.js';
+import { villagesOfValeriaListing } from './villages-of-valeria/listing.js';
 
 /**
  * Every game the service offers. A new game plugs in here and nowhere else:
- * the service, the API and the OpenAPI document read this list.
+ * the service, the API and the OpenAPI document read this list. Each engine
+ * module is imported when a game of it is first played.
  */
-export const GAMES: readonly AnyGameEngine[] = [villagesOfValeria, valeriaCardKingdoms, villagePillage];
+export const GAMES: readonly GameListing[] = [
+  lazyListing(villagesOfValeriaListing, async () => (await import('./villages-of-valeria/index.js')).villagesOfValeria),
+  lazyListing(valeriaCardKingdomsListing, async () => (await import('./valeria-card-kingdoms/index.js')).valeriaCardKingdoms),
+  lazyListing(villagePillageListing, async () => (await import('./village-pillage/index.js')).villagePillage),
+];
 
-export function findGame(id: string): AnyGameEngine | undefined {
-  return GAMES.find((engine) => engine.meta.id === id);
+/** Every engine, loaded: for tools that play all the games (bench:core). */
+export function loadAllEngines(): Promise<AnyGameEngine[]> {
+  return Promise.all(GAMES.map((listing) => listing.engine()));
 }

@@ -84,18 +84,18 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
   standingOrderRoutes(app, ctx);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
-  // Built on first request, not at every cold start; it never changes after.
-  let document: ReturnType<typeof openApiDocument> | undefined;
+  // Built on first request, not at every cold start (it loads every game's engine); it never changes after.
+  let document: Promise<object> | undefined;
   const servedDocument = () => (document ??= openApiDocument(app, ctx.games));
-  app.get('/openapi.json', (c) => c.json(servedDocument()));
-  app.get('/docs', (c) => c.html(renderDocs(servedDocument() as Parameters<typeof renderDocs>[0])));
+  app.get('/openapi.json', async (c) => c.json(await servedDocument()));
+  app.get('/docs', async (c) => c.html(renderDocs((await servedDocument()) as Parameters<typeof renderDocs>[0])));
   return app;
 }
 
-function openApiDocument(app: OpenAPIHono, games: ServiceContext['games']) {
+async function openApiDocument(app: OpenAPIHono, games: ServiceContext['games']): Promise<object> {
   // Clones: a game's schemas may predate the OpenAPI extension of zod (import order), and the
   // registry needs the extended instances.
-  for (const engine of games) {
+  for (const engine of await Promise.all(games.map((listing) => listing.engine()))) {
     app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'Move'), (engine.moveSchema as z.ZodType).clone());
     if (engine.standingOrders)
       app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'StandingOrders'), (engine.standingOrders.schema as z.ZodType).clone());

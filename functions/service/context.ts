@@ -1,4 +1,4 @@
-import type { AnyGameEngine } from '../../core/engine/index.js';
+import type { GameListing } from '../../core/engine/index.js';
 import { GAMES } from '../../core/games/index.js';
 import type { Store } from '../store/port.js';
 import { cryptoSecrets, type SecretSource } from './ids.js';
@@ -9,7 +9,7 @@ import { CommitSignal } from './signal.js';
 export interface ServiceContext {
   readonly store: Store;
   /** The games offered (core/games in production; fixtures in some tests). */
-  readonly games: readonly AnyGameEngine[];
+  readonly games: readonly GameListing[];
   /** Epoch milliseconds. */
   readonly clock: () => number;
   readonly secrets: SecretSource;

@@ -1,4 +1,4 @@
-import { applyInPlace, awaitedSeats, type AnyGameEngine, type BaseState, type GameInit } from '../../core/engine/index.js';
+import { applyInPlace, awaitedSeats, type AnyGameEngine, type BaseState, type GameInit, type GameListing } from '../../core/engine/index.js';
 import type { Commit, CommitSummary, GameHeader, LoadedGame } from '../store/port.js';
 
 /** An idempotency key remembered with the commit it produced. */
@@ -29,11 +29,12 @@ export interface LiveGame {
   recentKeys: RecentKey[];
 }
 
-export function engineOf(games: readonly AnyGameEngine[], header: GameHeader): AnyGameEngine {
-  const engine = games.find((g) => g.meta.id === header.game);
+/** The engine of a stored game, loaded if this is its first use here. */
+export function engineOf(games: readonly GameListing[], header: GameHeader): Promise<AnyGameEngine> {
+  const listing = games.find((g) => g.meta.id === header.game);
   // A stored game names a game this build no longer offers: a deployment defect.
-  if (!engine) throw new Error(`stored game ${header.gameId} uses unknown game ${header.game}`);
-  return engine;
+  if (!listing) throw new Error(`stored game ${header.gameId} uses unknown game ${header.game}`);
+  return listing.engine();
 }
 
 export function initOf(header: GameHeader): GameInit<unknown> {
@@ -54,9 +55,8 @@ export function foldCommit(live: LiveGame, commit: Commit): void {
   live.recentKeys = rememberKey(live.recentKeys, commit);
 }
 
-export function materialize(games: readonly AnyGameEngine[], loaded: LoadedGame): LiveGame {
+export function materialize(engine: AnyGameEngine, loaded: LoadedGame): LiveGame {
   const { header, snapshot, tail } = loaded;
-  const engine = engineOf(games, header);
   const body = snapshot?.state as SnapshotBody | undefined;
   const live: LiveGame = {
     header,

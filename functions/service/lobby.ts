@@ -17,18 +17,18 @@ export interface CreateGameRequest {
 
 /** The games offered, with what a lobby needs to show and validate. */
 export function catalog(ctx: ServiceContext) {
-  return ctx.games.map((engine) => ({ ...engine.meta, optionsSchema: engine.optionsSchema }));
+  return ctx.games.map((listing) => ({ ...listing.meta, optionsSchema: listing.optionsSchema }));
 }
 
 export async function createGame(ctx: ServiceContext, creator: PlayerRecord, request: CreateGameRequest): Promise<GameHeader> {
-  const engine = ctx.games.find((g) => g.meta.id === request.game);
-  if (!engine) throw new ServiceError(422, 'unknown-game', `There is no game called "${request.game}"; see GET /v1/games/catalog.`);
-  const { minSeats, maxSeats } = engine.meta;
+  const listing = ctx.games.find((g) => g.meta.id === request.game);
+  if (!listing) throw new ServiceError(422, 'unknown-game', `There is no game called "${request.game}"; see GET /v1/games/catalog.`);
+  const { minSeats, maxSeats } = listing.meta;
   if (request.seats < minSeats || request.seats > maxSeats)
-    throw new ServiceError(422, 'invalid-seats', `${engine.meta.title} is played by ${minSeats} to ${maxSeats} players, not ${request.seats}.`);
-  const options = engine.optionsSchema.safeParse(request.options ?? {});
+    throw new ServiceError(422, 'invalid-seats', `${listing.meta.title} is played by ${minSeats} to ${maxSeats} players, not ${request.seats}.`);
+  const options = listing.optionsSchema.safeParse(request.options ?? {});
   if (!options.success)
-    throw new ServiceError(422, 'invalid-options', `These options do not fit ${engine.meta.title}.`, {
+    throw new ServiceError(422, 'invalid-options', `These options do not fit ${listing.meta.title}.`, {
       errors: options.error.issues.map((i) => ({ path: ['options', ...i.path].join('.'), message: i.message })),
     });
   const seed = ctx.secrets.seed();
@@ -38,7 +38,7 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
   const full = seats.every((s) => s.kind !== 'empty');
   const header: GameHeader = {
     gameId: ctx.secrets.gameId(),
-    game: engine.meta.id,
+    game: listing.meta.id,
     options: options.data,
     deadlines: resolveDeadlines(request.deadlines),
     seats,

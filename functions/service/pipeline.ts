@@ -2,7 +2,7 @@ import { awaitedSeats, Rng, rngStateFromSeed } from '../../core/engine/index.js'
 import type { Commit, GameHeader } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
-import { materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
+import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
 import { runRecord, type CommandRecord, type RecordRejection } from './records.js';
 
 /** How many times a command is re-decided after losing a race before giving up. */
@@ -26,7 +26,7 @@ export interface CommitMeta {
 export async function loadLive(ctx: ServiceContext, gameId: string): Promise<LiveGame> {
   const loaded = await ctx.store.loadGame(gameId);
   if (!loaded) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
-  return materialize(ctx.games, loaded);
+  return materialize(await engineOf(ctx.games, loaded.header), loaded);
 }
 
 /**

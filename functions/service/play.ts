@@ -54,7 +54,7 @@ function refusalError(refusal: RecordRejection, batchSize: number): ServiceError
 async function answerFor(ctx: ServiceContext, header: GameHeader, seq: number, seat: number): Promise<MoveAnswer> {
   const [commit] = await ctx.store.readCommits(header.gameId, seq - 1, 1);
   if (!commit) throw new Error(`commit ${seq} of ${header.gameId} vanished`);
-  return { gameId: header.gameId, version: seq, commit: presentCommit(engineOf(ctx.games, header), header, commit, seat) };
+  return { gameId: header.gameId, version: seq, commit: presentCommit(await engineOf(ctx.games, header), header, commit, seat) };
 }
 
 function sameRequest(commit: Commit, actor: string, request: MoveRequest): boolean {
@@ -138,7 +138,7 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
     if (commits.length > 0 || remaining <= 0) {
       const page = commits.slice(0, EVENTS_PAGE);
       const seat = seatOf(header, viewer.playerId);
-      const engine = engineOf(ctx.games, header);
+      const engine = await engineOf(ctx.games, header);
       return {
         gameId,
         commits: page.map((c) => presentCommit(engine, header, c, seat)),

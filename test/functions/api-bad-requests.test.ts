@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, storeOf, STORE_KINDS, type ApiClient, type RunningApi } from '../support/api.js';
-import { sealedBids } from '../support/sealed-bids.js';
+import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
 
 /** A JSON body sent in 1 KB chunks, so the request carries no Content-Length and the size is only known by counting. */
 function chunkedJson(value: unknown): ReadableStream<Uint8Array> {
@@ -29,7 +29,7 @@ describe.each(STORE_KINDS)('on the %s store', (storeKind) => {
   let openGameId: string;
 
   beforeAll(async () => {
-    api = await startApi({ store: await storeOf(storeKind, 'bad-requests'), games: [sealedBids] });
+    api = await startApi({ store: await storeOf(storeKind, 'bad-requests'), games: [sealedBidsListing] });
     client = api.client;
     alice = await client.register('Alice');
     bob = await client.register('Bob');

@@ -3,7 +3,7 @@ import { replay } from '../../core/engine/index.js';
 import { loadLive } from '../../functions/service/pipeline.js';
 import type { Commit } from '../../functions/store/port.js';
 import { startApi, storeOf, STORE_KINDS, type RunningApi } from '../support/api.js';
-import { sealedBids } from '../support/sealed-bids.js';
+import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
 
 /**
  * 20 clients race moves on one game: four clients per seat of a five-seat
@@ -19,7 +19,7 @@ describe.each(STORE_KINDS)('20 racing clients on the %s store', (storeKind) => {
   let api: RunningApi;
   beforeAll(async () => {
     // A small snapshot interval so loads cross snapshots while the race runs.
-    api = await startApi({ store: await storeOf(storeKind, 'race'), games: [sealedBids], snapshotEvery: 7 });
+    api = await startApi({ store: await storeOf(storeKind, 'race'), games: [sealedBidsListing], snapshotEvery: 7 });
   });
   afterAll(() => api.close());
 

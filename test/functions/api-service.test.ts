@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSeed, replay } from '../../core/engine/index.js';
 import { runRecord, type CommandRecord } from '../../functions/service/records.js';
 import { manualClock, startApi, storeOf, STORE_KINDS, type ApiClient, type RunningApi } from '../support/api.js';
-import { sealedBids } from '../support/sealed-bids.js';
+import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
 
 /**
  * The service's generic behaviour — lobby, secrecy of simultaneous windows,
@@ -15,7 +15,7 @@ describe.each(STORE_KINDS)('service over HTTP on the %s store', (storeKind) => {
   let client: ApiClient;
 
   beforeAll(async () => {
-    api = await startApi({ store: await storeOf(storeKind, 'api-service'), games: [sealedBids], clock: clock.now, pollIntervalMs: 20 });
+    api = await startApi({ store: await storeOf(storeKind, 'api-service'), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
     client = api.client;
   });
   afterAll(() => api.close());

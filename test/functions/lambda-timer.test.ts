@@ -12,7 +12,7 @@ import { commitItem, snapshotItem } from '../../functions/store/dynamo-items.js'
 import type { Commit } from '../../functions/store/port.js';
 import { manualClock } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
-import { sealedBids } from '../support/sealed-bids.js';
+import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
 
 /**
  * The deadline timer against DynamoDB Local: it closes an expired window with
@@ -24,7 +24,7 @@ let ctx: ServiceContext;
 
 beforeAll(async () => {
   const table = await freshTable('timer');
-  ctx = createServiceContext({ store: table.store(), games: [sealedBids], clock: clock.now });
+  ctx = createServiceContext({ store: table.store(), games: [sealedBidsListing], clock: clock.now });
 });
 
 /** A started 2-seat game (one human, one bot that has already bid): the human's bid is awaited. */

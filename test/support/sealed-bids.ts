@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   accept,
   everyoneSubmitted,
   initialBase,
+  listingOf,
   openSimultaneousWindow,
   openTurn,
   reject,
@@ -174,3 +175,6 @@ export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof
     greedy: (state, seat) => sealedBids.legalMoves(state, seat).at(-1) as Move,
   },
 };
+
+/** Sealed Bids as the registry would list it. */
+export const sealedBidsListing = listingOf(sealedBids);

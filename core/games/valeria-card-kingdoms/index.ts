@@ -7,6 +7,7 @@ import { legalMoves } from './legal.js';
 import { VckMove } from './moves.js';
 import { scoreSheet } from './scoring.js';
 import { setupGame } from './setup.js';
+import { valeriaCardKingdomsListing } from './listing.js';
 import { VckOptions, type VckState } from './state.js';
 import { redactEvent, viewState } from './view.js';
 
@@ -28,21 +29,7 @@ export { VckOptions, SETUP_KINDS } from './state.js';
  *   VK-R4: decide.ts. Secrecy (Dukes, submissions, face-down cards): view.ts.
  */
 export const valeriaCardKingdoms: GameEngine<VckState, VckMove, VckEvent, VckOptions> = {
-  meta: {
-    id: 'valeria-card-kingdoms',
-    title: 'Valeria: Card Kingdoms',
-    minSeats: 1,
-    maxSeats: 5,
-    summary: 'Roll, harvest with every kingdom at once, then slay monsters, recruit citizens and build domains; a secret Duke scores at the end. Solo against the Dark Lord.',
-    variants: [
-      { id: 'first-game', description: 'The recommended first game: fixed monster areas and citizens.' },
-      { id: 'shining-gold', description: 'Themed setup "Shining Gold" (Or qui brille).' },
-      { id: 'mastery-of-magic', description: 'Themed setup "Mastery of Magic" (Maîtrise de la Magie).' },
-      { id: 'monstrous-blood', description: 'Themed setup "Monstrous Blood" (Sang monstrueux).' },
-      { id: 'random', description: 'Five random monster areas and a random citizen per slot.' },
-      { id: 'mixed-citizens', description: 'Mixed Citizens: both names of a slot shuffled in one stack, only the top face up.' },
-    ],
-  },
+  meta: valeriaCardKingdomsListing.meta,
   optionsSchema: VckOptions,
   moveSchema: VckMove,
   setup: setupGame,

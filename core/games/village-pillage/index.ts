@@ -7,6 +7,7 @@ import { legalMoves } from './legal.js';
 import { VpMove } from './moves.js';
 import { scoreSheet } from './score.js';
 import { setupGame } from './setup.js';
+import { villagePillageListing } from './listing.js';
 import { VpOptions, type VpState } from './state.js';
 import { redactEvent, viewState } from './view.js';
 
@@ -17,15 +18,7 @@ export { VpOptions } from './state.js';
 
 /** Village Pillage — rules of record: shared/rules/village-pillage.md (VP-R1 … VP-R4). */
 export const villagePillage: GameEngine<VpState, VpMove, VpEvent, VpOptions> = {
-  meta: {
-    id: 'village-pillage',
-    title: 'Village Pillage',
-    minSeats: 2,
-    maxSeats: 5,
-    summary:
-      'Plan a card toward each neighbour in secret, then reveal: Farmers grow turnips, Walls guard them, Raiders steal them and Merchants spend them on Market cards and relics. The first to own three relics wins. Two players play the Duel, a queue of two cards.',
-    variants: [],
-  },
+  meta: villagePillageListing.meta,
   optionsSchema: VpOptions,
   moveSchema: VpMove,
   setup: setupGame,

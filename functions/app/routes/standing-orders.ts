@@ -38,7 +38,7 @@ export function standingOrderRoutes(app: Api, ctx: ServiceContext): void {
     const player = await requirePlayer(ctx, c);
     return c.json(await readStandingOrders(ctx, player, c.req.valid('param').id), 200);
   });
-  const withOrders = ctx.games.filter((g) => g.standingOrders).map((g) => g.meta.id);
+  const withOrders = ctx.games.filter((g) => g.hasStandingOrders).map((g) => g.meta.id);
   app.openapi(writeRoute(withOrders), async (c) => {
     const player = await requirePlayer(ctx, c);
     return c.json(await writeStandingOrders(ctx, player, c.req.valid('param').id, c.req.valid('json').orders), 200);

@@ -1,0 +1,24 @@
+import type { GameListing } from '../../engine/index.js';
+import { VckOptions } from './state.js';
+
+/** What the registry lists before the engine is loaded (index.ts is the engine). */
+export const valeriaCardKingdomsListing = {
+  meta: {
+    id: 'valeria-card-kingdoms',
+    title: 'Valeria: Card Kingdoms',
+    minSeats: 1,
+    maxSeats: 5,
+    summary:
+      'Roll, harvest with every kingdom at once, then slay monsters, recruit citizens and build domains; a secret Duke scores at the end. Solo against the Dark Lord.',
+    variants: [
+      { id: 'first-game', description: 'The recommended first game: fixed monster areas and citizens.' },
+      { id: 'shining-gold', description: 'Themed setup "Shining Gold" (Or qui brille).' },
+      { id: 'mastery-of-magic', description: 'Themed setup "Mastery of Magic" (Maîtrise de la Magie).' },
+      { id: 'monstrous-blood', description: 'Themed setup "Monstrous Blood" (Sang monstrueux).' },
+      { id: 'random', description: 'Five random monster areas and a random citizen per slot.' },
+      { id: 'mixed-citizens', description: 'Mixed Citizens: both names of a slot shuffled in one stack, only the top face up.' },
+    ],
+  },
+  optionsSchema: VckOptions,
+  hasStandingOrders: false,
+} satisfies Omit<GameListing, 'engine'>;
