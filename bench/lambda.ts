@@ -1,13 +1,18 @@
 /**
  * `npm run bench:lambda` — each Lambda's bundle exactly as CDK builds it
- * (infra/bundle.ts: esbuild, ESM, node22, minified, the AWS SDK inside): its size in bytes, its largest
- * contributors from the esbuild metafile, and its cold module-init time, the
- * median of 20 fresh Node processes importing it. Prints figures only.
+ * (infra/bundle.ts: esbuild, ESM, node22, minified, the AWS SDK inside):
+ *  - its size in bytes: all its files, and the part a cold start loads
+ *    (index.mjs and the chunks it imports statically);
+ *  - its largest contributors, from the esbuild metafile;
+ *  - its cold module-init time, the median of 20 fresh Node processes;
+ *  - what the first use of each game's engine adds (its chunk is imported on
+ *    demand), timed in fresh processes right after module init.
+ * Prints figures only.
  */
 import type { Metafile } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleLambda } from '../infra/bundle.js';
 import { fixed, median } from './stats.js';
@@ -27,9 +32,39 @@ const LAMBDA_ENV = {
   SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dlq',
 };
 
-async function bundle(name: string, entry: string) {
-  const { outfile, metafile } = await bundleLambda(join(ROOT, entry), join(OUT, name));
-  return { outfile, bytes: statSync(outfile).size, metafile };
+interface Bundle {
+  readonly name: string;
+  readonly outfile: string;
+  readonly totalBytes: number;
+  readonly initBytes: number;
+  /** Game engine chunks: source entry (core/games/<game>/index.ts) → file. */
+  readonly engines: ReadonlyMap<string, string>;
+  readonly metafile: Metafile;
+}
+
+async function bundle(name: string, entry: string): Promise<Bundle> {
+  const outdir = join(OUT, name);
+  rmSync(outdir, { recursive: true, force: true });
+  const { outfile, metafile } = await bundleLambda(join(ROOT, entry), outdir);
+  const outputs = Object.fromEntries(
+    Object.entries(metafile.outputs)
+      .filter(([file]) => file.endsWith('.mjs'))
+      .map(([file, o]) => [resolve(file), o]),
+  );
+  const initFiles = new Set<string>();
+  const visit = (file: string) => {
+    if (initFiles.has(file)) return;
+    initFiles.add(file);
+    for (const i of outputs[file]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) visit(resolve(i.path));
+  };
+  visit(outfile);
+  const size = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + statSync(file).size, 0);
+  const engines = new Map(
+    Object.entries(outputs)
+      .filter(([, o]) => /^core\/games\/[^/]+\/index\.ts$/.test(o.entryPoint ?? ''))
+      .map(([file, o]) => [o.entryPoint as string, file]),
+  );
+  return { name, outfile, totalBytes: size(Object.keys(outputs)), initBytes: size(initFiles), engines, metafile };
 }
 
 /** Bytes in the output per package (or per project folder). */
@@ -45,9 +80,10 @@ function contributors(metafile: Metafile, top = 6): [string, number][] {
   return [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
 }
 
-/** Milliseconds to import the bundle in a brand-new process (module init, as a cold start pays it). */
-function coldInitMs(outfile: string): number {
-  const script = `const t=performance.now();await import(${JSON.stringify(outfile)});process.stdout.write(String(performance.now()-t))`;
+/** Milliseconds to import `file` in a brand-new process (module init, as a cold start pays it), after importing `first` untimed. */
+function freshImportMs(file: string, first?: string): number {
+  const warm = first ? `await import(${JSON.stringify(first)});` : '';
+  const script = `${warm}const t=performance.now();await import(${JSON.stringify(file)});process.stdout.write(String(performance.now()-t))`;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, ...LAMBDA_ENV, NODE_OPTIONS: '' } });
   return Number(out.toString());
 }
@@ -56,18 +92,33 @@ mkdirSync(OUT, { recursive: true });
 console.log(
   `bench:lambda — esbuild bundles as deployed (ESM, node22, minified, AWS SDK bundled); init = median of ${FRESH_PROCESSES} fresh processes on Node ${process.version}\n`,
 );
-const bundles = await Promise.all(Object.entries(ENTRIES).map(async ([name, entry]) => ({ name, ...(await bundle(name, entry)) })));
+const bundles: Bundle[] = [];
+for (const [name, entry] of Object.entries(ENTRIES)) bundles.push(await bundle(name, entry));
 const emptyModule = join(OUT, 'empty.mjs');
 writeFileSync(emptyModule, 'export {};\n');
-// Round-robin, so every function sees the same machine: this one's speed drifts by ±10 ms over minutes.
-const inits = new Map<string, number[]>([...bundles.map((b) => [b.outfile, []] as [string, number[]]), [emptyModule, []]]);
-for (let i = 0; i < FRESH_PROCESSES; i++) for (const [file, times] of inits) times.push(coldInitMs(file));
-for (const { name, outfile, bytes, metafile } of bundles) {
-  console.log(`${name}: ${bytes} bytes (${fixed(bytes / 1024, 0)} KiB; goal < 1 MB) · module init ${fixed(median(inits.get(outfile)!), 1)} ms (goal < 150 ms)`);
+
+// Round-robin, so every measurement sees the same machine: this one's speed drifts by ±10 ms over minutes.
+const timings = new Map<string, { run: () => number; times: number[] }>();
+for (const b of bundles) {
+  timings.set(b.outfile, { run: () => freshImportMs(b.outfile), times: [] });
+  for (const [game, chunk] of b.engines) timings.set(`${b.name} ${game}`, { run: () => freshImportMs(chunk, b.outfile), times: [] });
+}
+timings.set(emptyModule, { run: () => freshImportMs(emptyModule), times: [] });
+for (let i = 0; i < FRESH_PROCESSES; i++) for (const timing of timings.values()) timing.times.push(timing.run());
+const medianOf = (key: string) => fixed(median(timings.get(key)!.times), 1);
+
+for (const b of bundles) {
   console.log(
-    `  largest: ${contributors(metafile)
-      .map(([owner, b]) => `${owner} ${fixed(b / 1024, 0)} KiB`)
+    `${b.name}: ${b.totalBytes} bytes in all (${fixed(b.totalBytes / 1024, 0)} KiB; goal < 1 MB), ${b.initBytes} loaded at init · module init ${medianOf(b.outfile)} ms (goal < 150 ms)`,
+  );
+  if (b.engines.size > 0)
+    console.log(
+      `  first use of a game's engine adds: ${[...b.engines.keys()].map((game) => `${game.split('/')[2]} ${medianOf(`${b.name} ${game}`)} ms`).join(' · ')}`,
+    );
+  console.log(
+    `  largest: ${contributors(b.metafile)
+      .map(([owner, bytes]) => `${owner} ${fixed(bytes / 1024, 0)} KiB`)
       .join(' · ')}`,
   );
 }
-console.log(`(an empty ES module, for scale: ${fixed(median(inits.get(emptyModule)!), 1)} ms)`);
+console.log(`(an empty ES module, for scale: ${medianOf(emptyModule)} ms)`);
