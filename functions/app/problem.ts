@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -18,7 +18,7 @@ export const Problem = z
     moveIndex: z.number().int().optional().describe('Which move of a batch was refused.'),
     currentVersion: z.number().int().optional().describe('The game version now, for `version-mismatch`.'),
   })
-  .openapi('Problem');
+  .meta({ id: 'Problem' });
 
 export type Problem = z.infer<typeof Problem>;
 

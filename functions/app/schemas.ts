@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod';
 import { DeadlinesRequest } from '../service/deadlines.js';
 import { MAX_WAIT_SECONDS } from '../service/play.js';
 
@@ -12,7 +12,7 @@ export const GameIdParam = z.object({
     .string()
     .min(1)
     .max(64)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'g_Q2xJm4pTr0Vb' }),
+    .meta({ param: { name: 'id', in: 'path' }, example: 'g_Q2xJm4pTr0Vb' }),
 });
 
 export const IdempotencyHeaders = z.object({
@@ -20,7 +20,7 @@ export const IdempotencyHeaders = z.object({
     .string()
     .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1 to 128 letters, digits or . _ : -')
     .optional()
-    .openapi({
+    .meta({
       param: { name: 'idempotency-key', in: 'header' },
       description: 'A retry with the same key and body returns the first answer and changes nothing.',
     }),
@@ -30,7 +30,7 @@ export const MoveHeaders = IdempotencyHeaders.extend({
   'if-match': z
     .string()
     .optional()
-    .openapi({ param: { name: 'if-match', in: 'header' }, description: 'The game version (ETag) your moves are based on; 409 if the game has moved on.' }),
+    .meta({ param: { name: 'if-match', in: 'header' }, description: 'The game version (ETag) your moves are based on; 409 if the game has moved on.' }),
 });
 
 const Seat = z
@@ -39,9 +39,9 @@ const Seat = z
     z.object({ seat: z.number().int(), kind: z.literal('bot'), level: z.enum(['random', 'greedy']) }),
     z.object({ seat: z.number().int(), kind: z.literal('empty') }),
   ])
-  .openapi('Seat');
+  .meta({ id: 'Seat' });
 
-const Deadlines = z.object({ windowMs: z.number().int(), turnMs: z.number().int() }).openapi('Deadlines');
+const Deadlines = z.object({ windowMs: z.number().int(), turnMs: z.number().int() }).meta({ id: 'Deadlines' });
 
 export const GameHeaderResponse = z
   .object({
@@ -56,7 +56,7 @@ export const GameHeaderResponse = z
     startedAt: z.number().int().nullable(),
     seedHash: z.string().describe('sha256 of the secret seed, published now; the seed is revealed when the game ends.'),
   })
-  .openapi('GameHeader');
+  .meta({ id: 'GameHeader' });
 
 const PendingSchema = z
   .object({
@@ -69,33 +69,38 @@ const PendingSchema = z
     seats: z.array(z.number().int()).optional(),
     submitted: z.array(z.number().int()).optional(),
   })
-  .openapi('Pending');
+  .meta({ id: 'Pending' });
 
-export const GameViewResponse = GameHeaderResponse.extend({
-  version: z.number().int().describe('Number of commits so far; also the ETag.'),
-  you: z.number().int().nullable().describe('Your seat, or null when you are a spectator.'),
-  state: z
-    .object({
-      game: z.string(),
-      seats: z.number().int(),
-      you: z.number().int().nullable(),
-      finished: z.boolean(),
-      pending: PendingSchema.nullable(),
-      awaiting: z.array(z.number().int()).describe('Seats whose move is awaited now.'),
-      seedHash: z.string(),
-      seed: z.string().optional().describe('Only once the game is over.'),
-      score: z.unknown().optional(),
-      board: z.unknown().describe("The game's own view for you: your hand, the public table, counts of what is hidden."),
-    })
-    .nullable()
-    .describe('Null until every seat is taken.'),
-}).openapi('GameView');
+// `.and`, not `.extend`: the document then shows a GameView as a GameHeader
+// plus these fields (allOf with a $ref) instead of repeating every field.
+export const GameViewResponse = GameHeaderResponse.and(
+  z.object({
+    version: z.number().int().describe('Number of commits so far; also the ETag.'),
+    you: z.number().int().nullable().describe('Your seat, or null when you are a spectator.'),
+    state: z
+      .object({
+        game: z.string(),
+        seats: z.number().int(),
+        you: z.number().int().nullable(),
+        finished: z.boolean(),
+        pending: PendingSchema.nullable(),
+        awaiting: z.array(z.number().int()).describe('Seats whose move is awaited now.'),
+        seedHash: z.string(),
+        seed: z.string().optional().describe('Only once the game is over.'),
+        score: z.unknown().optional(),
+        board: z.unknown().describe("The game's own view for you: your hand, the public table, counts of what is hidden."),
+      })
+      .nullable()
+      .describe('Null until every seat is taken.'),
+  }),
+).meta({ id: 'GameView' });
 
-export const CreatePlayerBody = z.strictObject({ name: z.string().trim().min(1).max(40) }).openapi('CreatePlayer');
-export const PlayerResponse = z.object({ playerId: z.string(), name: z.string(), createdAt: z.number().int() }).openapi('Player');
-export const NewPlayerResponse = PlayerResponse.extend({
-  token: z.string().describe('Your bearer API token. It is shown only this once; keep it secret.'),
-}).openapi('NewPlayer');
+export const CreatePlayerBody = z.strictObject({ name: z.string().trim().min(1).max(40) }).meta({ id: 'CreatePlayer' });
+export const PlayerResponse = z.object({ playerId: z.string(), name: z.string(), createdAt: z.number().int() }).meta({ id: 'Player' });
+// `.and` rather than `.extend`, as for GameView: a Player plus the token.
+export const NewPlayerResponse = PlayerResponse.and(
+  z.object({ token: z.string().describe('Your bearer API token. It is shown only this once; keep it secret.') }),
+).meta({ id: 'NewPlayer' });
 
 export const CreateGameBody = z
   .strictObject({
@@ -105,10 +110,10 @@ export const CreateGameBody = z
     deadlines: DeadlinesRequest,
     join: z.boolean().default(true).describe('Take the first seat yourself.'),
   })
-  .openapi('CreateGame');
+  .meta({ id: 'CreateGame' });
 
-export const JoinBody = z.strictObject({ seat: z.number().int().min(0).optional() }).openapi('Join');
-export const BotBody = z.strictObject({ level: z.enum(['random', 'greedy']), seat: z.number().int().min(0).optional() }).openapi('AddBot');
+export const JoinBody = z.strictObject({ seat: z.number().int().min(0).optional() }).meta({ id: 'Join' });
+export const BotBody = z.strictObject({ level: z.enum(['random', 'greedy']), seat: z.number().int().min(0).optional() }).meta({ id: 'AddBot' });
 
 /** Component names of each game's own schemas in the OpenAPI document. */
 export const gameSchemaName = (gameId: string, what: 'Move' | 'StandingOrders') =>
@@ -122,35 +127,53 @@ function oneOfTheGames(gameIds: readonly string[], what: 'Move' | 'StandingOrder
 }
 
 /**
+ * A body schema that documents the offered games, built once per list of
+ * games: `createApp` runs many times in one process (tests, the spec
+ * generator), and each run would otherwise add a twin under the same
+ * component `id` (zod's registry keeps one schema per id, and
+ * `z.toJSONSchema` refuses two schemas with one id).
+ */
+function perGameList<T>(build: (gameIds: readonly string[]) => T): (gameIds: readonly string[]) => T {
+  const built = new Map<string, T>();
+  return (gameIds) => {
+    const key = gameIds.join(' ');
+    if (!built.has(key)) built.set(key, build(gameIds));
+    return built.get(key) as T;
+  };
+}
+
+/**
  * The moves body. The API checks only the envelope; the game's engine checks
  * each move against its own schema (documented here as the alternatives) and
  * answers 422 `malformed-move` with the precise reason.
  */
-export const movesBody = (gameIds: readonly string[]) =>
+export const movesBody = perGameList((gameIds) =>
   z
     .strictObject({
       moves: z
-        .array(z.looseObject({ type: z.string() }).openapi(oneOfTheGames(gameIds, 'Move')))
+        .array(z.looseObject({ type: z.string() }).meta(oneOfTheGames(gameIds, 'Move')))
         .min(1)
         .max(20)
         .describe('One move, or an ordered batch applied atomically. GET …/moves lists the legal ones, submittable as they are.'),
     })
-    .openapi('Moves');
+    .meta({ id: 'Moves' }),
+);
 
-export const standingOrdersBody = (gameIds: readonly string[]) =>
+export const standingOrdersBody = perGameList((gameIds) =>
   z
     .strictObject({
       orders: z
         .looseObject({})
-        .openapi(oneOfTheGames(gameIds, 'StandingOrders'))
+        .meta(oneOfTheGames(gameIds, 'StandingOrders'))
         .nullable()
         .describe("Your standing orders in the game's own shape, or null to clear them."),
     })
-    .openapi('StandingOrdersUpdate');
+    .meta({ id: 'StandingOrdersUpdate' }),
+);
 
 export const LegalMovesResponse = z
   .object({ gameId: z.string(), version: z.number().int(), seat: z.number().int().nullable(), moves: z.array(z.unknown()) })
-  .openapi('LegalMoves');
+  .meta({ id: 'LegalMoves' });
 
 const Actor = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('player'), seat: z.number().int(), playerId: z.string() }),
@@ -161,9 +184,9 @@ const Actor = z.discriminatedUnion('kind', [
 
 export const CommitResponse = z
   .object({ seq: z.number().int(), at: z.string(), actor: Actor, events: z.array(z.unknown()).describe('The events you may see.') })
-  .openapi('Commit');
+  .meta({ id: 'Commit' });
 
-export const MoveAnswerResponse = z.object({ gameId: z.string(), version: z.number().int(), commit: CommitResponse }).openapi('MoveAnswer');
+export const MoveAnswerResponse = z.object({ gameId: z.string(), version: z.number().int(), commit: CommitResponse }).meta({ id: 'MoveAnswer' });
 
 export const EventsQuery = z.object({
   after: z.coerce
@@ -171,39 +194,41 @@ export const EventsQuery = z.object({
     .int()
     .min(0)
     .default(0)
-    .openapi({ param: { name: 'after', in: 'query' }, description: 'Return commits after this version.' }),
+    .meta({ param: { name: 'after', in: 'query' }, description: 'Return commits after this version.' }),
   wait: z.coerce
     .number()
     .int()
     .min(0)
     .max(MAX_WAIT_SECONDS)
     .default(0)
-    .openapi({ param: { name: 'wait', in: 'query' }, description: `Seconds to wait for a new commit when there is none yet (at most ${MAX_WAIT_SECONDS}).` }),
+    .meta({ param: { name: 'wait', in: 'query' }, description: `Seconds to wait for a new commit when there is none yet (at most ${MAX_WAIT_SECONDS}).` }),
 });
 
-export const EventsResponse = z.object({ gameId: z.string(), commits: z.array(CommitResponse), next: z.number().int(), more: z.boolean() }).openapi('Events');
+export const EventsResponse = z
+  .object({ gameId: z.string(), commits: z.array(CommitResponse), next: z.number().int(), more: z.boolean() })
+  .meta({ id: 'Events' });
 
 export const InboxQuery = z.object({
   status: z
     .enum(['open', 'active', 'finished'])
     .optional()
-    .openapi({ param: { name: 'status', in: 'query' } }),
+    .meta({ param: { name: 'status', in: 'query' } }),
   awaiting: z
     .literal('me')
     .optional()
-    .openapi({ param: { name: 'awaiting', in: 'query' }, description: 'Only games awaiting your move.' }),
+    .meta({ param: { name: 'awaiting', in: 'query' }, description: 'Only games awaiting your move.' }),
   limit: z.coerce
     .number()
     .int()
     .min(1)
     .max(100)
     .default(50)
-    .openapi({ param: { name: 'limit', in: 'query' } }),
+    .meta({ param: { name: 'limit', in: 'query' } }),
   cursor: z
     .string()
     .max(200)
     .optional()
-    .openapi({ param: { name: 'cursor', in: 'query' } }),
+    .meta({ param: { name: 'cursor', in: 'query' } }),
 });
 
 export const InboxResponse = z
@@ -223,7 +248,7 @@ export const InboxResponse = z
     awaitingYourMove: z.number().int().describe('How many of your games await your move.'),
     next: z.string().nullable(),
   })
-  .openapi('Inbox');
+  .meta({ id: 'Inbox' });
 
 export const CatalogResponse = z
   .object({
@@ -240,7 +265,7 @@ export const CatalogResponse = z
     ),
     deadlinePresets: z.record(z.string(), Deadlines),
   })
-  .openapi('Catalog');
+  .meta({ id: 'Catalog' });
 
 export const VerifyResponse = z
   .object({
@@ -251,4 +276,4 @@ export const VerifyResponse = z
     setup: z.object({ seats: z.number().int(), options: z.unknown(), deadlines: Deadlines, startedAt: z.number().int().nullable() }),
     commits: z.array(z.object({ seq: z.number().int(), at: z.number().int(), command: z.unknown(), events: z.array(z.unknown()) })),
   })
-  .openapi('Verification');
+  .meta({ id: 'Verification' });

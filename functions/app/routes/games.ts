@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import * as z from 'zod';
 import type { ServiceContext } from '../../service/context.js';
 import { DEADLINE_PRESETS } from '../../service/deadlines.js';
 import { once } from '../../service/idempotency.js';

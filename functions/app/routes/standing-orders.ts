@@ -1,11 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import * as z from 'zod';
 import type { ServiceContext } from '../../service/context.js';
 import { readStandingOrders, writeStandingOrders } from '../../service/standing-orders.js';
 import { BEARER, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
 import { GameIdParam, standingOrdersBody } from '../schemas.js';
 
-const StandingOrdersResponse = z.object({ gameId: z.string(), seat: z.number().int(), orders: z.unknown() }).openapi('StandingOrders');
+const StandingOrdersResponse = z.object({ gameId: z.string(), seat: z.number().int(), orders: z.unknown() }).meta({ id: 'StandingOrders' });
 const json = { 'application/json': { schema: StandingOrdersResponse } };
 
 const readRoute = createRoute({
