@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -7,21 +7,11 @@ import type { ServiceContext } from '../service/context.js';
 import { ServiceError } from '../service/errors.js';
 import { renderDocs } from './docs.js';
 import { problem } from './problem.js';
-import { gameRoutes } from './routes/games.js';
-import { playerRoutes } from './routes/players.js';
-import { playRoutes } from './routes/play.js';
-import { standingOrderRoutes } from './routes/standing-orders.js';
-import { gameSchemaName } from './schemas.js';
+import { openApiDocument } from './openapi-document.js';
+import { mountApiRoutes } from './routes/index.js';
 
 /** Largest request body accepted; a batch of 20 moves fits many times over. */
 export const MAX_BODY_BYTES = 32 * 1024;
-
-export const API_INFO = {
-  title: 'Valeria Tabletop API',
-  version: '1.0.0',
-  description:
-    'Play Villages of Valeria, Valeria: Card Kingdoms and Village Pillage asynchronously: one move today, the next tomorrow. Errors are RFC 9457 problem documents with a stable `code`.',
-};
 
 export interface LogLine {
   readonly method: string;
@@ -77,28 +67,13 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
   });
   app.notFound((c) => problem(c, 404, 'route-not-found', `There is no ${c.req.method} ${c.req.path} in this API; see /docs.`));
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /v1/players.' });
-  playerRoutes(app, ctx);
-  gameRoutes(app, ctx);
-  playRoutes(app, ctx);
-  standingOrderRoutes(app, ctx);
+  mountApiRoutes(app, ctx);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // Built on first request, not at every cold start (it loads every game's engine); it never changes after.
   let document: Promise<object> | undefined;
-  const servedDocument = () => (document ??= openApiDocument(app, ctx.games));
+  const servedDocument = () => (document ??= openApiDocument(ctx.games));
   app.get('/openapi.json', async (c) => c.json(await servedDocument()));
   app.get('/docs', async (c) => c.html(renderDocs((await servedDocument()) as Parameters<typeof renderDocs>[0])));
   return app;
-}
-
-async function openApiDocument(app: OpenAPIHono, games: ServiceContext['games']): Promise<object> {
-  // Clones: a game's schemas may predate the OpenAPI extension of zod (import order), and the
-  // registry needs the extended instances.
-  for (const engine of await Promise.all(games.map((listing) => listing.engine()))) {
-    app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'Move'), (engine.moveSchema as z.ZodType).clone());
-    if (engine.standingOrders)
-      app.openAPIRegistry.register(gameSchemaName(engine.meta.id, 'StandingOrders'), (engine.standingOrders.schema as z.ZodType).clone());
-  }
-  return app.getOpenAPI31Document({ openapi: '3.1.0', info: API_INFO, servers: [{ url: '/' }], security: [{ bearer: [] }] });
 }

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
 import type { ServiceContext } from '../../service/context.js';
 import { DEADLINE_PRESETS } from '../../service/deadlines.js';
@@ -9,6 +8,7 @@ import { readGame, verifyGame } from '../../service/play.js';
 import { publicHeader } from '../../service/present.js';
 import { BEARER, etag, requestHash, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
+import { defineRoute } from '../route.js';
 import {
   BotBody,
   CatalogResponse,
@@ -25,84 +25,87 @@ import {
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
-const catalogRoute = createRoute({
-  method: 'get',
-  operationId: 'getCatalog',
-  security: [],
-  path: '/v1/games/catalog',
-  tags: ['games'],
-  summary: 'The games offered: player counts, variants and option schemas',
-  responses: { 200: json(CatalogResponse, 'The catalog') },
-});
+/** The games routes, in document order. */
+export const gameRoutes = {
+  catalog: defineRoute({
+    method: 'get',
+    operationId: 'getCatalog',
+    security: [],
+    path: '/v1/games/catalog',
+    tags: ['games'],
+    summary: 'The games offered: player counts, variants and option schemas',
+    responses: { 200: json(CatalogResponse, 'The catalog') },
+  }),
 
-const createGameRoute = createRoute({
-  method: 'post',
-  operationId: 'createGame',
-  path: '/v1/games',
-  tags: ['games'],
-  summary: 'Create a game; it starts when every seat is taken',
-  security: BEARER,
-  request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: CreateGameBody } } } },
-  responses: { 201: json(GameHeaderResponse, 'The new game'), ...problemResponses(400, 401, 413, 415, 422) },
-});
+  create: defineRoute({
+    method: 'post',
+    operationId: 'createGame',
+    path: '/v1/games',
+    tags: ['games'],
+    summary: 'Create a game; it starts when every seat is taken',
+    security: BEARER,
+    request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: CreateGameBody } } } },
+    responses: { 201: json(GameHeaderResponse, 'The new game'), ...problemResponses(400, 401, 413, 415, 422) },
+  }),
 
-const listRoute = createRoute({
-  method: 'get',
-  operationId: 'listMyGames',
-  path: '/v1/games',
-  tags: ['games'],
-  summary: 'Your games: those awaiting your move first, nearest deadline first',
-  security: BEARER,
-  request: { query: InboxQuery },
-  responses: { 200: json(InboxResponse, 'Your inbox'), ...problemResponses(400, 401) },
-});
+  list: defineRoute({
+    method: 'get',
+    operationId: 'listMyGames',
+    path: '/v1/games',
+    tags: ['games'],
+    summary: 'Your games: those awaiting your move first, nearest deadline first',
+    security: BEARER,
+    request: { query: InboxQuery },
+    responses: { 200: json(InboxResponse, 'Your inbox'), ...problemResponses(400, 401) },
+  }),
 
-const getRoute = createRoute({
-  method: 'get',
-  operationId: 'getGame',
-  path: '/v1/games/{id}',
-  tags: ['games'],
-  summary: 'Your view of a game (a spectator view without a seat); ETag = version',
-  security: BEARER,
-  request: { params: GameIdParam },
-  responses: { 200: json(GameViewResponse, 'The game as you may see it'), ...problemResponses(401, 404) },
-});
+  get: defineRoute({
+    method: 'get',
+    operationId: 'getGame',
+    path: '/v1/games/{id}',
+    tags: ['games'],
+    summary: 'Your view of a game (a spectator view without a seat); ETag = version',
+    security: BEARER,
+    request: { params: GameIdParam },
+    responses: { 200: json(GameViewResponse, 'The game as you may see it'), ...problemResponses(401, 404) },
+  }),
 
-const joinRoute = createRoute({
-  method: 'post',
-  operationId: 'joinGame',
-  path: '/v1/games/{id}/join',
-  tags: ['games'],
-  summary: 'Take a seat (the one asked for, or the first empty one)',
-  security: BEARER,
-  request: { params: GameIdParam, headers: IdempotencyHeaders, body: { content: { 'application/json': { schema: JoinBody } } } },
-  responses: { 200: json(GameHeaderResponse, 'The game with you seated'), ...problemResponses(400, 401, 404, 409, 413, 415, 422) },
-});
+  join: defineRoute({
+    method: 'post',
+    operationId: 'joinGame',
+    path: '/v1/games/{id}/join',
+    tags: ['games'],
+    summary: 'Take a seat (the one asked for, or the first empty one)',
+    security: BEARER,
+    request: { params: GameIdParam, headers: IdempotencyHeaders, body: { content: { 'application/json': { schema: JoinBody } } } },
+    responses: { 200: json(GameHeaderResponse, 'The game with you seated'), ...problemResponses(400, 401, 404, 409, 413, 415, 422) },
+  }),
 
-const botRoute = createRoute({
-  method: 'post',
-  operationId: 'addBot',
-  path: '/v1/games/{id}/bots',
-  tags: ['games'],
-  summary: 'Fill a seat with a bot (creator only)',
-  security: BEARER,
-  request: { params: GameIdParam, headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: BotBody } } } },
-  responses: { 200: json(GameHeaderResponse, 'The game with the bot seated'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
-});
+  bot: defineRoute({
+    method: 'post',
+    operationId: 'addBot',
+    path: '/v1/games/{id}/bots',
+    tags: ['games'],
+    summary: 'Fill a seat with a bot (creator only)',
+    security: BEARER,
+    request: { params: GameIdParam, headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: BotBody } } } },
+    responses: { 200: json(GameHeaderResponse, 'The game with the bot seated'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+  }),
 
-const verifyRoute = createRoute({
-  method: 'get',
-  operationId: 'verifyGame',
-  path: '/v1/games/{id}/verify',
-  tags: ['games'],
-  summary: 'After the end: the seed, its hash and the full log, to replay and check',
-  security: BEARER,
-  request: { params: GameIdParam },
-  responses: { 200: json(VerifyResponse, 'Everything needed to replay the game'), ...problemResponses(401, 404, 409) },
-});
+  verify: defineRoute({
+    method: 'get',
+    operationId: 'verifyGame',
+    path: '/v1/games/{id}/verify',
+    tags: ['games'],
+    summary: 'After the end: the seed, its hash and the full log, to replay and check',
+    security: BEARER,
+    request: { params: GameIdParam },
+    responses: { 200: json(VerifyResponse, 'Everything needed to replay the game'), ...problemResponses(401, 404, 409) },
+  }),
+};
 
-export function gameRoutes(app: Api, ctx: ServiceContext): void {
-  app.openapi(catalogRoute, (c) =>
+export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
+  app.openapi(gameRoutes.catalog, (c) =>
     c.json(
       {
         games: catalog(ctx).map(({ optionsSchema, ...meta }) => ({
@@ -116,7 +119,7 @@ export function gameRoutes(app: Api, ctx: ServiceContext): void {
     ),
   );
 
-  app.openapi(createGameRoute, async (c) => {
+  app.openapi(gameRoutes.create, async (c) => {
     const player = await requirePlayer(ctx, c);
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'] ?? null;
@@ -127,7 +130,7 @@ export function gameRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer.body, 201);
   });
 
-  app.openapi(listRoute, async (c) => {
+  app.openapi(gameRoutes.list, async (c) => {
     const player = await requirePlayer(ctx, c);
     const query = c.req.valid('query');
     return c.json(
@@ -136,14 +139,14 @@ export function gameRoutes(app: Api, ctx: ServiceContext): void {
     );
   });
 
-  app.openapi(getRoute, async (c) => {
+  app.openapi(gameRoutes.get, async (c) => {
     const player = await requirePlayer(ctx, c);
     const view = await readGame(ctx, player, c.req.valid('param').id);
     c.header('ETag', etag(view.version));
     return c.json(view as z.infer<typeof GameViewResponse>, 200);
   });
 
-  app.openapi(joinRoute, async (c) => {
+  app.openapi(gameRoutes.join, async (c) => {
     const player = await requirePlayer(ctx, c);
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
@@ -155,7 +158,7 @@ export function gameRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer.body, 200);
   });
 
-  app.openapi(botRoute, async (c) => {
+  app.openapi(gameRoutes.bot, async (c) => {
     const player = await requirePlayer(ctx, c);
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
@@ -167,7 +170,7 @@ export function gameRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer.body, 200);
   });
 
-  app.openapi(verifyRoute, async (c) => {
+  app.openapi(gameRoutes.verify, async (c) => {
     await requirePlayer(ctx, c);
     return c.json((await verifyGame(ctx, c.req.valid('param').id)) as z.infer<typeof VerifyResponse>, 200);
   });

@@ -1,14 +1,15 @@
-import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
+import type { GameListing } from '../../../core/engine/index.js';
 import type { ServiceContext } from '../../service/context.js';
 import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
 import { BEARER, etag, parseIfMatch, requestHash, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
+import { defineRoute } from '../route.js';
 import { EventsQuery, EventsResponse, GameIdParam, LegalMovesResponse, MoveAnswerResponse, MoveHeaders, movesBody } from '../schemas.js';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
-const legalMovesRoute = createRoute({
+const legalMovesRoute = defineRoute({
   operationId: 'listLegalMoves',
   method: 'get',
   path: '/v1/games/{id}/moves',
@@ -20,7 +21,7 @@ const legalMovesRoute = createRoute({
 });
 
 const submitRoute = (gameIds: readonly string[]) =>
-  createRoute({
+  defineRoute({
     operationId: 'submitMoves',
     method: 'post',
     path: '/v1/games/{id}/moves',
@@ -33,7 +34,7 @@ const submitRoute = (gameIds: readonly string[]) =>
     responses: { 200: json(MoveAnswerResponse, 'The commit your moves produced'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
   });
 
-const eventsRoute = createRoute({
+const eventsRoute = defineRoute({
   method: 'get',
   operationId: 'readEvents',
   path: '/v1/games/{id}/events',
@@ -44,15 +45,23 @@ const eventsRoute = createRoute({
   responses: { 200: json(EventsResponse, 'Commits after the cursor, as you may see them'), ...problemResponses(400, 401, 404) },
 });
 
-export function playRoutes(app: Api, ctx: ServiceContext): void {
-  app.openapi(legalMovesRoute, async (c) => {
+/** The play routes, in document order; the moves body documents the moves of the games offered. */
+export const playRoutes = (games: readonly GameListing[]) => ({
+  legalMoves: legalMovesRoute,
+  submit: submitRoute(games.map((g) => g.meta.id)),
+  events: eventsRoute,
+});
+
+export function mountPlayRoutes(app: Api, ctx: ServiceContext): void {
+  const routes = playRoutes(ctx.games);
+  app.openapi(routes.legalMoves, async (c) => {
     const player = await requirePlayer(ctx, c);
     const answer = await readLegalMoves(ctx, player, c.req.valid('param').id);
     c.header('ETag', etag(answer.version));
     return c.json(answer, 200);
   });
 
-  app.openapi(submitRoute(ctx.games.map((g) => g.meta.id)), async (c) => {
+  app.openapi(routes.submit, async (c) => {
     const player = await requirePlayer(ctx, c);
     const headers = c.req.valid('header');
     const body = c.req.valid('json');
@@ -66,7 +75,7 @@ export function playRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer as z.infer<typeof MoveAnswerResponse>, 200);
   });
 
-  app.openapi(eventsRoute, async (c) => {
+  app.openapi(routes.events, async (c) => {
     const player = await requirePlayer(ctx, c);
     const { after, wait } = c.req.valid('query');
     return c.json((await readEvents(ctx, player, c.req.valid('param').id, after, wait)) as z.infer<typeof EventsResponse>, 200);

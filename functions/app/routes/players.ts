@@ -1,43 +1,46 @@
-import { createRoute } from '@hono/zod-openapi';
 import type { ServiceContext } from '../../service/context.js';
 import { registerPlayer } from '../../service/players.js';
 import { BEARER, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
+import { defineRoute } from '../route.js';
 import { CreatePlayerBody, NewPlayerResponse, PlayerResponse } from '../schemas.js';
 
-const createPlayer = createRoute({
-  method: 'post',
-  operationId: 'registerPlayer',
-  security: [],
-  path: '/v1/players',
-  tags: ['players'],
-  summary: 'Register a player and receive an API token (shown once)',
-  description:
-    'Not idempotent by design: the token is never stored (only its hash), so there is no first answer to replay. A retried registration simply creates another player.',
-  request: { body: { required: true, content: { 'application/json': { schema: CreatePlayerBody } } } },
-  responses: {
-    201: { description: 'The new player and their bearer token', content: { 'application/json': { schema: NewPlayerResponse } } },
-    ...problemResponses(400, 413, 415, 422),
-  },
-});
+/** The player routes, in document order. */
+export const playerRoutes = {
+  register: defineRoute({
+    method: 'post',
+    operationId: 'registerPlayer',
+    security: [],
+    path: '/v1/players',
+    tags: ['players'],
+    summary: 'Register a player and receive an API token (shown once)',
+    description:
+      'Not idempotent by design: the token is never stored (only its hash), so there is no first answer to replay. A retried registration simply creates another player.',
+    request: { body: { required: true, content: { 'application/json': { schema: CreatePlayerBody } } } },
+    responses: {
+      201: { description: 'The new player and their bearer token', content: { 'application/json': { schema: NewPlayerResponse } } },
+      ...problemResponses(400, 413, 415, 422),
+    },
+  }),
 
-const me = createRoute({
-  method: 'get',
-  operationId: 'getMe',
-  path: '/v1/players/me',
-  tags: ['players'],
-  summary: 'The player this token belongs to',
-  security: BEARER,
-  responses: { 200: { description: 'You', content: { 'application/json': { schema: PlayerResponse } } }, ...problemResponses(401) },
-});
+  me: defineRoute({
+    method: 'get',
+    operationId: 'getMe',
+    path: '/v1/players/me',
+    tags: ['players'],
+    summary: 'The player this token belongs to',
+    security: BEARER,
+    responses: { 200: { description: 'You', content: { 'application/json': { schema: PlayerResponse } } }, ...problemResponses(401) },
+  }),
+};
 
-export function playerRoutes(app: Api, ctx: ServiceContext): void {
-  app.openapi(createPlayer, async (c) => {
+export function mountPlayerRoutes(app: Api, ctx: ServiceContext): void {
+  app.openapi(playerRoutes.register, async (c) => {
     const body = c.req.valid('json');
     return c.json(await registerPlayer(ctx, body.name), 201);
   });
 
-  app.openapi(me, async (c) => {
+  app.openapi(playerRoutes.me, async (c) => {
     const player = await requirePlayer(ctx, c);
     return c.json({ playerId: player.playerId, name: player.name, createdAt: player.createdAt }, 200);
   });

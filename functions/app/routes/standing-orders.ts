@@ -1,15 +1,16 @@
-import { createRoute } from '@hono/zod-openapi';
 import * as z from 'zod';
+import type { GameListing } from '../../../core/engine/index.js';
 import type { ServiceContext } from '../../service/context.js';
 import { readStandingOrders, writeStandingOrders } from '../../service/standing-orders.js';
 import { BEARER, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
+import { defineRoute } from '../route.js';
 import { GameIdParam, standingOrdersBody } from '../schemas.js';
 
 const StandingOrdersResponse = z.object({ gameId: z.string(), seat: z.number().int(), orders: z.unknown() }).meta({ id: 'StandingOrders' });
 const json = { 'application/json': { schema: StandingOrdersResponse } };
 
-const readRoute = createRoute({
+const readRoute = defineRoute({
   method: 'get',
   path: '/v1/games/{id}/standing-orders',
   operationId: 'getStandingOrders',
@@ -21,7 +22,7 @@ const readRoute = createRoute({
 });
 
 const writeRoute = (gameIds: readonly string[]) =>
-  createRoute({
+  defineRoute({
     method: 'put',
     path: '/v1/games/{id}/standing-orders',
     operationId: 'putStandingOrders',
@@ -34,13 +35,19 @@ const writeRoute = (gameIds: readonly string[]) =>
     responses: { 200: { description: 'Your standing orders now', content: json }, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
   });
 
-export function standingOrderRoutes(app: Api, ctx: ServiceContext): void {
-  app.openapi(readRoute, async (c) => {
+/** The standing-orders routes; the body documents the orders of the games that take them. */
+export const standingOrderRoutes = (games: readonly GameListing[]) => ({
+  read: readRoute,
+  write: writeRoute(games.filter((g) => g.hasStandingOrders).map((g) => g.meta.id)),
+});
+
+export function mountStandingOrderRoutes(app: Api, ctx: ServiceContext): void {
+  const routes = standingOrderRoutes(ctx.games);
+  app.openapi(routes.read, async (c) => {
     const player = await requirePlayer(ctx, c);
     return c.json(await readStandingOrders(ctx, player, c.req.valid('param').id), 200);
   });
-  const withOrders = ctx.games.filter((g) => g.hasStandingOrders).map((g) => g.meta.id);
-  app.openapi(writeRoute(withOrders), async (c) => {
+  app.openapi(routes.write, async (c) => {
     const player = await requirePlayer(ctx, c);
     return c.json(await writeStandingOrders(ctx, player, c.req.valid('param').id, c.req.valid('json').orders), 200);
   });

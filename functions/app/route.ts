@@ -1,0 +1,80 @@
+/**
+ * Route contracts and their mounting on a plain Hono app.
+ *
+ * A contract is @hono/zod-openapi's `RouteConfig` — the same object
+ * openapi-document.ts turns into the OpenAPI document — but that package is
+ * imported here for its types only: at run time it would bring the whole zod
+ * namespace, patched for OpenAPI, into every cold start. The validation it
+ * wires (`OpenAPIHono.openapi`) is rebuilt below for the cases this API uses.
+ */
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
+import { zValidator } from '@hono/zod-validator';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type * as z from 'zod';
+import { problem } from './problem.js';
+
+/** Declares a route contract; typed like `createRoute`, whose only addition (`getRoutingPath`) nothing here uses. */
+export const defineRoute = <P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(route: R): R => route;
+
+/** A request part that does not fit its schema: 400 `invalid-request`, naming every offending field. */
+function answerInvalidRequest(result: { success: boolean; target: string; error?: z.core.$ZodError }, c: Context) {
+  if (result.success || !result.error) return;
+  const errors = result.error.issues.map((issue) => ({ path: [result.target, ...issue.path].join('.'), message: issue.message }));
+  return problem(c, 400, 'invalid-request', `The request does not fit the API: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}.`, { errors });
+}
+
+/** `application/json`, optionally `+json` suffixed and with parameters — what hono's JSON validator reads. */
+const JSON_MEDIA_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
+
+/** Whether a request without Content-Type still carries bytes; peeks at a copy, so the body stays readable. */
+async function carriesBody(c: Context): Promise<boolean> {
+  const body = c.req.raw.clone().body;
+  if (body === null) return false;
+  const reader = body.getReader();
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) if (chunk.value.byteLength > 0) return true;
+    return false;
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
+/** 415 for a body that is not JSON, including bytes sent with no Content-Type at all. */
+const jsonOnly: MiddlewareHandler = async (c, next) => {
+  const contentType = c.req.header('content-type');
+  if (contentType ? !JSON_MEDIA_TYPE.test(contentType) : await carriesBody(c)) throw new HTTPException(415, { message: 'Unsupported Media Type' });
+  await next();
+};
+
+/** The validators of a contract, in the order `OpenAPIHono.openapi` runs them: query, path, headers, then the body. */
+function validatorsOf(route: RouteConfig): MiddlewareHandler[] {
+  const { query, params, headers, cookies, body } = route.request ?? {};
+  const mediaTypes = Object.keys(body?.content ?? {});
+  if (cookies || route.middleware || mediaTypes.some((type) => type !== 'application/json'))
+    throw new Error(`${route.method} ${route.path}: mountRoute handles query, path, header and JSON body schemas only`);
+  const validators: MiddlewareHandler[] = [];
+  if (query) validators.push(zValidator('query', query as z.ZodType, answerInvalidRequest));
+  if (params) validators.push(zValidator('param', params as z.ZodType, answerInvalidRequest));
+  if (headers) validators.push(zValidator('header', headers as z.ZodType, answerInvalidRequest));
+  const json = body?.content['application/json'];
+  const bodySchema = json && 'schema' in json ? json.schema : undefined;
+  if (bodySchema) {
+    const validateJson = zValidator('json', bodySchema as z.ZodType, answerInvalidRequest);
+    // An optional body may be left out entirely (no Content-Type, no bytes): the handler sees `{}`.
+    const validateBody: MiddlewareHandler = body?.required
+      ? validateJson
+      : async (c, next) => {
+          if (c.req.header('content-type')) return validateJson(c, next);
+          c.req.addValidatedData('json', {});
+          await next();
+        };
+    validators.push(jsonOnly, validateBody);
+  }
+  return validators;
+}
+
+/** Mounts `handler` at the contract's method and path (`/games/{id}` → `/games/:id`) behind its validators. */
+export function mountRoute<R extends RouteConfig>(app: Hono, route: R, handler: RouteHandler<R>): void {
+  app.on([route.method], [route.path.replaceAll(/\/{(.+?)}/g, '/:$1')], ...validatorsOf(route), handler as unknown as MiddlewareHandler);
+}
