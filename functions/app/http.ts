@@ -1,12 +1,11 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { ServiceContext } from '../service/context.js';
 import { ServiceError } from '../service/errors.js';
 import { sha256Hex } from '../service/ids.js';
 import { authenticate } from '../service/players.js';
 import type { PlayerRecord } from '../store/port.js';
 
-export type Api = OpenAPIHono;
+export type Api = Hono;
 
 export const BEARER = [{ bearer: [] }];
 

@@ -62,6 +62,7 @@ function validatorsOf(route: RouteConfig): MiddlewareHandler[] {
   if (bodySchema) {
     const validateJson = zValidator('json', bodySchema as z.ZodType, answerInvalidRequest);
     // An optional body may be left out entirely (no Content-Type, no bytes): the handler sees `{}`.
+    // Any Content-Type that reaches it is JSON, as `jsonOnly` runs first.
     const validateBody: MiddlewareHandler = body?.required
       ? validateJson
       : async (c, next) => {

@@ -8,7 +8,7 @@ import { readGame, verifyGame } from '../../service/play.js';
 import { publicHeader } from '../../service/present.js';
 import { BEARER, etag, requestHash, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute } from '../route.js';
+import { defineRoute, mountRoute } from '../route.js';
 import {
   BotBody,
   CatalogResponse,
@@ -105,7 +105,7 @@ export const gameRoutes = {
 };
 
 export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
-  app.openapi(gameRoutes.catalog, (c) =>
+  mountRoute(app, gameRoutes.catalog, (c) =>
     c.json(
       {
         games: catalog(ctx).map(({ optionsSchema, ...meta }) => ({
@@ -119,7 +119,7 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
     ),
   );
 
-  app.openapi(gameRoutes.create, async (c) => {
+  mountRoute(app, gameRoutes.create, async (c) => {
     const player = await requirePlayer(ctx, c);
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'] ?? null;
@@ -130,7 +130,7 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer.body, 201);
   });
 
-  app.openapi(gameRoutes.list, async (c) => {
+  mountRoute(app, gameRoutes.list, async (c) => {
     const player = await requirePlayer(ctx, c);
     const query = c.req.valid('query');
     return c.json(
@@ -139,14 +139,14 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
     );
   });
 
-  app.openapi(gameRoutes.get, async (c) => {
+  mountRoute(app, gameRoutes.get, async (c) => {
     const player = await requirePlayer(ctx, c);
     const view = await readGame(ctx, player, c.req.valid('param').id);
     c.header('ETag', etag(view.version));
     return c.json(view as z.infer<typeof GameViewResponse>, 200);
   });
 
-  app.openapi(gameRoutes.join, async (c) => {
+  mountRoute(app, gameRoutes.join, async (c) => {
     const player = await requirePlayer(ctx, c);
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
@@ -158,7 +158,7 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer.body, 200);
   });
 
-  app.openapi(gameRoutes.bot, async (c) => {
+  mountRoute(app, gameRoutes.bot, async (c) => {
     const player = await requirePlayer(ctx, c);
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
@@ -170,7 +170,7 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer.body, 200);
   });
 
-  app.openapi(gameRoutes.verify, async (c) => {
+  mountRoute(app, gameRoutes.verify, async (c) => {
     await requirePlayer(ctx, c);
     return c.json((await verifyGame(ctx, c.req.valid('param').id)) as z.infer<typeof VerifyResponse>, 200);
   });

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../service/context.js';
 import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
 import { BEARER, etag, parseIfMatch, requestHash, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute } from '../route.js';
+import { defineRoute, mountRoute } from '../route.js';
 import { EventsQuery, EventsResponse, GameIdParam, LegalMovesResponse, MoveAnswerResponse, MoveHeaders, movesBody } from '../schemas.js';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -54,14 +54,14 @@ export const playRoutes = (games: readonly GameListing[]) => ({
 
 export function mountPlayRoutes(app: Api, ctx: ServiceContext): void {
   const routes = playRoutes(ctx.games);
-  app.openapi(routes.legalMoves, async (c) => {
+  mountRoute(app, routes.legalMoves, async (c) => {
     const player = await requirePlayer(ctx, c);
     const answer = await readLegalMoves(ctx, player, c.req.valid('param').id);
     c.header('ETag', etag(answer.version));
     return c.json(answer, 200);
   });
 
-  app.openapi(routes.submit, async (c) => {
+  mountRoute(app, routes.submit, async (c) => {
     const player = await requirePlayer(ctx, c);
     const headers = c.req.valid('header');
     const body = c.req.valid('json');
@@ -75,7 +75,7 @@ export function mountPlayRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer as z.infer<typeof MoveAnswerResponse>, 200);
   });
 
-  app.openapi(routes.events, async (c) => {
+  mountRoute(app, routes.events, async (c) => {
     const player = await requirePlayer(ctx, c);
     const { after, wait } = c.req.valid('query');
     return c.json((await readEvents(ctx, player, c.req.valid('param').id, after, wait)) as z.infer<typeof EventsResponse>, 200);

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../service/context.js';
 import { registerPlayer } from '../../service/players.js';
 import { BEARER, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute } from '../route.js';
+import { defineRoute, mountRoute } from '../route.js';
 import { CreatePlayerBody, NewPlayerResponse, PlayerResponse } from '../schemas.js';
 
 /** The player routes, in document order. */
@@ -35,12 +35,12 @@ export const playerRoutes = {
 };
 
 export function mountPlayerRoutes(app: Api, ctx: ServiceContext): void {
-  app.openapi(playerRoutes.register, async (c) => {
+  mountRoute(app, playerRoutes.register, async (c) => {
     const body = c.req.valid('json');
     return c.json(await registerPlayer(ctx, body.name), 201);
   });
 
-  app.openapi(playerRoutes.me, async (c) => {
+  mountRoute(app, playerRoutes.me, async (c) => {
     const player = await requirePlayer(ctx, c);
     return c.json({ playerId: player.playerId, name: player.name, createdAt: player.createdAt }, 200);
   });

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../service/context.js';
 import { readStandingOrders, writeStandingOrders } from '../../service/standing-orders.js';
 import { BEARER, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute } from '../route.js';
+import { defineRoute, mountRoute } from '../route.js';
 import { GameIdParam, standingOrdersBody } from '../schemas.js';
 
 const StandingOrdersResponse = z.object({ gameId: z.string(), seat: z.number().int(), orders: z.unknown() }).meta({ id: 'StandingOrders' });
@@ -43,11 +43,11 @@ export const standingOrderRoutes = (games: readonly GameListing[]) => ({
 
 export function mountStandingOrderRoutes(app: Api, ctx: ServiceContext): void {
   const routes = standingOrderRoutes(ctx.games);
-  app.openapi(routes.read, async (c) => {
+  mountRoute(app, routes.read, async (c) => {
     const player = await requirePlayer(ctx, c);
     return c.json(await readStandingOrders(ctx, player, c.req.valid('param').id), 200);
   });
-  app.openapi(routes.write, async (c) => {
+  mountRoute(app, routes.write, async (c) => {
     const player = await requirePlayer(ctx, c);
     return c.json(await writeStandingOrders(ctx, player, c.req.valid('param').id, c.req.valid('json').orders), 200);
   });
