@@ -17,6 +17,9 @@ import { problem } from './problem.js';
 /** Declares a route contract; typed like `createRoute`, whose only addition (`getRoutingPath`) nothing here uses. */
 export const defineRoute = <P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(route: R): R => route;
 
+/** A response documented as a JSON body of `schema`. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
 /** A request part that does not fit its schema: 400 `invalid-request`, naming every offending field. */
 function answerInvalidRequest(result: { success: boolean; target: string; error?: z.core.$ZodError }, c: Context) {
   if (result.success || !result.error) return;

@@ -8,7 +8,7 @@ import { readGame, verifyGame } from '../../service/play.js';
 import { publicHeader } from '../../service/present.js';
 import { BEARER, etag, requestHash, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, mountRoute } from '../route.js';
+import { defineRoute, jsonResponse, mountRoute } from '../route.js';
 import {
   BotBody,
   CatalogResponse,
@@ -23,8 +23,6 @@ import {
   VerifyResponse,
 } from '../schemas.js';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-
 /** The games routes, in document order. */
 export const gameRoutes = {
   catalog: defineRoute({
@@ -34,7 +32,7 @@ export const gameRoutes = {
     path: '/v1/games/catalog',
     tags: ['games'],
     summary: 'The games offered: player counts, variants and option schemas',
-    responses: { 200: json(CatalogResponse, 'The catalog') },
+    responses: { 200: jsonResponse(CatalogResponse, 'The catalog') },
   }),
 
   create: defineRoute({
@@ -45,7 +43,7 @@ export const gameRoutes = {
     summary: 'Create a game; it starts when every seat is taken',
     security: BEARER,
     request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: CreateGameBody } } } },
-    responses: { 201: json(GameHeaderResponse, 'The new game'), ...problemResponses(400, 401, 413, 415, 422) },
+    responses: { 201: jsonResponse(GameHeaderResponse, 'The new game'), ...problemResponses(400, 401, 413, 415, 422) },
   }),
 
   list: defineRoute({
@@ -56,7 +54,7 @@ export const gameRoutes = {
     summary: 'Your games: those awaiting your move first, nearest deadline first',
     security: BEARER,
     request: { query: InboxQuery },
-    responses: { 200: json(InboxResponse, 'Your inbox'), ...problemResponses(400, 401) },
+    responses: { 200: jsonResponse(InboxResponse, 'Your inbox'), ...problemResponses(400, 401) },
   }),
 
   get: defineRoute({
@@ -67,7 +65,7 @@ export const gameRoutes = {
     summary: 'Your view of a game (a spectator view without a seat); ETag = version',
     security: BEARER,
     request: { params: GameIdParam },
-    responses: { 200: json(GameViewResponse, 'The game as you may see it'), ...problemResponses(401, 404) },
+    responses: { 200: jsonResponse(GameViewResponse, 'The game as you may see it'), ...problemResponses(401, 404) },
   }),
 
   join: defineRoute({
@@ -78,7 +76,7 @@ export const gameRoutes = {
     summary: 'Take a seat (the one asked for, or the first empty one)',
     security: BEARER,
     request: { params: GameIdParam, headers: IdempotencyHeaders, body: { content: { 'application/json': { schema: JoinBody } } } },
-    responses: { 200: json(GameHeaderResponse, 'The game with you seated'), ...problemResponses(400, 401, 404, 409, 413, 415, 422) },
+    responses: { 200: jsonResponse(GameHeaderResponse, 'The game with you seated'), ...problemResponses(400, 401, 404, 409, 413, 415, 422) },
   }),
 
   bot: defineRoute({
@@ -89,7 +87,7 @@ export const gameRoutes = {
     summary: 'Fill a seat with a bot (creator only)',
     security: BEARER,
     request: { params: GameIdParam, headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: BotBody } } } },
-    responses: { 200: json(GameHeaderResponse, 'The game with the bot seated'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+    responses: { 200: jsonResponse(GameHeaderResponse, 'The game with the bot seated'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
   }),
 
   verify: defineRoute({
@@ -100,7 +98,7 @@ export const gameRoutes = {
     summary: 'After the end: the seed, its hash and the full log, to replay and check',
     security: BEARER,
     request: { params: GameIdParam },
-    responses: { 200: json(VerifyResponse, 'Everything needed to replay the game'), ...problemResponses(401, 404, 409) },
+    responses: { 200: jsonResponse(VerifyResponse, 'Everything needed to replay the game'), ...problemResponses(401, 404, 409) },
   }),
 };
 

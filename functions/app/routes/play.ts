@@ -1,13 +1,11 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import type { GameListing } from '../../../core/engine/index.js';
 import type { ServiceContext } from '../../service/context.js';
 import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
 import { BEARER, etag, parseIfMatch, requestHash, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, mountRoute } from '../route.js';
+import { defineRoute, jsonResponse, mountRoute } from '../route.js';
 import { EventsQuery, EventsResponse, GameIdParam, LegalMovesResponse, MoveAnswerResponse, MoveHeaders, movesBody } from '../schemas.js';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 const legalMovesRoute = defineRoute({
   operationId: 'listLegalMoves',
@@ -17,7 +15,7 @@ const legalMovesRoute = defineRoute({
   summary: 'Your legal moves now, each submittable exactly as listed',
   security: BEARER,
   request: { params: GameIdParam },
-  responses: { 200: json(LegalMovesResponse, 'Your legal moves (empty when nothing is awaited from you)'), ...problemResponses(401, 404) },
+  responses: { 200: jsonResponse(LegalMovesResponse, 'Your legal moves (empty when nothing is awaited from you)'), ...problemResponses(401, 404) },
 });
 
 const submitRoute = (gameIds: readonly string[]) =>
@@ -31,7 +29,7 @@ const submitRoute = (gameIds: readonly string[]) =>
       'Overdue deadlines are resolved first. With If-Match, a game that moved on answers 409 `version-mismatch`; without it, a lost race is re-decided on the fresh state. A retry with the same Idempotency-Key and body returns the first answer.',
     security: BEARER,
     request: { params: GameIdParam, headers: MoveHeaders, body: { required: true, content: { 'application/json': { schema: movesBody(gameIds) } } } },
-    responses: { 200: json(MoveAnswerResponse, 'The commit your moves produced'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+    responses: { 200: jsonResponse(MoveAnswerResponse, 'The commit your moves produced'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
   });
 
 const eventsRoute = defineRoute({
@@ -42,7 +40,7 @@ const eventsRoute = defineRoute({
   summary: 'Your redacted event log after a cursor; long-poll with `wait`',
   security: BEARER,
   request: { params: GameIdParam, query: EventsQuery },
-  responses: { 200: json(EventsResponse, 'Commits after the cursor, as you may see them'), ...problemResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(EventsResponse, 'Commits after the cursor, as you may see them'), ...problemResponses(400, 401, 404) },
 });
 
 /** The play routes, in document order; the moves body documents the moves of the games offered. */
