@@ -45,7 +45,14 @@ function randomBotCell(engine: AnyGameEngine, seats: number) {
     // A shared victory counts for each winner, split evenly.
     for (const w of sheet.winners) wins[w] = (wins[w] as number) + 1 / sheet.winners.length;
   }
-  return { gamesPerSecond, micros: median(micros), turns: median(turns), moves: median(moves), winRates: wins.map((w) => w / GAMES_PER_CELL), meanScore: mean(scores) };
+  return {
+    gamesPerSecond,
+    micros: median(micros),
+    turns: median(turns),
+    moves: median(moves),
+    winRates: wins.map((w) => w / GAMES_PER_CELL),
+    meanScore: mean(scores),
+  };
 }
 
 /** Greedy against random in two-player games, seats alternating. */

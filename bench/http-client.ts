@@ -10,7 +10,10 @@ import { Agent, request } from 'node:http';
 export class KeepAliveJsonClient {
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
-  constructor(private readonly host: string, private readonly port: number) {}
+  constructor(
+    private readonly host: string,
+    private readonly port: number,
+  ) {}
 
   send(method: 'GET' | 'POST', path: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);

@@ -63,9 +63,7 @@ export class DeadlineTimers extends Construct {
       }),
     });
     // The unqualified ARN only: schedules target it, never a version or alias.
-    this.schedulerRole.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.timer.functionArn] }),
-    );
+    this.schedulerRole.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.timer.functionArn] }));
     this.timerDeadLetters.grantSendMessages(this.schedulerRole);
 
     // Scheduler invokes Lambda asynchronously: an invocation the timer fails (an early firing
@@ -99,7 +97,7 @@ export class DeadlineTimers extends Construct {
     );
     Validations.of(this.consumer.role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/<${stack.getLogicalId(this.group)}>/*]`,
-      reason: 'Schedules are named per deadline at run time; the wildcard covers schedules of this stack\'s own group only.',
+      reason: "Schedules are named per deadline at run time; the wildcard covers schedules of this stack's own group only.",
     });
     this.consumer.role.addToPrincipalPolicy(
       new iam.PolicyStatement({

@@ -55,9 +55,7 @@ export class GameTable extends Construct {
 
   /** What the HTTP and timer functions need: the store's calls on the table and its index, nothing else. */
   grantStoreAccess(grantee: iam.IGrantable): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: [...STORE_TABLE_ACTIONS], resources: [this.table.tableArn] }),
-    );
+    grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...STORE_TABLE_ACTIONS], resources: [this.table.tableArn] }));
     grantee.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: [...STORE_INDEX_ACTIONS],

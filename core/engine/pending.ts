@@ -118,10 +118,7 @@ export function openSequentialWindow(args: OpenArgs & { order: readonly Seat[] }
 }
 
 /** The same window moved on to the next seat in its queue, with a fresh deadline. */
-export function advanceSequentialWindow(
-  pending: SequentialPending,
-  args: Omit<OpenArgs, 'step' | 'timer'> & { timer?: TimerKind },
-): SequentialPending | null {
+export function advanceSequentialWindow(pending: SequentialPending, args: Omit<OpenArgs, 'step' | 'timer'> & { timer?: TimerKind }): SequentialPending | null {
   return openSequentialWindow({ ...args, step: pending.step, timer: args.timer ?? 'window', order: pending.queue });
 }
 

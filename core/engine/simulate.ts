@@ -35,10 +35,7 @@ export interface PlayOutResult<S, E extends GameEvent> {
  * Throws on a bot move the engine rejects or a game that never ends — both
  * are engine defects the property tests must surface.
  */
-export function playOut<S extends BaseState, M, E extends GameEvent, O>(
-  engine: GameEngine<S, M, E, O>,
-  options: PlayOutOptions<O>,
-): PlayOutResult<S, E> {
+export function playOut<S extends BaseState, M, E extends GameEvent, O>(engine: GameEngine<S, M, E, O>, options: PlayOutOptions<O>): PlayOutResult<S, E> {
   const state = engine.setup(options.init);
   const botRng = new Rng(rngStateFromSeed(options.botSeed));
   const stepMs = options.stepMs ?? 1000;

@@ -203,9 +203,7 @@ describe('fire time', () => {
 
 describe('configuration from the environment', () => {
   it('names every missing variable', () => {
-    expect(() => eventBridgeSchedulerFromEnv({ SCHEDULE_GROUP: 'g' })).toThrow(
-      /SCHEDULER_ROLE_ARN, TIMER_FUNCTION_ARN, SCHEDULE_DLQ_ARN/,
-    );
+    expect(() => eventBridgeSchedulerFromEnv({ SCHEDULE_GROUP: 'g' })).toThrow(/SCHEDULER_ROLE_ARN, TIMER_FUNCTION_ARN, SCHEDULE_DLQ_ARN/);
   });
 
   it('builds an adapter when the stack has set them all', () => {

@@ -1,12 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  getItemReadUnits,
-  itemSizeBytes,
-  queryReadUnits,
-  writeUnits,
-  type CapacityUsage,
-} from '../../functions/store/capacity.js';
+import { getItemReadUnits, itemSizeBytes, queryReadUnits, writeUnits, type CapacityUsage } from '../../functions/store/capacity.js';
 import { commitItem } from '../../functions/store/dynamo-items.js';
 import type { Commit, GameHeader } from '../../functions/store/port.js';
 import { freshTable, type TestTable } from '../support/dynamo.js';
@@ -96,7 +90,10 @@ function typicalCommit(gameId: string, seq: number): Commit {
       { type: 'cards-discarded', seat: 1, cards: ['vov-b-041', 'vov-c-007'] },
       { type: 'building-built', seat: 1, card: 'vov-b-023', gold: 1 },
       { type: 'follow-opened', leader: 1, action: 'build', order: [2, 0], pendingId: `p${seq + 1}`, deadline: at + 3_600_000 },
-      { type: 'rng-advanced', rng: [randomBytes(4).readUInt32LE(), randomBytes(4).readUInt32LE(), randomBytes(4).readUInt32LE(), randomBytes(4).readUInt32LE()] },
+      {
+        type: 'rng-advanced',
+        rng: [randomBytes(4).readUInt32LE(), randomBytes(4).readUInt32LE(), randomBytes(4).readUInt32LE(), randomBytes(4).readUInt32LE()],
+      },
     ],
     actor: `pl_${randomBytes(9).toString('base64url')}`,
     idempotencyKey: randomUUID(),

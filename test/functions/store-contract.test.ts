@@ -73,11 +73,7 @@ function header(overrides: Partial<GameHeader> = {}): GameHeader {
     game: 'villages-of-valeria',
     options: { variant: 'standard', expansions: [] },
     deadlines: { turnMs: 86_400_000, windowMs: 3_600_000 },
-    seats: [
-      { kind: 'player', playerId: 'pl_a', name: 'Ada' },
-      { kind: 'bot', level: 'greedy' },
-      { kind: 'empty' },
-    ],
+    seats: [{ kind: 'player', playerId: 'pl_a', name: 'Ada' }, { kind: 'bot', level: 'greedy' }, { kind: 'empty' }],
     createdBy: 'pl_a',
     createdAt: 1_700_000_000_000,
     seed: randomBytes(32).toString('hex'),

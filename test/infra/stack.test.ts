@@ -225,9 +225,7 @@ describe('service stack template', () => {
         template.hasResourceProperties('AWS::SQS::QueuePolicy', {
           Queues: [{ Ref: queue }],
           PolicyDocument: {
-            Statement: Match.arrayWith([
-              Match.objectLike({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-            ]),
+            Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
           },
         });
       }
@@ -325,9 +323,7 @@ describe('service stack template', () => {
       for (const fn of [ids.httpFn, ids.timerFn, ids.streamFn]) {
         const logs = policyOf(template, roleOf(fn)).filter((s) => actionsOf([s]).some((action) => action.startsWith('logs:')));
         const logGroupId = (resources[fn]!.Properties!.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
-        expect(logs).toEqual([
-          { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } },
-        ]);
+        expect(logs).toEqual([{ Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } }]);
       }
     });
   });

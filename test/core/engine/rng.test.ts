@@ -64,7 +64,9 @@ describe('commit-reveal', () => {
     expect(hashSeed('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(seedMatchesHash(seed, hash)).toBe(true);
     expect(seedMatchesHash('f00e', hash)).toBe(false);
-    const words = rngStateFromSeed(seed).map((w) => w.toString(16).padStart(8, '0')).join('');
+    const words = rngStateFromSeed(seed)
+      .map((w) => w.toString(16).padStart(8, '0'))
+      .join('');
     expect(hash.includes(words.slice(0, 8))).toBe(false);
   });
 });

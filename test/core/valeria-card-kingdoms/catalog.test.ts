@@ -55,6 +55,8 @@ describe('Valeria: Card Kingdoms catalog — counts and provenance', () => {
   });
 
   it('marks every card the rules of record name as `source`', () => {
+    // Grouped as the rules list them: starters, monsters by area, domains, dukes.
+    // prettier-ignore
     const named = [
       ...CATALOG.slots.flatMap((s) => s.names),
       'Starter Peasant', 'Starter Knight',
@@ -73,8 +75,16 @@ describe('Valeria: Card Kingdoms catalog — every fact of the rules of record',
   it('citizen slots and names', () => {
     const slots = CATALOG.slots.map((s) => `${s.label}: ${s.names.join(' | ')}`);
     expect(slots).toEqual([
-      '1: Cleric | Monk', '2: Merchant | Blacksmith', '3: Mercenary | Alchemist', '4: Archer | Wizard', '5: Peasant', '6: Knight',
-      '7: Rogue | Thief', '8: Champion | Warlord', '9-10: Paladin | Priestess', '11-12: Butcher | Miner',
+      '1: Cleric | Monk',
+      '2: Merchant | Blacksmith',
+      '3: Mercenary | Alchemist',
+      '4: Archer | Wizard',
+      '5: Peasant',
+      '6: Knight',
+      '7: Rogue | Thief',
+      '8: Champion | Warlord',
+      '9-10: Paladin | Priestess',
+      '11-12: Butcher | Miner',
     ]);
     for (const slot of CATALOG.slots) {
       const values = slot.label.split('-').map(Number);
@@ -86,7 +96,10 @@ describe('Valeria: Card Kingdoms catalog — every fact of the rules of record',
     expect(citizen('Peasant')).toMatchObject({ cost: 2, role: 'Worker' });
     expect(citizen('Archer')?.role).toBe('Soldier');
     expect(citizen('Monk')?.passive).toEqual([{ kind: 'pay-for', pay: { gold: 1 }, gain: { magic: 2 } }]);
-    expect(citizen('Miner')?.active).toEqual([{ kind: 'gain', gain: { gold: 1 } }, { kind: 'per', count: { of: 'domain' }, gain: { gold: 1 } }]);
+    expect(citizen('Miner')?.active).toEqual([
+      { kind: 'gain', gain: { gold: 1 } },
+      { kind: 'per', count: { of: 'domain' }, gain: { gold: 1 } },
+    ]);
     expect(citizen('Thief')?.active).toEqual([{ kind: 'take-from-player', amount: 3, resources: ['gold', 'magic'] }]);
   });
 
@@ -99,8 +112,15 @@ describe('Valeria: Card Kingdoms catalog — every fact of the rules of record',
 
   it('first-game stacks, top to bottom, for 2-4 players (and the Ruins stack for 5)', () => {
     const stack = (area: string, seats: number) =>
-      CATALOG.monsters.filter((m) => m.area === area).sort((a, b) => a.tier - b.tier).flatMap((m) => monsterIds(m, seats).map(() => m.name));
-    const counted = (names: string[]) => names.map((n, i) => (i === 0 || names[i - 1] !== n ? n : null)).filter(Boolean).map((n) => `${names.filter((x) => x === n).length} ${n}`);
+      CATALOG.monsters
+        .filter((m) => m.area === area)
+        .sort((a, b) => a.tier - b.tier)
+        .flatMap((m) => monsterIds(m, seats).map(() => m.name));
+    const counted = (names: string[]) =>
+      names
+        .map((n, i) => (i === 0 || names[i - 1] !== n ? n : null))
+        .filter(Boolean)
+        .map((n) => `${names.filter((x) => x === n).length} ${n}`);
     expect(counted(stack('Hills', 4))).toEqual(['3 Goblin', '1 Goblin Mage', '1 Goblin King']);
     expect(counted(stack('Ruins', 4))).toEqual(['2 Skeleton', '2 Flaming Skeleton', '1 Skeleton King']);
     expect(counted(stack('Forest', 4))).toEqual(['2 Treant', '2 Bane Spider', '1 Spider Queen']);
@@ -119,7 +139,13 @@ describe('Valeria: Card Kingdoms catalog — every fact of the rules of record',
     expect(monster('Spider Queen').reward).toEqual([
       {
         kind: 'choice',
-        options: [[{ kind: 'per', count: { of: 'monster-area', area: 'Forest' }, gain: { gold: 2 } }], [{ kind: 'free-recruit', maxCost: null }, { kind: 'gain', gain: { vp: 1 } }]],
+        options: [
+          [{ kind: 'per', count: { of: 'monster-area', area: 'Forest' }, gain: { gold: 2 } }],
+          [
+            { kind: 'free-recruit', maxCost: null },
+            { kind: 'gain', gain: { vp: 1 } },
+          ],
+        ],
       },
     ]);
     expect(monster('Orc Warrior').reward).toEqual([{ kind: 'free-recruit', maxCost: 3 }]);
@@ -151,9 +177,15 @@ describe('Valeria: Card Kingdoms catalog — every fact of the rules of record',
   it('themed setups name existing areas, one citizen per two-name slot, and existing domains', () => {
     const areas = new Set(CATALOG.monsters.map((m) => m.area));
     for (const [kind, setup] of Object.entries(SETUPS)) {
-      expect(setup.areas.every((a) => areas.has(a)), kind).toBe(true);
+      expect(
+        setup.areas.every((a) => areas.has(a)),
+        kind,
+      ).toBe(true);
       for (const slot of CATALOG.slots.filter((s) => s.names.length === 2))
-        expect(slot.names.filter((n) => setup.citizens.includes(n)), `${kind} ${slot.label}`).toHaveLength(1);
+        expect(
+          slot.names.filter((n) => setup.citizens.includes(n)),
+          `${kind} ${slot.label}`,
+        ).toHaveLength(1);
       for (const name of setup.removedDomains) expect(domain(name), name).toBeDefined();
     }
   });

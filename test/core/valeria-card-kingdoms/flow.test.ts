@@ -3,7 +3,23 @@ import { execute, redactFor, viewFor } from '../../../core/engine/index.js';
 import { monsterCard } from '../../../core/games/valeria-card-kingdoms/catalog/index.js';
 import { winnersOf, type SeatScore } from '../../../core/games/valeria-card-kingdoms/scoring.js';
 import type { VckState } from '../../../core/games/valeria-card-kingdoms/state.js';
-import { atActions, citizenStackOf, DEADLINES, edit, engine, give, harvestWith, move, newGame, onTop, player, reject, stackOf, started, T0 } from './helpers.js';
+import {
+  atActions,
+  citizenStackOf,
+  DEADLINES,
+  edit,
+  engine,
+  give,
+  harvestWith,
+  move,
+  newGame,
+  onTop,
+  player,
+  reject,
+  stackOf,
+  started,
+  T0,
+} from './helpers.js';
 
 const timeout = (state: VckState, at = state.pending?.deadline ?? 0): VckState => {
   const result = execute(engine, state, { type: 'timeout', at });
@@ -105,7 +121,12 @@ describe('Harvest (VK-R2)', () => {
     const send = (answers: { prompt: number; option: number }[]) => reject(open, { type: 'move', seat, move: { type: 'harvest', answers }, at: T0 + 600 });
     expect(send([])).toBe('bad-answers');
     expect(send([{ prompt: 0, option: 3 }])).toBe('bad-answers');
-    expect(send([{ prompt: 0, option: 0 }, { prompt: 0, option: 1 }])).toBe('bad-answers');
+    expect(
+      send([
+        { prompt: 0, option: 0 },
+        { prompt: 0, option: 1 },
+      ]),
+    ).toBe('bad-answers');
   });
 
   it('five players: the resting player, right of the active one, does not harvest; the Rest token moves left', () => {
@@ -304,7 +325,7 @@ describe('Solo against the Dark Lord', () => {
     expect(after.finished).toBe(true);
     const sheet = engine.score(after);
     const darkLord = (sheet.details?.[0] as { darkLord: number }).darkLord;
-    expect(sheet.verdict).toBe(sheet.scores[0] as number > darkLord ? 'won-on-points' : sheet.scores[0] === darkLord ? 'tied-on-points' : 'lost-on-points');
+    expect(sheet.verdict).toBe((sheet.scores[0] as number) > darkLord ? 'won-on-points' : sheet.scores[0] === darkLord ? 'tied-on-points' : 'lost-on-points');
     expect(darkLord).toBeGreaterThan(0);
   });
 });
@@ -313,7 +334,18 @@ describe('Setups', () => {
   it('the first game: areas and citizens of the rulebook, stacks of 5, domains 5 × 3, 2 Gold + 1 Magic each', () => {
     const state = newGame(4);
     expect(state.market.monsters.map((s) => s.area)).toEqual(['Hills', 'Ruins', 'Forest', 'Valley', 'Mountains']);
-    expect(state.market.citizens.map((s) => s.names[0])).toEqual(['Cleric', 'Merchant', 'Mercenary', 'Archer', 'Peasant', 'Knight', 'Rogue', 'Champion', 'Paladin', 'Butcher']);
+    expect(state.market.citizens.map((s) => s.names[0])).toEqual([
+      'Cleric',
+      'Merchant',
+      'Mercenary',
+      'Archer',
+      'Peasant',
+      'Knight',
+      'Rogue',
+      'Champion',
+      'Paladin',
+      'Butcher',
+    ]);
     expect(state.market.monsters.every((s) => s.cards.length === 5)).toBe(true);
     expect(state.market.citizens.every((s) => s.cards.length === 5)).toBe(true);
     expect(state.market.domains.every((s) => s.cards.length === 3)).toBe(true);
@@ -330,9 +362,21 @@ describe('Setups', () => {
   it('themed setups use their areas and citizens and leave out their four domains', () => {
     const state = newGame(2, { setup: 'monstrous-blood' });
     expect(new Set(state.market.monsters.map((s) => s.area))).toEqual(new Set(['Moors', 'Ruins', 'Forest', 'Swamp', 'Mountains']));
-    expect(state.market.citizens.map((s) => s.names[0])).toEqual(['Cleric', 'Blacksmith', 'Mercenary', 'Archer', 'Peasant', 'Knight', 'Rogue', 'Warlord', 'Priestess', 'Miner']);
+    expect(state.market.citizens.map((s) => s.names[0])).toEqual([
+      'Cleric',
+      'Blacksmith',
+      'Mercenary',
+      'Archer',
+      'Peasant',
+      'Knight',
+      'Rogue',
+      'Warlord',
+      'Priestess',
+      'Miner',
+    ]);
     const inPlay = state.market.domains.flatMap((s) => s.cards);
-    for (const removed of ['Forgotten Sorrows', 'Nest of the Weaver Witch', 'Cathedral of St. Aquila', "Cutthroat's Truce"]) expect(inPlay).not.toContain(removed);
+    for (const removed of ['Forgotten Sorrows', 'Nest of the Weaver Witch', 'Cathedral of St. Aquila', "Cutthroat's Truce"])
+      expect(inPlay).not.toContain(removed);
     const tops = state.market.monsters.map((s) => s.cards[0] as string);
     expect(tops.length).toBe(5);
   });

@@ -1,5 +1,17 @@
 import { expect } from 'vitest';
-import { awaitedSeats, execute, executeInPlace, redactFor, replay, Rng, rngStateFromSeed, viewFor, type BotLevel, type LoggedEvent, type Seat } from '../../../core/engine/index.js';
+import {
+  awaitedSeats,
+  execute,
+  executeInPlace,
+  redactFor,
+  replay,
+  Rng,
+  rngStateFromSeed,
+  viewFor,
+  type BotLevel,
+  type LoggedEvent,
+  type Seat,
+} from '../../../core/engine/index.js';
 import { allCardIds } from '../../../core/games/valeria-card-kingdoms/catalog/index.js';
 import type { VckEvent } from '../../../core/games/valeria-card-kingdoms/events.js';
 import type { VckMove } from '../../../core/games/valeria-card-kingdoms/moves.js';
@@ -100,7 +112,9 @@ function checkIllegal(state: VckState, seat: Seat, legal: readonly VckMove[], rn
     const result = execute(engine, frozen, { type: 'move', seat, move: bent, at });
     expect(result.ok, `${JSON.stringify(bent)} accepted`).toBe(false);
   }
-  const idle = frozen.players.findIndex((_, s) => !awaitedSeats(frozen.pending).includes(s) && !(frozen.pending?.kind === 'simultaneous' && frozen.pending.seats.includes(s)));
+  const idle = frozen.players.findIndex(
+    (_, s) => !awaitedSeats(frozen.pending).includes(s) && !(frozen.pending?.kind === 'simultaneous' && frozen.pending.seats.includes(s)),
+  );
   if (idle >= 0) expect(execute(engine, frozen, { type: 'move', seat: idle, move: chosen, at }).ok).toBe(false);
   // Deciding a legal move on the frozen state must not try to write to it.
   expect(engine.decideMove(frozen, seat, chosen, { at, rng: new Rng(frozen.rng) }).ok).toBe(true);
@@ -129,7 +143,8 @@ export function playChecked(seats: number, options: VckOptions, seed: string, bo
   let moves = 0;
   expect(cardsInPlay(state)).toEqual(EVERY_CARD);
   for (let step = 0; !state.finished; step++) {
-    if (step >= 3000) fail(`the game never ends: ${JSON.stringify({ turns: state.turnsPlayed, pending: state.pending, market: viewFor(engine, state, null) })}`);
+    if (step >= 3000)
+      fail(`the game never ends: ${JSON.stringify({ turns: state.turnsPlayed, pending: state.pending, market: viewFor(engine, state, null) })}`);
     at += 1000;
     const seat = awaitedSeats(state.pending)[0];
     const overdue = seat === undefined || rng.int(40) === 0;

@@ -66,7 +66,9 @@ describe('Village Pillage catalog', () => {
         }),
       ).success,
     ).toBe(false);
-    expect(Catalog.safeParse(withCard(index, { ...wall, against: { Raider: [{ kind: 'buy', relic: true, relicDiscount: 0, cardPrice: 2 }] } })).success).toBe(false);
+    expect(Catalog.safeParse(withCard(index, { ...wall, against: { Raider: [{ kind: 'buy', relic: true, relicDiscount: 0, cardPrice: 2 }] } })).success).toBe(
+      false,
+    );
     expect(Catalog.safeParse({ ...json, market: json.market.slice(1) }).success).toBe(false);
     expect(Catalog.safeParse(withCard(index, { ...wall, name: 'Farmer' })).success).toBe(false);
   });
