@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamoEndpoint, freshTable } from '../support/dynamo.js';
 import { LambdaClient } from '../support/lambda-client.js';
 import { openFirstFollowWindow } from '../support/villages.js';
@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 
 describe('HTTP Lambda (payload 2.0 events)', () => {
-  it('creates, joins, moves and reads', async () => {
+  it('creates, joins, moves and reads, logging one JSON line per request that never holds a token', async () => {
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
     const { gameId, tokens, version, window } = await openFirstFollowWindow(api, { windowSeconds: 3600, turnSeconds: 3600 });
     const follower = window.seat;
     const leader = 1 - follower;
@@ -41,11 +42,21 @@ describe('HTTP Lambda (payload 2.0 events)', () => {
     expect(refused.status).toBe(409);
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
     expect((await api.get('/nowhere')).body.code).toBe('route-not-found');
+
+    const lines = logged.mock.calls.map(([line]) => String(line));
+    logged.mockRestore();
+    expect(lines.length).toBeGreaterThan(5);
+    for (const line of lines) {
+      expect(Object.keys(JSON.parse(line)).sort()).toEqual(['method', 'ms', 'path', 'status']);
+      for (const token of tokens) expect(line).not.toContain(token);
+    }
+    expect(lines.map((line) => JSON.parse(line).status)).toContain(409);
   });
 });
 
 describe('timer Lambda (Scheduler payloads)', () => {
   it('closes a follow window that expired with no client activity; duplicate, late and stale firings change nothing', async () => {
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
     const { gameId, tokens, version, window } = await openFirstFollowWindow(api, { windowSeconds: 1, turnSeconds: 3600 });
     const payload = { gameId, seq: version, pendingId: window.id };
     await sleep(Math.max(0, window.deadline - Date.now()) + 50);
@@ -61,5 +72,11 @@ describe('timer Lambda (Scheduler payloads)', () => {
     expect(log.body.commits[0].actor).toEqual({ kind: 'system' });
     expect(log.body.commits[0].events).toContainEqual({ type: 'declined', seat: window.seat });
     expect(await timer({ not: 'a timer' })).toEqual({ status: 'malformed' });
+
+    // One JSON line per firing: what fired and what came of it, no token.
+    const firings = logged.mock.calls.map(([line]) => JSON.parse(String(line))).filter((line) => 'timer' in line);
+    logged.mockRestore();
+    expect(firings.map((line) => line.outcome.status)).toEqual(['settled', 'settled', 'settled', 'malformed']);
+    for (const line of firings) for (const token of tokens) expect(JSON.stringify(line)).not.toContain(token);
   });
 });
