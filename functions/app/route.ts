@@ -20,6 +20,12 @@ export const defineRoute = <P extends string, R extends Omit<RouteConfig, 'path'
 /** A response documented as a JSON body of `schema`. */
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
+/** A request body that must be JSON fitting `schema`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true as const, content: { 'application/json': { schema } } });
+
+/** A JSON body that may be left out entirely (the handler then sees `{}`). */
+export const optionalJsonBody = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
+
 /** A request part that does not fit its schema: 400 `invalid-request`, naming every offending field. */
 function answerInvalidRequest(result: { success: boolean; target: string; error?: z.core.$ZodError }, c: Context) {
   if (result.success || !result.error) return;

@@ -8,7 +8,7 @@ import { readGame, verifyGame } from '../../service/play.js';
 import { publicHeader } from '../../service/present.js';
 import { BEARER, etag, requestHash, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, jsonResponse, mountRoute } from '../route.js';
+import { defineRoute, jsonBody, jsonResponse, mountRoute, optionalJsonBody } from '../route.js';
 import {
   BotBody,
   CatalogResponse,
@@ -42,7 +42,7 @@ export const gameRoutes = {
     tags: ['games'],
     summary: 'Create a game; it starts when every seat is taken',
     security: BEARER,
-    request: { headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: CreateGameBody } } } },
+    request: { headers: IdempotencyHeaders, body: jsonBody(CreateGameBody) },
     responses: { 201: jsonResponse(GameHeaderResponse, 'The new game'), ...problemResponses(400, 401, 413, 415, 422) },
   }),
 
@@ -75,7 +75,7 @@ export const gameRoutes = {
     tags: ['games'],
     summary: 'Take a seat (the one asked for, or the first empty one)',
     security: BEARER,
-    request: { params: GameIdParam, headers: IdempotencyHeaders, body: { content: { 'application/json': { schema: JoinBody } } } },
+    request: { params: GameIdParam, headers: IdempotencyHeaders, body: optionalJsonBody(JoinBody) },
     responses: { 200: jsonResponse(GameHeaderResponse, 'The game with you seated'), ...problemResponses(400, 401, 404, 409, 413, 415, 422) },
   }),
 
@@ -86,7 +86,7 @@ export const gameRoutes = {
     tags: ['games'],
     summary: 'Fill a seat with a bot (creator only)',
     security: BEARER,
-    request: { params: GameIdParam, headers: IdempotencyHeaders, body: { required: true, content: { 'application/json': { schema: BotBody } } } },
+    request: { params: GameIdParam, headers: IdempotencyHeaders, body: jsonBody(BotBody) },
     responses: { 200: jsonResponse(GameHeaderResponse, 'The game with the bot seated'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
   }),
 

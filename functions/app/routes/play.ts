@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../service/context.js';
 import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
 import { BEARER, etag, parseIfMatch, requestHash, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, jsonResponse, mountRoute } from '../route.js';
+import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
 import { EventsQuery, EventsResponse, GameIdParam, LegalMovesResponse, MoveAnswerResponse, MoveHeaders, movesBody } from '../schemas.js';
 
 const legalMovesRoute = defineRoute({
@@ -28,7 +28,7 @@ const submitRoute = (gameIds: readonly string[]) =>
     description:
       'Overdue deadlines are resolved first. With If-Match, a game that moved on answers 409 `version-mismatch`; without it, a lost race is re-decided on the fresh state. A retry with the same Idempotency-Key and body returns the first answer.',
     security: BEARER,
-    request: { params: GameIdParam, headers: MoveHeaders, body: { required: true, content: { 'application/json': { schema: movesBody(gameIds) } } } },
+    request: { params: GameIdParam, headers: MoveHeaders, body: jsonBody(movesBody(gameIds)) },
     responses: { 200: jsonResponse(MoveAnswerResponse, 'The commit your moves produced'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
   });
 

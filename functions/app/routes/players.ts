@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../service/context.js';
 import { registerPlayer } from '../../service/players.js';
 import { BEARER, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, mountRoute } from '../route.js';
+import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
 import { CreatePlayerBody, NewPlayerResponse, PlayerResponse } from '../schemas.js';
 
 /** The player routes, in document order. */
@@ -16,9 +16,9 @@ export const playerRoutes = {
     summary: 'Register a player and receive an API token (shown once)',
     description:
       'Not idempotent by design: the token is never stored (only its hash), so there is no first answer to replay. A retried registration simply creates another player.',
-    request: { body: { required: true, content: { 'application/json': { schema: CreatePlayerBody } } } },
+    request: { body: jsonBody(CreatePlayerBody) },
     responses: {
-      201: { description: 'The new player and their bearer token', content: { 'application/json': { schema: NewPlayerResponse } } },
+      201: jsonResponse(NewPlayerResponse, 'The new player and their bearer token'),
       ...problemResponses(400, 413, 415, 422),
     },
   }),
@@ -30,7 +30,7 @@ export const playerRoutes = {
     tags: ['players'],
     summary: 'The player this token belongs to',
     security: BEARER,
-    responses: { 200: { description: 'You', content: { 'application/json': { schema: PlayerResponse } } }, ...problemResponses(401) },
+    responses: { 200: jsonResponse(PlayerResponse, 'You'), ...problemResponses(401) },
   }),
 };
 

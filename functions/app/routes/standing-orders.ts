@@ -4,11 +4,10 @@ import type { ServiceContext } from '../../service/context.js';
 import { readStandingOrders, writeStandingOrders } from '../../service/standing-orders.js';
 import { BEARER, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, mountRoute } from '../route.js';
+import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
 import { GameIdParam, standingOrdersBody } from '../schemas.js';
 
 const StandingOrdersResponse = z.object({ gameId: z.string(), seat: z.number().int(), orders: z.unknown() }).meta({ id: 'StandingOrders' });
-const json = { 'application/json': { schema: StandingOrdersResponse } };
 
 const readRoute = defineRoute({
   method: 'get',
@@ -18,7 +17,7 @@ const readRoute = defineRoute({
   summary: 'Your standing orders in this game (private to you)',
   security: BEARER,
   request: { params: GameIdParam },
-  responses: { 200: { description: 'Your standing orders', content: json }, ...problemResponses(401, 403, 404) },
+  responses: { 200: jsonResponse(StandingOrdersResponse, 'Your standing orders'), ...problemResponses(401, 403, 404) },
 });
 
 const writeRoute = (gameIds: readonly string[]) =>
@@ -31,8 +30,8 @@ const writeRoute = (gameIds: readonly string[]) =>
     description:
       'Standing orders answer each of your windows the moment it opens (a window open now included), so an asynchronous round does not wait for you. Replaces your previous orders; null clears them. Idempotent by nature.',
     security: BEARER,
-    request: { params: GameIdParam, body: { required: true, content: { 'application/json': { schema: standingOrdersBody(gameIds) } } } },
-    responses: { 200: { description: 'Your standing orders now', content: json }, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+    request: { params: GameIdParam, body: jsonBody(standingOrdersBody(gameIds)) },
+    responses: { 200: jsonResponse(StandingOrdersResponse, 'Your standing orders now'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
   });
 
 /** The standing-orders routes; the body documents the orders of the games that take them. */
