@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../app/app.js';
+import { startLocalPush } from '../notifications/local-push.js';
 import { runLocalScheduler } from '../scheduler/local.js';
 import { createServiceContext, LOAD_PAGE_SIZE } from '../service/context.js';
 import { DynamoStore } from '../store/dynamodb.js';
@@ -36,6 +37,7 @@ const { store, dynamo, description } = await openStore();
 const ctx = createServiceContext({ store });
 const app = createApp(ctx, { log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`) });
 const timers = await runLocalScheduler(ctx, (error) => console.error('deadline timer failed:', error));
+const push = await startLocalPush(ctx, (error) => console.error('push failed:', error));
 const server = serve({ fetch: app.fetch, port }, (info) => {
   console.log(`Valeria Tabletop API on http://localhost:${info.port}  (docs: /docs, spec: /openapi.json)`);
   console.log(`Storage: ${description}; ${timers.scheduler.armed} deadline timer(s) restored.`);
@@ -47,6 +49,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`\n${signal}: stopping…`);
   timers.stop();
+  push.stop();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await dynamo?.stop();
   process.exit(0);

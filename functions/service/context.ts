@@ -1,5 +1,7 @@
 import type { GameListing } from '../../core/engine/index.js';
 import { GAMES } from '../../core/games/index.js';
+import { pushStoreFor } from '../notifications/stores.js';
+import type { PushStore } from '../notifications/port.js';
 import type { Store } from '../store/port.js';
 import { cryptoSecrets, type SecretSource } from './ids.js';
 import { TokenCache } from './players.js';
@@ -19,6 +21,8 @@ export interface ServiceContext {
   /** How often a long-poll re-reads the store when no in-process signal arrives. */
   readonly pollIntervalMs: number;
   readonly tokens: TokenCache;
+  /** Notifications, preferences, webhooks and stream tickets (functions/notifications). */
+  readonly push: PushStore;
 }
 
 /** A snapshot every this many commits keeps loading O(1) in game length. */
@@ -38,5 +42,6 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     pollIntervalMs: 1000,
     tokens: new TokenCache(),
     ...parts,
+    push: parts.push ?? pushStoreFor(parts.store, parts.clock ?? Date.now),
   };
 }

@@ -56,6 +56,8 @@ describe('OpenAPI document', () => {
         '/v1/games/{id}/verify',
         '/v1/players',
         '/v1/players/me',
+        '/v1/notifications',
+        '/v1/players/me/preferences',
       ].sort(),
     );
     expect(spec.components.schemas.Problem).toBeDefined();

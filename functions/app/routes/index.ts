@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../service/context.js';
 import type { Api } from '../http.js';
 import { gameRoutes, mountGameRoutes } from './games.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
+import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
 import { mountStandingOrderRoutes, standingOrderRoutes } from './standing-orders.js';
 
@@ -12,7 +13,7 @@ import { mountStandingOrderRoutes, standingOrderRoutes } from './standing-orders
  * openapi-document.ts documents, and the only ones `mountApiRoutes` mounts.
  */
 export function apiRoutes(games: readonly GameListing[]): RouteConfig[] {
-  return [playerRoutes, gameRoutes, playRoutes(games), standingOrderRoutes(games)].flatMap((group) => Object.values(group));
+  return [playerRoutes, gameRoutes, playRoutes(games), standingOrderRoutes(games), notificationRoutes].flatMap((group) => Object.values(group));
 }
 
 /** Mounts each contract of `apiRoutes(ctx.games)` with its handler. */
@@ -21,4 +22,5 @@ export function mountApiRoutes(app: Api, ctx: ServiceContext): void {
   mountGameRoutes(app, ctx);
   mountPlayRoutes(app, ctx);
   mountStandingOrderRoutes(app, ctx);
+  mountNotificationRoutes(app, ctx);
 }

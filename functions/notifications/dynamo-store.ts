@@ -1,0 +1,120 @@
+import { BatchWriteItemCommand, DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Item } from '../store/capacity.js';
+import { keys, TABLE_SCHEMA } from '../store/dynamo-items.js';
+import { decodeNotificationCursor, encodeNotificationCursor, NOTIFICATION_PREFIX, notificationSk, TIMERS_PARTITION } from './keys.js';
+import { NOTIFICATION_TTL_MS, type NotificationPage, type PushStore } from './port.js';
+import { Notification, Preferences } from './schemas.js';
+import { PushTimerPayload, type PushTimer } from './timers.js';
+
+/** BatchWriteItem's limit. */
+const BATCH = 25;
+
+/** Push records on the game table (layout in keys.ts). */
+export class DynamoPushStore implements PushStore {
+  constructor(
+    private readonly client: DynamoDBClient,
+    private readonly table: string,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async putNotifications(playerId: string, notifications: readonly Notification[]): Promise<void> {
+    const items = notifications.map((n) => ({
+      pk: { S: keys.playerPartition(playerId) },
+      sk: { S: notificationSk(n) },
+      j: { S: JSON.stringify(n) },
+      [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil((Date.parse(n.at) + NOTIFICATION_TTL_MS) / 1000)) },
+    }));
+    for (let i = 0; i < items.length; i += BATCH) await this.batchPut(items.slice(i, i + BATCH));
+  }
+
+  async listNotifications(playerId: string, after: string | null, limit: number): Promise<NotificationPage> {
+    const pk = keys.playerPartition(playerId);
+    const keptSince = this.clock() - NOTIFICATION_TTL_MS;
+    const found: Notification[] = [];
+    let lastSk: string | null = null;
+    let more = false;
+    let startKey: Item | undefined = after === null ? undefined : { pk: { S: pk }, sk: { S: decodeNotificationCursor(after) } };
+    // One item beyond the page tells whether more are waiting.
+    do {
+      const output = await this.client.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :n)',
+          ExpressionAttributeValues: { ':pk': { S: pk }, ':n': { S: NOTIFICATION_PREFIX } },
+          ExclusiveStartKey: startKey,
+          Limit: limit + 1 - found.length,
+          ConsistentRead: true,
+        }),
+      );
+      for (const item of output.Items ?? []) {
+        const notification = Notification.parse(JSON.parse(item.j?.S ?? 'null'));
+        // TTL deletion lags by up to days: expiry is decided here.
+        if (Date.parse(notification.at) <= keptSince) continue;
+        if (found.length === limit) {
+          more = true;
+          break;
+        }
+        found.push(notification);
+        lastSk = item.sk?.S ?? null;
+      }
+      startKey = output.LastEvaluatedKey;
+    } while (startKey && !more);
+    return { items: found, next: lastSk === null ? after : encodeNotificationCursor(lastSk), more };
+  }
+
+  async getPreferences(playerId: string): Promise<Preferences | null> {
+    const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: preferencesKey(playerId), ConsistentRead: true }));
+    return output.Item ? Preferences.parse(JSON.parse(output.Item.j?.S ?? 'null')) : null;
+  }
+
+  async putPreferences(playerId: string, preferences: Preferences): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...preferencesKey(playerId), j: { S: JSON.stringify(preferences) } } }));
+  }
+
+  async putTimer(timer: PushTimer): Promise<void> {
+    const item = { ...timerKey(timer.id), dueAt: { N: String(timer.dueAt) }, j: { S: JSON.stringify(timer.payload) } };
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: item }));
+  }
+
+  async deleteTimer(id: string): Promise<void> {
+    await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: timerKey(id) }));
+  }
+
+  async listTimers(): Promise<readonly PushTimer[]> {
+    const timers: PushTimer[] = [];
+    let startKey: Item | undefined;
+    do {
+      const output = await this.client.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': { S: TIMERS_PARTITION } },
+          ExclusiveStartKey: startKey,
+          ConsistentRead: true,
+        }),
+      );
+      for (const item of output.Items ?? [])
+        timers.push({ id: item.sk?.S ?? '', dueAt: Number(item.dueAt?.N), payload: PushTimerPayload.parse(JSON.parse(item.j?.S ?? 'null')) });
+      startKey = output.LastEvaluatedKey;
+    } while (startKey);
+    return timers;
+  }
+
+  private async batchPut(items: readonly Item[]): Promise<void> {
+    let requests: { PutRequest: { Item: Item } }[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests && requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      const output = await this.client.send(new BatchWriteItemCommand({ RequestItems: { [this.table]: requests } }));
+      requests = output.UnprocessedItems?.[this.table] as typeof requests;
+      if (attempt > 8 && requests && requests.length > 0) throw new Error(`${requests.length} notifications left unprocessed`);
+    }
+  }
+}
+
+function preferencesKey(playerId: string): Item {
+  return { pk: { S: keys.playerPartition(playerId) }, sk: { S: 'PREFS' } };
+}
+
+function timerKey(id: string): Item {
+  return { pk: { S: TIMERS_PARTITION }, sk: { S: id } };
+}

@@ -1,0 +1,35 @@
+import { Notification } from './schemas.js';
+
+/**
+ * Where push records live in the one table, and the notification cursor both
+ * adapters share. Nothing here sorts after a game partition's HEAD item:
+ * push never writes into a game's partition.
+ *
+ *   PLAYER#<id>  N#<at, 13 digits>#<id>   a notification (TTL 30 days)
+ *   PLAYER#<id>  PREFS                    the player's push preferences
+ *   PUSHTIMERS   <timer id>               a local push timer (`npm start` only; AWS uses Scheduler)
+ */
+export const TIMERS_PARTITION = 'PUSHTIMERS';
+export const NOTIFICATION_PREFIX = 'N#';
+
+export function notificationSk(notification: Pick<Notification, 'at' | 'id'>): string {
+  return `${NOTIFICATION_PREFIX}${String(Date.parse(notification.at)).padStart(13, '0')}#${notification.id}`;
+}
+
+/** A cursor is the sort key of the last notification seen, opaque to clients. */
+export function encodeNotificationCursor(sk: string): string {
+  return Buffer.from(sk, 'utf8').toString('base64url');
+}
+
+export class InvalidCursorError extends Error {
+  constructor(cursor: string) {
+    super(`not a notification cursor: ${cursor}`);
+    this.name = 'InvalidCursorError';
+  }
+}
+
+export function decodeNotificationCursor(cursor: string): string {
+  const sk = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^N#\d{13}#[A-Za-z0-9_-]{1,64}$/.test(sk) || encodeNotificationCursor(sk) !== cursor) throw new InvalidCursorError(cursor);
+  return sk;
+}

@@ -1,0 +1,52 @@
+import { byUtf8, jsonCopy } from '../store/conventions.js';
+import { decodeNotificationCursor, encodeNotificationCursor, notificationSk } from './keys.js';
+import { NOTIFICATION_TTL_MS, type NotificationPage, type PushStore } from './port.js';
+import type { Notification, Preferences } from './schemas.js';
+import type { PushTimer } from './timers.js';
+
+/** Push records in process memory, with the DynamoDB adapter's semantics (expiry decided on read). */
+export class MemoryPushStore implements PushStore {
+  private readonly notifications = new Map<string, Map<string, Notification>>();
+  private readonly preferences = new Map<string, Preferences>();
+  private readonly timers = new Map<string, PushTimer>();
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  async putNotifications(playerId: string, notifications: readonly Notification[]): Promise<void> {
+    const inbox = this.notifications.get(playerId) ?? new Map<string, Notification>();
+    for (const notification of notifications) inbox.set(notificationSk(notification), jsonCopy(notification));
+    this.notifications.set(playerId, inbox);
+  }
+
+  async listNotifications(playerId: string, after: string | null, limit: number): Promise<NotificationPage> {
+    const from = after === null ? '' : decodeNotificationCursor(after);
+    const keptSince = this.clock() - NOTIFICATION_TTL_MS;
+    const entries = [...(this.notifications.get(playerId)?.entries() ?? [])]
+      .filter(([sk, n]) => byUtf8(sk, from) > 0 && Date.parse(n.at) > keptSince)
+      .sort(([a], [b]) => byUtf8(a, b));
+    const page = entries.slice(0, limit);
+    const last = page.at(-1);
+    return { items: jsonCopy(page.map(([, n]) => n)), next: last ? encodeNotificationCursor(last[0]) : after, more: entries.length > limit };
+  }
+
+  async getPreferences(playerId: string): Promise<Preferences | null> {
+    const found = this.preferences.get(playerId);
+    return found ? jsonCopy(found) : null;
+  }
+
+  async putPreferences(playerId: string, preferences: Preferences): Promise<void> {
+    this.preferences.set(playerId, jsonCopy(preferences));
+  }
+
+  async putTimer(timer: PushTimer): Promise<void> {
+    this.timers.set(timer.id, jsonCopy(timer));
+  }
+
+  async deleteTimer(id: string): Promise<void> {
+    this.timers.delete(id);
+  }
+
+  async listTimers(): Promise<readonly PushTimer[]> {
+    return jsonCopy([...this.timers.values()]);
+  }
+}
