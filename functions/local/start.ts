@@ -37,10 +37,10 @@ const { store, dynamo, description } = await openStore();
 const ctx = createServiceContext({ store });
 const app = createApp(ctx, { log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`) });
 const timers = await runLocalScheduler(ctx, (error) => console.error('deadline timer failed:', error));
-const push = await startLocalPush(ctx, (error) => console.error('push failed:', error));
+const push = await startLocalPush(ctx, { onError: (error) => console.error('push failed:', error) });
 const server = serve({ fetch: app.fetch, port }, (info) => {
   console.log(`Valeria Tabletop API on http://localhost:${info.port}  (docs: /docs, spec: /openapi.json)`);
-  console.log(`Storage: ${description}; ${timers.scheduler.armed} deadline timer(s) restored.`);
+  console.log(`Storage: ${description}; ${timers.scheduler.armed} deadline timer(s) and ${push.restoredTimers} push timer(s) restored.`);
 });
 
 let stopping = false;

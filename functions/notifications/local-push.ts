@@ -1,8 +1,42 @@
 import type { ServiceContext } from '../service/context.js';
-import { runLocalNotifier } from './local.js';
+import { runLocalNotifier, type LocalNotifier, type PushSink } from './local.js';
+import { reminderPlanner, REMINDER_MIN_PENDING_MS } from './reminders.js';
+import { onPushTimer } from './timer-handler.js';
+import { LocalPushScheduler } from './timers.js';
 
-/** Everything push runs in-process under `npm start`; returns how to stop it. */
-export async function startLocalPush(ctx: ServiceContext, onError: (error: unknown) => void): Promise<{ stop: () => void }> {
-  const notifier = runLocalNotifier(ctx, [], onError);
-  return { stop: () => notifier.stop() };
+export interface LocalPushOptions {
+  readonly onError?: (error: unknown) => void;
+  /** Shortest pending entry that gets reminders (tests shorten it). */
+  readonly reminderMinPendingMs?: number;
+}
+
+export interface LocalPush {
+  readonly notifier: LocalNotifier;
+  readonly scheduler: LocalPushScheduler;
+  /** How many stored timers were re-armed at start. */
+  readonly restoredTimers: number;
+  stop(): void;
+}
+
+/**
+ * Everything push runs in-process under `npm start` (and in the API tests):
+ * notifications from the commit signal, handed to the channels; reminders and
+ * retries on stored timers, re-armed from the store at start.
+ */
+export async function startLocalPush(ctx: ServiceContext, options: LocalPushOptions = {}): Promise<LocalPush> {
+  const onError = options.onError ?? (() => {});
+  const sinks: PushSink[] = [];
+  const scheduler = new LocalPushScheduler(ctx.push, (payload) => onPushTimer(ctx, payload, sinks), ctx.clock);
+  sinks.push(reminderPlanner(ctx, scheduler, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS));
+  const notifier = runLocalNotifier(ctx, sinks, onError);
+  const restoredTimers = await scheduler.restore();
+  return {
+    notifier,
+    scheduler,
+    restoredTimers,
+    stop: () => {
+      notifier.stop();
+      scheduler.stop();
+    },
+  };
 }

@@ -3,8 +3,11 @@ import type { Commit } from '../store/port.js';
 import type { Derived } from './derive.js';
 import { notifyCommit } from './notifier.js';
 
-/** A channel that passes on what a commit caused: the stream, webhooks, reminders. */
-export type PushSink = (derived: Derived, commit: Commit) => Promise<void>;
+/**
+ * A channel that passes on what happened: the stream, webhooks, reminders.
+ * `commit` is the durable commit that caused it, or null (a reminder firing).
+ */
+export type PushSink = (derived: Derived, commit: Commit | null) => Promise<void>;
 
 export interface LocalNotifier {
   /** Resolves once every commit signalled so far is handled (tests wait on it, never on time). */

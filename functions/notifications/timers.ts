@@ -14,8 +14,9 @@ export const PushTimerPayload = z.discriminatedUnion('kind', [
     seat: z.number().int().nonnegative(),
     playerId: z.string().min(1),
     fraction: z.number().gt(0).lt(1),
+    /** When it is due, epoch ms: also the notification's time, so a second firing rewrites the same item. */
+    dueAt: z.number().int(),
   }),
-  z.object({ kind: z.literal('webhook-delivery'), webhookId: z.string().min(1), deliveryId: z.string().min(1) }),
 ]);
 export type PushTimerPayload = z.infer<typeof PushTimerPayload>;
 
