@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../app/app.js';
 import { startLocalPush } from '../notifications/local-push.js';
+import { DEFAULT_PUSH_POLICY } from '../notifications/policy.js';
 import { runLocalScheduler } from '../scheduler/local.js';
 import { createServiceContext, LOAD_PAGE_SIZE } from '../service/context.js';
 import { DynamoStore } from '../store/dynamodb.js';
@@ -34,7 +35,8 @@ async function openStore(): Promise<{ store: Store; dynamo: DynamoDbLocal | null
 }
 
 const { store, dynamo, description } = await openStore();
-const ctx = createServiceContext({ store });
+// Local webhook receivers on http://127.0.0.1 are allowed here, and only here (WEBHOOKS_ALLOW_LOOPBACK=0 forbids them too).
+const ctx = createServiceContext({ store, pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: process.env.WEBHOOKS_ALLOW_LOOPBACK !== '0' } });
 const app = createApp(ctx, { log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`) });
 const timers = await runLocalScheduler(ctx, (error) => console.error('deadline timer failed:', error));
 const push = await startLocalPush(ctx, { onError: (error) => console.error('push failed:', error) });

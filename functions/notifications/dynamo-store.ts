@@ -1,8 +1,27 @@
-import { BatchWriteItemCommand, DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteItemCommand,
+  ConditionalCheckFailedException,
+  DeleteItemCommand,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  TransactWriteItemsCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import type { Item } from '../store/capacity.js';
 import { keys, TABLE_SCHEMA } from '../store/dynamo-items.js';
-import { decodeNotificationCursor, encodeNotificationCursor, NOTIFICATION_PREFIX, notificationSk, TIMERS_PARTITION } from './keys.js';
-import { NOTIFICATION_TTL_MS, type NotificationPage, type PushStore } from './port.js';
+import {
+  decodeNotificationCursor,
+  deliveriesPartition,
+  deliverySk,
+  encodeNotificationCursor,
+  gameHooksPartition,
+  NOTIFICATION_PREFIX,
+  notificationSk,
+  TIMERS_PARTITION,
+  WEBHOOK_PREFIX,
+} from './keys.js';
+import { DELIVERY_TTL_MS, NOTIFICATION_TTL_MS, type DeliveryRecord, type NotificationPage, type PushStore, type WebhookRecord } from './port.js';
 import { Notification, Preferences } from './schemas.js';
 import { PushTimerPayload, type PushTimer } from './timers.js';
 
@@ -47,7 +66,7 @@ export class DynamoPushStore implements PushStore {
         }),
       );
       for (const item of output.Items ?? []) {
-        const notification = Notification.parse(JSON.parse(item.j?.S ?? 'null'));
+        const notification = Notification.parse(json(item));
         // TTL deletion lags by up to days: expiry is decided here.
         if (Date.parse(notification.at) <= keptSince) continue;
         if (found.length === limit) {
@@ -64,7 +83,7 @@ export class DynamoPushStore implements PushStore {
 
   async getPreferences(playerId: string): Promise<Preferences | null> {
     const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: preferencesKey(playerId), ConsistentRead: true }));
-    return output.Item ? Preferences.parse(JSON.parse(output.Item.j?.S ?? 'null')) : null;
+    return output.Item ? Preferences.parse(json(output.Item)) : null;
   }
 
   async putPreferences(playerId: string, preferences: Preferences): Promise<void> {
@@ -81,23 +100,90 @@ export class DynamoPushStore implements PushStore {
   }
 
   async listTimers(): Promise<readonly PushTimer[]> {
-    const timers: PushTimer[] = [];
+    const items = await this.queryAll(TIMERS_PARTITION);
+    return items.map((item) => ({ id: item.sk?.S ?? '', dueAt: Number(item.dueAt?.N), payload: PushTimerPayload.parse(json(item)) }));
+  }
+
+  async putWebhook(hook: WebhookRecord): Promise<void> {
+    const copies = [hookItem(keys.playerPartition(hook.ownerId), hook), ...(hook.gameId === null ? [] : [hookItem(gameHooksPartition(hook.gameId), hook)])];
+    await this.client.send(new TransactWriteItemsCommand({ TransactItems: copies.map((Item) => ({ Put: { TableName: this.table, Item } })) }));
+  }
+
+  async getWebhook(ownerId: string, id: string): Promise<WebhookRecord | null> {
+    const key = { pk: { S: keys.playerPartition(ownerId) }, sk: { S: `${WEBHOOK_PREFIX}${id}` } };
+    const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+    return output.Item ? (json(output.Item) as WebhookRecord) : null;
+  }
+
+  async listWebhooks(ownerId: string): Promise<readonly WebhookRecord[]> {
+    return (await this.queryAll(keys.playerPartition(ownerId), WEBHOOK_PREFIX)).map((item) => json(item) as WebhookRecord);
+  }
+
+  async gameWebhooks(gameId: string): Promise<readonly WebhookRecord[]> {
+    return (await this.queryAll(gameHooksPartition(gameId), WEBHOOK_PREFIX)).map((item) => json(item) as WebhookRecord);
+  }
+
+  async deleteWebhook(hook: WebhookRecord): Promise<void> {
+    const partitions = [keys.playerPartition(hook.ownerId), ...(hook.gameId === null ? [] : [gameHooksPartition(hook.gameId)])];
+    await this.client.send(
+      new TransactWriteItemsCommand({
+        TransactItems: partitions.map((pk) => ({ Delete: { TableName: this.table, Key: { pk: { S: pk }, sk: { S: `${WEBHOOK_PREFIX}${hook.id}` } } } })),
+      }),
+    );
+  }
+
+  async createDelivery(delivery: DeliveryRecord): Promise<boolean> {
+    try {
+      await this.client.send(new PutItemCommand({ TableName: this.table, Item: deliveryItem(delivery), ConditionExpression: 'attribute_not_exists(pk)' }));
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async putDelivery(delivery: DeliveryRecord): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: deliveryItem(delivery) }));
+  }
+
+  async getDelivery(webhookId: string, createdAt: number, id: string): Promise<DeliveryRecord | null> {
+    const key = { pk: { S: deliveriesPartition(webhookId) }, sk: { S: deliverySk(createdAt, id) } };
+    const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+    return output.Item ? (json(output.Item) as DeliveryRecord) : null;
+  }
+
+  async listDeliveries(webhookId: string, limit: number): Promise<readonly DeliveryRecord[]> {
+    const output = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': { S: deliveriesPartition(webhookId) } },
+        ScanIndexForward: false,
+        Limit: limit,
+        ConsistentRead: true,
+      }),
+    );
+    return (output.Items ?? []).map((item) => json(item) as DeliveryRecord);
+  }
+
+  /** Every item of a partition (optionally under a sort-key prefix), following pages to the end. */
+  private async queryAll(pk: string, prefix?: string): Promise<Item[]> {
+    const items: Item[] = [];
     let startKey: Item | undefined;
     do {
       const output = await this.client.send(
         new QueryCommand({
           TableName: this.table,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': { S: TIMERS_PARTITION } },
+          KeyConditionExpression: prefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': { S: pk }, ...(prefix === undefined ? {} : { ':prefix': { S: prefix } }) },
           ExclusiveStartKey: startKey,
           ConsistentRead: true,
         }),
       );
-      for (const item of output.Items ?? [])
-        timers.push({ id: item.sk?.S ?? '', dueAt: Number(item.dueAt?.N), payload: PushTimerPayload.parse(JSON.parse(item.j?.S ?? 'null')) });
+      items.push(...(output.Items ?? []));
       startKey = output.LastEvaluatedKey;
     } while (startKey);
-    return timers;
+    return items;
   }
 
   private async batchPut(items: readonly Item[]): Promise<void> {
@@ -117,4 +203,21 @@ function preferencesKey(playerId: string): Item {
 
 function timerKey(id: string): Item {
   return { pk: { S: TIMERS_PARTITION }, sk: { S: id } };
+}
+
+function json(item: Item): unknown {
+  return JSON.parse(item.j?.S ?? 'null');
+}
+
+function hookItem(pk: string, hook: WebhookRecord): Item {
+  return { pk: { S: pk }, sk: { S: `${WEBHOOK_PREFIX}${hook.id}` }, j: { S: JSON.stringify(hook) } };
+}
+
+function deliveryItem(delivery: DeliveryRecord): Item {
+  return {
+    pk: { S: deliveriesPartition(delivery.webhookId) },
+    sk: { S: deliverySk(delivery.createdAt, delivery.id) },
+    j: { S: JSON.stringify(delivery) },
+    [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil((delivery.createdAt + DELIVERY_TTL_MS) / 1000)) },
+  };
 }

@@ -8,7 +8,14 @@ import { Notification } from './schemas.js';
  *   PLAYER#<id>  N#<at, 13 digits>#<id>   a notification (TTL 30 days)
  *   PLAYER#<id>  PREFS                    the player's push preferences
  *   PUSHTIMERS   <timer id>               a local push timer (`npm start` only; AWS uses Scheduler)
+ *   PLAYER#<id>  WH#<webhook id>          a webhook subscription, its owner's copy
+ *   HOOKS#<game> WH#<webhook id>          a game-scope subscription, the game's copy
+ *   WHD#<hook>   <at, 13 digits>#<msg id> a delivery with its attempts (TTL 30 days)
  */
+export const WEBHOOK_PREFIX = 'WH#';
+export const gameHooksPartition = (gameId: string) => `HOOKS#${gameId}`;
+export const deliveriesPartition = (webhookId: string) => `WHD#${webhookId}`;
+export const deliverySk = (createdAt: number, id: string) => `${String(createdAt).padStart(13, '0')}#${id}`;
 export const TIMERS_PARTITION = 'PUSHTIMERS';
 export const NOTIFICATION_PREFIX = 'N#';
 

@@ -3,6 +3,7 @@ import { runLocalNotifier, type LocalNotifier, type PushSink } from './local.js'
 import { reminderPlanner, REMINDER_MIN_PENDING_MS } from './reminders.js';
 import { onPushTimer } from './timer-handler.js';
 import { LocalPushScheduler } from './timers.js';
+import { webhookSink } from './webhooks.js';
 
 export interface LocalPushOptions {
   readonly onError?: (error: unknown) => void;
@@ -26,8 +27,8 @@ export interface LocalPush {
 export async function startLocalPush(ctx: ServiceContext, options: LocalPushOptions = {}): Promise<LocalPush> {
   const onError = options.onError ?? (() => {});
   const sinks: PushSink[] = [];
-  const scheduler = new LocalPushScheduler(ctx.push, (payload) => onPushTimer(ctx, payload, sinks), ctx.clock);
-  sinks.push(reminderPlanner(ctx, scheduler, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS));
+  const scheduler: LocalPushScheduler = new LocalPushScheduler(ctx.push, (payload) => onPushTimer(ctx, scheduler, payload, sinks), ctx.clock);
+  sinks.push(reminderPlanner(ctx, scheduler, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS), webhookSink(ctx, scheduler));
   const notifier = runLocalNotifier(ctx, sinks, onError);
   const restoredTimers = await scheduler.restore();
   return {

@@ -1,6 +1,6 @@
 import { byUtf8, jsonCopy } from '../store/conventions.js';
-import { decodeNotificationCursor, encodeNotificationCursor, notificationSk } from './keys.js';
-import { NOTIFICATION_TTL_MS, type NotificationPage, type PushStore } from './port.js';
+import { decodeNotificationCursor, deliverySk, encodeNotificationCursor, notificationSk } from './keys.js';
+import { NOTIFICATION_TTL_MS, type DeliveryRecord, type NotificationPage, type PushStore, type WebhookRecord } from './port.js';
 import type { Notification, Preferences } from './schemas.js';
 import type { PushTimer } from './timers.js';
 
@@ -9,6 +9,8 @@ export class MemoryPushStore implements PushStore {
   private readonly notifications = new Map<string, Map<string, Notification>>();
   private readonly preferences = new Map<string, Preferences>();
   private readonly timers = new Map<string, PushTimer>();
+  private readonly webhooks = new Map<string, WebhookRecord>();
+  private readonly deliveries = new Map<string, Map<string, DeliveryRecord>>();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
@@ -48,5 +50,53 @@ export class MemoryPushStore implements PushStore {
 
   async listTimers(): Promise<readonly PushTimer[]> {
     return jsonCopy([...this.timers.values()]);
+  }
+
+  async putWebhook(hook: WebhookRecord): Promise<void> {
+    this.webhooks.set(hook.id, jsonCopy(hook));
+  }
+
+  async getWebhook(ownerId: string, id: string): Promise<WebhookRecord | null> {
+    const hook = this.webhooks.get(id);
+    return hook?.ownerId === ownerId ? jsonCopy(hook) : null;
+  }
+
+  async listWebhooks(ownerId: string): Promise<readonly WebhookRecord[]> {
+    return this.sortedHooks((hook) => hook.ownerId === ownerId);
+  }
+
+  async gameWebhooks(gameId: string): Promise<readonly WebhookRecord[]> {
+    return this.sortedHooks((hook) => hook.gameId === gameId);
+  }
+
+  async deleteWebhook(hook: WebhookRecord): Promise<void> {
+    this.webhooks.delete(hook.id);
+  }
+
+  async createDelivery(delivery: DeliveryRecord): Promise<boolean> {
+    const sk = deliverySk(delivery.createdAt, delivery.id);
+    if (this.deliveries.get(delivery.webhookId)?.has(sk)) return false;
+    await this.putDelivery(delivery);
+    return true;
+  }
+
+  async putDelivery(delivery: DeliveryRecord): Promise<void> {
+    const list = this.deliveries.get(delivery.webhookId) ?? new Map<string, DeliveryRecord>();
+    list.set(deliverySk(delivery.createdAt, delivery.id), jsonCopy(delivery));
+    this.deliveries.set(delivery.webhookId, list);
+  }
+
+  async getDelivery(webhookId: string, createdAt: number, id: string): Promise<DeliveryRecord | null> {
+    const found = this.deliveries.get(webhookId)?.get(deliverySk(createdAt, id));
+    return found ? jsonCopy(found) : null;
+  }
+
+  async listDeliveries(webhookId: string, limit: number): Promise<readonly DeliveryRecord[]> {
+    const list = [...(this.deliveries.get(webhookId)?.entries() ?? [])].sort(([a], [b]) => byUtf8(b, a));
+    return jsonCopy(list.slice(0, limit).map(([, d]) => d));
+  }
+
+  private sortedHooks(keep: (hook: WebhookRecord) => boolean): WebhookRecord[] {
+    return jsonCopy([...this.webhooks.values()].filter(keep).sort((a, b) => byUtf8(a.id, b.id)));
   }
 }

@@ -31,5 +31,59 @@ export interface NotificationStore {
   putPreferences(playerId: string, preferences: Preferences): Promise<void>;
 }
 
+export interface WebhookRecord {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly url: string;
+  /** Set for a game-scope subscription (public notices of that game only). */
+  readonly gameId: string | null;
+  /** Only these types; null for all. */
+  readonly events: readonly string[] | null;
+  /** `whsec_…`; never shown again after creation. */
+  readonly secret: string;
+  readonly createdAt: number;
+  readonly disabled: { readonly at: number; readonly reason: string } | null;
+}
+
+export interface DeliveryAttempt {
+  readonly at: number;
+  readonly status: number | null;
+  readonly error: string | null;
+}
+
+/** One message to one webhook, with every attempt so far: the durable state of its retries. */
+export interface DeliveryRecord {
+  /** The message id (`webhook-id`), derived from the webhook and what is delivered. */
+  readonly id: string;
+  readonly webhookId: string;
+  readonly ownerId: string;
+  readonly type: string;
+  /** The exact JSON body signed and sent on every attempt. */
+  readonly body: string;
+  readonly createdAt: number;
+  readonly state: 'pending' | 'delivered' | 'failed';
+  readonly attempts: readonly DeliveryAttempt[];
+  readonly nextAttemptAt: number | null;
+}
+
+/** Deliveries are kept this long for `GET /v1/webhooks/{id}/deliveries`. */
+export const DELIVERY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface WebhookStore {
+  /** Creates or rewrites a subscription (its owner's copy and, for a game scope, the game's). */
+  putWebhook(hook: WebhookRecord): Promise<void>;
+  getWebhook(ownerId: string, id: string): Promise<WebhookRecord | null>;
+  listWebhooks(ownerId: string): Promise<readonly WebhookRecord[]>;
+  /** The game-scope subscriptions of a game. */
+  gameWebhooks(gameId: string): Promise<readonly WebhookRecord[]>;
+  deleteWebhook(hook: WebhookRecord): Promise<void>;
+  /** Stores a new delivery; false (and nothing written) when one with its id and time exists. */
+  createDelivery(delivery: DeliveryRecord): Promise<boolean>;
+  putDelivery(delivery: DeliveryRecord): Promise<void>;
+  getDelivery(webhookId: string, createdAt: number, id: string): Promise<DeliveryRecord | null>;
+  /** Newest first. */
+  listDeliveries(webhookId: string, limit: number): Promise<readonly DeliveryRecord[]>;
+}
+
 /** Everything push stores. */
-export type PushStore = NotificationStore & TimerStore;
+export type PushStore = NotificationStore & TimerStore & WebhookStore;

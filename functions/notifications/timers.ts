@@ -17,6 +17,13 @@ export const PushTimerPayload = z.discriminatedUnion('kind', [
     /** When it is due, epoch ms: also the notification's time, so a second firing rewrites the same item. */
     dueAt: z.number().int(),
   }),
+  z.object({
+    kind: z.literal('webhook-delivery'),
+    webhookId: z.string().min(1),
+    ownerId: z.string().min(1),
+    deliveryId: z.string().min(1),
+    createdAt: z.number().int(),
+  }),
 ]);
 export type PushTimerPayload = z.infer<typeof PushTimerPayload>;
 

@@ -1,6 +1,7 @@
 import type { GameListing } from '../../core/engine/index.js';
 import { GAMES } from '../../core/games/index.js';
 import { pushStoreFor } from '../notifications/stores.js';
+import { DEFAULT_PUSH_POLICY, type PushPolicy } from '../notifications/policy.js';
 import type { PushStore } from '../notifications/port.js';
 import type { Store } from '../store/port.js';
 import { cryptoSecrets, type SecretSource } from './ids.js';
@@ -23,6 +24,8 @@ export interface ServiceContext {
   readonly tokens: TokenCache;
   /** Notifications, preferences, webhooks and stream tickets (functions/notifications). */
   readonly push: PushStore;
+  /** Webhook targets allowed and retry delays (the local server and tests allow loopback http). */
+  readonly pushPolicy: PushPolicy;
 }
 
 /** A snapshot every this many commits keeps loading O(1) in game length. */
@@ -41,6 +44,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     snapshotEvery: SNAPSHOT_EVERY,
     pollIntervalMs: 1000,
     tokens: new TokenCache(),
+    pushPolicy: DEFAULT_PUSH_POLICY,
     ...parts,
     push: parts.push ?? pushStoreFor(parts.store, parts.clock ?? Date.now),
   };

@@ -58,6 +58,10 @@ describe('OpenAPI document', () => {
         '/v1/players/me',
         '/v1/notifications',
         '/v1/players/me/preferences',
+        '/v1/webhooks',
+        '/v1/webhooks/{id}',
+        '/v1/webhooks/{id}/test',
+        '/v1/webhooks/{id}/deliveries',
       ].sort(),
     );
     expect(spec.components.schemas.Problem).toBeDefined();

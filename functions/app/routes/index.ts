@@ -7,13 +7,14 @@ import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
 import { mountStandingOrderRoutes, standingOrderRoutes } from './standing-orders.js';
+import { mountWebhookRoutes, webhookRoutes } from './webhooks.js';
 
 /**
  * Every operation of the API, in document order: the contracts
  * openapi-document.ts documents, and the only ones `mountApiRoutes` mounts.
  */
 export function apiRoutes(games: readonly GameListing[]): RouteConfig[] {
-  return [playerRoutes, gameRoutes, playRoutes(games), standingOrderRoutes(games), notificationRoutes].flatMap((group) => Object.values(group));
+  return [playerRoutes, gameRoutes, playRoutes(games), standingOrderRoutes(games), notificationRoutes, webhookRoutes].flatMap((group) => Object.values(group));
 }
 
 /** Mounts each contract of `apiRoutes(ctx.games)` with its handler. */
@@ -23,4 +24,5 @@ export function mountApiRoutes(app: Api, ctx: ServiceContext): void {
   mountPlayRoutes(app, ctx);
   mountStandingOrderRoutes(app, ctx);
   mountNotificationRoutes(app, ctx);
+  mountWebhookRoutes(app, ctx);
 }
