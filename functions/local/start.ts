@@ -4,10 +4,12 @@
  * scheduler. Without Java it says so and falls back to the in-memory store.
  */
 import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../app/app.js';
 import { startLocalPush } from '../notifications/local-push.js';
+import { attachLocalStream } from '../notifications/local-stream.js';
 import { DEFAULT_PUSH_POLICY } from '../notifications/policy.js';
 import { runLocalScheduler } from '../scheduler/local.js';
 import { createServiceContext, LOAD_PAGE_SIZE } from '../service/context.js';
@@ -45,6 +47,8 @@ const server = serve({ fetch: app.fetch, port }, (info) => {
   console.log(`Storage: ${description}; ${timers.scheduler.armed} deadline timer(s) and ${push.restoredTimers} push timer(s) restored.`);
 });
 
+const stream = attachLocalStream(server as Server, ctx, push.hub);
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -52,6 +56,7 @@ async function shutdown(signal: string) {
   console.log(`\n${signal}: stopping…`);
   timers.stop();
   push.stop();
+  stream.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await dynamo?.stop();
   process.exit(0);

@@ -18,6 +18,7 @@ import {
   gameHooksPartition,
   NOTIFICATION_PREFIX,
   notificationSk,
+  ticketKey,
   TIMERS_PARTITION,
   WEBHOOK_PREFIX,
 } from './keys.js';
@@ -164,6 +165,24 @@ export class DynamoPushStore implements PushStore {
       }),
     );
     return (output.Items ?? []).map((item) => json(item) as DeliveryRecord);
+  }
+
+  async putTicket(ticketHash: string, playerId: string, expiresAt: number): Promise<void> {
+    const item = {
+      ...ticketKey(ticketHash),
+      playerId: { S: playerId },
+      at: { N: String(expiresAt) },
+      [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil(expiresAt / 1000)) },
+    };
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: item }));
+  }
+
+  async takeTicket(ticketHash: string): Promise<string | null> {
+    // Deleting returns the old item exactly once: two connections racing with one ticket cannot both win.
+    const output = await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: ticketKey(ticketHash), ReturnValues: 'ALL_OLD' }));
+    const old = output.Attributes;
+    if (!old || Number(old.at?.N) <= this.clock()) return null;
+    return old.playerId?.S ?? null;
   }
 
   /** Every item of a partition (optionally under a sort-key prefix), following pages to the end. */

@@ -11,7 +11,9 @@ import { Notification } from './schemas.js';
  *   PLAYER#<id>  WH#<webhook id>          a webhook subscription, its owner's copy
  *   HOOKS#<game> WH#<webhook id>          a game-scope subscription, the game's copy
  *   WHD#<hook>   <at, 13 digits>#<msg id> a delivery with its attempts (TTL 30 days)
+ *   TICKET#<sha256 of ticket>  TICKET     a one-time stream ticket (TTL 60 s)
  */
+export const ticketKey = (ticketHash: string) => ({ pk: { S: `TICKET#${ticketHash}` }, sk: { S: 'TICKET' } });
 export const WEBHOOK_PREFIX = 'WH#';
 export const gameHooksPartition = (gameId: string) => `HOOKS#${gameId}`;
 export const deliveriesPartition = (webhookId: string) => `WHD#${webhookId}`;

@@ -2,6 +2,7 @@ import type { ServiceContext } from '../service/context.js';
 import { runLocalNotifier, type LocalNotifier, type PushSink } from './local.js';
 import { reminderPlanner, REMINDER_MIN_PENDING_MS } from './reminders.js';
 import { onPushTimer } from './timer-handler.js';
+import { StreamHub } from './stream-hub.js';
 import { LocalPushScheduler } from './timers.js';
 import { webhookSink } from './webhooks.js';
 
@@ -14,6 +15,8 @@ export interface LocalPushOptions {
 export interface LocalPush {
   readonly notifier: LocalNotifier;
   readonly scheduler: LocalPushScheduler;
+  /** The open WebSocket connections of this process (attach it to the server with attachLocalStream). */
+  readonly hub: StreamHub;
   /** How many stored timers were re-armed at start. */
   readonly restoredTimers: number;
   stop(): void;
@@ -26,7 +29,8 @@ export interface LocalPush {
  */
 export async function startLocalPush(ctx: ServiceContext, options: LocalPushOptions = {}): Promise<LocalPush> {
   const onError = options.onError ?? (() => {});
-  const sinks: PushSink[] = [];
+  const hub = new StreamHub(ctx);
+  const sinks: PushSink[] = [hub.sink];
   const scheduler: LocalPushScheduler = new LocalPushScheduler(ctx.push, (payload) => onPushTimer(ctx, scheduler, payload, sinks), ctx.clock);
   sinks.push(reminderPlanner(ctx, scheduler, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS), webhookSink(ctx, scheduler));
   const notifier = runLocalNotifier(ctx, sinks, onError);
@@ -34,6 +38,7 @@ export async function startLocalPush(ctx: ServiceContext, options: LocalPushOpti
   return {
     notifier,
     scheduler,
+    hub,
     restoredTimers,
     stop: () => {
       notifier.stop();

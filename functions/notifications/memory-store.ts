@@ -11,6 +11,7 @@ export class MemoryPushStore implements PushStore {
   private readonly timers = new Map<string, PushTimer>();
   private readonly webhooks = new Map<string, WebhookRecord>();
   private readonly deliveries = new Map<string, Map<string, DeliveryRecord>>();
+  private readonly tickets = new Map<string, { readonly playerId: string; readonly expiresAt: number }>();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
@@ -94,6 +95,16 @@ export class MemoryPushStore implements PushStore {
   async listDeliveries(webhookId: string, limit: number): Promise<readonly DeliveryRecord[]> {
     const list = [...(this.deliveries.get(webhookId)?.entries() ?? [])].sort(([a], [b]) => byUtf8(b, a));
     return jsonCopy(list.slice(0, limit).map(([, d]) => d));
+  }
+
+  async putTicket(ticketHash: string, playerId: string, expiresAt: number): Promise<void> {
+    this.tickets.set(ticketHash, { playerId, expiresAt });
+  }
+
+  async takeTicket(ticketHash: string): Promise<string | null> {
+    const ticket = this.tickets.get(ticketHash);
+    this.tickets.delete(ticketHash);
+    return ticket && this.clock() < ticket.expiresAt ? ticket.playerId : null;
   }
 
   private sortedHooks(keep: (hook: WebhookRecord) => boolean): WebhookRecord[] {

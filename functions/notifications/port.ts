@@ -85,5 +85,12 @@ export interface WebhookStore {
   listDeliveries(webhookId: string, limit: number): Promise<readonly DeliveryRecord[]>;
 }
 
+/** One-time stream tickets: a ticket is stored by its hash only and can be taken once, before it expires. */
+export interface TicketStore {
+  putTicket(ticketHash: string, playerId: string, expiresAt: number): Promise<void>;
+  /** The player the ticket was issued to, deleting it; null when unknown, taken or expired. */
+  takeTicket(ticketHash: string): Promise<string | null>;
+}
+
 /** Everything push stores. */
-export type PushStore = NotificationStore & TimerStore & WebhookStore;
+export type PushStore = NotificationStore & TimerStore & WebhookStore & TicketStore;

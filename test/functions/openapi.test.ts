@@ -62,6 +62,7 @@ describe('OpenAPI document', () => {
         '/v1/webhooks/{id}',
         '/v1/webhooks/{id}/test',
         '/v1/webhooks/{id}/deliveries',
+        '/v1/stream/tickets',
       ].sort(),
     );
     expect(spec.components.schemas.Problem).toBeDefined();

@@ -7,6 +7,7 @@ import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
 import { mountStandingOrderRoutes, standingOrderRoutes } from './standing-orders.js';
+import { mountStreamRoutes, streamRoutes } from './stream.js';
 import { mountWebhookRoutes, webhookRoutes } from './webhooks.js';
 
 /**
@@ -14,7 +15,9 @@ import { mountWebhookRoutes, webhookRoutes } from './webhooks.js';
  * openapi-document.ts documents, and the only ones `mountApiRoutes` mounts.
  */
 export function apiRoutes(games: readonly GameListing[]): RouteConfig[] {
-  return [playerRoutes, gameRoutes, playRoutes(games), standingOrderRoutes(games), notificationRoutes, webhookRoutes].flatMap((group) => Object.values(group));
+  return [playerRoutes, gameRoutes, playRoutes(games), standingOrderRoutes(games), notificationRoutes, webhookRoutes, streamRoutes].flatMap((group) =>
+    Object.values(group),
+  );
 }
 
 /** Mounts each contract of `apiRoutes(ctx.games)` with its handler. */
@@ -25,4 +28,5 @@ export function mountApiRoutes(app: Api, ctx: ServiceContext): void {
   mountStandingOrderRoutes(app, ctx);
   mountNotificationRoutes(app, ctx);
   mountWebhookRoutes(app, ctx);
+  mountStreamRoutes(app, ctx);
 }
