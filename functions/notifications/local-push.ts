@@ -10,6 +10,8 @@ export interface LocalPushOptions {
   readonly onError?: (error: unknown) => void;
   /** Shortest pending entry that gets reminders (tests shorten it). */
   readonly reminderMinPendingMs?: number;
+  /** Told how long each commit took to handle. */
+  readonly onHandled?: (ms: number) => void;
 }
 
 export interface LocalPush {
@@ -33,7 +35,7 @@ export async function startLocalPush(ctx: ServiceContext, options: LocalPushOpti
   const sinks: PushSink[] = [hub.sink];
   const scheduler: LocalPushScheduler = new LocalPushScheduler(ctx.push, (payload) => onPushTimer(ctx, scheduler, payload, sinks), ctx.clock);
   sinks.push(reminderPlanner(ctx, scheduler, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS), webhookSink(ctx, scheduler));
-  const notifier = runLocalNotifier(ctx, sinks, onError);
+  const notifier = runLocalNotifier(ctx, sinks, onError, options.onHandled);
   const restoredTimers = await scheduler.restore();
   return {
     notifier,

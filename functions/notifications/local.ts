@@ -20,16 +20,24 @@ export interface LocalNotifier {
  * durable by then) is turned into notifications, one commit at a time in
  * commit order, and handed to the sinks.
  */
-export function runLocalNotifier(ctx: ServiceContext, sinks: readonly PushSink[], onError: (error: unknown) => void = () => {}): LocalNotifier {
+export function runLocalNotifier(
+  ctx: ServiceContext,
+  sinks: readonly PushSink[],
+  onError: (error: unknown) => void = () => {},
+  /** Told how long each commit took to handle (bench:push prices the consumer's work with it). */
+  onHandled: (ms: number) => void = () => {},
+): LocalNotifier {
   let chain: Promise<void> = Promise.resolve();
   const unsubscribe = ctx.signal.subscribe((commit) => {
     chain = chain.then(async () => {
+      const started = performance.now();
       try {
         const derived = await notifyCommit(ctx, commit);
         for (const sink of sinks) await sink(derived, commit);
       } catch (error) {
         onError(error);
       }
+      onHandled(performance.now() - started);
     });
   });
   return {
