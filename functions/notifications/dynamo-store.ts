@@ -16,13 +16,25 @@ import {
   deliverySk,
   encodeNotificationCursor,
   gameHooksPartition,
+  CONNECTION_PREFIX,
+  connectionKey,
+  gameSubscribersPartition,
   NOTIFICATION_PREFIX,
   notificationSk,
   ticketKey,
   TIMERS_PARTITION,
   WEBHOOK_PREFIX,
 } from './keys.js';
-import { DELIVERY_TTL_MS, NOTIFICATION_TTL_MS, type DeliveryRecord, type NotificationPage, type PushStore, type WebhookRecord } from './port.js';
+import {
+  CONNECTION_TTL_MS,
+  DELIVERY_TTL_MS,
+  NOTIFICATION_TTL_MS,
+  type ConnectionRecord,
+  type DeliveryRecord,
+  type NotificationPage,
+  type PushStore,
+  type WebhookRecord,
+} from './port.js';
 import { Notification, Preferences } from './schemas.js';
 import { PushTimerPayload, type PushTimer } from './timers.js';
 
@@ -183,6 +195,46 @@ export class DynamoPushStore implements PushStore {
     const old = output.Attributes;
     if (!old || Number(old.at?.N) <= this.clock()) return null;
     return old.playerId?.S ?? null;
+  }
+
+  /**
+   * Writes the connection and its index entries (player, each game). A
+   * subscription only ever adds games, so rewriting every entry is idempotent.
+   */
+  async putConnection(connection: ConnectionRecord): Promise<void> {
+    const ttl = { [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil((this.clock() + CONNECTION_TTL_MS) / 1000)) } };
+    const ref = { connectionId: { S: connection.connectionId }, playerId: { S: connection.playerId }, ...ttl };
+    const items: Item[] = [
+      { ...connectionKey(connection.connectionId), j: { S: JSON.stringify(connection) }, ...ttl },
+      { pk: { S: keys.playerPartition(connection.playerId) }, sk: { S: `${CONNECTION_PREFIX}${connection.connectionId}` }, ...ref },
+      ...connection.games.map((gameId) => ({ pk: { S: gameSubscribersPartition(gameId) }, sk: { S: connection.connectionId }, ...ref })),
+    ];
+    for (let i = 0; i < items.length; i += BATCH) await this.batchPut(items.slice(i, i + BATCH));
+  }
+
+  async getConnection(connectionId: string): Promise<ConnectionRecord | null> {
+    const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: connectionKey(connectionId), ConsistentRead: true }));
+    return output.Item ? (json(output.Item) as ConnectionRecord) : null;
+  }
+
+  async deleteConnection(connection: ConnectionRecord): Promise<void> {
+    const keysOf: Item[] = [
+      connectionKey(connection.connectionId),
+      { pk: { S: keys.playerPartition(connection.playerId) }, sk: { S: `${CONNECTION_PREFIX}${connection.connectionId}` } },
+      ...connection.games.map((gameId) => ({ pk: { S: gameSubscribersPartition(gameId) }, sk: { S: connection.connectionId } })),
+    ];
+    for (const Key of keysOf) await this.client.send(new DeleteItemCommand({ TableName: this.table, Key }));
+  }
+
+  async playerConnections(playerId: string): Promise<readonly string[]> {
+    return (await this.queryAll(keys.playerPartition(playerId), CONNECTION_PREFIX)).map((item) => item.connectionId?.S ?? '');
+  }
+
+  async gameSubscribers(gameId: string) {
+    return (await this.queryAll(gameSubscribersPartition(gameId))).map((item) => ({
+      connectionId: item.connectionId?.S ?? '',
+      playerId: item.playerId?.S ?? '',
+    }));
   }
 
   /** Every item of a partition (optionally under a sort-key prefix), following pages to the end. */

@@ -1,6 +1,6 @@
 import { byUtf8, jsonCopy } from '../store/conventions.js';
 import { decodeNotificationCursor, deliverySk, encodeNotificationCursor, notificationSk } from './keys.js';
-import { NOTIFICATION_TTL_MS, type DeliveryRecord, type NotificationPage, type PushStore, type WebhookRecord } from './port.js';
+import { NOTIFICATION_TTL_MS, type ConnectionRecord, type DeliveryRecord, type NotificationPage, type PushStore, type WebhookRecord } from './port.js';
 import type { Notification, Preferences } from './schemas.js';
 import type { PushTimer } from './timers.js';
 
@@ -11,6 +11,7 @@ export class MemoryPushStore implements PushStore {
   private readonly timers = new Map<string, PushTimer>();
   private readonly webhooks = new Map<string, WebhookRecord>();
   private readonly deliveries = new Map<string, Map<string, DeliveryRecord>>();
+  private readonly connections = new Map<string, ConnectionRecord>();
   private readonly tickets = new Map<string, { readonly playerId: string; readonly expiresAt: number }>();
 
   constructor(private readonly clock: () => number = Date.now) {}
@@ -105,6 +106,27 @@ export class MemoryPushStore implements PushStore {
     const ticket = this.tickets.get(ticketHash);
     this.tickets.delete(ticketHash);
     return ticket && this.clock() < ticket.expiresAt ? ticket.playerId : null;
+  }
+
+  async putConnection(connection: ConnectionRecord): Promise<void> {
+    this.connections.set(connection.connectionId, jsonCopy(connection));
+  }
+
+  async getConnection(connectionId: string): Promise<ConnectionRecord | null> {
+    const found = this.connections.get(connectionId);
+    return found ? jsonCopy(found) : null;
+  }
+
+  async deleteConnection(connection: ConnectionRecord): Promise<void> {
+    this.connections.delete(connection.connectionId);
+  }
+
+  async playerConnections(playerId: string): Promise<readonly string[]> {
+    return [...this.connections.values()].filter((c) => c.playerId === playerId).map((c) => c.connectionId);
+  }
+
+  async gameSubscribers(gameId: string) {
+    return [...this.connections.values()].filter((c) => c.games.includes(gameId)).map(({ connectionId, playerId }) => ({ connectionId, playerId }));
   }
 
   private sortedHooks(keep: (hook: WebhookRecord) => boolean): WebhookRecord[] {

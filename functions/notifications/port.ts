@@ -92,5 +92,25 @@ export interface TicketStore {
   takeTicket(ticketHash: string): Promise<string | null>;
 }
 
+/** An open API Gateway WebSocket connection (AWS only; the local server keeps its sockets in memory). */
+export interface ConnectionRecord {
+  readonly connectionId: string;
+  readonly playerId: string;
+  /** Games whose commits it asked for. */
+  readonly games: readonly string[];
+}
+
+/** API Gateway closes every connection after 2 hours; records outlive that a little, then TTL removes strays. */
+export const CONNECTION_TTL_MS = 3 * 60 * 60 * 1000;
+
+export interface ConnectionStore {
+  putConnection(connection: ConnectionRecord): Promise<void>;
+  getConnection(connectionId: string): Promise<ConnectionRecord | null>;
+  /** Removes the connection and every index entry of it. */
+  deleteConnection(connection: ConnectionRecord): Promise<void>;
+  playerConnections(playerId: string): Promise<readonly string[]>;
+  gameSubscribers(gameId: string): Promise<readonly { readonly connectionId: string; readonly playerId: string }[]>;
+}
+
 /** Everything push stores. */
-export type PushStore = NotificationStore & TimerStore & WebhookStore & TicketStore;
+export type PushStore = NotificationStore & TimerStore & WebhookStore & TicketStore & ConnectionStore;
