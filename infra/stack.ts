@@ -1,12 +1,14 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { alarmOnAny, maxOver, sumOver } from './alarms.js';
 import { readConfig } from './config.js';
 import { DeadlineTimers } from './deadline-timers.js';
 import { GameApi } from './game-api.js';
 import { GameTable } from './game-table.js';
+import { PUSH_TABLE_ACTIONS, PushStream } from './push-stream.js';
 import { ServiceFunction } from './service-function.js';
 
 /** The repository root: package-lock.json, node_modules and the handler sources. */
@@ -20,6 +22,10 @@ export const HANDLER_ENTRIES = {
   timer: join(PROJECT_ROOT, 'functions/lambda/timer.ts'),
   /** The DynamoDB Streams consumer that schedules new deadlines. */
   stream: join(PROJECT_ROOT, 'functions/lambda/stream.ts'),
+  /** The live stream's WebSocket routes. */
+  websocket: join(PROJECT_ROOT, 'functions/lambda/websocket.ts'),
+  /** Push: the second stream consumer (notifications, fan-out, webhooks, reminders) and push timers' target. */
+  push: join(PROJECT_ROOT, 'functions/lambda/push.ts'),
 } as const;
 
 /** The whole service: table, functions, HTTP API, deadline timers, alarms. */
@@ -27,6 +33,7 @@ export class ServiceStack extends Stack {
   readonly table: GameTable;
   readonly api: GameApi;
   readonly timers: DeadlineTimers;
+  readonly push: PushStream;
 
   constructor(scope: Construct, id: string, props: StackProps = {}) {
     super(scope, id, props);
@@ -66,6 +73,18 @@ export class ServiceStack extends Stack {
     });
 
     this.api = new GameApi(this, 'Api', { handler: http.fn, corsOrigins: config.corsOrigins });
+
+    this.push = new PushStream(this, 'Push', {
+      table: this.table.table,
+      projectRoot: PROJECT_ROOT,
+      websocketEntry: HANDLER_ENTRIES.websocket,
+      pushEntry: HANDLER_ENTRIES.push,
+    });
+    // The HTTP API issues stream tickets for the WebSocket stage, and deletes webhooks (tickets, subscriptions).
+    http.fn.addEnvironment('STREAM_URL', this.push.streamUrl);
+    http.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: PUSH_TABLE_ACTIONS.filter((a) => a === 'dynamodb:DeleteItem'), resources: [this.table.table.tableArn] }),
+    );
 
     alarmOnAny(this, 'Api5xxAlarm', this.api.stage.metricServerError(sumOver), 'The API answered 5xx');
     for (const [name, service] of Object.entries({ Http: http, Timer: timer, StreamConsumer: this.timers.consumer })) {

@@ -75,7 +75,7 @@ describe('service stack template', () => {
     const fn = (description: string) => logicalIdOf(template, 'AWS::Lambda::Function', { Description: description });
     ids = {
       table: logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', {}),
-      group: logicalIdOf(template, 'AWS::Scheduler::ScheduleGroup', {}),
+      group: Object.keys(template.findResources('AWS::Scheduler::ScheduleGroup')).find((id) => id.startsWith('Deadlines'))!,
       httpFn: fn('the HTTP API (Hono)'),
       timerFn: fn('the deadline timer'),
       streamFn: fn('the stream consumer that schedules each new deadline'),
@@ -155,8 +155,8 @@ describe('service stack template', () => {
   });
 
   describe('functions', () => {
-    it('runs three functions on Node.js 22, arm64, each with its own log group kept a month', () => {
-      template.resourceCountIs('AWS::Lambda::Function', 3);
+    it('runs five functions on Node.js 22, arm64, each with its own log group kept a month', () => {
+      template.resourceCountIs('AWS::Lambda::Function', 5);
       const functions = template.findResources('AWS::Lambda::Function');
       for (const fn of Object.values(functions)) {
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
@@ -171,7 +171,7 @@ describe('service stack template', () => {
 
     it('gives each function exactly the environment its code reads', () => {
       const variables = (id: string) => Object.keys((resources[id]!.Properties!.Environment as { Variables: object }).Variables).sort();
-      expect(variables(ids.httpFn)).toEqual(['NODE_OPTIONS', 'TABLE_NAME']);
+      expect(variables(ids.httpFn)).toEqual(['NODE_OPTIONS', 'STREAM_URL', 'TABLE_NAME']);
       expect(variables(ids.timerFn)).toEqual(['NODE_OPTIONS', 'TABLE_NAME']);
       expect(variables(ids.streamFn)).toEqual(['NODE_OPTIONS', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_DLQ_ARN', 'SCHEDULE_GROUP', 'TIMER_FUNCTION_ARN']);
       expect(resources[ids.streamFn]!.Properties!.Environment).toEqual({
@@ -215,9 +215,9 @@ describe('service stack template', () => {
   });
 
   describe('deadline schedules', () => {
-    it('has one schedule group and encrypted, TLS-only dead-letter queues', () => {
-      template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
-      template.resourceCountIs('AWS::SQS::Queue', 2);
+    it('has one schedule group for deadlines (push has its own) and encrypted, TLS-only dead-letter queues', () => {
+      template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 2);
+      template.resourceCountIs('AWS::SQS::Queue', 3);
       for (const queue of Object.values(template.findResources('AWS::SQS::Queue'))) {
         expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
       }
@@ -278,13 +278,13 @@ describe('service stack template', () => {
       }
     });
 
-    it('grants scheduling and PassRole to no one but the stream consumer', () => {
-      const consumerRole = roleOf(ids.streamFn);
+    it('grants scheduling and PassRole to no one but the two stream consumers (deadlines; push timers)', () => {
+      const consumerRoles = [roleOf(ids.streamFn), roleOf(logicalIdOf(template, 'AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^push:') }))];
       for (const { owner, statement } of allStatements(resources)) {
         const actions = asList(statement.Action) as string[];
         if (actions.some((action) => action.startsWith('scheduler:') || action === 'iam:PassRole')) {
           const role = (resources[owner]!.Properties!.Roles as Array<{ Ref: string }> | undefined)?.[0]?.Ref;
-          expect(role).toBe(consumerRole);
+          expect(consumerRoles).toContain(role);
         }
       }
     });
@@ -305,9 +305,10 @@ describe('service stack template', () => {
       }
     });
 
-    it('lets the HTTP and timer functions make only the store calls, on the table and its index', () => {
+    it('lets the HTTP and timer functions make only the store calls, on the table and its index (HTTP also deletes: tickets, webhooks)', () => {
       for (const fn of [ids.httpFn, ids.timerFn]) {
         const dynamo = policyOf(template, roleOf(fn)).filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:')));
+        const deletes = fn === ids.httpFn ? [{ Effect: 'Allow', Action: 'dynamodb:DeleteItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } }] : [];
         expect(dynamo).toEqual([
           { Effect: 'Allow', Action: [...STORE_TABLE_ACTIONS], Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
           {
@@ -315,6 +316,7 @@ describe('service stack template', () => {
             Action: STORE_INDEX_ACTIONS.length === 1 ? STORE_INDEX_ACTIONS[0] : [...STORE_INDEX_ACTIONS],
             Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, '/index/active-games']] },
           },
+          ...deletes,
         ]);
       }
     });
@@ -422,13 +424,24 @@ describe('cdk-nag AwsSolutions', () => {
   it('acknowledges only these findings, each at the construct concerned and with a reason', () => {
     const found = acknowledgments(app);
     for (const { reason } of found) expect(reason.length).toBeGreaterThan(40);
-    expect(found.map(({ path, id }) => `${path}: ${id.replace(/<Deadlines\w+>/, '<group>')}`).sort()).toEqual([
+    expect(
+      found.map(({ path, id }) => `${path}: ${id.replace(/<(Deadlines|Push)Group\w+>/, '<group>').replace(/<PushWebSocketApi\w+>/, '<api>')}`).sort(),
+    ).toEqual([
       'Service/Api/HttpApi/DefaultRoute: AwsSolutions-APIG4',
       'Service/Deadlines/StreamConsumer/Function: AwsSolutions-L1',
       'Service/Deadlines/StreamConsumer/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/<group>/*]',
       'Service/Deadlines/StreamDeadLetters: AwsSolutions-SQS3',
       'Service/Deadlines/TimerDeadLetters: AwsSolutions-SQS3',
       'Service/Http/Function: AwsSolutions-L1',
+      'Service/Push/Connections/Function: AwsSolutions-L1',
+      'Service/Push/Connections/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<api>/live/POST/@connections/*]',
+      'Service/Push/DeadLetters: AwsSolutions-SQS3',
+      'Service/Push/Push/Function: AwsSolutions-L1',
+      'Service/Push/Push/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<api>/live/POST/@connections/*]',
+      'Service/Push/Push/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/<group>/*]',
+      'Service/Push/WebSocketApi/$connect-Route: AwsSolutions-APIG4',
+      'Service/Push/WebSocketApi/$default-Route: AwsSolutions-APIG4',
+      'Service/Push/WebSocketApi/$disconnect-Route: AwsSolutions-APIG4',
       'Service/Timer/Function: AwsSolutions-L1',
     ]);
   });
