@@ -20,6 +20,14 @@ const ENVIRONMENT: Record<string, Record<string, string>> = {
     TIMER_FUNCTION_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:timer',
     SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
   },
+  'the WebSocket routes of the live stream': { TABLE_NAME: 'games' },
+  'push: notifications from durable commits, stream fan-out, webhooks and reminders': {
+    TABLE_NAME: 'games',
+    STREAM_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/live',
+    PUSH_SCHEDULE_GROUP: 'push',
+    PUSH_SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/push-scheduler',
+    PUSH_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:push-dead-letters',
+  },
 };
 
 describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
@@ -44,7 +52,7 @@ describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
   ];
 
   it('bundles each handler into minified ES modules with linked source maps and no import left for the runtime', () => {
-    expect(Object.keys(functions)).toHaveLength(3);
+    expect(Object.keys(functions)).toHaveLength(5);
     for (const fn of Object.values(functions)) {
       expect(fn.Properties.Handler).toBe('index.handler');
       expect(readFileSync(bundleOf(fn), 'utf8')).toMatch(/export\s*\{\s*\w+ as handler\s*\}/);
