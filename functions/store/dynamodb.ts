@@ -25,6 +25,7 @@ import {
   type Item,
   type ReadConsistency,
 } from './capacity.js';
+import { classifyStoreError, STORE_TIME_BOUNDS } from './dynamo-client.js';
 import { assertAfterSeq, assertLimit, assertNextRevision, assertSeq, decodeCursor, encodeCursor, idempotencyId } from './conventions.js';
 import {
   ACTIVE_PARTITION,
@@ -149,12 +150,11 @@ export class DynamoStore implements Store {
   async createPlayer(player: PlayerRecord): Promise<void> {
     const items = [playerItem(player), tokenItem(player)];
     try {
-      const output = await this.client.send(
-        new TransactWriteItemsCommand({
-          TransactItems: items.map((Item) => ({ Put: { TableName: this.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
-          ReturnConsumedCapacity: this.capacityMode,
-        }),
-      );
+      const command = new TransactWriteItemsCommand({
+        TransactItems: items.map((Item) => ({ Put: { TableName: this.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
+        ReturnConsumedCapacity: this.capacityMode,
+      });
+      const output = await this.send('createPlayer', (options) => this.client.send(command, options));
       this.meterWrite('createPlayer', 'TransactWriteItems', output.ConsumedCapacity, items, [], true);
     } catch (error) {
       if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
@@ -349,14 +349,26 @@ export class DynamoStore implements Store {
 
   // ── requests, metered ────────────────────────────────────────────────────
 
+  /**
+   * Every request of the service goes through here: bounded in time as a
+   * whole (the client bounds each attempt), and a transient fault surfaces as
+   * StoreUnavailableError (see dynamo-client.ts).
+   */
+  private async send<Output>(operation: string, request: (options: { abortSignal: AbortSignal }) => Promise<Output>): Promise<Output> {
+    try {
+      return await request({ abortSignal: AbortSignal.timeout(STORE_TIME_BOUNDS.callBudgetMs) });
+    } catch (error) {
+      throw classifyStoreError(operation, error);
+    }
+  }
+
   private get capacityMode(): 'TOTAL' | undefined {
     return this.meter ? 'TOTAL' : undefined;
   }
 
   private async get(operation: string, key: Item): Promise<Item | null> {
-    const output = await this.client.send(
-      new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true, ReturnConsumedCapacity: this.capacityMode }),
-    );
+    const command = new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true, ReturnConsumedCapacity: this.capacityMode });
+    const output = await this.send(operation, (options) => this.client.send(command, options));
     if (this.meter) {
       const size = output.Item ? itemSizeBytes(output.Item) : 0;
       this.meter({
@@ -383,7 +395,7 @@ export class DynamoStore implements Store {
   ): Promise<{ status: 'written' | 'refused'; old: Item | undefined }> {
     const input: PutItemCommandInput = { TableName: this.table, Item: item, ReturnConsumedCapacity: this.capacityMode, ...extra };
     try {
-      const output = await this.client.send(new PutItemCommand(input));
+      const output = await this.send(operation, (options) => this.client.send(new PutItemCommand(input), options));
       this.meterPut(operation, output.ConsumedCapacity, item, output.Attributes);
       return { status: 'written', old: output.Attributes };
     } catch (error) {
@@ -428,9 +440,8 @@ export class DynamoStore implements Store {
     input: Omit<QueryCommandInput, 'TableName' | 'ConsistentRead' | 'ReturnConsumedCapacity'>,
     consistency: Exclude<ReadConsistency, 'transactional'> = 'strong',
   ): Promise<{ items: Item[]; lastKey: Item | undefined }> {
-    const output = await this.client.send(
-      new QueryCommand({ TableName: this.table, ConsistentRead: consistency === 'strong', ReturnConsumedCapacity: this.capacityMode, ...input }),
-    );
+    const command = new QueryCommand({ TableName: this.table, ConsistentRead: consistency === 'strong', ReturnConsumedCapacity: this.capacityMode, ...input });
+    const output = await this.send(operation, (options) => this.client.send(command, options));
     const items = output.Items ?? [];
     if (this.meter) {
       const readBytes = items.map(itemSizeBytes);
