@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { boundedDynamoClient } from '../store/dynamo-client.js';
 
 /**
  * DynamoDB Local, started from Node. Its jar ships inside the npm package
@@ -47,6 +48,10 @@ export interface DynamoDbLocalOptions {
 
 export interface DynamoDbLocal {
   readonly endpoint: string;
+  /** The Java process (for supervision, and for tests that kill or freeze it). */
+  readonly pid: number;
+  /** Settles when the process has exited, for whatever reason, with its exit code or signal. */
+  readonly exited: Promise<number | NodeJS.Signals | null>;
   stop(): Promise<void>;
 }
 
@@ -66,6 +71,9 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   child.stderr?.on('data', keep);
 
   const forget = killWithProcess(child);
+  const exited = new Promise<number | NodeJS.Signals | null>((done) => child.once('exit', (code, signal) => done(code ?? signal)));
+  // A server that died by itself needs no killing at our exit any more.
+  void exited.then(forget);
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     await waitUntilAnswering(endpoint, child, output, options.startTimeoutMs ?? 30_000);
@@ -80,6 +88,8 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   child.stderr?.resume();
   return {
     endpoint,
+    pid: child.pid as number,
+    exited,
     async stop() {
       forget();
       await terminate(child);
@@ -87,9 +97,9 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   };
 }
 
-/** A client for DynamoDB Local: any region and static credentials will do (-sharedDb). */
+/** A client for DynamoDB Local, time-bounded like the one on AWS: any region and static credentials will do (-sharedDb). */
 export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 3 });
+  return boundedDynamoClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
 function assertJava(java: string): void {
