@@ -48,11 +48,18 @@ const SHED = new Set([
 
 /**
  * The error a store call threw, as the service should see it: transient
- * faults become StoreUnavailableError; anything else (a refused condition,
- * a bug) passes unchanged.
+ * faults become StoreUnavailableError (a read changes nothing, so its outcome
+ * is always `not-applied`); anything else (a refused condition, a bug)
+ * passes unchanged.
  */
-export function classifyStoreError(operation: string, error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
+export function classifyStoreError(operation: string, kind: 'read' | 'write', error: unknown): unknown {
+  const fault = storeFault(operation, error);
+  if (fault && kind === 'read') return new StoreUnavailableError(operation, 'not-applied', { cause: error });
+  return fault ?? error;
+}
+
+function storeFault(operation: string, error: unknown): StoreUnavailableError | null {
+  if (!(error instanceof Error)) return null;
   const code = (error as { code?: unknown }).code;
   const marks = [error.name, typeof code === 'string' ? code : '', error.message];
   if (marks.some((mark) => NEVER_SENT.has(mark)) || SHED.has(error.name)) return new StoreUnavailableError(operation, 'not-applied', { cause: error });
@@ -60,5 +67,5 @@ export function classifyStoreError(operation: string, error: unknown): unknown {
   // A 5xx the SDK does not model by name.
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   if (status !== undefined && status >= 500) return new StoreUnavailableError(operation, 'unknown', { cause: error });
-  return error;
+  return null;
 }

@@ -154,7 +154,7 @@ export class DynamoStore implements Store {
         TransactItems: items.map((Item) => ({ Put: { TableName: this.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
         ReturnConsumedCapacity: this.capacityMode,
       });
-      const output = await this.send('createPlayer', (options) => this.client.send(command, options));
+      const output = await this.send('createPlayer', 'write', (options) => this.client.send(command, options));
       this.meterWrite('createPlayer', 'TransactWriteItems', output.ConsumedCapacity, items, [], true);
     } catch (error) {
       if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
@@ -354,11 +354,11 @@ export class DynamoStore implements Store {
    * whole (the client bounds each attempt), and a transient fault surfaces as
    * StoreUnavailableError (see dynamo-client.ts).
    */
-  private async send<Output>(operation: string, request: (options: { abortSignal: AbortSignal }) => Promise<Output>): Promise<Output> {
+  private async send<Output>(operation: string, kind: 'read' | 'write', request: (options: { abortSignal: AbortSignal }) => Promise<Output>): Promise<Output> {
     try {
       return await request({ abortSignal: AbortSignal.timeout(STORE_TIME_BOUNDS.callBudgetMs) });
     } catch (error) {
-      throw classifyStoreError(operation, error);
+      throw classifyStoreError(operation, kind, error);
     }
   }
 
@@ -368,7 +368,7 @@ export class DynamoStore implements Store {
 
   private async get(operation: string, key: Item): Promise<Item | null> {
     const command = new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true, ReturnConsumedCapacity: this.capacityMode });
-    const output = await this.send(operation, (options) => this.client.send(command, options));
+    const output = await this.send(operation, 'read', (options) => this.client.send(command, options));
     if (this.meter) {
       const size = output.Item ? itemSizeBytes(output.Item) : 0;
       this.meter({
@@ -395,7 +395,7 @@ export class DynamoStore implements Store {
   ): Promise<{ status: 'written' | 'refused'; old: Item | undefined }> {
     const input: PutItemCommandInput = { TableName: this.table, Item: item, ReturnConsumedCapacity: this.capacityMode, ...extra };
     try {
-      const output = await this.send(operation, (options) => this.client.send(new PutItemCommand(input), options));
+      const output = await this.send(operation, 'write', (options) => this.client.send(new PutItemCommand(input), options));
       this.meterPut(operation, output.ConsumedCapacity, item, output.Attributes);
       return { status: 'written', old: output.Attributes };
     } catch (error) {
@@ -441,7 +441,7 @@ export class DynamoStore implements Store {
     consistency: Exclude<ReadConsistency, 'transactional'> = 'strong',
   ): Promise<{ items: Item[]; lastKey: Item | undefined }> {
     const command = new QueryCommand({ TableName: this.table, ConsistentRead: consistency === 'strong', ReturnConsumedCapacity: this.capacityMode, ...input });
-    const output = await this.send(operation, (options) => this.client.send(command, options));
+    const output = await this.send(operation, 'read', (options) => this.client.send(command, options));
     const items = output.Items ?? [];
     if (this.meter) {
       const readBytes = items.map(itemSizeBytes);
