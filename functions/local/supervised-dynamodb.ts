@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startDynamoDbLocal, type DynamoDbLocal, type DynamoDbLocalOptions } from './dynamodb-local.js';
 
-/** Restarts after 0.5, 1, 2, 4 s, then every 5 s while it keeps failing. */
-export const RESTART_BACKOFF = { firstMs: 500, maxMs: 5000 } as const;
+/** Restarts after 0.25, 0.5, 1, 2, 4 s, then every 5 s while it keeps failing. */
+export const RESTART_BACKOFF = { firstMs: 250, maxMs: 5000 } as const;
 
 export interface SupervisedDynamoDbLocal {
   /** Stays the same across restarts: the same port, the same data folder. */

@@ -85,6 +85,8 @@ export interface DynamoStoreOptions {
 }
 
 const DEFAULT_LOAD_PAGE_SIZE = 32;
+/** Per attempt, for the table set-up calls of ensureTable. */
+const SET_UP_TIMEOUT_MS = 30_000;
 const LAST_SEQ = 9_999_999_999;
 
 /**
@@ -109,9 +111,13 @@ export class DynamoStore implements Store {
     assertLimit(this.loadPageSize);
   }
 
-  /** Creates the table, its index and its TTL unless they exist (DynamoDB Local, `npm start`). */
+  /**
+   * Creates the table, its index and its TTL unless they exist (DynamoDB Local, `npm start`).
+   * Set-up, not service: a cold DynamoDB Local may take seconds, so these calls get a generous bound.
+   */
   async ensureTable(): Promise<void> {
     const { partitionKey, sortKey, ttlAttribute, activeGamesIndex: index } = TABLE_SCHEMA;
+    const setUp = { requestTimeout: SET_UP_TIMEOUT_MS };
     try {
       await this.client.send(
         new CreateTableCommand({
@@ -133,15 +139,19 @@ export class DynamoStore implements Store {
             },
           ],
         }),
+        setUp,
       );
     } catch (error) {
       if (!(error instanceof ResourceInUseException)) throw error;
     }
     await waitUntilTableExists({ client: this.client, maxWaitTime: 60 }, { TableName: this.table });
-    const ttl = await this.client.send(new DescribeTimeToLiveCommand({ TableName: this.table }));
+    const ttl = await this.client.send(new DescribeTimeToLiveCommand({ TableName: this.table }), setUp);
     const status = ttl.TimeToLiveDescription?.TimeToLiveStatus;
     if (status !== 'ENABLED' && status !== 'ENABLING') {
-      await this.client.send(new UpdateTimeToLiveCommand({ TableName: this.table, TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true } }));
+      await this.client.send(
+        new UpdateTimeToLiveCommand({ TableName: this.table, TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true } }),
+        setUp,
+      );
     }
   }
 
