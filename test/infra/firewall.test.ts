@@ -17,6 +17,10 @@ function firewallOf(context: Record<string, unknown> = {}) {
   return { stack: firewall, acl: acl[0]!.Properties };
 }
 
+/** The default deployment's firewall, built once (each build synthesizes both stacks). */
+let defaults: ReturnType<typeof firewallOf> | undefined;
+const defaultFirewall = () => (defaults ??= firewallOf());
+
 type Rule = { Name: string; Priority: number; Statement: { RateBasedStatement: Record<string, any> }; Action: { Block: { CustomResponse: any } } };
 
 describe('published limits as WAF rate-based rules', () => {
@@ -32,13 +36,13 @@ describe('published limits as WAF rate-based rules', () => {
 
 describe('firewall stack template', () => {
   it('puts one CLOUDFRONT-scope web ACL in us-east-1 that allows whatever no rule limits', () => {
-    const { stack, acl } = firewallOf();
+    const { stack, acl } = defaultFirewall();
     expect(stack.region).toBe(EDGE_REGION);
     expect(acl).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} }, Name: 'Firewall-limits' });
   });
 
   it('limits each token, and each address among requests without one, for every policy WAF can express', () => {
-    const { acl } = firewallOf();
+    const { acl } = defaultFirewall();
     const rules = acl.Rules as Rule[];
     const enforceable = RATE_LIMIT_POLICIES.map(wafRateOf).filter((rate) => rate !== null);
     expect(enforceable.length).toBeGreaterThan(0);
@@ -74,7 +78,7 @@ describe('firewall stack template', () => {
   });
 
   it('answers 429 with the rate-limited problem body, Retry-After and the RateLimit headers of the policy', () => {
-    const { acl } = firewallOf();
+    const { acl } = defaultFirewall();
     const body = acl.CustomResponseBodies[RATE_LIMITED_BODY_KEY];
     expect(body.ContentType).toBe('APPLICATION_JSON');
     const problem = Problem.parse(JSON.parse(body.Content));
@@ -98,7 +102,7 @@ describe('firewall stack template', () => {
   it('lets browsers read the 429 when any origin is allowed, and adds no CORS header it cannot get right for a list', () => {
     const headerNames = (acl: Record<string, any>) =>
       (acl.Rules as Rule[]).flatMap((rule) => rule.Action.Block.CustomResponse.ResponseHeaders.map((h: { Name: string }) => h.Name));
-    expect(headerNames(firewallOf().acl)).toContain('Access-Control-Allow-Origin');
+    expect(headerNames(defaultFirewall().acl)).toContain('Access-Control-Allow-Origin');
     const listed = headerNames(firewallOf({ corsOrigins: 'https://play.example' }).acl);
     expect(listed.filter((name) => name.startsWith('Access-Control-'))).toEqual([]);
   });
