@@ -14,7 +14,7 @@ const sum = { period: PERIOD, statistic: cloudwatch.Stats.SUM } as const;
 export interface ServiceDashboardProps {
   readonly stage: apigw.IHttpStage;
   readonly functions: Readonly<Record<string, lambda.IFunction>>;
-  readonly deadLetters: Readonly<Record<string, sqs.IQueue>>;
+  readonly deadLetters: readonly sqs.IQueue[];
   readonly distributionId: string;
   /** The web ACL's name and its rules' metric names (WAF files its metrics under them). */
   readonly webAcl: { readonly name: string; readonly rules: readonly string[] };
@@ -75,9 +75,7 @@ export class ServiceDashboard extends Construct {
           ]),
           graph(
             'Dead letters waiting',
-            Object.values(props.deadLetters).map((queue) =>
-              queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
-            ),
+            props.deadLetters.map((queue) => queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM })),
           ),
           graph('API latency p99 (ms)', [props.stage.metricLatency({ period: PERIOD, statistic: cloudwatch.Stats.p(99) })]),
         ],

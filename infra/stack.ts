@@ -110,16 +110,12 @@ export class ServiceStack extends Stack {
     );
     // Records it fails one by one are retried, then land in the stream dead letters (alarmed below).
     alarmOnAny(this, 'StreamConsumerErrorsAlarm', this.timers.consumer.fn.metricErrors(sumOver), 'The stream consumer failed a whole batch');
-    const deadLetters = {
-      TimerDeadLetters: this.timers.timerDeadLetters,
-      StreamDeadLetters: this.timers.streamDeadLetters,
-    };
-    const lost = {
-      TimerDeadLetters: 'A deadline timer was never delivered (lazy expiry still closes the window on the next request)',
-      StreamDeadLetters: 'A deadline could not be scheduled (lazy expiry still closes the window on the next request)',
-    };
-    for (const [name, queue] of Object.entries(deadLetters)) {
-      alarmOnAny(this, `${name}Alarm`, queue.metricApproximateNumberOfMessagesVisible(maxOver), lost[name as keyof typeof lost]);
+    const deadLetters = [
+      ['TimerDeadLettersAlarm', this.timers.timerDeadLetters, 'A deadline timer was never delivered (lazy expiry still closes the window on the next request)'],
+      ['StreamDeadLettersAlarm', this.timers.streamDeadLetters, 'A deadline could not be scheduled (lazy expiry still closes the window on the next request)'],
+    ] as const;
+    for (const [id, queue, description] of deadLetters) {
+      alarmOnAny(this, id, queue.metricApproximateNumberOfMessagesVisible(maxOver), description);
     }
 
     this.alarmTopic = new AlarmTopic(this, 'Alarms', { email: config.alarmEmail });
@@ -128,7 +124,7 @@ export class ServiceStack extends Stack {
     new ServiceDashboard(this, 'Dashboard', {
       stage: this.api.stage,
       functions,
-      deadLetters,
+      deadLetters: deadLetters.map(([, queue]) => queue),
       distributionId: this.distribution.distribution.distributionId,
       webAcl: { name: firewall.webAclName, rules: firewall.ruleNames },
       alarms: this.node.findAll().filter((c): c is cloudwatch.Alarm => c instanceof cloudwatch.Alarm),
