@@ -12,6 +12,8 @@ import { openFirstFollowWindow } from '../support/villages.js';
  * EventBridge Scheduler payloads for the timer, against DynamoDB Local.
  */
 let api: LambdaClient;
+/** HTTP invocations so far. */
+let httpInvocations = 0;
 let timer: (event: unknown, context: Context) => Promise<{ status: string; version?: number }>;
 
 /** An EMF document: CloudWatch turns each into metrics. */
@@ -57,12 +59,14 @@ beforeAll(async () => {
     POWERTOOLS_SERVICE_NAME: TELEMETRY.service,
     POWERTOOLS_METRICS_NAMESPACE: TELEMETRY.namespace,
   });
-  api = new LambdaClient((await import('../../functions/lambda/http.js')).handler as never);
+  const { handler } = await import('../../functions/lambda/http.js');
+  api = new LambdaClient(((event: never, context: never) => (httpInvocations++, handler(event, context))) as never);
   timer = (await import('../../functions/lambda/timer.js')).handler as never;
 });
 
 describe('HTTP Lambda (payload 2.0 events)', () => {
   it('creates, joins, moves and reads, logging one JSON line per request with its ids that never holds a token, and counting moves', async () => {
+    const invokedBefore = httpInvocations;
     const stdout = captureStdout();
     const { gameId, tokens, version, window } = await openFirstFollowWindow(api, { windowSeconds: 3600, turnSeconds: 3600 });
     const follower = window.seat;
@@ -83,7 +87,8 @@ describe('HTTP Lambda (payload 2.0 events)', () => {
     for (const line of lines) for (const token of tokens) expect(line).not.toContain(token);
     const logs = logsOf(lines);
     expect(logs.length).toBeGreaterThan(5);
-    // One line per request: each API Gateway request id (the correlation id) exactly once.
+    // One line per request: as many lines as invocations, each API Gateway request id (the correlation id) once.
+    expect(logs.length).toBe(httpInvocations - invokedBefore);
     const correlationIds = logs.map((entry) => entry.correlation_id);
     expect(new Set(correlationIds).size).toBe(logs.length);
     for (const entry of logs) {
