@@ -119,9 +119,9 @@ function corsHeadersFor(corsOrigins: readonly string[]): wafv2.CfnWebACL.CustomH
 }
 
 /** Every rule of the web ACL: each enforceable policy, once per token and once per address. */
-export function rateRules(corsOrigins: readonly string[], policies: readonly RateLimitPolicy[] = RATE_LIMIT_POLICIES): wafv2.CfnWebACL.RuleProperty[] {
+export function rateRules(corsOrigins: readonly string[]): wafv2.CfnWebACL.RuleProperty[] {
   const cors = corsHeadersFor(corsOrigins);
-  const rates = policies.map(wafRateOf).filter((rate): rate is WafRate => rate !== null);
+  const rates = RATE_LIMIT_POLICIES.map(wafRateOf).filter((rate): rate is WafRate => rate !== null);
   return rates
     .flatMap((rate) => (['token', 'address'] as const).map((caller) => ({ rate, caller })))
     .map(({ rate, caller }, priority) => {

@@ -30,8 +30,7 @@ export const handler = async (event: HttpApiEvent, context: Context): Promise<AP
   tokens.forget();
   try {
     const result = await serve(event, context);
-    const status = result.statusCode ?? 200;
-    telemetry.add(countsOfAnswer(event.requestContext.http.method, event.rawPath, status, problemCode(result)));
+    telemetry.add(countsOfAnswer(event.requestContext.http.method, event.rawPath, result.statusCode, problemCode(result)));
     return result;
   } finally {
     telemetry.end();
