@@ -86,7 +86,7 @@ function counting(caller: Caller, rate: WafRate): wafv2.CfnWebACL.RateBasedState
 /**
  * The block every rule answers with: 429, the shared problem body, when to
  * retry (the window WAF counts over; it lifts the block within it once the
- * rate falls) and the IETF RateLimit headers naming the policy.
+ * rate falls) and the IETF RateLimit headers of the policy, nothing left.
  */
 function tooManyRequests(rate: WafRate, corsHeaders: readonly wafv2.CfnWebACL.CustomHTTPHeaderProperty[]): wafv2.CfnWebACL.RuleActionProperty {
   return {
@@ -96,8 +96,9 @@ function tooManyRequests(rate: WafRate, corsHeaders: readonly wafv2.CfnWebACL.Cu
         customResponseBodyKey: RATE_LIMITED_BODY_KEY,
         responseHeaders: [
           { name: 'Retry-After', value: String(rate.windowSeconds) },
-          { name: 'RateLimit-Policy', value: `"${rate.policy}";q=${rate.limit};w=${rate.windowSeconds}` },
-          { name: 'RateLimit', value: `"${rate.policy}";r=0;t=${rate.windowSeconds}` },
+          // The header draft hono-rate-limiter speaks locally (draft-ietf-httpapi-ratelimit-headers-07).
+          { name: 'RateLimit-Policy', value: `${rate.limit};w=${rate.windowSeconds}` },
+          { name: 'RateLimit', value: `limit=${rate.limit}, remaining=0, reset=${rate.windowSeconds}` },
           ...corsHeaders,
         ],
       },
