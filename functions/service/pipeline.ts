@@ -1,6 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { awaitedSeats, Rng, rngStateFromSeed } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
+import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
@@ -73,7 +74,10 @@ export async function commitRecord(ctx: ServiceContext, live: LiveGame, record: 
     summary: summarize(draft),
   };
   const appended = await ctx.store.appendCommit(commit);
-  if (appended.status === 'conflict') return { kind: 'conflict', existing: appended.existing };
+  if (appended.status === 'conflict') {
+    reportCommitConflict(commit.gameId);
+    return { kind: 'conflict', existing: appended.existing };
+  }
   live.state = draft;
   live.version = commit.seq;
   live.recentKeys = rememberKey(live.recentKeys, commit);
