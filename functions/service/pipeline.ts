@@ -115,6 +115,8 @@ async function markFinished(ctx: ServiceContext, header: GameHeader): Promise<vo
 export async function settle(ctx: ServiceContext, live: LiveGame): Promise<void | Retry> {
   // Standing orders the engine refused (stale preferences): not asked again in this pass.
   const refusedOrders = new Set<number>();
+  // A store fault right after the final commit can leave the header listed as active: repair it.
+  if (live.state?.finished && live.header.status !== 'finished') await markFinished(ctx, live.header);
   for (;;) {
     const state = live.state;
     if (!state || state.finished || !state.pending) return;

@@ -129,7 +129,8 @@ export interface EventsPage {
 export async function expireIfDue(ctx: ServiceContext, header: GameHeader): Promise<void> {
   if (header.status !== 'active') return;
   const latest = await ctx.store.latestCommit(header.gameId);
-  const due = latest ? latest.summary.deadline !== null && latest.summary.deadline <= ctx.clock() : true;
+  // A finished log under an active header is a header a store fault left behind: settling repairs it.
+  const due = latest ? latest.summary.status === 'finished' || (latest.summary.deadline !== null && latest.summary.deadline <= ctx.clock()) : true;
   if (due) await readSettled(ctx, header.gameId, () => undefined);
 }
 
