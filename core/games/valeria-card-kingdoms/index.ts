@@ -1,5 +1,6 @@
 import type { GameEngine } from '../../engine/index.js';
 import { applyEvent } from './apply.js';
+import { cloneState } from './draft.js';
 import { randomBot, greedyBot } from './bots.js';
 import { decideMove, decideTimeout } from './decide.js';
 import type { VckEvent } from './events.js';
@@ -36,7 +37,8 @@ export const valeriaCardKingdoms: GameEngine<VckState, VckMove, VckEvent, VckOpt
   legalMoves,
   decideMove,
   decideTimeout,
-  apply: applyEvent,
+  clone: cloneState,
+  evolve: applyEvent,
   view: viewState,
   redactEvent,
   score: scoreSheet,

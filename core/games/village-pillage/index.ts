@@ -1,5 +1,6 @@
 import type { GameEngine } from '../../engine/index.js';
 import { applyEvent } from './apply.js';
+import { cloneState } from './draft.js';
 import { greedyBot, randomBot } from './bots.js';
 import { decideMove, decideTimeout } from './decide.js';
 import type { VpEvent } from './events.js';
@@ -25,7 +26,8 @@ export const villagePillage: GameEngine<VpState, VpMove, VpEvent, VpOptions> = {
   legalMoves,
   decideMove,
   decideTimeout,
-  apply: applyEvent,
+  clone: cloneState,
+  evolve: applyEvent,
   view: viewState,
   redactEvent,
   score: scoreSheet,

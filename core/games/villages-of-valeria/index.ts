@@ -1,5 +1,5 @@
 import type { GameEngine } from '../../engine/index.js';
-import { applyEvent } from './apply.js';
+import { applyEvent, cloneState } from './apply.js';
 import { greedyBot, randomBot } from './bots.js';
 import { decideMove, decideTimeout } from './decide.js';
 import type { VvEvent } from './events.js';
@@ -26,7 +26,8 @@ export const villagesOfValeria: GameEngine<VvState, VvMove, VvEvent, VvOptions> 
   legalMoves,
   decideMove,
   decideTimeout,
-  apply: applyEvent,
+  clone: cloneState,
+  evolve: applyEvent,
   view: viewState,
   redactEvent,
   score: scoreSheet,
