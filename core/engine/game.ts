@@ -105,6 +105,12 @@ export interface GameMeta {
  */
 export interface GameEngine<S extends BaseState, M, E extends GameEvent, O> extends Folding<S, E> {
   readonly meta: GameMeta;
+  /**
+   * Bumped whenever the game's event vocabulary changes. Every stored game
+   * records the version it was created with; this build replays only logs
+   * of its own version.
+   */
+  readonly engineVersion: number;
   readonly optionsSchema: z.ZodType<O>;
   readonly moveSchema: z.ZodType<M>;
   setup(init: GameInit<O>): S;

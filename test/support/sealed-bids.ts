@@ -99,6 +99,7 @@ const reject = rejecterOf({
 
 export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof Options>> = {
   meta: { id: 'sealed-bids', title: 'Sealed Bids (test fixture)', minSeats: 2, maxSeats: 5, summary: 'Secret bids, then a leader choice.', variants: [] },
+  engineVersion: 1,
   optionsSchema: Options,
   moveSchema: Move,
   setup(init) {

@@ -31,6 +31,7 @@ export { VckOptions, SETUP_KINDS } from './state.js';
  */
 export const valeriaCardKingdoms: GameEngine<VckState, VckMove, VckEvent, VckOptions> = {
   meta: valeriaCardKingdomsListing.meta,
+  engineVersion: valeriaCardKingdomsListing.engineVersion,
   optionsSchema: VckOptions,
   moveSchema: VckMove,
   setup: setupGame,

@@ -20,6 +20,7 @@ export { VpOptions } from './state.js';
 /** Village Pillage — rules of record: shared/rules/village-pillage.md (VP-R1 … VP-R4). */
 export const villagePillage: GameEngine<VpState, VpMove, VpEvent, VpOptions> = {
   meta: villagePillageListing.meta,
+  engineVersion: villagePillageListing.engineVersion,
   optionsSchema: VpOptions,
   moveSchema: VpMove,
   setup: setupGame,

@@ -20,6 +20,7 @@ export { VvOptions } from './state.js';
 /** Villages of Valeria — rules of record: shared/rules/villages-of-valeria.md (VV-R1 … VV-R9). */
 export const villagesOfValeria: GameEngine<VvState, VvMove, VvEvent, VvOptions> = {
   meta: villagesOfValeriaListing.meta,
+  engineVersion: villagesOfValeriaListing.engineVersion,
   optionsSchema: VvOptions,
   moveSchema: VvMove,
   setup: setupGame,
