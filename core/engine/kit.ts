@@ -54,9 +54,31 @@ export function execute<S extends BaseState, M, E extends GameEvent>(
   state: S,
   command: Command,
 ): Executed<S, E> | Rejection {
+  return decide(engine, state, command, 'copy');
+}
+
+/**
+ * The same on a state the caller owns, without copying it: after a
+ * rejection it may hold part of the command, so only a caller that then
+ * throws it away may use this (bot play-outs, where a refusal is a defect).
+ */
+export function executeOwned<S extends BaseState, M, E extends GameEvent>(
+  engine: GameEngine<S, M, E, unknown>,
+  state: S,
+  command: Command,
+): Executed<S, E> | Rejection {
+  return decide(engine, state, command, 'adopt');
+}
+
+function decide<S extends BaseState, M, E extends GameEvent>(
+  engine: GameEngine<S, M, E, unknown>,
+  state: S,
+  command: Command,
+  ownership: 'copy' | 'adopt',
+): Executed<S, E> | Rejection {
   const checked = check(engine as GameEngine<S, unknown, GameEvent, unknown>, state, command);
   if (checked && 'ok' in checked) return checked;
-  const draft = new Draft<S, E>(engine, state, command.at, new Rng(state.rng));
+  const draft = new Draft<S, E>(engine, state, command.at, new Rng(state.rng), ownership);
   if (command.type === 'timeout') engine.decideTimeout(draft);
   else {
     const refusal = engine.decideMove(draft, command.seat, checked?.move as M);
