@@ -17,7 +17,7 @@ export type { VvState } from './state.js';
 export { VvMove } from './moves.js';
 export { VvOptions } from './state.js';
 
-/** Villages of Valeria — rules of record: shared/rules/villages-of-valeria.md (VV-R1 … VV-R9). */
+/** Villages of Valeria — rules of record: shared/rules/villages-of-valeria.md (VV-R1 … VV-R10). */
 export const villagesOfValeria: GameEngine<VvState, VvMove, VvEvent, VvOptions> = {
   meta: villagesOfValeriaListing.meta,
   engineVersion: villagesOfValeriaListing.engineVersion,
