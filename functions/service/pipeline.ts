@@ -59,26 +59,25 @@ export async function withFreshGame<T>(ctx: ServiceContext, gameId: string, atte
  */
 export async function commitRecord(ctx: ServiceContext, live: LiveGame, record: CommandRecord, meta: CommitMeta): Promise<CommitOutcome> {
   if (!live.state) throw new Error('commitRecord before the game started');
-  const draft = structuredClone(live.state);
-  const events = runRecord(live.engine, draft, record);
-  if (!Array.isArray(events)) return { kind: 'rejected', refusal: events };
+  const run = runRecord(live.engine, live.state, record);
+  if ('rejection' in run) return { kind: 'rejected', refusal: run };
   const commit: Commit = {
     gameId: live.header.gameId,
     seq: live.version + 1,
     command: record,
-    events,
+    events: run.events,
     actor: meta.actor,
     idempotencyKey: meta.idempotencyKey,
     requestHash: meta.requestHash,
     at: ctx.clock(),
-    summary: summarize(draft),
+    summary: summarize(run.state),
   };
   const appended = await ctx.store.appendCommit(commit);
   if (appended.status === 'conflict') {
     reportCommitConflict(commit.gameId);
     return { kind: 'conflict', existing: appended.existing };
   }
-  live.state = draft;
+  live.state = run.state;
   live.version = commit.seq;
   live.recentKeys = rememberKey(live.recentKeys, commit);
   await afterCommit(ctx, live, commit);

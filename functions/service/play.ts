@@ -3,7 +3,7 @@ import { StoreUnavailableError, type Commit, type GameHeader, type PlayerRecord 
 import type { ServiceContext } from './context.js';
 import { ServiceError, storeUnavailable } from './errors.js';
 import { keyReused } from './idempotency.js';
-import { engineOf, seatOf, type LiveGame } from './live-game.js';
+import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
 import { presentCommit, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
 import type { RecordRejection } from './records.js';
@@ -166,6 +166,7 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
 export async function verifyGame(ctx: ServiceContext, gameId: string) {
   const header = await ctx.store.getHeader(gameId);
   if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+  replayableListing(ctx.games, header);
   if (header.status !== 'finished') await expireIfDue(ctx, header);
   const current = (await ctx.store.getHeader(gameId)) as GameHeader;
   if (current.status !== 'finished') throw new ServiceError(409, 'game-not-finished', 'The seed and the full log are revealed when the game ends.');

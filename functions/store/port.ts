@@ -54,6 +54,12 @@ export interface GameHeader {
    * shape: answers a player set in advance. Private to that player.
    */
   readonly standingOrders?: Readonly<Record<string, unknown>>;
+  /**
+   * The version of the game's engine that created it and writes its log
+   * (`GameEngine.engineVersion`); absent on games stored before versions
+   * were recorded, which are version 1.
+   */
+  readonly engineVersion?: number;
 }
 
 /** What a commit says about the game right after it, for lists and inboxes. */

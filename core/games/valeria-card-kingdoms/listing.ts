@@ -20,5 +20,7 @@ export const valeriaCardKingdomsListing = {
     ],
   },
   optionsSchema: VckOptions,
+  /** 1: the first recorded vocabulary. */
+  engineVersion: 1,
   hasStandingOrders: false,
 } satisfies Omit<GameListing, 'engine'>;

@@ -13,5 +13,7 @@ export const villagePillageListing = {
     variants: [],
   },
   optionsSchema: VpOptions,
+  /** 1: the first recorded vocabulary. */
+  engineVersion: 1,
   hasStandingOrders: false,
 } satisfies Omit<GameListing, 'engine'>;
