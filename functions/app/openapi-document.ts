@@ -1,45 +1,89 @@
 /**
  * The OpenAPI document of the API, generated from the route contracts the app
- * mounts. Only `npm run spec` (api-spec/generate.ts) and the tests import
- * this: the generator is heavy, and the running service serves the committed
+ * mounts and the documented schemas of contract/. Only `npm run spec`
+ * (api-spec/generate.ts) and the tests import this: the generator and the
+ * rich schemas are heavy, and the running service serves the committed
  * api-spec/openapi.json instead.
  */
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import type * as z from 'zod';
-import type { GameListing } from '../../core/engine/index.js';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import * as z from 'zod';
+import { DOCUMENTED_BODIES, DOCUMENTED_RESPONSES } from './contract/api.js';
+import { Problem } from './contract/problem.js';
+import { problemResponses } from './problem.js';
+import { documentedResponses } from './route.js';
 import { apiRoutes } from './routes/index.js';
-import { gameSchemaName } from './schemas.js';
 
 const API_INFO = {
   title: 'Valeria Tabletop API',
   version: '1.0.0',
   description:
-    'Play Villages of Valeria, Valeria: Card Kingdoms and Village Pillage asynchronously: one move today, the next tomorrow. Errors are RFC 9457 problem documents with a stable `code`.',
+    'Play Villages of Valeria, Valeria: Card Kingdoms and Village Pillage asynchronously: one move today, the next tomorrow. Every view, move and event is typed per game; errors are RFC 9457 problem documents with a stable `code`; every instant is an RFC 3339 UTC string and every duration a whole number of `…Seconds`.',
+  contact: { name: 'Valeria Tabletop maintainers', url: 'https://github.com/valeria-tabletop/valeria-tabletop' },
+  license: { name: 'MIT', identifier: 'MIT' },
 };
 
-/**
- * Each game's own schemas as components, named as the moves and
- * standing-orders bodies refer to them. Handed to the generator as schema
- * definitions: `registry.register` would need zod patched with `.openapi()`.
- */
-async function gameSchemas(games: readonly GameListing[]) {
-  const component = (schema: unknown, id: string) => ({ type: 'schema' as const, schema: (schema as z.ZodType).meta({ id }) });
-  const engines = await Promise.all(games.map((listing) => listing.engine()));
-  return engines.flatMap((engine) => [
-    component(engine.moveSchema, gameSchemaName(engine.meta.id, 'Move')),
-    ...(engine.standingOrders ? [component(engine.standingOrders.schema, gameSchemaName(engine.meta.id, 'StandingOrders'))] : []),
-  ]);
+const TAGS = [
+  { name: 'players', description: 'Register and check your bearer token.' },
+  { name: 'games', description: 'The catalog, creating and joining games, your inbox, your view of a game, its verification after the end.' },
+  { name: 'play', description: 'Legal moves, submitting moves, the event log and standing orders.' },
+  { name: 'service', description: 'Liveness.' },
+];
+
+const HEADERS = {
+  ETag: {
+    description: 'The game version, e.g. `"12"`: send it as If-Match to pin a move, or as If-None-Match to read only what changed.',
+    schema: { type: 'string' },
+  },
+  RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+  RateLimit: {
+    description: 'The limit left in the current window (IETF RateLimit header fields draft), e.g. `limit=60, remaining=0, reset=12`.',
+    schema: { type: 'string' },
+  },
+  RateLimitPolicy: { description: 'The limit policy, e.g. `60;w=60`.', schema: { type: 'string' } },
+} as const;
+
+/** Liveness: answered by the app itself, outside the /v1 routes. */
+const HEALTH_ROUTE: RouteConfig = {
+  method: 'get',
+  path: '/health',
+  operationId: 'health',
+  tags: ['service'],
+  summary: 'Liveness: the process answers',
+  description: 'Needs no token and does not touch the store.',
+  security: [],
+  responses: {
+    200: { description: 'Alive', content: { 'application/json': { schema: z.strictObject({ status: z.literal('ok') }).meta({ id: 'Health' }) } } },
+    ...problemResponses([]),
+  },
+};
+
+/** A route as documented: its lean runtime body and its response stand-ins replaced by the documented schemas. */
+function documented(route: RouteConfig): RouteConfig {
+  const responses = Object.fromEntries(
+    Object.entries(route.responses).map(([status, response]) => {
+      const json = 'content' in response ? response.content?.['application/json'] : undefined;
+      const name = json && 'schema' in json && json.schema instanceof z.ZodType ? documentedResponses.get(json.schema) : undefined;
+      return [status, name ? { ...response, content: { 'application/json': { schema: DOCUMENTED_RESPONSES[name] } } } : response];
+    }),
+  );
+  const body = route.operationId ? DOCUMENTED_BODIES[route.operationId] : undefined;
+  const request =
+    body && route.request?.body ? { ...route.request, body: { ...route.request.body, content: { 'application/json': { schema: body } } } } : route.request;
+  return { ...route, request, responses };
 }
 
-/** The OpenAPI 3.1 document of an app offering `games`. */
-export async function openApiDocument(games: readonly GameListing[]) {
+/** The OpenAPI 3.1 document of the API. */
+export function openApiDocument() {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /v1/players.' });
-  for (const route of apiRoutes(games)) registry.registerPath(route);
-  return new OpenApiGeneratorV31([...registry.definitions, ...(await gameSchemas(games))]).generateDocument({
+  for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
+  for (const route of [...apiRoutes(), HEALTH_ROUTE]) registry.registerPath(documented(route));
+  const schemas = Object.values({ Problem, ...DOCUMENTED_RESPONSES }).map((schema) => ({ type: 'schema' as const, schema }));
+  return new OpenApiGeneratorV31([...registry.definitions, ...schemas]).generateDocument({
     openapi: '3.1.0',
     info: API_INFO,
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
+    tags: TAGS,
   });
 }

@@ -1,0 +1,36 @@
+/**
+ * The problem+json document, its `code` one of every code a client may
+ * receive: the service's table, the kit's refusals and each game's.
+ */
+import * as z from 'zod';
+import { SERVICE_PROBLEMS } from '../problem-codes.js';
+
+/** Every code with its one-line description. */
+export function everyProblemCode(): { code: string; description: string }[] {
+  return Object.entries(SERVICE_PROBLEMS).map(([code, { description }]) => ({ code, description }));
+}
+
+/** One `const` per code, each with its description: generated clients get the union of the codes. */
+const ProblemCode = z.string().meta({
+  id: 'ProblemCode',
+  description: 'Stable machine-readable code; clients switch on it.',
+  oneOf: everyProblemCode().map(({ code, description }) => ({ const: code, description })),
+});
+
+/** RFC 9457 problem details, with the stable `code` clients switch on. */
+export const Problem = z
+  .object({
+    type: z.string().describe('A URI reference naming the problem type: `/problems/{code}`.'),
+    title: z.string(),
+    status: z.number().int().min(400).max(599),
+    detail: z.string(),
+    code: ProblemCode,
+    instance: z.string().optional(),
+    errors: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('Each invalid field, for `invalid-request`, `invalid-options` and `invalid-standing-orders`.'),
+    moveIndex: z.number().int().min(0).optional().describe('Which move of a batch was refused.'),
+    currentVersion: z.number().int().min(0).optional().describe('The game version now, for `version-mismatch`.'),
+  })
+  .meta({ id: 'Problem' });
