@@ -10,10 +10,25 @@ const DURATION = /^(.+)Ms$/;
 
 export const isoInstant = (epochMs: number) => new Date(epochMs).toISOString();
 
-/** `value` with every instant and duration in the API's format; the rest untouched (a copy only where something changed). */
-export function presentTimes<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(presentTimes) as T;
-  if (value === null || typeof value !== 'object') return value;
+type InstantKey = 'at' | 'deadline' | `${string}At` | `${string}Deadline`;
+
+/** The type of `presentTimes(value)`: instants as strings, `…Ms` durations renamed `…Seconds`. */
+export type Presented<T> = T extends readonly (infer U)[]
+  ? Presented<U>[]
+  : T extends object
+    ? {
+        [K in keyof T as K extends `${infer Stem}Ms` ? `${Stem}Seconds` : K]: K extends InstantKey
+          ? T[K] extends number
+            ? string
+            : Presented<T[K]>
+          : Presented<T[K]>;
+      }
+    : T;
+
+/** `value` with every instant and duration in the API's format; everything else as it was. */
+export function presentTimes<T>(value: T): Presented<T> {
+  if (Array.isArray(value)) return value.map(presentTimes) as Presented<T>;
+  if (value === null || typeof value !== 'object') return value as Presented<T>;
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     const duration = typeof field === 'number' ? DURATION.exec(key) : null;
@@ -21,5 +36,5 @@ export function presentTimes<T>(value: T): T {
     else if (typeof field === 'number' && INSTANT.test(key)) out[key] = isoInstant(field);
     else out[key] = presentTimes(field);
   }
-  return out as T;
+  return out as Presented<T>;
 }

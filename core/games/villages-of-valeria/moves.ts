@@ -22,7 +22,7 @@ export const PaymentUnit = z.discriminatedUnion('use', [
   z.strictObject({
     use: z.literal('fountain'),
     card: villageCardId,
-    discards: z.tuple([DiscardChoice, DiscardChoice]).meta({ minItems: 2, maxItems: 2, items: false }),
+    discards: z.array(DiscardChoice).min(2).max(2),
   }),
 ]);
 export type PaymentUnit = z.infer<typeof PaymentUnit>;

@@ -70,7 +70,7 @@ export const Pending = z
 /** The kit's event a player sees once the game is over. */
 export const SeedRevealed = z.object({ type: z.literal('seed-revealed'), seed: z.string() });
 /** The generator's state after a commit: in the verification log only. */
-export const RngAdvanced = z.object({ type: z.literal('rng-advanced'), rng: z.array(z.number().int()).length(4) });
+export const RngAdvanced = z.object({ type: z.literal('rng-advanced'), rng: z.array(z.number().int()).min(4).max(4) });
 
 /** Who produced a commit. */
 export const Actor = z

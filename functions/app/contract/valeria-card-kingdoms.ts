@@ -42,7 +42,8 @@ const Prompt = z
 const Answer = z.object({ prompt: Count, option: Count }).meta({ id: `${GAME}Answer` });
 const HarvestKind = z.enum(['main', 'second']);
 const Stack = { top: CardId.nullable(), size: Count };
-const Dice = z.tuple([Die, Die]).meta({ minItems: 2, maxItems: 2, items: false });
+/** The two dice, in order. */
+const Dice = z.array(Die).min(2).max(2);
 
 export const board = z
   .object({
