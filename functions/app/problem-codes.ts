@@ -47,6 +47,20 @@ export const SERVICE_PROBLEMS = {
 
 export type ServiceProblemCode = keyof typeof SERVICE_PROBLEMS;
 
+/**
+ * The kit's refusals of a move (core/engine/rejection.ts), at the status the
+ * service answers them with: "not now" is 409, "not like this" 422 (service/play.ts).
+ */
+export const KIT_MOVE_PROBLEMS = {
+  'not-your-turn': { status: 409, description: 'The game awaits someone else, or another step, now.' },
+  'game-over': { status: 409, description: 'The game is over; no more moves are accepted.' },
+  'nothing-pending': { status: 409, description: 'Nothing is awaited in the game right now.' },
+  'malformed-move': { status: 422, description: 'The move does not fit the game’s move schema; the detail names the field.' },
+} as const satisfies Record<string, { readonly status: number; readonly description: string }>;
+
+/** Each game's own refusals of a move are answered 422 (service/play.ts). */
+export const GAME_REFUSAL_STATUS = 422;
+
 /** Codes any operation may answer, whatever it does. */
 export const EVERY_OPERATION: readonly ServiceProblemCode[] = ['rate-limited', 'internal-error'];
 /** Codes of an operation that needs a player's token. */

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_PATH } from '../../api-spec/generate.js';
 import { GAMES } from '../../core/games/index.js';
 import { renderDocs } from '../../functions/app/docs.js';
 import { Events, GameView, LegalMoves, MoveAnswer, StandingOrdersUpdate, Verification } from '../../functions/app/contract/api.js';
 import { GAME_CONTRACTS } from '../../functions/app/contract/games.js';
+import { KIT_MOVE_PROBLEMS, SERVICE_PROBLEMS } from '../../functions/app/problem-codes.js';
 import type { Reply } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
 import { startApi, type RunningApi } from '../support/api.js';
@@ -47,6 +48,21 @@ afterAll(() => api.close());
 describe('the contract', () => {
   it('types every schema a client reads or writes (no `{}` anywhere in the document)', () => {
     expect(untypedSchemas(spec, '#', [])).toEqual([]);
+  });
+
+  it('lists every code the service answers, at the status it answers it with', () => {
+    const sources = readdirSync('functions', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+    const answered = sources.flatMap((file) =>
+      [...readFileSync(`functions/${file}`, 'utf8').matchAll(/(?:new ServiceError|problem)\((?:c, )?(\d{3}), '([a-z-]+)'/g)].map(([, status, code]) => ({
+        code,
+        status: Number(status),
+      })),
+    );
+    expect(answered.length).toBeGreaterThan(25);
+    const table: Record<string, { status: number }> = { ...SERVICE_PROBLEMS, ...KIT_MOVE_PROBLEMS };
+    for (const { code, status } of answered) expect(table[code as string]?.status, code).toBe(status);
+    const documented = spec.components.schemas.ProblemCode.oneOf.map((entry: { const: string }) => entry.const);
+    expect(documented).toEqual(expect.arrayContaining(Object.keys(table)));
   });
 
   it('covers exactly the games the service offers', () => {

@@ -3,11 +3,11 @@
  * receive: the service's table, the kit's refusals and each game's.
  */
 import * as z from 'zod';
-import { SERVICE_PROBLEMS } from '../problem-codes.js';
+import { KIT_MOVE_PROBLEMS, SERVICE_PROBLEMS } from '../problem-codes.js';
 
-/** Every code with its one-line description. */
+/** Every code a client may receive, with its one-line description. */
 export function everyProblemCode(): { code: string; description: string }[] {
-  return Object.entries(SERVICE_PROBLEMS).map(([code, { description }]) => ({ code, description }));
+  return Object.entries({ ...SERVICE_PROBLEMS, ...KIT_MOVE_PROBLEMS }).map(([code, { description }]) => ({ code, description }));
 }
 
 /** One `const` per code, each with its description: generated clients get the union of the codes. */

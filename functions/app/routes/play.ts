@@ -1,18 +1,10 @@
 import type { ServiceContext } from '../../service/context.js';
 import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
 import { BEARER, etag, matchesIfNoneMatch, parseIfMatch, requestHash, requirePlayer, type Api } from '../http.js';
-import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
+import { AUTHENTICATED, KIT_MOVE_PROBLEMS, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, mountRoute, NOT_MODIFIED } from '../route.js';
 import { ConditionalHeaders, EventsQuery, GameIdParam, MoveHeaders, MovesBody } from '../schemas.js';
-
-/** Kit refusals of a move that mean "not now" (409) or "not like this" (422); each game adds its own 422 codes in the document. */
-export const KIT_MOVE_REFUSALS = [
-  { code: 'not-your-turn', status: 409 },
-  { code: 'game-over', status: 409 },
-  { code: 'nothing-pending', status: 409 },
-  { code: 'malformed-move', status: 422 },
-] as const;
 
 /** The play routes, in document order. */
 export const playRoutes = {
@@ -57,7 +49,7 @@ export const playRoutes = {
           'idempotency-key-reused',
           'contention',
         ],
-        KIT_MOVE_REFUSALS,
+        Object.entries(KIT_MOVE_PROBLEMS).map(([code, { status }]) => ({ code, status })),
       ),
     },
   }),
