@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { awaitIn, type AnyGameEngine, type BaseState, type Command, type DecideContext, type GameEngine, type GameEvent, type GameInit } from './game.js';
 import { awaitedSeats, isOverdue, mayAct, type Seat } from './pending.js';
-import { KIT_REJECTIONS, reject, type Rejection } from './rejection.js';
+import { reject, type Rejection } from './rejection.js';
 import { Rng, type RngState } from './rng.js';
 
 /**
@@ -65,24 +65,21 @@ function decideInner<S extends BaseState, M, E extends GameEvent>(
   command: Command,
   ctx: DecideContext,
 ): E[] | Rejection {
-  if (state.finished) return reject(KIT_REJECTIONS.gameOver, 'The game is over; no more moves are accepted.');
+  if (state.finished) return reject('game-over');
   const pending = state.pending;
-  if (!pending) return reject(KIT_REJECTIONS.nothingPending, 'Nothing is awaited in this game right now.');
+  if (!pending) return reject('nothing-pending');
   if (command.type === 'timeout') {
-    if (command.pendingId !== undefined && command.pendingId !== pending.id)
-      return reject(KIT_REJECTIONS.stalePending, `The awaited step ${command.pendingId} has already been resolved.`);
-    if (!isOverdue(pending, command.at))
-      return reject(KIT_REJECTIONS.notOverdue, `The deadline of ${pending.id} (${new Date(pending.deadline).toISOString()}) has not passed yet.`);
+    if (command.pendingId !== undefined && command.pendingId !== pending.id) return reject('stale-pending', { pending: command.pendingId });
+    if (!isOverdue(pending, command.at)) return reject('not-overdue', { pending: pending.id, deadline: new Date(pending.deadline).toISOString() });
     return engine.decideTimeout(state, ctx);
   }
-  if (!Number.isInteger(command.seat) || command.seat < 0 || command.seat >= state.seats)
-    return reject(KIT_REJECTIONS.notSeated, `Seat ${command.seat} does not exist in this game.`);
+  if (!Number.isInteger(command.seat) || command.seat < 0 || command.seat >= state.seats) return reject('not-seated', { seat: command.seat });
   if (!mayAct(pending, command.seat)) {
     const awaited = awaitedSeats(pending).join(', ');
-    return reject(KIT_REJECTIONS.notYourTurn, `It is not seat ${command.seat}'s move: the game awaits ${pending.step} from seat ${awaited}.`);
+    return reject('not-your-turn', { seat: command.seat, step: pending.step, awaited });
   }
   const parsed = engine.moveSchema.safeParse(command.move);
-  if (!parsed.success) return reject(KIT_REJECTIONS.malformedMove, `That move is not well-formed: ${formatIssues(parsed.error)}.`);
+  if (!parsed.success) return reject('malformed-move', { issues: formatIssues(parsed.error) });
   const decision = engine.decideMove(state, command.seat, parsed.data, ctx);
   return decision.ok ? decision.events : decision;
 }

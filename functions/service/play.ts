@@ -1,4 +1,4 @@
-import { KIT_REJECTIONS } from '../../core/engine/index.js';
+import type { KitRejectionCode } from '../../core/engine/index.js';
 import type { Commit, GameHeader, PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
@@ -45,7 +45,7 @@ export interface MoveAnswer {
 }
 
 /** Kit rejections that mean "not now" rather than "not like this". */
-const CONFLICTING = new Set<string>([KIT_REJECTIONS.notYourTurn, KIT_REJECTIONS.gameOver, KIT_REJECTIONS.nothingPending]);
+const CONFLICTING: ReadonlySet<string> = new Set<KitRejectionCode>(['not-your-turn', 'game-over', 'nothing-pending']);
 
 function refusalError(refusal: RecordRejection, batchSize: number): ServiceError {
   const { code, message } = refusal.rejection;

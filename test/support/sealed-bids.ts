@@ -6,7 +6,7 @@ import {
   listingOf,
   openSimultaneousWindow,
   openTurn,
-  reject,
+  rejecterOf,
   Rng,
   rngStateFromSeed,
   withSubmission,
@@ -90,6 +90,13 @@ const standingOrders: StandingOrders<SealedBidsState, Move, z.infer<typeof Order
   },
 };
 
+/** The fixture's refusals, in the shape every game's table has. */
+const reject = rejecterOf({
+  'not-bidding': 'Bids are only taken while the bid window is open.',
+  'card-not-in-hand': 'You do not hold card {card}.',
+  'not-leading': 'Only the round leader chooses, after the bids.',
+} as const);
+
 export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof Options>> = {
   meta: { id: 'sealed-bids', title: 'Sealed Bids (test fixture)', minSeats: 2, maxSeats: 5, summary: 'Secret bids, then a leader choice.', variants: [] },
   optionsSchema: Options,
@@ -115,11 +122,11 @@ export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof
   },
   decideMove(state, seat, move, { at }) {
     if (move.type === 'bid') {
-      if (state.pending?.kind !== 'simultaneous') return reject('not-bidding', 'Bids are only taken while the bid window is open.');
-      if (!(state.hands[seat] ?? []).includes(move.card)) return reject('card-not-in-hand', `You do not hold card ${move.card}.`);
+      if (state.pending?.kind !== 'simultaneous') return reject('not-bidding');
+      if (!(state.hands[seat] ?? []).includes(move.card)) return reject('card-not-in-hand', { card: move.card });
       return accept(bidEvents(state, seat, move.card, at));
     }
-    if (state.pending?.kind !== 'turn') return reject('not-leading', 'Only the round leader chooses, after the bids.');
+    if (state.pending?.kind !== 'turn') return reject('not-leading');
     return accept([leaderEvent(state, seat, move.type, at)]);
   },
   decideTimeout(state, { at, rng }) {

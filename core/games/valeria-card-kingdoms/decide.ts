@@ -1,4 +1,5 @@
-import { accept, everyoneSubmitted, reject, withSubmission, type DecideContext, type Decision, type Rejection, type Seat } from '../../engine/index.js';
+import { accept, everyoneSubmitted, withSubmission, type DecideContext, type Decision, type Rejection, type Seat } from '../../engine/index.js';
+import { reject } from './rejections.js';
 import { actionMoves, playAction } from './actions.js';
 import { Draft } from './draft.js';
 import type { VckEvent } from './events.js';
@@ -13,12 +14,12 @@ function play(d: Draft, seat: Seat, move: VckMove): Rejection | null {
   const state = d.state;
   const pending = state.pending;
   const step = pending?.step ?? 'none';
-  if (!STEP_OF_MOVE[move.type].includes(step)) return reject('wrong-step', `The game awaits ${step}; a ${move.type} move does not fit now.`);
+  if (!STEP_OF_MOVE[move.type].includes(step)) return reject('wrong-step', { step, move: move.type });
   switch (move.type) {
     case 'keep-duke': {
       const player = playerAt(state, seat);
-      if (player.duke !== null) return reject('already-submitted', 'You have already kept a Duke.');
-      if (!player.dukeOffer.includes(move.duke)) return reject('not-dealt', `${move.duke} is not one of the two Dukes dealt to you.`);
+      if (player.duke !== null) return reject('already-submitted', { what: 'kept a Duke' });
+      if (!player.dukeOffer.includes(move.duke)) return reject('not-dealt', { duke: move.duke });
       d.emit({ type: 'duke-kept', seat, duke: move.duke });
       if (d.state.pending?.kind === 'simultaneous' && everyoneSubmitted(d.state.pending)) startTurn(d, state.firstPlayer);
       return null;
@@ -28,7 +29,7 @@ function play(d: Draft, seat: Seat, move: VckMove): Rejection | null {
       return null;
     case 'change-die': {
       const change = dieChanges(state).find((c) => c.domain === move.domain && c.die === move.die);
-      if (!change) return reject('no-such-change', `${move.domain} cannot change die ${move.die} now (not yours, used, unaffordable or no change).`);
+      if (!change) return reject('no-such-change', { domain: move.domain, die: move.die });
       changeDie(d, change);
       return null;
     }
@@ -36,17 +37,17 @@ function play(d: Draft, seat: Seat, move: VckMove): Rejection | null {
       openHarvest(d, 'main');
       return null;
     case 'harvest': {
-      if (pending?.kind !== 'simultaneous' || !state.harvest) return reject('wrong-step', 'No harvest window is open.');
-      if (pending.submitted.includes(seat)) return reject('already-submitted', 'You have already submitted your harvest.');
+      if (pending?.kind !== 'simultaneous' || !state.harvest) return reject('wrong-step', { step, move: move.type });
+      if (pending.submitted.includes(seat)) return reject('already-submitted', { what: 'submitted your harvest' });
       const problem = checkAnswers(state.harvest.prompts[seat] ?? [], move.answers);
-      if (problem) return reject('bad-answers', problem);
+      if (problem) return reject('bad-answers', { problem });
       d.emit({ type: 'harvest-submitted', seat, answers: move.answers });
       if (everyoneSubmitted(withSubmission(pending, seat))) closeHarvest(d);
       return null;
     }
     case 'choose': {
       const option = state.choice?.[move.option];
-      if (!option) return reject('no-such-option', `There is no option ${move.option}; choose from 0 to ${(state.choice?.length ?? 1) - 1}.`);
+      if (!option) return reject('no-such-option', { option: move.option, last: (state.choice?.length ?? 1) - 1 });
       resolveTask(d, option);
       continueTurn(d);
       return null;

@@ -1,4 +1,5 @@
-import { accept, everyoneSubmitted, reject, type DecideContext, type Decision, type Rejection, type Seat } from '../../engine/index.js';
+import { accept, everyoneSubmitted, type DecideContext, type Decision, type Rejection, type Seat } from '../../engine/index.js';
+import { reject } from './rejections.js';
 import { buyCard } from './buy.js';
 import { Draft } from './draft.js';
 import type { VpEvent } from './events.js';
@@ -24,7 +25,7 @@ const headTask = (state: VpState): BuyTask => {
 /** Checks one move against the draft's state and emits its events; a rejection leaves the draft untouched. */
 function play(d: Draft, seat: Seat, move: VpMove): Rejection | null {
   const step = d.state.pending?.step ?? 'none';
-  if (STEP_OF_MOVE[move.type] !== step) return reject('wrong-step', `The game awaits ${step}; a ${move.type} move does not fit now.`);
+  if (STEP_OF_MOVE[move.type] !== step) return reject('wrong-step', { step, move: move.type });
   switch (move.type) {
     case 'plan':
     case 'queue':
@@ -38,7 +39,7 @@ function play(d: Draft, seat: Seat, move: VpMove): Rejection | null {
       return null;
     }
     case 'take-card':
-      if (!d.state.market.row.includes(move.card)) return reject('not-in-market', `${move.card} is not face up in the Market.`);
+      if (!d.state.market.row.includes(move.card)) return reject('not-in-market', { card: move.card });
       buyCard(d, headTask(d.state), move.card);
       continueRound(d);
       return null;

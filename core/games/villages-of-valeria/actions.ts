@@ -1,4 +1,5 @@
-import { reject, type Rejection, type Seat } from '../../engine/index.js';
+import { type Rejection, type Seat } from '../../engine/index.js';
+import { reject } from './rejections.js';
 import { adventurer, building, type ActionName, type CardId } from './catalog/index.js';
 import { hasBuildingNamed, meetsRequirement, playerAt, typeCounts } from './board.js';
 import type { VvMove } from './moves.js';
@@ -76,23 +77,26 @@ export function startAction(w: Work, seat: Seat, role: Role, move: ActionMove): 
       owed = draws;
       break;
     case 'tax':
-      if (p.hand.length < discards.length) return reject('cannot-pay', 'Solo Tax removes a card from your hand, and your hand is empty.');
+      if (p.hand.length < discards.length) return reject('cannot-pay', { what: 'Tax', why: 'solo Tax removes a card from your hand, and your hand is empty' });
       // Leading Tax takes 1 Gold from the bank (if any left); solo Tax trades a removed card for it.
       owed = [...discards, ...(role === 'lead' ? [{ kind: 'gold', n: 1 } as const] : []), ...draws];
       break;
     case 'develop':
-      if (!p.hand.includes(move.card)) return reject('card-not-in-hand', `You do not hold ${move.card}.`);
+      if (!p.hand.includes(move.card)) return reject('card-not-in-hand', { card: move.card });
       if (p.hand.length < 1 + discards.length)
-        return reject('cannot-pay', `Developing as ${role === 'lead' ? 'leader' : 'follower'} needs ${discards.length} other card(s) to discard first.`);
+        return reject('cannot-pay', {
+          what: 'Develop',
+          why: `as ${role === 'lead' ? 'leader' : 'follower'} it needs ${discards.length} other card(s) to discard first`,
+        });
       owed = [...discards, { kind: 'develop', card: move.card }];
       break;
     case 'build': {
-      if (!p.hand.includes(move.card)) return reject('card-not-in-hand', `You do not hold ${move.card}.`);
+      if (!p.hand.includes(move.card)) return reject('card-not-in-hand', { card: move.card });
       const name = building(move.card).name;
-      if (hasBuildingNamed(p, name)) return reject('duplicate-building', `Your village already holds a ${name}.`);
+      if (hasBuildingNamed(p, name)) return reject('duplicate-building', { name });
       const plan: PaymentPlan | Rejection | null =
         move.payment === 'auto' ? findPayment(state, seat, move.card) : checkPayment(state, seat, move.card, move.payment);
-      if (!plan) return reject('cannot-pay', `You cannot pay for ${name} now.`);
+      if (!plan) return reject('cannot-pay', { what: name, why: 'no payment covers its cost' });
       if ('ok' in plan) return plan;
       for (const d of plan.discards) w.emit({ type: 'discarded', seat, card: d.card, pile: d.pile });
       w.emit({ type: 'built', seat, card: move.card, payment: plan.paid });
@@ -102,11 +106,10 @@ export function startAction(w: Work, seat: Seat, role: Role, move: ActionMove): 
     }
     case 'recruit': {
       const cost = recruitCost(role, state.solo);
-      if (!state.advPool.includes(move.adventurer)) return reject('adventurer-unavailable', `${move.adventurer} is not face up in the Adventurer pool.`);
+      if (!state.advPool.includes(move.adventurer)) return reject('adventurer-unavailable', { adventurer: move.adventurer });
       const card = adventurer(move.adventurer);
-      if (!meetsRequirement(typeCounts(p), card.requires))
-        return reject('requirement-not-met', `${card.name} requires ${card.requires.join(' + ')} Buildings.`);
-      if (p.coins < cost) return reject('not-enough-gold', `Recruiting as ${role === 'lead' ? 'leader' : 'follower'} costs ${cost} Gold.`);
+      if (!meetsRequirement(typeCounts(p), card.requires)) return reject('requirement-not-met', { name: card.name, requires: card.requires.join(' + ') });
+      if (p.coins < cost) return reject('not-enough-gold', { what: `Recruiting as ${role === 'lead' ? 'leader' : 'follower'}`, n: cost });
       const refill = state.advDeck[state.advDeck.length - 1];
       w.emit({ type: 'recruited', seat, adventurer: move.adventurer, paid: cost, ...(refill !== undefined ? { refill } : {}) });
       fresh = move.adventurer;

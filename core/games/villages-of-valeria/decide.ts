@@ -1,4 +1,5 @@
-import { accept, everyoneSubmitted, reject, withSubmission, type Decision, type DecideContext, type Rejection, type Seat } from '../../engine/index.js';
+import { accept, everyoneSubmitted, withSubmission, type Decision, type DecideContext, type Rejection, type Seat } from '../../engine/index.js';
+import { reject } from './rejections.js';
 import { type CardId } from './catalog/index.js';
 import { startAction, type ActionMove } from './actions.js';
 import { playerAt, reservedCard } from './board.js';
@@ -24,10 +25,7 @@ const ACCEPTS: Readonly<Record<string, readonly VvMove['type'][]>> = {
 };
 
 const wrongStep = (state: VvState, move: VvMove): Rejection =>
-  reject(
-    'wrong-step',
-    `A ${move.type} move does not answer the awaited step "${state.pending?.step}" (expected one of: ${(ACCEPTS[state.pending?.step ?? ''] ?? []).join(', ')}).`,
-  );
+  reject('wrong-step', { move: move.type, step: String(state.pending?.step), expected: (ACCEPTS[state.pending?.step ?? ''] ?? []).join(', ') });
 
 export function decideMove(state: VvState, seat: Seat, move: VvMove, ctx: DecideContext): Decision<VvEvent> {
   const step = state.pending?.step ?? '';
@@ -52,7 +50,7 @@ function decideInto(w: Work, seat: Seat, move: VvMove): Rejection | null {
     case 'recruit':
     case 'tax': {
       const role = state.pending?.step === 'lead' ? 'lead' : 'follow';
-      if (role === 'follow' && move.type !== state.flow.led) return reject('not-the-led-action', `Only the led action (${state.flow.led}) can be followed.`);
+      if (role === 'follow' && move.type !== state.flow.led) return reject('not-the-led-action', { led: String(state.flow.led) });
       const rejection = startAction(w, seat, role, move as ActionMove);
       if (rejection) return rejection;
       proceed(w);
@@ -88,9 +86,9 @@ function activityOf(state: VvState): Activity {
 function setupDevelop(w: Work, seat: Seat, card: CardId): Rejection | null {
   const state = w.state;
   const pending = state.pending;
-  if (pending?.kind !== 'simultaneous') return reject('wrong-step', 'The setup round is over.');
-  if (state.setupChoices[seat] !== null) return reject('already-chosen', 'You have already chosen your setup Resource.');
-  if (!playerAt(state, seat).hand.includes(card)) return reject('card-not-in-hand', `You do not hold ${card}.`);
+  if (pending?.kind !== 'simultaneous') return wrongStep(state, { type: 'setup-develop', card });
+  if (state.setupChoices[seat] !== null) return reject('already-chosen');
+  if (!playerAt(state, seat).hand.includes(card)) return reject('card-not-in-hand', { card });
   w.emit({ type: 'setup-chosen', seat, card });
   const after = withSubmission(pending, seat);
   if (!everyoneSubmitted(after)) {
@@ -109,9 +107,9 @@ export function revealSetup(w: Work): void {
 function draw(w: Work, act: Activity, from: 'deck' | number): Rejection | null {
   const state = w.state;
   const source = from === 'deck' ? state.deck : state.piles[from];
-  if (!source) return reject('no-such-pile', `There is no pile ${from}.`);
+  if (!source) return reject('no-such-pile', { pile: from });
   const card = source[source.length - 1];
-  if (card === undefined) return reject('empty-source', from === 'deck' ? 'The deck is empty.' : `Pile ${from} is empty.`);
+  if (card === undefined) return reject('empty-source', { source: from === 'deck' ? 'The deck' : `Pile ${from}` });
   // A pile's last card drawn is replaced at once from the deck, while the deck lasts.
   const refill = from !== 'deck' && source.length === 1 ? state.deck[state.deck.length - 1] : undefined;
   w.emit({ type: 'drew', seat: act.seat, from, card, ...(refill !== undefined ? { refill } : {}) });
@@ -123,8 +121,8 @@ function draw(w: Work, act: Activity, from: 'deck' | number): Rejection | null {
 function discard(w: Work, act: Activity, card: CardId, pile: number | undefined): Rejection | null {
   const state = w.state;
   const forLimit = state.pending?.step === 'hand-limit';
-  if (!playerAt(state, act.seat).hand.includes(card)) return reject('card-not-in-hand', `You do not hold ${card}.`);
-  if (!forLimit && card === reservedCard(state)) return reject('card-reserved', `${card} is the card you are developing; discard another.`);
+  if (!playerAt(state, act.seat).hand.includes(card)) return reject('card-not-in-hand', { card });
+  if (!forLimit && card === reservedCard(state)) return reject('card-reserved', { card });
   const pileRejection = checkPile(state, pile);
   if (pileRejection) return pileRejection;
   w.emit({ type: 'discarded', seat: act.seat, card, pile: pile ?? null });

@@ -1,4 +1,5 @@
-import { reject, type Rejection, type Seat } from '../../engine/index.js';
+import { type Rejection, type Seat } from '../../engine/index.js';
+import { reject } from './rejections.js';
 import { type CardId, nameOf, type Power, powerOf } from './catalog/index.js';
 import { countType, playerAt } from './board.js';
 import type { Activity, Owed, VvState } from './state.js';
@@ -65,10 +66,9 @@ export function usablePowers(state: VvState, act: Activity): CardId[] {
 }
 
 export function checkPowerUse(state: VvState, act: Activity, card: CardId, target: Seat | undefined): Rejection | null {
-  if (!usablePowers(state, act).includes(card)) return reject('power-unavailable', `${nameOf(card)}'s power cannot be used now.`);
-  if (!needsTarget(state, card)) return target === undefined ? null : reject('no-target', `${nameOf(card)}'s power takes no target.`);
-  if (target === undefined || target === act.seat || target >= state.seats)
-    return reject('bad-target', `${nameOf(card)}'s power needs one opponent as its target.`);
+  if (!usablePowers(state, act).includes(card)) return reject('power-unavailable', { name: nameOf(card) });
+  if (!needsTarget(state, card)) return target === undefined ? null : reject('no-target', { name: nameOf(card) });
+  if (target === undefined || target === act.seat || target >= state.seats) return reject('bad-target', { name: nameOf(card) });
   return null;
 }
 
