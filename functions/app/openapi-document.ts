@@ -8,7 +8,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import * as z from 'zod';
 import { DOCUMENTED_BODIES, DOCUMENTED_RESPONSES } from './contract/api.js';
-import { Problem } from './contract/problem.js';
+import { gameRefusals, Problem } from './contract/problem.js';
+import { GAME_REFUSAL_STATUS } from './problem-codes.js';
 import { problemResponses } from './problem.js';
 import { documentedResponses } from './route.js';
 import { apiRoutes } from './routes/index.js';
@@ -72,6 +73,27 @@ function documented(route: RouteConfig): RouteConfig {
   return { ...route, request, responses };
 }
 
+interface ProblemResponse {
+  description: string;
+  content?: { 'application/problem+json'?: { schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] } } };
+}
+
+/**
+ * Wherever the kit may refuse a move as `malformed-move`, the game itself
+ * may refuse it too: the games' codes join that 422 (GAME_REFUSAL_STATUS).
+ */
+function withGameRefusals(document: { paths?: Record<string, Record<string, { responses?: Record<string, ProblemResponse> }>> }) {
+  const games = [...gameRefusals().keys()];
+  for (const operation of Object.values(document.paths ?? {}).flatMap((methods) => Object.values(methods))) {
+    const response = operation.responses?.[String(GAME_REFUSAL_STATUS)];
+    const codes = response?.content?.['application/problem+json']?.schema.allOf[1].properties.code.enum;
+    if (!response || !codes?.includes('malformed-move')) continue;
+    codes.push(...games.filter((code) => !codes.includes(code)));
+    response.description = `${response.description.split(':')[0]}: ${codes.map((code) => `\`${code}\``).join(', ')}`;
+  }
+  return document;
+}
+
 /** The OpenAPI 3.1 document of the API. */
 export function openApiDocument() {
   const registry = new OpenAPIRegistry();
@@ -79,11 +101,12 @@ export function openApiDocument() {
   for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
   for (const route of [...apiRoutes(), HEALTH_ROUTE]) registry.registerPath(documented(route));
   const schemas = Object.values({ Problem, ...DOCUMENTED_RESPONSES }).map((schema) => ({ type: 'schema' as const, schema }));
-  return new OpenApiGeneratorV31([...registry.definitions, ...schemas]).generateDocument({
+  const document = new OpenApiGeneratorV31([...registry.definitions, ...schemas]).generateDocument({
     openapi: '3.1.0',
     info: API_INFO,
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     tags: TAGS,
   });
+  return withGameRefusals(document as Parameters<typeof withGameRefusals>[0]);
 }

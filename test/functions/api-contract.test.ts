@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_PATH } from '../../api-spec/generate.js';
+import { KIT_REJECTIONS } from '../../core/engine/index.js';
 import { GAMES } from '../../core/games/index.js';
 import { renderDocs } from '../../functions/app/docs.js';
 import { Events, GameView, LegalMoves, MoveAnswer, StandingOrdersUpdate, Verification } from '../../functions/app/contract/api.js';
@@ -63,6 +64,16 @@ describe('the contract', () => {
     for (const { code, status } of answered) expect(table[code as string]?.status, code).toBe(status);
     const documented = spec.components.schemas.ProblemCode.oneOf.map((entry: { const: string }) => entry.const);
     expect(documented).toEqual(expect.arrayContaining(Object.keys(table)));
+  });
+
+  it("lists the kit's and every game's refusal codes where a move is refused", () => {
+    expect(Object.keys(KIT_REJECTIONS)).toEqual(expect.arrayContaining(Object.keys(KIT_MOVE_PROBLEMS)));
+    const gameCodes = GAME_CONTRACTS.flatMap((contract) => Object.keys(contract.rejections));
+    expect(gameCodes.length).toBeGreaterThan(30);
+    const documented = spec.components.schemas.ProblemCode.oneOf.map((entry: { const: string }) => entry.const);
+    expect(documented).toEqual(expect.arrayContaining(gameCodes));
+    const refused = spec.paths['/v1/games/{id}/moves'].post.responses['422'].content['application/problem+json'].schema.allOf[1].properties.code.enum;
+    expect(refused).toEqual(expect.arrayContaining([...gameCodes, 'malformed-move']));
   });
 
   it('covers exactly the games the service offers', () => {

@@ -4,10 +4,21 @@
  */
 import * as z from 'zod';
 import { KIT_MOVE_PROBLEMS, SERVICE_PROBLEMS } from '../problem-codes.js';
+import { GAME_CONTRACTS } from './games.js';
 
-/** Every code a client may receive, with its one-line description. */
+/** Each game's refusal codes, every game's sentence for it (a code several games share reads as each of them words it). */
+export function gameRefusals(): Map<string, string> {
+  const sentences = new Map<string, string[]>();
+  for (const contract of GAME_CONTRACTS)
+    for (const [code, sentence] of Object.entries(contract.rejections)) sentences.set(code, [...(sentences.get(code) ?? []), `${contract.title}: ${sentence}`]);
+  return new Map([...sentences].map(([code, all]) => [code, all.join(' ')]));
+}
+
+/** Every code a client may receive, with its one-line description: the service's, the kit's, then the games'. */
 export function everyProblemCode(): { code: string; description: string }[] {
-  return Object.entries({ ...SERVICE_PROBLEMS, ...KIT_MOVE_PROBLEMS }).map(([code, { description }]) => ({ code, description }));
+  const own = Object.entries({ ...SERVICE_PROBLEMS, ...KIT_MOVE_PROBLEMS }).map(([code, { description }]) => ({ code, description }));
+  const games = [...gameRefusals()].filter(([code]) => !own.some((entry) => entry.code === code));
+  return [...own, ...games.map(([code, description]) => ({ code, description }))];
 }
 
 /** One `const` per code, each with its description: generated clients get the union of the codes. */

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { Area, Bag, Effect, HarvestEffect, Resource } from '../../../core/games/valeria-card-kingdoms/catalog/schema.js';
 import { VckMove } from '../../../core/games/valeria-card-kingdoms/moves.js';
+import { REJECTIONS } from '../../../core/games/valeria-card-kingdoms/rejections.js';
 import { VckOptions } from '../../../core/games/valeria-card-kingdoms/state.js';
 import { orNull, Count, Instant, namedUnion, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
 
@@ -175,6 +176,9 @@ export const scoreDetail = z
 
 export const valeriaCardKingdomsContract = {
   id: 'valeria-card-kingdoms',
+  title: 'Valeria: Card Kingdoms',
+  /** The game's refusals of a move (its codes table). */
+  rejections: REJECTIONS,
   options: Options,
   move: Move,
   standingOrders: null,

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { VpMove } from '../../../core/games/village-pillage/moves.js';
+import { REJECTIONS } from '../../../core/games/village-pillage/rejections.js';
 import { RELIC_KINDS, VpOptions } from '../../../core/games/village-pillage/state.js';
 import { Count, namedUnion, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
 
@@ -85,6 +86,9 @@ export const scoreDetail = z
 
 export const villagePillageContract = {
   id: 'village-pillage',
+  title: 'Village Pillage',
+  /** The game's refusals of a move (its codes table). */
+  rejections: REJECTIONS,
   options: Options,
   move: Move,
   standingOrders: null,

@@ -9,6 +9,7 @@
 import * as z from 'zod';
 import { ActionName } from '../../../core/games/villages-of-valeria/catalog/schema.js';
 import { VvMove } from '../../../core/games/villages-of-valeria/moves.js';
+import { REJECTIONS } from '../../../core/games/villages-of-valeria/rejections.js';
 import { VvStandingOrders } from '../../../core/games/villages-of-valeria/standing-orders.js';
 import { VvOptions } from '../../../core/games/villages-of-valeria/state.js';
 import { orNull, Count, namedUnion, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
@@ -155,6 +156,9 @@ export const scoreDetail = z
 
 export const villagesOfValeriaContract = {
   id: 'villages-of-valeria',
+  title: 'Villages of Valeria',
+  /** The game's refusals of a move (its codes table). */
+  rejections: REJECTIONS,
   options: Options,
   move: Move,
   standingOrders: VvStandingOrders.meta({ id: `${GAME}StandingOrders` }),
