@@ -28,8 +28,6 @@ export const Deadlines = z
   .object({ windowSeconds: z.number().int().min(1), turnSeconds: z.number().int().min(1) })
   .meta({ id: 'Deadlines', description: 'Reaction windows and turns, in seconds.' });
 
-const listing = (contract: GameContract) => GAMES.find((g) => g.meta.id === contract.id)?.meta as (typeof GAMES)[number]['meta'];
-
 /** The fields of a game's header, typed for one game. */
 const headerFields = (contract: GameContract) => ({
   gameId: z.string(),
@@ -37,7 +35,7 @@ const headerFields = (contract: GameContract) => ({
   status: Status,
   options: contract.options,
   deadlines: Deadlines,
-  seats: z.array(Seat).min(listing(contract).minSeats).max(listing(contract).maxSeats),
+  seats: z.array(Seat).min(contract.minSeats).max(contract.maxSeats),
   createdBy: z.string(),
   createdAt: Instant,
   startedAt: Instant.nullable(),
@@ -136,9 +134,9 @@ export const Verification = perGame('Verification', (contract) =>
   }),
 );
 
-const [firstOrders, ...moreOrders] = GAME_CONTRACTS.flatMap((contract) => (contract.standingOrders ? [contract.standingOrders] : []));
+const [firstOrders = z.never(), ...moreOrders] = GAME_CONTRACTS.flatMap((contract) => (contract.standingOrders ? [contract.standingOrders] : []));
 /** The standing orders of every game that takes them. */
-const AnyStandingOrders = moreOrders.length === 0 && firstOrders ? firstOrders : z.union([firstOrders as z.ZodType, ...moreOrders]);
+const AnyStandingOrders = moreOrders.length === 0 ? firstOrders : z.union([firstOrders, ...moreOrders]);
 
 export const StandingOrders = z
   .object({ gameId: z.string(), seat: SeatNumber, orders: orNull(AnyStandingOrders).describe('Null when you have none.') })
@@ -209,7 +207,7 @@ export const Catalog = z
 export const CreateGame = perGame('CreateGame', (contract) =>
   z.strictObject({
     game: z.literal(contract.id),
-    seats: z.number().int().min(listing(contract).minSeats).max(listing(contract).maxSeats),
+    seats: z.number().int().min(contract.minSeats).max(contract.maxSeats),
     options: contract.options.optional().describe("The game's options (see the catalog)."),
     deadlines: DeadlinesRequest,
     join: z.boolean().default(true).describe('Take the first seat yourself.'),

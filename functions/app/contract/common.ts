@@ -98,3 +98,34 @@ export function scoreSheet<D extends z.ZodType>(details: D) {
     turns: Count.describe('Turns (or rounds, where everyone plays at once) played so far.'),
   });
 }
+
+/** What the registry lists of a game, as the contract needs it. */
+interface Listed<O extends z.ZodType> {
+  readonly meta: { readonly id: string; readonly title: string; readonly minSeats: number; readonly maxSeats: number };
+  readonly optionsSchema: O;
+}
+
+/** A game's options as the named component `${Game}Options` (one schema per game, so one id). */
+const namedOptions = new Map<string, z.ZodType>();
+export function gameOptions<O extends z.ZodType>(listing: Listed<O>): O {
+  if (!namedOptions.has(listing.meta.id)) namedOptions.set(listing.meta.id, listing.optionsSchema.meta({ id: `${pascal(listing.meta.id)}Options` }));
+  return namedOptions.get(listing.meta.id) as O;
+}
+
+/** A game's own schemas: what it refuses, what a client sends, sees and scores. */
+export interface GameParts {
+  readonly rejections: Readonly<Record<string, string>>;
+  readonly move: z.ZodType;
+  /** Only for a game that takes standing orders. */
+  readonly standingOrders?: z.ZodType;
+  readonly board: z.ZodType;
+  readonly scoreDetail: z.ZodType;
+  readonly visibleEvent: z.ZodType;
+  readonly loggedEvent: z.ZodType;
+}
+
+/** A game's part of the contract: its listing's facts and options, then its own schemas. */
+export function gameContract(listing: Listed<z.ZodType>, parts: GameParts) {
+  const { id, title, minSeats, maxSeats } = listing.meta;
+  return { id, title, minSeats, maxSeats, options: gameOptions(listing), ...parts, standingOrders: parts.standingOrders ?? null };
+}

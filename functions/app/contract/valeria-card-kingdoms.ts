@@ -6,14 +6,13 @@
 import * as z from 'zod';
 import { Area, Bag, Effect, HarvestEffect, Resource } from '../../../core/games/valeria-card-kingdoms/catalog/schema.js';
 import { VckMove } from '../../../core/games/valeria-card-kingdoms/moves.js';
-import { REJECTIONS } from '../../../core/games/valeria-card-kingdoms/rejections.js';
-import { VckOptions } from '../../../core/games/valeria-card-kingdoms/state.js';
-import { orNull, Count, Instant, namedUnion, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
+import { valeriaCardKingdomsListing } from '../../../core/games/valeria-card-kingdoms/listing.js';
+import { REJECTIONS as rejections } from '../../../core/games/valeria-card-kingdoms/rejections.js';
+import { Count, gameContract, gameOptions, Instant, namedUnion, orNull, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
 
 const GAME = 'ValeriaCardKingdoms';
-const Options = VckOptions.meta({ id: `${GAME}Options` });
 /** The engine's moves, each a named component. */
-const Move = namedUnion('type', `${GAME}Move`, VckMove.options);
+const move = namedUnion('type', `${GAME}Move`, VckMove.options);
 const CardId = z.string().describe('A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`.');
 const Die = z.number().int().min(1).max(6);
 const Phase = z.enum(['dukes', 'roll', 'dice', 'harvest', 'actions', 'monsters', 'second-harvest', 'over']);
@@ -48,7 +47,7 @@ const Dice = z.array(Die).min(2).max(2);
 
 export const board = z
   .object({
-    options: Options,
+    options: gameOptions(valeriaCardKingdomsListing),
     solo: z.boolean(),
     firstPlayer: SeatNumber,
     phase: Phase,
@@ -174,16 +173,5 @@ export const scoreDetail = z
   })
   .meta({ id: `${GAME}ScoreDetail` });
 
-export const valeriaCardKingdomsContract = {
-  id: 'valeria-card-kingdoms',
-  title: 'Valeria: Card Kingdoms',
-  /** The game's refusals of a move (its codes table). */
-  rejections: REJECTIONS,
-  options: Options,
-  move: Move,
-  standingOrders: null,
-  board,
-  scoreDetail,
-  visibleEvent,
-  loggedEvent,
-} as const;
+/** The game's part of the contract; the listing gives its id, title and options. */
+export const valeriaCardKingdomsContract = gameContract(valeriaCardKingdomsListing, { rejections, move, board, scoreDetail, visibleEvent, loggedEvent });

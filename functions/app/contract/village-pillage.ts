@@ -5,14 +5,14 @@
  */
 import * as z from 'zod';
 import { VpMove } from '../../../core/games/village-pillage/moves.js';
-import { REJECTIONS } from '../../../core/games/village-pillage/rejections.js';
-import { RELIC_KINDS, VpOptions } from '../../../core/games/village-pillage/state.js';
-import { Count, namedUnion, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
+import { villagePillageListing } from '../../../core/games/village-pillage/listing.js';
+import { REJECTIONS as rejections } from '../../../core/games/village-pillage/rejections.js';
+import { RELIC_KINDS } from '../../../core/games/village-pillage/state.js';
+import { Count, gameContract, namedUnion, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
 
 const GAME = 'VillagePillage';
-const Options = VpOptions.meta({ id: `${GAME}Options` });
 /** The engine's moves, each a named component. */
-const Move = namedUnion('type', `${GAME}Move`, VpMove.options);
+const move = namedUnion('type', `${GAME}Move`, VpMove.options);
 const CardId = z.string().describe('A card name of the catalog, e.g. `Farmer`.');
 const Relic = z.enum(RELIC_KINDS);
 const Side = z.enum(['left', 'right', 'front']);
@@ -84,16 +84,5 @@ export const scoreDetail = z
   .object({ relics: z.array(Relic), turnips: Count, stockpile: Count, bank: Count, cardsInHand: Count })
   .meta({ id: `${GAME}ScoreDetail` });
 
-export const villagePillageContract = {
-  id: 'village-pillage',
-  title: 'Village Pillage',
-  /** The game's refusals of a move (its codes table). */
-  rejections: REJECTIONS,
-  options: Options,
-  move: Move,
-  standingOrders: null,
-  board,
-  scoreDetail,
-  visibleEvent,
-  loggedEvent,
-} as const;
+/** The game's part of the contract; the listing gives its id, title and options. */
+export const villagePillageContract = gameContract(villagePillageListing, { rejections, move, board, scoreDetail, visibleEvent, loggedEvent });

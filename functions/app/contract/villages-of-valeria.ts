@@ -9,15 +9,14 @@
 import * as z from 'zod';
 import { ActionName } from '../../../core/games/villages-of-valeria/catalog/schema.js';
 import { VvMove } from '../../../core/games/villages-of-valeria/moves.js';
-import { REJECTIONS } from '../../../core/games/villages-of-valeria/rejections.js';
+import { villagesOfValeriaListing } from '../../../core/games/villages-of-valeria/listing.js';
+import { REJECTIONS as rejections } from '../../../core/games/villages-of-valeria/rejections.js';
 import { VvStandingOrders } from '../../../core/games/villages-of-valeria/standing-orders.js';
-import { VvOptions } from '../../../core/games/villages-of-valeria/state.js';
-import { orNull, Count, namedUnion, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
+import { Count, gameContract, namedUnion, orNull, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
 
 const GAME = 'VillagesOfValeria';
-const Options = VvOptions.meta({ id: `${GAME}Options` });
 /** The engine's moves, each a named component. */
-const Move = namedUnion('type', `${GAME}Move`, VvMove.options);
+const move = namedUnion('type', `${GAME}Move`, VvMove.options);
 const CardId = z.string().describe('A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle).');
 const PileIndex = z.number().int().min(0).max(4);
 const CoinSpot = z.enum(['placed', 'slid']).nullable().describe('Where a coin lies on the card (solo: placed, then slid); null: no coin.');
@@ -154,16 +153,16 @@ export const scoreDetail = z
   })
   .meta({ id: `${GAME}ScoreDetail` });
 
-export const villagesOfValeriaContract = {
-  id: 'villages-of-valeria',
-  title: 'Villages of Valeria',
-  /** The game's refusals of a move (its codes table). */
-  rejections: REJECTIONS,
-  options: Options,
-  move: Move,
-  standingOrders: VvStandingOrders.meta({ id: `${GAME}StandingOrders` }),
+/** Standing orders: the engine's own schema. */
+const standingOrders = VvStandingOrders.meta({ id: `${GAME}StandingOrders` });
+
+/** The game's part of the contract; the listing gives its id, title and options. */
+export const villagesOfValeriaContract = gameContract(villagesOfValeriaListing, {
+  rejections,
+  move,
+  standingOrders,
   board,
   scoreDetail,
   visibleEvent,
   loggedEvent,
-} as const;
+});
