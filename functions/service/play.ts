@@ -132,12 +132,17 @@ export async function expireIfDue(ctx: ServiceContext, header: GameHeader): Prom
  */
 export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, gameId: string, after: number, waitSeconds: number): Promise<EventsPage> {
   const until = ctx.clock() + Math.min(waitSeconds, MAX_WAIT_SECONDS) * 1000;
+  // Checked once: a long-poll need not re-read the game's version on every turn of its wait.
+  let cursorChecked = false;
   for (;;) {
     const header = await ctx.store.getHeader(gameId);
     if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
     await expireIfDue(ctx, header);
     const commits = await ctx.store.readCommits(gameId, after, EVENTS_PAGE + 1);
-    if (commits.length === 0 && after > 0) await refuseCursorBeyond(ctx, gameId, after);
+    if (commits.length === 0 && after > 0 && !cursorChecked) {
+      await refuseCursorBeyond(ctx, gameId, after);
+      cursorChecked = true;
+    }
     const remaining = until - ctx.clock();
     if (commits.length > 0 || remaining <= 0) {
       const page = commits.slice(0, EVENTS_PAGE);

@@ -4,7 +4,20 @@ import { SPEC_PATH } from '../../api-spec/generate.js';
 import { KIT_REJECTIONS } from '../../core/engine/index.js';
 import { GAMES } from '../../core/games/index.js';
 import { renderDocs } from '../../functions/app/docs.js';
-import { Events, GameView, LegalMoves, MoveAnswer, StandingOrdersUpdate, Verification } from '../../functions/app/contract/api.js';
+import {
+  Catalog,
+  Events,
+  GameHeader,
+  GameView,
+  Inbox,
+  LegalMoves,
+  MoveAnswer,
+  NewPlayer,
+  Player,
+  StandingOrders,
+  StandingOrdersUpdate,
+  Verification,
+} from '../../functions/app/contract/api.js';
 import { GAME_CONTRACTS } from '../../functions/app/contract/games.js';
 import { KIT_MOVE_PROBLEMS, SERVICE_PROBLEMS } from '../../functions/app/problem-codes.js';
 import type { Reply } from '../support/api.js';
@@ -146,6 +159,30 @@ describe.each([
     );
     expect(checked).toBeGreaterThan(10);
     parses(Verification, (await client.get(`/v1/games/${gameId}/verify`, { token: players[0]!.token })).body);
+  });
+});
+
+describe('the lobby through the API', () => {
+  it('answers the catalog, players, headers, the inbox and standing orders as documented', async () => {
+    const { client } = api;
+    parses(Catalog, (await client.get('/v1/games/catalog')).body);
+    const registered = await client.post('/v1/players', { body: { name: 'Ada' } });
+    parses(NewPlayer, registered.body);
+    const token = registered.body.token as string;
+    parses(Player, (await client.get('/v1/players/me', { token })).body);
+    const created = await client.post('/v1/games', { token, body: { game: 'villages-of-valeria', seats: 2, options: { firstPlayer: 1 }, deadlines: 'live' } });
+    parses(GameHeader, created.body);
+    const gameId = created.body.gameId as string;
+    parses(GameView, (await client.get(`/v1/games/${gameId}`, { token })).body);
+    parses(GameHeader, (await client.post(`/v1/games/${gameId}/bots`, { token, body: { level: 'greedy' } })).body);
+    parses(Inbox, (await client.get('/v1/games', { token })).body);
+    const orders = { tax: 'decline', harvest: { follow: true, drawFrom: 'deck' } };
+    const put = await client.request('PUT', `/v1/games/${gameId}/standing-orders`, { token, body: { orders } });
+    expect(put.status).toBe(200);
+    parses(StandingOrders, put.body);
+    const cleared = await client.request('PUT', `/v1/games/${gameId}/standing-orders`, { token, body: { orders: null } });
+    expect(cleared.body.orders).toBeNull();
+    parses(StandingOrders, (await client.get(`/v1/games/${gameId}/standing-orders`, { token })).body);
   });
 });
 
