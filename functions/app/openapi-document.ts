@@ -27,7 +27,7 @@ const TAGS = [
   { name: 'players', description: 'Register and check your bearer token.' },
   { name: 'games', description: 'The catalog, creating and joining games, your inbox, your view of a game, its verification after the end.' },
   { name: 'play', description: 'Legal moves, submitting moves, the event log and standing orders.' },
-  { name: 'service', description: 'Liveness.' },
+  { name: 'service', description: 'Liveness and readiness.' },
 ];
 
 const HEADERS = {
@@ -43,20 +43,28 @@ const HEADERS = {
   RateLimitPolicy: { description: 'The limit policy, e.g. `60;w=60`.', schema: { type: 'string' } },
 } as const;
 
-/** Liveness: answered by the app itself, outside the /v1 routes. */
-const HEALTH_ROUTE: RouteConfig = {
+/** A health check answered by the app itself, outside the /v1 routes: no token. */
+const healthRoute = (path: string, operationId: string, status: string, summary: string, description: string): RouteConfig => ({
   method: 'get',
-  path: '/health',
-  operationId: 'health',
+  path,
+  operationId,
   tags: ['service'],
-  summary: 'Liveness: the process answers',
-  description: 'Needs no token and does not touch the store.',
+  summary,
+  description,
   security: [],
   responses: {
-    200: { description: 'Alive', content: { 'application/json': { schema: z.strictObject({ status: z.literal('ok') }).meta({ id: 'Health' }) } } },
+    200: {
+      description: 'Answering',
+      content: { 'application/json': { schema: z.strictObject({ status: z.literal(status) }).meta({ id: `Health${status === 'ok' ? '' : 'Ready'}` }) } },
+    },
     ...problemResponses([]),
   },
-};
+});
+
+const HEALTH_ROUTES = [
+  healthRoute('/health', 'health', 'ok', 'Liveness: the process answers', 'Does not touch the store.'),
+  healthRoute('/health/ready', 'ready', 'ready', 'Readiness: the store answers too', 'Answers 503 `store-unavailable` while the store cannot be reached.'),
+];
 
 /** A route as documented: its lean runtime body and its response stand-ins replaced by the documented schemas. */
 function documented(route: RouteConfig): RouteConfig {
@@ -99,7 +107,7 @@ export function openApiDocument() {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /v1/players.' });
   for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
-  for (const route of [...apiRoutes(), HEALTH_ROUTE]) registry.registerPath(documented(route));
+  for (const route of [...apiRoutes(), ...HEALTH_ROUTES]) registry.registerPath(documented(route));
   const schemas = Object.values({ Problem, ...DOCUMENTED_RESPONSES }).map((schema) => ({ type: 'schema' as const, schema }));
   const document = new OpenApiGeneratorV31([...registry.definitions, ...schemas]).generateDocument({
     openapi: '3.1.0',

@@ -32,6 +32,7 @@ export const SERVICE_PROBLEMS = {
   contention: { status: 409, description: 'Others changed the game at the same moment; try again.' },
   'idempotency-key-reused': { status: 409, description: 'This Idempotency-Key was used with another request.' },
   'engine-version-unsupported': { status: 409, description: 'The game was created by an engine version this service no longer plays.' },
+  'uri-too-long': { status: 414, description: 'The path and query exceed the API’s URL length limit.' },
   'payload-too-large': { status: 413, description: 'The body exceeds the API’s size limit.' },
   'unsupported-media-type': { status: 415, description: 'Bodies must be `application/json`.' },
   'unknown-game': { status: 422, description: 'No game of the catalog has this id.' },
@@ -62,7 +63,7 @@ export const KIT_MOVE_PROBLEMS = {
 export const GAME_REFUSAL_STATUS = 422;
 
 /** Codes any operation may answer, whatever it does. */
-export const EVERY_OPERATION: readonly ServiceProblemCode[] = ['rate-limited', 'internal-error'];
+export const EVERY_OPERATION: readonly ServiceProblemCode[] = ['uri-too-long', 'rate-limited', 'store-unavailable', 'internal-error'];
 /** Codes of an operation that needs a player's token. */
 export const AUTHENTICATED: readonly ServiceProblemCode[] = ['missing-token', 'malformed-token', 'invalid-token', 'store-unavailable'];
 /** Codes of an operation that reads a JSON body. */

@@ -21,20 +21,30 @@ const TITLES: Record<number, string> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   428: 'Precondition Required',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
 
-export function problemBody(status: number, code: string, detail: string, instance: string, extra: Record<string, unknown> = {}): Problem {
+export function problemBody(status: number, code: string, detail: string, instance: string | undefined, extra: Record<string, unknown> = {}): Problem {
   return { type: `/problems/${code}`, title: TITLES[status] ?? 'Error', status, detail, code, instance, ...extra };
 }
 
-export function problem(c: Context, status: ContentfulStatusCode, code: string, detail: string, extra: Record<string, unknown> = {}) {
+export function problem(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  detail: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return c.body(JSON.stringify(problemBody(status, code, detail, c.req.path, extra)), status, {
+    ...headers,
     'Content-Type': 'application/problem+json',
   });
 }

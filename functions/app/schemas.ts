@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { DeadlinesRequest } from '../service/deadlines.js';
 import { MAX_WAIT_SECONDS } from '../service/play.js';
+import { PlayerNameInput } from '../service/player-name.js';
 
 /**
  * Request shapes of the REST API as the running service validates them:
@@ -43,7 +44,7 @@ export const MoveHeaders = IdempotencyHeaders.extend({
     .meta({ param: { name: 'if-match', in: 'header' }, description: 'The game version (ETag) your moves are based on; 409 if the game has moved on.' }),
 });
 
-export const CreatePlayerBody = z.strictObject({ name: z.string().trim().min(1).max(40) }).meta({ id: 'CreatePlayer' });
+export const CreatePlayerBody = z.strictObject({ name: PlayerNameInput }).meta({ id: 'CreatePlayer' });
 
 /** Most seats any game has; each game's own range is checked by the lobby and documented per game. */
 const MAX_SEATS = 5;

@@ -1,12 +1,23 @@
+import { setTimeout } from 'node:timers/promises';
 import { awaitedSeats, Rng, rngStateFromSeed } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
+import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
 import { runRecord, type CommandRecord, type RecordRejection } from './records.js';
 
 /** How many times a command is re-decided after losing a race before giving up. */
-const MAX_ATTEMPTS = 6;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Backoff between attempts after a lost race: full jitter over a doubling
+ * ceiling (10, 20, 40 … 320 ms), so writers that collided do not collide again
+ * in lockstep, and eight attempts span about a second of contention.
+ */
+function backoffMs(attempt: number): number {
+  return Math.random() * Math.min(320, 10 * 2 ** attempt);
+}
 
 export const RETRY = Symbol('retry');
 export type Retry = typeof RETRY;
@@ -31,10 +42,11 @@ export async function loadLive(ctx: ServiceContext, gameId: string): Promise<Liv
 
 /**
  * Loads the game and runs `attempt`; when the attempt lost a race (RETRY),
- * reloads and runs it again, a bounded number of times.
+ * backs off, reloads and runs it again, a bounded number of times.
  */
 export async function withFreshGame<T>(ctx: ServiceContext, gameId: string, attempt: (live: LiveGame) => Promise<T | Retry>): Promise<T> {
   for (let i = 0; i < MAX_ATTEMPTS; i++) {
+    if (i > 0) await setTimeout(backoffMs(i));
     const outcome = await attempt(await loadLive(ctx, gameId));
     if (outcome !== RETRY) return outcome;
   }
@@ -62,7 +74,10 @@ export async function commitRecord(ctx: ServiceContext, live: LiveGame, record: 
     summary: summarize(draft),
   };
   const appended = await ctx.store.appendCommit(commit);
-  if (appended.status === 'conflict') return { kind: 'conflict', existing: appended.existing };
+  if (appended.status === 'conflict') {
+    reportCommitConflict(commit.gameId);
+    return { kind: 'conflict', existing: appended.existing };
+  }
   live.state = draft;
   live.version = commit.seq;
   live.recentKeys = rememberKey(live.recentKeys, commit);
@@ -100,6 +115,8 @@ async function markFinished(ctx: ServiceContext, header: GameHeader): Promise<vo
 export async function settle(ctx: ServiceContext, live: LiveGame): Promise<void | Retry> {
   // Standing orders the engine refused (stale preferences): not asked again in this pass.
   const refusedOrders = new Set<number>();
+  // A store fault right after the final commit can leave the header listed as active: repair it.
+  if (live.state?.finished && live.header.status !== 'finished') await markFinished(ctx, live.header);
   for (;;) {
     const state = live.state;
     if (!state || state.finished || !state.pending) return;

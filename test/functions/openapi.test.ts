@@ -46,6 +46,7 @@ describe('OpenAPI document', () => {
     expect(Object.keys(spec.paths).sort()).toEqual(
       [
         '/health',
+        '/health/ready',
         '/v1/games',
         '/v1/games/catalog',
         '/v1/games/{id}',

@@ -43,5 +43,11 @@ export const Problem = z
       .describe('Each invalid field, for `invalid-request`, `invalid-options` and `invalid-standing-orders`.'),
     moveIndex: z.number().int().min(0).optional().describe('Which move of a batch was refused.'),
     currentVersion: z.number().int().min(0).optional().describe('The game version now, for `version-mismatch`.'),
+    outcome: z
+      .enum(['not-applied', 'unknown'])
+      .optional()
+      .describe(
+        'For `store-unavailable`: `not-applied` means nothing changed; `unknown` means a write may have been applied — repeat the request with the same `Idempotency-Key` to learn its answer.',
+      ),
   })
   .meta({ id: 'Problem' });
