@@ -15,7 +15,15 @@ const API_INFO = {
   version: '1.0.0',
   description:
     'Play Villages of Valeria, Valeria: Card Kingdoms and Village Pillage asynchronously: one move today, the next tomorrow. Errors are RFC 9457 problem documents with a stable `code`.',
+  contact: { name: 'Valeria Tabletop maintainers' },
 };
+
+/** The tags the operations are grouped by, in the order the docs list them. */
+const API_TAGS = [
+  { name: 'players', description: 'Register, and read who a token belongs to.' },
+  { name: 'games', description: 'The catalog, creating, joining and listing games, your view of one, and verifying it after the end.' },
+  { name: 'play', description: 'Legal moves, playing them, reading the event log, and standing orders.' },
+];
 
 /**
  * Each game's own schemas as components, named as the moves and
@@ -39,7 +47,9 @@ export async function openApiDocument(games: readonly GameListing[]) {
   return new OpenApiGeneratorV31([...registry.definitions, ...(await gameSchemas(games))]).generateDocument({
     openapi: '3.1.0',
     info: API_INFO,
-    servers: [{ url: '/' }],
+    // Relative: the same document describes localhost and any deployment, all of them public.
+    servers: [{ url: '/', 'x-internal': false }],
+    tags: API_TAGS,
     security: [{ bearer: [] }],
   });
 }
