@@ -283,3 +283,22 @@ export function contractFor(games: readonly GameListing[] = GAMES): Promise<Cont
   }
   return validator;
 }
+
+/** A fetch that holds every exchange to the document: for clients that take a fetch of their own (the typed client). */
+export function conformingFetch(contract: ContractValidator): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const body = request.body === null ? undefined : await request.clone().text();
+    const response = await fetch(request);
+    const { pathname, search } = new URL(request.url);
+    contract.check({
+      method: request.method,
+      url: `${pathname}${search}`,
+      headers: Object.fromEntries(request.headers),
+      body,
+      status: response.status,
+      responseHeaders: response.headers,
+      responseText: await response.clone().text(),
+    });
+    return response;
+  };
+}
