@@ -58,8 +58,17 @@ const mediaTypeOf = (contentType: string | null | undefined) => (contentType ?? 
 
 const isJsonMediaType = (mediaType: string) => mediaType === 'application/json' || mediaType.endsWith('+json');
 
+/**
+ * Ajv's errors, deepest first: under a `oneOf` every alternative reports its
+ * own failure, and the deepest is the one that matched the tag and then
+ * broke, which is the one worth reading.
+ */
 function describeErrors(where: string, errors: readonly ErrorObject[] | null | undefined): string[] {
-  return (errors ?? []).slice(0, 8).map((e) => `${where}${e.instancePath || ''}: ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`);
+  const depth = (e: ErrorObject) => e.instancePath.split('/').length;
+  const lines = [...(errors ?? [])]
+    .sort((a, b) => depth(b) - depth(a))
+    .map((e) => `${where}${e.instancePath}: ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`);
+  return [...new Set(lines)].slice(0, 8);
 }
 
 export class ContractValidator {
