@@ -1,8 +1,8 @@
+import { ProblemError, ValeriaClient, type BotLevel, type GameId } from '@valeria-tabletop/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng, rngStateFromSeed } from '../../../core/engine/index.js';
 import { startApi, storeOf, type RunningApi } from '../../../test/support/api.js';
 import { conformingFetch, contractFor } from '../../../test/support/conformance.js';
-import { ProblemError, ValeriaClient, type BotLevel, type GameId } from '../src/index.js';
 
 /**
  * Whole games of the three games, each seat a client of its own running at
