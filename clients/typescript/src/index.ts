@@ -6,40 +6,44 @@
  * long-polling the event log, pinning a version with If-Match, and retrying
  * a write safely under an Idempotency-Key.
  */
-import createClient, { type Client } from 'openapi-fetch';
+import createClient, { type Client, type ClientPathsWithMethod, type MethodResponse, type RequestBodyOption } from 'openapi-fetch';
 import type { operations, paths } from './openapi.js';
 
 export type { components, operations, paths } from './openapi.js';
 
-/** The JSON body an operation takes. */
-type JsonBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
-/** The JSON body an operation answers with `status`. */
-type JsonAnswer<Op, Status extends number> = Op extends { responses: Record<Status, { content: { 'application/json': infer Body } }> } ? Body : never;
+type Api = Client<paths>;
+/**
+ * The JSON an operation answers with, as openapi-fetch hands it over (it
+ * reads a response through its `Readable` view of the document's types).
+ */
+type Answer<Method extends 'get' | 'post' | 'put', Path extends ClientPathsWithMethod<Api, Method>> = MethodResponse<Api, Method, Path>;
+/** The JSON body an operation takes, as openapi-fetch accepts it. */
+type Body<Op> = NonNullable<RequestBodyOption<Op>['body']>;
 /** The header parameters an operation takes. */
 type HeaderParams<Op> = Op extends { parameters: { header?: infer Headers } } ? NonNullable<Headers> : never;
 
-export type NewPlayer = JsonAnswer<operations['registerPlayer'], 201>;
-export type Player = JsonAnswer<operations['getMe'], 200>;
-export type Catalog = JsonAnswer<operations['getCatalog'], 200>;
+export type NewPlayer = Answer<'post', '/v1/players'>;
+export type Player = Answer<'get', '/v1/players/me'>;
+export type Catalog = Answer<'get', '/v1/games/catalog'>;
 /** What `POST /v1/games` takes: `game` is one of the offered games' ids. */
-export type NewGame = JsonBody<operations['createGame']>;
+export type NewGame = Body<operations['createGame']>;
 export type GameId = NewGame['game'];
-export type GameHeader = JsonAnswer<operations['createGame'], 201>;
-export type Inbox = JsonAnswer<operations['listMyGames'], 200>;
+export type GameHeader = Answer<'post', '/v1/games'>;
+export type Inbox = Answer<'get', '/v1/games'>;
 export type InboxQuery = NonNullable<operations['listMyGames']['parameters']['query']>;
-export type GameView = JsonAnswer<operations['getGame'], 200>;
-export type LegalMoves = JsonAnswer<operations['listLegalMoves'], 200>;
+export type GameView = Answer<'get', '/v1/games/{id}'>;
+export type LegalMoves = Answer<'get', '/v1/games/{id}/moves'>;
 /** A move as `GET …/moves` lists it: submittable exactly as it is. */
 export type ListedMove = LegalMoves['moves'][number];
 /** A move as `POST …/moves` takes it: one of the games' own moves. */
-export type Move = JsonBody<operations['submitMoves']>['moves'][number];
-export type MoveAnswer = JsonAnswer<operations['submitMoves'], 200>;
-export type Events = JsonAnswer<operations['readEvents'], 200>;
+export type Move = Body<operations['submitMoves']>['moves'][number];
+export type MoveAnswer = Answer<'post', '/v1/games/{id}/moves'>;
+export type Events = Answer<'get', '/v1/games/{id}/events'>;
 export type Commit = Events['commits'][number];
-export type Verification = JsonAnswer<operations['verifyGame'], 200>;
-export type BotLevel = JsonBody<operations['addBot']>['level'];
-export type StandingOrdersUpdate = JsonBody<operations['putStandingOrders']>;
-export type StandingOrders = JsonAnswer<operations['getStandingOrders'], 200>;
+export type Verification = Answer<'get', '/v1/games/{id}/verify'>;
+export type BotLevel = Body<operations['addBot']>['level'];
+export type StandingOrdersUpdate = Body<operations['putStandingOrders']>;
+export type StandingOrders = Answer<'get', '/v1/games/{id}/standing-orders'>;
 
 /** An RFC 9457 problem document; `code` is stable and meant to be switched on. */
 export interface Problem {
