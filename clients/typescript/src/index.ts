@@ -7,7 +7,7 @@
  * a write safely under an Idempotency-Key.
  */
 import createClient, { type Client, type ClientPathsWithMethod, type MethodResponse, type RequestBodyOption } from 'openapi-fetch';
-import type { operations, paths } from './openapi.js';
+import type { components, operations, paths } from './openapi.js';
 
 export type { components, operations, paths } from './openapi.js';
 
@@ -46,29 +46,37 @@ export type StandingOrdersUpdate = Body<operations['putStandingOrders']>;
 export type StandingOrders = Answer<'get', '/v1/games/{id}/standing-orders'>;
 
 /** An RFC 9457 problem document; `code` is stable and meant to be switched on. */
-export interface Problem {
-  readonly type?: string;
-  readonly title?: string;
-  readonly status: number;
-  readonly code: string;
-  readonly detail?: string;
-  readonly currentVersion?: number;
-  readonly moveIndex?: number;
+export type Problem = components['schemas']['Problem'];
+
+/** Whether an error body is the API's problem document (a proxy in between may answer otherwise). */
+function isProblem(body: unknown): body is Problem {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'code' in body &&
+    typeof body.code === 'string' &&
+    'status' in body &&
+    typeof body.status === 'number' &&
+    'detail' in body &&
+    typeof body.detail === 'string'
+  );
 }
 
 /** A request the API refused (4xx) or could not answer (5xx). */
 export class ProblemError extends Error {
   readonly status: number;
+  /** The problem's `code`, or `http-<status>` when the answer was not a problem document. */
   readonly code: string;
 
   constructor(
-    readonly problem: Problem,
     readonly response: Response,
+    /** The problem document, when the answer was one. */
+    readonly problem: Problem | undefined,
   ) {
-    super(`${response.status} ${problem.code}: ${problem.detail ?? problem.title ?? 'refused'}`);
+    super(`${response.status} ${problem ? `${problem.code}: ${problem.detail}` : response.statusText}`);
     this.name = 'ProblemError';
     this.status = response.status;
-    this.code = problem.code;
+    this.code = problem?.code ?? `http-${response.status}`;
   }
 }
 
@@ -103,19 +111,9 @@ interface Outcome<T> {
 
 const RETRYABLE = (status: number) => status === 429 || status >= 500;
 
-function problemOf(error: unknown, response: Response): Problem {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    const detail = 'detail' in error && typeof error.detail === 'string' ? error.detail : undefined;
-    const currentVersion = 'currentVersion' in error && typeof error.currentVersion === 'number' ? error.currentVersion : undefined;
-    return { status: response.status, code: error.code, detail, currentVersion };
-  }
-  // Not a problem document (a proxy's answer, say): keep what can be said.
-  return { status: response.status, code: `http-${response.status}`, detail: response.statusText };
-}
-
 /** The answer's data, or a ProblemError. */
 function dataOf<T>({ data, error, response }: Outcome<T>): T {
-  if (data === undefined || !response.ok) throw new ProblemError(problemOf(error, response), response);
+  if (data === undefined || !response.ok) throw new ProblemError(response, isProblem(error) ? error : undefined);
   return data;
 }
 

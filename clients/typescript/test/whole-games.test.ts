@@ -105,7 +105,7 @@ describe('the typed client (@valeria-tabletop/client) against the app on DynamoD
     expect(refusal).toBeInstanceOf(ProblemError);
     if (!(refusal instanceof ProblemError)) throw refusal;
     expect(refusal.code).toBe('version-mismatch');
-    expect(refusal.problem.currentVersion).toBe(stale.version + 1);
+    expect(refusal.problem?.currentVersion).toBe(stale.version + 1);
     expect((await ann.view(gameId)).view.version).toBe(stale.version + 1);
 
     // Ann's next move reaches the server, but its answer is lost on the way back: the client resends it.
