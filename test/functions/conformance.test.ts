@@ -168,7 +168,7 @@ describe('the conformance validator', () => {
 
   it('throws a message naming the request, each mismatch and the body', () => {
     expect(() => validator.check(exchange({ responseBody: { id: 1 } }))).toThrow(
-      /GET \/things\/t_1\?after=2 → 200 does not fit api-spec\/openapi.json:\n {2}- response body/,
+      /GET \/things\/t_1\?after=2 → 200 does not fit the OpenAPI document:\n {2}- response body/,
     );
   });
 });

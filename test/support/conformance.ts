@@ -111,10 +111,7 @@ export class ContractValidator {
     const pathItem = (this.document.paths as Record<string, Json>)[path.template]!;
     const method = exchange.method.toLowerCase();
     const spec = pathItem[method] as Json | undefined;
-    if (!spec) {
-      const issues = this.undocumentedAnswer(exchange, `${exchange.method} is not an operation of ${path.template}`);
-      return issues;
-    }
+    if (!spec) return this.undocumentedAnswer(exchange, `${exchange.method} is not an operation of ${path.template}`);
     const values = pathname.match(path.pattern)!.slice(1);
     const operation: Operation = {
       id: String(spec.operationId ?? `${method} ${path.template}`),
@@ -134,7 +131,7 @@ export class ContractValidator {
     const issues = this.mismatches(exchange);
     if (issues.length === 0) return;
     throw new Error(
-      `${exchange.method} ${exchange.url} → ${exchange.status} does not fit api-spec/openapi.json:\n${issues.map((i) => `  - ${i}`).join('\n')}\n  response body: ${exchange.responseText.slice(0, 600)}`,
+      `${exchange.method} ${exchange.url} → ${exchange.status} does not fit the OpenAPI document:\n${issues.map((i) => `  - ${i}`).join('\n')}\n  response body: ${exchange.responseText.slice(0, 600)}`,
     );
   }
 
