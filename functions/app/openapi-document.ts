@@ -112,7 +112,8 @@ export function openApiDocument() {
   const document = new OpenApiGeneratorV31([...registry.definitions, ...schemas]).generateDocument({
     openapi: '3.1.0',
     info: API_INFO,
-    servers: [{ url: '/' }],
+    // Relative: the same document describes localhost and any deployment, all of them public.
+    servers: [{ url: '/', 'x-internal': false }],
     security: [{ bearer: [] }],
     tags: TAGS,
   });
