@@ -6,7 +6,7 @@ import { checkAnswers } from './harvest.js';
 import { playerAt } from './kingdom.js';
 import { STEP_OF_MOVE, type VckMove } from './moves.js';
 import type { VckState } from './state.js';
-import { closeHarvest, continueTurn, dieChanges, changeDie, openHarvest, resolveTask, rollDice, startTurn } from './turn.js';
+import { closeHarvest, continueTurn, dieChanges, changeDie, openHarvest, resolveTask, rollDice, settleHarvest, startTurn } from './turn.js';
 
 /** Checks one move against the draft's state and emits its events; a rejection leaves the draft untouched. */
 function play(d: Draft, seat: Seat, move: VckMove): Rejection | null {
@@ -44,6 +44,14 @@ function play(d: Draft, seat: Seat, move: VckMove): Rejection | null {
       if (everyoneSubmitted(withSubmission(pending, seat))) closeHarvest(d);
       return null;
     }
+    case 'steal': {
+      const offer = state.harvest?.theft;
+      if (!offer) return reject('wrong-step', 'No Thief take is awaiting its amount.');
+      if (move.amount > offer.most) return reject('amount-out-of-range', `This take can take 0 to ${offer.most} ${offer.resource}, not ${move.amount}.`);
+      d.emit({ type: 'theft-chosen', seat, prompt: offer.prompt, amount: move.amount });
+      settleHarvest(d);
+      return null;
+    }
     case 'choose': {
       const option = state.choice?.[move.option];
       if (!option) return reject('no-such-option', `There is no option ${move.option}; choose from 0 to ${(state.choice?.length ?? 1) - 1}.`);
@@ -62,9 +70,11 @@ export function decideMove(state: VckState, seat: Seat, move: VckMove, ctx: Deci
   return rejection ?? accept(d.events);
 }
 
-/** What the engine plays for an absent active player (VK-R3: take 1 Gold as each remaining action). */
+/** What the engine plays for an absent active player (VK-R3: take 1 Gold as each remaining action; VK-R8: a Thief takes the most). */
 function defaultTurnMove(state: VckState): VckMove {
   switch (state.pending?.step) {
+    case 'theft':
+      return { type: 'steal', amount: state.harvest?.theft?.most ?? 0 };
     case 'roll':
       return { type: 'roll' };
     case 'dice':

@@ -25,6 +25,11 @@ export function legalMoves(state: VckState, seat: Seat): VckMove[] {
       return harvestSubmissions(state.harvest.prompts[seat] ?? []).map((answers) => ({ type: 'harvest', answers }));
     case 'action':
       return actionMoves(state, seat);
+    case 'theft': {
+      // VK-R8: any amount from 0 to the most the take can get.
+      const most = state.harvest?.theft?.most ?? 0;
+      return Array.from({ length: most + 1 }, (_, amount): VckMove => ({ type: 'steal', amount }));
+    }
     case 'choose':
       return (state.choice ?? []).map((_, option) => ({ type: 'choose', option }));
     default:
