@@ -159,44 +159,19 @@ describe('End conditions (checked at the end of a turn; the round is played out)
     }
   };
 
+  /** Whether the game is over once that last turn is played out. */
+  const endsAfter = (change: (s: VckState) => void) => overdue(atActions(lastTurn(change), {})).finished;
+
   it('all monsters slain ends the game', () => {
-    expect(
-      overdue(
-        atActions(
-          lastTurn((s) => empty(s, s.market.monsters)),
-          {},
-        ),
-      ).finished,
-    ).toBe(true);
+    expect(endsAfter((s) => empty(s, s.market.monsters))).toBe(true);
   });
 
   it('all domains built ends the game', () => {
-    expect(
-      overdue(
-        atActions(
-          lastTurn((s) => empty(s, s.market.domains)),
-          {},
-        ),
-      ).finished,
-    ).toBe(true);
+    expect(endsAfter((s) => empty(s, s.market.domains))).toBe(true);
   });
 
   it('exhausted stacks = 2 × players ends the game; one fewer does not', () => {
-    expect(
-      overdue(
-        atActions(
-          lastTurn((s) => empty(s, s.market.citizens.slice(0, 6))),
-          {},
-        ),
-      ).finished,
-    ).toBe(true);
-    expect(
-      overdue(
-        atActions(
-          lastTurn((s) => empty(s, s.market.citizens.slice(0, 5))),
-          {},
-        ),
-      ).finished,
-    ).toBe(false);
+    expect(endsAfter((s) => empty(s, s.market.citizens.slice(0, 6)))).toBe(true);
+    expect(endsAfter((s) => empty(s, s.market.citizens.slice(0, 5)))).toBe(false);
   });
 });
