@@ -28,7 +28,6 @@ export function activationCount(values: readonly number[], dice: readonly [numbe
   return [a, b, a + b].filter((n) => values.includes(n)).length;
 }
 
-type Plan = HarvestPlan;
 type Mode = 'active' | 'passive';
 
 function modeOf(state: VckState, kind: Harvest['kind'], seat: Seat): Mode {
@@ -45,7 +44,7 @@ interface Power {
   readonly effects: readonly HarvestEffect[];
 }
 
-function powersOf(state: VckState, harvest: Plan, seat: Seat): Power[] {
+function powersOf(state: VckState, harvest: HarvestPlan, seat: Seat): Power[] {
   const mode = modeOf(state, harvest.kind, seat);
   return (harvest.activated[seat] ?? []).map((card) => ({ card, effects: kingdomCitizen(card)[mode] }));
 }
@@ -70,7 +69,7 @@ const add = (ledger: Ledger, bag: Bag, sign = 1) => {
 const affords = (ledger: Ledger, bag: Bag) => TOKENS.every((t) => ledger[t] >= (bag[t] ?? 0));
 
 /** The sum of a seat's gains that need no decision: its powers' fixed effects and its harvest Domains. */
-function fixedGain(state: VckState, plan: Plan, seat: Seat): Ledger {
+function fixedGain(state: VckState, plan: HarvestPlan, seat: Seat): Ledger {
   const total: Ledger = { gold: 0, strength: 0, magic: 0, vp: 0 };
   for (const powers of [powersOf(state, plan, seat), domainBonuses(state, plan.kind, seat)])
     for (const { effects } of powers) for (const effect of effects) if (isFixed(effect)) add(total, tokenGain(state, seat, effect));
@@ -82,7 +81,7 @@ function ledgerOf(state: VckState, seat: Seat): Ledger {
   return { gold, strength, magic, vp };
 }
 
-function promptsFor(state: VckState, plan: Plan, seat: Seat): Prompt[] {
+function promptsFor(state: VckState, plan: HarvestPlan, seat: Seat): Prompt[] {
   const powers = powersOf(state, plan, seat);
   if (powers.length === 0) return [{ card: null, effect: FREE_RESOURCE, options: effectOptions(state, seat, FREE_RESOURCE) }];
   // An exchange is a choice only if the player could pay it once their fixed gains are in.
@@ -103,19 +102,19 @@ function promptsFor(state: VckState, plan: Plan, seat: Seat): Prompt[] {
 }
 
 /** The public plan of a harvest: who activated what, and every seat's prompts. */
-export function planHarvest(state: VckState, kind: Harvest['kind']): Plan {
+export function planHarvest(state: VckState, kind: Harvest['kind']): HarvestPlan {
   const dice = state.turn.dice;
   if (!dice) throw new Error('harvest without dice');
   const activated = state.players.map((player, seat) =>
     harvests(state, kind, seat) ? player.citizens.flatMap((card) => Array<CardId>(activationCount(kingdomCitizen(card).activation, dice)).fill(card)) : [],
   );
-  const plan: Plan = { kind, activated, prompts: [] };
+  const plan: HarvestPlan = { kind, activated, prompts: [] };
   const prompts = state.players.map((_, seat) => (harvests(state, kind, seat) ? promptsFor(state, plan, seat) : []));
   return { ...plan, prompts };
 }
 
 /** Players with a real choice enter the window; the others resolve automatically (VK-R2). */
-export function windowSeats(plan: Plan): Seat[] {
+export function windowSeats(plan: HarvestPlan): Seat[] {
   return plan.prompts.flatMap((prompts, seat) => (prompts.some((p) => p.options.length > 1) ? [seat] : []));
 }
 
@@ -211,7 +210,9 @@ export function resolveHarvest(state: VckState, harvest: Harvest): { answers: (A
 export function nextTheft(state: VckState, harvest: Harvest): TheftOffer | null {
   if (!harvest.prompts.some((prompts) => prompts.some((p) => p.effect.kind === 'take-from-player'))) return null;
   const open = resolveHarvest(state, harvest).takes.find((t) => t.chosen === null && t.most > 0);
-  return open ? { seat: open.seat, prompt: open.prompt, from: open.from, resource: open.resource, most: open.most } : null;
+  if (!open) return null;
+  const { chosen: _, ...offer } = open;
+  return offer;
 }
 
 /**
