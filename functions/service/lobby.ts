@@ -4,7 +4,7 @@ import type { ServiceContext } from './context.js';
 import { resolveDeadlines, type DeadlinesRequest } from './deadlines.js';
 import { ServiceError } from './errors.js';
 import { RETRY, settle, withFreshGame } from './pipeline.js';
-import { seatOf } from './live-game.js';
+import { replayableListing, seatOf } from './live-game.js';
 
 export interface CreateGameRequest {
   readonly game: string;
@@ -49,6 +49,7 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
     status: full ? 'active' : 'open',
     startedAt: full ? now : null,
     revision: 1,
+    engineVersion: listing.engineVersion,
   };
   await ctx.store.createGame(header);
   if (request.join) await ctx.store.addMembership(creator.playerId, { gameId: header.gameId, game: header.game, seat: 0, joinedAt: now });
@@ -85,6 +86,7 @@ async function takeSeat(ctx: ServiceContext, gameId: string, wanted: number | un
   for (let attempt = 0; attempt < 6; attempt++) {
     const current = await ctx.store.getHeader(gameId);
     if (!current) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+    replayableListing(ctx.games, current);
     if (current.status !== 'open') throw new ServiceError(409, 'game-full', 'Every seat of this game is taken.');
     const who = occupant(current);
     const seat = wanted ?? current.seats.findIndex((s) => s.kind === 'empty');

@@ -1,7 +1,7 @@
 import type { GameHeader, PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
-import { engineOf, seatOf } from './live-game.js';
+import { engineOf, replayableListing, seatOf } from './live-game.js';
 import { RETRY, settle, withFreshGame } from './pipeline.js';
 
 export interface StandingOrdersAnswer {
@@ -14,6 +14,7 @@ export interface StandingOrdersAnswer {
 async function seatedHeader(ctx: ServiceContext, player: PlayerRecord, gameId: string): Promise<{ header: GameHeader; seat: number }> {
   const header = await ctx.store.getHeader(gameId);
   if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+  replayableListing(ctx.games, header);
   const seat = seatOf(header, player.playerId);
   if (seat === null) throw new ServiceError(403, 'not-seated', 'Only a seated player has standing orders in a game.');
   return { header, seat };

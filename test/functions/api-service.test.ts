@@ -156,10 +156,12 @@ describe.each(STORE_KINDS)('service over HTTP on the %s store', (storeKind) => {
       expect(hashSeed(verify.body.seed)).toBe(verify.body.seedHash);
       // Re-decide every command from the revealed seed: the same events, the same end.
       const init = { ...verify.body.setup, seed: verify.body.seed, at: verify.body.setup.startedAt, options: verify.body.setup.options };
-      const state = sealedBids.setup(init);
+      let state = sealedBids.setup(init);
       for (const commit of verify.body.commits) {
-        const events = runRecord(sealedBids, state, commit.command as CommandRecord);
-        expect(events).toEqual(commit.events);
+        const run = runRecord(sealedBids, state, commit.command as CommandRecord);
+        if ('rejection' in run) expect.fail(`commit refused on re-decision: ${run.rejection.code}`);
+        expect(run.events).toEqual(commit.events);
+        state = run.state as typeof state;
       }
       const replayed = replay(
         sealedBids,

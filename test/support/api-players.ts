@@ -64,9 +64,12 @@ export async function verifyThroughApi(client: ApiClient, gameId: string, token:
   expect(verify.status).toBe(200);
   expect(hashSeed(verify.body.seed)).toBe(verify.body.seedHash);
   const { setup } = verify.body;
-  const state = engine.setup({ seats: setup.seats, options: setup.options, deadlines: setup.deadlines, seed: verify.body.seed, at: setup.startedAt });
+  let state = engine.setup({ seats: setup.seats, options: setup.options, deadlines: setup.deadlines, seed: verify.body.seed, at: setup.startedAt });
   for (const commit of verify.body.commits as { command: CommandRecord; events: unknown[] }[]) {
-    expect(runRecord(engine, state, commit.command)).toEqual(commit.events);
+    const run = runRecord(engine, state, commit.command);
+    if ('rejection' in run) expect.fail(`commit ${JSON.stringify(commit.command)} refused on re-decision: ${run.rejection.code}`);
+    expect(run.events).toEqual(commit.events);
+    state = run.state;
   }
   expect(state.finished).toBe(true);
   return { state, commits: verify.body.commits.length as number };

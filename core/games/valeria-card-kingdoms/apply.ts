@@ -2,7 +2,7 @@ import type { Resource } from './catalog/index.js';
 import type { Bag } from './catalog/index.js';
 import type { VckEvent } from './events.js';
 import type { Player, VckState } from './state.js';
-import { awaitIn, withSubmission } from '../../engine/index.js';
+import { withSubmission } from '../../engine/index.js';
 
 const TOKENS = ['gold', 'strength', 'magic', 'vp'] as const;
 
@@ -140,9 +140,6 @@ export function applyEvent(draft: VckState, event: VckEvent): void {
       return;
     case 'phase-entered':
       draft.phase = event.phase;
-      return;
-    case 'awaiting':
-      awaitIn(draft, event.pending);
       return;
     case 'turn-ended':
       draft.turnsPlayed += 1;

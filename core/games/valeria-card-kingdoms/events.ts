@@ -1,4 +1,4 @@
-import type { Pending, Seat } from '../../engine/index.js';
+import type { Seat } from '../../engine/index.js';
 import type { Bag, CardId, Resource } from './catalog/index.js';
 import type { Answer, HarvestPlan, Option, Phase, Task, TheftOffer } from './state.js';
 
@@ -51,7 +51,6 @@ export type VckEvent =
   | { readonly type: 'choice-offered'; readonly options: Option[] }
   | { readonly type: 'phase-entered'; readonly phase: Phase }
   /** What the game awaits now. */
-  | { readonly type: 'awaiting'; readonly pending: Pending }
   | { readonly type: 'turn-ended'; readonly seat: Seat; readonly endTriggered: boolean }
   /** Reveals every Duke (and the Dark Lord's) once the game is over. */
   | {

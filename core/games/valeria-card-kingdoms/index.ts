@@ -1,5 +1,6 @@
 import type { GameEngine } from '../../engine/index.js';
 import { applyEvent } from './apply.js';
+import { cloneState } from './draft.js';
 import { randomBot, greedyBot } from './bots.js';
 import { decideMove, decideTimeout } from './decide.js';
 import type { VckEvent } from './events.js';
@@ -31,13 +32,15 @@ export { VckOptions, SETUP_KINDS } from './state.js';
  */
 export const valeriaCardKingdoms: GameEngine<VckState, VckMove, VckEvent, VckOptions> = {
   meta: valeriaCardKingdomsListing.meta,
+  engineVersion: valeriaCardKingdomsListing.engineVersion,
   optionsSchema: VckOptions,
   moveSchema: VckMove,
   setup: setupGame,
   legalMoves,
   decideMove,
   decideTimeout,
-  apply: applyEvent,
+  clone: cloneState,
+  evolve: applyEvent,
   view: viewState,
   redactEvent,
   score: scoreSheet,

@@ -24,18 +24,3 @@ export const VckMove = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('choose'), option: index }),
 ]);
 export type VckMove = z.infer<typeof VckMove>;
-
-/** Which pending step accepts which move. */
-export const STEP_OF_MOVE: Record<VckMove['type'], readonly string[]> = {
-  'keep-duke': ['duke'],
-  roll: ['roll'],
-  'change-die': ['dice'],
-  'keep-dice': ['dice'],
-  harvest: ['harvest', 'second-harvest'],
-  steal: ['theft'],
-  slay: ['action'],
-  recruit: ['action'],
-  build: ['action'],
-  take: ['action'],
-  choose: ['choose'],
-};

@@ -1,6 +1,6 @@
 import type { Seat } from '../../engine/index.js';
 import { domainCard, type CardId, type ChangeDie } from './catalog/index.js';
-import type { Draft } from './draft.js';
+import { awaitTurnStep, awaitWindow, enterPhase, type Draft } from './draft.js';
 import { applyOption, effectOptions } from './effects.js';
 import { nextTheft, planHarvest, resolveHarvest, windowSeats } from './harvest.js';
 import { citizenRoleCount, domainsLeft, exhaustedStacks, monstersLeft, playerAt } from './kingdom.js';
@@ -20,8 +20,8 @@ export function startTurn(d: Draft, seat: Seat): void {
   // Five players: the Rest token sits to the right of the active player and moves left with the dice.
   const resting = state.seats === 5 ? (seat + 4) % 5 : null;
   d.emit({ type: 'turn-started', seat, resting, deadline: at + state.deadlines.turnMs });
-  d.enterPhase('roll');
-  d.awaitTurnStep('roll');
+  enterPhase(d, 'roll');
+  awaitTurnStep(d, 'roll');
 }
 
 /** Gargan's Embrace and the like: every owner gains whenever dice become a double. */
@@ -87,20 +87,20 @@ export function changeDie(d: Draft, change: DieChange): void {
 
 function afterDice(d: Draft): void {
   if (dieChanges(d.state).length) {
-    d.enterPhase('dice');
-    d.awaitTurnStep('dice');
+    enterPhase(d, 'dice');
+    awaitTurnStep(d, 'dice');
   } else openHarvest(d, 'main');
 }
 
 export function openHarvest(d: Draft, kind: Harvest['kind']): void {
   const plan = planHarvest(d.state, kind);
   const seats = windowSeats(plan);
-  d.enterPhase(kind === 'main' ? 'harvest' : 'second-harvest');
+  enterPhase(d, kind === 'main' ? 'harvest' : 'second-harvest');
   const unanswered: Harvest = { ...plan, submissions: plan.prompts.map(() => null), thefts: [], theft: null };
   if (seats.length === 0 && !nextTheft(d.state, unanswered)) return finishHarvest(d, unanswered);
   d.emit({ type: 'harvest-opened', harvest: plan, budgetMs: Math.max(0, d.state.turn.deadline - d.at) });
   // Nobody to wait for but a Thief's amount (VK-R8): the window closes at once.
-  if (!d.awaitWindow(kind === 'main' ? 'harvest' : 'second-harvest', seats)) closeHarvest(d);
+  if (!awaitWindow(d, kind === 'main' ? 'harvest' : 'second-harvest', seats)) closeHarvest(d);
 }
 
 /** The window closes once every awaited seat submitted, or on timeout. */
@@ -120,13 +120,13 @@ export function settleHarvest(d: Draft, turnDeadline = d.state.turn.deadline): v
   const offer = nextTheft(d.state, harvest);
   if (!offer) return finishHarvest(d, harvest, turnDeadline);
   d.emit({ type: 'theft-offered', offer, turnDeadline });
-  d.awaitTurnStep('theft', 'decision');
+  awaitTurnStep(d, 'theft', 'decision');
 }
 
 function finishHarvest(d: Draft, harvest: Harvest, turnDeadline = d.state.turn.deadline): void {
   const { answers, deltas } = resolveHarvest(d.state, harvest);
   d.emit({ type: 'harvest-resolved', answers, deltas, turnDeadline });
-  if (harvest.kind === 'main') d.enterPhase('actions');
+  if (harvest.kind === 'main') enterPhase(d, 'actions');
   else return endTurn(d);
   continueTurn(d);
 }
@@ -162,14 +162,14 @@ export function continueTurn(d: Draft): void {
       const options = taskOptions(state, task);
       if (options.length > 1) {
         d.emit({ type: 'choice-offered', options });
-        return d.awaitTurnStep('choose', 'decision');
+        return awaitTurnStep(d, 'choose', 'decision');
       }
       resolveTask(d, options[0] ?? null);
       continue;
     }
-    if (state.phase === 'actions' && state.turn.actionsLeft > 0) return d.awaitTurnStep('action');
+    if (state.phase === 'actions' && state.turn.actionsLeft > 0) return awaitTurnStep(d, 'action');
     if (state.phase === 'actions' && state.solo) {
-      d.enterPhase('monsters');
+      enterPhase(d, 'monsters');
       d.emit({ type: 'tasks-queued', tasks: monsterPhaseTasks(state.turn.dice ?? [1, 1]) });
       continue;
     }

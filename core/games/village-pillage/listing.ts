@@ -15,5 +15,7 @@ export const villagePillageListing = {
     ],
   },
   optionsSchema: VpOptions,
+  /** 1: the first recorded vocabulary. */
+  engineVersion: 1,
   hasStandingOrders: false,
 } satisfies Omit<GameListing, 'engine'>;

@@ -65,7 +65,7 @@ export const gameRoutes = {
     summary: 'Your view of a game (a spectator view without a seat); ETag = version',
     security: BEARER,
     request: { params: GameIdParam },
-    responses: { 200: jsonResponse(GameViewResponse, 'The game as you may see it'), ...problemResponses(401, 404) },
+    responses: { 200: jsonResponse(GameViewResponse, 'The game as you may see it'), ...problemResponses(401, 404, 409) },
   }),
 
   join: defineRoute({

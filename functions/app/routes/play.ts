@@ -15,7 +15,7 @@ const legalMovesRoute = defineRoute({
   summary: 'Your legal moves now, each submittable exactly as listed',
   security: BEARER,
   request: { params: GameIdParam },
-  responses: { 200: jsonResponse(LegalMovesResponse, 'Your legal moves (empty when nothing is awaited from you)'), ...problemResponses(401, 404) },
+  responses: { 200: jsonResponse(LegalMovesResponse, 'Your legal moves (empty when nothing is awaited from you)'), ...problemResponses(401, 404, 409) },
 });
 
 const submitRoute = (gameIds: readonly string[]) =>
@@ -40,7 +40,7 @@ const eventsRoute = defineRoute({
   summary: 'Your redacted event log after a cursor; long-poll with `wait`',
   security: BEARER,
   request: { params: GameIdParam, query: EventsQuery },
-  responses: { 200: jsonResponse(EventsResponse, 'Commits after the cursor, as you may see them'), ...problemResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(EventsResponse, 'Commits after the cursor, as you may see them'), ...problemResponses(400, 401, 404, 409) },
 });
 
 /** The play routes, in document order; the moves body documents the moves of the games offered. */

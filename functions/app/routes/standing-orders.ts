@@ -17,7 +17,7 @@ const readRoute = defineRoute({
   summary: 'Your standing orders in this game (private to you)',
   security: BEARER,
   request: { params: GameIdParam },
-  responses: { 200: jsonResponse(StandingOrdersResponse, 'Your standing orders'), ...problemResponses(401, 403, 404) },
+  responses: { 200: jsonResponse(StandingOrdersResponse, 'Your standing orders'), ...problemResponses(401, 403, 404, 409) },
 });
 
 const writeRoute = (gameIds: readonly string[]) =>
