@@ -5,7 +5,8 @@ import { ServiceError, storeUnavailable } from './errors.js';
 import { keyReused } from './idempotency.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
-import { presentCommit, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
+import { presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
+import { isoInstant, presentTimes } from './times.js';
 import type { RecordRejection } from './records.js';
 
 /** Most commits one events page returns. */
@@ -40,6 +41,7 @@ export interface MoveRequest {
 
 export interface MoveAnswer {
   readonly gameId: string;
+  readonly game: string;
   /** The game's version after this request's commit. */
   readonly version: number;
   /** That commit as the caller sees it. */
@@ -58,7 +60,7 @@ function refusalError(refusal: RecordRejection, batchSize: number): ServiceError
 async function answerFor(ctx: ServiceContext, header: GameHeader, seq: number, seat: number): Promise<MoveAnswer> {
   const [commit] = await ctx.store.readCommits(header.gameId, seq - 1, 1);
   if (!commit) throw new Error(`commit ${seq} of ${header.gameId} vanished`);
-  return { gameId: header.gameId, version: seq, commit: presentCommit(await engineOf(ctx.games, header), header, commit, seat) };
+  return { gameId: header.gameId, game: header.game, version: seq, commit: presentCommit(await engineOf(ctx.games, header), header, commit, seat) };
 }
 
 function sameRequest(commit: Commit, actor: string, request: MoveRequest): boolean {
@@ -107,7 +109,7 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
     await settle(ctx, live).catch((error: unknown) => {
       if (!(error instanceof StoreUnavailableError)) throw error;
     });
-    return { gameId, version: outcome.commit.seq, commit: presentCommit(live.engine, live.header, outcome.commit, seat) };
+    return { gameId, game: live.header.game, version: outcome.commit.seq, commit: presentCommit(live.engine, live.header, outcome.commit, seat) };
   });
 }
 
@@ -119,6 +121,7 @@ function versionMismatch(pinned: number, current: number): ServiceError {
 
 export interface EventsPage {
   readonly gameId: string;
+  readonly game: string;
   readonly commits: readonly PresentedCommit[];
   /** The cursor for the next call (`after`). */
   readonly next: number;
@@ -141,11 +144,17 @@ export async function expireIfDue(ctx: ServiceContext, header: GameHeader): Prom
  */
 export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, gameId: string, after: number, waitSeconds: number): Promise<EventsPage> {
   const until = ctx.clock() + Math.min(waitSeconds, MAX_WAIT_SECONDS) * 1000;
+  // Checked once: a long-poll need not re-read the game's version on every turn of its wait.
+  let cursorChecked = false;
   for (;;) {
     const header = await ctx.store.getHeader(gameId);
     if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
     await expireIfDue(ctx, header);
     const commits = await ctx.store.readCommits(gameId, after, EVENTS_PAGE + 1);
+    if (commits.length === 0 && after > 0 && !cursorChecked) {
+      await refuseCursorBeyond(ctx, gameId, after);
+      cursorChecked = true;
+    }
     const remaining = until - ctx.clock();
     if (commits.length > 0 || remaining <= 0) {
       const page = commits.slice(0, EVENTS_PAGE);
@@ -153,6 +162,7 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
       const engine = await engineOf(ctx.games, header);
       return {
         gameId,
+        game: header.game,
         commits: page.map((c) => presentCommit(engine, header, c, seat)),
         next: page.at(-1)?.seq ?? after,
         more: commits.length > EVENTS_PAGE,
@@ -160,6 +170,12 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
     }
     await ctx.signal.nextCommit(gameId, Math.min(remaining, ctx.pollIntervalMs));
   }
+}
+
+/** A cursor past the last commit would silently skip the commits to come: refused. */
+async function refuseCursorBeyond(ctx: ServiceContext, gameId: string, after: number): Promise<void> {
+  const version = (await ctx.store.latestCommit(gameId))?.seq ?? 0;
+  if (after > version) throw new ServiceError(400, 'cursor-out-of-range', `The game is at version ${version}; \`after\` must be at most that, not ${after}.`);
 }
 
 /** After the end: everything needed to replay and check the game. */
@@ -181,8 +197,13 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
     game: current.game,
     seed: current.seed,
     seedHash: current.seedHash,
-    setup: { seats: current.seats.length, options: current.options, deadlines: current.deadlines, startedAt: current.startedAt },
-    commits: commits.map((c) => ({ seq: c.seq, at: c.at, command: c.command, events: c.events })),
+    setup: {
+      seats: current.seats.length,
+      options: current.options,
+      deadlines: presentDeadlines(current.deadlines),
+      startedAt: current.startedAt === null ? null : isoInstant(current.startedAt),
+    },
+    commits: commits.map((c) => presentTimes({ seq: c.seq, at: c.at, command: c.command, events: c.events })),
   };
 }
 

@@ -41,7 +41,9 @@ async function gameAwaitingAHuman() {
   });
   await addBot(ctx, record, header.gameId, 'random', undefined);
   const view = await readGame(ctx, record, header.gameId);
-  const pending = view.state?.pending as { id: string; deadline: number };
+  const presented = view.state?.pending as { id: string; deadline: string };
+  // The API speaks RFC 3339; the clock here, epoch milliseconds.
+  const pending = { id: presented.id, deadline: Date.parse(presented.deadline) };
   return { gameId: header.gameId, record, pending, version: view.version };
 }
 

@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { Problem } from '../../functions/app/problem.js';
+import { Problem } from '../../functions/app/contract/problem.js';
 import { BURST, RATE_LIMIT_POLICIES, SUSTAINED } from '../../functions/app/rate-limits.js';
 import { EDGE_REGION } from '../../infra/edge-firewall.js';
 import { RATE_LIMITED_BODY_KEY, wafRateOf } from '../../infra/rate-rules.js';

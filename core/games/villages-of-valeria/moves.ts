@@ -19,7 +19,11 @@ export const PaymentUnit = z.discriminatedUnion('use', [
   z.strictObject({ use: z.literal('castle') }),
   z.strictObject({ use: z.literal('resource'), seat, card: buildingId }),
   z.strictObject({ use: z.literal('power'), card: villageCardId }),
-  z.strictObject({ use: z.literal('fountain'), card: villageCardId, discards: z.tuple([DiscardChoice, DiscardChoice]) }),
+  z.strictObject({
+    use: z.literal('fountain'),
+    card: villageCardId,
+    discards: z.array(DiscardChoice).min(2).max(2),
+  }),
 ]);
 export type PaymentUnit = z.infer<typeof PaymentUnit>;
 
