@@ -68,6 +68,8 @@ export const Pending = z
   .meta({ id: 'Pending' });
 
 /** The kit's event a player sees once the game is over. */
+/** The kit's event naming who acts next (null: nobody, the game is over). */
+export const Awaiting = z.object({ type: z.literal('awaiting'), pending: orNull(Pending) });
 export const SeedRevealed = z.object({ type: z.literal('seed-revealed'), seed: z.string() });
 /** The generator's state after a commit: in the verification log only. */
 export const RngAdvanced = z.object({ type: z.literal('rng-advanced'), rng: z.array(z.number().int()).min(4).max(4) });

@@ -8,7 +8,7 @@ import { Area, Bag, Effect, HarvestEffect, Resource } from '../../../core/games/
 import { VckMove } from '../../../core/games/valeria-card-kingdoms/moves.js';
 import { valeriaCardKingdomsListing } from '../../../core/games/valeria-card-kingdoms/listing.js';
 import { REJECTIONS as rejections } from '../../../core/games/valeria-card-kingdoms/rejections.js';
-import { Count, gameContract, gameOptions, Instant, namedUnion, orNull, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
+import { Awaiting, Count, gameContract, gameOptions, Instant, namedUnion, orNull, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
 
 const GAME = 'ValeriaCardKingdoms';
 /** The engine's moves, each a named component. */
@@ -143,7 +143,7 @@ const publicEvents = [
   event(z.object({ type: z.literal('task-resolved'), option: orNull(Option) })),
   event(z.object({ type: z.literal('choice-offered'), options: z.array(Option) })),
   event(z.object({ type: z.literal('phase-entered'), phase: Phase })),
-  event(z.object({ type: z.literal('awaiting'), pending: Pending })),
+  tagged(EVENT, 'type', Awaiting),
   event(z.object({ type: z.literal('turn-ended'), seat: SeatNumber, endTriggered: z.boolean() })),
   event(
     z.object({

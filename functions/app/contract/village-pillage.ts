@@ -8,7 +8,7 @@ import { VpMove } from '../../../core/games/village-pillage/moves.js';
 import { villagePillageListing } from '../../../core/games/village-pillage/listing.js';
 import { REJECTIONS as rejections } from '../../../core/games/village-pillage/rejections.js';
 import { RELIC_KINDS } from '../../../core/games/village-pillage/state.js';
-import { Count, gameContract, namedUnion, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
+import { Awaiting, Count, gameContract, namedUnion, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
 
 const GAME = 'VillagePillage';
 /** The engine's moves, each a named component. */
@@ -61,7 +61,7 @@ const publicEvents = [
   event(z.object({ type: z.literal('relic-bought'), seat: SeatNumber, card: CardId, relic: Relic, paid: Payment })),
   event(z.object({ type: z.literal('card-bought'), seat: SeatNumber, card: CardId, bought: CardId, paid: Payment, refill: CardId.nullable() })),
   event(z.object({ type: z.literal('buy-skipped'), seat: SeatNumber, card: CardId, reason: z.enum(['cannot-pay', 'market-empty']) })),
-  event(z.object({ type: z.literal('awaiting'), pending: Pending })),
+  tagged(EVENT, 'type', Awaiting),
   event(z.object({ type: z.literal('round-refreshed'), round: z.number().int().min(1) })),
   event(z.object({ type: z.literal('game-ended'), winners: z.array(SeatNumber) })),
   tagged(EVENT, 'type', SeedRevealed),

@@ -12,7 +12,7 @@ import { VvMove } from '../../../core/games/villages-of-valeria/moves.js';
 import { villagesOfValeriaListing } from '../../../core/games/villages-of-valeria/listing.js';
 import { REJECTIONS as rejections } from '../../../core/games/villages-of-valeria/rejections.js';
 import { VvStandingOrders } from '../../../core/games/villages-of-valeria/standing-orders.js';
-import { Count, gameContract, namedUnion, orNull, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
+import { Awaiting, Count, gameContract, namedUnion, orNull, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
 
 const GAME = 'VillagesOfValeria';
 /** The engine's moves, each a named component. */
@@ -40,18 +40,6 @@ const Activity = z
     powersDone: z.boolean(),
   })
   .meta({ id: `${GAME}Activity` });
-
-const Flow = z
-  .object({
-    turn: Count,
-    active: SeatNumber,
-    led: ActionName.nullable(),
-    queue: z.array(SeatNumber).describe('Seats still to be offered a follow window, clockwise.'),
-    activity: orNull(Activity),
-    progressed: z.boolean(),
-    quietTurns: Count,
-  })
-  .meta({ id: `${GAME}Flow` });
 
 export const board = z
   .object({
@@ -97,17 +85,48 @@ const event = <T extends z.ZodObject>(schema: T) => tagged(EVENT, 'type', schema
 /** Events every viewer sees in full. */
 const publicEvents = [
   event(z.object({ type: z.literal('setup-revealed'), cards: z.array(CardId) })),
-  event(z.object({ type: z.literal('replenished'), seat: SeatNumber, collected: Count })),
+  event(
+    z.object({
+      type: z.literal('replenished'),
+      seat: SeatNumber,
+      collected: Count,
+      castleCoin: CoinSpot,
+      resourceCoins: z.array(CoinSpot).describe('The coin spots of the Resources afterwards (solo: placed coins have slid).'),
+    }),
+  ),
+  event(z.object({ type: z.literal('turn-started'), seat: SeatNumber, turn: Count })),
+  event(
+    z.object({
+      type: z.literal('action-started'),
+      seat: SeatNumber,
+      role: Role,
+      action: ActionName,
+      owed: z.array(Owed).describe('What the action owes, in order; a Develop’s card is shown to its player only.'),
+      fresh: CardId.nullable(),
+    }),
+  ),
+  event(z.object({ type: z.literal('owed-settled'), seat: SeatNumber, n: Count.describe('How many owed steps are done (or skipped: VV-R1).') })),
+  event(z.object({ type: z.literal('powers-ended'), seat: SeatNumber })),
+  event(
+    z.object({
+      type: z.literal('action-finished'),
+      seat: SeatNumber,
+      followers: z.array(SeatNumber).optional().describe('A lead: who may follow, clockwise (VV-R6).'),
+    }),
+  ),
+  event(z.object({ type: z.literal('follow-offered'), seat: SeatNumber.nullable().describe('Null: no follow window left.'), queue: z.array(SeatNumber) })),
+  event(z.object({ type: z.literal('turn-ended'), quietTurns: Count.describe('Consecutive quiet turns (VV-R10).') })),
   event(z.object({ type: z.literal('declined'), seat: SeatNumber })),
   event(z.object({ type: z.literal('discarded'), seat: SeatNumber, card: CardId, pile: PileIndex.nullable().describe('Null: removed from the game (solo).') })),
   event(z.object({ type: z.literal('developed'), seat: SeatNumber, card: CardId })),
   event(z.object({ type: z.literal('built'), seat: SeatNumber, card: CardId, payment: z.array(PaidUnit) })),
   event(z.object({ type: z.literal('recruited'), seat: SeatNumber, adventurer: CardId, paid: Count, refill: CardId.optional() })),
   event(z.object({ type: z.literal('gold-gained'), seat: SeatNumber, n: Count, from: z.union([z.literal('bank'), SeatNumber]) })),
-  event(z.object({ type: z.literal('power-used'), seat: SeatNumber, card: CardId })),
+  event(
+    z.object({ type: z.literal('power-used'), seat: SeatNumber, card: CardId, owes: z.array(Owed).describe('What the power adds to what the player owes.') }),
+  ),
   event(z.object({ type: z.literal('game-ended') })),
-  /** Who acts next and how (to be replaced by finer events). */
-  event(z.object({ type: z.literal('flow'), flow: Flow, pending: orNull(Pending) })),
+  tagged(EVENT, 'type', Awaiting),
   tagged(EVENT, 'type', SeedRevealed),
 ] as const;
 
