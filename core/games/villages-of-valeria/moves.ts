@@ -30,6 +30,8 @@ export type PaymentUnit = z.infer<typeof PaymentUnit>;
 /**
  * Every move of the game. The five actions are the same move whether led (on
  * your turn) or followed (in your follow window); the pending step says which.
+ * VV-R8: every choice is part of a move, and each draw is a move of its own,
+ * so a choice that depends on a card just drawn waits for the next move.
  */
 export const VvMove = z.discriminatedUnion('type', [
   /** VV-R9: the free develop of the setup round. */

@@ -41,6 +41,15 @@ const Prompt = z
   .meta({ id: `${GAME}Prompt` });
 const Answer = z.object({ prompt: Count, option: Count }).meta({ id: `${GAME}Answer` });
 const HarvestKind = z.enum(['main', 'second']);
+const TheftOffer = z
+  .object({
+    seat: SeatNumber,
+    prompt: Count.describe('The owner’s harvest prompt this take answers.'),
+    from: SeatNumber.nullable().describe('Null: the reserve (solo).'),
+    resource: Resource,
+    most: Count.describe('The most this take can take now: send a `steal` move of 0 to this amount (VK-R8).'),
+  })
+  .meta({ id: `${GAME}TheftOffer` });
 const Stack = { top: CardId.nullable(), size: Count };
 /** The two dice, in order. */
 const Dice = z.array(Die).min(2).max(2);
@@ -92,6 +101,7 @@ export const board = z
         activated: z.array(z.array(CardId)).describe('Per seat, the citizens activated.'),
         prompts: z.array(z.array(Prompt)).describe('Per seat, the choice points to answer.'),
         yours: z.array(Answer).nullable().describe('Your own submission, until the window closes (VK-R2).'),
+        theft: TheftOffer.nullable().describe('The Thief take awaiting its owner’s amount once the window closed (VK-R8).'),
       })
       .nullable(),
     tasks: z.array(Task),
@@ -116,6 +126,8 @@ const publicEvents = [
       budgetSeconds: Count,
     }),
   ),
+  event(z.object({ type: z.literal('theft-offered'), offer: TheftOffer, turnDeadline: Instant })),
+  event(z.object({ type: z.literal('theft-chosen'), seat: SeatNumber, prompt: Count, amount: Count })),
   event(z.object({ type: z.literal('harvest-resolved'), answers: z.array(z.array(Answer).nullable()), deltas: z.array(Delta), turnDeadline: Instant })),
   event(z.object({ type: z.literal('tokens-changed'), seat: SeatNumber, pay: TokensBag, gain: TokensBag, card: CardId.nullable() })),
   event(z.object({ type: z.literal('tokens-taken'), seat: SeatNumber, from: SeatNumber, resource: Resource, amount: Count })),
