@@ -303,7 +303,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "game-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "game-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -410,7 +410,13 @@ export interface components {
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
         };
-        VillagePillageOptions: Record<string, never>;
+        VillagePillageOptions: {
+            /**
+             * @description Two players only: "duel" (the default when absent) plays the Duel; "standard" plays by the 3-5 player rules (VP-R5). Ignored by 3-5 players.
+             * @enum {string}
+             */
+            banks?: "duel" | "standard";
+        };
         GameView: components["schemas"]["VillagesOfValeriaGameView"] | components["schemas"]["ValeriaCardKingdomsGameView"] | components["schemas"]["VillagePillageGameView"];
         VillagesOfValeriaGameView: {
             gameId: string;
@@ -751,6 +757,18 @@ export interface components {
                 prompts: components["schemas"]["ValeriaCardKingdomsPrompt"][][];
                 /** @description Your own submission, until the window closes (VK-R2). */
                 yours: components["schemas"]["ValeriaCardKingdomsAnswer"][] | null;
+                /** @description The Thief take awaiting its owner’s amount once the window closed (VK-R8). */
+                theft: {
+                    seat: number;
+                    /** @description The owner’s harvest prompt this take answers. */
+                    prompt: number;
+                    /** @description Null: the reserve (solo). */
+                    from: number | null;
+                    /** @enum {string} */
+                    resource: "gold" | "strength" | "magic";
+                    /** @description The most this take can take now: send a `steal` move of 0 to this amount (VK-R8). */
+                    most: number;
+                } | null;
             } | null;
             tasks: components["schemas"]["ValeriaCardKingdomsTask"][];
             choice: components["schemas"]["ValeriaCardKingdomsOption"][] | null;
@@ -1515,7 +1533,7 @@ export interface components {
             /** @description Each submittable exactly as listed. */
             moves: components["schemas"]["ValeriaCardKingdomsMove"][];
         };
-        ValeriaCardKingdomsMove: components["schemas"]["ValeriaCardKingdomsMoveKeepDuke"] | components["schemas"]["ValeriaCardKingdomsMoveRoll"] | components["schemas"]["ValeriaCardKingdomsMoveChangeDie"] | components["schemas"]["ValeriaCardKingdomsMoveKeepDice"] | components["schemas"]["ValeriaCardKingdomsMoveHarvest"] | components["schemas"]["ValeriaCardKingdomsMoveSlay"] | components["schemas"]["ValeriaCardKingdomsMoveRecruit"] | components["schemas"]["ValeriaCardKingdomsMoveBuild"] | components["schemas"]["ValeriaCardKingdomsMoveTake"] | components["schemas"]["ValeriaCardKingdomsMoveChoose"];
+        ValeriaCardKingdomsMove: components["schemas"]["ValeriaCardKingdomsMoveKeepDuke"] | components["schemas"]["ValeriaCardKingdomsMoveRoll"] | components["schemas"]["ValeriaCardKingdomsMoveChangeDie"] | components["schemas"]["ValeriaCardKingdomsMoveKeepDice"] | components["schemas"]["ValeriaCardKingdomsMoveHarvest"] | components["schemas"]["ValeriaCardKingdomsMoveSlay"] | components["schemas"]["ValeriaCardKingdomsMoveRecruit"] | components["schemas"]["ValeriaCardKingdomsMoveBuild"] | components["schemas"]["ValeriaCardKingdomsMoveTake"] | components["schemas"]["ValeriaCardKingdomsMoveSteal"] | components["schemas"]["ValeriaCardKingdomsMoveChoose"];
         ValeriaCardKingdomsMoveKeepDuke: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1596,6 +1614,14 @@ export interface components {
             type: "take";
             /** @enum {string} */
             resource: "gold" | "strength" | "magic";
+        };
+        ValeriaCardKingdomsMoveSteal: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "steal";
+            amount: number;
         };
         ValeriaCardKingdomsMoveChoose: {
             /**
@@ -2014,7 +2040,7 @@ export interface components {
             /** @description The events you may see. */
             events: components["schemas"]["ValeriaCardKingdomsVisibleEvent"][];
         };
-        ValeriaCardKingdomsVisibleEvent: components["schemas"]["ValeriaCardKingdomsVisibleEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsVisibleEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"];
+        ValeriaCardKingdomsVisibleEvent: components["schemas"]["ValeriaCardKingdomsVisibleEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsVisibleEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"];
         ValeriaCardKingdomsVisibleEventDukeKept: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2079,6 +2105,37 @@ export interface components {
                 prompts: components["schemas"]["ValeriaCardKingdomsPrompt"][][];
             };
             budgetSeconds: number;
+        };
+        ValeriaCardKingdomsEventTheftOffered: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "theft-offered";
+            offer: components["schemas"]["ValeriaCardKingdomsTheftOffer"];
+            /** Format: date-time */
+            turnDeadline: string;
+        };
+        ValeriaCardKingdomsTheftOffer: {
+            seat: number;
+            /** @description The owner’s harvest prompt this take answers. */
+            prompt: number;
+            /** @description Null: the reserve (solo). */
+            from: number | null;
+            /** @enum {string} */
+            resource: "gold" | "strength" | "magic";
+            /** @description The most this take can take now: send a `steal` move of 0 to this amount (VK-R8). */
+            most: number;
+        };
+        ValeriaCardKingdomsEventTheftChosen: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "theft-chosen";
+            seat: number;
+            prompt: number;
+            amount: number;
         };
         ValeriaCardKingdomsEventHarvestResolved: {
             /**
@@ -2695,7 +2752,7 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
-        ValeriaCardKingdomsLoggedEvent: components["schemas"]["ValeriaCardKingdomsLoggedEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsLoggedEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventRngAdvanced"];
+        ValeriaCardKingdomsLoggedEvent: components["schemas"]["ValeriaCardKingdomsLoggedEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsLoggedEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventRngAdvanced"];
         ValeriaCardKingdomsLoggedEventDukeKept: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2992,7 +3049,13 @@ export interface components {
             game: "village-pillage";
             seats: number;
             /** @description The game's options (see the catalog). */
-            options?: Record<string, never>;
+            options?: {
+                /**
+                 * @description Two players only: "duel" (the default when absent) plays the Duel; "standard" plays by the 3-5 player rules (VP-R5). Ignored by 3-5 players.
+                 * @enum {string}
+                 */
+                banks?: "duel" | "standard";
+            };
             /**
              * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h) or custom durations.
              * @default daily
@@ -3019,7 +3082,7 @@ export interface components {
         };
         Moves: {
             /** @description One move, or an ordered batch applied atomically. GET …/moves lists the legal ones, submittable as they are. */
-            moves: (components["schemas"]["VillagesOfValeriaMoveSetupDevelop"] | components["schemas"]["VillagesOfValeriaMoveHarvest"] | components["schemas"]["VillagesOfValeriaMoveDevelop"] | components["schemas"]["VillagesOfValeriaMoveBuild"] | components["schemas"]["VillagesOfValeriaMoveRecruit"] | components["schemas"]["VillagesOfValeriaMoveTax"] | components["schemas"]["VillagesOfValeriaMoveDecline"] | components["schemas"]["VillagesOfValeriaMoveDraw"] | components["schemas"]["VillagesOfValeriaMoveDiscard"] | components["schemas"]["VillagesOfValeriaMovePower"] | components["schemas"]["VillagesOfValeriaMoveEndPowers"] | components["schemas"]["ValeriaCardKingdomsMoveKeepDuke"] | components["schemas"]["ValeriaCardKingdomsMoveRoll"] | components["schemas"]["ValeriaCardKingdomsMoveChangeDie"] | components["schemas"]["ValeriaCardKingdomsMoveKeepDice"] | components["schemas"]["ValeriaCardKingdomsMoveHarvest"] | components["schemas"]["ValeriaCardKingdomsMoveSlay"] | components["schemas"]["ValeriaCardKingdomsMoveRecruit"] | components["schemas"]["ValeriaCardKingdomsMoveBuild"] | components["schemas"]["ValeriaCardKingdomsMoveTake"] | components["schemas"]["ValeriaCardKingdomsMoveChoose"] | components["schemas"]["VillagePillageMovePlan"] | components["schemas"]["VillagePillageMoveQueue"] | components["schemas"]["VillagePillageMoveEnqueue"] | components["schemas"]["VillagePillageMoveTakeCard"] | components["schemas"]["VillagePillageMoveOrderMerchants"])[];
+            moves: (components["schemas"]["VillagesOfValeriaMoveSetupDevelop"] | components["schemas"]["VillagesOfValeriaMoveHarvest"] | components["schemas"]["VillagesOfValeriaMoveDevelop"] | components["schemas"]["VillagesOfValeriaMoveBuild"] | components["schemas"]["VillagesOfValeriaMoveRecruit"] | components["schemas"]["VillagesOfValeriaMoveTax"] | components["schemas"]["VillagesOfValeriaMoveDecline"] | components["schemas"]["VillagesOfValeriaMoveDraw"] | components["schemas"]["VillagesOfValeriaMoveDiscard"] | components["schemas"]["VillagesOfValeriaMovePower"] | components["schemas"]["VillagesOfValeriaMoveEndPowers"] | components["schemas"]["ValeriaCardKingdomsMoveKeepDuke"] | components["schemas"]["ValeriaCardKingdomsMoveRoll"] | components["schemas"]["ValeriaCardKingdomsMoveChangeDie"] | components["schemas"]["ValeriaCardKingdomsMoveKeepDice"] | components["schemas"]["ValeriaCardKingdomsMoveHarvest"] | components["schemas"]["ValeriaCardKingdomsMoveSlay"] | components["schemas"]["ValeriaCardKingdomsMoveRecruit"] | components["schemas"]["ValeriaCardKingdomsMoveBuild"] | components["schemas"]["ValeriaCardKingdomsMoveTake"] | components["schemas"]["ValeriaCardKingdomsMoveSteal"] | components["schemas"]["ValeriaCardKingdomsMoveChoose"] | components["schemas"]["VillagePillageMovePlan"] | components["schemas"]["VillagePillageMoveQueue"] | components["schemas"]["VillagePillageMoveEnqueue"] | components["schemas"]["VillagePillageMoveTakeCard"] | components["schemas"]["VillagePillageMoveOrderMerchants"])[];
         };
         StandingOrdersUpdate: {
             /** @description Your standing orders in the game's own shape, or null to clear them. */
@@ -4430,7 +4493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `malformed-move`, `wrong-step`, `not-the-led-action`, `already-chosen`, `card-not-in-hand`, `card-reserved`, `no-such-pile`, `empty-source`, `no-pile-in-solo`, `pile-required`, `cannot-pay`, `duplicate-building`, `adventurer-unavailable`, `requirement-not-met`, `not-enough-gold`, `payment-source-unavailable`, `discard-unavailable`, `payment-mismatch`, `power-unavailable`, `no-target`, `bad-target`, `already-submitted`, `not-dealt`, `no-such-change`, `bad-answers`, `no-such-option`, `empty-stack`, `wrong-payment`, `cannot-afford`, `not-in-market`, `wrong-plan`, `not-in-hand`, `same-card` */
+            /** @description Unprocessable Content: `malformed-move`, `wrong-step`, `not-the-led-action`, `already-chosen`, `card-not-in-hand`, `card-reserved`, `no-such-pile`, `empty-source`, `no-pile-in-solo`, `pile-required`, `cannot-pay`, `duplicate-building`, `adventurer-unavailable`, `requirement-not-met`, `not-enough-gold`, `payment-source-unavailable`, `discard-unavailable`, `payment-mismatch`, `power-unavailable`, `no-target`, `bad-target`, `already-submitted`, `not-dealt`, `no-such-change`, `bad-answers`, `no-such-option`, `amount-out-of-range`, `empty-stack`, `wrong-payment`, `cannot-afford`, `not-in-market`, `wrong-plan`, `not-in-hand`, `same-card` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4438,7 +4501,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card";
+                        code?: "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card";
                     };
                 };
             };
