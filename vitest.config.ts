@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'clients/typescript/test/**/*.test.ts'],
     // Generous: the property suites and whole games through the API take minutes on a loaded 2-core
     // machine, and tests assert behaviour, never wall-clock time.
     testTimeout: 600_000,

@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -49,6 +49,8 @@ export class PushStream extends Construct {
   constructor(scope: Construct, id: string, props: PushStreamProps) {
     super(scope, id);
     const stack = Stack.of(this);
+    // cdk-nag writes a concrete region as is, an unresolved one as its pseudo parameter.
+    const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
     const tableEnvironment = { TABLE_NAME: props.table.tableName };
 
     this.connections = new ServiceFunction(this, 'Connections', {
@@ -136,7 +138,7 @@ export class PushStream extends Construct {
       fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...PUSH_TABLE_ACTIONS], resources: [props.table.tableArn] }));
       fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connectionsArn] }));
       Validations.of(fn.role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${stack.getLogicalId(this.api.node.defaultChild as apigw.CfnApi)}>/live/POST/@connections/*]`,
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:${region}:<AWS::AccountId>:<${stack.getLogicalId(this.api.node.defaultChild as apigw.CfnApi)}>/live/POST/@connections/*]`,
         reason: 'Connection ids are known only at run time; the wildcard covers posting to connections of this stage of this API only.',
       });
     }
@@ -149,7 +151,7 @@ export class PushStream extends Construct {
       }),
     );
     Validations.of(this.push.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/<${stack.getLogicalId(this.group)}>/*]`,
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:${region}:<AWS::AccountId>:schedule/<${stack.getLogicalId(this.group)}>/*]`,
       reason: "Schedules are named per timer at run time; the wildcard covers schedules of push's own group only.",
     });
     this.push.role.addToPrincipalPolicy(

@@ -8,17 +8,6 @@ export interface Rejection {
   readonly message: string;
 }
 
-export interface Accepted<E> {
-  readonly ok: true;
-  readonly events: E[];
-}
-
-export type Decision<E> = Accepted<E> | Rejection;
-
-export function accept<E>(events: E[]): Accepted<E> {
-  return { ok: true, events };
-}
-
 /**
  * A table of rejections: each stable code with the sentence it reads as, its
  * `{blanks}` filled per refusal. Every game exports one (`REJECTIONS` in its

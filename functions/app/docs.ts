@@ -13,6 +13,9 @@ interface Operation {
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] as string);
 
+/** `security: []` means no token; an operation without `security` takes the document's (a bearer token). */
+const needsToken = (op: Operation) => op.security === undefined || op.security.length > 0;
+
 function renderOperation(method: string, path: string, op: Operation): string {
   const params = (op.parameters ?? [])
     .map((p) => `<li><code>${escape(p.name)}</code> (${p.in}${p.required ? ', required' : ''}) ${escape(p.description ?? '')}</li>`)
@@ -23,7 +26,7 @@ function renderOperation(method: string, path: string, op: Operation): string {
   const responses = Object.entries(op.responses ?? {})
     .map(([status, r]) => `<code>${status}</code> ${escape(r.description ?? '')}`)
     .join(' · ');
-  return `<section><h3><span class="m">${method.toUpperCase()}</span> <code>${escape(path)}</code>${op.security ? ' 🔑' : ''}</h3>
+  return `<section><h3><span class="m">${method.toUpperCase()}</span> <code>${escape(path)}</code>${needsToken(op) ? ' 🔑' : ''}</h3>
 <p>${escape(op.summary ?? '')}</p>${op.description ? `<p>${escape(op.description)}</p>` : ''}
 ${params ? `<ul>${params}</ul>` : ''}${bodyRef ? `<p>Body: <a href="#schema-${bodyRef}">${bodyRef}</a></p>` : ''}<p>${responses}</p></section>`;
 }

@@ -130,3 +130,11 @@ export const Preferences = z
   })
   .meta({ id: 'Preferences' });
 export type Preferences = z.infer<typeof Preferences>;
+
+export const StreamTicket = z
+  .object({
+    ticket: z.string().describe('One-time, valid 60 seconds.'),
+    url: z.string().describe('Connect a WebSocket here (the ticket is already in it).'),
+    expiresAt: Instant,
+  })
+  .meta({ id: 'StreamTicket' });

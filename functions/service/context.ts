@@ -5,6 +5,7 @@ import { DEFAULT_PUSH_POLICY, type PushPolicy } from '../notifications/policy.js
 import type { PushStore } from '../notifications/port.js';
 import type { Store } from '../store/port.js';
 import { cryptoSecrets, type SecretSource } from './ids.js';
+import { OneAtATime } from './one-at-a-time.js';
 import { TokenCache } from './players.js';
 import { CommitSignal } from './signal.js';
 
@@ -26,6 +27,8 @@ export interface ServiceContext {
   readonly push: PushStore;
   /** Webhook targets allowed and retry delays (the local server and tests allow loopback http). */
   readonly pushPolicy: PushPolicy;
+  /** Bringing a game up to date without a move of its own: one reader per game at a time in this process. */
+  readonly settling: OneAtATime;
 }
 
 /** A snapshot every this many commits keeps loading O(1) in game length. */
@@ -45,6 +48,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     pollIntervalMs: 1000,
     tokens: new TokenCache(),
     pushPolicy: DEFAULT_PUSH_POLICY,
+    settling: new OneAtATime(),
     ...parts,
     push: parts.push ?? pushStoreFor(parts.store, parts.clock ?? Date.now),
   };

@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_TABLE_ACTIONS, STREAM_THROTTLE } from '../../infra/push-stream.js';
-import { ServiceStack } from '../../infra/stack.js';
+import { defineService } from '../../infra/service-app.js';
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, any> }>;
 
@@ -23,7 +23,7 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
 
   beforeAll(() => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    template = Template.fromStack(new ServiceStack(app, 'Service'));
+    template = Template.fromStack(defineService(app, { region: 'eu-west-1', names: { service: 'Service', firewall: 'Firewall' } }).service);
     resources = template.toJSON().Resources as Resources;
     ids = {
       api: only('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET' }),

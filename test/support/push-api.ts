@@ -10,6 +10,7 @@ import type { ServerMessage } from '../../functions/notifications/stream-protoco
 import { createServiceContext, type ServiceContext } from '../../functions/service/context.js';
 import { MemoryStore } from '../../functions/store/memory.js';
 import { ApiClient } from './api.js';
+import { contractFor } from './conformance.js';
 
 export interface PushApi {
   readonly ctx: ServiceContext;
@@ -33,7 +34,7 @@ export async function startPushApi(parts: Partial<ServiceContext> = {}): Promise
   const { port } = server.address() as AddressInfo;
   return {
     ctx,
-    client: new ApiClient(`http://127.0.0.1:${port}`),
+    client: new ApiClient(`http://127.0.0.1:${port}`, await contractFor(ctx.games)),
     push,
     close: async () => {
       stream.close();

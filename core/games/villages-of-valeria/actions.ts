@@ -6,7 +6,7 @@ import type { VvMove } from './moves.js';
 import { canPay, checkPayment, findPayment, payerCounts, type PaymentPlan } from './payment.js';
 import { baseDraws, costDiscards, recruitCost, type Role } from './rules.js';
 import type { Owed, VvState } from './state.js';
-import type { Work } from './work.js';
+import type { Draft } from './draft.js';
 
 /**
  * The five actions (rules, "Actions"): what each costs, whether a player can
@@ -65,8 +65,8 @@ function times(n: number, owed: Owed): Owed[] {
 }
 
 /** Validates an action move and does what happens at its start; the rest is owed and resolved by the flow. */
-export function startAction(w: Work, seat: Seat, role: Role, move: ActionMove): Rejection | null {
-  const state = w.state;
+export function startAction(d: Draft, seat: Seat, role: Role, move: ActionMove): Rejection | null {
+  const state = d.state;
   const p = playerAt(state, seat);
   const draws = times(baseDraws(move.type, role, state.solo), { kind: 'draw' });
   const discards = times(costDiscards(move.type, role, state.solo), { kind: 'discard' });
@@ -98,8 +98,8 @@ export function startAction(w: Work, seat: Seat, role: Role, move: ActionMove): 
         move.payment === 'auto' ? findPayment(state, seat, move.card) : checkPayment(state, seat, move.card, move.payment);
       if (!plan) return reject('cannot-pay', { what: name, why: 'no payment covers its cost' });
       if ('ok' in plan) return plan;
-      for (const d of plan.discards) w.emit({ type: 'discarded', seat, card: d.card, pile: d.pile });
-      w.emit({ type: 'built', seat, card: move.card, payment: plan.paid });
+      for (const discard of plan.discards) d.emit({ type: 'discarded', seat, card: discard.card, pile: discard.pile });
+      d.emit({ type: 'built', seat, card: move.card, payment: plan.paid });
       fresh = move.card;
       owed = draws;
       break;
@@ -111,13 +111,12 @@ export function startAction(w: Work, seat: Seat, role: Role, move: ActionMove): 
       if (!meetsRequirement(typeCounts(p), card.requires)) return reject('requirement-not-met', { name: card.name, requires: card.requires.join(' + ') });
       if (p.coins < cost) return reject('not-enough-gold', { what: `Recruiting as ${role === 'lead' ? 'leader' : 'follower'}`, n: cost });
       const refill = state.advDeck[state.advDeck.length - 1];
-      w.emit({ type: 'recruited', seat, adventurer: move.adventurer, paid: cost, ...(refill !== undefined ? { refill } : {}) });
+      d.emit({ type: 'recruited', seat, adventurer: move.adventurer, paid: cost, ...(refill !== undefined ? { refill } : {}) });
       fresh = move.adventurer;
       owed = [];
       break;
     }
   }
-  state.flow.activity = { seat, role, action: move.type, owed, fresh, used: [], powersDone: false };
-  if (role === 'lead') state.flow.led = move.type;
+  d.emit({ type: 'action-started', seat, role, action: move.type, owed, fresh });
   return null;
 }

@@ -1,7 +1,8 @@
 import type { ServiceContext } from '../../service/context.js';
 import { readPreferences, readNotifications, writePreferences } from '../../notifications/service.js';
-import { NotificationsPage, NotificationsQuery, Preferences } from '../../notifications/schemas.js';
+import { NotificationsQuery, Preferences } from '../../notifications/schemas.js';
 import { BEARER, requirePlayer, type Api } from '../http.js';
+import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
 
@@ -17,7 +18,10 @@ export const notificationRoutes = {
       'What the stream and your webhooks also receive: `your-turn`, `deadline-soon`, `timed-out`, `game-started`, `game-ended`, `webhook-disabled`. Keep `next` and pass it as `after` to catch up after being away; ids are stable, so one seen on the stream is the same here.',
     security: BEARER,
     request: { query: NotificationsQuery },
-    responses: { 200: jsonResponse(NotificationsPage, 'Notifications after the cursor'), ...problemResponses(400, 401) },
+    responses: {
+      200: jsonResponse('NotificationsPage', 'Notifications after the cursor'),
+      ...problemResponses([...AUTHENTICATED, 'invalid-request', 'invalid-cursor']),
+    },
   }),
 
   getPreferences: defineRoute({
@@ -26,8 +30,9 @@ export const notificationRoutes = {
     path: '/v1/players/me/preferences',
     tags: ['push'],
     summary: 'Your push preferences (reminders)',
+    description: 'What you set with PUT, or the defaults (one reminder at 0.8 of a pending entry’s time) if you never did.',
     security: BEARER,
-    responses: { 200: jsonResponse(Preferences, 'Your preferences, with defaults for what you never set'), ...problemResponses(401) },
+    responses: { 200: jsonResponse('Preferences', 'Your preferences, with defaults for what you never set'), ...problemResponses(AUTHENTICATED) },
   }),
 
   putPreferences: defineRoute({
@@ -40,7 +45,7 @@ export const notificationRoutes = {
       'Up to 3 reminders, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none. The default is one reminder at 0.8. Reminders are sent for entries of at least 10 minutes, and only while you still have to act.',
     security: BEARER,
     request: { body: jsonBody(Preferences) },
-    responses: { 200: jsonResponse(Preferences, 'Your preferences as stored'), ...problemResponses(400, 401, 413, 415) },
+    responses: { 200: jsonResponse('Preferences', 'Your preferences as stored'), ...problemResponses([...AUTHENTICATED, ...WITH_BODY]) },
   }),
 };
 

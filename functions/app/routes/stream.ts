@@ -1,18 +1,10 @@
-import * as z from 'zod';
 import type { ServiceContext } from '../../service/context.js';
 import { issueTicket } from '../../notifications/stream-tickets.js';
 import { LOCAL_STREAM_PATH } from '../../notifications/stream-protocol.js';
 import { BEARER, requirePlayer, type Api } from '../http.js';
+import { AUTHENTICATED } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonResponse, mountRoute } from '../route.js';
-
-const StreamTicket = z
-  .object({
-    ticket: z.string().describe('One-time, valid 60 seconds.'),
-    url: z.string().describe('Connect a WebSocket here (the ticket is already in it).'),
-    expiresAt: z.iso.datetime(),
-  })
-  .meta({ id: 'StreamTicket' });
 
 export const streamRoutes = {
   ticket: defineRoute({
@@ -24,7 +16,7 @@ export const streamRoutes = {
     description:
       'Connect to `url`; the server sends `{"type":"ready"}`, then every notification of yours as `{"type":"notification",…}`. Send `{"action":"subscribe","gameId":…}` to also receive each new commit of that game as the events route shows it to you (`{"type":"commit",…}`), and `{"action":"ping"}` for a `pong`. Browsers cannot send an Authorization header on a WebSocket, so the ticket stands in for your token, once.',
     security: BEARER,
-    responses: { 201: jsonResponse(StreamTicket, 'Your ticket'), ...problemResponses(401) },
+    responses: { 201: jsonResponse('StreamTicket', 'Your ticket'), ...problemResponses(AUTHENTICATED) },
   }),
 };
 

@@ -1,8 +1,12 @@
 import type { ServiceContext } from '../../service/context.js';
-import { CreateWebhookBody, DeliveryList, DeliveryView, NewWebhook, WebhookIdParam, WebhookList, WebhookView } from '../../notifications/webhook-schemas.js';
+import { CreateWebhookBody, WebhookIdParam } from '../../notifications/webhook-schemas.js';
 import { createWebhook, pingWebhook, presentDelivery, presentWebhook, requireWebhook } from '../../notifications/webhooks.js';
 import { BEARER, requirePlayer, type Api } from '../http.js';
+import { AUTHENTICATED, WITH_BODY, type ServiceProblemCode } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
+
+/** Codes of an operation on one of your webhooks. */
+const ONE_WEBHOOK: readonly ServiceProblemCode[] = [...AUTHENTICATED, 'invalid-request', 'webhook-not-found'];
 import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
 
 const RECENT_DELIVERIES = 50;
@@ -20,8 +24,8 @@ export const webhookRoutes = {
     security: BEARER,
     request: { body: jsonBody(CreateWebhookBody) },
     responses: {
-      201: jsonResponse(NewWebhook, 'The subscription and its signing secret (shown once)'),
-      ...problemResponses(400, 401, 403, 404, 413, 415, 422),
+      201: jsonResponse('NewWebhook', 'The subscription and its signing secret (shown once)'),
+      ...problemResponses([...AUTHENTICATED, ...WITH_BODY, 'not-seated', 'game-not-found', 'webhook-target-forbidden', 'invalid-events', 'too-many-webhooks']),
     },
   }),
 
@@ -31,8 +35,9 @@ export const webhookRoutes = {
     path: '/v1/webhooks',
     tags: ['push'],
     summary: 'Your webhook subscriptions',
+    description: 'Every subscription you keep (at most 10), player- and game-scope, each with whether it was disabled and why; secrets are never shown again.',
     security: BEARER,
-    responses: { 200: jsonResponse(WebhookList, 'Your subscriptions (without their secrets)'), ...problemResponses(401) },
+    responses: { 200: jsonResponse('WebhookList', 'Your subscriptions (without their secrets)'), ...problemResponses(AUTHENTICATED) },
   }),
 
   get: defineRoute({
@@ -41,9 +46,10 @@ export const webhookRoutes = {
     path: '/v1/webhooks/{id}',
     tags: ['push'],
     summary: 'One of your webhook subscriptions',
+    description: 'The subscription as listed, without its secret; `404 webhook-not-found` for an id that is not yours.',
     security: BEARER,
     request: { params: WebhookIdParam },
-    responses: { 200: jsonResponse(WebhookView, 'The subscription'), ...problemResponses(401, 404) },
+    responses: { 200: jsonResponse('Webhook', 'The subscription'), ...problemResponses(ONE_WEBHOOK) },
   }),
 
   delete: defineRoute({
@@ -52,9 +58,10 @@ export const webhookRoutes = {
     path: '/v1/webhooks/{id}',
     tags: ['push'],
     summary: 'Unsubscribe; deliveries still pending are dropped',
+    description: 'Deletes the subscription at once; deliveries not yet sent are dropped and no retry of it fires.',
     security: BEARER,
     request: { params: WebhookIdParam },
-    responses: { 204: { description: 'Deleted' }, ...problemResponses(401, 404) },
+    responses: { 204: { description: 'Deleted' }, ...problemResponses(ONE_WEBHOOK) },
   }),
 
   test: defineRoute({
@@ -63,9 +70,11 @@ export const webhookRoutes = {
     path: '/v1/webhooks/{id}/test',
     tags: ['push'],
     summary: 'Send a signed `ping` now and see how the receiver answered',
+    description:
+      'Sends one signed `ping` delivery now, outside the retry schedule, and answers it with its one attempt (status or error), so a receiver can be checked before real events arrive.',
     security: BEARER,
     request: { params: WebhookIdParam },
-    responses: { 200: jsonResponse(DeliveryView, 'The ping delivery with its one attempt'), ...problemResponses(401, 404) },
+    responses: { 200: jsonResponse('WebhookDelivery', 'The ping delivery with its one attempt'), ...problemResponses(ONE_WEBHOOK) },
   }),
 
   deliveries: defineRoute({
@@ -74,9 +83,10 @@ export const webhookRoutes = {
     path: '/v1/webhooks/{id}/deliveries',
     tags: ['push'],
     summary: 'Recent deliveries of a subscription, newest first, with every attempt’s status',
+    description: 'Each delivery with its state (pending, delivered, failed), every attempt’s status or error, and when the next retry is due.',
     security: BEARER,
     request: { params: WebhookIdParam },
-    responses: { 200: jsonResponse(DeliveryList, `The latest ${RECENT_DELIVERIES} deliveries (kept 30 days)`), ...problemResponses(401, 404) },
+    responses: { 200: jsonResponse('WebhookDeliveryList', `The latest ${RECENT_DELIVERIES} deliveries (kept 30 days)`), ...problemResponses(ONE_WEBHOOK) },
   }),
 };
 
