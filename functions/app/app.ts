@@ -4,7 +4,6 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServiceContext } from '../service/context.js';
 import { ServiceError } from '../service/errors.js';
-import { renderDocs } from './docs.js';
 import { problem } from './problem.js';
 import { mountApiRoutes } from './routes/index.js';
 
@@ -63,7 +62,6 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/openapi.json', async (c) => c.json(await publishedDocument()));
-  app.get('/docs', async (c) => c.html(renderDocs(await publishedDocument())));
   return app;
 }
 

@@ -13,6 +13,7 @@ import { DynamoStore } from '../store/dynamodb.js';
 import { MemoryStore } from '../store/memory.js';
 import type { Store } from '../store/port.js';
 import { JavaMissingError, localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
+import { serveWebApp } from './web-app.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
@@ -35,6 +36,7 @@ async function openStore(): Promise<{ store: Store; dynamo: DynamoDbLocal | null
 const { store, dynamo, description } = await openStore();
 const ctx = createServiceContext({ store });
 const app = createApp(ctx, { log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`) });
+await serveWebApp(app);
 const timers = await runLocalScheduler(ctx, (error) => console.error('deadline timer failed:', error));
 const server = serve({ fetch: app.fetch, port }, (info) => {
   console.log(`Valeria Tabletop API on http://localhost:${info.port}  (docs: /docs, spec: /openapi.json)`);

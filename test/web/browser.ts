@@ -1,0 +1,141 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { createApp } from '../../functions/app/app.js';
+import { buildWebAppIfStale, mountWebApp } from '../../functions/local/web-app.js';
+import { createServiceContext } from '../../functions/service/context.js';
+import { storeOf } from '../support/api.js';
+
+/**
+ * The browser tests' world: the real app (API on DynamoDB Local and the
+ * built web client, as `npm start` serves them) on a free port, and Debian's
+ * Chromium driven by playwright-core (browsers cannot be downloaded here).
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface WebWorld {
+  readonly url: string;
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startWebWorld(label: string): Promise<WebWorld> {
+  await buildWebAppIfStale(() => undefined);
+  const app = createApp(createServiceContext({ store: await storeOf('dynamodb', label) }));
+  mountWebApp(app);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    browser,
+    close: async () => {
+      await browser.close();
+      server.closeAllConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Uncaught errors of every page, which a test expects to stay empty. */
+export const pageErrors: string[] = [];
+
+/** A player in a browser context of their own, registered through the page, by typing and clicking. */
+export async function registeredPlayer(world: WebWorld, name: string, path = '/'): Promise<Page> {
+  const context = await world.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${name}: ${error.message}`));
+  await page.goto(`${world.url}${path}`);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Register' }).click();
+  const token = await page.getByTestId('token').inputValue();
+  expect(token.length).toBeGreaterThan(20);
+  await page.getByRole('button', { name: /continue/ }).click();
+  return page;
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core on the page as it is now: no serious or critical violation. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
+  });
+  expect(violations, `axe on ${where}`).toEqual([]);
+}
+
+/** A small seeded generator, so a failing game can be replayed. */
+export function picker(seed: number) {
+  let state = seed >>> 0 || 1;
+  return (n: number) => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % n;
+  };
+}
+
+/**
+ * Plays this seat by clicking until the end screen shows: whenever move
+ * controls are offered, one of them, chosen by `pick`; otherwise waits for
+ * the page to update itself (the events long-poll).
+ */
+export async function playToTheEnd(page: Page, pick: (n: number) => number, onTable?: (page: Page) => Promise<void>): Promise<number> {
+  const controls = page.locator('section[aria-label="Your moves"] button:is([data-move],[data-step]):not([disabled])');
+  const end = page.getByRole('button', { name: 'Verify this game' });
+  let clicks = 0;
+  for (;;) {
+    await page.waitForFunction(
+      () =>
+        !!document.querySelector('section[aria-label="Your moves"] button:is([data-move],[data-step]):not([disabled])') ||
+        [...document.querySelectorAll('button')].some((b) => b.textContent === 'Verify this game'),
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    );
+    if (await end.isVisible()) return clicks;
+    const count = await controls.count();
+    if (count === 0) continue;
+    if (onTable && clicks === 6) await onTable(page);
+    await controls
+      .nth(pick(count))
+      .click({ timeout: 5_000 })
+      .catch(() => undefined); // the page re-rendered under the pointer: look again
+    clicks++;
+  }
+}
+
+/** Creates a game through the lobby form by clicking, and returns its id (the invite link is /g/{id}). */
+export async function createGameInLobby(page: Page, title: string, seats: number): Promise<string> {
+  await page.getByRole('link', { name: 'New game' }).click();
+  await page.getByRole('radio', { name: new RegExp(title) }).check();
+  await page.getByLabel('Number of players').selectOption(String(seats));
+  await page.getByLabel('Time control').selectOption('live');
+  await page.getByRole('button', { name: /Create the game/ }).click();
+  await page.waitForURL(/\/g\/[^/]+$/);
+  return new URL(page.url()).pathname.split('/').at(-1) as string;
+}
+
+/** Presses "Verify" on the end screen and expects every check to pass. */
+export async function verifyOnEndScreen(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Verify this game' }).click();
+  await expect.poll(() => page.getByTestId('verdict').textContent(), { timeout: 60_000 }).toBe('Verified: the replay matches the game.');
+}

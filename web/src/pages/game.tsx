@@ -1,0 +1,160 @@
+import { ProblemError, type Commit, type GameView, type LegalMoves, type Player } from '@valeria-tabletop/client';
+import { useEffect, useState } from 'preact/hooks';
+import type { GameUi, Move } from '../games/types.js';
+import { session } from '../session.js';
+import { followGame, readLog } from '../updates.js';
+import { Countdown } from '../ui/countdown.js';
+import { explain } from '../ui/errors.js';
+import { Picker } from '../ui/picker.js';
+import { GAME_TITLES, seatNames } from '../ui/seats.js';
+import { EndScreen } from './end.js';
+import { GameLog } from './log.js';
+import { OpenTable } from './open-table.js';
+
+/** Each game's table, loaded with its card catalog only when a game of it is opened. */
+const TABLES: Record<string, () => Promise<{ ui: GameUi }>> = {
+  'village-pillage': () => import('../games/village-pillage.js'),
+  'villages-of-valeria': () => import('../games/villages-of-valeria.js'),
+  'valeria-card-kingdoms': () => import('../games/card-kingdoms.js'),
+};
+
+interface Loaded {
+  readonly view: GameView;
+  readonly listed: (LegalMoves & { etag: string }) | null;
+}
+
+export function GamePage({ gameId }: { gameId: string }) {
+  const current = session.use();
+  const client = current?.client;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [me, setMe] = useState<Player | null>(null);
+  const [ui, setUi] = useState<GameUi | null>(null);
+  const [log, setLog] = useState<Commit[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reload = async () => {
+    if (!client) return;
+    const { view } = await client.view(gameId);
+    const listed = view.status === 'active' && view.you !== null ? await client.legalMoves(gameId) : null;
+    setLoaded({ view, listed });
+  };
+
+  useEffect(() => {
+    if (!client) return;
+    let feed: { stop(): void } | null = null;
+    let live = true;
+    void (async () => {
+      try {
+        setMe(await client.me());
+        await reload();
+        const { commits, next } = await readLog(client, gameId);
+        if (!live) return;
+        setLog(commits);
+        feed = followGame(
+          client,
+          gameId,
+          next,
+          (more) => {
+            setLog((old) => [...old, ...more]);
+            void reload().catch((failure) => setError(explain(failure)));
+          },
+          () => undefined,
+        );
+      } catch (failure) {
+        if (live) setError(explain(failure));
+      }
+    })();
+    return () => {
+      live = false;
+      feed?.stop();
+    };
+  }, [client, gameId]);
+
+  const game = loaded?.view.game;
+  useEffect(() => {
+    const load = game ? TABLES[game] : undefined;
+    if (load) void load().then((module) => setUi(module.ui));
+  }, [game]);
+
+  if (error && !loaded)
+    return (
+      <p role="alert" class="error">
+        {error}
+      </p>
+    );
+  if (!loaded || !client || !me) return <p aria-busy="true">Loading the game…</p>;
+  const { view, listed } = loaded;
+  const names = seatNames(view.seats);
+  const title = GAME_TITLES[view.game] ?? view.game;
+
+  if (view.status === 'open') return <OpenTable view={view} me={me} client={client} title={title} onChange={() => reload()} />;
+  if (!ui || !view.state) return <p aria-busy="true">Setting the table…</p>;
+
+  const state = view.state;
+  const play = async (moves: Move[]) => {
+    if (!listed) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await client.play(gameId, moves as never, { ifMatch: listed.etag });
+      await reload();
+    } catch (failure) {
+      const stale = failure instanceof ProblemError && failure.code === 'version-mismatch';
+      setError(stale ? 'The game moved on before your move arrived: nothing was played. Look again and choose.' : explain(failure));
+      await reload().catch(() => undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const moves = (listed?.moves ?? []) as Move[];
+  const awaitingNames = state.awaiting.map((seat) => (seat === view.you ? 'you' : names[seat])).join(', ');
+
+  return (
+    <div class="game" data-game={view.game}>
+      <h1>
+        {title} <small class="muted">{view.gameId}</small>
+      </h1>
+      {view.status === 'finished' ? (
+        <EndScreen view={view} names={names} ui={ui} client={client} />
+      ) : (
+        <p class="turn" role="status">
+          {state.pending && (
+            <>
+              Waiting for <strong>{awaitingNames || 'the game'}</strong> ({state.pending.step}) — time left <Countdown deadline={state.pending.deadline} />
+            </>
+          )}
+        </p>
+      )}
+      <div class="table-layout">
+        <section class="board" aria-label="The table">
+          <ui.Table board={state.board} you={view.you} names={names} awaiting={state.awaiting} />
+        </section>
+        <aside class="side">
+          {view.status === 'active' && view.you !== null && (
+            <section class="moves" aria-label="Your moves">
+              <h2>Your move</h2>
+              {moves.length === 0 ? (
+                <p class="muted">Nothing to do right now: the page updates by itself when it is your turn.</p>
+              ) : (
+                <>
+                  <p class="prompt">{state.pending ? ui.prompt(state.pending.step, state.board, view.you) : ''}</p>
+                  {ui.families(moves, state.board, view.you, names).map((family) => (
+                    <Picker key={`${state.pending?.id}:${family.title}`} family={family} busy={busy} send={(move) => void play([move])} />
+                  ))}
+                </>
+              )}
+              {error && (
+                <p role="alert" class="error">
+                  {error}
+                </p>
+              )}
+            </section>
+          )}
+          {ui.StandingOrders && view.status === 'active' && view.you !== null && <ui.StandingOrders client={client} gameId={gameId} />}
+          <GameLog commits={log} names={names} ui={ui} />
+        </aside>
+      </div>
+    </div>
+  );
+}
