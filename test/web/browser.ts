@@ -1,6 +1,8 @@
 import { serve, type ServerType } from '@hono/node-server';
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createApp } from '../../functions/app/app.js';
@@ -125,13 +127,29 @@ export async function playToTheEnd(page: Page, pick: (n: number) => number, onTa
 
 /** Creates a game through the lobby form by clicking, and returns its id (the invite link is /g/{id}). */
 export async function createGameInLobby(page: Page, title: string, seats: number): Promise<string> {
-  await page.getByRole('link', { name: 'New game' }).click();
+  await page.getByRole('link', { name: 'New game', exact: true }).click();
   await page.getByRole('radio', { name: new RegExp(title) }).check();
   await page.getByLabel('Number of players').selectOption(String(seats));
   await page.getByLabel('Time control').selectOption('live');
   await page.getByRole('button', { name: /Create the game/ }).click();
   await page.waitForURL(/\/g\/[^/]+$/);
   return new URL(page.url()).pathname.split('/').at(-1) as string;
+}
+
+const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+
+/**
+ * With UPDATE_SCREENSHOTS=1, saves what a player sees of the page at laptop
+ * and phone (390 px) width under docs/screenshots/ (the README shows them).
+ */
+export async function screenshotTable(page: Page, name: string): Promise<void> {
+  if (!process.env.UPDATE_SCREENSHOTS) return;
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** Presses "Verify" on the end screen and expects every check to pass. */

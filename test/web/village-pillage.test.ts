@@ -6,6 +6,7 @@ import {
   picker,
   playToTheEnd,
   registeredPlayer,
+  screenshotTable,
   startWebWorld,
   verifyOnEndScreen,
   type WebWorld,
@@ -28,10 +29,14 @@ describe('the web client in Chromium: Village Pillage', () => {
     await ann.getByRole('heading', { name: 'Your move' }).waitFor();
     await expectAccessible(ann, 'the Village Pillage table');
 
-    const [annClicks, benClicks] = await Promise.all([playToTheEnd(ann, picker(1)), playToTheEnd(ben, picker(2))]);
+    const [annClicks, benClicks] = await Promise.all([
+      playToTheEnd(ann, picker(1), (page) => screenshotTable(page, 'village-pillage')),
+      playToTheEnd(ben, picker(2)),
+    ]);
     expect(annClicks + benClicks).toBeGreaterThan(4);
     await expect.poll(() => ben.getByRole('region', { name: 'Result' }).textContent()).toMatch(/won|share the win/);
     await verifyOnEndScreen(ann);
+    await screenshotTable(ann, 'village-pillage-end');
     await expectAccessible(ann, 'the Village Pillage end screen');
     expect(pageErrors).toEqual([]);
   });

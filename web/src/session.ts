@@ -25,6 +25,12 @@ export function signIn(token: string): void {
   session.set(sessionOf(token));
 }
 
+/** Signs in with a pasted key, once the API has accepted it. */
+export async function signInWith(token: string): Promise<void> {
+  await anonymous.withToken(token).me();
+  signIn(token);
+}
+
 export function signOut(): void {
   localStorage.removeItem(TOKEN_KEY);
   session.set(null);

@@ -344,5 +344,6 @@ export const ui: GameUi = {
   prompt: (step) => PROMPTS[step] ?? step,
   families,
   describeEvent,
-  scoreDetail: (d) => `${d.monsters} monsters, ${d.domains} domains, ${d.tokens} tokens, Duke ${d.duke ?? 0}`,
+  summary: (board, seat) => tokens(board.players[seat]),
+  scoreDetail: (d) => `${d.monsters} points from monsters, ${d.domains} from domains, ${d.tokens} from tokens, ${d.duke ?? 0} from the Duke`,
 };

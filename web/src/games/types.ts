@@ -38,6 +38,8 @@ export interface GameUi {
   prompt(step: string, board: any, you: number): string;
   families(moves: readonly Move[], board: any, you: number, names: readonly string[]): Family[];
   describeEvent(event: any, names: readonly string[]): string | null;
+  /** A seat's standing at a glance: "7 turnips · 1 relic". */
+  summary(board: any, seat: number): string;
   /** One line of a seat's end-of-game score breakdown. */
   scoreDetail(detail: any): string;
   /** The standing orders panel, for games that have them. */

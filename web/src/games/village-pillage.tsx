@@ -182,5 +182,9 @@ export const ui: GameUi = {
   prompt: (step) => PROMPTS[step] ?? step,
   families,
   describeEvent,
+  summary: (board, seat) => {
+    const p = board.players[seat];
+    return `${plural(p.turnips, 'turnip')} (${p.bank} banked) · relics: ${p.relics.length ? p.relics.join(', ') : 'none'}`;
+  },
   scoreDetail: (d) => `${d.relics.length ? d.relics.join(', ') : 'no relics'}; ${d.turnips} turnips`,
 };

@@ -70,8 +70,12 @@ const nameOf = (id: string | null | undefined) => (id ? faceOf(id).name : 'a car
 const pileName = (from: unknown) => (from === 'deck' ? 'the deck' : `pile ${Number(from) + 1}`);
 
 function Table({ board, you, names, awaiting }: TableProps) {
+  const village = (seat: number) => (
+    <Village key={seat} p={board.players[seat]} seat={seat} you={you} names={names} awaiting={awaiting} active={board.active} />
+  );
   return (
     <>
+      {you !== null && village(you)}
       <section aria-label="Supply">
         <h2>Supply</h2>
         <p class="muted">
@@ -92,45 +96,55 @@ function Table({ board, you, names, awaiting }: TableProps) {
           ))}
         </div>
       </section>
-      {board.players.map((p: any, seat: number) => (
-        <section
-          key={seat}
-          class={awaiting.includes(seat) ? 'player awaited' : 'player'}
-          aria-label={seat === you ? 'Your village' : `${names[seat]}'s village`}
-        >
-          <h2>
-            {seat === you ? `You (${names[seat]})` : names[seat]}
-            {seat === board.active ? ' — active player' : ''}
-            {awaiting.includes(seat) ? ' — to move' : ''}
-          </h2>
-          <p class="stats">
-            Gold: {p.coins} · Cards in hand: {p.handSize} · Castle: {p.castleCoin ? 'coin placed' : 'free (wild)'}
-          </p>
-          <h3>Resources</h3>
-          <p>{p.resources.length ? p.resources.map((r: any) => `${building(r.card).resource}${r.coin ? ' (coin on it)' : ''}`).join(', ') : 'none yet'}</p>
-          <h3>Village</h3>
-          {p.buildings.length + p.adventurers.length === 0 ? (
-            <p class="muted">No buildings yet.</p>
-          ) : (
-            <div class="cards">
-              {[...p.buildings, ...p.adventurers].map((id: string) => (
-                <Card key={id} face={faceOf(id)} />
-              ))}
-            </div>
-          )}
-          {seat === you && p.hand && (
-            <>
-              <h3>Your hand</h3>
-              <div class="cards">
-                {p.hand.map((id: string) => (
-                  <Card key={id} face={faceOf(id)} />
-                ))}
-              </div>
-            </>
-          )}
-        </section>
-      ))}
+      {board.players.map((_: unknown, seat: number) => (seat === you ? null : village(seat)))}
     </>
+  );
+}
+
+interface VillageProps {
+  readonly p: any;
+  readonly seat: number;
+  readonly you: number | null;
+  readonly names: readonly string[];
+  readonly awaiting: readonly number[];
+  readonly active: number;
+}
+
+/** A player's village: gold, resources, buildings and adventurers, and my hand. */
+function Village({ p, seat, you, names, awaiting, active }: VillageProps) {
+  return (
+    <section class={awaiting.includes(seat) ? 'player awaited' : 'player'} aria-label={seat === you ? 'Your village' : `${names[seat]}'s village`}>
+      <h2>
+        {seat === you ? `You (${names[seat]})` : names[seat]}
+        {seat === active ? ' — active player' : ''}
+        {awaiting.includes(seat) ? ' — to move' : ''}
+      </h2>
+      <p class="stats">
+        Gold: {p.coins} · Cards in hand: {p.handSize} · Castle: {p.castleCoin ? 'coin placed' : 'free (wild)'}
+      </p>
+      <h3>Resources</h3>
+      <p>{p.resources.length ? p.resources.map((r: any) => `${building(r.card).resource}${r.coin ? ' (coin on it)' : ''}`).join(', ') : 'none yet'}</p>
+      <h3>Village</h3>
+      {p.buildings.length + p.adventurers.length === 0 ? (
+        <p class="muted">No buildings yet.</p>
+      ) : (
+        <div class="cards">
+          {[...p.buildings, ...p.adventurers].map((id: string) => (
+            <Card key={id} face={faceOf(id)} />
+          ))}
+        </div>
+      )}
+      {seat === you && p.hand && (
+        <>
+          <h3>Your hand</h3>
+          <div class="cards">
+            {p.hand.map((id: string) => (
+              <Card key={id} face={faceOf(id)} />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -165,7 +179,7 @@ function describeMove(m: Move): string {
 
 const whole: (question: string) => import('./types.js').Part = (question) => ({ question, key: (m) => JSON.stringify(m), label: describeMove });
 
-function families(moves: readonly Move[], board: any): Family[] {
+function families(moves: readonly Move[], board: any, _you: number, names: readonly string[]): Family[] {
   const of = (...types: string[]) => moves.filter((m) => types.includes(m.type));
   const family = (title: string, list: Move[], parts = [whole('Which?')]): Family[] =>
     list.length ? [{ title, moves: list, parts, describe: describeMove }] : [];
@@ -173,7 +187,7 @@ function families(moves: readonly Move[], board: any): Family[] {
     const follows = [...of('harvest', 'tax', 'develop', 'build', 'recruit'), ...of('decline')];
     return [
       {
-        title: `Follow ${cap(board.led ?? 'the action')}?`,
+        title: `${names[board.active] ?? 'The active player'} leads ${cap(board.led ?? 'an action')}. Follow?`,
         moves: follows,
         parts: [whole('Follow or decline?')],
         describe: (m) => (m.type === 'decline' ? 'Decline' : `Follow: ${describeMove(m)}`),
@@ -278,20 +292,21 @@ function StandingOrders({ client, gameId }: { client: ValeriaClient; gameId: str
         }
       }}
     >
-      <h2>Standing orders</h2>
-      <p class="muted">Answer follow windows in advance, so nobody waits for you.</p>
-      {ACTIONS.map((action) => (
-        <p key={action} class="order">
-          <label for={`order-${action}`}>When someone leads {cap(action)}</label>
-          <select id={`order-${action}`} value={orders[action]} onChange={(e) => setOrders({ ...orders, [action]: e.currentTarget.value as Order })}>
-            <option value="ask">ask me</option>
-            <option value="decline">decline</option>
-            {(action === 'harvest' || action === 'tax') && <option value="follow">follow, draw from the deck</option>}
-          </select>
-        </p>
-      ))}
-      <button type="submit">Save standing orders</button>
-      {note && <p role="status">{note}</p>}
+      <details>
+        <summary>Standing orders: answer follow windows in advance</summary>
+        {ACTIONS.map((action) => (
+          <p key={action} class="order">
+            <label for={`order-${action}`}>When someone leads {cap(action)}</label>
+            <select id={`order-${action}`} value={orders[action]} onChange={(e) => setOrders({ ...orders, [action]: e.currentTarget.value as Order })}>
+              <option value="ask">ask me</option>
+              <option value="decline">decline</option>
+              {(action === 'harvest' || action === 'tax') && <option value="follow">follow, draw from the deck</option>}
+            </select>
+          </p>
+        ))}
+        <button type="submit">Save standing orders</button>
+        {note && <p role="status">{note}</p>}
+      </details>
     </form>
   );
 }
@@ -301,6 +316,10 @@ export const ui: GameUi = {
   prompt: (step) => PROMPTS[step] ?? step,
   families,
   describeEvent,
-  scoreDetail: (d) => `${d.cards} from cards, ${d.powers} from powers, ${d.gold} gold`,
+  summary: (board, seat) => {
+    const p = board.players[seat];
+    return `${p.coins} gold · ${plural(p.handSize, 'card')} in hand · ${plural(p.buildings.length, 'building')} · ${plural(p.adventurers.length, 'adventurer')}`;
+  },
+  scoreDetail: (d) => `${d.cards} points from cards, ${d.powers} from powers, ${d.gold} gold`,
   StandingOrders,
 };

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { navigate } from '../router.js';
-import { register, session, signIn, signOut } from '../session.js';
+import { register, session, signIn, signInWith, signOut } from '../session.js';
 import { explain } from '../ui/errors.js';
 
 /** Register with a name, or paste a token from another device. */
@@ -36,10 +36,8 @@ export function SignInPanel() {
           event.preventDefault();
           setError(null);
           try {
-            signIn(pasted.trim());
-            await session.get()?.client.me();
+            await signInWith(pasted.trim());
           } catch (failure) {
-            signOut();
             setError(`That key was not accepted: ${explain(failure)}`);
           }
         }}

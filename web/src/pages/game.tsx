@@ -121,13 +121,28 @@ export function GamePage({ gameId }: { gameId: string }) {
         <p class="turn" role="status">
           {state.pending && (
             <>
-              Waiting for <strong>{awaitingNames || 'the game'}</strong> ({state.pending.step}) — time left <Countdown deadline={state.pending.deadline} />
+              {state.awaiting.includes(view.you ?? -1) ? (
+                <strong>Your move</strong>
+              ) : (
+                <>
+                  Waiting for <strong>{awaitingNames || 'the game'}</strong>
+                </>
+              )}{' '}
+              — time left <Countdown deadline={state.pending.deadline} />
             </>
           )}
         </p>
       )}
       <div class="table-layout">
         <section class="board" aria-label="The table">
+          <ul class="scoreboard" aria-label="Players">
+            {names.map((name, seat) => (
+              <li key={seat} class={state.awaiting.includes(seat) ? 'awaited' : ''}>
+                <strong>{seat === view.you ? `${name} (you)` : name}</strong>
+                {state.awaiting.includes(seat) ? ' · to move' : ''} · {ui.summary(state.board, seat)}
+              </li>
+            ))}
+          </ul>
           <ui.Table board={state.board} you={view.you} names={names} awaiting={state.awaiting} />
         </section>
         <aside class="side">
