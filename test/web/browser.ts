@@ -6,13 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createApp } from '../../functions/app/app.js';
-import { buildWebAppIfStale, mountWebApp } from '../../functions/local/web-app.js';
+import { mountWebApp } from '../../functions/local/web-app.js';
 import { createServiceContext } from '../../functions/service/context.js';
 import { storeOf } from '../support/api.js';
 
 /**
  * The browser tests' world: the real app (API on DynamoDB Local and the
- * built web client, as `npm start` serves them) on a free port, and Debian's
+ * web client built by global-setup.ts, as `npm start` serves them) on a free port, and Debian's
  * Chromium driven by playwright-core (browsers cannot be downloaded here).
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,7 +24,6 @@ export interface WebWorld {
 }
 
 export async function startWebWorld(label: string): Promise<WebWorld> {
-  await buildWebAppIfStale(() => undefined);
   const app = createApp(createServiceContext({ store: await storeOf('dynamodb', label) }));
   mountWebApp(app);
   const server: ServerType = await new Promise((resolve) => {
