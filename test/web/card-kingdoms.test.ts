@@ -35,6 +35,7 @@ describe('the web client in Chromium: Valeria: Card Kingdoms', () => {
     // The inbox lists the finished game with its result.
     await ann.getByRole('link', { name: 'Games', exact: true }).click();
     await ann.getByRole('heading', { name: 'Finished' }).waitFor();
+    await ann.getByText(/won · /).waitFor();
     await expectAccessible(ann, 'the inbox');
     expect(pageErrors).toEqual([]);
   });

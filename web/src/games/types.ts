@@ -21,6 +21,27 @@ export interface Family {
   readonly parts: readonly Part[];
   /** The whole move in words: the name of the button that sends it. */
   describe(move: Move): string;
+  /** Choices that must follow `move` in the same batch (the discards that pay for a Develop), or null. */
+  then?(move: Move): FollowUp | null;
+  /** Where `move`'s cost may come from, to choose instead of the listed automatic payment, or null. */
+  payFor?(move: Move): PaymentChoice | null;
+}
+
+/** The sources that may pay a cost; the move is rebuilt with the ones chosen, in order. */
+export interface PaymentChoice {
+  readonly cost: string;
+  readonly sources: readonly { readonly label: string; readonly unit: Record<string, unknown> }[];
+  make(units: readonly Record<string, unknown>[]): Move;
+}
+
+/** `count` cards chosen after a move, each sent as a move of its own in one batch with it. */
+export interface FollowUp {
+  readonly count: number;
+  readonly question: string;
+  readonly cards: readonly { readonly id: string; readonly label: string }[];
+  /** How many piles a card may go to (0: no choice). */
+  readonly piles: number;
+  make(card: string, pile: number | null): Move;
 }
 
 export interface TableProps {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { adventurer, building, type Power } from '../../../core/games/villages-of-valeria/catalog/index.js';
 import { Card, Pile, plural, type CardFace } from '../ui/card.js';
 import { explain } from '../ui/errors.js';
-import { byField, type Family, type GameUi, type Move, type TableProps } from './types.js';
+import { byField, type Family, type FollowUp, type GameUi, type Move, type PaymentChoice, type TableProps } from './types.js';
 
 /** Villages of Valeria in the browser: lead an action and its choices, follow windows, standing orders. */
 
@@ -179,7 +179,55 @@ function describeMove(m: Move): string {
 
 const whole: (question: string) => import('./types.js').Part = (question) => ({ question, key: (m) => JSON.stringify(m), label: describeMove });
 
-function families(moves: readonly Move[], board: any, _you: number, names: readonly string[]): Family[] {
+/**
+ * A Develop is paid by discarding other hand cards (1 to lead, 2 to follow,
+ * VV-R6): the discards are chosen with it and sent in one batch.
+ */
+function developDiscards(board: any, you: number, role: 'lead' | 'follow') {
+  return (move: Move): FollowUp | null => {
+    if (move.type !== 'develop') return null;
+    const hand: string[] = (board.players[you]?.hand ?? []).filter((id: string) => id !== move.card);
+    const count = role === 'lead' ? 1 : 2;
+    return {
+      count,
+      question: count === 1 ? 'Which card do you discard to pay?' : 'Which two cards do you discard to pay?',
+      cards: hand.map((id) => ({ id, label: nameOf(id) })),
+      piles: board.solo ? 0 : board.piles.length,
+      make: (card, pile) => (pile === null ? { type: 'discard', card } : { type: 'discard', card, pile }),
+    };
+  };
+}
+
+/**
+ * A Build's payment chosen by hand: a coin on your Castle (wild), a coin on a
+ * free Resource (yours or another player's), or a resource power of your
+ * village; the engine checks the choice and says precisely what is wrong.
+ */
+function buildPayment(board: any, you: number, names: readonly string[]) {
+  return (move: Move): PaymentChoice | null => {
+    if (move.type !== 'build') return null;
+    const me = board.players[you];
+    const sources: PaymentChoice['sources'][number][] = [];
+    if (me.castleCoin === null) sources.push({ label: 'A coin on your Castle (wild)', unit: { use: 'castle' } });
+    board.players.forEach((p: any, seat: number) => {
+      for (const r of p.resources)
+        if (r.coin === null)
+          sources.push({
+            label: `A coin on ${seat === you ? 'your' : `${names[seat]}'s`} ${building(r.card).resource}`,
+            unit: { use: 'resource', seat, card: r.card },
+          });
+    });
+    for (const id of [...me.buildings, ...me.adventurers]) {
+      const power = faceOf(id).lines?.[0];
+      const shape = (id.startsWith('a') ? adventurer(id) : building(id)).power?.shape;
+      if (shape === 'build-resource' || shape === 'build-wild-for-type')
+        sources.push({ label: `${nameOf(id)}'s power (${power})`, unit: { use: 'power', card: id } });
+    }
+    return { cost: building(move.card as string).cost.join(', '), sources, make: (units) => ({ ...move, payment: [...units] }) };
+  };
+}
+
+function families(moves: readonly Move[], board: any, you: number, names: readonly string[]): Family[] {
   const of = (...types: string[]) => moves.filter((m) => types.includes(m.type));
   const family = (title: string, list: Move[], parts = [whole('Which?')]): Family[] =>
     list.length ? [{ title, moves: list, parts, describe: describeMove }] : [];
@@ -191,6 +239,8 @@ function families(moves: readonly Move[], board: any, _you: number, names: reado
         moves: follows,
         parts: [whole('Follow or decline?')],
         describe: (m) => (m.type === 'decline' ? 'Decline' : `Follow: ${describeMove(m)}`),
+        then: developDiscards(board, you, 'follow'),
+        payFor: buildPayment(board, you, names),
       },
     ];
   }
@@ -198,8 +248,8 @@ function families(moves: readonly Move[], board: any, _you: number, names: reado
     ...family('Choose your free develop', of('setup-develop')),
     ...family('Harvest', of('harvest')),
     ...family('Tax', of('tax')),
-    ...family('Develop a card from your hand', of('develop')),
-    ...family('Build a card from your hand', of('build')),
+    ...family('Develop a card from your hand', of('develop')).map((f) => ({ ...f, then: developDiscards(board, you, 'lead') })),
+    ...family('Build a card from your hand', of('build')).map((f) => ({ ...f, payFor: buildPayment(board, you, names) })),
     ...family('Recruit an adventurer', of('recruit')),
     ...family('Draw a card', of('draw')),
     ...family('Discard', of('discard'), [byField('Which card?', 'card', (id) => `Discard ${nameOf(id)}`), whole('Onto which pile?')]),

@@ -1,4 +1,4 @@
-import { ProblemError, type Commit, type GameView, type LegalMoves, type Player } from '@valeria-tabletop/client';
+import { ProblemError, type Commit, type GameView, type LegalMoves, type Player, type ValeriaClient } from '@valeria-tabletop/client';
 import { useEffect, useState } from 'preact/hooks';
 import type { GameUi, Move } from '../games/types.js';
 import { session } from '../session.js';
@@ -97,11 +97,13 @@ export function GamePage({ gameId }: { gameId: string }) {
     setBusy(true);
     setError(null);
     try {
-      await client.play(gameId, moves as never, { ifMatch: listed.etag });
+      await playPinned(client, gameId, moves, listed);
       await reload();
     } catch (failure) {
       const stale = failure instanceof ProblemError && failure.code === 'version-mismatch';
-      setError(stale ? 'The game moved on before your move arrived: nothing was played. Look again and choose.' : explain(failure));
+      setError(
+        stale ? 'The game moved on before your move arrived and it is no longer possible: nothing was played. Look again and choose.' : explain(failure),
+      );
       await reload().catch(() => undefined);
     } finally {
       setBusy(false);
@@ -155,7 +157,7 @@ export function GamePage({ gameId }: { gameId: string }) {
                 <>
                   <p class="prompt">{state.pending ? ui.prompt(state.pending.step, state.board, view.you) : ''}</p>
                   {ui.families(moves, state.board, view.you, names).map((family) => (
-                    <Picker key={`${state.pending?.id}:${family.title}`} family={family} busy={busy} send={(move) => void play([move])} />
+                    <Picker key={`${state.pending?.id}:${family.title}`} family={family} busy={busy} send={(batch) => void play(batch)} />
                   ))}
                 </>
               )}
@@ -172,4 +174,21 @@ export function GamePage({ gameId }: { gameId: string }) {
       </div>
     </div>
   );
+}
+
+/**
+ * Plays moves pinned to the version they were chosen at. When someone else
+ * moved meanwhile (another player's secret plan in the same window, say), the
+ * moves are sent again, pinned to the new version, if the first is still listed.
+ */
+async function playPinned(client: ValeriaClient, gameId: string, moves: Move[], listed: LegalMoves & { etag: string }): Promise<void> {
+  try {
+    await client.play(gameId, moves as never, { ifMatch: listed.etag });
+  } catch (failure) {
+    if (!(failure instanceof ProblemError && failure.code === 'version-mismatch')) throw failure;
+    const fresh = await client.legalMoves(gameId);
+    const still = fresh.moves.some((move) => JSON.stringify(move) === JSON.stringify(moves[0]));
+    if (!still) throw failure;
+    await client.play(gameId, moves as never, { ifMatch: fresh.etag });
+  }
 }

@@ -70,15 +70,17 @@ function GameList({ title, games, empty }: { title: string; games: Entry[]; empt
                   .join(', ') || 'nobody yet'}
               </span>
               <span>
-                {g.status === 'open'
-                  ? 'waiting for players'
-                  : g.status === 'finished'
-                    ? 'finished — see the results'
-                    : g.deadline && (
-                        <>
-                          {g.yourMove ? 'your move, ' : ''}time left <Countdown deadline={Date.parse(g.deadline)} />
-                        </>
-                      )}
+                {g.status === 'open' ? (
+                  'waiting for players'
+                ) : g.status === 'finished' ? (
+                  <Result gameId={g.gameId} />
+                ) : (
+                  g.deadline && (
+                    <>
+                      {g.yourMove ? 'your move, ' : ''}time left <Countdown deadline={Date.parse(g.deadline)} />
+                    </>
+                  )
+                )}
               </span>
             </li>
           ))}
@@ -86,4 +88,23 @@ function GameList({ title, games, empty }: { title: string; games: Entry[]; empt
       )}
     </section>
   );
+}
+
+/** A finished game's result: who won, and the scores. */
+function Result({ gameId }: { gameId: string }) {
+  const current = session.use();
+  const [line, setLine] = useState('finished');
+  useEffect(() => {
+    current?.client
+      .view(gameId)
+      .then(({ view }) => {
+        const sheet = view.state?.score as { scores: number[]; winners: number[] } | undefined;
+        if (!sheet) return;
+        const names = seatNames(view.seats).map((name, seat) => (seat === view.you ? 'you' : name));
+        const winners = sheet.winners.map((seat) => names[seat]).join(' and ') || 'nobody';
+        setLine(`${winners} won · ${sheet.scores.map((score, seat) => `${names[seat]} ${score}`).join(', ')}`);
+      })
+      .catch(() => undefined);
+  }, [current, gameId]);
+  return <>{line}</>;
 }
