@@ -1,10 +1,11 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { mkdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp } from '../../functions/app/app.js';
 import { mountWebApp } from '../../functions/local/web-app.js';
 import { createServiceContext } from '../../functions/service/context.js';
@@ -39,9 +40,22 @@ export async function startWebWorld(label: string): Promise<WebWorld> {
     browser,
     close: async () => {
       await browser.close();
-      server.closeAllConnections?.();
+      (server as Server).closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** A world for one test file, started before its tests and closed after them. */
+export function webWorldFor(label: string): () => WebWorld {
+  let world: WebWorld | undefined;
+  beforeAll(async () => {
+    world = await startWebWorld(label);
+  });
+  afterAll(() => world?.close());
+  return () => {
+    if (!world) throw new Error('the web world has not started');
+    return world;
   };
 }
 
@@ -67,20 +81,10 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** axe-core on the page as it is now: no serious or critical violation. */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
   await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      );
-  });
+  // Evaluated in the page (a string: this file is type-checked without the DOM's globals).
+  const violations = await page.evaluate<string[]>(`axe.run().then((result) => result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id + ' (' + v.impact + '): ' + v.help + ' at ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`);
   expect(violations, `axe on ${where}`).toEqual([]);
 }
 
@@ -95,20 +99,21 @@ export function picker(seed: number) {
   };
 }
 
+/** The move controls offered now: buttons that send a move or take a step toward one. */
+const CONTROLS = 'section[aria-label="Your moves"] button:is([data-move],[data-step]):not([disabled])';
+
 /**
  * Plays this seat by clicking until the end screen shows: whenever move
  * controls are offered, one of them, chosen by `pick`; otherwise waits for
  * the page to update itself (the events long-poll).
  */
 export async function playToTheEnd(page: Page, pick: (n: number) => number, onTable?: (page: Page) => Promise<void>): Promise<number> {
-  const controls = page.locator('section[aria-label="Your moves"] button:is([data-move],[data-step]):not([disabled])');
+  const controls = page.locator(CONTROLS);
   const end = page.getByRole('button', { name: 'Verify this game' });
   let clicks = 0;
   for (;;) {
     await page.waitForFunction(
-      () =>
-        !!document.querySelector('section[aria-label="Your moves"] button:is([data-move],[data-step]):not([disabled])') ||
-        [...document.querySelectorAll('button')].some((b) => b.textContent === 'Verify this game'),
+      `!!document.querySelector('${CONTROLS}') || [...document.querySelectorAll('button')].some((b) => b.textContent === 'Verify this game')`,
       undefined,
       { timeout: 120_000, polling: 100 },
     );

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createGameInLobby,
   expectAccessible,
@@ -7,20 +7,15 @@ import {
   playToTheEnd,
   registeredPlayer,
   screenshotTable,
-  startWebWorld,
+  webWorldFor,
   verifyOnEndScreen,
-  type WebWorld,
 } from './browser.js';
 
-let world: WebWorld;
-beforeAll(async () => {
-  world = await startWebWorld('web-card-kingdoms');
-});
-afterAll(() => world?.close());
+const world = webWorldFor('web-card-kingdoms');
 
 describe('the web client in Chromium: Valeria: Card Kingdoms', () => {
   it('one player fills the other seat with a bot and plays a whole game by clicking, to a verified end screen', async () => {
-    const ann = await registeredPlayer(world, 'Ann');
+    const ann = await registeredPlayer(world(), 'Ann');
     await createGameInLobby(ann, 'Valeria: Card Kingdoms', 2);
     await ann.getByRole('button', { name: 'Fill a seat with a greedy bot' }).click();
     await ann.getByRole('heading', { name: 'Your move' }).waitFor();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createGameInLobby,
   expectAccessible,
@@ -7,25 +7,20 @@ import {
   playToTheEnd,
   registeredPlayer,
   screenshotTable,
-  startWebWorld,
+  webWorldFor,
   verifyOnEndScreen,
-  type WebWorld,
 } from './browser.js';
 
-let world: WebWorld;
-beforeAll(async () => {
-  world = await startWebWorld('web-village-pillage');
-});
-afterAll(() => world?.close());
+const world = webWorldFor('web-village-pillage');
 
 describe('the web client in Chromium: Village Pillage', () => {
   it('two players in two browsers play a whole Duel by clicking, to a verified end screen', async () => {
-    const ann = await registeredPlayer(world, 'Ann');
+    const ann = await registeredPlayer(world(), 'Ann');
     const gameId = await createGameInLobby(ann, 'Village Pillage', 2);
-    await expect.poll(() => ann.getByLabel('Invite link').inputValue()).toBe(`${world.url}/g/${gameId}`);
+    await expect.poll(() => ann.getByLabel('Invite link').inputValue()).toBe(`${world().url}/g/${gameId}`);
     await expectAccessible(ann, 'the open table');
     // Ben opens the invite link, registers there, and is seated by opening it.
-    const ben = await registeredPlayer(world, 'Ben', `/g/${gameId}`);
+    const ben = await registeredPlayer(world(), 'Ben', `/g/${gameId}`);
     await ann.getByRole('heading', { name: 'Your move' }).waitFor();
     await expectAccessible(ann, 'the Village Pillage table');
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createGameInLobby,
   expectAccessible,
@@ -7,22 +7,17 @@ import {
   playToTheEnd,
   registeredPlayer,
   screenshotTable,
-  startWebWorld,
+  webWorldFor,
   verifyOnEndScreen,
-  type WebWorld,
 } from './browser.js';
 
-let world: WebWorld;
-beforeAll(async () => {
-  world = await startWebWorld('web-villages-of-valeria');
-});
-afterAll(() => world?.close());
+const world = webWorldFor('web-villages-of-valeria');
 
 describe('the web client in Chromium: Villages of Valeria', () => {
   it('two players in two browsers play a whole game by clicking, with standing orders, to a verified end screen', async () => {
-    const ann = await registeredPlayer(world, 'Ann');
+    const ann = await registeredPlayer(world(), 'Ann');
     const gameId = await createGameInLobby(ann, 'Villages of Valeria', 2);
-    const ben = await registeredPlayer(world, 'Ben', `/g/${gameId}`);
+    const ben = await registeredPlayer(world(), 'Ben', `/g/${gameId}`);
     await ben.getByRole('heading', { name: 'Your move' }).waitFor();
 
     // Ben declines every Tax in advance: his follow windows for Tax are answered for him.

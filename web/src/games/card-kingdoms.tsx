@@ -13,6 +13,7 @@ import {
   type Effect,
   type HarvestEffect,
 } from '../../../core/games/valeria-card-kingdoms/catalog/index.js';
+import { PlayerArea } from '../ui/player-area.js';
 import { Card, Pile, plural, type CardFace } from '../ui/card.js';
 import { byField, type Family, type GameUi, type Move, type Part, type TableProps } from './types.js';
 
@@ -156,15 +157,7 @@ function Table({ board, you, names, awaiting }: TableProps) {
         </div>
       </section>
       {board.players.map((p: any, seat: number) => (
-        <section
-          key={seat}
-          class={awaiting.includes(seat) ? 'player awaited' : 'player'}
-          aria-label={seat === you ? 'Your kingdom' : `${names[seat]}'s kingdom`}
-        >
-          <h2>
-            {seat === you ? `You (${names[seat]})` : names[seat]}
-            {awaiting.includes(seat) ? ' — to move' : ''}
-          </h2>
+        <PlayerArea key={seat} seat={seat} you={you} names={names} awaiting={awaiting} place="kingdom">
           <p class="stats">{tokens(p)}</p>
           <h3>Citizens</h3>
           <div class="cards">
@@ -194,7 +187,7 @@ function Table({ board, you, names, awaiting }: TableProps) {
             </>
           )}
           {seat === you && p.dukeOffer.length > 0 && <p>Choose one of the two Dukes offered to you (see your moves).</p>}
-        </section>
+        </PlayerArea>
       ))}
     </>
   );

@@ -1,4 +1,5 @@
 import { card, type Effect } from '../../../core/games/village-pillage/catalog/index.js';
+import { PlayerArea } from '../ui/player-area.js';
 import { Card, plural, type CardFace } from '../ui/card.js';
 import { byField, type Family, type GameUi, type Move, type TableProps } from './types.js';
 
@@ -59,15 +60,7 @@ function Table({ board, you, names, awaiting }: TableProps) {
         </section>
       )}
       {board.players.map((p: any, seat: number) => (
-        <section
-          key={seat}
-          class={awaiting.includes(seat) ? 'player awaited' : 'player'}
-          aria-label={seat === you ? 'Your village' : `${names[seat]}'s village`}
-        >
-          <h2>
-            {seat === you ? `You (${names[seat]})` : names[seat]}
-            {awaiting.includes(seat) ? ' — to move' : ''}
-          </h2>
+        <PlayerArea key={seat} seat={seat} you={you} names={names} awaiting={awaiting} place="village">
           <p class="stats">
             <span>Turnips: {p.turnips}</span>{' '}
             <span>
@@ -94,7 +87,7 @@ function Table({ board, you, names, awaiting }: TableProps) {
             </p>
           )}
           {p.exhausted.length > 0 && <p class="muted">Exhausted: {p.exhausted.join(', ')}</p>}
-        </section>
+        </PlayerArea>
       ))}
     </>
   );

@@ -1,6 +1,7 @@
 import type { ValeriaClient } from '@valeria-tabletop/client';
 import { useEffect, useState } from 'preact/hooks';
 import { adventurer, building, type Power } from '../../../core/games/villages-of-valeria/catalog/index.js';
+import { PlayerArea } from '../ui/player-area.js';
 import { Card, Pile, plural, type CardFace } from '../ui/card.js';
 import { explain } from '../ui/errors.js';
 import { byField, type Family, type FollowUp, type GameUi, type Move, type PaymentChoice, type TableProps } from './types.js';
@@ -113,12 +114,7 @@ interface VillageProps {
 /** A player's village: gold, resources, buildings and adventurers, and my hand. */
 function Village({ p, seat, you, names, awaiting, active }: VillageProps) {
   return (
-    <section class={awaiting.includes(seat) ? 'player awaited' : 'player'} aria-label={seat === you ? 'Your village' : `${names[seat]}'s village`}>
-      <h2>
-        {seat === you ? `You (${names[seat]})` : names[seat]}
-        {seat === active ? ' — active player' : ''}
-        {awaiting.includes(seat) ? ' — to move' : ''}
-      </h2>
+    <PlayerArea seat={seat} you={you} names={names} awaiting={awaiting} place="village" note={seat === active ? ' — active player' : ''}>
       <p class="stats">
         Gold: {p.coins} · Cards in hand: {p.handSize} · Castle: {p.castleCoin ? 'coin placed' : 'free (wild)'}
       </p>
@@ -144,7 +140,7 @@ function Village({ p, seat, you, names, awaiting, active }: VillageProps) {
           </div>
         </>
       )}
-    </section>
+    </PlayerArea>
   );
 }
 

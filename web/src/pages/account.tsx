@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { navigate } from '../router.js';
 import { register, session, signIn, signInWith, signOut } from '../session.js';
 import { explain } from '../ui/errors.js';
+import { Alert } from '../ui/alert.js';
 
 /** Register with a name, or paste a token from another device. */
 export function SignInPanel() {
@@ -46,11 +47,7 @@ export function SignInPanel() {
         <input id="token" name="token" required autoComplete="off" spellcheck={false} value={pasted} onInput={(e) => setPasted(e.currentTarget.value)} />
         <button type="submit">Sign in</button>
       </form>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import type { GameUi } from '../games/types.js';
 import type { Check } from '../verify/replay.js';
 import { explain } from '../ui/errors.js';
+import { Alert } from '../ui/alert.js';
 
 interface ScoreSheet {
   scores: number[];
@@ -81,11 +82,7 @@ export function EndScreen({ view, names, ui, client }: { view: GameView; names: 
           {checks.every((c) => c.ok) ? 'Verified: the replay matches the game.' : 'Verification FAILED.'}
         </p>
       )}
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
     </section>
   );
 }

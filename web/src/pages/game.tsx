@@ -10,6 +10,7 @@ import { GAME_TITLES, seatNames } from '../ui/seats.js';
 import { EndScreen } from './end.js';
 import { GameLog } from './log.js';
 import { OpenTable } from './open-table.js';
+import { Alert } from '../ui/alert.js';
 
 /** Each game's table, loaded with its card catalog only when a game of it is opened. */
 const TABLES: Record<string, () => Promise<{ ui: GameUi }>> = {
@@ -77,12 +78,7 @@ export function GamePage({ gameId }: { gameId: string }) {
     if (load) void load().then((module) => setUi(module.ui));
   }, [game]);
 
-  if (error && !loaded)
-    return (
-      <p role="alert" class="error">
-        {error}
-      </p>
-    );
+  if (error && !loaded) return <Alert message={error} />;
   if (!loaded || !client || !me) return <p aria-busy="true">Loading the game…</p>;
   const { view, listed } = loaded;
   const names = seatNames(view.seats);
@@ -161,11 +157,7 @@ export function GamePage({ gameId }: { gameId: string }) {
                   ))}
                 </>
               )}
-              {error && (
-                <p role="alert" class="error">
-                  {error}
-                </p>
-              )}
+              <Alert message={error} />
             </section>
           )}
           {ui.StandingOrders && view.status === 'active' && view.you !== null && <ui.StandingOrders client={client} gameId={gameId} />}

@@ -4,6 +4,7 @@ import { session } from '../session.js';
 import { Countdown } from '../ui/countdown.js';
 import { explain } from '../ui/errors.js';
 import { GAME_TITLES, seatNames } from '../ui/seats.js';
+import { Alert } from '../ui/alert.js';
 
 type Entry = Inbox['games'][number];
 
@@ -27,12 +28,7 @@ export function InboxPage() {
     };
   }, [current]);
 
-  if (error)
-    return (
-      <p role="alert" class="error">
-        {error}
-      </p>
-    );
+  if (error) return <Alert message={error} />;
   if (!inbox) return <p aria-busy="true">Loading your games…</p>;
   const mine = inbox.games.filter((g) => g.yourMove);
   const waiting = inbox.games.filter((g) => !g.yourMove && g.status !== 'finished');

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { navigate } from '../router.js';
 import { session } from '../session.js';
 import { explain } from '../ui/errors.js';
+import { Alert } from '../ui/alert.js';
 
 type Offered = Catalog['games'][number];
 /** The subset of JSON Schema the games' options use. */
@@ -33,12 +34,7 @@ export function LobbyPage() {
       })
       .catch((failure) => setError(explain(failure)));
   }, [current]);
-  if (error)
-    return (
-      <p role="alert" class="error">
-        {error}
-      </p>
-    );
+  if (error) return <Alert message={error} />;
   if (!catalog) return <p aria-busy="true">Loading the catalog…</p>;
   const game = catalog.games.find((g) => g.id === chosen);
   return (
@@ -157,11 +153,7 @@ function CreateForm({ game, presets }: { game: Offered; presets: string[] }) {
       <button type="submit" disabled={busy}>
         Create the game and take seat 1
       </button>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import type { GameView, Player, ValeriaClient } from '@valeria-tabletop/client';
 import { useEffect, useState } from 'preact/hooks';
 import { explain } from '../ui/errors.js';
 import { seatName } from '../ui/seats.js';
+import { Alert } from '../ui/alert.js';
 
 /**
  * A game waiting for players: who sits where, the invite link (opening it
@@ -76,11 +77,7 @@ export function OpenTable({
           </p>
         </>
       )}
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
     </section>
   );
 }

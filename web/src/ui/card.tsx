@@ -38,7 +38,7 @@ export function Pile({ label, size, children }: { label: string; size: number; c
       <p class="pile-label">
         {label} <span class="muted">({size})</span>
       </p>
-      {children ?? <div class="card back" aria-label={`${label}: ${size} cards face down`} />}
+      {children ?? <div class="card back" role="img" aria-label={`${label}: ${size} cards face down`} />}
     </div>
   );
 }
