@@ -149,6 +149,7 @@ const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta
 export async function screenshotTable(page: Page, name: string): Promise<void> {
   if (!process.env.UPDATE_SCREENSHOTS) return;
   await mkdir(SCREENSHOTS, { recursive: true });
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SCREENSHOTS}${name}-desktop.png` });
   await page.setViewportSize({ width: 390, height: 844 });

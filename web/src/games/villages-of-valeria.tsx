@@ -157,7 +157,7 @@ function describeMove(m: Move): string {
     case 'develop':
       return `Develop ${nameOf(m.card as string)}`;
     case 'build':
-      return `Build ${nameOf(m.card as string)} (pay automatically)`;
+      return `Build ${nameOf(m.card as string)}`;
     case 'recruit':
       return `Recruit ${nameOf(m.adventurer as string)}`;
     case 'draw':

@@ -34,11 +34,12 @@ export function GamePage({ gameId }: { gameId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const reload = async () => {
-    if (!client) return;
+  const reload = async (): Promise<GameView | null> => {
+    if (!client) return null;
     const { view } = await client.view(gameId);
     const listed = view.status === 'active' && view.you !== null ? await client.legalMoves(gameId) : null;
     setLoaded({ view, listed });
+    return view;
   };
 
   useEffect(() => {
@@ -58,7 +59,10 @@ export function GamePage({ gameId }: { gameId: string }) {
           next,
           (more) => {
             setLog((old) => [...old, ...more]);
-            void reload().catch((failure) => setError(explain(failure)));
+            // Nothing follows the end: stop asking.
+            void reload()
+              .then((view) => view?.status === 'finished' && feed?.stop())
+              .catch((failure) => setError(explain(failure)));
           },
           () => undefined,
         );
@@ -84,7 +88,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   const names = seatNames(view.seats);
   const title = GAME_TITLES[view.game] ?? view.game;
 
-  if (view.status === 'open') return <OpenTable view={view} me={me} client={client} title={title} onChange={() => reload()} />;
+  if (view.status === 'open') return <OpenTable view={view} me={me} client={client} title={title} onChange={async () => void (await reload())} />;
   if (!ui || !view.state) return <p aria-busy="true">Setting the table…</p>;
 
   const state = view.state;

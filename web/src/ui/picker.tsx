@@ -43,15 +43,9 @@ export function Picker({ family, busy, send }: { family: Family; busy: boolean; 
         {[...choices.entries()].map(([key, moves]) => {
           const only = moves.length === 1 ? moves[0] : undefined;
           return only ? (
-            <button
-              key={key}
-              type="button"
-              {...(family.then?.(only) ? { 'data-step': true } : { 'data-move': true })}
-              disabled={busy}
-              onClick={() => choose(only)}
-            >
+            <button key={key} type="button" {...(needsMore(only) ? { 'data-step': true } : { 'data-move': true })} disabled={busy} onClick={() => choose(only)}>
               {family.describe(only)}
-              {family.then?.(only) ? '…' : ''}
+              {needsMore(only) ? '…' : ''}
             </button>
           ) : (
             <button key={key} type="button" data-step disabled={busy} onClick={() => setPicks([...forced, key])}>
@@ -175,7 +169,7 @@ function Payment({
           </label>
         ))}
         <button type="button" disabled={busy || ticked.length === 0} onClick={() => send([choice.make(ticked.map((i) => choice.sources[i]?.unit ?? {}))])}>
-          {family.describe(move).replace(/ \(pay automatically\)$/, '')} with the chosen sources
+          {family.describe(move)} with the chosen sources
         </button>
       </fieldset>
       <button type="button" class="secondary" onClick={back}>
