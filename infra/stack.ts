@@ -1,13 +1,21 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { alarmOnAny, maxOver, sumOver } from './alarms.js';
-import { readConfig } from './config.js';
+import { METRIC } from '../functions/lambda/telemetry-names.js';
+import { AlarmTopic } from './alarm-topic.js';
+import { alarmAbove, alarmOnAny, maxOver, sumOver } from './alarms.js';
+import type { ServiceConfig } from './config.js';
+import { ServiceDashboard } from './dashboard.js';
 import { DeadlineTimers } from './deadline-timers.js';
+import { ServiceDistribution } from './distribution.js';
+import type { EdgeFirewallStack } from './edge-firewall.js';
 import { GameApi } from './game-api.js';
 import { GameTable } from './game-table.js';
 import { ServiceFunction } from './service-function.js';
+import { serviceMetric } from './service-metrics.js';
 
 /** The repository root: package-lock.json, node_modules and the handler sources. */
 export const PROJECT_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -22,15 +30,26 @@ export const HANDLER_ENTRIES = {
   stream: join(PROJECT_ROOT, 'functions/lambda/stream.ts'),
 } as const;
 
-/** The whole service: table, functions, HTTP API, deadline timers, alarms. */
+/** A deadline resolved more than this late means the timers are not keeping up (Scheduler fires within a minute). */
+export const TIMER_LAG_ALARM_SECONDS = 120;
+
+export interface ServiceStackProps extends StackProps {
+  readonly config: ServiceConfig;
+  /** The web ACL in us-east-1 that the distribution uses. */
+  readonly firewall: EdgeFirewallStack;
+}
+
+/** The whole service but its web ACL: table, functions, HTTP API behind CloudFront, deadline timers, dashboard, alarms. */
 export class ServiceStack extends Stack {
   readonly table: GameTable;
   readonly api: GameApi;
+  readonly distribution: ServiceDistribution;
   readonly timers: DeadlineTimers;
+  readonly alarmTopic: AlarmTopic;
 
-  constructor(scope: Construct, id: string, props: StackProps = {}) {
+  constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
-    const config = readConfig(this.node);
+    const { config, firewall } = props;
 
     this.table = new GameTable(this, 'Games', { deletionProtection: config.deletionProtection });
     const storeEnvironment = { TABLE_NAME: this.table.table.tableName };
@@ -43,7 +62,8 @@ export class ServiceStack extends Stack {
       memorySize: 1024,
       // Just under API Gateway's 30 s integration limit, above the 25 s long-poll.
       timeout: Duration.seconds(29),
-      environment: storeEnvironment,
+      // The app answers CORS itself, for these origins (comma-separated; `*` for any).
+      environment: { ...storeEnvironment, CORS_ORIGINS: config.corsOrigins.join(',') },
     });
     this.table.grantStoreAccess(http.role);
 
@@ -65,13 +85,29 @@ export class ServiceStack extends Stack {
       projectRoot: PROJECT_ROOT,
     });
 
-    this.api = new GameApi(this, 'Api', { handler: http.fn, corsOrigins: config.corsOrigins });
+    this.api = new GameApi(this, 'Api', { handler: http.fn });
+    this.distribution = new ServiceDistribution(this, 'Edge', { api: this.api.api, webAclArn: firewall.webAcl.attrArn });
 
     alarmOnAny(this, 'Api5xxAlarm', this.api.stage.metricServerError(sumOver), 'The API answered 5xx');
-    for (const [name, service] of Object.entries({ Http: http, Timer: timer, StreamConsumer: this.timers.consumer })) {
-      alarmOnAny(this, `${name}ThrottlesAlarm`, service.fn.metricThrottles(sumOver), `${name} function throttled`);
+    const functions = { Http: http.fn, Timer: timer.fn, StreamConsumer: this.timers.consumer.fn };
+    for (const [name, fn] of Object.entries(functions)) {
+      alarmOnAny(this, `${name}ThrottlesAlarm`, fn.metricThrottles(sumOver), `${name} function throttled`);
     }
+    const { GET_ITEM, PUT_ITEM, QUERY, TRANSACT_WRITE_ITEMS } = dynamodb.Operation;
+    alarmOnAny(
+      this,
+      'TableThrottlesAlarm',
+      this.table.table.metricThrottledRequestsForOperations({ operations: [GET_ITEM, PUT_ITEM, QUERY, TRANSACT_WRITE_ITEMS], ...sumOver }),
+      'The game table throttled requests',
+    );
     alarmOnAny(this, 'TimerErrorsAlarm', timer.fn.metricErrors(sumOver), 'The deadline timer failed');
+    alarmAbove(
+      this,
+      'TimerLagAlarm',
+      serviceMetric(METRIC.timerLag, maxOver),
+      TIMER_LAG_ALARM_SECONDS,
+      `A deadline was resolved by its timer more than ${TIMER_LAG_ALARM_SECONDS} s late`,
+    );
     // Records it fails one by one are retried, then land in the stream dead letters (alarmed below).
     alarmOnAny(this, 'StreamConsumerErrorsAlarm', this.timers.consumer.fn.metricErrors(sumOver), 'The stream consumer failed a whole batch');
     const deadLetters = [
@@ -82,7 +118,19 @@ export class ServiceStack extends Stack {
       alarmOnAny(this, id, queue.metricApproximateNumberOfMessagesVisible(maxOver), description);
     }
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the REST API' });
+    this.alarmTopic = new AlarmTopic(this, 'Alarms', { email: config.alarmEmail });
+    this.alarmTopic.notifyAll(this);
+
+    new ServiceDashboard(this, 'Dashboard', {
+      stage: this.api.stage,
+      functions,
+      deadLetters: deadLetters.map(([, queue]) => queue),
+      distributionId: this.distribution.distribution.distributionId,
+      webAcl: { name: firewall.webAclName, rules: firewall.ruleNames },
+      alarms: this.node.findAll().filter((c): c is cloudwatch.Alarm => c instanceof cloudwatch.Alarm),
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.distribution.url, description: 'Base URL of the REST API (CloudFront, behind the WAF limits)' });
     new CfnOutput(this, 'TableName', { value: this.table.table.tableName, description: 'The game table' });
   }
 }

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { Deadlines, Pending, Seat } from './pending.js';
-import type { Decision } from './rejection.js';
+import type { Draft, Folding } from './draft.js';
+import type { Rejection } from './rejection.js';
 import { hashSeed } from './fairness.js';
 import type { Rng, RngState } from './rng.js';
 
@@ -62,12 +63,6 @@ export type Command =
   | { readonly type: 'move'; readonly seat: Seat; readonly move: unknown; readonly at: number }
   | { readonly type: 'timeout'; readonly at: number; /** guards against stale timers */ readonly pendingId?: string };
 
-export interface DecideContext {
-  readonly at: number;
-  /** The game's generator; the kit records its advance in the log. */
-  readonly rng: Rng;
-}
-
 /** End-of-game (or running) score sheet. */
 export interface ScoreSheet {
   /** Final score per seat, in seat order. */
@@ -104,19 +99,26 @@ export interface GameMeta {
  * The engine contract. Everything is pure and deterministic: the same state
  * and command give the same events on any machine.
  *
- * `apply` folds one event into a draft the kit owns (cloned beforehand), which
- * keeps long replays cheap; `decide*` must never mutate the state they read.
+ * The kit keeps one draft per command (`clone` once, `evolve` folding each
+ * event in place as it is emitted); `decide*` change the draft only by
+ * emitting events through it, and its state becomes the command's result.
  */
-export interface GameEngine<S extends BaseState, M, E extends GameEvent, O> {
+export interface GameEngine<S extends BaseState, M, E extends GameEvent, O> extends Folding<S, E> {
   readonly meta: GameMeta;
+  /**
+   * Bumped whenever the game's event vocabulary changes. Every stored game
+   * records the version it was created with; this build replays only logs
+   * of its own version.
+   */
+  readonly engineVersion: number;
   readonly optionsSchema: z.ZodType<O>;
   readonly moveSchema: z.ZodType<M>;
   setup(init: GameInit<O>): S;
   legalMoves(state: S, seat: Seat): M[];
-  decideMove(state: S, seat: Seat, move: M, ctx: DecideContext): Decision<E>;
-  /** The default resolution of `state.pending` once it is overdue; always succeeds. */
-  decideTimeout(state: S, ctx: DecideContext): E[];
-  apply(draft: S, event: E): void;
+  /** Emits the move's events into the draft, or refuses it (then the draft is thrown away). */
+  decideMove(draft: Draft<S, E>, seat: Seat, move: M): Rejection | null;
+  /** The default resolution of `draft.state.pending` once it is overdue; always succeeds. */
+  decideTimeout(draft: Draft<S, E>): void;
   /** What this viewer may see (null = spectator). Must not include `seed` or `rng`. */
   view(state: S, viewer: Seat | null): unknown;
   /** The event as this viewer may see it, or null to hide it entirely. */

@@ -1,3 +1,4 @@
+export * from './draft.js';
 export * from './fairness.js';
 export * from './game.js';
 export * from './kit.js';
@@ -6,3 +7,4 @@ export * from './pending.js';
 export * from './rejection.js';
 export * from './rng.js';
 export * from './simulate.js';
+export * from './steps.js';

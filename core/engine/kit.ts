@@ -1,46 +1,15 @@
 import type * as z from 'zod';
-import { awaitIn, type AnyGameEngine, type BaseState, type Command, type DecideContext, type GameEngine, type GameEvent, type GameInit } from './game.js';
+import { applyInPlace, Draft, type LoggedEvent } from './draft.js';
+import type { AnyGameEngine, BaseState, Command, GameEngine, GameEvent, GameInit } from './game.js';
 import { awaitedSeats, isOverdue, mayAct, type Seat } from './pending.js';
-import { KIT_REJECTIONS, reject, type Rejection } from './rejection.js';
-import { Rng, type RngState } from './rng.js';
-
-/**
- * Events the kit adds to every game's log. `rng-advanced` keeps the generator
- * state inside the fold (so replay is exact) and is never shown to players;
- * `seed-revealed` closes a finished game's commitment.
- */
-export type KitEvent = { readonly type: 'rng-advanced'; readonly rng: RngState } | { readonly type: 'seed-revealed'; readonly seed: string };
-
-export type LoggedEvent<E extends GameEvent = GameEvent> = E | KitEvent;
+import { reject, type Rejection } from './rejection.js';
+import { Rng } from './rng.js';
 
 export interface Executed<S, E extends GameEvent> {
   readonly ok: true;
   readonly events: LoggedEvent<E>[];
+  /** The command's draft: a new state; the one given stays untouched. */
   readonly state: S;
-}
-
-function isKitEvent(event: GameEvent): event is KitEvent {
-  return event.type === 'rng-advanced' || event.type === 'seed-revealed';
-}
-
-/** Folds one logged event into a draft the caller owns. */
-export function applyInPlace<S extends BaseState, E extends GameEvent>(engine: GameEngine<S, unknown, E, unknown>, draft: S, event: LoggedEvent<E>): void {
-  if (isKitEvent(event)) {
-    if (event.type === 'rng-advanced') draft.rng = event.rng;
-    return;
-  }
-  const before = draft.pending;
-  engine.apply(draft, event as E);
-  // Pending ids are `p{n}`; remembering the highest keeps ids unique even for
-  // a game whose fold sets `pending` directly.
-  if (draft.pending !== before) awaitIn(draft, draft.pending);
-}
-
-/** The pure fold: a new state, the old one untouched. */
-export function evolve<S extends BaseState, E extends GameEvent>(engine: GameEngine<S, unknown, E, unknown>, state: S, event: LoggedEvent<E>): S {
-  const draft = structuredClone(state);
-  applyInPlace(engine, draft, event);
-  return draft;
 }
 
 /** Rebuilds a state from its creation arguments and its whole log. */
@@ -58,66 +27,65 @@ function formatIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'move'}: ${i.message}`).join('; ');
 }
 
-/** Runs the checks every game shares, then the game's own decision. */
-function decideInner<S extends BaseState, M, E extends GameEvent>(
-  engine: GameEngine<S, M, E, unknown>,
-  state: S,
-  command: Command,
-  ctx: DecideContext,
-): E[] | Rejection {
-  if (state.finished) return reject(KIT_REJECTIONS.gameOver, 'The game is over; no more moves are accepted.');
+/** The checks every game shares; a command that passes them is the game's to decide. */
+function check<S extends BaseState>(engine: GameEngine<S, unknown, GameEvent, unknown>, state: S, command: Command): Rejection | { move: unknown } | null {
+  if (state.finished) return reject('game-over');
   const pending = state.pending;
-  if (!pending) return reject(KIT_REJECTIONS.nothingPending, 'Nothing is awaited in this game right now.');
+  if (!pending) return reject('nothing-pending');
   if (command.type === 'timeout') {
-    if (command.pendingId !== undefined && command.pendingId !== pending.id)
-      return reject(KIT_REJECTIONS.stalePending, `The awaited step ${command.pendingId} has already been resolved.`);
-    if (!isOverdue(pending, command.at))
-      return reject(KIT_REJECTIONS.notOverdue, `The deadline of ${pending.id} (${new Date(pending.deadline).toISOString()}) has not passed yet.`);
-    return engine.decideTimeout(state, ctx);
+    if (command.pendingId !== undefined && command.pendingId !== pending.id) return reject('stale-pending', { pending: command.pendingId });
+    if (!isOverdue(pending, command.at)) return reject('not-overdue', { pending: pending.id, deadline: new Date(pending.deadline).toISOString() });
+    return null;
   }
-  if (!Number.isInteger(command.seat) || command.seat < 0 || command.seat >= state.seats)
-    return reject(KIT_REJECTIONS.notSeated, `Seat ${command.seat} does not exist in this game.`);
-  if (!mayAct(pending, command.seat)) {
-    const awaited = awaitedSeats(pending).join(', ');
-    return reject(KIT_REJECTIONS.notYourTurn, `It is not seat ${command.seat}'s move: the game awaits ${pending.step} from seat ${awaited}.`);
-  }
+  if (!Number.isInteger(command.seat) || command.seat < 0 || command.seat >= state.seats) return reject('not-seated', { seat: command.seat });
+  if (!mayAct(pending, command.seat)) return reject('not-your-turn', { seat: command.seat, step: pending.step, awaited: awaitedSeats(pending).join(', ') });
   const parsed = engine.moveSchema.safeParse(command.move);
-  if (!parsed.success) return reject(KIT_REJECTIONS.malformedMove, `That move is not well-formed: ${formatIssues(parsed.error)}.`);
-  const decision = engine.decideMove(state, command.seat, parsed.data, ctx);
-  return decision.ok ? decision.events : decision;
+  if (!parsed.success) return reject('malformed-move', { issues: formatIssues(parsed.error) });
+  return { move: parsed.data };
 }
 
 /**
- * Decides a command and folds its events into `state` itself, which the caller
- * must own (a freshly loaded or cloned state). On rejection nothing changes.
+ * Decides a command on one draft of `state` (its only copy) and returns the
+ * draft's state with the events that made it; `state` itself stays untouched,
+ * and a rejection leaves nothing behind.
  */
-export function executeInPlace<S extends BaseState, M, E extends GameEvent>(
-  engine: GameEngine<S, M, E, unknown>,
-  state: S,
-  command: Command,
-): Executed<S, E> | Rejection {
-  const rng = new Rng(state.rng);
-  const decided = decideInner(engine, state, command, { at: command.at, rng });
-  if (!Array.isArray(decided)) return decided;
-  const events: LoggedEvent<E>[] = [...decided];
-  const rngAfter = rng.state;
-  if (rngAfter.some((word, i) => word !== state.rng[i])) events.push({ type: 'rng-advanced', rng: rngAfter });
-  const wasFinished = state.finished;
-  for (const event of events) applyInPlace(engine as GameEngine<S, unknown, E, unknown>, state, event);
-  if (state.finished && !wasFinished) {
-    const reveal: KitEvent = { type: 'seed-revealed', seed: state.seed };
-    events.push(reveal);
-  }
-  return { ok: true, events, state };
-}
-
-/** The pure form: returns a new state and leaves the given one untouched. */
 export function execute<S extends BaseState, M, E extends GameEvent>(
   engine: GameEngine<S, M, E, unknown>,
   state: S,
   command: Command,
 ): Executed<S, E> | Rejection {
-  return executeInPlace(engine, structuredClone(state), command);
+  return decide(engine, state, command, 'copy');
+}
+
+/**
+ * The same on a state the caller owns, without copying it: after a
+ * rejection it may hold part of the command, so only a caller that then
+ * throws it away may use this (bot play-outs, where a refusal is a defect).
+ */
+export function executeOwned<S extends BaseState, M, E extends GameEvent>(
+  engine: GameEngine<S, M, E, unknown>,
+  state: S,
+  command: Command,
+): Executed<S, E> | Rejection {
+  return decide(engine, state, command, 'adopt');
+}
+
+function decide<S extends BaseState, M, E extends GameEvent>(
+  engine: GameEngine<S, M, E, unknown>,
+  state: S,
+  command: Command,
+  ownership: 'copy' | 'adopt',
+): Executed<S, E> | Rejection {
+  const checked = check(engine as GameEngine<S, unknown, GameEvent, unknown>, state, command);
+  if (checked && 'ok' in checked) return checked;
+  const draft = new Draft<S, E>(engine, state, command.at, new Rng(state.rng), ownership);
+  if (command.type === 'timeout') engine.decideTimeout(draft);
+  else {
+    const refusal = engine.decideMove(draft, command.seat, checked?.move as M);
+    if (refusal) return refusal;
+  }
+  draft.close();
+  return { ok: true, events: draft.events, state: draft.state };
 }
 
 /** The moves this seat may send now (none when it is not their move). */
@@ -144,6 +112,6 @@ export function viewFor(engine: AnyGameEngine, state: BaseState, viewer: Seat | 
 /** A logged event as a viewer may see it; null when it must stay hidden. */
 export function redactFor(engine: AnyGameEngine, event: LoggedEvent, viewer: Seat | null): unknown {
   if (event.type === 'rng-advanced') return null;
-  if (event.type === 'seed-revealed') return event;
+  if (event.type === 'seed-revealed' || event.type === 'awaiting') return event;
   return engine.redactEvent(event, viewer);
 }

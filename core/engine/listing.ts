@@ -10,6 +10,8 @@ export interface GameListing {
   readonly meta: GameMeta;
   readonly optionsSchema: z.ZodType;
   readonly hasStandingOrders: boolean;
+  /** The engine's version (`GameEngine.engineVersion`), known before the engine is loaded. */
+  readonly engineVersion: number;
   engine(): Promise<AnyGameEngine>;
 }
 
@@ -21,5 +23,11 @@ export function lazyListing(about: Omit<GameListing, 'engine'>, load: () => Prom
 
 /** A listing of an engine already in memory (test fixtures, tools). */
 export function listingOf(engine: AnyGameEngine): GameListing {
-  return { meta: engine.meta, optionsSchema: engine.optionsSchema, hasStandingOrders: engine.standingOrders !== undefined, engine: async () => engine };
+  return {
+    meta: engine.meta,
+    optionsSchema: engine.optionsSchema,
+    hasStandingOrders: engine.standingOrders !== undefined,
+    engineVersion: engine.engineVersion,
+    engine: async () => engine,
+  };
 }

@@ -1,5 +1,6 @@
 import type { BaseState, BotLevel, Command, GameEngine, GameEvent, GameInit } from './game.js';
-import { executeInPlace, type LoggedEvent } from './kit.js';
+import type { LoggedEvent } from './draft.js';
+import { executeOwned } from './kit.js';
 import { awaitedSeats } from './pending.js';
 import { Rng, rngStateFromSeed } from './rng.js';
 
@@ -36,7 +37,7 @@ export interface PlayOutResult<S, E extends GameEvent> {
  * are engine defects the property tests must surface.
  */
 export function playOut<S extends BaseState, M, E extends GameEvent, O>(engine: GameEngine<S, M, E, O>, options: PlayOutOptions<O>): PlayOutResult<S, E> {
-  const state = engine.setup(options.init);
+  let state = engine.setup(options.init);
   const botRng = new Rng(rngStateFromSeed(options.botSeed));
   const stepMs = options.stepMs ?? 1000;
   const maxCommands = options.maxCommands ?? 100_000;
@@ -48,9 +49,9 @@ export function playOut<S extends BaseState, M, E extends GameEvent, O>(engine: 
   const commandMicros: number[] = [];
   const clock = options.clock;
   const run = (command: Command) => {
-    if (!clock) return executeInPlace(engine, state, command);
+    if (!clock) return executeOwned(engine, state, command);
     const started = clock();
-    const result = executeInPlace(engine, state, command);
+    const result = executeOwned(engine, state, command);
     commandMicros.push((clock() - started) * 1000);
     return result;
   };
@@ -70,6 +71,7 @@ export function playOut<S extends BaseState, M, E extends GameEvent, O>(engine: 
       moves++;
     }
     if (!result.ok) throw new Error(`${engine.meta.id}: bot command rejected (${result.code}): ${result.message}`);
+    state = result.state;
     if (options.keepLog) log.push(...result.events);
   }
   return { state, commands, moves, timeouts, log, commandMicros };

@@ -1,26 +1,17 @@
-import * as z from 'zod';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { EVERY_OPERATION, SERVICE_PROBLEMS, type ServiceProblemCode } from './problem-codes.js';
 
-/** RFC 9457 problem details, with the stable `code` clients switch on. */
-export const Problem = z
-  .object({
-    type: z.string().describe('A URI reference naming the problem type: `/problems/{code}`.'),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    code: z.string().describe('Stable machine-readable code, e.g. `not-your-turn`, `version-mismatch`.'),
-    instance: z.string().optional(),
-    errors: z
-      .array(z.object({ path: z.string(), message: z.string() }))
-      .optional()
-      .describe('Each invalid field, for `invalid-request`.'),
-    moveIndex: z.number().int().optional().describe('Which move of a batch was refused.'),
-    currentVersion: z.number().int().optional().describe('The game version now, for `version-mismatch`.'),
-  })
-  .meta({ id: 'Problem' });
-
-export type Problem = z.infer<typeof Problem>;
+/** RFC 9457 problem details, with the stable `code` clients switch on (documented in contract/problem.ts). */
+export interface Problem {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: string;
+  readonly instance?: string;
+  readonly [extra: string]: unknown;
+}
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -30,25 +21,66 @@ const TITLES: Record<number, string> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   428: 'Precondition Required',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
-export function problemBody(status: number, code: string, detail: string, instance: string, extra: Record<string, unknown> = {}): Problem {
+export function problemBody(status: number, code: string, detail: string, instance: string | undefined, extra: Record<string, unknown> = {}): Problem {
   return { type: `/problems/${code}`, title: TITLES[status] ?? 'Error', status, detail, code, instance, ...extra };
 }
 
-export function problem(c: Context, status: ContentfulStatusCode, code: string, detail: string, extra: Record<string, unknown> = {}) {
+export function problem(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  detail: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return c.body(JSON.stringify(problemBody(status, code, detail, c.req.path, extra)), status, {
+    ...headers,
     'Content-Type': 'application/problem+json',
   });
 }
 
-/** Every error response a route documents. */
-export function problemResponses(...statuses: number[]) {
+/** Headers sent with the statuses that ask a client to wait. */
+const RETRY_HEADERS: Record<number, Record<string, { $ref: string }>> = {
+  429: {
+    'Retry-After': { $ref: '#/components/headers/RetryAfter' },
+    RateLimit: { $ref: '#/components/headers/RateLimit' },
+    'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
+  },
+  503: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+};
+
+/**
+ * The error responses of an operation, from the codes it may answer (plus
+ * those every operation may): one response per status, its `code` an enum
+ * of exactly those codes. `more` adds codes the service table does not hold
+ * (the engines' refusals), each with its status.
+ */
+export function problemResponses(codes: readonly ServiceProblemCode[], more: readonly { code: string; status: number }[] = []) {
+  const byStatus = new Map<number, string[]>();
+  const entries = [...new Set([...codes, ...EVERY_OPERATION])].map((code) => ({ code, status: SERVICE_PROBLEMS[code].status }));
+  for (const { code, status } of [...entries, ...more]) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   return Object.fromEntries(
-    statuses.map((status) => [status, { description: TITLES[status] ?? 'Error', content: { 'application/problem+json': { schema: Problem } } }]),
+    [...byStatus].map(([status, statusCodes]) => [
+      status,
+      {
+        description: `${TITLES[status] ?? 'Error'}: ${statusCodes.map((code) => `\`${code}\``).join(', ')}`,
+        ...(RETRY_HEADERS[status] ? { headers: RETRY_HEADERS[status] } : {}),
+        content: {
+          'application/problem+json': {
+            schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } }] },
+          },
+        },
+      },
+    ]),
   );
 }

@@ -1,5 +1,6 @@
 import { applyInPlace, awaitedSeats, type AnyGameEngine, type BaseState, type GameInit, type GameListing } from '../../core/engine/index.js';
 import type { Commit, CommitSummary, GameHeader, LoadedGame } from '../store/port.js';
+import { ServiceError } from './errors.js';
 
 /** An idempotency key remembered with the commit it produced. */
 export interface RecentKey {
@@ -29,12 +30,32 @@ export interface LiveGame {
   recentKeys: RecentKey[];
 }
 
-/** The engine of a stored game, loaded if this is its first use here. */
-export function engineOf(games: readonly GameListing[], header: GameHeader): Promise<AnyGameEngine> {
+/** Games stored before engine versions were recorded were all written by version 1. */
+const UNRECORDED_ENGINE_VERSION = 1;
+
+/**
+ * The listing of a stored game whose log this build can replay. A game
+ * written by another engine version is refused with a 409 on every route
+ * that needs its state (it still appears in lists, which read headers only).
+ */
+export function replayableListing(games: readonly GameListing[], header: GameHeader): GameListing {
   const listing = games.find((g) => g.meta.id === header.game);
   // A stored game names a game this build no longer offers: a deployment defect.
   if (!listing) throw new Error(`stored game ${header.gameId} uses unknown game ${header.game}`);
-  return listing.engine();
+  const version = header.engineVersion ?? UNRECORDED_ENGINE_VERSION;
+  if (version !== listing.engineVersion)
+    throw new ServiceError(
+      409,
+      'engine-version-unsupported',
+      `This game was recorded by version ${version} of the ${listing.meta.title} engine; this service runs version ${listing.engineVersion} and cannot replay it.`,
+      { engineVersion: version, supportedEngineVersion: listing.engineVersion },
+    );
+  return listing;
+}
+
+/** The engine of a stored game, loaded if this is its first use here. */
+export function engineOf(games: readonly GameListing[], header: GameHeader): Promise<AnyGameEngine> {
+  return replayableListing(games, header).engine();
 }
 
 export function initOf(header: GameHeader): GameInit<unknown> {

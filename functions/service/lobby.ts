@@ -4,7 +4,7 @@ import type { ServiceContext } from './context.js';
 import { resolveDeadlines, type DeadlinesRequest } from './deadlines.js';
 import { ServiceError } from './errors.js';
 import { RETRY, settle, withFreshGame } from './pipeline.js';
-import { seatOf } from './live-game.js';
+import { replayableListing, seatOf } from './live-game.js';
 
 export interface CreateGameRequest {
   readonly game: string;
@@ -49,6 +49,7 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
     status: full ? 'active' : 'open',
     startedAt: full ? now : null,
     revision: 1,
+    engineVersion: listing.engineVersion,
   };
   await ctx.store.createGame(header);
   if (request.join) await ctx.store.addMembership(creator.playerId, { gameId: header.gameId, game: header.game, seat: 0, joinedAt: now });
@@ -85,8 +86,11 @@ async function takeSeat(ctx: ServiceContext, gameId: string, wanted: number | un
   for (let attempt = 0; attempt < 6; attempt++) {
     const current = await ctx.store.getHeader(gameId);
     if (!current) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
-    if (current.status !== 'open') throw new ServiceError(409, 'game-full', 'Every seat of this game is taken.');
+    replayableListing(ctx.games, current);
+    // Who may act is judged first: a bot offered by a non-creator is refused as such, whatever the seats.
     const who = occupant(current);
+    if (current.status === 'finished') throw new ServiceError(409, 'game-finished', 'The game is over.');
+    if (current.status !== 'open') throw new ServiceError(409, 'game-full', 'Every seat of this game is taken.');
     const seat = wanted ?? current.seats.findIndex((s) => s.kind === 'empty');
     if (seat < 0 || seat >= current.seats.length) throw new ServiceError(422, 'no-such-seat', `This game has seats 0 to ${current.seats.length - 1}.`);
     if (current.seats[seat]?.kind !== 'empty') throw new ServiceError(409, 'seat-taken', `Seat ${seat} is already taken.`);

@@ -1,12 +1,23 @@
+import { setTimeout } from 'node:timers/promises';
 import { awaitedSeats, Rng, rngStateFromSeed } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
+import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
 import { runRecord, type CommandRecord, type RecordRejection } from './records.js';
 
 /** How many times a command is re-decided after losing a race before giving up. */
-const MAX_ATTEMPTS = 6;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Backoff between attempts after a lost race: full jitter over a doubling
+ * ceiling (10, 20, 40 … 320 ms), so writers that collided do not collide again
+ * in lockstep, and eight attempts span about a second of contention.
+ */
+function backoffMs(attempt: number): number {
+  return Math.random() * Math.min(320, 10 * 2 ** attempt);
+}
 
 export const RETRY = Symbol('retry');
 export type Retry = typeof RETRY;
@@ -31,10 +42,11 @@ export async function loadLive(ctx: ServiceContext, gameId: string): Promise<Liv
 
 /**
  * Loads the game and runs `attempt`; when the attempt lost a race (RETRY),
- * reloads and runs it again, a bounded number of times.
+ * backs off, reloads and runs it again, a bounded number of times.
  */
 export async function withFreshGame<T>(ctx: ServiceContext, gameId: string, attempt: (live: LiveGame) => Promise<T | Retry>): Promise<T> {
   for (let i = 0; i < MAX_ATTEMPTS; i++) {
+    if (i > 0) await setTimeout(backoffMs(i));
     const outcome = await attempt(await loadLive(ctx, gameId));
     if (outcome !== RETRY) return outcome;
   }
@@ -47,23 +59,25 @@ export async function withFreshGame<T>(ctx: ServiceContext, gameId: string, atte
  */
 export async function commitRecord(ctx: ServiceContext, live: LiveGame, record: CommandRecord, meta: CommitMeta): Promise<CommitOutcome> {
   if (!live.state) throw new Error('commitRecord before the game started');
-  const draft = structuredClone(live.state);
-  const events = runRecord(live.engine, draft, record);
-  if (!Array.isArray(events)) return { kind: 'rejected', refusal: events };
+  const run = runRecord(live.engine, live.state, record);
+  if ('rejection' in run) return { kind: 'rejected', refusal: run };
   const commit: Commit = {
     gameId: live.header.gameId,
     seq: live.version + 1,
     command: record,
-    events,
+    events: run.events,
     actor: meta.actor,
     idempotencyKey: meta.idempotencyKey,
     requestHash: meta.requestHash,
     at: ctx.clock(),
-    summary: summarize(draft),
+    summary: summarize(run.state),
   };
   const appended = await ctx.store.appendCommit(commit);
-  if (appended.status === 'conflict') return { kind: 'conflict', existing: appended.existing };
-  live.state = draft;
+  if (appended.status === 'conflict') {
+    reportCommitConflict(commit.gameId);
+    return { kind: 'conflict', existing: appended.existing };
+  }
+  live.state = run.state;
   live.version = commit.seq;
   live.recentKeys = rememberKey(live.recentKeys, commit);
   await afterCommit(ctx, live, commit);
@@ -100,6 +114,8 @@ async function markFinished(ctx: ServiceContext, header: GameHeader): Promise<vo
 export async function settle(ctx: ServiceContext, live: LiveGame): Promise<void | Retry> {
   // Standing orders the engine refused (stale preferences): not asked again in this pass.
   const refusedOrders = new Set<number>();
+  // A store fault right after the final commit can leave the header listed as active: repair it.
+  if (live.state?.finished && live.header.status !== 'finished') await markFinished(ctx, live.header);
   for (;;) {
     const state = live.state;
     if (!state || state.finished || !state.pending) return;

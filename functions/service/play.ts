@@ -1,11 +1,12 @@
-import { KIT_REJECTIONS } from '../../core/engine/index.js';
-import type { Commit, GameHeader, PlayerRecord } from '../store/port.js';
+import type { KitRejectionCode } from '../../core/engine/index.js';
+import { StoreUnavailableError, type Commit, type GameHeader, type PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
-import { ServiceError } from './errors.js';
+import { ServiceError, storeUnavailable } from './errors.js';
 import { keyReused } from './idempotency.js';
-import { engineOf, seatOf, type LiveGame } from './live-game.js';
+import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
-import { presentCommit, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
+import { presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
+import { isoInstant, presentTimes } from './times.js';
 import type { RecordRejection } from './records.js';
 
 /** Most commits one events page returns. */
@@ -13,9 +14,13 @@ const EVENTS_PAGE = 100;
 /** Longest long-poll a client may ask for, in seconds. */
 export const MAX_WAIT_SECONDS = 25;
 
-/** Reads a started game brought up to date: overdue deadlines resolved, bots played. */
+/**
+ * Reads a started game brought up to date: overdue deadlines resolved, bots
+ * played. Readers of one game take turns (ctx.settling), so a backlog of
+ * overdue deadlines is resolved once, by the first of them.
+ */
 async function readSettled<T>(ctx: ServiceContext, gameId: string, present: (live: LiveGame) => T): Promise<T> {
-  return withFreshGame(ctx, gameId, async (live) => ((await settle(ctx, live)) === RETRY ? RETRY : present(live)));
+  return ctx.settling.run(gameId, () => withFreshGame(ctx, gameId, async (live) => ((await settle(ctx, live)) === RETRY ? RETRY : present(live))));
 }
 
 export function readGame(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
@@ -36,6 +41,7 @@ export interface MoveRequest {
 
 export interface MoveAnswer {
   readonly gameId: string;
+  readonly game: string;
   /** The game's version after this request's commit. */
   readonly version: number;
   /** That commit as the caller sees it. */
@@ -43,7 +49,7 @@ export interface MoveAnswer {
 }
 
 /** Kit rejections that mean "not now" rather than "not like this". */
-const CONFLICTING = new Set<string>([KIT_REJECTIONS.notYourTurn, KIT_REJECTIONS.gameOver, KIT_REJECTIONS.nothingPending]);
+const CONFLICTING: ReadonlySet<string> = new Set<KitRejectionCode>(['not-your-turn', 'game-over', 'nothing-pending']);
 
 function refusalError(refusal: RecordRejection, batchSize: number): ServiceError {
   const { code, message } = refusal.rejection;
@@ -54,7 +60,7 @@ function refusalError(refusal: RecordRejection, batchSize: number): ServiceError
 async function answerFor(ctx: ServiceContext, header: GameHeader, seq: number, seat: number): Promise<MoveAnswer> {
   const [commit] = await ctx.store.readCommits(header.gameId, seq - 1, 1);
   if (!commit) throw new Error(`commit ${seq} of ${header.gameId} vanished`);
-  return { gameId: header.gameId, version: seq, commit: presentCommit(await engineOf(ctx.games, header), header, commit, seat) };
+  return { gameId: header.gameId, game: header.game, version: seq, commit: presentCommit(await engineOf(ctx.games, header), header, commit, seat) };
 }
 
 function sameRequest(commit: Commit, actor: string, request: MoveRequest): boolean {
@@ -83,7 +89,11 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
       live,
       { type: 'moves', seat, moves: request.moves, at: ctx.clock() },
       { actor: player.playerId, idempotencyKey: request.idempotencyKey, requestHash: request.requestHash },
-    );
+    ).catch((error: unknown) => {
+      // Only a refused connection proves the commit was not written; anything else leaves its fate unknown.
+      if (error instanceof StoreUnavailableError) throw storeUnavailable(error.operation === 'appendCommit' ? error.outcome : 'unknown');
+      throw error;
+    });
     if (outcome.kind === 'rejected') throw refusalError(outcome.refusal, request.moves.length);
     if (outcome.kind === 'conflict') {
       // Our own earlier attempt may hold that seq (a retry after a lost answer).
@@ -94,9 +104,12 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
       if (request.ifMatch !== null) throw versionMismatch(request.ifMatch, live.version + 1);
       return RETRY;
     }
-    // Bots and instant answers react now; a race here only means someone else already did.
-    await settle(ctx, live);
-    return { gameId, version: outcome.commit.seq, commit: presentCommit(live.engine, live.header, outcome.commit, seat) };
+    // Bots and instant answers react now; a race here only means someone else already did, and a
+    // store fault only delays them to the next read (lazy expiry): the move itself is durable.
+    await settle(ctx, live).catch((error: unknown) => {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+    });
+    return { gameId, game: live.header.game, version: outcome.commit.seq, commit: presentCommit(live.engine, live.header, outcome.commit, seat) };
   });
 }
 
@@ -108,6 +121,7 @@ function versionMismatch(pinned: number, current: number): ServiceError {
 
 export interface EventsPage {
   readonly gameId: string;
+  readonly game: string;
   readonly commits: readonly PresentedCommit[];
   /** The cursor for the next call (`after`). */
   readonly next: number;
@@ -118,7 +132,8 @@ export interface EventsPage {
 export async function expireIfDue(ctx: ServiceContext, header: GameHeader): Promise<void> {
   if (header.status !== 'active') return;
   const latest = await ctx.store.latestCommit(header.gameId);
-  const due = latest ? latest.summary.deadline !== null && latest.summary.deadline <= ctx.clock() : true;
+  // A finished log under an active header is a header a store fault left behind: settling repairs it.
+  const due = latest ? latest.summary.status === 'finished' || (latest.summary.deadline !== null && latest.summary.deadline <= ctx.clock()) : true;
   if (due) await readSettled(ctx, header.gameId, () => undefined);
 }
 
@@ -129,11 +144,17 @@ export async function expireIfDue(ctx: ServiceContext, header: GameHeader): Prom
  */
 export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, gameId: string, after: number, waitSeconds: number): Promise<EventsPage> {
   const until = ctx.clock() + Math.min(waitSeconds, MAX_WAIT_SECONDS) * 1000;
+  // Checked once: a long-poll need not re-read the game's version on every turn of its wait.
+  let cursorChecked = false;
   for (;;) {
     const header = await ctx.store.getHeader(gameId);
     if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
     await expireIfDue(ctx, header);
     const commits = await ctx.store.readCommits(gameId, after, EVENTS_PAGE + 1);
+    if (commits.length === 0 && after > 0 && !cursorChecked) {
+      await refuseCursorBeyond(ctx, gameId, after);
+      cursorChecked = true;
+    }
     const remaining = until - ctx.clock();
     if (commits.length > 0 || remaining <= 0) {
       const page = commits.slice(0, EVENTS_PAGE);
@@ -141,6 +162,7 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
       const engine = await engineOf(ctx.games, header);
       return {
         gameId,
+        game: header.game,
         commits: page.map((c) => presentCommit(engine, header, c, seat)),
         next: page.at(-1)?.seq ?? after,
         more: commits.length > EVENTS_PAGE,
@@ -150,10 +172,17 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
   }
 }
 
+/** A cursor past the last commit would silently skip the commits to come: refused. */
+async function refuseCursorBeyond(ctx: ServiceContext, gameId: string, after: number): Promise<void> {
+  const version = (await ctx.store.latestCommit(gameId))?.seq ?? 0;
+  if (after > version) throw new ServiceError(400, 'cursor-out-of-range', `The game is at version ${version}; \`after\` must be at most that, not ${after}.`);
+}
+
 /** After the end: everything needed to replay and check the game. */
 export async function verifyGame(ctx: ServiceContext, gameId: string) {
   const header = await ctx.store.getHeader(gameId);
   if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+  replayableListing(ctx.games, header);
   if (header.status !== 'finished') await expireIfDue(ctx, header);
   const current = (await ctx.store.getHeader(gameId)) as GameHeader;
   if (current.status !== 'finished') throw new ServiceError(409, 'game-not-finished', 'The seed and the full log are revealed when the game ends.');
@@ -168,8 +197,13 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
     game: current.game,
     seed: current.seed,
     seedHash: current.seedHash,
-    setup: { seats: current.seats.length, options: current.options, deadlines: current.deadlines, startedAt: current.startedAt },
-    commits: commits.map((c) => ({ seq: c.seq, at: c.at, command: c.command, events: c.events })),
+    setup: {
+      seats: current.seats.length,
+      options: current.options,
+      deadlines: presentDeadlines(current.deadlines),
+      startedAt: current.startedAt === null ? null : isoInstant(current.startedAt),
+    },
+    commits: commits.map((c) => presentTimes({ seq: c.seq, at: c.at, command: c.command, events: c.events })),
   };
 }
 

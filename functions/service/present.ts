@@ -1,6 +1,10 @@
-import { legalMovesFor, redactFor, viewFor, type AnyGameEngine, type LoggedEvent } from '../../core/engine/index.js';
+import { legalMovesFor, redactFor, viewFor, type AnyGameEngine, type Deadlines, type LoggedEvent } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
 import { seatOf, type LiveGame } from './live-game.js';
+import { isoInstant, presentTimes } from './times.js';
+
+/** A game's pace as clients read it: whole seconds. */
+export const presentDeadlines = (deadlines: Deadlines) => ({ windowSeconds: deadlines.windowMs / 1000, turnSeconds: deadlines.turnMs / 1000 });
 
 /** A seat as anyone may see it. */
 export function publicSeats(header: GameHeader) {
@@ -18,11 +22,11 @@ export function publicHeader(header: GameHeader) {
     game: header.game,
     status: header.status,
     options: header.options,
-    deadlines: header.deadlines,
+    deadlines: presentDeadlines(header.deadlines),
     seats: publicSeats(header),
     createdBy: header.createdBy,
-    createdAt: header.createdAt,
-    startedAt: header.startedAt,
+    createdAt: isoInstant(header.createdAt),
+    startedAt: header.startedAt === null ? null : isoInstant(header.startedAt),
     seedHash: header.seedHash,
   };
 }
@@ -36,20 +40,20 @@ export function presentGame(live: LiveGame, viewerId: string) {
     status,
     version: live.version,
     you: seat,
-    state: live.state ? viewFor(live.engine, live.state, seat) : null,
+    state: live.state ? presentTimes(viewFor(live.engine, live.state, seat)) : null,
   };
 }
 
 export function presentLegalMoves(live: LiveGame, viewerId: string) {
   const seat = seatOf(live.header, viewerId);
   const moves = live.state && seat !== null ? legalMovesFor(live.engine, live.state, seat) : [];
-  return { gameId: live.header.gameId, version: live.version, seat, moves };
+  return { gameId: live.header.gameId, game: live.header.game, version: live.version, seat, moves };
 }
 
 /** One commit as a viewer may see it: who, when, and the events they may see. */
 export function presentCommit(engine: AnyGameEngine, header: GameHeader, commit: Commit, viewerSeat: number | null) {
   const events = commit.events.map((event) => redactFor(engine, event as LoggedEvent, viewerSeat)).filter((event) => event !== null && event !== undefined);
-  return { seq: commit.seq, at: new Date(commit.at).toISOString(), actor: publicActor(header, commit), events };
+  return { seq: commit.seq, at: isoInstant(commit.at), actor: publicActor(header, commit), events: presentTimes(events) };
 }
 
 /** Commits name players by seat; the raw actor id of a player is theirs alone. */

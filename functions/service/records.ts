@@ -1,4 +1,4 @@
-import { executeInPlace, type AnyGameEngine, type BaseState, type LoggedEvent, type Rejection } from '../../core/engine/index.js';
+import { execute, type AnyGameEngine, type BaseState, type LoggedEvent, type Rejection } from '../../core/engine/index.js';
 
 /**
  * What a commit stores as its command: exactly what the engine was asked, so
@@ -23,22 +23,58 @@ export interface RecordRejection {
   readonly index: number;
 }
 
-/**
- * Runs a record against `state` in place. On rejection `state` may hold the
- * earlier moves of a batch: callers pass a draft they can throw away.
- */
-export function runRecord(engine: AnyGameEngine, state: BaseState, record: CommandRecord): LoggedEvent[] | RecordRejection {
-  if (record.type === 'start') return [];
+export interface RecordRun {
+  readonly events: LoggedEvent[];
+  /** The state after the record: a new one, `state` stays untouched. */
+  readonly state: BaseState;
+}
+
+/** Runs a record against `state`; a batch is all or nothing. */
+export function runRecord(engine: AnyGameEngine, state: BaseState, record: CommandRecord): RecordRun | RecordRejection {
+  if (record.type === 'start') return { events: [], state };
   if (record.type === 'timeout') {
-    const result = executeInPlace(engine, state, { type: 'timeout', at: record.at, pendingId: record.pendingId });
-    return result.ok ? result.events : { rejection: result, index: 0 };
+    const result = execute(engine, state, { type: 'timeout', at: record.at, pendingId: record.pendingId });
+    return result.ok ? result : { rejection: result, index: 0 };
   }
   const moves = record.type === 'moves' ? record.moves : [record.move];
   const events: LoggedEvent[] = [];
+  let current = state;
   for (const [index, move] of moves.entries()) {
-    const result = executeInPlace(engine, state, { type: 'move', seat: record.seat, move, at: record.at });
+    const result = execute(engine, current, { type: 'move', seat: record.seat, move, at: record.at });
     if (!result.ok) return { rejection: result, index };
     events.push(...result.events);
+    current = result.state;
   }
-  return events;
+  return { events, state: current };
+}
+
+/**
+ * What a verification gives, back in the engine's units: the API speaks RFC
+ * 3339 instants and whole seconds, the engines epoch milliseconds. Anyone
+ * replaying a finished game (the tests, the web client's "verify") starts here.
+ */
+export interface PublishedSetup {
+  readonly seed: string;
+  readonly setup: {
+    readonly seats: number;
+    readonly options: unknown;
+    readonly deadlines: { readonly windowSeconds: number; readonly turnSeconds: number };
+    /** Null only for a game that never started (which has no verification). */
+    readonly startedAt: string | null;
+  };
+}
+
+export function replayInit({ seed, setup }: PublishedSetup) {
+  const deadlines = { windowMs: setup.deadlines.windowSeconds * 1000, turnMs: setup.deadlines.turnSeconds * 1000 };
+  return { seats: setup.seats, options: setup.options, deadlines, seed, at: setup.startedAt === null ? 0 : Date.parse(setup.startedAt) };
+}
+
+/** A logged command as the verification publishes it: its instant an RFC 3339 string. */
+export type PublishedCommand = {
+  [K in CommandRecord['type']]: Omit<Extract<CommandRecord, { type: K }>, 'at'> & { readonly at: string };
+}[CommandRecord['type']];
+
+/** A published command back in the engine's units (its instant in epoch milliseconds). */
+export function recordOf(command: PublishedCommand): CommandRecord {
+  return { ...command, at: Date.parse(command.at) };
 }

@@ -1,7 +1,7 @@
 import type { GameHeader, PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
-import { engineOf, seatOf } from './live-game.js';
+import { engineOf, replayableListing, seatOf } from './live-game.js';
 import { RETRY, settle, withFreshGame } from './pipeline.js';
 
 export interface StandingOrdersAnswer {
@@ -14,6 +14,7 @@ export interface StandingOrdersAnswer {
 async function seatedHeader(ctx: ServiceContext, player: PlayerRecord, gameId: string): Promise<{ header: GameHeader; seat: number }> {
   const header = await ctx.store.getHeader(gameId);
   if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+  replayableListing(ctx.games, header);
   const seat = seatOf(header, player.playerId);
   if (seat === null) throw new ServiceError(403, 'not-seated', 'Only a seated player has standing orders in a game.');
   return { header, seat };
@@ -32,6 +33,7 @@ export async function readStandingOrders(ctx: ServiceContext, player: PlayerReco
 export async function writeStandingOrders(ctx: ServiceContext, player: PlayerRecord, gameId: string, orders: unknown): Promise<StandingOrdersAnswer> {
   for (let attempt = 0; attempt < 6; attempt++) {
     const { header, seat } = await seatedHeader(ctx, player, gameId);
+    if (header.status === 'finished') throw new ServiceError(409, 'game-finished', 'The game is over; standing orders no longer answer anything.');
     const schema = (await engineOf(ctx.games, header)).standingOrders?.schema;
     if (!schema) throw new ServiceError(422, 'no-standing-orders', `${header.game} has no standing orders.`);
     let value: unknown = null;

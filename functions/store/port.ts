@@ -54,6 +54,12 @@ export interface GameHeader {
    * shape: answers a player set in advance. Private to that player.
    */
   readonly standingOrders?: Readonly<Record<string, unknown>>;
+  /**
+   * The version of the game's engine that created it and writes its log
+   * (`GameEngine.engineVersion`); absent on games stored before versions
+   * were recorded, which are version 1.
+   */
+  readonly engineVersion?: number;
 }
 
 /** What a commit says about the game right after it, for lists and inboxes. */
@@ -180,5 +186,23 @@ export class PlayerConflictError extends Error {
   constructor(playerId: PlayerId) {
     super(`player ${playerId} or its token already exists`);
     this.name = 'PlayerConflictError';
+  }
+}
+
+/**
+ * The store did not answer in time, could not be reached, or shed the load.
+ * Transient: the same request may succeed a moment later. `outcome` says
+ * whether a write may have been applied anyway: `not-applied` when the
+ * request never reached the store (connection refused), `unknown` when it
+ * left and no answer came back (a timeout, a reset connection).
+ */
+export class StoreUnavailableError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly outcome: 'not-applied' | 'unknown',
+    options: { cause?: unknown } = {},
+  ) {
+    super(`the store did not answer ${operation} (${outcome === 'unknown' ? 'outcome unknown' : 'not applied'})`, options);
+    this.name = 'StoreUnavailableError';
   }
 }

@@ -9,6 +9,7 @@ describe('the game registry', () => {
       expect(engine.meta).toBe(listing.meta);
       expect(engine.optionsSchema).toBe(listing.optionsSchema);
       expect(engine.standingOrders !== undefined).toBe(listing.hasStandingOrders);
+      expect(engine.engineVersion).toBe(listing.engineVersion);
       expect(await listing.engine()).toBe(engine);
     }
   });

@@ -14,6 +14,12 @@ const document = {
     '/things/special': {
       get: { operationId: 'getSpecial', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { const: 'special' } } } } } },
     },
+    '/shapes/latest': {
+      get: {
+        operationId: 'getShape',
+        responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Shape' } } } } },
+      },
+    },
     '/things/{id}': {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^t_' } }],
       get: {
@@ -52,6 +58,17 @@ const document = {
         additionalProperties: false,
       },
       Problem: { type: 'object', required: ['code'], properties: { code: { type: 'string' } } },
+      Shape: {
+        oneOf: [{ $ref: '#/components/schemas/Circle' }, { $ref: '#/components/schemas/Square' }],
+        discriminator: { propertyName: 'kind', mapping: { circle: '#/components/schemas/Circle', square: '#/components/schemas/Square' } },
+      },
+      Circle: {
+        type: 'object',
+        required: ['kind', 'radius'],
+        properties: { kind: { const: 'circle' }, radius: { type: 'number' } },
+        additionalProperties: false,
+      },
+      Square: { type: 'object', required: ['kind', 'side'], properties: { kind: { const: 'square' }, side: { type: 'number' } }, additionalProperties: false },
     },
   },
 };
@@ -90,6 +107,12 @@ describe('the conformance validator', () => {
     const issues = validator.mismatches(exchange({ responseBody: { id: 't_1', at: 'yesterday', extra: true } }));
     expect(issues.join('\n')).toMatch(/response body\/at: must match format "date-time"/);
     expect(issues.join('\n')).toMatch(/must NOT have additional properties/);
+  });
+
+  it('reads a oneOf with an OpenAPI discriminator, and names what broke in the alternative that was meant', () => {
+    expect(validator.mismatches(exchange({ url: '/shapes/latest', responseBody: { kind: 'circle', radius: 2 } }))).toEqual([]);
+    const issues = validator.mismatches(exchange({ url: '/shapes/latest', responseBody: { kind: 'circle', radius: 'two' } }));
+    expect(issues[0]).toMatch(/^response body\/radius: must be number/);
   });
 
   it('finds a status the operation does not declare', () => {
@@ -145,7 +168,7 @@ describe('the conformance validator', () => {
 
   it('throws a message naming the request, each mismatch and the body', () => {
     expect(() => validator.check(exchange({ responseBody: { id: 1 } }))).toThrow(
-      /GET \/things\/t_1\?after=2 → 200 does not fit api-spec\/openapi.json:\n {2}- response body/,
+      /GET \/things\/t_1\?after=2 → 200 does not fit the OpenAPI document:\n {2}- response body/,
     );
   });
 });

@@ -36,11 +36,20 @@ async function spectralFindings(): Promise<Finding[]> {
   return findings.map((f) => ({ rule: f.code, severity: SPECTRAL_SEVERITIES[f.severity] ?? String(f.severity), where: f.path.join('.'), message: f.message }));
 }
 
+/** Redocly's findings, counting any it was told to ignore (an ignore file anywhere it looks) as findings too. */
 async function redoclyFindings(): Promise<Finding[]> {
-  const report: { problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] } = JSON.parse(
-    await stdoutOf('redocly', ['lint', '--config', 'api-spec/redocly.yaml', '--format', 'json', DOCUMENT]),
-  );
-  return report.problems.map((p) => ({ rule: p.ruleId, severity: p.severity, where: p.location.map((l) => l.pointer).join(' '), message: p.message }));
+  const report: {
+    totals: { ignored: number };
+    problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+  } = JSON.parse(await stdoutOf('redocly', ['lint', '--config', 'api-spec/redocly.yaml', '--format', 'json', DOCUMENT]));
+  const ignored =
+    report.totals.ignored > 0
+      ? [{ rule: 'lint-ignore', severity: 'error', where: 'an ignore file', message: `${report.totals.ignored} finding(s) ignored` }]
+      : [];
+  return [
+    ...ignored,
+    ...report.problems.map((p) => ({ rule: p.ruleId, severity: p.severity, where: p.location.map((l) => l.pointer).join(' '), message: p.message })),
+  ];
 }
 
 const listed = (findings: readonly Finding[]) => findings.map((f) => `  ${f.severity} ${f.rule} at ${f.where}: ${f.message}`).join('\n');

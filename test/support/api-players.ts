@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { hashSeed, Rng, rngStateFromSeed, type AnyGameEngine } from '../../core/engine/index.js';
-import { runRecord, type CommandRecord } from '../../functions/service/records.js';
+import { recordOf, replayInit, runRecord, type PublishedCommand } from '../../functions/service/records.js';
+import { presentTimes } from '../../functions/service/times.js';
 import type { ApiClient, Reply } from './api.js';
 
 /** One seat's client: its token and every response it has received. */
@@ -55,6 +56,7 @@ export async function playToEnd(client: ApiClient, gameId: string, seats: readon
   throw new Error(`game ${gameId} did not end within ${options.maxSteps ?? 5000} steps`);
 }
 
+/** The engine's setup arguments from a verification answer (times back in epoch milliseconds). */
 /**
  * What anyone can do after the end: fetch the seed and the log, check the
  * commitment, re-decide every command from the seed and compare every event.
@@ -63,10 +65,12 @@ export async function verifyThroughApi(client: ApiClient, gameId: string, token:
   const verify = await client.get(`/v1/games/${gameId}/verify`, { token });
   expect(verify.status).toBe(200);
   expect(hashSeed(verify.body.seed)).toBe(verify.body.seedHash);
-  const { setup } = verify.body;
-  const state = engine.setup({ seats: setup.seats, options: setup.options, deadlines: setup.deadlines, seed: verify.body.seed, at: setup.startedAt });
-  for (const commit of verify.body.commits as { command: CommandRecord; events: unknown[] }[]) {
-    expect(runRecord(engine, state, commit.command)).toEqual(commit.events);
+  let state = engine.setup(replayInit(verify.body));
+  for (const commit of verify.body.commits as { command: PublishedCommand; events: unknown[] }[]) {
+    const run = runRecord(engine, state, recordOf(commit.command));
+    if ('rejection' in run) expect.fail(`commit ${JSON.stringify(commit.command)} refused on re-decision: ${run.rejection.code}`);
+    expect(presentTimes(run.events)).toEqual(commit.events);
+    state = run.state;
   }
   expect(state.finished).toBe(true);
   return { state, commits: verify.body.commits.length as number };

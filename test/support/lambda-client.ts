@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Reply, RequestOptions } from './api.js';
-import { contractFor, type ContractValidator } from './conformance.js';
+import { publishedContract, type ContractValidator } from './conformance.js';
 
 type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -14,7 +14,7 @@ export class LambdaClient {
 
   constructor(
     private readonly handler: HttpHandler,
-    private readonly contract: Promise<ContractValidator> = contractFor(),
+    private readonly contract: Promise<ContractValidator> = publishedContract(),
   ) {}
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {

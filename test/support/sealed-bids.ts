@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import {
-  accept,
+  awaitIn,
   everyoneSubmitted,
   initialBase,
   listingOf,
   openSimultaneousWindow,
   openTurn,
-  reject,
+  rejecterOf,
   Rng,
   rngStateFromSeed,
   withSubmission,
@@ -90,8 +90,16 @@ const standingOrders: StandingOrders<SealedBidsState, Move, z.infer<typeof Order
   },
 };
 
+/** The fixture's refusals, in the shape every game's table has. */
+const reject = rejecterOf({
+  'not-bidding': 'Bids are only taken while the bid window is open.',
+  'card-not-in-hand': 'You do not hold card {card}.',
+  'not-leading': 'Only the round leader chooses, after the bids.',
+} as const);
+
 export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof Options>> = {
   meta: { id: 'sealed-bids', title: 'Sealed Bids (test fixture)', minSeats: 2, maxSeats: 5, summary: 'Secret bids, then a leader choice.', variants: [] },
+  engineVersion: 1,
   optionsSchema: Options,
   moveSchema: Move,
   setup(init) {
@@ -113,27 +121,30 @@ export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof
     if (state.pending?.kind === 'simultaneous') return (state.hands[seat] ?? []).map((card) => ({ type: 'bid', card }));
     return [{ type: 'double' }, { type: 'pass' }];
   },
-  decideMove(state, seat, move, { at }) {
+  decideMove(draft, seat, move) {
+    const state = draft.state;
     if (move.type === 'bid') {
-      if (state.pending?.kind !== 'simultaneous') return reject('not-bidding', 'Bids are only taken while the bid window is open.');
-      if (!(state.hands[seat] ?? []).includes(move.card)) return reject('card-not-in-hand', `You do not hold card ${move.card}.`);
-      return accept(bidEvents(state, seat, move.card, at));
+      if (state.pending?.kind !== 'simultaneous') return reject('not-bidding');
+      if (!(state.hands[seat] ?? []).includes(move.card)) return reject('card-not-in-hand', { card: move.card });
+      draft.emit(...bidEvents(state, seat, move.card, draft.at));
+      return null;
     }
-    if (state.pending?.kind !== 'turn') return reject('not-leading', 'Only the round leader chooses, after the bids.');
-    return accept([leaderEvent(state, seat, move.type, at)]);
+    if (state.pending?.kind !== 'turn') return reject('not-leading');
+    draft.emit(leaderEvent(state, seat, move.type, draft.at));
+    return null;
   },
-  decideTimeout(state, { at, rng }) {
-    const pending = state.pending;
-    if (pending?.kind === 'simultaneous') {
-      const bids = state.bids.map((b, seat) => b ?? rng.pick(state.hands[seat] as number[]));
+  decideTimeout(draft) {
+    const state = draft.state;
+    if (state.pending?.kind === 'simultaneous') {
+      const bids = state.bids.map((b, seat) => b ?? draft.rng.pick(state.hands[seat] as number[]));
       const placed: Event[] = range(state.seats)
         .filter((s) => state.bids[s] === null)
         .map((seat) => ({ type: 'bid-placed', seat, card: bids[seat] as number }));
-      return [...placed, closeBids(state, bids, at)];
-    }
-    return [leaderEvent(state, leaderOf(state), 'pass', at)];
+      draft.emit(...placed, closeBids(state, bids, draft.at));
+    } else draft.emit(leaderEvent(state, leaderOf(state), 'pass', draft.at));
   },
-  apply(draft, event) {
+  clone: (state) => structuredClone(state),
+  evolve(draft, event) {
     switch (event.type) {
       case 'bid-placed':
         draft.bids[event.seat] = event.card;
@@ -142,12 +153,12 @@ export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof
       case 'bids-revealed':
         if (event.winner !== null) draft.points[event.winner] = (draft.points[event.winner] ?? 0) + 1;
         draft.bids = draft.bids.map(() => null);
-        draft.pending = event.pending;
+        awaitIn(draft, event.pending);
         return;
       case 'leader-chose':
         if (event.choice === 'double') draft.points[event.seat] = (draft.points[event.seat] ?? 0) * 2;
         draft.round += 1;
-        draft.pending = event.pending;
+        awaitIn(draft, event.pending);
         draft.finished = event.finished;
         return;
     }

@@ -6,65 +6,77 @@
  * long-polling the event log, pinning a version with If-Match, and retrying
  * a write safely under an Idempotency-Key.
  */
-import createClient, { type Client } from 'openapi-fetch';
-import type { operations, paths } from './openapi.js';
+import createClient, { type Client, type ClientPathsWithMethod, type MethodResponse, type RequestBodyOption } from 'openapi-fetch';
+import type { components, operations, paths } from './openapi.js';
 
 export type { components, operations, paths } from './openapi.js';
 
-/** The JSON body an operation takes. */
-type JsonBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
-/** The JSON body an operation answers with `status`. */
-type JsonAnswer<Op, Status extends number> = Op extends { responses: Record<Status, { content: { 'application/json': infer Body } }> } ? Body : never;
+type Api = Client<paths>;
+/**
+ * The JSON an operation answers with, as openapi-fetch hands it over (it
+ * reads a response through its `Readable` view of the document's types).
+ */
+type Answer<Method extends 'get' | 'post' | 'put', Path extends ClientPathsWithMethod<Api, Method>> = MethodResponse<Api, Method, Path>;
+/** The JSON body an operation takes, as openapi-fetch accepts it. */
+type Body<Op> = NonNullable<RequestBodyOption<Op>['body']>;
 /** The header parameters an operation takes. */
 type HeaderParams<Op> = Op extends { parameters: { header?: infer Headers } } ? NonNullable<Headers> : never;
 
-export type NewPlayer = JsonAnswer<operations['registerPlayer'], 201>;
-export type Player = JsonAnswer<operations['getMe'], 200>;
-export type Catalog = JsonAnswer<operations['getCatalog'], 200>;
+export type NewPlayer = Answer<'post', '/v1/players'>;
+export type Player = Answer<'get', '/v1/players/me'>;
+export type Catalog = Answer<'get', '/v1/games/catalog'>;
 /** What `POST /v1/games` takes: `game` is one of the offered games' ids. */
-export type NewGame = JsonBody<operations['createGame']>;
+export type NewGame = Body<operations['createGame']>;
 export type GameId = NewGame['game'];
-export type GameHeader = JsonAnswer<operations['createGame'], 201>;
-export type Inbox = JsonAnswer<operations['listMyGames'], 200>;
+export type GameHeader = Answer<'post', '/v1/games'>;
+export type Inbox = Answer<'get', '/v1/games'>;
 export type InboxQuery = NonNullable<operations['listMyGames']['parameters']['query']>;
-export type GameView = JsonAnswer<operations['getGame'], 200>;
-export type LegalMoves = JsonAnswer<operations['listLegalMoves'], 200>;
+export type GameView = Answer<'get', '/v1/games/{id}'>;
+export type LegalMoves = Answer<'get', '/v1/games/{id}/moves'>;
 /** A move as `GET …/moves` lists it: submittable exactly as it is. */
 export type ListedMove = LegalMoves['moves'][number];
 /** A move as `POST …/moves` takes it: one of the games' own moves. */
-export type Move = JsonBody<operations['submitMoves']>['moves'][number];
-export type MoveAnswer = JsonAnswer<operations['submitMoves'], 200>;
-export type Events = JsonAnswer<operations['readEvents'], 200>;
+export type Move = Body<operations['submitMoves']>['moves'][number];
+export type MoveAnswer = Answer<'post', '/v1/games/{id}/moves'>;
+export type Events = Answer<'get', '/v1/games/{id}/events'>;
 export type Commit = Events['commits'][number];
-export type Verification = JsonAnswer<operations['verifyGame'], 200>;
-export type BotLevel = JsonBody<operations['addBot']>['level'];
-export type StandingOrdersUpdate = JsonBody<operations['putStandingOrders']>;
-export type StandingOrders = JsonAnswer<operations['getStandingOrders'], 200>;
+export type Verification = Answer<'get', '/v1/games/{id}/verify'>;
+export type BotLevel = Body<operations['addBot']>['level'];
+export type StandingOrdersUpdate = Body<operations['putStandingOrders']>;
+export type StandingOrders = Answer<'get', '/v1/games/{id}/standing-orders'>;
 
 /** An RFC 9457 problem document; `code` is stable and meant to be switched on. */
-export interface Problem {
-  readonly type?: string;
-  readonly title?: string;
-  readonly status: number;
-  readonly code: string;
-  readonly detail?: string;
-  readonly currentVersion?: number;
-  readonly moveIndex?: number;
+export type Problem = components['schemas']['Problem'];
+
+/** Whether an error body is the API's problem document (a proxy in between may answer otherwise). */
+function isProblem(body: unknown): body is Problem {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'code' in body &&
+    typeof body.code === 'string' &&
+    'status' in body &&
+    typeof body.status === 'number' &&
+    'detail' in body &&
+    typeof body.detail === 'string'
+  );
 }
 
 /** A request the API refused (4xx) or could not answer (5xx). */
 export class ProblemError extends Error {
   readonly status: number;
+  /** The problem's `code`, or `http-<status>` when the answer was not a problem document. */
   readonly code: string;
 
   constructor(
-    readonly problem: Problem,
     readonly response: Response,
+    /** The problem document, when the answer was one. */
+    readonly problem: Problem | undefined,
   ) {
-    super(`${response.status} ${problem.code}: ${problem.detail ?? problem.title ?? 'refused'}`);
+    super(`${response.status} ${problem ? `${problem.code}: ${problem.detail}` : response.statusText}`);
     this.name = 'ProblemError';
     this.status = response.status;
-    this.code = problem.code;
+    this.code = problem?.code ?? `http-${response.status}`;
   }
 }
 
@@ -99,19 +111,9 @@ interface Outcome<T> {
 
 const RETRYABLE = (status: number) => status === 429 || status >= 500;
 
-function problemOf(error: unknown, response: Response): Problem {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    const detail = 'detail' in error && typeof error.detail === 'string' ? error.detail : undefined;
-    const currentVersion = 'currentVersion' in error && typeof error.currentVersion === 'number' ? error.currentVersion : undefined;
-    return { status: response.status, code: error.code, detail, currentVersion };
-  }
-  // Not a problem document (a proxy's answer, say): keep what can be said.
-  return { status: response.status, code: `http-${response.status}`, detail: response.statusText };
-}
-
 /** The answer's data, or a ProblemError. */
 function dataOf<T>({ data, error, response }: Outcome<T>): T {
-  if (data === undefined || !response.ok) throw new ProblemError(problemOf(error, response), response);
+  if (data === undefined || !response.ok) throw new ProblemError(response, isProblem(error) ? error : undefined);
   return data;
 }
 

@@ -30,7 +30,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player this token belongs to */
+        /**
+         * The player this token belongs to
+         * @description Checks a token: the player it belongs to.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -47,7 +50,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The games offered: player counts, variants and option schemas */
+        /**
+         * The games offered: player counts, variants and option schemas
+         * @description Needs no token. Each game lists its seat range, its variants and the JSON Schema of its options, plus the named deadline presets.
+         */
         get: operations["getCatalog"];
         put?: never;
         post?: never;
@@ -64,10 +70,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your games: those awaiting your move first, nearest deadline first */
+        /**
+         * Your games: those awaiting your move first, nearest deadline first
+         * @description Pages with `cursor`; `awaiting=me` keeps only the games awaiting your move, `status` those in one state.
+         */
         get: operations["listMyGames"];
         put?: never;
-        /** Create a game; it starts when every seat is taken */
+        /**
+         * Create a game; it starts when every seat is taken
+         * @description Name a game of the catalog, its seats (within the game’s range), its options and its pace. You take seat 0 unless `join` is false. A retry with the same Idempotency-Key and body returns the first answer.
+         */
         post: operations["createGame"];
         delete?: never;
         options?: never;
@@ -82,7 +94,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your view of a game (a spectator view without a seat); ETag = version */
+        /**
+         * Your view of a game (a spectator view without a seat); ETag = version
+         * @description Overdue deadlines are resolved first. Hidden cards stay hidden: you see your own hand and secrets, counts of everyone else’s. With `If-None-Match` set to the current ETag, answers 304 without a body.
+         */
         get: operations["getGame"];
         put?: never;
         post?: never;
@@ -101,7 +116,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a seat (the one asked for, or the first empty one) */
+        /**
+         * Take a seat (the one asked for, or the first empty one)
+         * @description The game starts once every seat is taken. The body may be left out.
+         */
         post: operations["joinGame"];
         delete?: never;
         options?: never;
@@ -118,7 +136,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Fill a seat with a bot (creator only) */
+        /**
+         * Fill a seat with a bot (creator only)
+         * @description A random or greedy bot takes the seat asked for, or the first empty one; the game starts once every seat is taken.
+         */
         post: operations["addBot"];
         delete?: never;
         options?: never;
@@ -133,7 +154,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** After the end: the seed, its hash and the full log, to replay and check */
+        /**
+         * After the end: the seed, its hash and the full log, to replay and check
+         * @description Check that sha256(seed) is the hash published at creation, then replay every command with the engine to reproduce every event.
+         */
         get: operations["verifyGame"];
         put?: never;
         post?: never;
@@ -150,12 +174,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your legal moves now, each submittable exactly as listed */
+        /**
+         * Your legal moves now, each submittable exactly as listed
+         * @description Overdue deadlines are resolved first. Empty when nothing is awaited from you. With `If-None-Match` set to the current ETag, answers 304 without a body.
+         */
         get: operations["listLegalMoves"];
         put?: never;
         /**
          * Play one move or an ordered batch, atomically
-         * @description Overdue deadlines are resolved first. With If-Match, a game that moved on answers 409 `version-mismatch`; without it, a lost race is re-decided on the fresh state. A retry with the same Idempotency-Key and body returns the first answer.
+         * @description Overdue deadlines are resolved first. With If-Match, a game that moved on answers 409 `version-mismatch`; without it, a lost race is re-decided on the fresh state. A retry with the same Idempotency-Key and body returns the first answer. A refused move answers its game’s code; `moveIndex` says which move of a batch.
          */
         post: operations["submitMoves"];
         delete?: never;
@@ -171,7 +198,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your redacted event log after a cursor; long-poll with `wait` */
+        /**
+         * Your redacted event log after a cursor; long-poll with `wait`
+         * @description Commits after version `after`, each with the events you may see. With `wait`, holds the request until a commit arrives or the wait ends. An `after` beyond the game’s version answers 400 `cursor-out-of-range`.
+         */
         get: operations["readEvents"];
         put?: never;
         post?: never;
@@ -188,13 +218,56 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your standing orders in this game (private to you) */
+        /**
+         * Your standing orders in this game (private to you)
+         * @description Null orders when you have set none.
+         */
         get: operations["getStandingOrders"];
         /**
          * Answer your windows in advance, e.g. "always decline following Tax"
-         * @description Standing orders answer each of your windows the moment it opens (a window open now included), so an asynchronous round does not wait for you. Replaces your previous orders; null clears them. Idempotent by nature.
+         * @description Standing orders answer each of your windows the moment it opens (a window open now included), so an asynchronous round does not wait for you. The body is `{"orders": …}` in the game’s own shape; it replaces your previous orders, and `{"orders": null}` clears them. Idempotent by nature.
          */
         put: operations["putStandingOrders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process answers
+         * @description Does not touch the store.
+         */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the store answers too
+         * @description Answers 503 `store-unavailable` while the store cannot be reached.
+         */
+        get: operations["ready"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -206,19 +279,1169 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        VillagesOfValeriaMove: {
+        Problem: {
+            /** @description A URI reference naming the problem type: `/problems/{code}`. */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            code: components["schemas"]["ProblemCode"];
+            instance?: string;
+            /** @description Each invalid field, for `invalid-request`, `invalid-options` and `invalid-standing-orders`. */
+            errors?: {
+                path: string;
+                message: string;
+            }[];
+            /** @description Which move of a batch was refused. */
+            moveIndex?: number;
+            /** @description The game version now, for `version-mismatch`. */
+            currentVersion?: number;
+            /**
+             * @description For `store-unavailable`: `not-applied` means nothing changed; `unknown` means a write may have been applied — repeat the request with the same `Idempotency-Key` to learn its answer.
+             * @enum {string}
+             */
+            outcome?: "not-applied" | "unknown";
+        };
+        /** @description Stable machine-readable code; clients switch on it. */
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "game-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
+        VillagesOfValeriaGameHeader: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["VillagesOfValeriaOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+        };
+        /** @enum {string} */
+        GameStatus: "open" | "active" | "finished";
+        VillagesOfValeriaOptions: {
+            firstPlayer?: number;
+        };
+        /** @description Reaction windows and turns, in seconds. */
+        Deadlines: {
+            windowSeconds: number;
+            turnSeconds: number;
+        };
+        Seat: components["schemas"]["SeatPlayer"] | components["schemas"]["SeatBot"] | components["schemas"]["SeatEmpty"];
+        SeatPlayer: {
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "player";
+            playerId: string;
+            name: string;
+        };
+        SeatBot: {
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "bot";
             /** @enum {string} */
+            level: "random" | "greedy";
+        };
+        SeatEmpty: {
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "empty";
+        };
+        ValeriaCardKingdomsGameHeader: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["ValeriaCardKingdomsOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+        };
+        ValeriaCardKingdomsOptions: {
+            /**
+             * @default first-game
+             * @enum {string}
+             */
+            setup?: "first-game" | "shining-gold" | "mastery-of-magic" | "monstrous-blood" | "random";
+            /** @default false */
+            mixedCitizens?: boolean;
+        };
+        VillagePillageGameHeader: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["VillagePillageOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+        };
+        VillagePillageOptions: {
+            /**
+             * @description Two players only: "duel" (the default when absent) plays the Duel; "standard" plays by the 3-5 player rules (VP-R5). Ignored by 3-5 players.
+             * @enum {string}
+             */
+            banks?: "duel" | "standard";
+        };
+        GameView: components["schemas"]["VillagesOfValeriaGameView"] | components["schemas"]["ValeriaCardKingdomsGameView"] | components["schemas"]["VillagePillageGameView"];
+        VillagesOfValeriaGameView: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["VillagesOfValeriaOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+            /** @description Number of commits so far; also the ETag. */
+            version: number;
+            /** @description Your seat, or null when you are a spectator. */
+            you: number | null;
+            /** @description Null until every seat is taken. */
+            state: {
+                /** @enum {string} */
+                game: "villages-of-valeria";
+                seats: number;
+                you: number | null;
+                finished: boolean;
+                /** @description Who may act now, and until when; null once the game is over. */
+                pending: components["schemas"]["PendingTurn"] | components["schemas"]["PendingSequential"] | components["schemas"]["PendingSimultaneous"] | components["schemas"]["PendingDecision"] | null;
+                /** @description Seats whose move is awaited now. */
+                awaiting: number[];
+                seedHash: string;
+                /** @description Only once the game is over. */
+                seed?: string;
+                /** @description Only once the game is over. */
+                score?: {
+                    /** @description Final score per seat, in seat order. */
+                    scores: number[];
+                    /** @description Seats sharing first place after every tie-break (empty while running). */
+                    winners: number[];
+                    /** @description Per-seat breakdown. */
+                    details: components["schemas"]["VillagesOfValeriaScoreDetail"][];
+                    /** @description Solo: the game’s verdict. */
+                    verdict?: string;
+                    /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                    turns: number;
+                };
+                board: components["schemas"]["VillagesOfValeriaBoard"];
+            } | null;
+        };
+        PendingTurn: {
+            /** @enum {string} */
+            kind: "turn";
+            /** @description Unique within the game (`p1`, `p2`, …). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description After it, anyone may trigger the default resolution; the service applies it lazily on the next read or write.
+             */
+            deadline: string;
+            /** @description What is awaited, in the game’s own words (e.g. `follow`, `harvest`, `plan`). */
+            step: string;
+            seat: number;
+        };
+        PendingSequential: {
+            /** @enum {string} */
+            kind: "sequential";
+            /** @description Unique within the game (`p1`, `p2`, …). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description After it, anyone may trigger the default resolution; the service applies it lazily on the next read or write.
+             */
+            deadline: string;
+            /** @description What is awaited, in the game’s own words (e.g. `follow`, `harvest`, `plan`). */
+            step: string;
+            seat: number;
+            /** @description Those who answer after `seat`, in order. */
+            queue: number[];
+        };
+        PendingSimultaneous: {
+            /** @enum {string} */
+            kind: "simultaneous";
+            /** @description Unique within the game (`p1`, `p2`, …). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description After it, anyone may trigger the default resolution; the service applies it lazily on the next read or write.
+             */
+            deadline: string;
+            /** @description What is awaited, in the game’s own words (e.g. `follow`, `harvest`, `plan`). */
+            step: string;
+            /** @description Everyone with something to submit. */
+            seats: number[];
+            /** @description Those who have submitted; what they submitted stays secret until the window closes. */
+            submitted: number[];
+        };
+        PendingDecision: {
+            /** @enum {string} */
+            kind: "decision";
+            /** @description Unique within the game (`p1`, `p2`, …). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description After it, anyone may trigger the default resolution; the service applies it lazily on the next read or write.
+             */
+            deadline: string;
+            /** @description What is awaited, in the game’s own words (e.g. `follow`, `harvest`, `plan`). */
+            step: string;
+            seat: number;
+        };
+        VillagesOfValeriaScoreDetail: {
+            /** @description Printed VP of Buildings and Adventurers. */
+            cards: number;
+            /** @description End powers. */
+            powers: number;
+            /** @description Coins owned. */
+            gold: number;
+            total: number;
+            villageSize: number;
+            resources: number;
+        };
+        VillagesOfValeriaBoard: {
+            solo: boolean;
+            first: number;
+            /** @description Gold left in the bank. */
+            bank: number;
+            deckSize: number;
+            piles: {
+                /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+                top: string | null;
+                size: number;
+            }[];
+            adventurerPool: string[];
+            adventurerDeckSize: number;
+            outOfGame: number;
+            players: {
+                /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+                castle: string;
+                /** @description Your own hand; null for everyone else’s. */
+                hand: string[] | null;
+                handSize: number;
+                coins: number;
+                /**
+                 * @description Where a coin lies on the card (solo: placed, then slid); null: no coin.
+                 * @enum {string|null}
+                 */
+                castleCoin: "placed" | "slid" | null;
+                resources: {
+                    /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+                    card: string;
+                    /**
+                     * @description Where a coin lies on the card (solo: placed, then slid); null: no coin.
+                     * @enum {string|null}
+                     */
+                    coin: "placed" | "slid" | null;
+                }[];
+                buildings: string[];
+                adventurers: string[];
+            }[];
+            /** @description Your secret setup-round choice (VV-R9). */
+            setupChoice: string | null;
+            turn: number;
+            active: number;
+            /** @enum {string|null} */
+            led: "harvest" | "develop" | "build" | "recruit" | "tax" | null;
+            followQueue: number[];
+            activity: components["schemas"]["VillagesOfValeriaActivity"] | null;
+        };
+        VillagesOfValeriaActivity: {
+            seat: number;
+            /** @enum {string} */
+            role: "lead" | "follow";
+            /** @enum {string} */
+            action: "harvest" | "develop" | "build" | "recruit" | "tax";
+            /** @description What the acting player still owes, in order. */
+            owed: ({
+                /** @enum {string} */
+                kind: "draw";
+            } | {
+                /** @enum {string} */
+                kind: "discard";
+            } | {
+                /** @enum {string} */
+                kind: "develop";
+                /** @description Shown to the developing player only, until the discards are paid. */
+                card?: string;
+            } | {
+                /** @enum {string} */
+                kind: "gold";
+                n: number;
+            })[];
+            /** @description The card this action put into the village (its instant power is available). */
+            fresh: string | null;
+            /** @description Cards whose power was used in this action. */
+            used: string[];
+            powersDone: boolean;
+        };
+        ValeriaCardKingdomsGameView: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["ValeriaCardKingdomsOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+            /** @description Number of commits so far; also the ETag. */
+            version: number;
+            /** @description Your seat, or null when you are a spectator. */
+            you: number | null;
+            /** @description Null until every seat is taken. */
+            state: {
+                /** @enum {string} */
+                game: "valeria-card-kingdoms";
+                seats: number;
+                you: number | null;
+                finished: boolean;
+                /** @description Who may act now, and until when; null once the game is over. */
+                pending: components["schemas"]["PendingTurn"] | components["schemas"]["PendingSequential"] | components["schemas"]["PendingSimultaneous"] | components["schemas"]["PendingDecision"] | null;
+                /** @description Seats whose move is awaited now. */
+                awaiting: number[];
+                seedHash: string;
+                /** @description Only once the game is over. */
+                seed?: string;
+                /** @description Only once the game is over. */
+                score?: {
+                    /** @description Final score per seat, in seat order. */
+                    scores: number[];
+                    /** @description Seats sharing first place after every tie-break (empty while running). */
+                    winners: number[];
+                    /** @description Per-seat breakdown. */
+                    details: components["schemas"]["ValeriaCardKingdomsScoreDetail"][];
+                    /** @description Solo: the game’s verdict. */
+                    verdict?: string;
+                    /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                    turns: number;
+                };
+                board: components["schemas"]["ValeriaCardKingdomsBoard"];
+            } | null;
+        };
+        ValeriaCardKingdomsScoreDetail: {
+            monsters: number;
+            domains: number;
+            tokens: number;
+            /** @description Null while the game runs: the Duke is secret. */
+            duke: number | null;
+            total: number;
+            cards: number;
+            /** @description Solo: the Dark Lord’s score once the game is over. */
+            darkLord?: number | null;
+        };
+        ValeriaCardKingdomsBoard: {
+            options: components["schemas"]["ValeriaCardKingdomsOptions"];
+            solo: boolean;
+            firstPlayer: number;
+            /** @enum {string} */
+            phase: "dukes" | "roll" | "dice" | "harvest" | "actions" | "monsters" | "second-harvest" | "over";
+            turn: {
+                active: number;
+                /** @description 5 players: the seat that does not harvest. */
+                resting: number | null;
+                dice: number[] | null;
+                diceChangers: string[];
+                actionsLeft: number;
+                /**
+                 * Format: date-time
+                 * @description The turn deadline shared by die changes and actions (VK-R3).
+                 */
+                deadline: string;
+                /** @description Turn time left when a harvest window opened. */
+                budgetSeconds: number;
+            };
+            turnsPlayed: number;
+            endTriggered: boolean;
+            exhaustedStacks: number;
+            market: {
+                monsters: {
+                    /** @enum {string} */
+                    area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                    /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+                    top: string | null;
+                    size: number;
+                }[];
+                citizens: {
+                    /** @description The activation values, e.g. `11-12`. */
+                    slot: string;
+                    names: string[];
+                    /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+                    top: string | null;
+                    size: number;
+                }[];
+                domains: {
+                    /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+                    top: string | null;
+                    size: number;
+                }[];
+            };
+            players: {
+                gold: number;
+                strength: number;
+                magic: number;
+                vp: number;
+                citizens: string[];
+                monsters: string[];
+                domains: string[];
+                dukeKept: boolean;
+                /** @description Your own Duke; everyone’s once the game is over (VK-R4). */
+                duke: string | null;
+                /** @description Your two dealt Dukes until you keep one; empty for others. */
+                dukeOffer: string[];
+            }[];
+            /** @description Solo only. */
+            darkLord: {
+                citizens: string[];
+                domains: string[];
+                /** @description Revealed at the end. */
+                duke: string | null;
+            } | null;
+            harvest: {
+                /** @enum {string} */
+                kind: "main" | "second";
+                /** @description Per seat, the citizens activated. */
+                activated: string[][];
+                /** @description Per seat, the choice points to answer. */
+                prompts: components["schemas"]["ValeriaCardKingdomsPrompt"][][];
+                /** @description Your own submission, until the window closes (VK-R2). */
+                yours: components["schemas"]["ValeriaCardKingdomsAnswer"][] | null;
+                /** @description The Thief take awaiting its owner’s amount once the window closed (VK-R8). */
+                theft: {
+                    seat: number;
+                    /** @description The owner’s harvest prompt this take answers. */
+                    prompt: number;
+                    /** @description Null: the reserve (solo). */
+                    from: number | null;
+                    /** @enum {string} */
+                    resource: "gold" | "strength" | "magic";
+                    /** @description The most this take can take now: send a `steal` move of 0 to this amount (VK-R8). */
+                    most: number;
+                } | null;
+            } | null;
+            tasks: components["schemas"]["ValeriaCardKingdomsTask"][];
+            choice: components["schemas"]["ValeriaCardKingdomsOption"][] | null;
+            verdict: string | null;
+        };
+        ValeriaCardKingdomsPrompt: {
+            /** @description Null: the free resource of a player with nothing activated. */
+            card: string | null;
+            effect: {
+                /** @enum {string} */
+                kind: "gain";
+                gain: {
+                    gold?: number;
+                    strength?: number;
+                    magic?: number;
+                    vp?: number;
+                };
+            } | {
+                /** @enum {string} */
+                kind: "per";
+                count: {
+                    /** @enum {string} */
+                    of: "role";
+                    /** @enum {string} */
+                    role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                } | {
+                    /** @enum {string} */
+                    of: "card-name";
+                    name: string;
+                } | {
+                    /** @enum {string} */
+                    of: "domain";
+                } | {
+                    /** @enum {string} */
+                    of: "monster-area";
+                    /** @enum {string} */
+                    area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                };
+                gain: {
+                    gold?: number;
+                    strength?: number;
+                    magic?: number;
+                    vp?: number;
+                };
+            } | {
+                /** @enum {string} */
+                kind: "pay-for";
+                pay: {
+                    gold?: number;
+                    strength?: number;
+                    magic?: number;
+                    vp?: number;
+                };
+                gain: {
+                    gold?: number;
+                    strength?: number;
+                    magic?: number;
+                    vp?: number;
+                };
+            } | {
+                /** @enum {string} */
+                kind: "choice";
+                options: ({
+                    /** @enum {string} */
+                    kind: "gain";
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "per";
+                    count: {
+                        /** @enum {string} */
+                        of: "role";
+                        /** @enum {string} */
+                        role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                    } | {
+                        /** @enum {string} */
+                        of: "card-name";
+                        name: string;
+                    } | {
+                        /** @enum {string} */
+                        of: "domain";
+                    } | {
+                        /** @enum {string} */
+                        of: "monster-area";
+                        /** @enum {string} */
+                        area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "pay-for";
+                    pay: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                })[][];
+            } | {
+                /** @enum {string} */
+                kind: "take-from-player";
+                amount: number;
+                resources: ("gold" | "strength" | "magic")[];
+            };
+            options: components["schemas"]["ValeriaCardKingdomsOption"][];
+        };
+        ValeriaCardKingdomsOption: components["schemas"]["ValeriaCardKingdomsOptionGain"] | components["schemas"]["ValeriaCardKingdomsOptionExchange"] | components["schemas"]["ValeriaCardKingdomsOptionDecline"] | components["schemas"]["ValeriaCardKingdomsOptionAlternative"] | components["schemas"]["ValeriaCardKingdomsOptionTake"] | components["schemas"]["ValeriaCardKingdomsOptionRecruit"] | components["schemas"]["ValeriaCardKingdomsOptionReturn"] | components["schemas"]["ValeriaCardKingdomsOptionSteal"] | components["schemas"]["ValeriaCardKingdomsOptionAttack"] | components["schemas"]["ValeriaCardKingdomsOptionCapture"];
+        ValeriaCardKingdomsOptionGain: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "gain";
+            gain: components["schemas"]["ValeriaCardKingdomsTokens"];
+        };
+        ValeriaCardKingdomsTokens: {
+            gold?: number;
+            strength?: number;
+            magic?: number;
+            vp?: number;
+        };
+        ValeriaCardKingdomsOptionExchange: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "exchange";
+            pay: components["schemas"]["ValeriaCardKingdomsTokens"];
+            gain: components["schemas"]["ValeriaCardKingdomsTokens"];
+        };
+        ValeriaCardKingdomsOptionDecline: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "decline";
+        };
+        ValeriaCardKingdomsOptionAlternative: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "alternative";
+            effects: ({
+                /** @enum {string} */
+                kind: "gain";
+                gain: {
+                    gold?: number;
+                    strength?: number;
+                    magic?: number;
+                    vp?: number;
+                };
+            } | {
+                /** @enum {string} */
+                kind: "per";
+                count: {
+                    /** @enum {string} */
+                    of: "role";
+                    /** @enum {string} */
+                    role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                } | {
+                    /** @enum {string} */
+                    of: "card-name";
+                    name: string;
+                } | {
+                    /** @enum {string} */
+                    of: "domain";
+                } | {
+                    /** @enum {string} */
+                    of: "monster-area";
+                    /** @enum {string} */
+                    area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                };
+                gain: {
+                    gold?: number;
+                    strength?: number;
+                    magic?: number;
+                    vp?: number;
+                };
+            } | {
+                /** @enum {string} */
+                kind: "pay-for";
+                pay: {
+                    gold?: number;
+                    strength?: number;
+                    magic?: number;
+                    vp?: number;
+                };
+                gain: {
+                    gold?: number;
+                    strength?: number;
+                    magic?: number;
+                    vp?: number;
+                };
+            } | {
+                /** @enum {string} */
+                kind: "take-from-player";
+                amount: number;
+                resources: ("gold" | "strength" | "magic")[];
+            } | {
+                /** @enum {string} */
+                kind: "free-recruit";
+                maxCost: number | null;
+                name?: string;
+            } | {
+                /** @enum {string} */
+                kind: "return-to-stack";
+                /** @enum {string} */
+                card: "citizen" | "monster";
+            } | {
+                /** @enum {string} */
+                kind: "steal-monster";
+            } | {
+                /** @enum {string} */
+                kind: "choice";
+                options: ({
+                    /** @enum {string} */
+                    kind: "gain";
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "per";
+                    count: {
+                        /** @enum {string} */
+                        of: "role";
+                        /** @enum {string} */
+                        role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                    } | {
+                        /** @enum {string} */
+                        of: "card-name";
+                        name: string;
+                    } | {
+                        /** @enum {string} */
+                        of: "domain";
+                    } | {
+                        /** @enum {string} */
+                        of: "monster-area";
+                        /** @enum {string} */
+                        area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "pay-for";
+                    pay: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "take-from-player";
+                    amount: number;
+                    resources: ("gold" | "strength" | "magic")[];
+                } | {
+                    /** @enum {string} */
+                    kind: "free-recruit";
+                    maxCost: number | null;
+                    name?: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "return-to-stack";
+                    /** @enum {string} */
+                    card: "citizen" | "monster";
+                } | {
+                    /** @enum {string} */
+                    kind: "steal-monster";
+                })[][];
+            })[];
+        };
+        ValeriaCardKingdomsOptionTake: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "take";
+            /** @description Null: the reserve (solo). */
+            from: number | null;
+            /** @enum {string} */
+            resource: "gold" | "strength" | "magic";
+            amount: number;
+        };
+        ValeriaCardKingdomsOptionRecruit: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "recruit";
+            stack: number;
+        };
+        ValeriaCardKingdomsOptionReturn: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "return";
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            card: string;
+        };
+        ValeriaCardKingdomsOptionSteal: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "steal";
+            /** @description Null: the top of the leftmost monster stack (solo). */
+            from: number | null;
+        };
+        ValeriaCardKingdomsOptionAttack: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "attack";
+            stack: number;
+        };
+        ValeriaCardKingdomsOptionCapture: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "capture";
+            /** @enum {string} */
+            zone: "citizens" | "domains";
+            stack: number;
+        };
+        ValeriaCardKingdomsAnswer: {
+            prompt: number;
+            option: number;
+        };
+        ValeriaCardKingdomsTask: components["schemas"]["ValeriaCardKingdomsTaskEffect"] | components["schemas"]["ValeriaCardKingdomsTaskAttack"];
+        ValeriaCardKingdomsTaskEffect: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "effect";
+            effect: {
+                /** @enum {string} */
+                kind: "gain";
+                gain: {
+                    gold?: number;
+                    strength?: number;
+                    magic?: number;
+                    vp?: number;
+                };
+            } | {
+                /** @enum {string} */
+                kind: "per";
+                count: {
+                    /** @enum {string} */
+                    of: "role";
+                    /** @enum {string} */
+                    role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                } | {
+                    /** @enum {string} */
+                    of: "card-name";
+                    name: string;
+                } | {
+                    /** @enum {string} */
+                    of: "domain";
+                } | {
+                    /** @enum {string} */
+                    of: "monster-area";
+                    /** @enum {string} */
+                    area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                };
+                gain: {
+                    gold?: number;
+                    strength?: number;
+                    magic?: number;
+                    vp?: number;
+                };
+            } | {
+                /** @enum {string} */
+                kind: "pay-for";
+                pay: {
+                    gold?: number;
+                    strength?: number;
+                    magic?: number;
+                    vp?: number;
+                };
+                gain: {
+                    gold?: number;
+                    strength?: number;
+                    magic?: number;
+                    vp?: number;
+                };
+            } | {
+                /** @enum {string} */
+                kind: "take-from-player";
+                amount: number;
+                resources: ("gold" | "strength" | "magic")[];
+            } | {
+                /** @enum {string} */
+                kind: "free-recruit";
+                maxCost: number | null;
+                name?: string;
+            } | {
+                /** @enum {string} */
+                kind: "return-to-stack";
+                /** @enum {string} */
+                card: "citizen" | "monster";
+            } | {
+                /** @enum {string} */
+                kind: "steal-monster";
+            } | {
+                /** @enum {string} */
+                kind: "choice";
+                options: ({
+                    /** @enum {string} */
+                    kind: "gain";
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "per";
+                    count: {
+                        /** @enum {string} */
+                        of: "role";
+                        /** @enum {string} */
+                        role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                    } | {
+                        /** @enum {string} */
+                        of: "card-name";
+                        name: string;
+                    } | {
+                        /** @enum {string} */
+                        of: "domain";
+                    } | {
+                        /** @enum {string} */
+                        of: "monster-area";
+                        /** @enum {string} */
+                        area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "pay-for";
+                    pay: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "take-from-player";
+                    amount: number;
+                    resources: ("gold" | "strength" | "magic")[];
+                } | {
+                    /** @enum {string} */
+                    kind: "free-recruit";
+                    maxCost: number | null;
+                    name?: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "return-to-stack";
+                    /** @enum {string} */
+                    card: "citizen" | "monster";
+                } | {
+                    /** @enum {string} */
+                    kind: "steal-monster";
+                })[][];
+            };
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            card: string | null;
+        };
+        ValeriaCardKingdomsTaskAttack: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "attack";
+            /** @description Null: a 6, the player picks the stack. */
+            stack: number | null;
+        };
+        VillagePillageGameView: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["VillagePillageOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+            /** @description Number of commits so far; also the ETag. */
+            version: number;
+            /** @description Your seat, or null when you are a spectator. */
+            you: number | null;
+            /** @description Null until every seat is taken. */
+            state: {
+                /** @enum {string} */
+                game: "village-pillage";
+                seats: number;
+                you: number | null;
+                finished: boolean;
+                /** @description Who may act now, and until when; null once the game is over. */
+                pending: components["schemas"]["PendingTurn"] | components["schemas"]["PendingSequential"] | components["schemas"]["PendingSimultaneous"] | components["schemas"]["PendingDecision"] | null;
+                /** @description Seats whose move is awaited now. */
+                awaiting: number[];
+                seedHash: string;
+                /** @description Only once the game is over. */
+                seed?: string;
+                /** @description Only once the game is over. */
+                score?: {
+                    /** @description Final score per seat, in seat order. */
+                    scores: number[];
+                    /** @description Seats sharing first place after every tie-break (empty while running). */
+                    winners: number[];
+                    /** @description Per-seat breakdown. */
+                    details: components["schemas"]["VillagePillageScoreDetail"][];
+                    /** @description Solo: the game’s verdict. */
+                    verdict?: string;
+                    /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                    turns: number;
+                };
+                board: components["schemas"]["VillagePillageBoard"];
+            } | null;
+        };
+        VillagePillageScoreDetail: {
+            relics: ("Sceptre" | "Throne" | "Crown")[];
+            turnips: number;
+            stockpile: number;
+            bank: number;
+            cardsInHand: number;
+        };
+        VillagePillageBoard: {
+            /** @description Two players: the Duel rules. */
+            duel: boolean;
+            round: number;
+            bankCapacity: number;
+            market: {
+                row: string[];
+                /** @description Cards left in the face-down Market deck. */
+                deck: number;
+            };
+            players: {
+                stockpile: number;
+                bank: number;
+                turnips: number;
+                relics: ("Sceptre" | "Throne" | "Crown")[];
+                nextRelicPrice: number | null;
+                /** @description Hand and queue together, sorted: what anyone following the table knows. */
+                cards: string[];
+                queued: number;
+                exhausted: string[];
+                /** @description Yours only. */
+                hand: string[] | null;
+                /** @description Yours only (Duel). */
+                queue: string[] | null;
+                /** @description Your submitted plan, until the window closes (VP-R3). */
+                plan: string[] | null;
+            }[];
+            table: components["schemas"]["VillagePillagePlay"][];
+            buying: components["schemas"]["VillagePillageBuyTask"][];
+            winners: number[];
+        };
+        VillagePillagePlay: {
+            seat: number;
+            /** @description A card name of the catalog, e.g. `Farmer`. */
+            card: string;
+            toward: number;
+            /** @enum {string} */
+            side: "left" | "right" | "front";
+        };
+        VillagePillageBuyTask: {
+            seat: number;
+            /** @description A card name of the catalog, e.g. `Farmer`. */
+            card: string;
+            /** @enum {string} */
+            side: "left" | "right" | "front";
+            choosesOrder: boolean;
+        };
+        LegalMoves: components["schemas"]["VillagesOfValeriaLegalMoves"] | components["schemas"]["ValeriaCardKingdomsLegalMoves"] | components["schemas"]["VillagePillageLegalMoves"];
+        VillagesOfValeriaLegalMoves: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            version: number;
+            seat: number | null;
+            /** @description Each submittable exactly as listed. */
+            moves: components["schemas"]["VillagesOfValeriaMove"][];
+        };
+        VillagesOfValeriaMove: components["schemas"]["VillagesOfValeriaMoveSetupDevelop"] | components["schemas"]["VillagesOfValeriaMoveHarvest"] | components["schemas"]["VillagesOfValeriaMoveDevelop"] | components["schemas"]["VillagesOfValeriaMoveBuild"] | components["schemas"]["VillagesOfValeriaMoveRecruit"] | components["schemas"]["VillagesOfValeriaMoveTax"] | components["schemas"]["VillagesOfValeriaMoveDecline"] | components["schemas"]["VillagesOfValeriaMoveDraw"] | components["schemas"]["VillagesOfValeriaMoveDiscard"] | components["schemas"]["VillagesOfValeriaMovePower"] | components["schemas"]["VillagesOfValeriaMoveEndPowers"];
+        VillagesOfValeriaMoveSetupDevelop: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "setup-develop";
             card: string;
-        } | {
-            /** @enum {string} */
+        };
+        VillagesOfValeriaMoveHarvest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "harvest";
-        } | {
-            /** @enum {string} */
+        };
+        VillagesOfValeriaMoveDevelop: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "develop";
             card: string;
-        } | {
-            /** @enum {string} */
+        };
+        VillagesOfValeriaMoveBuild: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "build";
             card: string;
             payment: "auto" | ({
@@ -237,44 +1460,1429 @@ export interface components {
                 /** @enum {string} */
                 use: "fountain";
                 card: string;
-                discards: [
-                    {
-                        card: string;
-                        pile?: number;
-                    },
-                    {
-                        card: string;
-                        pile?: number;
-                    }
-                ];
+                discards: {
+                    card: string;
+                    pile?: number;
+                }[];
             })[];
-        } | {
-            /** @enum {string} */
+        };
+        VillagesOfValeriaMoveRecruit: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "recruit";
             adventurer: string;
-        } | {
-            /** @enum {string} */
+        };
+        VillagesOfValeriaMoveTax: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "tax";
-        } | {
-            /** @enum {string} */
+        };
+        VillagesOfValeriaMoveDecline: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "decline";
-        } | {
-            /** @enum {string} */
+        };
+        VillagesOfValeriaMoveDraw: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "draw";
             from: "deck" | number;
-        } | {
-            /** @enum {string} */
+        };
+        VillagesOfValeriaMoveDiscard: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "discard";
             card: string;
             pile?: number;
-        } | {
-            /** @enum {string} */
+        };
+        VillagesOfValeriaMovePower: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "power";
             card: string;
             target?: number;
-        } | {
-            /** @enum {string} */
+        };
+        VillagesOfValeriaMoveEndPowers: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "end-powers";
+        };
+        ValeriaCardKingdomsLegalMoves: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            version: number;
+            seat: number | null;
+            /** @description Each submittable exactly as listed. */
+            moves: components["schemas"]["ValeriaCardKingdomsMove"][];
+        };
+        ValeriaCardKingdomsMove: components["schemas"]["ValeriaCardKingdomsMoveKeepDuke"] | components["schemas"]["ValeriaCardKingdomsMoveRoll"] | components["schemas"]["ValeriaCardKingdomsMoveChangeDie"] | components["schemas"]["ValeriaCardKingdomsMoveKeepDice"] | components["schemas"]["ValeriaCardKingdomsMoveHarvest"] | components["schemas"]["ValeriaCardKingdomsMoveSlay"] | components["schemas"]["ValeriaCardKingdomsMoveRecruit"] | components["schemas"]["ValeriaCardKingdomsMoveBuild"] | components["schemas"]["ValeriaCardKingdomsMoveTake"] | components["schemas"]["ValeriaCardKingdomsMoveSteal"] | components["schemas"]["ValeriaCardKingdomsMoveChoose"];
+        ValeriaCardKingdomsMoveKeepDuke: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "keep-duke";
+            duke: string;
+        };
+        ValeriaCardKingdomsMoveRoll: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roll";
+        };
+        ValeriaCardKingdomsMoveChangeDie: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "change-die";
+            domain: string;
+            die: number;
+        };
+        ValeriaCardKingdomsMoveKeepDice: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "keep-dice";
+        };
+        ValeriaCardKingdomsMoveHarvest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "harvest";
+            answers: {
+                prompt: number;
+                option: number;
+            }[];
+        };
+        ValeriaCardKingdomsMoveSlay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "slay";
+            stack: number;
+            strength: number;
+            magic: number;
+        };
+        ValeriaCardKingdomsMoveRecruit: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "recruit";
+            stack: number;
+            gold: number;
+            magic: number;
+        };
+        ValeriaCardKingdomsMoveBuild: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "build";
+            stack: number;
+            gold: number;
+            magic: number;
+        };
+        ValeriaCardKingdomsMoveTake: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take";
+            /** @enum {string} */
+            resource: "gold" | "strength" | "magic";
+        };
+        ValeriaCardKingdomsMoveSteal: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "steal";
+            amount: number;
+        };
+        ValeriaCardKingdomsMoveChoose: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "choose";
+            option: number;
+        };
+        VillagePillageLegalMoves: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            version: number;
+            seat: number | null;
+            /** @description Each submittable exactly as listed. */
+            moves: components["schemas"]["VillagePillageMove"][];
+        };
+        VillagePillageMove: components["schemas"]["VillagePillageMovePlan"] | components["schemas"]["VillagePillageMoveQueue"] | components["schemas"]["VillagePillageMoveEnqueue"] | components["schemas"]["VillagePillageMoveTakeCard"] | components["schemas"]["VillagePillageMoveOrderMerchants"];
+        VillagePillageMovePlan: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "plan";
+            left: string;
+            right: string;
+        };
+        VillagePillageMoveQueue: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "queue";
+            front: string;
+            back: string;
+        };
+        VillagePillageMoveEnqueue: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "enqueue";
+            card: string;
+        };
+        VillagePillageMoveTakeCard: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take-card";
+            card: string;
+        };
+        VillagePillageMoveOrderMerchants: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order-merchants";
+            /** @enum {string} */
+            first: "left" | "right";
+        };
+        MoveAnswer: components["schemas"]["VillagesOfValeriaMoveAnswer"] | components["schemas"]["ValeriaCardKingdomsMoveAnswer"] | components["schemas"]["VillagePillageMoveAnswer"];
+        VillagesOfValeriaMoveAnswer: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            version: number;
+            commit: components["schemas"]["VillagesOfValeriaCommit"];
+        };
+        VillagesOfValeriaCommit: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /** @description The events you may see. */
+            events: components["schemas"]["VillagesOfValeriaVisibleEvent"][];
+        };
+        Actor: components["schemas"]["ActorPlayer"] | components["schemas"]["ActorBot"] | components["schemas"]["ActorPreference"] | components["schemas"]["ActorSystem"];
+        ActorPlayer: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "player";
+            seat: number;
+            playerId: string;
+        };
+        ActorBot: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "bot";
+            seat: number;
+        };
+        /** @description Your standing orders answering a window for you. */
+        ActorPreference: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "preference";
+            seat: number;
+        };
+        /** @description The game itself: its start, or a deadline that passed. */
+        ActorSystem: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "system";
+        };
+        VillagesOfValeriaVisibleEvent: components["schemas"]["VillagesOfValeriaVisibleEventSetupChosen"] | components["schemas"]["VillagesOfValeriaVisibleEventDrew"] | components["schemas"]["VillagesOfValeriaVisibleEventCardsStolen"] | components["schemas"]["VillagesOfValeriaEventSetupRevealed"] | components["schemas"]["VillagesOfValeriaEventReplenished"] | components["schemas"]["VillagesOfValeriaEventTurnStarted"] | components["schemas"]["VillagesOfValeriaEventActionStarted"] | components["schemas"]["VillagesOfValeriaEventOwedSettled"] | components["schemas"]["VillagesOfValeriaEventPowersEnded"] | components["schemas"]["VillagesOfValeriaEventActionFinished"] | components["schemas"]["VillagesOfValeriaEventFollowOffered"] | components["schemas"]["VillagesOfValeriaEventTurnEnded"] | components["schemas"]["VillagesOfValeriaEventDeclined"] | components["schemas"]["VillagesOfValeriaEventDiscarded"] | components["schemas"]["VillagesOfValeriaEventDeveloped"] | components["schemas"]["VillagesOfValeriaEventBuilt"] | components["schemas"]["VillagesOfValeriaEventRecruited"] | components["schemas"]["VillagesOfValeriaEventGoldGained"] | components["schemas"]["VillagesOfValeriaEventPowerUsed"] | components["schemas"]["VillagesOfValeriaEventGameEnded"] | components["schemas"]["VillagesOfValeriaEventAwaiting"] | components["schemas"]["VillagesOfValeriaEventSeedRevealed"];
+        VillagesOfValeriaVisibleEventSetupChosen: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup-chosen";
+            seat: number;
+            /** @description Only for the chooser (VV-R9). */
+            card?: string;
+        };
+        VillagesOfValeriaVisibleEventDrew: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "drew";
+            seat: number;
+            from: "deck" | number;
+            /** @description Null for others when drawn from the deck. */
+            card: string | null;
+            /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+            refill?: string;
+        };
+        VillagesOfValeriaVisibleEventCardsStolen: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cards-stolen";
+            seat: number;
+            from: number;
+            /** @description For the thief and the victim. */
+            cards?: string[];
+            /** @description For everyone else. */
+            count?: number;
+        };
+        VillagesOfValeriaEventSetupRevealed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup-revealed";
+            cards: string[];
+        };
+        VillagesOfValeriaEventReplenished: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "replenished";
+            seat: number;
+            collected: number;
+            /**
+             * @description Where a coin lies on the card (solo: placed, then slid); null: no coin.
+             * @enum {string|null}
+             */
+            castleCoin: "placed" | "slid" | null;
+            /** @description The coin spots of the Resources afterwards (solo: placed coins have slid). */
+            resourceCoins: ("placed" | "slid" | null)[];
+        };
+        VillagesOfValeriaEventTurnStarted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn-started";
+            seat: number;
+            turn: number;
+        };
+        VillagesOfValeriaEventActionStarted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "action-started";
+            seat: number;
+            /** @enum {string} */
+            role: "lead" | "follow";
+            /** @enum {string} */
+            action: "harvest" | "develop" | "build" | "recruit" | "tax";
+            /** @description What the action owes, in order; a Develop’s card is shown to its player only. */
+            owed: ({
+                /** @enum {string} */
+                kind: "draw";
+            } | {
+                /** @enum {string} */
+                kind: "discard";
+            } | {
+                /** @enum {string} */
+                kind: "develop";
+                /** @description Shown to the developing player only, until the discards are paid. */
+                card?: string;
+            } | {
+                /** @enum {string} */
+                kind: "gold";
+                n: number;
+            })[];
+            /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+            fresh: string | null;
+        };
+        VillagesOfValeriaEventOwedSettled: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "owed-settled";
+            seat: number;
+            /** @description How many owed steps are done (or skipped: VV-R1). */
+            n: number;
+        };
+        VillagesOfValeriaEventPowersEnded: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "powers-ended";
+            seat: number;
+        };
+        VillagesOfValeriaEventActionFinished: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "action-finished";
+            seat: number;
+            /** @description A lead: who may follow, clockwise (VV-R6). */
+            followers?: number[];
+        };
+        VillagesOfValeriaEventFollowOffered: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "follow-offered";
+            /** @description Null: no follow window left. */
+            seat: number | null;
+            queue: number[];
+        };
+        VillagesOfValeriaEventTurnEnded: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn-ended";
+            /** @description Consecutive quiet turns (VV-R10). */
+            quietTurns: number;
+        };
+        VillagesOfValeriaEventDeclined: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "declined";
+            seat: number;
+        };
+        VillagesOfValeriaEventDiscarded: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discarded";
+            seat: number;
+            /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+            card: string;
+            /** @description Null: removed from the game (solo). */
+            pile: number | null;
+        };
+        VillagesOfValeriaEventDeveloped: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "developed";
+            seat: number;
+            /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+            card: string;
+        };
+        VillagesOfValeriaEventBuilt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "built";
+            seat: number;
+            /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+            card: string;
+            payment: ({
+                /** @enum {string} */
+                use: "castle";
+            } | {
+                /** @enum {string} */
+                use: "resource";
+                seat: number;
+                /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+                card: string;
+            } | {
+                /** @enum {string} */
+                use: "power";
+                /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+                card: string;
+            } | {
+                /** @enum {string} */
+                use: "fountain";
+                /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+                card: string;
+            })[];
+        };
+        VillagesOfValeriaEventRecruited: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "recruited";
+            seat: number;
+            /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+            adventurer: string;
+            paid: number;
+            /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+            refill?: string;
+        };
+        VillagesOfValeriaEventGoldGained: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "gold-gained";
+            seat: number;
+            n: number;
+            from: "bank" | number;
+        };
+        VillagesOfValeriaEventPowerUsed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "power-used";
+            seat: number;
+            /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+            card: string;
+            /** @description What the power adds to what the player owes. */
+            owes: ({
+                /** @enum {string} */
+                kind: "draw";
+            } | {
+                /** @enum {string} */
+                kind: "discard";
+            } | {
+                /** @enum {string} */
+                kind: "develop";
+                /** @description Shown to the developing player only, until the discards are paid. */
+                card?: string;
+            } | {
+                /** @enum {string} */
+                kind: "gold";
+                n: number;
+            })[];
+        };
+        VillagesOfValeriaEventGameEnded: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game-ended";
+        };
+        VillagesOfValeriaEventAwaiting: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "awaiting";
+            pending: components["schemas"]["PendingTurn"] | components["schemas"]["PendingSequential"] | components["schemas"]["PendingSimultaneous"] | components["schemas"]["PendingDecision"] | null;
+        };
+        VillagesOfValeriaEventSeedRevealed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seed-revealed";
+            seed: string;
+        };
+        ValeriaCardKingdomsMoveAnswer: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            version: number;
+            commit: components["schemas"]["ValeriaCardKingdomsCommit"];
+        };
+        ValeriaCardKingdomsCommit: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /** @description The events you may see. */
+            events: components["schemas"]["ValeriaCardKingdomsVisibleEvent"][];
+        };
+        ValeriaCardKingdomsVisibleEvent: components["schemas"]["ValeriaCardKingdomsVisibleEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsVisibleEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"];
+        ValeriaCardKingdomsVisibleEventDukeKept: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "duke-kept";
+            seat: number;
+            /** @description Only for its owner (VK-R4). */
+            duke?: string;
+        };
+        ValeriaCardKingdomsVisibleEventHarvestSubmitted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "harvest-submitted";
+            seat: number;
+            /** @description Only for the submitter (VK-R2). */
+            answers?: components["schemas"]["ValeriaCardKingdomsAnswer"][];
+        };
+        ValeriaCardKingdomsEventTurnStarted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn-started";
+            seat: number;
+            resting: number | null;
+            /** Format: date-time */
+            deadline: string;
+        };
+        ValeriaCardKingdomsEventDiceRolled: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dice-rolled";
+            dice: number[];
+        };
+        ValeriaCardKingdomsEventDieChanged: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "die-changed";
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            domain: string;
+            die: number;
+            value: number;
+            paid: number;
+        };
+        ValeriaCardKingdomsEventHarvestOpened: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "harvest-opened";
+            harvest: {
+                /** @enum {string} */
+                kind: "main" | "second";
+                activated: string[][];
+                prompts: components["schemas"]["ValeriaCardKingdomsPrompt"][][];
+            };
+            budgetSeconds: number;
+        };
+        ValeriaCardKingdomsEventTheftOffered: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "theft-offered";
+            offer: components["schemas"]["ValeriaCardKingdomsTheftOffer"];
+            /** Format: date-time */
+            turnDeadline: string;
+        };
+        ValeriaCardKingdomsTheftOffer: {
+            seat: number;
+            /** @description The owner’s harvest prompt this take answers. */
+            prompt: number;
+            /** @description Null: the reserve (solo). */
+            from: number | null;
+            /** @enum {string} */
+            resource: "gold" | "strength" | "magic";
+            /** @description The most this take can take now: send a `steal` move of 0 to this amount (VK-R8). */
+            most: number;
+        };
+        ValeriaCardKingdomsEventTheftChosen: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "theft-chosen";
+            seat: number;
+            prompt: number;
+            amount: number;
+        };
+        ValeriaCardKingdomsEventHarvestResolved: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "harvest-resolved";
+            answers: (components["schemas"]["ValeriaCardKingdomsAnswer"][] | null)[];
+            deltas: components["schemas"]["ValeriaCardKingdomsDelta"][];
+            /** Format: date-time */
+            turnDeadline: string;
+        };
+        ValeriaCardKingdomsDelta: {
+            gold: number;
+            strength: number;
+            magic: number;
+            vp: number;
+        };
+        ValeriaCardKingdomsEventTokensChanged: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tokens-changed";
+            seat: number;
+            pay: components["schemas"]["ValeriaCardKingdomsTokens"];
+            gain: components["schemas"]["ValeriaCardKingdomsTokens"];
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            card: string | null;
+        };
+        ValeriaCardKingdomsEventTokensTaken: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tokens-taken";
+            seat: number;
+            from: number;
+            /** @enum {string} */
+            resource: "gold" | "strength" | "magic";
+            amount: number;
+        };
+        ValeriaCardKingdomsEventMonsterSlain: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "monster-slain";
+            seat: number;
+            stack: number;
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            card: string;
+            strength: number;
+            magic: number;
+        };
+        ValeriaCardKingdomsEventCitizenRecruited: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "citizen-recruited";
+            seat: number;
+            stack: number;
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            card: string;
+            gold: number;
+            magic: number;
+            free: boolean;
+        };
+        ValeriaCardKingdomsEventDomainBuilt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "domain-built";
+            seat: number;
+            stack: number;
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            card: string;
+            gold: number;
+            magic: number;
+        };
+        ValeriaCardKingdomsEventResourceTaken: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "resource-taken";
+            seat: number;
+            /** @enum {string} */
+            resource: "gold" | "strength" | "magic";
+        };
+        ValeriaCardKingdomsEventCitizenReturned: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "citizen-returned";
+            seat: number;
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            card: string;
+            stack: number;
+        };
+        ValeriaCardKingdomsEventMonsterReturned: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "monster-returned";
+            seat: number;
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            card: string;
+            stack: number;
+        };
+        ValeriaCardKingdomsEventMonsterStolen: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "monster-stolen";
+            seat: number;
+            from: number | null;
+            stack: number | null;
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            card: string;
+        };
+        ValeriaCardKingdomsEventDarkLordCaptured: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dark-lord-captured";
+            /** @enum {string} */
+            zone: "citizens" | "domains";
+            stack: number;
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            card: string;
+        };
+        ValeriaCardKingdomsEventTasksQueued: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tasks-queued";
+            tasks: components["schemas"]["ValeriaCardKingdomsTask"][];
+        };
+        ValeriaCardKingdomsEventTaskResolved: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "task-resolved";
+            option: components["schemas"]["ValeriaCardKingdomsOptionGain"] | components["schemas"]["ValeriaCardKingdomsOptionExchange"] | components["schemas"]["ValeriaCardKingdomsOptionDecline"] | components["schemas"]["ValeriaCardKingdomsOptionAlternative"] | components["schemas"]["ValeriaCardKingdomsOptionTake"] | components["schemas"]["ValeriaCardKingdomsOptionRecruit"] | components["schemas"]["ValeriaCardKingdomsOptionReturn"] | components["schemas"]["ValeriaCardKingdomsOptionSteal"] | components["schemas"]["ValeriaCardKingdomsOptionAttack"] | components["schemas"]["ValeriaCardKingdomsOptionCapture"] | null;
+        };
+        ValeriaCardKingdomsEventChoiceOffered: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "choice-offered";
+            options: components["schemas"]["ValeriaCardKingdomsOption"][];
+        };
+        ValeriaCardKingdomsEventPhaseEntered: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "phase-entered";
+            /** @enum {string} */
+            phase: "dukes" | "roll" | "dice" | "harvest" | "actions" | "monsters" | "second-harvest" | "over";
+        };
+        ValeriaCardKingdomsEventAwaiting: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "awaiting";
+            pending: components["schemas"]["PendingTurn"] | components["schemas"]["PendingSequential"] | components["schemas"]["PendingSimultaneous"] | components["schemas"]["PendingDecision"] | null;
+        };
+        ValeriaCardKingdomsEventTurnEnded: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn-ended";
+            seat: number;
+            endTriggered: boolean;
+        };
+        ValeriaCardKingdomsEventGameEnded: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game-ended";
+            dukes: (string | null)[];
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            darkLordDuke: string | null;
+            scores: number[];
+            winners: number[];
+            verdict: string | null;
+        };
+        ValeriaCardKingdomsEventSeedRevealed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seed-revealed";
+            seed: string;
+        };
+        VillagePillageMoveAnswer: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            version: number;
+            commit: components["schemas"]["VillagePillageCommit"];
+        };
+        VillagePillageCommit: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /** @description The events you may see. */
+            events: components["schemas"]["VillagePillageVisibleEvent"][];
+        };
+        VillagePillageVisibleEvent: components["schemas"]["VillagePillageVisibleEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventSeedRevealed"];
+        VillagePillageVisibleEventPlanSubmitted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "plan-submitted";
+            seat: number;
+            /** @description Only for the submitter (VP-R3). */
+            cards?: string[];
+        };
+        VillagePillageEventPlansRevealed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "plans-revealed";
+            plays: components["schemas"]["VillagePillagePlay"][];
+        };
+        VillagePillageEventGained: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "gained";
+            seat: number;
+            /** @description A card name of the catalog, e.g. `Farmer`. */
+            card: string;
+            amount: number;
+        };
+        VillagePillageEventStolen: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stolen";
+            seat: number;
+            /** @description A card name of the catalog, e.g. `Farmer`. */
+            card: string;
+            from: number;
+            /** @enum {string} */
+            pool: "stockpile" | "bank";
+            amount: number;
+        };
+        VillagePillageEventBanked: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "banked";
+            seat: number;
+            /** @description A card name of the catalog, e.g. `Farmer`. */
+            card: string;
+            amount: number;
+        };
+        VillagePillageEventBuysOrdered: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "buys-ordered";
+            tasks: components["schemas"]["VillagePillageBuyTask"][];
+        };
+        VillagePillageEventMerchantsOrdered: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "merchants-ordered";
+            seat: number;
+            /** @enum {string} */
+            first: "left" | "right" | "front";
+        };
+        VillagePillageEventRelicBought: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "relic-bought";
+            seat: number;
+            /** @description A card name of the catalog, e.g. `Farmer`. */
+            card: string;
+            /** @enum {string} */
+            relic: "Sceptre" | "Throne" | "Crown";
+            paid: components["schemas"]["VillagePillagePayment"];
+        };
+        VillagePillagePayment: {
+            stockpile: number;
+            bank: number;
+        };
+        VillagePillageEventCardBought: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card-bought";
+            seat: number;
+            /** @description A card name of the catalog, e.g. `Farmer`. */
+            card: string;
+            /** @description A card name of the catalog, e.g. `Farmer`. */
+            bought: string;
+            paid: components["schemas"]["VillagePillagePayment"];
+            /** @description A card name of the catalog, e.g. `Farmer`. */
+            refill: string | null;
+        };
+        VillagePillageEventBuySkipped: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "buy-skipped";
+            seat: number;
+            /** @description A card name of the catalog, e.g. `Farmer`. */
+            card: string;
+            /** @enum {string} */
+            reason: "cannot-pay" | "market-empty";
+        };
+        VillagePillageEventAwaiting: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "awaiting";
+            pending: components["schemas"]["PendingTurn"] | components["schemas"]["PendingSequential"] | components["schemas"]["PendingSimultaneous"] | components["schemas"]["PendingDecision"] | null;
+        };
+        VillagePillageEventRoundRefreshed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round-refreshed";
+            round: number;
+        };
+        VillagePillageEventGameEnded: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game-ended";
+            winners: number[];
+        };
+        VillagePillageEventSeedRevealed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seed-revealed";
+            seed: string;
+        };
+        Events: components["schemas"]["VillagesOfValeriaEvents"] | components["schemas"]["ValeriaCardKingdomsEvents"] | components["schemas"]["VillagePillageEvents"];
+        VillagesOfValeriaEvents: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            commits: components["schemas"]["VillagesOfValeriaCommit"][];
+            /** @description The cursor for the next call (`after`). */
+            next: number;
+            more: boolean;
+        };
+        ValeriaCardKingdomsEvents: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            commits: components["schemas"]["ValeriaCardKingdomsCommit"][];
+            /** @description The cursor for the next call (`after`). */
+            next: number;
+            more: boolean;
+        };
+        VillagePillageEvents: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            commits: components["schemas"]["VillagePillageCommit"][];
+            /** @description The cursor for the next call (`after`). */
+            next: number;
+            more: boolean;
+        };
+        Verification: components["schemas"]["VillagesOfValeriaVerification"] | components["schemas"]["ValeriaCardKingdomsVerification"] | components["schemas"]["VillagePillageVerification"];
+        VillagesOfValeriaVerification: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            seed: string;
+            seedHash: string;
+            setup: {
+                seats: number;
+                options: components["schemas"]["VillagesOfValeriaOptions"];
+                deadlines: components["schemas"]["Deadlines"];
+                /** Format: date-time */
+                startedAt: string | null;
+            };
+            commits: {
+                seq: number;
+                /** Format: date-time */
+                at: string;
+                command: components["schemas"]["VillagesOfValeriaCommand"];
+                events: components["schemas"]["VillagesOfValeriaLoggedEvent"][];
+            }[];
+        };
+        /** @description What the engine was asked, exactly: replay it with the revealed seed. */
+        VillagesOfValeriaCommand: components["schemas"]["VillagesOfValeriaCommandStart"] | components["schemas"]["VillagesOfValeriaCommandMoves"] | components["schemas"]["VillagesOfValeriaCommandBot"] | components["schemas"]["VillagesOfValeriaCommandPreference"] | components["schemas"]["VillagesOfValeriaCommandTimeout"];
+        VillagesOfValeriaCommandStart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "start";
+            /** Format: date-time */
+            at: string;
+        };
+        VillagesOfValeriaCommandMoves: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moves";
+            seat: number;
+            moves: components["schemas"]["VillagesOfValeriaMove"][];
+            /** Format: date-time */
+            at: string;
+        };
+        VillagesOfValeriaCommandBot: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot";
+            seat: number;
+            /** @enum {string} */
+            level: "random" | "greedy";
+            move: components["schemas"]["VillagesOfValeriaMove"];
+            /** Format: date-time */
+            at: string;
+        };
+        VillagesOfValeriaCommandPreference: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "preference";
+            seat: number;
+            move: components["schemas"]["VillagesOfValeriaMove"];
+            /** Format: date-time */
+            at: string;
+        };
+        VillagesOfValeriaCommandTimeout: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timeout";
+            pendingId: string;
+            /** Format: date-time */
+            at: string;
+        };
+        VillagesOfValeriaLoggedEvent: components["schemas"]["VillagesOfValeriaLoggedEventSetupChosen"] | components["schemas"]["VillagesOfValeriaLoggedEventDrew"] | components["schemas"]["VillagesOfValeriaLoggedEventCardsStolen"] | components["schemas"]["VillagesOfValeriaEventSetupRevealed"] | components["schemas"]["VillagesOfValeriaEventReplenished"] | components["schemas"]["VillagesOfValeriaEventTurnStarted"] | components["schemas"]["VillagesOfValeriaEventActionStarted"] | components["schemas"]["VillagesOfValeriaEventOwedSettled"] | components["schemas"]["VillagesOfValeriaEventPowersEnded"] | components["schemas"]["VillagesOfValeriaEventActionFinished"] | components["schemas"]["VillagesOfValeriaEventFollowOffered"] | components["schemas"]["VillagesOfValeriaEventTurnEnded"] | components["schemas"]["VillagesOfValeriaEventDeclined"] | components["schemas"]["VillagesOfValeriaEventDiscarded"] | components["schemas"]["VillagesOfValeriaEventDeveloped"] | components["schemas"]["VillagesOfValeriaEventBuilt"] | components["schemas"]["VillagesOfValeriaEventRecruited"] | components["schemas"]["VillagesOfValeriaEventGoldGained"] | components["schemas"]["VillagesOfValeriaEventPowerUsed"] | components["schemas"]["VillagesOfValeriaEventGameEnded"] | components["schemas"]["VillagesOfValeriaEventAwaiting"] | components["schemas"]["VillagesOfValeriaEventSeedRevealed"] | components["schemas"]["VillagesOfValeriaEventRngAdvanced"];
+        VillagesOfValeriaLoggedEventSetupChosen: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup-chosen";
+            seat: number;
+            /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+            card: string;
+        };
+        VillagesOfValeriaLoggedEventDrew: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "drew";
+            seat: number;
+            from: "deck" | number;
+            /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+            card: string;
+            /** @description A card id of the catalog (`b12` a Building, `a3` an Adventurer, `c1` a Castle). */
+            refill?: string;
+        };
+        VillagesOfValeriaLoggedEventCardsStolen: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cards-stolen";
+            seat: number;
+            from: number;
+            cards: string[];
+        };
+        VillagesOfValeriaEventRngAdvanced: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rng-advanced";
+            rng: number[];
+        };
+        ValeriaCardKingdomsVerification: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            seed: string;
+            seedHash: string;
+            setup: {
+                seats: number;
+                options: components["schemas"]["ValeriaCardKingdomsOptions"];
+                deadlines: components["schemas"]["Deadlines"];
+                /** Format: date-time */
+                startedAt: string | null;
+            };
+            commits: {
+                seq: number;
+                /** Format: date-time */
+                at: string;
+                command: components["schemas"]["ValeriaCardKingdomsCommand"];
+                events: components["schemas"]["ValeriaCardKingdomsLoggedEvent"][];
+            }[];
+        };
+        /** @description What the engine was asked, exactly: replay it with the revealed seed. */
+        ValeriaCardKingdomsCommand: components["schemas"]["ValeriaCardKingdomsCommandStart"] | components["schemas"]["ValeriaCardKingdomsCommandMoves"] | components["schemas"]["ValeriaCardKingdomsCommandBot"] | components["schemas"]["ValeriaCardKingdomsCommandPreference"] | components["schemas"]["ValeriaCardKingdomsCommandTimeout"];
+        ValeriaCardKingdomsCommandStart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "start";
+            /** Format: date-time */
+            at: string;
+        };
+        ValeriaCardKingdomsCommandMoves: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moves";
+            seat: number;
+            moves: components["schemas"]["ValeriaCardKingdomsMove"][];
+            /** Format: date-time */
+            at: string;
+        };
+        ValeriaCardKingdomsCommandBot: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot";
+            seat: number;
+            /** @enum {string} */
+            level: "random" | "greedy";
+            move: components["schemas"]["ValeriaCardKingdomsMove"];
+            /** Format: date-time */
+            at: string;
+        };
+        ValeriaCardKingdomsCommandPreference: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "preference";
+            seat: number;
+            move: components["schemas"]["ValeriaCardKingdomsMove"];
+            /** Format: date-time */
+            at: string;
+        };
+        ValeriaCardKingdomsCommandTimeout: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timeout";
+            pendingId: string;
+            /** Format: date-time */
+            at: string;
+        };
+        ValeriaCardKingdomsLoggedEvent: components["schemas"]["ValeriaCardKingdomsLoggedEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsLoggedEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventRngAdvanced"];
+        ValeriaCardKingdomsLoggedEventDukeKept: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "duke-kept";
+            seat: number;
+            /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
+            duke: string;
+        };
+        ValeriaCardKingdomsLoggedEventHarvestSubmitted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "harvest-submitted";
+            seat: number;
+            answers: components["schemas"]["ValeriaCardKingdomsAnswer"][];
+        };
+        ValeriaCardKingdomsEventRngAdvanced: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rng-advanced";
+            rng: number[];
+        };
+        VillagePillageVerification: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            seed: string;
+            seedHash: string;
+            setup: {
+                seats: number;
+                options: components["schemas"]["VillagePillageOptions"];
+                deadlines: components["schemas"]["Deadlines"];
+                /** Format: date-time */
+                startedAt: string | null;
+            };
+            commits: {
+                seq: number;
+                /** Format: date-time */
+                at: string;
+                command: components["schemas"]["VillagePillageCommand"];
+                events: components["schemas"]["VillagePillageLoggedEvent"][];
+            }[];
+        };
+        /** @description What the engine was asked, exactly: replay it with the revealed seed. */
+        VillagePillageCommand: components["schemas"]["VillagePillageCommandStart"] | components["schemas"]["VillagePillageCommandMoves"] | components["schemas"]["VillagePillageCommandBot"] | components["schemas"]["VillagePillageCommandPreference"] | components["schemas"]["VillagePillageCommandTimeout"];
+        VillagePillageCommandStart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "start";
+            /** Format: date-time */
+            at: string;
+        };
+        VillagePillageCommandMoves: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moves";
+            seat: number;
+            moves: components["schemas"]["VillagePillageMove"][];
+            /** Format: date-time */
+            at: string;
+        };
+        VillagePillageCommandBot: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot";
+            seat: number;
+            /** @enum {string} */
+            level: "random" | "greedy";
+            move: components["schemas"]["VillagePillageMove"];
+            /** Format: date-time */
+            at: string;
+        };
+        VillagePillageCommandPreference: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "preference";
+            seat: number;
+            move: components["schemas"]["VillagePillageMove"];
+            /** Format: date-time */
+            at: string;
+        };
+        VillagePillageCommandTimeout: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timeout";
+            pendingId: string;
+            /** Format: date-time */
+            at: string;
+        };
+        VillagePillageLoggedEvent: components["schemas"]["VillagePillageLoggedEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventSeedRevealed"] | components["schemas"]["VillagePillageEventRngAdvanced"];
+        VillagePillageLoggedEventPlanSubmitted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "plan-submitted";
+            seat: number;
+            cards: string[];
+        };
+        VillagePillageEventRngAdvanced: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rng-advanced";
+            rng: number[];
+        };
+        StandingOrders: {
+            gameId: string;
+            seat: number;
+            /** @description Null when you have none. */
+            orders: components["schemas"]["VillagesOfValeriaStandingOrders"] | null;
         };
         /** @description e.g. {"tax": "decline", "harvest": {"follow": true, "drawFrom": "deck"}} */
         VillagesOfValeriaStandingOrders: {
@@ -297,114 +2905,44 @@ export interface components {
             /** @enum {string} */
             recruit?: "decline";
         };
-        ValeriaCardKingdomsMove: {
-            /** @enum {string} */
-            type: "keep-duke";
-            duke: string;
-        } | {
-            /** @enum {string} */
-            type: "roll";
-        } | {
-            /** @enum {string} */
-            type: "change-die";
-            domain: string;
-            die: number;
-        } | {
-            /** @enum {string} */
-            type: "keep-dice";
-        } | {
-            /** @enum {string} */
-            type: "harvest";
-            answers: {
-                prompt: number;
-                option: number;
-            }[];
-        } | {
-            /** @enum {string} */
-            type: "slay";
-            stack: number;
-            strength: number;
-            magic: number;
-        } | {
-            /** @enum {string} */
-            type: "recruit";
-            stack: number;
-            gold: number;
-            magic: number;
-        } | {
-            /** @enum {string} */
-            type: "build";
-            stack: number;
-            gold: number;
-            magic: number;
-        } | {
-            /** @enum {string} */
-            type: "take";
-            /** @enum {string} */
-            resource: "gold" | "strength" | "magic";
-        } | {
-            /** @enum {string} */
-            type: "choose";
-            option: number;
-        };
-        VillagePillageMove: {
-            /** @enum {string} */
-            type: "plan";
-            left: string;
-            right: string;
-        } | {
-            /** @enum {string} */
-            type: "queue";
-            front: string;
-            back: string;
-        } | {
-            /** @enum {string} */
-            type: "enqueue";
-            card: string;
-        } | {
-            /** @enum {string} */
-            type: "take-card";
-            card: string;
-        } | {
-            /** @enum {string} */
-            type: "order-merchants";
-            /** @enum {string} */
-            first: "left" | "right";
-        };
-        NewPlayer: components["schemas"]["Player"] & {
-            /** @description Your bearer API token. It is shown only this once; keep it secret. */
-            token: string;
-        };
         Player: {
             playerId: string;
             name: string;
-            createdAt: number;
+            /** Format: date-time */
+            createdAt: string;
         };
-        Problem: {
-            /** @description A URI reference naming the problem type: `/problems/{code}`. */
-            type: string;
-            title: string;
-            status: number;
-            detail: string;
-            /** @description Stable machine-readable code, e.g. `not-your-turn`, `version-mismatch`. */
-            code: string;
-            instance?: string;
-            /** @description Each invalid field, for `invalid-request`. */
-            errors?: {
-                path: string;
-                message: string;
-            }[];
-            /** @description Which move of a batch was refused. */
-            moveIndex?: number;
-            /** @description The game version now, for `version-mismatch`. */
-            currentVersion?: number;
-        };
-        CreatePlayer: {
+        NewPlayer: {
+            playerId: string;
             name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Your bearer API token. It is shown only this once; keep it secret. */
+            token: string;
         };
+        Inbox: {
+            games: {
+                gameId: string;
+                game: components["schemas"]["GameId"];
+                status: components["schemas"]["GameStatus"];
+                seat: number;
+                version: number;
+                yourMove: boolean;
+                /** Format: date-time */
+                deadline: string | null;
+                seats: components["schemas"]["Seat"][];
+            }[];
+            /** @description How many of your games await your move. */
+            awaitingYourMove: number;
+            next: string | null;
+        };
+        /**
+         * @description A game of GET /v1/games/catalog.
+         * @enum {string}
+         */
+        GameId: "villages-of-valeria" | "valeria-card-kingdoms" | "village-pillage";
         Catalog: {
             games: {
-                id: string;
+                id: components["schemas"]["GameId"];
                 title: string;
                 minSeats: number;
                 maxSeats: number;
@@ -414,54 +2952,45 @@ export interface components {
                     description: string;
                 }[];
                 /** @description JSON Schema of the game options. */
-                options?: unknown;
+                options: {
+                    $schema: string;
+                    /** @enum {string} */
+                    type: "object";
+                    properties: {
+                        [key: string]: {
+                            /** @enum {string} */
+                            type: "string" | "integer" | "number" | "boolean";
+                            enum?: string[];
+                            minimum?: number;
+                            maximum?: number;
+                            default?: string | number | boolean;
+                            description?: string;
+                        };
+                    };
+                    /** @enum {boolean} */
+                    additionalProperties: false;
+                };
             }[];
             deadlinePresets: {
-                [key: string]: components["schemas"]["Deadlines"];
+                live?: components["schemas"]["Deadlines"];
+                daily?: components["schemas"]["Deadlines"];
             };
         };
-        Deadlines: {
-            windowMs: number;
-            turnMs: number;
-        };
-        GameHeader: {
-            gameId: string;
-            game: string;
-            /** @enum {string} */
-            status: "open" | "active" | "finished";
-            options?: unknown;
-            deadlines: components["schemas"]["Deadlines"];
-            seats: components["schemas"]["Seat"][];
-            createdBy: string;
-            createdAt: number;
-            startedAt: number | null;
-            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
-            seedHash: string;
-        };
-        Seat: {
-            seat: number;
-            /** @enum {string} */
-            kind: "player";
-            playerId: string;
+        CreatePlayer: {
+            /** @description 1–40 characters after Unicode NFC normalisation and trimming; no control characters, bidirectional controls or lone surrogates (400 `invalid-name`). */
             name: string;
-        } | {
-            seat: number;
-            /** @enum {string} */
-            kind: "bot";
-            /** @enum {string} */
-            level: "random" | "greedy";
-        } | {
-            seat: number;
-            /** @enum {string} */
-            kind: "empty";
         };
-        CreateGame: {
-            /** @description A game id from GET /v1/games/catalog. */
-            game: string;
+        CreateGame: components["schemas"]["VillagesOfValeriaCreateGame"] | components["schemas"]["ValeriaCardKingdomsCreateGame"] | components["schemas"]["VillagePillageCreateGame"];
+        VillagesOfValeriaCreateGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
             seats: number;
-            /** @description The game's options; see its `options` schema in the catalog. */
+            /** @description The game's options (see the catalog). */
             options?: {
-                [key: string]: unknown;
+                firstPlayer?: number;
             };
             /**
              * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h) or custom durations.
@@ -479,56 +3008,70 @@ export interface components {
              */
             join?: boolean;
         };
-        Inbox: {
-            games: {
-                gameId: string;
-                game: string;
-                /** @enum {string} */
-                status: "open" | "active" | "finished";
-                seat: number;
-                version: number;
-                yourMove: boolean;
-                deadline: string | null;
-                seats: components["schemas"]["Seat"][];
-            }[];
-            /** @description How many of your games await your move. */
-            awaitingYourMove: number;
-            next: string | null;
+        ValeriaCardKingdomsCreateGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            seats: number;
+            /** @description The game's options (see the catalog). */
+            options?: {
+                /**
+                 * @default first-game
+                 * @enum {string}
+                 */
+                setup?: "first-game" | "shining-gold" | "mastery-of-magic" | "monstrous-blood" | "random";
+                /** @default false */
+                mixedCitizens?: boolean;
+            };
+            /**
+             * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h) or custom durations.
+             * @default daily
+             */
+            deadlines?: ("live" | "daily") | {
+                /** @description Follow, harvest and other reaction windows, in seconds. */
+                windowSeconds: number;
+                /** @description A player's own turn or planning phase, in seconds. */
+                turnSeconds: number;
+            };
+            /**
+             * @description Take the first seat yourself.
+             * @default true
+             */
+            join?: boolean;
         };
-        GameView: components["schemas"]["GameHeader"] & {
-            /** @description Number of commits so far; also the ETag. */
-            version: number;
-            /** @description Your seat, or null when you are a spectator. */
-            you: number | null;
-            /** @description Null until every seat is taken. */
-            state: {
-                game: string;
-                seats: number;
-                you: number | null;
-                finished: boolean;
-                pending: components["schemas"]["Pending"];
-                /** @description Seats whose move is awaited now. */
-                awaiting: number[];
-                seedHash: string;
-                /** @description Only once the game is over. */
-                seed?: string;
-                score?: unknown;
-                /** @description The game's own view for you: your hand, the public table, counts of what is hidden. */
-                board?: unknown;
-            } | null;
+        VillagePillageCreateGame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            seats: number;
+            /** @description The game's options (see the catalog). */
+            options?: {
+                /**
+                 * @description Two players only: "duel" (the default when absent) plays the Duel; "standard" plays by the 3-5 player rules (VP-R5). Ignored by 3-5 players.
+                 * @enum {string}
+                 */
+                banks?: "duel" | "standard";
+            };
+            /**
+             * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h) or custom durations.
+             * @default daily
+             */
+            deadlines?: ("live" | "daily") | {
+                /** @description Follow, harvest and other reaction windows, in seconds. */
+                windowSeconds: number;
+                /** @description A player's own turn or planning phase, in seconds. */
+                turnSeconds: number;
+            };
+            /**
+             * @description Take the first seat yourself.
+             * @default true
+             */
+            join?: boolean;
         };
-        Pending: {
-            /** @enum {string} */
-            kind: "turn" | "sequential" | "simultaneous" | "decision";
-            id: string;
-            /** @description Epoch milliseconds; after it, the engine applies its default. */
-            deadline: number;
-            step: string;
-            seat?: number;
-            queue?: number[];
-            seats?: number[];
-            submitted?: number[];
-        } | null;
         Join: {
             seat?: number;
         };
@@ -537,88 +3080,36 @@ export interface components {
             level: "random" | "greedy";
             seat?: number;
         };
-        Verification: {
-            gameId: string;
-            game: string;
-            seed: string;
-            seedHash: string;
-            setup: {
-                seats: number;
-                options?: unknown;
-                deadlines: components["schemas"]["Deadlines"];
-                startedAt: number | null;
-            };
-            commits: {
-                seq: number;
-                at: number;
-                command?: unknown;
-                events: unknown[];
-            }[];
-        };
-        LegalMoves: {
-            gameId: string;
-            version: number;
-            seat: number | null;
-            moves: unknown[];
-        };
-        MoveAnswer: {
-            gameId: string;
-            version: number;
-            commit: components["schemas"]["Commit"];
-        };
-        Commit: {
-            seq: number;
-            at: string;
-            actor: {
-                /** @enum {string} */
-                kind: "player";
-                seat: number;
-                playerId: string;
-            } | {
-                /** @enum {string} */
-                kind: "bot";
-                seat: number;
-            } | {
-                /** @enum {string} */
-                kind: "preference";
-                seat: number;
-            } | {
-                /** @enum {string} */
-                kind: "system";
-            };
-            /** @description The events you may see. */
-            events: unknown[];
-        };
         Moves: {
             /** @description One move, or an ordered batch applied atomically. GET …/moves lists the legal ones, submittable as they are. */
-            moves: (({
-                type: string;
-            } & {
-                [key: string]: unknown;
-            }) | components["schemas"]["VillagesOfValeriaMove"] | components["schemas"]["ValeriaCardKingdomsMove"] | components["schemas"]["VillagePillageMove"])[];
-        };
-        Events: {
-            gameId: string;
-            commits: components["schemas"]["Commit"][];
-            next: number;
-            more: boolean;
-        };
-        StandingOrders: {
-            gameId: string;
-            seat: number;
-            orders?: unknown;
+            moves: (components["schemas"]["VillagesOfValeriaMoveSetupDevelop"] | components["schemas"]["VillagesOfValeriaMoveHarvest"] | components["schemas"]["VillagesOfValeriaMoveDevelop"] | components["schemas"]["VillagesOfValeriaMoveBuild"] | components["schemas"]["VillagesOfValeriaMoveRecruit"] | components["schemas"]["VillagesOfValeriaMoveTax"] | components["schemas"]["VillagesOfValeriaMoveDecline"] | components["schemas"]["VillagesOfValeriaMoveDraw"] | components["schemas"]["VillagesOfValeriaMoveDiscard"] | components["schemas"]["VillagesOfValeriaMovePower"] | components["schemas"]["VillagesOfValeriaMoveEndPowers"] | components["schemas"]["ValeriaCardKingdomsMoveKeepDuke"] | components["schemas"]["ValeriaCardKingdomsMoveRoll"] | components["schemas"]["ValeriaCardKingdomsMoveChangeDie"] | components["schemas"]["ValeriaCardKingdomsMoveKeepDice"] | components["schemas"]["ValeriaCardKingdomsMoveHarvest"] | components["schemas"]["ValeriaCardKingdomsMoveSlay"] | components["schemas"]["ValeriaCardKingdomsMoveRecruit"] | components["schemas"]["ValeriaCardKingdomsMoveBuild"] | components["schemas"]["ValeriaCardKingdomsMoveTake"] | components["schemas"]["ValeriaCardKingdomsMoveSteal"] | components["schemas"]["ValeriaCardKingdomsMoveChoose"] | components["schemas"]["VillagePillageMovePlan"] | components["schemas"]["VillagePillageMoveQueue"] | components["schemas"]["VillagePillageMoveEnqueue"] | components["schemas"]["VillagePillageMoveTakeCard"] | components["schemas"]["VillagePillageMoveOrderMerchants"])[];
         };
         StandingOrdersUpdate: {
             /** @description Your standing orders in the game's own shape, or null to clear them. */
-            orders: (({
-                [key: string]: unknown;
-            } & components["schemas"]["VillagesOfValeriaStandingOrders"]) | null) & components["schemas"]["VillagesOfValeriaStandingOrders"];
+            orders: components["schemas"]["VillagesOfValeriaStandingOrders"] | null;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        HealthReady: {
+            /** @enum {string} */
+            status: "ready";
         };
     };
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The game version, e.g. `"12"`: send it as If-Match to pin a move, or as If-None-Match to read only what changed. */
+        ETag: string;
+        /** @description Seconds to wait before trying again. */
+        RetryAfter: number;
+        /** @description The limit left in the current window (IETF RateLimit header fields draft), e.g. `limit=60, remaining=0, reset=12`. */
+        RateLimit: string;
+        /** @description The limit policy, e.g. `60;w=60`. */
+        RateLimitPolicy: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -645,40 +3136,92 @@ export interface operations {
                     "application/json": components["schemas"]["NewPlayer"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-name` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-name";
+                    };
                 };
             };
-            /** @description Content Too Large */
+            /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
                 };
             };
-            /** @description Unprocessable Content */
-            422: {
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -701,13 +3244,68 @@ export interface operations {
                     "application/json": components["schemas"]["Player"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -728,6 +3326,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Catalog"];
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -756,22 +3406,80 @@ export interface operations {
                     "application/json": components["schemas"]["Inbox"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request: `invalid-request`, `invalid-cursor` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "invalid-cursor";
+                    };
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -801,49 +3509,128 @@ export interface operations {
                     "application/json": components["schemas"]["GameHeader"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request: `invalid-request`, `malformed-json` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json";
+                    };
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
                 };
             };
-            /** @description Content Too Large */
+            /** @description Conflict: `idempotency-key-reused` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency-key-reused";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
                 };
             };
-            /** @description Unprocessable Content */
+            /** @description Unprocessable Content: `unknown-game`, `invalid-seats`, `invalid-options` */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unknown-game" | "invalid-seats" | "invalid-options";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -851,7 +3638,10 @@ export interface operations {
     getGame: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag you hold; 304 Not Modified while the game is still at it. */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -862,28 +3652,119 @@ export interface operations {
             /** @description The game as you may see it */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Not Modified: the game is still at the version of your `If-None-Match`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `engine-version-unsupported` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -915,67 +3796,140 @@ export interface operations {
                     "application/json": components["schemas"]["GameHeader"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request: `invalid-request`, `malformed-json` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json";
+                    };
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: `engine-version-unsupported`, `idempotency-key-reused`, `already-seated`, `seat-taken`, `game-full`, `game-finished`, `contention` */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported" | "idempotency-key-reused" | "already-seated" | "seat-taken" | "game-full" | "game-finished" | "contention";
+                    };
                 };
             };
-            /** @description Content Too Large */
+            /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
                 };
             };
-            /** @description Unprocessable Content */
+            /** @description Unprocessable Content: `no-such-seat` */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "no-such-seat";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -1007,76 +3961,152 @@ export interface operations {
                     "application/json": components["schemas"]["GameHeader"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request: `invalid-request`, `malformed-json` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json";
+                    };
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: `not-creator` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "not-creator";
+                    };
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: `engine-version-unsupported`, `idempotency-key-reused`, `seat-taken`, `game-full`, `game-finished`, `contention` */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported" | "idempotency-key-reused" | "seat-taken" | "game-full" | "game-finished" | "contention";
+                    };
                 };
             };
-            /** @description Content Too Large */
+            /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
                 };
             };
-            /** @description Unprocessable Content */
+            /** @description Unprocessable Content: `no-such-seat` */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "no-such-seat";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -1101,31 +4131,104 @@ export interface operations {
                     "application/json": components["schemas"]["Verification"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: `engine-version-unsupported`, `game-not-finished` */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported" | "game-not-finished";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -1133,7 +4236,10 @@ export interface operations {
     listLegalMoves: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag you hold; 304 Not Modified while the game is still at it. */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1144,28 +4250,119 @@ export interface operations {
             /** @description Your legal moves (empty when nothing is awaited from you) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LegalMoves"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Not Modified: the game is still at the version of your `If-None-Match`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `engine-version-unsupported` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -1193,82 +4390,159 @@ export interface operations {
             /** @description The commit your moves produced */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MoveAnswer"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-if-match` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-if-match";
+                    };
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "not-seated";
+                    };
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: `engine-version-unsupported`, `game-not-started`, `version-mismatch`, `idempotency-key-reused`, `contention`, `not-your-turn`, `game-over`, `nothing-pending` */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported" | "game-not-started" | "version-mismatch" | "idempotency-key-reused" | "contention" | "not-your-turn" | "game-over" | "nothing-pending";
+                    };
                 };
             };
-            /** @description Content Too Large */
+            /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
                 };
             };
-            /** @description Unprocessable Content */
+            /** @description Unprocessable Content: `malformed-move`, `wrong-step`, `not-the-led-action`, `already-chosen`, `card-not-in-hand`, `card-reserved`, `no-such-pile`, `empty-source`, `no-pile-in-solo`, `pile-required`, `cannot-pay`, `duplicate-building`, `adventurer-unavailable`, `requirement-not-met`, `not-enough-gold`, `payment-source-unavailable`, `discard-unavailable`, `payment-mismatch`, `power-unavailable`, `no-target`, `bad-target`, `already-submitted`, `not-dealt`, `no-such-change`, `bad-answers`, `no-such-option`, `amount-out-of-range`, `empty-stack`, `wrong-payment`, `cannot-afford`, `not-in-market`, `wrong-plan`, `not-in-hand`, `same-card` */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -1298,31 +4572,104 @@ export interface operations {
                     "application/json": components["schemas"]["Events"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request: `invalid-request`, `cursor-out-of-range` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "cursor-out-of-range";
+                    };
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `engine-version-unsupported` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -1347,31 +4694,116 @@ export interface operations {
                     "application/json": components["schemas"]["StandingOrders"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "not-seated";
+                    };
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `engine-version-unsupported` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };
@@ -1400,76 +4832,296 @@ export interface operations {
                     "application/json": components["schemas"]["StandingOrders"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request: `invalid-request`, `malformed-json` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json";
+                    };
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "not-seated";
+                    };
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: `engine-version-unsupported`, `game-finished`, `contention` */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported" | "game-finished" | "contention";
+                    };
                 };
             };
-            /** @description Content Too Large */
+            /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
                 };
             };
-            /** @description Unprocessable Content */
+            /** @description Unprocessable Content: `no-standing-orders`, `invalid-standing-orders` */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "no-standing-orders" | "invalid-standing-orders";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Answering */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Answering */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReady"];
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
                 };
             };
         };

@@ -4,7 +4,7 @@
  * compiles, so each line below proves its mistake is caught; the correct
  * twin beside it proves the type is not simply refusing everything.
  */
-import type { Move, NewGame, ValeriaClient } from '../src/index.js';
+import type { Move, NewGame, ValeriaClient } from '@valeria-tabletop/client';
 
 export const plan: Move = { type: 'plan', left: 'Farmer', right: 'Wall' };
 // @ts-expect-error No game has a move called `fly`.

@@ -1,8 +1,8 @@
+import { ProblemError, ValeriaClient, type BotLevel, type GameId, type ListedMove } from '@valeria-tabletop/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng, rngStateFromSeed } from '../../../core/engine/index.js';
 import { startApi, storeOf, type RunningApi } from '../../../test/support/api.js';
-import { conformingFetch, contractFor } from '../../../test/support/conformance.js';
-import { ProblemError, ValeriaClient, type BotLevel, type GameId } from '../src/index.js';
+import { conformingFetch, publishedContract } from '../../../test/support/conformance.js';
 
 /**
  * Whole games of the three games, each seat a client of its own running at
@@ -16,7 +16,7 @@ let anonymous: ValeriaClient;
 
 beforeAll(async () => {
   api = await startApi({ store: await storeOf('dynamodb', 'typed-client') });
-  anonymous = new ValeriaClient({ baseUrl: api.url, fetch: conformingFetch(await contractFor()) });
+  anonymous = new ValeriaClient({ baseUrl: api.url, fetch: conformingFetch(await publishedContract()) });
 });
 afterAll(() => api.close());
 
@@ -48,7 +48,7 @@ async function playAs(player: ValeriaClient, gameId: string, seed: string): Prom
     const listed = await player.legalMoves(gameId);
     if (listed.moves.length > 0) {
       try {
-        await player.playListed(listed, rng.pick(listed.moves));
+        await player.playListed(listed, rng.pick<ListedMove>(listed.moves));
         moves++;
       } catch (error) {
         // Another seat of the same window moved first: nothing was played; list again.
@@ -100,16 +100,16 @@ describe('the typed client (@valeria-tabletop/client) against the app on DynamoD
     // Both plan at once; Ben's plan lands first, so Ann's list is stale and her pinned move changes nothing.
     const stale = await ann.legalMoves(gameId);
     const bens = await ben.legalMoves(gameId);
-    await ben.playListed(bens, rng.pick(bens.moves));
-    const refusal = await ann.playListed(stale, rng.pick(stale.moves)).catch((error: unknown) => error);
+    await ben.playListed(bens, rng.pick<ListedMove>(bens.moves));
+    const refusal = await ann.playListed(stale, rng.pick<ListedMove>(stale.moves)).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ProblemError);
     if (!(refusal instanceof ProblemError)) throw refusal;
     expect(refusal.code).toBe('version-mismatch');
-    expect(refusal.problem.currentVersion).toBe(stale.version + 1);
+    expect(refusal.problem?.currentVersion).toBe(stale.version + 1);
     expect((await ann.view(gameId)).view.version).toBe(stale.version + 1);
 
     // Ann's next move reaches the server, but its answer is lost on the way back: the client resends it.
-    const conforming = conformingFetch(await contractFor());
+    const conforming = conformingFetch(await publishedContract());
     let lost = 0;
     const flaky = async (request: Request) => {
       const response = await conforming(request);
@@ -118,7 +118,7 @@ describe('the typed client (@valeria-tabletop/client) against the app on DynamoD
     };
     const annOnAFlakyLine = new ValeriaClient({ baseUrl: api.url, token: annsToken, fetch: flaky });
     const fresh = await annOnAFlakyLine.legalMoves(gameId);
-    const answer = await annOnAFlakyLine.playListed(fresh, rng.pick(fresh.moves));
+    const answer = await annOnAFlakyLine.playListed(fresh, rng.pick<ListedMove>(fresh.moves));
     expect(lost).toBe(2);
     expect(answer.version).toBe(fresh.version + 1);
     expect((await ben.view(gameId)).view.version).toBe(fresh.version + 1);

@@ -1,4 +1,5 @@
-import { reject, type Rejection, type Seat } from '../../engine/index.js';
+import { type Rejection, type Seat } from '../../engine/index.js';
+import { reject } from './rejections.js';
 import { citizenCard, domainCard, monsterCard, type CardId, type Effect } from './catalog/index.js';
 import type { Draft } from './draft.js';
 import { copiesOwned, meetsRequirement, playerAt } from './kingdom.js';
@@ -36,38 +37,36 @@ export function playAction(d: Draft, seat: Seat, move: ActionMove): Rejection | 
   switch (move.type) {
     case 'slay': {
       const top = state.market.monsters[move.stack]?.cards[0];
-      if (!top) return reject('empty-stack', `Monster stack ${move.stack} has no monster to slay.`);
+      if (!top) return reject('empty-stack', { kind: 'Monster', stack: move.stack });
       const monster = monsterCard(top);
       if (!isValidMonsterPayment(move, monster.strength, monster.magic))
-        return reject(
-          'wrong-payment',
-          `${monster.name} costs ${monster.strength} Strength${monster.magic ? ` + ${monster.magic} Magic` : ''}: spend at least 1 Strength, Magic standing in for the rest.`,
-        );
-      if (lacks(player, move)) return reject('cannot-afford', `You do not have ${move.strength} Strength and ${move.magic} Magic.`);
+        return reject('wrong-payment', {
+          name: monster.name,
+          cost: `${monster.strength} Strength${monster.magic ? ` + ${monster.magic} Magic` : ''}`,
+          main: 'Strength',
+        });
+      if (lacks(player, move)) return reject('cannot-afford', { amounts: `${move.strength} Strength and ${move.magic} Magic` });
       d.emit({ type: 'monster-slain', seat, stack: move.stack, card: top, strength: move.strength, magic: move.magic });
       queue(d, [...effectTasks(monster.reward, top), ...triggered(player, 'you-slay')]);
       break;
     }
     case 'recruit': {
       const top = state.market.citizens[move.stack]?.cards[0];
-      if (!top) return reject('empty-stack', `Citizen stack ${move.stack} is exhausted.`);
+      if (!top) return reject('empty-stack', { kind: 'Citizen', stack: move.stack });
       const cost = recruitCost(state, seat, top);
-      if (!isValidGoldPayment(move, cost))
-        return reject('wrong-payment', `${citizenCard(top).name} costs you ${cost} Gold: spend at least 1 Gold, Magic standing in for the rest.`);
-      if (lacks(player, move)) return reject('cannot-afford', `You do not have ${move.gold} Gold and ${move.magic} Magic.`);
+      if (!isValidGoldPayment(move, cost)) return reject('wrong-payment', { name: citizenCard(top).name, cost: `you ${cost} Gold`, main: 'Gold' });
+      if (lacks(player, move)) return reject('cannot-afford', { amounts: `${move.gold} Gold and ${move.magic} Magic` });
       d.emit({ type: 'citizen-recruited', seat, stack: move.stack, card: top, gold: move.gold, magic: move.magic, free: false });
       queue(d, triggered(player, 'you-recruit'));
       break;
     }
     case 'build': {
       const top = state.market.domains[move.stack]?.cards[0];
-      if (!top) return reject('empty-stack', `Domain stack ${move.stack} is exhausted.`);
+      if (!top) return reject('empty-stack', { kind: 'Domain', stack: move.stack });
       const domain = domainCard(top);
-      if (!meetsRequirement(player, domain))
-        return reject('requirement-not-met', `${domain.name} needs ${JSON.stringify(domain.requirement)} among your Citizens.`);
-      if (!isValidGoldPayment(move, domain.cost))
-        return reject('wrong-payment', `${domain.name} costs ${domain.cost} Gold: spend at least 1 Gold, Magic standing in for the rest.`);
-      if (lacks(player, move)) return reject('cannot-afford', `You do not have ${move.gold} Gold and ${move.magic} Magic.`);
+      if (!meetsRequirement(player, domain)) return reject('requirement-not-met', { name: domain.name, requirement: JSON.stringify(domain.requirement) });
+      if (!isValidGoldPayment(move, domain.cost)) return reject('wrong-payment', { name: domain.name, cost: `${domain.cost} Gold`, main: 'Gold' });
+      if (lacks(player, move)) return reject('cannot-afford', { amounts: `${move.gold} Gold and ${move.magic} Magic` });
       d.emit({ type: 'domain-built', seat, stack: move.stack, card: top, gold: move.gold, magic: move.magic });
       if (domain.power.when === 'built') queue(d, effectTasks(domain.power.effects, top));
       break;

@@ -1,4 +1,4 @@
-import { openDecision, openSimultaneousWindow, openTurn, type Pending, type Rng, type Seat } from '../../engine/index.js';
+import { Draft as KitDraft, type Folding, type Rng, type Seat } from '../../engine/index.js';
 import { applyEvent } from './apply.js';
 import type { VckEvent } from './events.js';
 import type { Phase, VckState } from './state.js';
@@ -26,52 +26,31 @@ export function cloneState(state: VckState): VckState {
   };
 }
 
-/**
- * A decision in progress: a private copy of the state that every emitted
- * event is folded into at once, so the rules read the consequences of what
- * they just decided (and pending ids stay sequential within one command).
- */
-export class Draft {
-  readonly events: VckEvent[] = [];
-  readonly state: VckState;
+export const folding: Folding<VckState, VckEvent> = { clone: cloneState, evolve: applyEvent };
 
-  constructor(
-    state: VckState,
-    readonly rng: Rng,
-    readonly at: number,
-  ) {
-    this.state = cloneState(state);
-  }
+/** A decision in progress (the kit's draft of this game). */
+export type Draft = KitDraft<VckState, VckEvent>;
 
-  emit(...events: VckEvent[]): void {
-    for (const event of events) {
-      this.events.push(event);
-      applyEvent(this.state, event);
-    }
-  }
+/** A draft outside the kit's commands (tests build situations on one). */
+export function draft(state: VckState, rng: Rng, at: number): Draft {
+  return new KitDraft(folding, state, at, rng);
+}
 
-  enterPhase(phase: Phase): void {
-    if (this.state.phase !== phase) this.emit({ type: 'phase-entered', phase });
-  }
+export function enterPhase(d: Draft, phase: Phase): void {
+  if (d.state.phase !== phase) d.emit({ type: 'phase-entered', phase });
+}
 
-  private await(pending: Pending): void {
-    this.emit({ type: 'awaiting', pending });
-  }
+/** A step of the active player's turn; it keeps the turn's shared deadline (VK-R3). */
+export function awaitTurnStep(d: Draft, step: string, kind: 'turn' | 'decision' = 'turn'): void {
+  const { active, deadline } = d.state.turn;
+  const pending = kind === 'turn' ? d.nextTurn(step, 'turn', active) : d.nextDecision(step, 'turn', active);
+  d.await({ ...pending, deadline });
+}
 
-  /** A step of the active player's turn; it keeps the turn's shared deadline (VK-R3). */
-  awaitTurnStep(step: string, kind: 'turn' | 'decision' = 'turn'): void {
-    const { state, at } = this;
-    const args = { opened: state.pendingOpened, at, deadlines: state.deadlines, step, timer: 'turn' as const, seat: state.turn.active };
-    const pending = kind === 'turn' ? openTurn(args) : openDecision(args);
-    this.await({ ...pending, deadline: state.turn.deadline });
-  }
-
-  /** A simultaneous window; false when nobody has anything to submit. */
-  awaitWindow(step: string, seats: readonly Seat[]): boolean {
-    const { state, at } = this;
-    const pending = openSimultaneousWindow({ opened: state.pendingOpened, at, deadlines: state.deadlines, step, timer: 'window', seats });
-    if (!pending) return false;
-    this.await(pending);
-    return true;
-  }
+/** A simultaneous window; false when nobody has anything to submit. */
+export function awaitWindow(d: Draft, step: string, seats: readonly Seat[]): boolean {
+  const pending = d.nextWindow(step, 'window', seats);
+  if (!pending) return false;
+  d.await(pending);
+  return true;
 }

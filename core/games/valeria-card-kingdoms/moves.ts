@@ -18,21 +18,9 @@ export const VckMove = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('recruit'), stack: index, gold: tokens, magic: tokens }),
   z.strictObject({ type: z.literal('build'), stack: index, gold: tokens, magic: tokens }),
   z.strictObject({ type: z.literal('take'), resource: z.enum(RESOURCES) }),
+  /** VK-R8: how much the offered Thief take takes, from 0 to the most it can. */
+  z.strictObject({ type: z.literal('steal'), amount: tokens }),
   /** Pick one of the offered options of a reward, trigger or solo monster attack. */
   z.strictObject({ type: z.literal('choose'), option: index }),
 ]);
 export type VckMove = z.infer<typeof VckMove>;
-
-/** Which pending step accepts which move. */
-export const STEP_OF_MOVE: Record<VckMove['type'], readonly string[]> = {
-  'keep-duke': ['duke'],
-  roll: ['roll'],
-  'change-die': ['dice'],
-  'keep-dice': ['dice'],
-  harvest: ['harvest', 'second-harvest'],
-  slay: ['action'],
-  recruit: ['action'],
-  build: ['action'],
-  take: ['action'],
-  choose: ['choose'],
-};

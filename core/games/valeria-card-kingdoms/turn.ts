@@ -1,8 +1,8 @@
 import type { Seat } from '../../engine/index.js';
 import { domainCard, type CardId, type ChangeDie } from './catalog/index.js';
-import type { Draft } from './draft.js';
+import { awaitTurnStep, awaitWindow, enterPhase, type Draft } from './draft.js';
 import { applyOption, effectOptions } from './effects.js';
-import { planHarvest, resolveHarvest, windowSeats } from './harvest.js';
+import { nextTheft, planHarvest, resolveHarvest, windowSeats } from './harvest.js';
 import { citizenRoleCount, domainsLeft, exhaustedStacks, monstersLeft, playerAt } from './kingdom.js';
 import { finalWinners, seatScore } from './scoring.js';
 import { attackOptions, monsterPhaseTasks, overruns, soloOutcome } from './solo.js';
@@ -20,8 +20,8 @@ export function startTurn(d: Draft, seat: Seat): void {
   // Five players: the Rest token sits to the right of the active player and moves left with the dice.
   const resting = state.seats === 5 ? (seat + 4) % 5 : null;
   d.emit({ type: 'turn-started', seat, resting, deadline: at + state.deadlines.turnMs });
-  d.enterPhase('roll');
-  d.awaitTurnStep('roll');
+  enterPhase(d, 'roll');
+  awaitTurnStep(d, 'roll');
 }
 
 /** Gargan's Embrace and the like: every owner gains whenever dice become a double. */
@@ -87,31 +87,46 @@ export function changeDie(d: Draft, change: DieChange): void {
 
 function afterDice(d: Draft): void {
   if (dieChanges(d.state).length) {
-    d.enterPhase('dice');
-    d.awaitTurnStep('dice');
+    enterPhase(d, 'dice');
+    awaitTurnStep(d, 'dice');
   } else openHarvest(d, 'main');
 }
 
 export function openHarvest(d: Draft, kind: Harvest['kind']): void {
   const plan = planHarvest(d.state, kind);
   const seats = windowSeats(plan);
-  d.enterPhase(kind === 'main' ? 'harvest' : 'second-harvest');
-  if (seats.length === 0) return finishHarvest(d, { ...plan, submissions: plan.prompts.map(() => null) });
+  enterPhase(d, kind === 'main' ? 'harvest' : 'second-harvest');
+  const unanswered: Harvest = { ...plan, submissions: plan.prompts.map(() => null), thefts: [], theft: null };
+  if (seats.length === 0 && !nextTheft(d.state, unanswered)) return finishHarvest(d, unanswered);
   d.emit({ type: 'harvest-opened', harvest: plan, budgetMs: Math.max(0, d.state.turn.deadline - d.at) });
-  d.awaitWindow(kind === 'main' ? 'harvest' : 'second-harvest', seats);
+  // Nobody to wait for but a Thief's amount (VK-R8): the window closes at once.
+  if (!awaitWindow(d, kind === 'main' ? 'harvest' : 'second-harvest', seats)) closeHarvest(d);
 }
 
 /** The window closes once every awaited seat submitted, or on timeout. */
 export function closeHarvest(d: Draft): void {
+  settleHarvest(d, d.at + d.state.turn.budgetMs);
+}
+
+/**
+ * VK-R8: before the harvest resolves, the Thief's owner (the active player)
+ * says how much each take takes, one take at a time in resolution order, on
+ * the turn's deadline (`turnDeadline`: the turn time left once the window is
+ * over); then the harvest resolves.
+ */
+export function settleHarvest(d: Draft, turnDeadline = d.state.turn.deadline): void {
   const harvest = d.state.harvest;
   if (!harvest) throw new Error('no harvest to close');
-  finishHarvest(d, harvest, d.at + d.state.turn.budgetMs);
+  const offer = nextTheft(d.state, harvest);
+  if (!offer) return finishHarvest(d, harvest, turnDeadline);
+  d.emit({ type: 'theft-offered', offer, turnDeadline });
+  awaitTurnStep(d, 'theft', 'decision');
 }
 
 function finishHarvest(d: Draft, harvest: Harvest, turnDeadline = d.state.turn.deadline): void {
   const { answers, deltas } = resolveHarvest(d.state, harvest);
   d.emit({ type: 'harvest-resolved', answers, deltas, turnDeadline });
-  if (harvest.kind === 'main') d.enterPhase('actions');
+  if (harvest.kind === 'main') enterPhase(d, 'actions');
   else return endTurn(d);
   continueTurn(d);
 }
@@ -147,14 +162,14 @@ export function continueTurn(d: Draft): void {
       const options = taskOptions(state, task);
       if (options.length > 1) {
         d.emit({ type: 'choice-offered', options });
-        return d.awaitTurnStep('choose', 'decision');
+        return awaitTurnStep(d, 'choose', 'decision');
       }
       resolveTask(d, options[0] ?? null);
       continue;
     }
-    if (state.phase === 'actions' && state.turn.actionsLeft > 0) return d.awaitTurnStep('action');
+    if (state.phase === 'actions' && state.turn.actionsLeft > 0) return awaitTurnStep(d, 'action');
     if (state.phase === 'actions' && state.solo) {
-      d.enterPhase('monsters');
+      enterPhase(d, 'monsters');
       d.emit({ type: 'tasks-queued', tasks: monsterPhaseTasks(state.turn.dice ?? [1, 1]) });
       continue;
     }
@@ -171,15 +186,19 @@ function endConditionMet(state: VckState): boolean {
 export function endTurn(d: Draft): void {
   const state = d.state;
   const seat = state.turn.active;
-  const endTriggered = !state.solo && (state.endTriggered || endConditionMet(state));
+  const next = (seat + 1) % state.seats;
+  const roundComplete = next === state.firstPlayer;
+  // Play on until everyone has had as many turns as the first player. VK-R6:
+  // the trigger is not sticky; when the round completes the game ends only if
+  // a condition still holds (a stack reopened by Nest of the Weaver Woman or
+  // Watcher on the Water extends the game), else it is checked again later.
+  const endTriggered = !state.solo && (endConditionMet(state) || (state.endTriggered && !roundComplete));
   d.emit({ type: 'turn-ended', seat, endTriggered });
   if (state.solo) {
     const verdict = soloOutcome(state);
     return verdict ? finishGame(d, verdict) : startTurn(d, seat);
   }
-  const next = (seat + 1) % state.seats;
-  // Play on until everyone has had as many turns as the first player.
-  if (endTriggered && next === state.firstPlayer) return finishGame(d, null);
+  if (endTriggered && roundComplete) return finishGame(d, null);
   startTurn(d, next);
 }
 

@@ -1,4 +1,4 @@
-import { awaitIn, withSubmission } from '../../engine/index.js';
+import { withSubmission } from '../../engine/index.js';
 import type { CardId } from './catalog/index.js';
 import type { Payment, VpEvent } from './events.js';
 import { card } from './catalog/index.js';
@@ -84,9 +84,6 @@ export function applyEvent(draft: VpState, event: VpEvent): void {
     }
     case 'buy-skipped':
       draft.buying = draft.buying.slice(1);
-      return;
-    case 'awaiting':
-      awaitIn(draft, event.pending);
       return;
     case 'round-refreshed':
       for (const player of draft.players) {

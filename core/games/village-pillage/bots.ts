@@ -1,7 +1,7 @@
 import { Rng, type Bot, type Seat } from '../../engine/index.js';
 import { card, CARD_TYPES, effectsAgainst, type CardId, type Effect } from './catalog/index.js';
 import { defaultDecision } from './decide.js';
-import { cloneState, Draft } from './draft.js';
+import { cloneState, draft } from './draft.js';
 import { legalMoves } from './legal.js';
 import type { VpMove } from './moves.js';
 import { planMoves, plannedCards, type PlanMove } from './plan.js';
@@ -54,7 +54,7 @@ function sampleWorld(state: VpState, seat: Seat, rng: Rng): VpState {
 
 /** Resolves the round with these plans, decisions by their defaults (VP-R4). */
 function resolveWith(state: VpState, plans: (CardId[] | null)[], rng: Rng): VpState {
-  const d = new Draft(state, rng, 0);
+  const d = draft(state, rng, 0);
   d.state.plans = plans;
   closePlanWindow(d);
   while (d.state.pending?.kind === 'decision') defaultDecision(d);
@@ -119,7 +119,7 @@ function greedyDecision(state: VpState, seat: Seat, rng: Rng): VpMove {
     return moves.reduce((a, b) => (a.type === 'take-card' && b.type === 'take-card' && cardStrength(b.card) > cardStrength(a.card) ? b : a));
   // Merchant order: whichever leaves the better standing once the round is over.
   const outcome = (move: VpMove) => {
-    const d = new Draft(state, new Rng(rng.state), 0);
+    const d = draft(state, new Rng(rng.state), 0);
     if (move.type === 'order-merchants') d.emit({ type: 'merchants-ordered', seat, first: move.first });
     continueRound(d);
     while (d.state.pending?.kind === 'decision') defaultDecision(d);

@@ -1,6 +1,6 @@
 import type { Seat } from '../../engine/index.js';
 import type { BuyEffect, CardId } from './catalog/index.js';
-import type { Draft } from './draft.js';
+import { awaitDecision, type Draft } from './draft.js';
 import type { Payment } from './events.js';
 import { effectsOf, nextRelicKind, nextRelicPrice, playerAt, RELICS_TO_WIN, turnips } from './rules.js';
 import type { BuyTask, Player, VpState } from './state.js';
@@ -66,7 +66,7 @@ export function purchaseOf(state: VpState, player: Player, buy: BuyEffect): Purc
   return { kind: 'card', price: buy.cardPrice };
 }
 
-/** Payments use the Stockpile first: banked turnips are the safe ones to keep. */
+/** VP-R6: payments use the Stockpile first, then the Bank: banked turnips are the safe ones to keep. */
 function payment(player: Player, price: number): Payment {
   const stockpile = Math.min(price, player.stockpile);
   return { stockpile, bank: price - stockpile };
@@ -82,7 +82,7 @@ export function buyCard(d: Draft, task: BuyTask, bought: CardId): void {
 export function continueBuying(d: Draft): boolean {
   for (let task = d.state.buying[0]; task; task = d.state.buying[0]) {
     if (task.choosesOrder) {
-      d.awaitDecision('merchant-order', task.seat);
+      awaitDecision(d, 'merchant-order', task.seat);
       return false;
     }
     const player = playerAt(d.state, task.seat);
@@ -92,7 +92,7 @@ export function continueBuying(d: Draft): boolean {
     else if (purchase.kind === 'skip') d.emit({ type: 'buy-skipped', seat: task.seat, card: task.card, reason: purchase.reason });
     else if (d.state.market.row.length === 1) buyCard(d, task, d.state.market.row[0] as CardId);
     else {
-      d.awaitDecision('market-card', task.seat);
+      awaitDecision(d, 'market-card', task.seat);
       return false;
     }
   }

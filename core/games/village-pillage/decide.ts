@@ -1,19 +1,12 @@
-import { accept, everyoneSubmitted, reject, type DecideContext, type Decision, type Rejection, type Seat } from '../../engine/index.js';
+import { awaitedStep, everyoneSubmitted, type Rejection, type Seat } from '../../engine/index.js';
+import { reject } from './rejections.js';
 import { buyCard } from './buy.js';
-import { Draft } from './draft.js';
-import type { VpEvent } from './events.js';
+import type { Draft } from './draft.js';
 import type { VpMove } from './moves.js';
-import { checkPlan, planMoves, plannedCards } from './plan.js';
+import { checkPlan, plannedCards } from './plan.js';
+import { STEPS } from './steps.js';
 import { closePlanWindow, continueRound } from './round.js';
 import type { BuyTask, VpState } from './state.js';
-
-const STEP_OF_MOVE: Record<VpMove['type'], string> = {
-  plan: 'plan',
-  queue: 'plan',
-  enqueue: 'plan',
-  'take-card': 'market-card',
-  'order-merchants': 'merchant-order',
-};
 
 const headTask = (state: VpState): BuyTask => {
   const task = state.buying[0];
@@ -22,9 +15,9 @@ const headTask = (state: VpState): BuyTask => {
 };
 
 /** Checks one move against the draft's state and emits its events; a rejection leaves the draft untouched. */
-function play(d: Draft, seat: Seat, move: VpMove): Rejection | null {
+export function decideMove(d: Draft, seat: Seat, move: VpMove): Rejection | null {
   const step = d.state.pending?.step ?? 'none';
-  if (STEP_OF_MOVE[move.type] !== step) return reject('wrong-step', `The game awaits ${step}; a ${move.type} move does not fit now.`);
+  if (!awaitedStep(STEPS, d.state)?.accepts.includes(move.type)) return reject('wrong-step', { step, move: move.type });
   switch (move.type) {
     case 'plan':
     case 'queue':
@@ -38,7 +31,7 @@ function play(d: Draft, seat: Seat, move: VpMove): Rejection | null {
       return null;
     }
     case 'take-card':
-      if (!d.state.market.row.includes(move.card)) return reject('not-in-market', `${move.card} is not face up in the Market.`);
+      if (!d.state.market.row.includes(move.card)) return reject('not-in-market', { card: move.card });
       buyCard(d, headTask(d.state), move.card);
       continueRound(d);
       return null;
@@ -49,11 +42,6 @@ function play(d: Draft, seat: Seat, move: VpMove): Rejection | null {
   }
 }
 
-export function decideMove(state: VpState, seat: Seat, move: VpMove, ctx: DecideContext): Decision<VpEvent> {
-  const d = new Draft(state, ctx.rng, ctx.at);
-  return play(d, seat, move) ?? accept(d.events);
-}
-
 /** VP-R4 defaults of a pending decision: the leftmost Market card; the left Merchant first. */
 export function defaultDecision(d: Draft): void {
   const state = d.state;
@@ -62,14 +50,7 @@ export function defaultDecision(d: Draft): void {
   continueRound(d);
 }
 
-/** Defaults once a deadline passed. VP-R3: a missing plan is a uniformly random legal plan; VP-R4 for decisions. */
-export function decideTimeout(state: VpState, ctx: DecideContext): VpEvent[] {
-  const d = new Draft(state, ctx.rng, ctx.at);
-  if (state.pending?.step === 'plan') {
-    state.plans.forEach((plan, seat) => {
-      if (plan === null) d.emit({ type: 'plan-submitted', seat, cards: plannedCards(ctx.rng.pick(planMoves(d.state, seat))) });
-    });
-    closePlanWindow(d);
-  } else defaultDecision(d);
-  return d.events;
+/** Defaults once a deadline passed (each step's own in steps.ts): VP-R3 for plans, VP-R4 for decisions. */
+export function decideTimeout(d: Draft): void {
+  awaitedStep(STEPS, d.state)?.timeout(d);
 }

@@ -1,4 +1,4 @@
-import { openDecision, openSimultaneousWindow, type Rng, type Seat } from '../../engine/index.js';
+import { Draft as KitDraft, type Folding, type Rng, type Seat } from '../../engine/index.js';
 import { applyEvent } from './apply.js';
 import type { VpEvent } from './events.js';
 import type { VpState } from './state.js';
@@ -13,43 +13,24 @@ export function cloneState(state: VpState): VpState {
   };
 }
 
-/**
- * A decision in progress: a private copy of the state that every emitted
- * event is folded into at once, so the rules read the consequences of what
- * they just decided and pending ids stay sequential within one command.
- */
-export class Draft {
-  readonly events: VpEvent[] = [];
-  readonly state: VpState;
+export const folding: Folding<VpState, VpEvent> = { clone: cloneState, evolve: applyEvent };
 
-  constructor(
-    state: VpState,
-    readonly rng: Rng,
-    readonly at: number,
-  ) {
-    this.state = cloneState(state);
-  }
+/** A decision in progress (the kit's draft of this game). */
+export type Draft = KitDraft<VpState, VpEvent>;
 
-  emit(...events: VpEvent[]): void {
-    for (const event of events) {
-      this.events.push(event);
-      applyEvent(this.state, event);
-    }
-  }
+/** A draft outside the kit's commands: the greedy bot looks ahead on one. */
+export function draft(state: VpState, rng: Rng, at: number): Draft {
+  return new KitDraft(folding, state, at, rng);
+}
 
-  private nextPendingArgs() {
-    return { opened: this.state.pendingOpened, at: this.at, deadlines: this.state.deadlines };
-  }
+/** VP-R3: the plan window, one simultaneous step for every seat, on the turn timer. */
+export function awaitPlans(d: Draft): void {
+  const seats = d.state.players.map((_, seat) => seat);
+  const pending = d.nextWindow('plan', 'turn', seats);
+  if (pending) d.await(pending);
+}
 
-  /** VP-R3: the plan window, one simultaneous step for every seat, on the turn timer. */
-  awaitPlans(): void {
-    const seats = this.state.players.map((_, seat) => seat);
-    const pending = openSimultaneousWindow({ ...this.nextPendingArgs(), step: 'plan', timer: 'turn', seats });
-    if (pending) this.emit({ type: 'awaiting', pending });
-  }
-
-  /** VP-R4: a choice during resolution, on the short window timer. */
-  awaitDecision(step: 'market-card' | 'merchant-order', seat: Seat): void {
-    this.emit({ type: 'awaiting', pending: openDecision({ ...this.nextPendingArgs(), step, timer: 'window', seat }) });
-  }
+/** VP-R4: a choice during resolution, on the short window timer. */
+export function awaitDecision(d: Draft, step: 'market-card' | 'merchant-order', seat: Seat): void {
+  d.await(d.nextDecision(step, 'window', seat));
 }

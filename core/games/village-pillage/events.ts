@@ -1,4 +1,4 @@
-import type { Pending, Seat } from '../../engine/index.js';
+import type { Seat } from '../../engine/index.js';
 import type { CardId } from './catalog/index.js';
 import type { BuyTask, Play, Relic, Side } from './state.js';
 
@@ -38,7 +38,6 @@ export type VpEvent =
     }
   /** The head BUY bought nothing. */
   | { readonly type: 'buy-skipped'; readonly seat: Seat; readonly card: CardId; readonly reason: 'cannot-pay' | 'market-empty' }
-  | { readonly type: 'awaiting'; readonly pending: Pending }
   /** Refresh: revealed cards back to hand (exhausted ones aside for a round), the next round begins. */
   | { readonly type: 'round-refreshed'; readonly round: number }
   | { readonly type: 'game-ended'; readonly winners: Seat[] };

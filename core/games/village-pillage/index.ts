@@ -1,5 +1,6 @@
 import type { GameEngine } from '../../engine/index.js';
 import { applyEvent } from './apply.js';
+import { cloneState } from './draft.js';
 import { greedyBot, randomBot } from './bots.js';
 import { decideMove, decideTimeout } from './decide.js';
 import type { VpEvent } from './events.js';
@@ -16,16 +17,18 @@ export type { VpState } from './state.js';
 export { VpMove } from './moves.js';
 export { VpOptions } from './state.js';
 
-/** Village Pillage — rules of record: shared/rules/village-pillage.md (VP-R1 … VP-R4). */
+/** Village Pillage — rules of record: shared/rules/village-pillage.md (VP-R1 … VP-R6). */
 export const villagePillage: GameEngine<VpState, VpMove, VpEvent, VpOptions> = {
   meta: villagePillageListing.meta,
+  engineVersion: villagePillageListing.engineVersion,
   optionsSchema: VpOptions,
   moveSchema: VpMove,
   setup: setupGame,
   legalMoves,
   decideMove,
   decideTimeout,
-  apply: applyEvent,
+  clone: cloneState,
+  evolve: applyEvent,
   view: viewState,
   redactEvent,
   score: scoreSheet,

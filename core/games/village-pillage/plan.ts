@@ -1,4 +1,5 @@
-import { reject, type Rejection, type Seat } from '../../engine/index.js';
+import { type Rejection, type Seat } from '../../engine/index.js';
+import { reject } from './rejections.js';
 import type { CardId } from './catalog/index.js';
 import type { VpMove } from './moves.js';
 import { leftOf, playerAt, rightOf } from './rules.js';
@@ -53,13 +54,13 @@ export function checkPlan(state: VpState, seat: Seat, move: PlanMove): Rejection
       queue: 'a front and a back card (queue)',
       enqueue: 'one card behind your queued card (enqueue)',
     }[kind];
-    return reject('wrong-plan', `This round you place ${wanted}.`);
+    return reject('wrong-plan', { wanted });
   }
   const cards = plannedCards(move);
   const hand = playerAt(state, seat).hand;
   const missing = cards.find((card) => !hand.includes(card));
-  if (missing !== undefined) return reject('not-in-hand', `${missing} is not in your hand.`);
-  if (new Set(cards).size !== cards.length) return reject('same-card', 'One card cannot be placed twice.');
+  if (missing !== undefined) return reject('not-in-hand', { card: missing });
+  if (new Set(cards).size !== cards.length) return reject('same-card');
   return null;
 }
 

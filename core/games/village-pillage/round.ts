@@ -1,6 +1,6 @@
 import type { Seat } from '../../engine/index.js';
 import { continueBuying, orderBuys } from './buy.js';
-import type { Draft } from './draft.js';
+import { awaitPlans, type Draft } from './draft.js';
 import { revealedPlays } from './plan.js';
 import { resolveEffects } from './resolve.js';
 import { RELICS_TO_WIN, turnips } from './rules.js';
@@ -23,7 +23,7 @@ export function continueRound(d: Draft): void {
     return;
   }
   d.emit({ type: 'round-refreshed', round: d.state.round + 1 });
-  d.awaitPlans();
+  awaitPlans(d);
 }
 
 /**

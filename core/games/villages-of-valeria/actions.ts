@@ -1,11 +1,12 @@
-import { reject, type Rejection, type Seat } from '../../engine/index.js';
+import { type Rejection, type Seat } from '../../engine/index.js';
+import { reject } from './rejections.js';
 import { adventurer, building, type ActionName, type CardId } from './catalog/index.js';
 import { hasBuildingNamed, meetsRequirement, playerAt, typeCounts } from './board.js';
 import type { VvMove } from './moves.js';
 import { canPay, checkPayment, findPayment, payerCounts, type PaymentPlan } from './payment.js';
 import { baseDraws, costDiscards, recruitCost, type Role } from './rules.js';
 import type { Owed, VvState } from './state.js';
-import type { Work } from './work.js';
+import type { Draft } from './draft.js';
 
 /**
  * The five actions (rules, "Actions"): what each costs, whether a player can
@@ -64,8 +65,8 @@ function times(n: number, owed: Owed): Owed[] {
 }
 
 /** Validates an action move and does what happens at its start; the rest is owed and resolved by the flow. */
-export function startAction(w: Work, seat: Seat, role: Role, move: ActionMove): Rejection | null {
-  const state = w.state;
+export function startAction(d: Draft, seat: Seat, role: Role, move: ActionMove): Rejection | null {
+  const state = d.state;
   const p = playerAt(state, seat);
   const draws = times(baseDraws(move.type, role, state.solo), { kind: 'draw' });
   const discards = times(costDiscards(move.type, role, state.solo), { kind: 'discard' });
@@ -76,45 +77,46 @@ export function startAction(w: Work, seat: Seat, role: Role, move: ActionMove): 
       owed = draws;
       break;
     case 'tax':
-      if (p.hand.length < discards.length) return reject('cannot-pay', 'Solo Tax removes a card from your hand, and your hand is empty.');
+      if (p.hand.length < discards.length) return reject('cannot-pay', { what: 'Tax', why: 'solo Tax removes a card from your hand, and your hand is empty' });
       // Leading Tax takes 1 Gold from the bank (if any left); solo Tax trades a removed card for it.
       owed = [...discards, ...(role === 'lead' ? [{ kind: 'gold', n: 1 } as const] : []), ...draws];
       break;
     case 'develop':
-      if (!p.hand.includes(move.card)) return reject('card-not-in-hand', `You do not hold ${move.card}.`);
+      if (!p.hand.includes(move.card)) return reject('card-not-in-hand', { card: move.card });
       if (p.hand.length < 1 + discards.length)
-        return reject('cannot-pay', `Developing as ${role === 'lead' ? 'leader' : 'follower'} needs ${discards.length} other card(s) to discard first.`);
+        return reject('cannot-pay', {
+          what: 'Develop',
+          why: `as ${role === 'lead' ? 'leader' : 'follower'} it needs ${discards.length} other card(s) to discard first`,
+        });
       owed = [...discards, { kind: 'develop', card: move.card }];
       break;
     case 'build': {
-      if (!p.hand.includes(move.card)) return reject('card-not-in-hand', `You do not hold ${move.card}.`);
+      if (!p.hand.includes(move.card)) return reject('card-not-in-hand', { card: move.card });
       const name = building(move.card).name;
-      if (hasBuildingNamed(p, name)) return reject('duplicate-building', `Your village already holds a ${name}.`);
+      if (hasBuildingNamed(p, name)) return reject('duplicate-building', { name });
       const plan: PaymentPlan | Rejection | null =
         move.payment === 'auto' ? findPayment(state, seat, move.card) : checkPayment(state, seat, move.card, move.payment);
-      if (!plan) return reject('cannot-pay', `You cannot pay for ${name} now.`);
+      if (!plan) return reject('cannot-pay', { what: name, why: 'no payment covers its cost' });
       if ('ok' in plan) return plan;
-      for (const d of plan.discards) w.emit({ type: 'discarded', seat, card: d.card, pile: d.pile });
-      w.emit({ type: 'built', seat, card: move.card, payment: plan.paid });
+      for (const discard of plan.discards) d.emit({ type: 'discarded', seat, card: discard.card, pile: discard.pile });
+      d.emit({ type: 'built', seat, card: move.card, payment: plan.paid });
       fresh = move.card;
       owed = draws;
       break;
     }
     case 'recruit': {
       const cost = recruitCost(role, state.solo);
-      if (!state.advPool.includes(move.adventurer)) return reject('adventurer-unavailable', `${move.adventurer} is not face up in the Adventurer pool.`);
+      if (!state.advPool.includes(move.adventurer)) return reject('adventurer-unavailable', { adventurer: move.adventurer });
       const card = adventurer(move.adventurer);
-      if (!meetsRequirement(typeCounts(p), card.requires))
-        return reject('requirement-not-met', `${card.name} requires ${card.requires.join(' + ')} Buildings.`);
-      if (p.coins < cost) return reject('not-enough-gold', `Recruiting as ${role === 'lead' ? 'leader' : 'follower'} costs ${cost} Gold.`);
+      if (!meetsRequirement(typeCounts(p), card.requires)) return reject('requirement-not-met', { name: card.name, requires: card.requires.join(' + ') });
+      if (p.coins < cost) return reject('not-enough-gold', { what: `Recruiting as ${role === 'lead' ? 'leader' : 'follower'}`, n: cost });
       const refill = state.advDeck[state.advDeck.length - 1];
-      w.emit({ type: 'recruited', seat, adventurer: move.adventurer, paid: cost, ...(refill !== undefined ? { refill } : {}) });
+      d.emit({ type: 'recruited', seat, adventurer: move.adventurer, paid: cost, ...(refill !== undefined ? { refill } : {}) });
       fresh = move.adventurer;
       owed = [];
       break;
     }
   }
-  state.flow.activity = { seat, role, action: move.type, owed, fresh, used: [], powersDone: false };
-  if (role === 'lead') state.flow.led = move.type;
+  d.emit({ type: 'action-started', seat, role, action: move.type, owed, fresh });
   return null;
 }

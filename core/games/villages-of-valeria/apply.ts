@@ -1,7 +1,10 @@
-import { awaitIn } from '../../engine/index.js';
+import { withSubmission } from '../../engine/index.js';
 import type { CardId } from './catalog/index.js';
 import type { VvEvent } from './events.js';
 import type { Activity, Flow, PlayerState, VvState } from './state.js';
+
+/** Events that move a card into a hand or a village: the turn is not quiet (VV-R10). */
+const PROGRESS: ReadonlySet<VvEvent['type']> = new Set(['drew', 'cards-stolen', 'built', 'developed', 'recruited']);
 
 function removeCard(cards: CardId[], card: CardId): void {
   const i = cards.lastIndexOf(card);
@@ -15,7 +18,7 @@ function cloneActivity(a: Activity): Activity {
   return { seat: a.seat, role: a.role, action: a.action, owed: a.owed.slice(), fresh: a.fresh, used: a.used.slice(), powersDone: a.powersDone };
 }
 
-export function cloneFlow(f: Flow): Flow {
+function cloneFlow(f: Flow): Flow {
   return {
     turn: f.turn,
     active: f.active,
@@ -65,30 +68,19 @@ export function cloneState(s: VvState): VvState {
   };
 }
 
-/**
- * Replenish: take back the coins on your Castle and Resources. Solo: first
- * collect the coins that already slid to the resource spot, then slide the
- * newly placed ones, so a spent Resource stays unavailable one extra turn.
- */
-export function replenish(p: PlayerState, solo: boolean): number {
-  let collected = 0;
-  const settle = (coin: PlayerState['castleCoin']): PlayerState['castleCoin'] => {
-    if (coin === null) return null;
-    if (solo && coin === 'placed') return 'slid';
-    collected++;
-    return null;
-  };
-  p.castleCoin = settle(p.castleCoin);
-  for (const r of p.resources) r.coin = settle(r.coin);
-  p.coins += collected;
-  return collected;
+function activityOf(draft: VvState): Activity {
+  const act = draft.flow.activity;
+  if (!act) throw new Error('the event needs a lead or follow in progress');
+  return act;
 }
 
 /** The single place where state changes: folds one event into a draft. */
 export function applyEvent(draft: VvState, event: VvEvent): void {
+  if (PROGRESS.has(event.type)) draft.flow.progressed = true;
   switch (event.type) {
     case 'setup-chosen':
       draft.setupChoices[event.seat] = event.card;
+      if (draft.pending?.kind === 'simultaneous') draft.pending = withSubmission(draft.pending, event.seat);
       return;
     case 'setup-revealed':
       event.cards.forEach((card, seat) => {
@@ -98,11 +90,58 @@ export function applyEvent(draft: VvState, event: VvEvent): void {
       });
       draft.setupChoices = draft.setupChoices.map(() => null);
       return;
-    case 'replenished':
-      replenish(player(draft, event.seat), draft.solo);
+    case 'replenished': {
+      const p = player(draft, event.seat);
+      p.coins += event.collected;
+      p.castleCoin = event.castleCoin;
+      p.resources.forEach((r, i) => (r.coin = event.resourceCoins[i] ?? null));
+      return;
+    }
+    case 'turn-started': {
+      const flow = draft.flow;
+      flow.turn = event.turn;
+      flow.active = event.seat;
+      flow.led = null;
+      flow.queue = [];
+      flow.activity = null;
+      flow.progressed = false;
+      return;
+    }
+    case 'action-started':
+      draft.flow.activity = {
+        seat: event.seat,
+        role: event.role,
+        action: event.action,
+        owed: event.owed.slice(),
+        fresh: event.fresh,
+        used: [],
+        powersDone: false,
+      };
+      if (event.role === 'lead') draft.flow.led = event.action;
+      return;
+    case 'owed-settled':
+      activityOf(draft).owed.splice(0, event.n);
+      return;
+    case 'power-used': {
+      const act = activityOf(draft);
+      act.used.push(event.card);
+      act.owed.push(...event.owes);
+      return;
+    }
+    case 'powers-ended':
+      activityOf(draft).powersDone = true;
+      return;
+    case 'action-finished':
+      draft.flow.activity = null;
+      if (event.followers) draft.flow.queue = event.followers.slice();
+      return;
+    case 'follow-offered':
+      draft.flow.queue = event.queue.slice();
+      return;
+    case 'turn-ended':
+      draft.flow.quietTurns = event.quietTurns;
       return;
     case 'declined':
-    case 'power-used':
       return;
     case 'drew': {
       const source = event.from === 'deck' ? draft.deck : (draft.piles[event.from] as CardId[]);
@@ -164,10 +203,6 @@ export function applyEvent(draft: VvState, event: VvEvent): void {
       player(draft, event.seat).hand.push(...event.cards);
       return;
     }
-    case 'flow':
-      draft.flow = cloneFlow(event.flow);
-      awaitIn(draft, event.pending);
-      return;
     case 'game-ended':
       draft.finished = true;
       draft.pending = null;

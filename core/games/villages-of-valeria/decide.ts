@@ -1,50 +1,27 @@
-import { accept, everyoneSubmitted, reject, withSubmission, type Decision, type DecideContext, type Rejection, type Seat } from '../../engine/index.js';
+import { awaitedStep, type Rejection, type Seat } from '../../engine/index.js';
 import { type CardId } from './catalog/index.js';
 import { startAction, type ActionMove } from './actions.js';
 import { playerAt, reservedCard } from './board.js';
-import type { VvEvent } from './events.js';
+import type { Draft } from './draft.js';
 import { offerNextFollow, proceed, startTurn } from './flow.js';
 import type { VvMove } from './moves.js';
 import { checkPile } from './payment.js';
 import { checkPowerUse, usePower } from './powers.js';
+import { reject } from './rejections.js';
 import type { Activity, VvState } from './state.js';
-import { Work } from './work.js';
-import { applyEvent, cloneState } from './apply.js';
-import { defaultMove } from './defaults.js';
+import { STEPS } from './steps.js';
 
-/** Which moves each pending step accepts. */
-const ACCEPTS: Readonly<Record<string, readonly VvMove['type'][]>> = {
-  setup: ['setup-develop'],
-  lead: ['harvest', 'develop', 'build', 'recruit', 'tax'],
-  follow: ['harvest', 'develop', 'build', 'recruit', 'tax', 'decline'],
-  draw: ['draw'],
-  discard: ['discard'],
-  'hand-limit': ['discard'],
-  power: ['power', 'end-powers'],
-};
-
-const wrongStep = (state: VvState, move: VvMove): Rejection =>
-  reject(
-    'wrong-step',
-    `A ${move.type} move does not answer the awaited step "${state.pending?.step}" (expected one of: ${(ACCEPTS[state.pending?.step ?? ''] ?? []).join(', ')}).`,
-  );
-
-export function decideMove(state: VvState, seat: Seat, move: VvMove, ctx: DecideContext): Decision<VvEvent> {
-  const step = state.pending?.step ?? '';
-  if (!(ACCEPTS[step] ?? []).includes(move.type)) return wrongStep(state, move);
-  const w = new Work(state, ctx.at, ctx.rng);
-  const rejection = decideInto(w, seat, move);
-  return rejection ?? accept(w.events);
-}
-
-function decideInto(w: Work, seat: Seat, move: VvMove): Rejection | null {
-  const state = w.state;
+/** Checks one move against the draft's state and emits its events; a rejection leaves nothing behind (the kit drops the draft). */
+export function decideMove(d: Draft, seat: Seat, move: VvMove): Rejection | null {
+  const state = d.state;
+  const accepts = awaitedStep(STEPS, state)?.accepts ?? [];
+  if (!accepts.includes(move.type)) return reject('wrong-step', { move: move.type, step: String(state.pending?.step), expected: accepts.join(', ') });
   switch (move.type) {
     case 'setup-develop':
-      return setupDevelop(w, seat, move.card);
+      return setupDevelop(d, seat, move.card);
     case 'decline':
-      w.emit({ type: 'declined', seat });
-      offerNextFollow(w);
+      d.emit({ type: 'declined', seat });
+      offerNextFollow(d);
       return null;
     case 'harvest':
     case 'develop':
@@ -52,27 +29,27 @@ function decideInto(w: Work, seat: Seat, move: VvMove): Rejection | null {
     case 'recruit':
     case 'tax': {
       const role = state.pending?.step === 'lead' ? 'lead' : 'follow';
-      if (role === 'follow' && move.type !== state.flow.led) return reject('not-the-led-action', `Only the led action (${state.flow.led}) can be followed.`);
-      const rejection = startAction(w, seat, role, move as ActionMove);
+      if (role === 'follow' && move.type !== state.flow.led) return reject('not-the-led-action', { led: String(state.flow.led) });
+      const rejection = startAction(d, seat, role, move as ActionMove);
       if (rejection) return rejection;
-      proceed(w);
+      proceed(d);
       return null;
     }
     case 'draw':
-      return draw(w, activityOf(state), move.from);
+      return draw(d, activityOf(state), move.from);
     case 'discard':
-      return discard(w, activityOf(state), move.card, move.pile);
+      return discard(d, activityOf(state), move.card, move.pile);
     case 'power': {
       const act = activityOf(state);
       const rejection = checkPowerUse(state, act, move.card, move.target);
       if (rejection) return rejection;
-      usePower(w, act, move.card, move.target);
-      proceed(w);
+      usePower(d, act, move.card, move.target);
+      proceed(d);
       return null;
     }
     case 'end-powers':
-      activityOf(state).powersDone = true;
-      proceed(w);
+      d.emit({ type: 'powers-ended', seat });
+      proceed(d);
       return null;
   }
 }
@@ -85,81 +62,56 @@ function activityOf(state: VvState): Activity {
 }
 
 /** VV-R9: each choice stays secret until everyone has chosen; then all are revealed and the first turn begins. */
-function setupDevelop(w: Work, seat: Seat, card: CardId): Rejection | null {
-  const state = w.state;
-  const pending = state.pending;
-  if (pending?.kind !== 'simultaneous') return reject('wrong-step', 'The setup round is over.');
-  if (state.setupChoices[seat] !== null) return reject('already-chosen', 'You have already chosen your setup Resource.');
-  if (!playerAt(state, seat).hand.includes(card)) return reject('card-not-in-hand', `You do not hold ${card}.`);
-  w.emit({ type: 'setup-chosen', seat, card });
-  const after = withSubmission(pending, seat);
-  if (!everyoneSubmitted(after)) {
-    w.commit(after);
-    return null;
-  }
-  revealSetup(w);
+function setupDevelop(d: Draft, seat: Seat, card: CardId): Rejection | null {
+  const state = d.state;
+  if (state.setupChoices[seat] !== null) return reject('already-chosen');
+  if (!playerAt(state, seat).hand.includes(card)) return reject('card-not-in-hand', { card });
+  d.emit({ type: 'setup-chosen', seat, card });
+  if (d.state.setupChoices.every((choice) => choice !== null)) revealSetup(d);
   return null;
 }
 
-export function revealSetup(w: Work): void {
-  w.emit({ type: 'setup-revealed', cards: w.state.setupChoices as CardId[] });
-  startTurn(w, w.state.first);
+function revealSetup(d: Draft): void {
+  d.emit({ type: 'setup-revealed', cards: d.state.setupChoices as CardId[] });
+  startTurn(d, d.state.first);
 }
 
-function draw(w: Work, act: Activity, from: 'deck' | number): Rejection | null {
-  const state = w.state;
+function draw(d: Draft, act: Activity, from: 'deck' | number): Rejection | null {
+  const state = d.state;
   const source = from === 'deck' ? state.deck : state.piles[from];
-  if (!source) return reject('no-such-pile', `There is no pile ${from}.`);
+  if (!source) return reject('no-such-pile', { pile: from });
   const card = source[source.length - 1];
-  if (card === undefined) return reject('empty-source', from === 'deck' ? 'The deck is empty.' : `Pile ${from} is empty.`);
+  if (card === undefined) return reject('empty-source', { source: from === 'deck' ? 'The deck' : `Pile ${from}` });
   // A pile's last card drawn is replaced at once from the deck, while the deck lasts.
   const refill = from !== 'deck' && source.length === 1 ? state.deck[state.deck.length - 1] : undefined;
-  w.emit({ type: 'drew', seat: act.seat, from, card, ...(refill !== undefined ? { refill } : {}) });
-  act.owed.shift();
-  proceed(w);
+  d.emit({ type: 'drew', seat: act.seat, from, card, ...(refill !== undefined ? { refill } : {}) });
+  proceed(d, 1);
   return null;
 }
 
-function discard(w: Work, act: Activity, card: CardId, pile: number | undefined): Rejection | null {
-  const state = w.state;
+function discard(d: Draft, act: Activity, card: CardId, pile: number | undefined): Rejection | null {
+  const state = d.state;
   const forLimit = state.pending?.step === 'hand-limit';
-  if (!playerAt(state, act.seat).hand.includes(card)) return reject('card-not-in-hand', `You do not hold ${card}.`);
-  if (!forLimit && card === reservedCard(state)) return reject('card-reserved', `${card} is the card you are developing; discard another.`);
+  if (!playerAt(state, act.seat).hand.includes(card)) return reject('card-not-in-hand', { card });
+  if (!forLimit && card === reservedCard(state)) return reject('card-reserved', { card });
   const pileRejection = checkPile(state, pile);
   if (pileRejection) return pileRejection;
-  w.emit({ type: 'discarded', seat: act.seat, card, pile: pile ?? null });
-  if (!forLimit) act.owed.shift();
-  proceed(w);
+  d.emit({ type: 'discarded', seat: act.seat, card, pile: pile ?? null });
+  proceed(d, forLimit ? 0 : 1);
   return null;
 }
 
 /**
- * The engine's default when the pending entry is overdue: VV-R9 the first
- * card in hand for every missing setup choice; VV-R6 decline a follow window;
- * VV-R7 a turn plays Tax (else Harvest). An absent player's lead or follow is
- * then completed with the defaults of each decision (draw from the deck,
- * decline powers, discard the most recently drawn cards), so one deadline
- * settles it.
+ * The engine's default when the pending entry is overdue (each step's own in
+ * steps.ts: VV-R9 setup, VV-R6 decline, VV-R7 Tax else Harvest). An absent
+ * player's lead or follow is then completed with the defaults of each of
+ * their decisions (draw from the deck, decline powers, discard the most
+ * recently drawn cards), so one deadline settles it.
  */
-export function decideTimeout(state: VvState, ctx: DecideContext): VvEvent[] {
-  const pending = state.pending;
-  if (!pending) return [];
-  if (pending.kind === 'simultaneous') {
-    const w = new Work(state, ctx.at, ctx.rng);
-    state.setupChoices.forEach((choice, seat) => {
-      if (choice === null) w.emit({ type: 'setup-chosen', seat, card: playerAt(state, seat).hand[0] as CardId });
-    });
-    revealSetup(w);
-    return w.events;
-  }
-  const seat = pending.seat;
-  const scratch = cloneState(state);
-  const events: VvEvent[] = [];
-  do {
-    const decision = decideMove(scratch, seat, defaultMove(scratch), ctx);
-    if (!decision.ok) throw new Error(`default move rejected: ${decision.message}`);
-    for (const event of decision.events) applyEvent(scratch, event);
-    events.push(...decision.events);
-  } while (scratch.pending?.kind === 'decision' && scratch.pending.seat === seat);
-  return events;
+export function decideTimeout(d: Draft): void {
+  const first = d.state.pending;
+  if (!first) return;
+  const absent = first.kind === 'simultaneous' ? null : first.seat;
+  do awaitedStep(STEPS, d.state)?.timeout(d);
+  while (absent !== null && d.state.pending?.kind === 'decision' && d.state.pending.seat === absent);
 }

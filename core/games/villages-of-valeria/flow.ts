@@ -1,10 +1,10 @@
-import { clockwiseAfter, openDecision, openSequentialWindow, openTurn, type Seat } from '../../engine/index.js';
+import { clockwiseAfter, type Seat } from '../../engine/index.js';
 import { canDraw, playerAt, villageSize } from './board.js';
 import { canTakeAction } from './actions.js';
+import type { Draft } from './draft.js';
 import { usablePowers } from './powers.js';
 import { endTrigger, HAND_LIMIT } from './rules.js';
-import type { Activity, VvState } from './state.js';
-import type { Work } from './work.js';
+import type { Activity, CoinSpot, PlayerState, VvState } from './state.js';
 
 /**
  * The order of play: after a move's own effects, resolve what needs no choice
@@ -14,118 +14,115 @@ import type { Work } from './work.js';
 
 export type DecisionStep = 'draw' | 'discard' | 'power' | 'hand-limit';
 
-function openFor(w: Work, seat: Seat, step: DecisionStep): void {
-  w.commit(openDecision({ opened: w.state.pendingOpened, at: w.at, deadlines: w.state.deadlines, step, timer: 'window', seat }));
+function openFor(d: Draft, seat: Seat, step: DecisionStep): void {
+  d.await(d.nextDecision(step, 'window', seat));
 }
 
 /**
- * Works through what the acting player owes. Returns the decision step it
- * stopped at, or null when the lead or follow is complete: base action first
- * (draws, discards, develop), then powers in any order, then the hand limit.
+ * Works through what the acting player owes, after the first `settled`
+ * (already done by the move). Returns the decision step it stopped at, or
+ * null when the lead or follow is complete: base action first (draws,
+ * discards, develop), then powers in any order, then the hand limit.
  */
-function nextStep(state: VvState, act: Activity, w: Work): DecisionStep | null {
-  for (;;) {
-    const head = act.owed[0];
-    if (!head) break;
+function nextStep(d: Draft, act: Activity, settled: number): DecisionStep | null {
+  const state = d.state;
+  let done = settled;
+  for (; done < act.owed.length; done++) {
+    const head = act.owed[done] as Activity['owed'][number];
     if (head.kind === 'draw') {
-      if (canDraw(state, act.seat)) return 'draw';
+      if (canDraw(state, act.seat)) break;
       // VV-R1: a draw with no source left is skipped (solo: a draw beyond 8 never happens).
-    } else if (head.kind === 'discard') return 'discard';
-    else if (head.kind === 'develop') w.emit({ type: 'developed', seat: act.seat, card: head.card });
+    } else if (head.kind === 'discard') break;
+    else if (head.kind === 'develop') d.emit({ type: 'developed', seat: act.seat, card: head.card });
     else if (head.kind === 'gold') {
       const n = Math.min(head.n, state.bank);
-      if (n > 0) w.emit({ type: 'gold-gained', seat: act.seat, n, from: 'bank' });
+      if (n > 0) d.emit({ type: 'gold-gained', seat: act.seat, n, from: 'bank' });
     }
-    act.owed.shift();
   }
+  if (done > 0) d.emit({ type: 'owed-settled', seat: act.seat, n: done });
+  const head = act.owed[0];
+  if (head) return head.kind === 'draw' ? 'draw' : 'discard';
   if (!act.powersDone && usablePowers(state, act).length > 0) return 'power';
   // Hand limit 8, checked at the end of the lead or follow, after powers.
   if (playerAt(state, act.seat).hand.length > HAND_LIMIT) return 'hand-limit';
   return null;
 }
 
-/** Call after every move: moves the game on to the next thing anyone must decide. */
-export function proceed(w: Work): void {
-  const flow = w.state.flow;
+/** Call after every move (`settled`: how many owed items the move itself did): moves the game on to the next thing anyone must decide. */
+export function proceed(d: Draft, settled = 0): void {
+  const { flow, solo, seats } = d.state;
   const act = flow.activity;
   if (act) {
-    const step = nextStep(w.state, act, w);
-    if (step) return openFor(w, act.seat, step);
-    flow.activity = null;
-    if (act.role === 'lead') flow.queue = w.state.solo ? [] : clockwiseAfter(flow.active, w.state.seats);
+    const step = nextStep(d, act, settled);
+    if (step) return openFor(d, act.seat, step);
+    d.emit({ type: 'action-finished', seat: act.seat, ...(act.role === 'lead' ? { followers: solo ? [] : clockwiseAfter(flow.active, seats) } : {}) });
   }
-  offerNextFollow(w);
+  offerNextFollow(d);
 }
 
 /** VV-R6: the next player clockwise who can pay the led action's cost gets a window; others are passed over. */
-export function offerNextFollow(w: Work): void {
-  const flow = w.state.flow;
-  while (flow.queue.length > 0) {
-    const seat = flow.queue.shift() as Seat;
-    if (flow.led && canTakeAction(w.state, seat, flow.led, 'follow')) {
-      const window = openSequentialWindow({
-        opened: w.state.pendingOpened,
-        at: w.at,
-        deadlines: w.state.deadlines,
-        step: 'follow',
-        timer: 'window',
-        order: [seat, ...flow.queue],
-      });
-      return w.commit(window);
+export function offerNextFollow(d: Draft): void {
+  const { flow } = d.state;
+  const queue = flow.queue.slice();
+  while (queue.length > 0) {
+    const seat = queue.shift() as Seat;
+    if (flow.led && canTakeAction(d.state, seat, flow.led, 'follow')) {
+      d.emit({ type: 'follow-offered', seat, queue });
+      d.await(d.nextSequence('follow', 'window', [seat, ...queue]));
+      return;
     }
   }
-  endTurn(w);
+  if (flow.queue.length > 0) d.emit({ type: 'follow-offered', seat: null, queue: [] });
+  endTurn(d);
 }
 
-function gameOver(state: VvState): boolean {
+function gameOver(state: VvState, quietTurns: number): boolean {
   // Solo: the game ends when the Building deck is empty at the end of a turn.
   if (state.solo) return state.deck.length === 0;
   const trigger = endTrigger(state.seats);
-  return state.players.some((p) => villageSize(p) >= trigger) || stalled(state);
+  // VV-R10: a full round of quiet turns ends a stalled game.
+  return state.players.some((p) => villageSize(p) >= trigger) || quietTurns >= state.seats;
 }
 
 /**
- * Stall end (the rules are silent; this engine's ruling, to be numbered in
- * the rules file): with no card left to draw, a full round of turns in which
- * nobody drew, built, developed or recruited ends the game — it could
- * otherwise run forever with every card locked in villages and hands.
+ * VV-R10 (stalled game): with no card left to draw, a turn in which nobody
+ * drew, built, developed or recruited is quiet; consecutive quiet turns are
+ * counted, any progress starts the count again.
  */
-function stalled(state: VvState): boolean {
-  return state.flow.quietTurns >= state.seats;
-}
-
-function countQuietTurn(state: VvState): void {
+function quietTurnsAfter(state: VvState): number {
   const nothingToDraw = state.deck.length === 0 && state.piles.every((p) => p.length === 0);
-  state.flow.quietTurns = nothingToDraw && !state.flow.progressed ? state.flow.quietTurns + 1 : 0;
+  return nothingToDraw && !state.flow.progressed ? state.flow.quietTurns + 1 : 0;
 }
 
 /** The game ends after the turn (lead and every follow) in which a village reached the trigger. */
-function endTurn(w: Work): void {
-  countQuietTurn(w.state);
-  if (gameOver(w.state)) {
-    w.commit(null);
-    w.emit({ type: 'game-ended' });
-    return;
-  }
-  startTurn(w, (w.state.flow.active + 1) % w.state.seats);
+function endTurn(d: Draft): void {
+  const quietTurns = quietTurnsAfter(d.state);
+  d.emit({ type: 'turn-ended', quietTurns });
+  if (gameOver(d.state, quietTurns)) return d.emit({ type: 'game-ended' });
+  startTurn(d, (d.state.flow.active + 1) % d.state.seats);
 }
 
 /** A turn begins with Replenish, then the active player leads. */
-export function startTurn(w: Work, seat: Seat): void {
-  w.emit({ type: 'replenished', seat, collected: countCollectable(w.state, seat) });
-  const flow = w.state.flow;
-  flow.turn++;
-  flow.active = seat;
-  flow.led = null;
-  flow.queue = [];
-  flow.activity = null;
-  flow.progressed = false;
-  w.commit(openTurn({ opened: w.state.pendingOpened, at: w.at, deadlines: w.state.deadlines, step: 'lead', timer: 'turn', seat }));
+export function startTurn(d: Draft, seat: Seat): void {
+  d.emit({ type: 'replenished', seat, ...replenishment(playerAt(d.state, seat), d.state.solo) });
+  d.emit({ type: 'turn-started', seat, turn: d.state.flow.turn + 1 });
+  d.await(d.nextTurn('lead', 'turn', seat));
 }
 
-/** Coins a Replenish would collect (solo: only those that already slid). */
-function countCollectable(state: VvState, seat: Seat): number {
-  const p = playerAt(state, seat);
-  const ready = (coin: typeof p.castleCoin) => coin !== null && (!state.solo || coin === 'slid');
-  return (ready(p.castleCoin) ? 1 : 0) + p.resources.filter((r) => ready(r.coin)).length;
+/**
+ * Replenish: take back the coins on your Castle and Resources. Solo: first
+ * collect the coins that already slid to the resource spot, then slide the
+ * newly placed ones, so a spent Resource stays unavailable one extra turn.
+ */
+function replenishment(p: PlayerState, solo: boolean): { collected: number; castleCoin: CoinSpot; resourceCoins: CoinSpot[] } {
+  let collected = 0;
+  const settle = (coin: CoinSpot): CoinSpot => {
+    if (coin === null) return null;
+    if (solo && coin === 'placed') return 'slid';
+    collected++;
+    return null;
+  };
+  const castleCoin = settle(p.castleCoin);
+  const resourceCoins = p.resources.map((r) => settle(r.coin));
+  return { collected, castleCoin, resourceCoins };
 }

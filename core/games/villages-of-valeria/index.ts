@@ -1,5 +1,5 @@
 import type { GameEngine } from '../../engine/index.js';
-import { applyEvent } from './apply.js';
+import { applyEvent, cloneState } from './apply.js';
 import { greedyBot, randomBot } from './bots.js';
 import { decideMove, decideTimeout } from './decide.js';
 import type { VvEvent } from './events.js';
@@ -17,16 +17,18 @@ export type { VvState } from './state.js';
 export { VvMove } from './moves.js';
 export { VvOptions } from './state.js';
 
-/** Villages of Valeria — rules of record: shared/rules/villages-of-valeria.md (VV-R1 … VV-R9). */
+/** Villages of Valeria — rules of record: shared/rules/villages-of-valeria.md (VV-R1 … VV-R10). */
 export const villagesOfValeria: GameEngine<VvState, VvMove, VvEvent, VvOptions> = {
   meta: villagesOfValeriaListing.meta,
+  engineVersion: villagesOfValeriaListing.engineVersion,
   optionsSchema: VvOptions,
   moveSchema: VvMove,
   setup: setupGame,
   legalMoves,
   decideMove,
   decideTimeout,
-  apply: applyEvent,
+  clone: cloneState,
+  evolve: applyEvent,
   view: viewState,
   redactEvent,
   score: scoreSheet,

@@ -1,10 +1,11 @@
-import type { Seat } from '../../engine/index.js';
+import { legalByStep, type Seat } from '../../engine/index.js';
 import { buildableCards, canTakeAction, recruitableAdventurers } from './actions.js';
 import { drawablePiles, playerAt, reservedCard } from './board.js';
 import type { VvMove } from './moves.js';
 import { needsTarget, usablePowers } from './powers.js';
 import type { Role } from './rules.js';
 import type { VvState } from './state.js';
+import { STEPS } from './steps.js';
 
 /**
  * Every move seat may send now, each accepted exactly as listed. Builds are
@@ -12,31 +13,20 @@ import type { VvState } from './state.js';
  * enumerated, which keeps the list short.
  */
 export function legalMoves(state: VvState, seat: Seat): VvMove[] {
-  const pending = state.pending;
-  if (!pending || state.finished) return [];
-  switch (pending.step) {
-    case 'setup':
-      if (state.setupChoices[seat] !== null) return [];
-      return playerAt(state, seat).hand.map((card) => ({ type: 'setup-develop', card }));
-    case 'lead':
-      return actionMoves(state, seat, 'lead');
-    case 'follow':
-      return [{ type: 'decline' }, ...actionMoves(state, seat, 'follow')];
-    case 'draw': {
-      const piles: VvMove[] = drawablePiles(state).map((from) => ({ type: 'draw', from }));
-      return state.deck.length > 0 ? [{ type: 'draw', from: 'deck' }, ...piles] : piles;
-    }
-    case 'discard':
-    case 'hand-limit':
-      return discardMoves(state, seat, pending.step === 'discard');
-    case 'power':
-      return powerMoves(state);
-    default:
-      return [];
-  }
+  return legalByStep(STEPS, state, seat);
 }
 
-function actionMoves(state: VvState, seat: Seat, role: Role): VvMove[] {
+export function setupMoves(state: VvState, seat: Seat): VvMove[] {
+  if (state.setupChoices[seat] !== null) return [];
+  return playerAt(state, seat).hand.map((card) => ({ type: 'setup-develop', card }));
+}
+
+export function drawMoves(state: VvState): VvMove[] {
+  const piles: VvMove[] = drawablePiles(state).map((from) => ({ type: 'draw', from }));
+  return state.deck.length > 0 ? [{ type: 'draw', from: 'deck' }, ...piles] : piles;
+}
+
+export function actionMoves(state: VvState, seat: Seat, role: Role): VvMove[] {
   const actions = role === 'lead' ? (['harvest', 'develop', 'build', 'recruit', 'tax'] as const) : state.flow.led ? [state.flow.led] : [];
   const moves: VvMove[] = [];
   for (const action of actions) {
@@ -49,7 +39,7 @@ function actionMoves(state: VvState, seat: Seat, role: Role): VvMove[] {
   return moves;
 }
 
-function discardMoves(state: VvState, seat: Seat, forCost: boolean): VvMove[] {
+export function discardMoves(state: VvState, seat: Seat, forCost: boolean): VvMove[] {
   const reserved = forCost ? reservedCard(state) : null;
   const moves: VvMove[] = [];
   for (const card of playerAt(state, seat).hand) {
@@ -60,7 +50,7 @@ function discardMoves(state: VvState, seat: Seat, forCost: boolean): VvMove[] {
   return moves;
 }
 
-function powerMoves(state: VvState): VvMove[] {
+export function powerMoves(state: VvState): VvMove[] {
   const act = state.flow.activity;
   if (!act) return [];
   const moves: VvMove[] = [{ type: 'end-powers' }];

@@ -13,5 +13,7 @@ export const villagesOfValeriaListing = {
     variants: [{ id: 'solo', description: 'One seat: a 35-card deck, no follows, coins stay out an extra turn; ranked from Pothole to Imperator.' }],
   },
   optionsSchema: VvOptions,
+  /** 2: flow changes as small events (turn-started, action-started, …) instead of a whole-state `flow` event. */
+  engineVersion: 2,
   hasStandingOrders: true,
 } satisfies Omit<GameListing, 'engine'>;

@@ -1,4 +1,5 @@
-import { reject, type Rejection, type Seat } from '../../engine/index.js';
+import { type Rejection, type Seat } from '../../engine/index.js';
+import { reject } from './rejections.js';
 import { building, type BuildingCard, type BuildingType, type CardId, powerOf, RESOURCES, type Resource } from './catalog/index.js';
 import { isPileIndex, playerAt } from './board.js';
 import type { PaidUnit } from './events.js';
@@ -138,7 +139,7 @@ function matchesCost(cost: readonly Resource[], gives: readonly (Resource | 'wil
 
 function checkDiscard(state: VvState, seat: Seat, choice: DiscardChoice, taken: Set<CardId>, built: CardId): Rejection | null {
   if (!playerAt(state, seat).hand.includes(choice.card) || choice.card === built || taken.has(choice.card))
-    return reject('discard-unavailable', `Card ${choice.card} cannot be discarded for this payment (not in hand, the card being built, or already discarded).`);
+    return reject('discard-unavailable', { card: choice.card });
   const pileRejection = checkPile(state, choice.pile);
   if (pileRejection) return pileRejection;
   taken.add(choice.card);
@@ -147,9 +148,9 @@ function checkDiscard(state: VvState, seat: Seat, choice: DiscardChoice, taken: 
 
 /** Solo discards leave the game (no pile); multiplayer discards need a pile. */
 export function checkPile(state: VvState, pile: number | undefined): Rejection | null {
-  if (state.solo) return pile === undefined ? null : reject('no-pile-in-solo', 'In the solo game a discard leaves the game; name no pile.');
-  if (pile === undefined) return reject('pile-required', 'Name the pile the discarded card goes on.');
-  if (!isPileIndex(state, pile)) return reject('no-such-pile', `There is no pile ${pile}.`);
+  if (state.solo) return pile === undefined ? null : reject('no-pile-in-solo');
+  if (pile === undefined) return reject('pile-required');
+  if (!isPileIndex(state, pile)) return reject('no-such-pile', { pile });
   return null;
 }
 
@@ -163,11 +164,7 @@ export function checkPayment(state: VvState, seat: Seat, card: CardId, units: re
   let coins = 0;
   for (const unit of units) {
     const source = sources.find((s) => !used.has(s) && sameUnit(s.unit, unit));
-    if (!source)
-      return reject(
-        'payment-source-unavailable',
-        `${describe(unit)} cannot pay toward ${target.name}: not yours to use, already holding a coin, used twice, or not a resource power for this Building.`,
-      );
+    if (!source) return reject('payment-source-unavailable', { unit: describe(unit), name: target.name });
     used.add(source);
     if (source.coin) coins++;
     if (unit.use === 'fountain')
@@ -183,8 +180,8 @@ export function checkPayment(state: VvState, seat: Seat, card: CardId, units: re
       [...used].map((s) => s.gives),
     )
   )
-    return reject('payment-mismatch', `That payment does not provide exactly ${target.name}'s cost (${target.cost.join(', ')}).`);
-  if (coins > playerAt(state, seat).coins) return reject('not-enough-gold', `That payment needs ${coins} free coins.`);
+    return reject('payment-mismatch', { name: target.name, cost: target.cost.join(', ') });
+  if (coins > playerAt(state, seat).coins) return reject('not-enough-gold', { what: 'That payment', n: coins });
   return { paid: [...used].map((s) => s.unit), discards };
 }
 

@@ -1,15 +1,18 @@
-import { reject, type Rejection, type Seat } from '../../engine/index.js';
+import { type Rejection, type Seat } from '../../engine/index.js';
+import { reject } from './rejections.js';
 import { type CardId, nameOf, type Power, powerOf } from './catalog/index.js';
 import { countType, playerAt } from './board.js';
 import type { Activity, Owed, VvState } from './state.js';
-import type { Work } from './work.js';
+import type { Draft } from './draft.js';
 
 /**
  * Powers used after the base action (rules, "Powers"): action powers on the
  * action being led or followed, never by the card that entered the village in
  * this very action; instant powers once, by that card only. Resource powers
  * pay Builds (payment.ts) and end powers score (score.ts). One case per shape
- * of the power vocabulary; nothing here knows a card by name.
+ * of the power vocabulary; nothing here knows a card by name: the Cathedral's
+ * Tax: +2 cards (VV-R3) and the Oracle Building's Tax: +1 Gold (VV-R4) are
+ * `action-cards` and `action-gold` of the catalog.
  */
 
 const draws = (n: number): Owed[] => Array.from({ length: n }, () => ({ kind: 'draw' }) as const);
@@ -65,64 +68,69 @@ export function usablePowers(state: VvState, act: Activity): CardId[] {
 }
 
 export function checkPowerUse(state: VvState, act: Activity, card: CardId, target: Seat | undefined): Rejection | null {
-  if (!usablePowers(state, act).includes(card)) return reject('power-unavailable', `${nameOf(card)}'s power cannot be used now.`);
-  if (!needsTarget(state, card)) return target === undefined ? null : reject('no-target', `${nameOf(card)}'s power takes no target.`);
-  if (target === undefined || target === act.seat || target >= state.seats)
-    return reject('bad-target', `${nameOf(card)}'s power needs one opponent as its target.`);
+  if (!usablePowers(state, act).includes(card)) return reject('power-unavailable', { name: nameOf(card) });
+  if (!needsTarget(state, card)) return target === undefined ? null : reject('no-target', { name: nameOf(card) });
+  if (target === undefined || target === act.seat || target >= state.seats) return reject('bad-target', { name: nameOf(card) });
   return null;
 }
 
-/** Uses a checked power: its effect, or the draws and discards it owes, queued first. */
-export function usePower(w: Work, act: Activity, card: CardId, target: Seat | undefined): void {
-  const power = powerOf(card) as Power;
-  const state = w.state;
-  w.emit({ type: 'power-used', seat: act.seat, card });
-  act.used.push(card);
-  const gainFromBank = (n: number) => {
-    const gained = Math.min(n, state.bank);
-    if (gained > 0) w.emit({ type: 'gold-gained', seat: act.seat, n: gained, from: 'bank' });
-  };
+/** What using this power adds to what the player owes (draws and discards queue after the rest). */
+function owedBy(state: VvState, act: Activity, power: Power): Owed[] {
   switch (power.shape) {
     case 'action-cards':
     case 'instant-draw':
-      act.owed.push(...draws(power.n));
-      return;
+      return draws(power.n);
     case 'instant-draw-per-shadow':
-      act.owed.push(...draws(countType(playerAt(state, act.seat), 'shadow')));
-      return;
-    case 'action-gold':
-      gainFromBank(power.n);
-      return;
-    case 'instant-bank-gold':
-      gainFromBank(1);
-      return;
+      return draws(countType(playerAt(state, act.seat), 'shadow'));
     case 'build-discard-for-gold':
-      act.owed.push(...discards(2), { kind: 'gold', n: 1 });
-      return;
+      return [...discards(2), { kind: 'gold', n: 1 }];
     case 'instant-discard-for-gold':
-      act.owed.push(...discards(1), { kind: 'gold', n: 1 });
-      return;
+      return [...discards(1), { kind: 'gold', n: 1 }];
+    case 'instant-steal-cards':
+      // Solo: a power that takes a card from an opponent draws one instead.
+      return state.solo ? draws(power.n) : [];
+    default:
+      return [];
+  }
+}
+
+/** Uses a checked power: what it owes is queued with it, its immediate effect follows. */
+export function usePower(d: Draft, act: Activity, card: CardId, target: Seat | undefined): void {
+  const power = powerOf(card) as Power;
+  const state = d.state;
+  d.emit({ type: 'power-used', seat: act.seat, card, owes: owedBy(state, act, power) });
+  const gainFromBank = (n: number) => {
+    const gained = Math.min(n, state.bank);
+    if (gained > 0) d.emit({ type: 'gold-gained', seat: act.seat, n: gained, from: 'bank' });
+  };
+  switch (power.shape) {
+    case 'action-gold':
+      return gainFromBank(power.n);
+    case 'instant-bank-gold':
+      return gainFromBank(1);
     case 'instant-steal-gold': {
       if (state.solo) return gainFromBank(1);
       // VV-R2: a victim with no free coin gives nothing; the power is still spent. Coins on Resources are safe.
       const victim = target as Seat;
-      if (playerAt(state, victim).coins > 0) w.emit({ type: 'gold-gained', seat: act.seat, n: 1, from: victim });
+      if (playerAt(state, victim).coins > 0) d.emit({ type: 'gold-gained', seat: act.seat, n: 1, from: victim });
       return;
     }
     case 'instant-steal-cards': {
-      // Solo: a power that takes a card from an opponent draws one instead.
-      if (state.solo) {
-        act.owed.push(...draws(power.n));
-        return;
-      }
+      if (state.solo) return;
       const victim = target as Seat;
       const hand = playerAt(state, victim).hand.slice();
       const cards: CardId[] = [];
       // VV-R2: an empty hand gives nothing.
-      for (let i = 0; i < power.n && hand.length > 0; i++) cards.push(hand.splice(w.rng.int(hand.length), 1)[0] as CardId);
-      if (cards.length > 0) w.emit({ type: 'cards-stolen', seat: act.seat, from: victim, cards });
+      for (let i = 0; i < power.n && hand.length > 0; i++) cards.push(hand.splice(d.rng.int(hand.length), 1)[0] as CardId);
+      if (cards.length > 0) d.emit({ type: 'cards-stolen', seat: act.seat, from: victim, cards });
       return;
     }
+    case 'action-cards':
+    case 'instant-draw':
+    case 'instant-draw-per-shadow':
+    case 'build-discard-for-gold':
+    case 'instant-discard-for-gold':
+      return;
     default:
       throw new Error(`${power.shape} is not used after the action`);
   }

@@ -1,6 +1,6 @@
 import type { Seat } from '../../engine/index.js';
 import type { VvEvent } from './events.js';
-import type { Activity, VvState } from './state.js';
+import type { Activity, Owed, VvState } from './state.js';
 
 /**
  * What a viewer may see: every village and pile top, counts of hands and
@@ -8,10 +8,14 @@ import type { Activity, VvState } from './state.js';
  * hand, a pending secret, the seed or the generator.
  */
 
+/** The card being developed is still in hand until the discards are paid: only its owner sees which it is. */
+function visibleOwed(owed: readonly Owed[]) {
+  return owed.map((o) => (o.kind === 'develop' ? { kind: 'develop' } : o));
+}
+
 function visibleActivity(act: Activity | null, viewer: Seat | null) {
   if (!act || act.seat === viewer) return act;
-  // The card being developed is still in hand until the discards are paid.
-  return { ...act, owed: act.owed.map((o) => (o.kind === 'develop' ? { kind: 'develop' } : o)) };
+  return { ...act, owed: visibleOwed(act.owed) };
 }
 
 export function viewState(state: VvState, viewer: Seat | null) {
@@ -53,8 +57,8 @@ export function redactEvent(event: VvEvent, viewer: Seat | null): unknown {
       return event.from !== 'deck' || event.seat === viewer ? event : { ...event, card: null };
     case 'cards-stolen':
       return event.seat === viewer || event.from === viewer ? event : { type: event.type, seat: event.seat, from: event.from, count: event.cards.length };
-    case 'flow':
-      return { ...event, flow: { ...event.flow, activity: visibleActivity(event.flow.activity, viewer) } };
+    case 'action-started':
+      return event.seat === viewer ? event : { ...event, owed: visibleOwed(event.owed) };
     default:
       return event;
   }

@@ -1,5 +1,4 @@
 import type { RouteConfig } from '@hono/zod-openapi';
-import type { GameListing } from '../../../core/engine/index.js';
 import type { ServiceContext } from '../../service/context.js';
 import type { Api } from '../http.js';
 import { gameRoutes, mountGameRoutes } from './games.js';
@@ -11,11 +10,11 @@ import { mountStandingOrderRoutes, standingOrderRoutes } from './standing-orders
  * Every operation of the API, in document order: the contracts
  * openapi-document.ts documents, and the only ones `mountApiRoutes` mounts.
  */
-export function apiRoutes(games: readonly GameListing[]): RouteConfig[] {
-  return [playerRoutes, gameRoutes, playRoutes(games), standingOrderRoutes(games)].flatMap((group) => Object.values(group));
+export function apiRoutes(): RouteConfig[] {
+  return [playerRoutes, gameRoutes, playRoutes, standingOrderRoutes].flatMap((group) => Object.values(group));
 }
 
-/** Mounts each contract of `apiRoutes(ctx.games)` with its handler. */
+/** Mounts each contract of `apiRoutes()` with its handler. */
 export function mountApiRoutes(app: Api, ctx: ServiceContext): void {
   mountPlayerRoutes(app, ctx);
   mountGameRoutes(app, ctx);

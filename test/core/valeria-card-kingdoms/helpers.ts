@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { execute, Rng, rngStateFromSeed, type Command, type Seat } from '../../../core/engine/index.js';
 import { valeriaCardKingdoms as engine } from '../../../core/games/valeria-card-kingdoms/index.js';
-import { Draft } from '../../../core/games/valeria-card-kingdoms/draft.js';
+import { draft } from '../../../core/games/valeria-card-kingdoms/draft.js';
 import { openHarvest } from '../../../core/games/valeria-card-kingdoms/turn.js';
 import type { VckMove } from '../../../core/games/valeria-card-kingdoms/moves.js';
 import type { Player, VckOptions, VckState } from '../../../core/games/valeria-card-kingdoms/state.js';
@@ -53,7 +53,7 @@ export function harvestWith(state: VckState, dice: [number, number]): VckState {
   const ready = edit(state, (s) => {
     s.turn.dice = dice;
   });
-  const d = new Draft(ready, new Rng(rngStateFromSeed('harvest')), T0 + 500);
+  const d = draft(ready, new Rng(rngStateFromSeed('harvest')), T0 + 500);
   openHarvest(d, 'main');
   return d.state;
 }

@@ -1,28 +1,18 @@
 import { expect } from 'vitest';
-import {
-  awaitedSeats,
-  execute,
-  executeInPlace,
-  redactFor,
-  replay,
-  Rng,
-  rngStateFromSeed,
-  viewFor,
-  type BotLevel,
-  type LoggedEvent,
-  type Seat,
-} from '../../../core/engine/index.js';
+import { redactFor, viewFor, type LoggedEvent, type Rng, type Seat } from '../../../core/engine/index.js';
 import { allCardIds } from '../../../core/games/valeria-card-kingdoms/catalog/index.js';
+import { cloneState } from '../../../core/games/valeria-card-kingdoms/draft.js';
 import type { VckEvent } from '../../../core/games/valeria-card-kingdoms/events.js';
+import { harvestSubmissions } from '../../../core/games/valeria-card-kingdoms/harvest.js';
 import type { VckMove } from '../../../core/games/valeria-card-kingdoms/moves.js';
 import type { VckOptions, VckState } from '../../../core/games/valeria-card-kingdoms/state.js';
+import { fail, playChecked as playCheckedGame, type GameChecks } from '../../support/play-checked.js';
 import { DEADLINES, engine } from './helpers.js';
 
 /**
- * Plays one bot game while checking the invariants of issue 5 along the way:
- * cards conserved, no view or redacted event leaks a Duke or a pending
- * harvest submission, illegal moves rejected without change (on a deep-frozen
- * state), the game ends, and the log replays to the same state.
+ * One bot game through the kit's checked play-out (test/support/play-checked.ts),
+ * with the invariants of issue 5: cards conserved, no view or redacted event
+ * leaks a Duke or a pending harvest submission.
  */
 
 const EVERY_CARD = [...allCardIds()].sort();
@@ -37,23 +27,10 @@ export function cardsInPlay(state: VckState): string[] {
   ].sort();
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
-
 /** The secrets of a running game that a viewer must not see. */
 function secretsHiddenFrom(state: VckState, viewer: Seat | null): string[] {
   const dukes = state.players.flatMap((p, seat) => (seat === viewer ? [] : [...p.dukeOffer, ...(p.duke ? [p.duke] : [])]));
   return state.darkLord ? [...dukes, state.darkLord.duke] : dukes;
-}
-
-/** Plain checks (not `expect`): this runs thousands of times per game batch. */
-function fail(message: string): never {
-  throw new Error(message);
 }
 
 function checkNoLeak(state: VckState, events: readonly LoggedEvent<VckEvent>[]): void {
@@ -79,6 +56,27 @@ const sameCards = (state: VckState) => {
   if (cards.length !== EVERY_CARD.length || cards.some((c, i) => c !== EVERY_CARD[i])) fail('cards are not conserved');
 };
 
+/** States that differ only in a seat's secrets: the order of its Duke offer, or another harvest submission. */
+function secretVariants(state: VckState, seat: Seat, rng: Rng): VckState[] {
+  const variants: VckState[] = [];
+  const player = state.players[seat];
+  if (player && player.dukeOffer.length > 1) {
+    const copy = cloneState(state);
+    (copy.players[seat] as typeof player).dukeOffer = [...player.dukeOffer].reverse();
+    variants.push(copy);
+  }
+  const submitted = state.harvest?.submissions[seat];
+  if (state.harvest && submitted) {
+    const others = harvestSubmissions(state.harvest.prompts[seat] ?? []).filter((answers) => JSON.stringify(answers) !== JSON.stringify(submitted));
+    if (others.length > 0) {
+      const copy = cloneState(state);
+      (copy.harvest as NonNullable<VckState['harvest']>).submissions[seat] = rng.pick(others);
+      variants.push(copy);
+    }
+  }
+  return variants;
+}
+
 /** A move the rules must refuse: a legal move bent out of shape. */
 function bend(move: VckMove, rng: Rng): VckMove {
   switch (move.type) {
@@ -98,34 +96,10 @@ function bend(move: VckMove, rng: Rng): VckMove {
       return rng.coin() ? { ...move, stack: move.stack + 20 } : { ...move, gold: move.gold + 1 };
     case 'take':
       return { type: 'slay', stack: 99, strength: 1, magic: 0 };
+    case 'steal':
+      return { ...move, amount: move.amount + 4 };
     case 'choose':
       return { ...move, option: move.option + 50 };
-  }
-}
-
-function checkIllegal(state: VckState, seat: Seat, legal: readonly VckMove[], rng: Rng, at: number): void {
-  const frozen = deepFreeze(structuredClone(state));
-  const before = JSON.stringify(frozen);
-  const chosen = rng.pick(legal);
-  const bent = bend(chosen, rng);
-  if (!legal.some((m) => JSON.stringify(m) === JSON.stringify(bent))) {
-    const result = execute(engine, frozen, { type: 'move', seat, move: bent, at });
-    expect(result.ok, `${JSON.stringify(bent)} accepted`).toBe(false);
-  }
-  const idle = frozen.players.findIndex(
-    (_, s) => !awaitedSeats(frozen.pending).includes(s) && !(frozen.pending?.kind === 'simultaneous' && frozen.pending.seats.includes(s)),
-  );
-  if (idle >= 0) expect(execute(engine, frozen, { type: 'move', seat: idle, move: chosen, at }).ok).toBe(false);
-  // Deciding a legal move on the frozen state must not try to write to it.
-  expect(engine.decideMove(frozen, seat, chosen, { at, rng: new Rng(frozen.rng) }).ok).toBe(true);
-  expect(JSON.stringify(frozen)).toBe(before);
-}
-
-/** Every listed move is accepted exactly as listed. */
-function checkAllLegal(state: VckState, seat: Seat, legal: readonly VckMove[], at: number): void {
-  for (const move of legal) {
-    const decided = engine.decideMove(state, seat, engine.moveSchema.parse(move), { at, rng: new Rng(state.rng) });
-    if (!decided.ok) fail(`legal move ${JSON.stringify(move)} rejected: ${decided.message}`);
   }
 }
 
@@ -134,42 +108,20 @@ export interface CheckedGame {
   readonly moves: number;
 }
 
-export function playChecked(seats: number, options: VckOptions, seed: string, bots: readonly BotLevel[]): CheckedGame {
+export function playChecked(seats: number, options: VckOptions, seed: string, bots: readonly ('random' | 'greedy')[]): CheckedGame {
   const init = { seats, options, deadlines: DEADLINES, seed, at: 1_700_000_000_000 };
-  const state = engine.setup(init);
-  const rng = new Rng(rngStateFromSeed(`bots:${seed}`));
-  const log: LoggedEvent<VckEvent>[] = [];
-  let at = init.at;
-  let moves = 0;
-  expect(cardsInPlay(state)).toEqual(EVERY_CARD);
-  for (let step = 0; !state.finished; step++) {
-    if (step >= 3000)
-      fail(`the game never ends: ${JSON.stringify({ turns: state.turnsPlayed, pending: state.pending, market: viewFor(engine, state, null) })}`);
-    at += 1000;
-    const seat = awaitedSeats(state.pending)[0];
-    const overdue = seat === undefined || rng.int(40) === 0;
-    let result;
-    if (overdue) {
-      at = Math.max(at, state.pending?.deadline ?? at);
-      result = executeInPlace(engine, state, { type: 'timeout', at });
-    } else {
-      const legal = engine.legalMoves(state, seat);
-      if (legal.length === 0) fail(`no legal move at ${state.pending?.step}`);
-      if (step % 37 === 0) checkIllegal(state, seat, legal, rng, at);
-      if (step % 41 === 0) checkAllLegal(state, seat, legal, at);
-      const move = engine.bots[bots[seat] ?? 'random'](state, seat, rng);
-      result = executeInPlace(engine, state, { type: 'move', seat, move, at });
-      moves++;
-    }
-    if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-    log.push(...result.events);
-    // Sampled, as these checks cost more than the game: a quarter of the steps
-    // where a secret submission is pending, and a regular sample of the rest.
-    const secretWindow = state.pending?.kind === 'simultaneous' && state.pending.submitted.length > 0;
-    if ((secretWindow && rng.int(4) === 0) || step % 31 === 0) checkNoLeak(state, result.events);
-    if (step % 19 === 0) sameCards(state);
-  }
-  expect(cardsInPlay(state)).toEqual(EVERY_CARD);
-  expect(replay(engine, init, log)).toEqual(state);
-  return { state, moves };
+  expect(cardsInPlay(engine.setup(init))).toEqual(EVERY_CARD);
+  const checks: GameChecks<VckState, VckMove, VckEvent> = {
+    bend: (_state, _seat, move, rng) => bend(move, rng),
+    secretVariants,
+    afterCommand(state, events, _before, sampled) {
+      // Sampled, as these checks cost more than the game, and wherever a secret submission is pending.
+      const secretWindow = state.pending?.kind === 'simultaneous' && state.pending.submitted.length > 0;
+      if (sampled || secretWindow) checkNoLeak(state, events);
+      if (sampled) sameCards(state);
+    },
+  };
+  const game = playCheckedGame(engine, checks, { init, bots, botSeed: `bots:${seed}`, timeoutOneIn: 40, checkEvery: 37, maxCommands: 3000 });
+  expect(cardsInPlay(game.state)).toEqual(EVERY_CARD);
+  return game;
 }

@@ -1,43 +1,18 @@
-import {
-  awaitedSeats,
-  execute,
-  executeInPlace,
-  redactFor,
-  replay,
-  Rng,
-  rngStateFromSeed,
-  type BotLevel,
-  type LoggedEvent,
-  type Seat,
-} from '../../../core/engine/index.js';
+import { redactFor, type LoggedEvent, type Rng, type Seat } from '../../../core/engine/index.js';
 import { cloneState } from '../../../core/games/village-pillage/draft.js';
 import type { VpEvent } from '../../../core/games/village-pillage/events.js';
 import type { VpMove } from '../../../core/games/village-pillage/moves.js';
 import { planMoves, plannedCards } from '../../../core/games/village-pillage/plan.js';
 import { bankCapacity, turnips } from '../../../core/games/village-pillage/rules.js';
-import type { VpState } from '../../../core/games/village-pillage/state.js';
+import type { VpOptions, VpState } from '../../../core/games/village-pillage/state.js';
+import { fail, playChecked as playCheckedGame, type GameChecks } from '../../support/play-checked.js';
 import { DEADLINES, engine } from './helpers.js';
 
 /**
- * Plays one bot game while checking the invariants of issue 6 along the way:
- * turnips accounted for by events, no plan or face-down card visible to
- * anyone else before the reveal, illegal moves rejected without change (on a
- * deep-frozen state), the game ends, and the log replays to the same state.
- * Plain checks (not `expect`): this runs many times per game.
+ * One bot game through the kit's checked play-out (test/support/play-checked.ts),
+ * with the invariants of issue 6: turnips accounted for by events, no plan
+ * or face-down card visible to anyone else before the reveal.
  */
-function fail(message: string): never {
-  throw new Error(message);
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Supply is unlimited: the turnips in play are the starting ones plus every GAIN less every payment. */
 function account(state: VpState, events: readonly LoggedEvent<VpEvent>[], expected: number): number {
@@ -52,35 +27,32 @@ function account(state: VpState, events: readonly LoggedEvent<VpEvent>[], expect
   return total;
 }
 
-/** What others see must not depend on a seat's secret placements: its plan, and which of its cards lie face down. */
-function checkSecrets(state: VpState, events: readonly LoggedEvent<VpEvent>[], rng: Rng): void {
+/** States that differ only in a seat's secret placements: its pending plan, and which of its cards lie face down. */
+function secretVariants(state: VpState, seat: Seat, rng: Rng): VpState[] {
+  const variants: VpState[] = [];
+  const p = state.players[seat] as VpState['players'][number];
+  if (state.plans[seat] && state.pending?.step === 'plan') {
+    const copy = cloneState(state);
+    copy.plans[seat] = plannedCards(rng.pick(planMoves(state, seat)));
+    variants.push(copy);
+  }
+  if (p.queue.length > 0 && p.hand.length > 0) {
+    const copy = cloneState(state);
+    const mover = copy.players[seat] as VpState['players'][number];
+    const h = rng.int(mover.hand.length);
+    [mover.hand[h], mover.queue[0]] = [mover.queue[0] as string, mover.hand[h] as string];
+    variants.push(copy);
+  }
+  return variants;
+}
+
+function checkPlansHidden(state: VpState, events: readonly LoggedEvent<VpEvent>[]): void {
   const viewers: (Seat | null)[] = [null, ...state.players.map((_, s) => s)];
   for (const event of events)
     for (const viewer of viewers) {
       const shown = redactFor(engine, event, viewer) as Record<string, unknown> | null;
       if (event.type === 'plan-submitted' && event.seat !== viewer && shown && 'cards' in shown) fail(`a plan leaks to ${viewer}`);
     }
-  state.players.forEach((p, seat) => {
-    const alternatives: VpState[] = [];
-    const plan = state.plans[seat];
-    if (plan && state.pending?.step === 'plan') {
-      const other = rng.pick(planMoves(state, seat));
-      const copy = cloneState(state);
-      copy.plans[seat] = plannedCards(other);
-      alternatives.push(copy);
-    }
-    if (p.queue.length > 0 && p.hand.length > 0) {
-      const copy = cloneState(state);
-      const mover = copy.players[seat] as VpState['players'][number];
-      const h = rng.int(mover.hand.length);
-      [mover.hand[h], mover.queue[0]] = [mover.queue[0] as string, mover.hand[h] as string];
-      alternatives.push(copy);
-    }
-    for (const alt of alternatives)
-      for (const viewer of viewers)
-        if (viewer !== seat && !same(engine.view(alt, viewer), engine.view(state, viewer)))
-          fail(`seat ${seat}'s face-down cards show in the view of ${viewer}`);
-  });
 }
 
 /** A move the rules must refuse: a legal move bent out of shape. */
@@ -100,50 +72,16 @@ function bend(move: VpMove, state: VpState, seat: Seat): VpMove {
   }
 }
 
-function checkIllegal(state: VpState, seat: Seat, legal: readonly VpMove[], rng: Rng, at: number): void {
-  const frozen = deepFreeze(structuredClone(state));
-  const before = JSON.stringify(frozen);
-  const chosen = rng.pick(legal);
-  const bent = bend(chosen, frozen, seat);
-  if (!legal.some((m) => same(m, bent)) && execute(engine, frozen, { type: 'move', seat, move: bent, at }).ok) fail(`${JSON.stringify(bent)} accepted`);
-  const idle = frozen.players.findIndex(
-    (_, s) => !awaitedSeats(frozen.pending).includes(s) && !(frozen.pending?.kind === 'simultaneous' && frozen.pending.seats.includes(s)),
-  );
-  if (idle >= 0 && execute(engine, frozen, { type: 'move', seat: idle, move: chosen, at }).ok) fail(`seat ${idle} moved out of turn`);
-  // Deciding a legal move on the frozen state must not write to it.
-  if (!engine.decideMove(frozen, seat, chosen, { at, rng: new Rng(frozen.rng) }).ok) fail(`legal move ${JSON.stringify(chosen)} refused`);
-  if (JSON.stringify(frozen) !== before) fail('a rejected or decided move changed the state');
-}
-
-export function playChecked(seats: number, seed: string, bots: readonly BotLevel[]): VpState {
-  const init = { seats, options: {}, deadlines: DEADLINES, seed, at: 1_700_000_000_000 };
-  const state = engine.setup(init);
-  const rng = new Rng(rngStateFromSeed(`bots:${seed}`));
-  const log: LoggedEvent<VpEvent>[] = [];
-  let at = init.at;
-  let inPlay = account(state, [], seats * 2);
-  for (let step = 0; !state.finished; step++) {
-    if (step >= 2000) fail(`the game never ends: round ${state.round}`);
-    at += 1000;
-    const seat = awaitedSeats(state.pending)[0];
-    const overdue = seat === undefined || rng.int(25) === 0;
-    let result;
-    if (overdue) {
-      at = Math.max(at, state.pending?.deadline ?? at);
-      result = executeInPlace(engine, state, { type: 'timeout', at });
-    } else {
-      const legal = engine.legalMoves(state, seat);
-      if (legal.length === 0) fail(`no legal move at ${state.pending?.step}`);
-      if (step % 7 === 0) checkIllegal(state, seat, legal, rng, at);
-      const move = engine.bots[bots[seat] ?? 'random'](state, seat, rng);
-      if (!legal.some((m) => same(m, move))) fail(`the ${bots[seat]} bot chose a move legalMoves does not list`);
-      result = executeInPlace(engine, state, { type: 'move', seat, move, at });
-    }
-    if (!result.ok) fail(`${result.code}: ${result.message}`);
-    log.push(...result.events);
-    inPlay = account(state, result.events, inPlay);
-    if (!state.finished && (state.pending?.step === 'plan' || step % 5 === 0)) checkSecrets(state, result.events, rng);
-  }
-  if (!same(replay(engine, init, log), state)) fail('the log does not replay to the state');
-  return state;
+export function playChecked(seats: number, seed: string, bots: readonly ('random' | 'greedy')[], options: VpOptions = {}): VpState {
+  let inPlay = seats * 2;
+  const checks: GameChecks<VpState, VpMove, VpEvent> = {
+    bend: (state, seat, move) => bend(move, state, seat),
+    secretVariants,
+    afterCommand(state, events, _before, sampled) {
+      inPlay = account(state, events, inPlay);
+      if (sampled || state.pending?.step === 'plan') checkPlansHidden(state, events);
+    },
+  };
+  const init = { seats, options, deadlines: DEADLINES, seed, at: 1_700_000_000_000 };
+  return playCheckedGame(engine, checks, { init, bots, botSeed: `bots:${seed}`, timeoutOneIn: 25, checkEvery: 7, maxCommands: 2000 }).state;
 }

@@ -1,41 +1,23 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import {
-  awaitedSeats,
-  executeInPlace,
-  redactFor,
-  replay,
-  Rng,
-  rngStateFromSeed,
-  viewFor,
-  type BotLevel,
-  type Command,
-  type LoggedEvent,
-  type Seat,
-} from '../../../core/engine/index.js';
+import { redactFor, Rng, rngStateFromSeed, viewFor, type BotLevel, type LoggedEvent, type Seat } from '../../../core/engine/index.js';
+import { cloneState } from '../../../core/games/villages-of-valeria/apply.js';
 import { ALL_ADVENTURER_IDS, ALL_BUILDING_IDS, type CardId } from '../../../core/games/villages-of-valeria/catalog/index.js';
 import type { VvEvent, VvMove, VvState } from '../../../core/games/villages-of-valeria/index.js';
 import { bankSize } from '../../../core/games/villages-of-valeria/rules.js';
+import { playChecked, type GameChecks } from '../../support/play-checked.js';
 import { DEADLINES, engine } from './helpers.js';
 
 /**
- * One seeded bot game checked at every command: cards conserved, Gold
- * conserved, views and redacted events free of other hands and of the deck
- * order, illegal mutations of legal moves rejected without effect (on a
- * deep-frozen state, which also proves decide never mutates), occasional
- * timeouts, an end, and a replay that rebuilds the identical state.
+ * One seeded bot game through the kit's checked play-out
+ * (test/support/play-checked.ts: frozen inputs, refusals without change,
+ * views independent of others' secrets, replay), checked at every command
+ * for cards and Gold conserved, and on a sample for views and redacted
+ * events free of other hands and of the deck order.
  */
 
 const MAX_COMMANDS = 5_000;
 const CARD_ID = /"([abc]\d+)"/g;
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 function expectCardsConserved(state: VvState): void {
   const seen: CardId[] = [...state.deck, ...state.box, ...state.advDeck, ...state.advPool, ...state.piles.flat()];
@@ -93,19 +75,18 @@ function expectEventsRedacted(before: VvState, events: LoggedEvent<VvEvent>[]): 
 }
 
 /** A move that cannot be legal, derived from a legal one. */
-function mutate(state: VvState, seat: Seat, move: VvMove, rng: Rng): { seat: Seat; move: unknown } {
+function bend(state: VvState, seat: Seat, move: VvMove, rng: Rng): unknown {
   const notHeld = [...state.deck.slice(0, 3), ...state.players.flatMap((p, s) => (s === seat ? [] : p.hand))][0];
-  const options: (() => { seat: Seat; move: unknown } | null)[] = [
-    () => ({ seat, move: { ...move, extra: 1 } }),
-    () => ({ seat, move: { ...move, type: 'conjure' } }),
-    () => (state.seats > 1 ? { seat: (seat + 1) % state.seats, move } : null),
-    () => ('card' in move && notHeld && move.type !== 'power' ? { seat, move: { ...move, card: notHeld } } : null),
-    () => ('card' in move && move.type === 'power' ? { seat, move: { ...move, card: state.players[seat]!.hand[0] ?? 'b999' } } : null),
-    () => (move.type === 'draw' ? { seat, move: { type: 'draw', from: 7 } } : null),
-    () => (move.type === 'discard' ? { seat, move: { ...move, pile: state.solo ? 0 : 5 } } : null),
-    () => ({ seat, move: { type: state.pending?.step === 'power' ? 'draw' : 'end-powers', ...(state.pending?.step === 'power' ? { from: 'deck' } : {}) } }),
-    () => (move.type === 'build' ? { seat, move: { ...move, payment: [{ use: 'castle' }, { use: 'castle' }, { use: 'castle' }, { use: 'castle' }] } } : null),
-    () => (move.type === 'recruit' ? { seat, move: { ...move, adventurer: state.advDeck[0] ?? 'a99' } } : null),
+  const options: (() => unknown)[] = [
+    () => ({ ...move, extra: 1 }),
+    () => ({ ...move, type: 'conjure' }),
+    () => ('card' in move && notHeld && move.type !== 'power' ? { ...move, card: notHeld } : null),
+    () => ('card' in move && move.type === 'power' ? { ...move, card: state.players[seat]!.hand[0] ?? 'b999' } : null),
+    () => (move.type === 'draw' ? { type: 'draw', from: 7 } : null),
+    () => (move.type === 'discard' ? { ...move, pile: state.solo ? 0 : 5 } : null),
+    () => ({ type: state.pending?.step === 'power' ? 'draw' : 'end-powers', ...(state.pending?.step === 'power' ? { from: 'deck' } : {}) }),
+    () => (move.type === 'build' ? { ...move, payment: [{ use: 'castle' }, { use: 'castle' }, { use: 'castle' }, { use: 'castle' }] } : null),
+    () => (move.type === 'recruit' ? { ...move, adventurer: state.advDeck[0] ?? 'a99' } : null),
   ];
   for (;;) {
     const m = rng.pick(options)();
@@ -113,77 +94,50 @@ function mutate(state: VvState, seat: Seat, move: VvMove, rng: Rng): { seat: Sea
   }
 }
 
-function expectRejectedUnchanged(state: VvState, seat: Seat, move: unknown, at: number): void {
-  const frozen = deepFreeze(structuredClone(state));
-  const before = JSON.stringify(frozen);
-  const result = executeInPlace(engine, structuredClone(frozen), { type: 'move', seat, move, at });
-  if (result.ok) expect.fail(`illegal ${JSON.stringify(move)} by seat ${seat} was accepted at step ${state.pending?.step}`);
-  expect(result.code).toMatch(/^[a-z-]+$/);
-  const parsed = engine.moveSchema.safeParse(move);
-  if (parsed.success && state.pending && awaitedSeats(state.pending).includes(seat)) {
-    const direct = engine.decideMove(frozen, seat, parsed.data, { at, rng: new Rng(frozen.rng) });
-    expect(direct.ok).toBe(false);
+/** States that differ only in a seat's secrets: one card of its hand exchanged with one of the deck, or another setup choice. */
+function secretVariants(state: VvState, seat: Seat, rng: Rng): VvState[] {
+  const variants: VvState[] = [];
+  const hand = state.players[seat]!.hand;
+  if (hand.length > 0 && state.deck.length > 0) {
+    const copy = cloneState(state);
+    const h = rng.int(hand.length);
+    const d = rng.int(state.deck.length);
+    [copy.players[seat]!.hand[h], copy.deck[d]] = [copy.deck[d]!, copy.players[seat]!.hand[h]!];
+    variants.push(copy);
   }
-  expect(JSON.stringify(frozen)).toBe(before);
-}
-
-/** Decides a legal move straight on a frozen state: decide must not write to what it reads. */
-function expectDecideDoesNotMutate(state: VvState, seat: Seat, move: VvMove, at: number): void {
-  const frozen = deepFreeze(structuredClone(state));
-  const decision = engine.decideMove(frozen, seat, move, { at, rng: new Rng(frozen.rng) });
-  expect(decision.ok).toBe(true);
-  engine.legalMoves(frozen, seat);
-  engine.view(frozen, seat);
-  engine.score(frozen);
-}
-
-function summary(state: VvState): string {
-  const players = state.players.map(
-    (p) => `hand ${p.hand.length} coins ${p.coins} resources ${p.resources.length} village ${p.buildings.length}+${p.adventurers.length}`,
-  );
-  return `turn ${state.flow.turn}, deck ${state.deck.length}, piles ${state.piles.map((p) => p.length)}, bank ${state.bank}, pool ${state.advPool.length}; ${players.join('; ')}`;
+  const choice = state.setupChoices[seat];
+  const other = hand.find((c) => c !== choice);
+  if (choice && other) {
+    const copy = cloneState(state);
+    copy.setupChoices[seat] = other;
+    variants.push(copy);
+  }
+  return variants;
 }
 
 export function playCheckedGame(seats: number, gameSeed: string, botSeed: string, checkEvery: number): void {
   const init = { seats, options: {}, deadlines: DEADLINES, seed: gameSeed, at: 0 };
-  const state = engine.setup(init);
   const bots = new Rng(rngStateFromSeed(botSeed));
   const levels: BotLevel[] = Array.from({ length: seats }, (_, i) => (bots.coin() || i === 0 ? 'random' : 'greedy'));
-  const log: LoggedEvent<VvEvent>[] = [];
-  let at = 0;
-  for (let n = 0; !state.finished; n++) {
-    if (n > MAX_COMMANDS) expect.fail(`game ${gameSeed} still running after ${MAX_COMMANDS} commands: ${summary(state)}`);
-    at += 1000;
-    const seat = awaitedSeats(state.pending)[0] as Seat;
-    const check = n % checkEvery === 0;
-    const before = check ? structuredClone(state) : null;
-    let command: Command;
-    if (bots.int(40) === 0) {
-      at = Math.max(at, state.pending!.deadline);
-      command = { type: 'timeout', at, pendingId: state.pending!.id };
-    } else {
-      const move = engine.bots[levels[seat]!](state, seat, bots);
-      if (check) {
-        const legal = engine.legalMoves(state, seat).map((m) => JSON.stringify(m));
-        if (!legal.includes(JSON.stringify(move))) expect.fail(`bot move ${JSON.stringify(move)} is not among the legal moves`);
-        expectDecideDoesNotMutate(state, seat, move, at);
-        const bad = mutate(state, seat, move, bots);
-        if (!legal.includes(JSON.stringify(bad.move)) || bad.seat !== seat) expectRejectedUnchanged(state, bad.seat, bad.move, at);
+  const checks: GameChecks<VvState, VvMove, VvEvent> = {
+    bend,
+    secretVariants,
+    afterCommand(state, events, before, sampled) {
+      expectCardsConserved(state);
+      expectGoldConserved(state);
+      if (sampled) {
+        expectViewsPrivate(state);
+        expectEventsRedacted(before, [...events]);
       }
-      command = { type: 'move', seat, move, at };
-    }
-    const result = executeInPlace(engine, state, command);
-    if (!result.ok) expect.fail(`${JSON.stringify(command)} rejected: ${result.code} ${result.message}`);
-    log.push(...result.events);
-    expectCardsConserved(state);
-    expectGoldConserved(state);
-    if (before) {
-      expectViewsPrivate(state);
-      expectEventsRedacted(before, result.events);
-    }
+    },
+  };
+  let game;
+  try {
+    game = playChecked(engine, checks, { init, bots: levels, botSeed, timeoutOneIn: 40, checkEvery, maxCommands: MAX_COMMANDS });
+  } catch (error) {
+    expect.fail(`game ${gameSeed}: ${(error as Error).message}`);
   }
-  expect(JSON.stringify(replay(engine, init, log))).toBe(JSON.stringify(state));
-  const sheet = engine.score(state);
+  const sheet = engine.score(game.state);
   expect(sheet.winners.length).toBeGreaterThan(0);
   if (seats === 1) expect(sheet.verdict).toMatch(/Imperator|Architect|Mayor|Backwater|Pothole/);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { executeInPlace, Rng, rngStateFromSeed } from '../../../core/engine/index.js';
+import { execute, Rng, rngStateFromSeed } from '../../../core/engine/index.js';
 import { villagesOfValeria } from '../../../core/games/villages-of-valeria/index.js';
 import { VvStandingOrders, vvStandingOrders } from '../../../core/games/villages-of-valeria/standing-orders.js';
 import type { VvState } from '../../../core/games/villages-of-valeria/state.js';
@@ -10,7 +10,7 @@ describe('standing follow orders', () => {
   it('decline a followed Tax, follow a Harvest drawing from the deck, and leave every other choice to the player', () => {
     const seen = { declinedTax: 0, followedHarvest: 0, drewFromDeck: 0, leftAlone: 0 };
     for (let game = 0; game < 40; game++) {
-      const state = villagesOfValeria.setup({ seats: 3, options: {}, deadlines: { turnMs: 1000, windowMs: 1000 }, seed: `orders-${game}`, at: 0 }) as VvState;
+      let state = villagesOfValeria.setup({ seats: 3, options: {}, deadlines: { turnMs: 1000, windowMs: 1000 }, seed: `orders-${game}`, at: 0 }) as VvState;
       const rng = new Rng(rngStateFromSeed(`bots-${game}`));
       for (let step = 0; step < 400 && !state.finished; step++) {
         const pending = state.pending!;
@@ -31,8 +31,9 @@ describe('standing follow orders', () => {
           seen.leftAlone++;
         }
         const move = answer ?? villagesOfValeria.bots.random(state, seat, rng);
-        const result = executeInPlace(villagesOfValeria, state, { type: 'move', seat, move, at: step });
-        expect(result.ok, JSON.stringify(move)).toBe(true);
+        const result = execute(villagesOfValeria, state, { type: 'move', seat, move, at: step });
+        if (!result.ok) expect.fail(`${JSON.stringify(move)} refused: ${result.code}`);
+        state = result.state;
       }
     }
     expect(seen.declinedTax).toBeGreaterThan(5);

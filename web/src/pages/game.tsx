@@ -130,7 +130,7 @@ export function GamePage({ gameId }: { gameId: string }) {
                   Waiting for <strong>{awaitingNames || 'the game'}</strong>
                 </>
               )}{' '}
-              — time left <Countdown deadline={state.pending.deadline} />
+              — time left <Countdown deadline={Date.parse(state.pending.deadline)} />
             </>
           )}
         </p>

@@ -8,7 +8,8 @@
 import type { GameView, ValeriaClient } from '@valeria-tabletop/client';
 import { seedMatchesHash, viewFor } from '../../../core/engine/index.js';
 import { GAMES } from '../../../core/games/index.js';
-import { runRecord, type CommandRecord } from '../../../functions/service/records.js';
+import { recordOf, replayInit, runRecord } from '../../../functions/service/records.js';
+import { presentTimes } from '../../../functions/service/times.js';
 
 export interface Check {
   readonly what: string;
@@ -29,15 +30,15 @@ export async function verifyGame(client: ValeriaClient, view: GameView): Promise
       ok: seedMatchesHash(proof.seed, view.seedHash) && proof.seedHash === view.seedHash,
     },
   ];
-  const { setup } = proof;
-  const state = engine.setup({ seats: setup.seats, options: setup.options, deadlines: setup.deadlines, seed: proof.seed, at: setup.startedAt ?? 0 });
+  let state = engine.setup(replayInit(proof));
   let mismatch: number | null = null;
   for (const commit of proof.commits) {
-    const events = runRecord(engine, state, commit.command as CommandRecord);
-    if (!Array.isArray(events) || !same(events, commit.events)) {
+    const run = runRecord(engine, state, recordOf(commit.command));
+    if ('rejection' in run || !same(presentTimes(run.events), commit.events)) {
       mismatch = commit.seq;
       break;
     }
+    state = run.state;
   }
   checks.push({
     what: `Every one of the ${proof.commits.length} commits replays to exactly the logged events`,

@@ -1,0 +1,20 @@
+import { rejecterOf, type RejectionTable } from '../../engine/index.js';
+
+/** Every refusal of Valeria: Card Kingdoms: stable code → the sentence it reads as. */
+export const REJECTIONS = {
+  'wrong-step': 'The game awaits {step}; a {move} move does not fit now.',
+  'already-submitted': 'You have already {what}.',
+  'not-dealt': '{duke} is not one of the two Dukes dealt to you.',
+  'no-such-change': '{domain} cannot change die {die} now (not yours, used, unaffordable or no change).',
+  'bad-answers': '{problem}',
+  'no-such-option': 'There is no option {option}; choose from 0 to {last}.',
+  'amount-out-of-range': 'This take can take 0 to {most} {resource}, not {amount}.',
+  'empty-stack': '{kind} stack {stack} is exhausted.',
+  'wrong-payment': '{name} costs {cost}: spend at least 1 {main}, Magic standing in for the rest.',
+  'cannot-afford': 'You do not have {amounts}.',
+  'requirement-not-met': '{name} needs {requirement} among your Citizens.',
+} as const satisfies RejectionTable;
+
+export type VckRejectionCode = keyof typeof REJECTIONS;
+
+export const reject = rejecterOf(REJECTIONS);

@@ -1,0 +1,49 @@
+import type { StepMap } from '../../engine/index.js';
+import { actionMoves } from './actions.js';
+import { decideMove } from './decide.js';
+import type { Draft } from './draft.js';
+import type { VckEvent } from './events.js';
+import { chooseMoves, diceMoves, dukeMoves, harvestMoves, stealMoves } from './legal.js';
+import type { VckMove } from './moves.js';
+import type { VckState } from './state.js';
+import { closeHarvest, startTurn } from './turn.js';
+
+/** Every step a Valeria: Card Kingdoms game can await. */
+export type VckStep = 'duke' | 'roll' | 'dice' | 'harvest' | 'second-harvest' | 'theft' | 'action' | 'choose';
+
+/** VK-R3: the active player's step is played for them. */
+function play(d: Draft, move: (state: VckState) => VckMove): void {
+  const refusal = decideMove(d, d.state.turn.active, move(d.state));
+  if (refusal) throw new Error(`default move refused: ${refusal.message}`);
+}
+
+/** VK-R2: a harvest window closes with each missing answer's default. */
+const harvest = { accepts: ['harvest'], legal: harvestMoves, timeout: closeHarvest } as const;
+
+/** Which moves each step accepts, which are legal now, and what the engine does at its deadline. */
+export const STEPS: StepMap<VckStep, VckState, VckMove, VckEvent> = {
+  duke: {
+    accepts: ['keep-duke'],
+    legal: dukeMoves,
+    // VK-R4: the first Duke dealt, for everyone who has not kept one.
+    timeout(d) {
+      d.state.players.forEach((player, seat) => {
+        if (player.duke === null) d.emit({ type: 'duke-kept', seat, duke: player.dukeOffer[0] as string });
+      });
+      startTurn(d, d.state.firstPlayer);
+    },
+  },
+  roll: { accepts: ['roll'], legal: () => [{ type: 'roll' }], timeout: (d) => play(d, () => ({ type: 'roll' })) },
+  dice: { accepts: ['change-die', 'keep-dice'], legal: diceMoves, timeout: (d) => play(d, () => ({ type: 'keep-dice' })) },
+  harvest,
+  'second-harvest': harvest,
+  // VK-R8: the Thief's owner says how much a take takes; at the deadline it takes the most.
+  theft: { accepts: ['steal'], legal: stealMoves, timeout: (d) => play(d, (state) => ({ type: 'steal', amount: state.harvest?.theft?.most ?? 0 })) },
+  // VK-R3: take 1 Gold as each remaining action.
+  action: {
+    accepts: ['slay', 'recruit', 'build', 'take'],
+    legal: actionMoves,
+    timeout: (d) => play(d, (state) => actionMoves(state, state.turn.active).find((m) => m.type === 'take' && m.resource === 'gold') as VckMove),
+  },
+  choose: { accepts: ['choose'], legal: chooseMoves, timeout: (d) => play(d, () => ({ type: 'choose', option: 0 })) },
+};
