@@ -7,7 +7,6 @@ import { ServiceError, storeUnavailable } from '../service/errors.js';
 import { StoreUnavailableError } from '../store/port.js';
 import { allowedMethods } from './allow.js';
 import { corsMiddleware, corsOriginsFromEnv, type CorsOrigins } from './cors.js';
-import { renderDocs } from './docs.js';
 import { problem } from './problem.js';
 import { mountApiRoutes } from './routes/index.js';
 
@@ -102,7 +101,6 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
     return c.json({ status: 'ready' });
   });
   app.get('/openapi.json', async (c) => c.json(await publishedDocument()));
-  app.get('/docs', async (c) => c.html(renderDocs(await publishedDocument())));
   return app;
 }
 

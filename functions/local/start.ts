@@ -21,6 +21,7 @@ import { MemoryStore } from '../store/memory.js';
 import type { Store } from '../store/port.js';
 import { answerClientErrors } from './client-errors.js';
 import { JavaMissingError, localDynamoClient } from './dynamodb-local.js';
+import { serveWebApp } from './web-app.js';
 import { superviseDynamoDbLocal, type SupervisedDynamoDbLocal } from './supervised-dynamodb.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -51,6 +52,7 @@ const app = createApp(ctx, {
   corsOrigins: 'localhost',
   rateLimiter: rateLimitMiddleware({ clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' }),
 });
+await serveWebApp(app);
 const timers = await runLocalScheduler(ctx, (timer, error, retryInMs) => {
   const reason = error instanceof Error ? error.message : String(error);
   console.error(`deadline timer of ${timer.gameId} failed (${reason}); retrying in ${retryInMs / 1000} s`);

@@ -47,3 +47,34 @@ export function runRecord(engine: AnyGameEngine, state: BaseState, record: Comma
   }
   return { events, state: current };
 }
+
+/**
+ * What a verification gives, back in the engine's units: the API speaks RFC
+ * 3339 instants and whole seconds, the engines epoch milliseconds. Anyone
+ * replaying a finished game (the tests, the web client's "verify") starts here.
+ */
+export interface PublishedSetup {
+  readonly seed: string;
+  readonly setup: {
+    readonly seats: number;
+    readonly options: unknown;
+    readonly deadlines: { readonly windowSeconds: number; readonly turnSeconds: number };
+    /** Null only for a game that never started (which has no verification). */
+    readonly startedAt: string | null;
+  };
+}
+
+export function replayInit({ seed, setup }: PublishedSetup) {
+  const deadlines = { windowMs: setup.deadlines.windowSeconds * 1000, turnMs: setup.deadlines.turnSeconds * 1000 };
+  return { seats: setup.seats, options: setup.options, deadlines, seed, at: setup.startedAt === null ? 0 : Date.parse(setup.startedAt) };
+}
+
+/** A logged command as the verification publishes it: its instant an RFC 3339 string. */
+export type PublishedCommand = {
+  [K in CommandRecord['type']]: Omit<Extract<CommandRecord, { type: K }>, 'at'> & { readonly at: string };
+}[CommandRecord['type']];
+
+/** A published command back in the engine's units (its instant in epoch milliseconds). */
+export function recordOf(command: PublishedCommand): CommandRecord {
+  return { ...command, at: Date.parse(command.at) };
+}

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSeed, replay, type LoggedEvent } from '../../core/engine/index.js';
-import { runRecord, type CommandRecord } from '../../functions/service/records.js';
 import { presentTimes } from '../../functions/service/times.js';
-import { replayInit } from '../support/api-players.js';
+import { recordOf, replayInit, runRecord, type PublishedCommand } from '../../functions/service/records.js';
 import { manualClock, startApi, storeOf, STORE_KINDS, type ApiClient, type RunningApi } from '../support/api.js';
 import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
 
@@ -161,7 +160,7 @@ describe.each(STORE_KINDS)('service over HTTP on the %s store', (storeKind) => {
       let state = sealedBids.setup(init);
       const log: LoggedEvent[] = [];
       for (const commit of verify.body.commits) {
-        const run = runRecord(sealedBids, state, { ...(commit.command as CommandRecord), at: Date.parse(commit.command.at) });
+        const run = runRecord(sealedBids, state, recordOf(commit.command as PublishedCommand));
         if ('rejection' in run) expect.fail(`commit refused on re-decision: ${run.rejection.code}`);
         expect(presentTimes(run.events)).toEqual(commit.events);
         log.push(...run.events);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { hashSeed, Rng, rngStateFromSeed, type AnyGameEngine } from '../../core/engine/index.js';
-import { runRecord, type CommandRecord } from '../../functions/service/records.js';
+import { recordOf, replayInit, runRecord, type PublishedCommand } from '../../functions/service/records.js';
 import { presentTimes } from '../../functions/service/times.js';
 import type { ApiClient, Reply } from './api.js';
 
@@ -57,15 +57,6 @@ export async function playToEnd(client: ApiClient, gameId: string, seats: readon
 }
 
 /** The engine's setup arguments from a verification answer (times back in epoch milliseconds). */
-export function replayInit(verification: {
-  seed: string;
-  setup: { seats: number; options: unknown; deadlines: { windowSeconds: number; turnSeconds: number }; startedAt: string };
-}) {
-  const { setup } = verification;
-  const deadlines = { windowMs: setup.deadlines.windowSeconds * 1000, turnMs: setup.deadlines.turnSeconds * 1000 };
-  return { seats: setup.seats, options: setup.options, deadlines, seed: verification.seed, at: Date.parse(setup.startedAt) };
-}
-
 /**
  * What anyone can do after the end: fetch the seed and the log, check the
  * commitment, re-decide every command from the seed and compare every event.
@@ -75,9 +66,8 @@ export async function verifyThroughApi(client: ApiClient, gameId: string, token:
   expect(verify.status).toBe(200);
   expect(hashSeed(verify.body.seed)).toBe(verify.body.seedHash);
   let state = engine.setup(replayInit(verify.body));
-  for (const commit of verify.body.commits as { command: CommandRecord & { at: string }; events: unknown[] }[]) {
-    // The API speaks RFC 3339 and seconds; the engine, epoch milliseconds.
-    const run = runRecord(engine, state, { ...commit.command, at: Date.parse(commit.command.at) });
+  for (const commit of verify.body.commits as { command: PublishedCommand; events: unknown[] }[]) {
+    const run = runRecord(engine, state, recordOf(commit.command));
     if ('rejection' in run) expect.fail(`commit ${JSON.stringify(commit.command)} refused on re-decision: ${run.rejection.code}`);
     expect(presentTimes(run.events)).toEqual(commit.events);
     state = run.state;
