@@ -98,6 +98,15 @@ export const EventsQuery = z.object({
     .meta({ param: { name: 'wait', in: 'query' }, description: `Seconds to wait for a new commit when there is none yet (at most ${MAX_WAIT_SECONDS}).` }),
 });
 
+/** How many items a page holds, for every listing with a cursor. */
+export const PageLimit = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(100)
+  .default(50)
+  .meta({ param: { name: 'limit', in: 'query' } });
+
 export const InboxQuery = z.object({
   status: z
     .enum(['open', 'active', 'finished'])
@@ -107,13 +116,7 @@ export const InboxQuery = z.object({
     .literal('me')
     .optional()
     .meta({ param: { name: 'awaiting', in: 'query' }, description: 'Only games awaiting your move.' }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .default(50)
-    .meta({ param: { name: 'limit', in: 'query' } }),
+  limit: PageLimit,
   cursor: z
     .string()
     .max(200)

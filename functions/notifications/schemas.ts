@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PageLimit } from '../app/schemas.js';
 
 /**
  * What the service tells a player (stored per player, listed with a cursor,
@@ -100,13 +101,7 @@ export const NotificationsQuery = z.object({
     .max(200)
     .optional()
     .meta({ param: { name: 'after', in: 'query' }, description: 'The `next` of an earlier page; leave out to start from the oldest kept (30 days).' }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .default(50)
-    .meta({ param: { name: 'limit', in: 'query' } }),
+  limit: PageLimit,
 });
 
 export const NotificationsPage = z
