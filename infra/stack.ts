@@ -18,6 +18,7 @@ import { GameTable } from './game-table.js';
 import { PUSH_TABLE_ACTIONS, PushStream } from './push-stream.js';
 import { ServiceFunction } from './service-function.js';
 import { serviceMetric } from './service-metrics.js';
+import { WebClient } from './web-client.js';
 
 /** The repository root: package-lock.json, node_modules and the handler sources. */
 export const PROJECT_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -45,11 +46,12 @@ export interface ServiceStackProps extends StackProps {
   readonly firewall: EdgeFirewallStack;
 }
 
-/** The whole service but its web ACL: table, functions, HTTP API behind CloudFront, deadline timers, dashboard, alarms. */
+/** The whole service but its web ACL: table, functions, HTTP API and web client behind CloudFront, deadline timers, dashboard, alarms. */
 export class ServiceStack extends Stack {
   readonly table: GameTable;
   readonly api: GameApi;
   readonly distribution: ServiceDistribution;
+  readonly web: WebClient;
   readonly timers: DeadlineTimers;
   readonly push: PushStream;
   readonly alarmTopic: AlarmTopic;
@@ -93,7 +95,9 @@ export class ServiceStack extends Stack {
     });
 
     this.api = new GameApi(this, 'Api', { handler: http.fn });
-    this.distribution = new ServiceDistribution(this, 'Edge', { api: this.api.api, webAclArn: firewall.webAcl.attrArn });
+    this.web = new WebClient(this, 'Web', { projectRoot: PROJECT_ROOT });
+    this.distribution = new ServiceDistribution(this, 'Edge', { api: this.api.api, app: this.web.behavior, webAclArn: firewall.webAcl.attrArn });
+    this.web.deployTo(this.distribution.distribution);
 
     this.push = new PushStream(this, 'Push', {
       table: this.table.table,
@@ -157,7 +161,10 @@ export class ServiceStack extends Stack {
       alarms: this.node.findAll().filter((c): c is cloudwatch.Alarm => c instanceof cloudwatch.Alarm),
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.distribution.url, description: 'Base URL of the REST API (CloudFront, behind the WAF limits)' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.distribution.url,
+      description: 'Base URL of the REST API and the web client (CloudFront, behind the WAF limits)',
+    });
     new CfnOutput(this, 'TableName', { value: this.table.table.tableName, description: 'The game table' });
   }
 }
