@@ -11,6 +11,8 @@ export interface ServiceDistributionProps {
   readonly api: apigw.HttpApi;
   /** The default behaviour: the web client's files (web-client.ts). */
   readonly app: cloudfront.BehaviorOptions;
+  /** Headers CloudFront adds to every request it sends the API: the edge's secret (stack.ts). */
+  readonly apiOriginHeaders: Record<string, string>;
   /** The CloudFront-scope WAF web ACL (in us-east-1). */
   readonly webAclArn: string;
 }
@@ -32,6 +34,8 @@ export class ServiceDistribution extends Construct {
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       // Above the 25 s long-poll; API Gateway itself stops at 30 s.
       readTimeout: Duration.seconds(30),
+      // They replace any a viewer sends under the same names.
+      customHeaders: props.apiOriginHeaders,
     });
     const toApi: cloudfront.BehaviorOptions = {
       origin: api,

@@ -7,6 +7,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import openapi from '../../api-spec/openapi.json' with { type: 'json' };
+import { EDGE_HEADER, EDGE_SECRET_ENV } from '../../functions/lambda/edge-origin.js';
 import { METRIC, TELEMETRY } from '../../functions/lambda/telemetry-names.js';
 import { CACHE_CONTROL } from '../../functions/local/web-app.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
@@ -210,7 +211,7 @@ describe('service stack template', () => {
     it('gives each function exactly the environment its code reads, Powertools included', () => {
       const variables = (id: string) => Object.keys((resources[id]!.Properties!.Environment as { Variables: object }).Variables).sort();
       const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
-      expect(variables(ids.httpFn)).toEqual(['CORS_ORIGINS', 'NODE_OPTIONS', ...powertools, 'STREAM_URL', 'TABLE_NAME']);
+      expect(variables(ids.httpFn)).toEqual(['CORS_ORIGINS', EDGE_SECRET_ENV, 'NODE_OPTIONS', ...powertools, 'STREAM_URL', 'TABLE_NAME']);
       expect(variables(ids.timerFn)).toEqual(['NODE_OPTIONS', ...powertools, 'TABLE_NAME']);
       expect(variables(ids.streamFn)).toEqual([
         'NODE_OPTIONS',
@@ -491,6 +492,19 @@ describe('service stack template', () => {
       });
     });
 
+    it('signs every API request with a generated secret header the HTTP function expects, never in the template in clear', () => {
+      const secret = logicalIdOf(template, 'AWS::SecretsManager::Secret', {});
+      expect(resources[secret]!.Properties!.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
+      expect(resources[secret]!.Properties!.SecretString).toBeUndefined();
+      const reference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secret }, ':SecretString:::}}']] };
+      const api = distribution.Origins.find((origin: { CustomOriginConfig?: unknown }) => origin.CustomOriginConfig);
+      expect(api.OriginCustomHeaders).toEqual([{ HeaderName: EDGE_HEADER, HeaderValue: reference }]);
+      expect((resources[ids.httpFn]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[EDGE_SECRET_ENV]).toEqual(reference);
+      // Only the HTTP function holds it; the web client's origin gets no such header.
+      const holders = Object.keys(resources).filter((id) => JSON.stringify(resources[id]).includes('{{resolve:secretsmanager:'));
+      expect(holders.sort()).toEqual([logicalIdOf(template, 'AWS::CloudFront::Distribution', {}), ids.httpFn].sort());
+    });
+
     it('uses the web ACL of the us-east-1 stack, read through a cross-region reference', () => {
       const firewall = Template.fromStack(build().firewall);
       const webAcl = logicalIdOf(firewall, 'AWS::WAFv2::WebACL', {});
@@ -764,6 +778,7 @@ describe('cdk-nag AwsSolutions', () => {
       'Service/Edge/Distribution: AwsSolutions-CFR1',
       'Service/Edge/Distribution: AwsSolutions-CFR3',
       'Service/Edge/Distribution: AwsSolutions-CFR4',
+      'Service/EdgeSecret: AwsSolutions-SMG4',
       'Service/Http/Function: AwsSolutions-L1',
       'Service/Push/Connections/Function: AwsSolutions-L1',
       'Service/Push/Connections/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:eu-west-1:<AWS::AccountId>:<api>/live/POST/@connections/*]',
