@@ -8,7 +8,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../../functions/local/web-app.js';
 import { PROJECT_ROOT } from '../../infra/stack.js';
-import { PATHS_FUNCTION_FILE, WebClient } from '../../infra/web-client.js';
+import { PATHS_FUNCTION_FILE, REVALIDATED_PATHS, WebClient } from '../../infra/web-client.js';
 
 /** Every file under `dir`, as paths relative to it with forward slashes. */
 function filesUnder(dir: string): string[] {
@@ -94,5 +94,13 @@ describe("the web client's deployed files", () => {
     expect(deployed).toEqual(expect.arrayContaining(['index.html', 'docs/index.html', 'docs/redoc.standalone.js']));
     expect(deployed.some((file) => /^assets\/index-[\w-]+\.js$/.test(file))).toBe(true);
     expect(readFileSync(join(staged, 'index.html'), 'utf8')).toBe(readFileSync(join(WEB_DIST, 'index.html'), 'utf8'));
+  });
+
+  it('are invalidated at the edge on each deployment wherever their names are not content-hashed', () => {
+    // An invalidation path is a path, or a prefix ending in `*`.
+    const invalidated = (path: string) => REVALIDATED_PATHS.some((p) => (p.endsWith('*') ? path.startsWith(p.slice(0, -1)) : path === p));
+    const pages = filesUnder(WEB_DIST).filter((file) => !file.startsWith('assets/') && file !== 'openapi.json');
+    expect(pages).toContain('index.html');
+    for (const page of pages) expect(invalidated(`/${page}`), page).toBe(true);
   });
 });
