@@ -4,21 +4,24 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Construct } from 'constructs';
 
-/** The paths the API answers; everything else will be the web client's. */
-export const API_PATH_PATTERNS = ['/v1/*', '/openapi.json', '/docs', '/health*'] as const;
+/** The paths the API answers (functions/app/app.ts); every other path is the web client's. */
+export const API_PATH_PATTERNS = ['/v1/*', '/openapi.json', '/health', '/health/*'] as const;
 
 export interface ServiceDistributionProps {
   readonly api: apigw.HttpApi;
+  /** The default behaviour: the web client's files (web-client.ts). */
+  readonly app: cloudfront.BehaviorOptions;
+  /** Headers CloudFront adds to every request it sends the API: the edge's secret (stack.ts). */
+  readonly apiOriginHeaders: Record<string, string>;
   /** The CloudFront-scope WAF web ACL (in us-east-1). */
   readonly webAclArn: string;
 }
 
 /**
- * The service's public address: a CloudFront distribution whose API paths go
- * to the HTTP API, uncached, every viewer header but Host forwarded (API
- * Gateway routes by its own Host; with caching off, Authorization passes).
- * The web client's S3 origin will take the default behaviour; until then the
- * API holds it too, so an unknown path gets the API's 404 problem.
+ * The service's public address, one origin for the API and the web client
+ * (so no CORS): the API paths go to the HTTP API, uncached, every viewer
+ * header but Host forwarded (API Gateway routes by its own Host; with caching
+ * off, Authorization passes); every other path to the web client's bucket.
  */
 export class ServiceDistribution extends Construct {
   readonly distribution: cloudfront.Distribution;
@@ -31,6 +34,8 @@ export class ServiceDistribution extends Construct {
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       // Above the 25 s long-poll; API Gateway itself stops at 30 s.
       readTimeout: Duration.seconds(30),
+      // They replace any a viewer sends under the same names.
+      customHeaders: props.apiOriginHeaders,
     });
     const toApi: cloudfront.BehaviorOptions = {
       origin: api,
@@ -41,8 +46,8 @@ export class ServiceDistribution extends Construct {
     };
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
-      comment: 'Valeria Tabletop: the game API (and later the web client)',
-      defaultBehavior: toApi,
+      comment: 'Valeria Tabletop: the game API and the web client',
+      defaultBehavior: props.app,
       additionalBehaviors: Object.fromEntries(API_PATH_PATTERNS.map((pattern) => [pattern, toApi])),
       webAclId: props.webAclArn,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,

@@ -1,10 +1,12 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { EDGE_HEADER, EDGE_SECRET_ENV } from '../functions/lambda/edge-origin.js';
 import { METRIC } from '../functions/lambda/telemetry-names.js';
 import { AlarmTopic } from './alarm-topic.js';
 import { alarmAbove, alarmOnAny, maxOver, sumOver } from './alarms.js';
@@ -18,6 +20,7 @@ import { GameTable } from './game-table.js';
 import { PUSH_TABLE_ACTIONS, PushStream } from './push-stream.js';
 import { ServiceFunction } from './service-function.js';
 import { serviceMetric } from './service-metrics.js';
+import { WebClient } from './web-client.js';
 
 /** The repository root: package-lock.json, node_modules and the handler sources. */
 export const PROJECT_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -45,11 +48,12 @@ export interface ServiceStackProps extends StackProps {
   readonly firewall: EdgeFirewallStack;
 }
 
-/** The whole service but its web ACL: table, functions, HTTP API behind CloudFront, deadline timers, dashboard, alarms. */
+/** The whole service but its web ACL: table, functions, HTTP API and web client behind CloudFront, deadline timers, dashboard, alarms. */
 export class ServiceStack extends Stack {
   readonly table: GameTable;
   readonly api: GameApi;
   readonly distribution: ServiceDistribution;
+  readonly web: WebClient;
   readonly timers: DeadlineTimers;
   readonly push: PushStream;
   readonly alarmTopic: AlarmTopic;
@@ -93,7 +97,28 @@ export class ServiceStack extends Stack {
     });
 
     this.api = new GameApi(this, 'Api', { handler: http.fn });
-    this.distribution = new ServiceDistribution(this, 'Edge', { api: this.api.api, webAclArn: firewall.webAcl.attrArn });
+    this.web = new WebClient(this, 'Web', { projectRoot: PROJECT_ROOT });
+    // The execute-api address is no way around the WAF limits: CloudFront adds this secret header to each API
+    // request and the HTTP function refuses any request without it (functions/lambda/edge-origin.ts). Both read
+    // the value from Secrets Manager when deployed; the template holds only a dynamic reference.
+    const edgeSecret = new secretsmanager.Secret(this, 'EdgeSecret', {
+      description: 'The header value CloudFront adds to each request to the HTTP API, which refuses requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(edgeSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        "CloudFront's origin header and the HTTP function must change together, and both take the value at deployment (a dynamic reference): it changes by putting a new value and deploying, not by Secrets Manager rotation.",
+    });
+    const edgeSecretValue = edgeSecret.secretValue.unsafeUnwrap();
+    http.fn.addEnvironment(EDGE_SECRET_ENV, edgeSecretValue);
+    this.distribution = new ServiceDistribution(this, 'Edge', {
+      api: this.api.api,
+      apiOriginHeaders: { [EDGE_HEADER]: edgeSecretValue },
+      app: this.web.behavior,
+      webAclArn: firewall.webAcl.attrArn,
+    });
+    this.web.deployTo(this.distribution.distribution);
 
     this.push = new PushStream(this, 'Push', {
       table: this.table.table,
@@ -157,7 +182,10 @@ export class ServiceStack extends Stack {
       alarms: this.node.findAll().filter((c): c is cloudwatch.Alarm => c instanceof cloudwatch.Alarm),
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.distribution.url, description: 'Base URL of the REST API (CloudFront, behind the WAF limits)' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.distribution.url,
+      description: 'Base URL of the REST API and the web client (CloudFront, behind the WAF limits)',
+    });
     new CfnOutput(this, 'TableName', { value: this.table.table.tableName, description: 'The game table' });
   }
 }

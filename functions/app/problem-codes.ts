@@ -19,6 +19,7 @@ export const SERVICE_PROBLEMS = {
   'invalid-token': { status: 401, description: 'No player holds this token.' },
   'not-seated': { status: 403, description: 'You hold no seat in this game.' },
   'not-creator': { status: 403, description: 'Only the player who created the game may do this.' },
+  'not-through-edge': { status: 403, description: 'On AWS, the API answers at its published (CloudFront) address only, never at its origin’s own.' },
   'game-not-found': { status: 404, description: 'No game has this id.' },
   'webhook-not-found': { status: 404, description: 'You have no webhook with this id.' },
   'route-not-found': { status: 404, description: 'No operation of the API has this path.' },

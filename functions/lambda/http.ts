@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { handle, type APIGatewayProxyResult, type LambdaEvent } from 'hono/aws-lambda';
 import { createApp, type LogLine } from '../app/app.js';
+import { cameThroughEdge, EDGE_SECRET_ENV, refusedAroundEdge } from './edge-origin.js';
 import { countsOfAnswer } from './measures.js';
 import { lambdaServiceContext } from './runtime.js';
 import { lambdaTelemetry } from './telemetry.js';
@@ -19,6 +20,8 @@ function logRequest(line: LogLine): void {
 }
 
 const serve = handle(createApp(lambdaServiceContext(process.env, { tokens }), { log: logRequest }));
+/** What CloudFront's secret header must say (the stack always sets it). */
+const edgeSecret = process.env[EDGE_SECRET_ENV];
 
 /** What API Gateway HTTP API (payload 2.0) hands the function, as hono declares it. */
 type HttpApiEvent = Extract<LambdaEvent, { rawPath: string }>;
@@ -29,6 +32,10 @@ export const handler = async (event: HttpApiEvent, context: Context): Promise<AP
   telemetry.logger.setCorrelationId(event.requestContext.requestId);
   tokens.forget();
   try {
+    if (edgeSecret && !cameThroughEdge(event.headers, edgeSecret)) {
+      telemetry.logger.warn('request refused: not through CloudFront', { method: event.requestContext.http.method, path: event.rawPath });
+      return refusedAroundEdge(event.rawPath);
+    }
     const result = await serve(event, context);
     telemetry.add(countsOfAnswer(event.requestContext.http.method, event.rawPath, result.statusCode, problemCode(result)));
     return result;

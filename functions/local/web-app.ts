@@ -17,13 +17,23 @@ export const WEB_DIST = join(REPO_ROOT, 'web', 'dist');
 const WEB_SOURCES = [
   'web/src',
   'web/index.html',
+  'web/docs.html',
   'web/vite.config.ts',
+  'api-spec/openapi.json',
   'web/public',
   'clients/typescript/src',
   'core',
   'functions/service/records.ts',
   'package-lock.json',
 ];
+/** Vite's folder of content-hashed files: a name never changes meaning, so it is cached for good. */
+export const HASHED_ASSETS_FOLDER = 'assets';
+/** How long browsers (and CloudFront, infra/web-client.ts) may keep each built file. */
+export const CACHE_CONTROL = {
+  hashed: 'public, max-age=31536000, immutable',
+  /** index.html, the docs page and its script: revalidated on every load, so a deploy shows at once. */
+  revalidated: 'no-cache',
+} as const;
 /** Paths the API answers, never the app. */
 const API_PATHS = /^\/(v1\/|health$|openapi\.json$)/;
 
@@ -92,10 +102,10 @@ export function mountWebApp(app: Hono): void {
     const asset = file && extname(file) ? await readFile(file).catch(() => null) : null;
     if (asset && file) {
       // Vite names every asset by its content hash: cached for good; index.html is always revalidated.
-      const immutable = c.req.path.startsWith('/assets/');
+      const immutable = c.req.path.startsWith(`/${HASHED_ASSETS_FOLDER}/`);
       return c.body(asset, 200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'cache-control': immutable ? CACHE_CONTROL.hashed : CACHE_CONTROL.revalidated,
       });
     }
     if (extname(c.req.path)) return c.notFound();
@@ -103,6 +113,9 @@ export function mountWebApp(app: Hono): void {
     const folderPage = file ? await readFile(join(file, 'index.html')).catch(() => null) : null;
     const index = folderPage ?? (await readFile(join(WEB_DIST, 'index.html')).catch(() => null));
     if (!index) return c.notFound();
-    return c.body(index, 200, { 'content-type': TYPES['.html'] as string, 'cache-control': 'no-cache' });
+    return c.body(index, 200, { 'content-type': TYPES['.html'] as string, 'cache-control': CACHE_CONTROL.revalidated });
   });
 }
+
+// `node --import tsx functions/local/web-app.ts`: the build alone, when stale (the CDK stack's web asset runs this).
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildWebAppIfStale();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { App, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -5,13 +6,17 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import openapi from '../../api-spec/openapi.json' with { type: 'json' };
+import { EDGE_HEADER, EDGE_SECRET_ENV } from '../../functions/lambda/edge-origin.js';
 import { METRIC, TELEMETRY } from '../../functions/lambda/telemetry-names.js';
+import { CACHE_CONTROL } from '../../functions/local/web-app.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
 import { API_PATH_PATTERNS } from '../../infra/distribution.js';
 import { API_THROTTLE } from '../../infra/game-api.js';
 import { STORE_INDEX_ACTIONS, STORE_TABLE_ACTIONS } from '../../infra/game-table.js';
 import { defineService } from '../../infra/service-app.js';
 import { TIMER_LAG_ALARM_SECONDS } from '../../infra/stack.js';
+import { PATHS_FUNCTION_FILE, REVALIDATED_PATHS } from '../../infra/web-client.js';
 
 /**
  * Unit tests never bundle: an empty bundling-stacks list skips esbuild
@@ -33,6 +38,9 @@ function synth(context: Record<string, unknown> = {}, validated = false): Templa
 /** CDK's own reader of cross-region references (a custom resource with its Lambda and role), not part of the service. */
 const isCrossRegionReader = (logicalId: string, resource: { Type: string }) =>
   logicalId.startsWith('CustomCrossRegionExportReader') || resource.Type === 'Custom::CrossRegionExportReader';
+
+/** CDK's providers behind the web client's bucket (emptying it on destroy; copying the build into it): their Lambdas and the provider's role. */
+const isBucketProvider = (logicalId: string) => /^Custom(S3AutoDeleteObjects|CDKBucketDeployment)/.test(logicalId);
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }>;
 
@@ -61,6 +69,12 @@ function allStatements(resources: Resources): Array<{ owner: string; statement: 
   return out;
 }
 
+/** A CloudFront path pattern as a regular expression: `*` is any run of characters (slashes too), `?` exactly one. */
+function pathPattern(pattern: string): RegExp {
+  const escaped = pattern.replace(/[.+^$(){}|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replaceAll('*', '.*').replaceAll('?', '.')}$`);
+}
+
 const asList = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /** The statements of the policy attached to one role. */
@@ -76,12 +90,25 @@ function actionsOf(statements: Array<Record<string, unknown>>): string[] {
 describe('service stack template', () => {
   let template: Template;
   let resources: Resources;
-  let ids: { table: string; group: string; timerFn: string; httpFn: string; streamFn: string; schedulerRole: string; timerDlq: string; streamDlq: string };
+  let ids: {
+    table: string;
+    group: string;
+    timerFn: string;
+    httpFn: string;
+    streamFn: string;
+    schedulerRole: string;
+    timerDlq: string;
+    streamDlq: string;
+    webBucket: string;
+    deploymentRole: string;
+  };
 
   beforeAll(() => {
     template = synth({}, true);
     // The service's own resources; CDK's cross-region reader is checked on its own below.
-    resources = Object.fromEntries(Object.entries(template.toJSON().Resources as Resources).filter(([id, resource]) => !isCrossRegionReader(id, resource)));
+    resources = Object.fromEntries(
+      Object.entries(template.toJSON().Resources as Resources).filter(([id, resource]) => !isCrossRegionReader(id, resource) && !isBucketProvider(id)),
+    );
     const fn = (description: string) => logicalIdOf(template, 'AWS::Lambda::Function', { Description: description });
     ids = {
       table: logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', {}),
@@ -92,6 +119,8 @@ describe('service stack template', () => {
       schedulerRole: logicalIdOf(template, 'AWS::IAM::Role', { Description: Match.stringLikeRegexp('EventBridge Scheduler') }),
       timerDlq: Object.keys(resources).find((id) => id.includes('TimerDeadLetters') && resources[id]!.Type === 'AWS::SQS::Queue')!,
       streamDlq: Object.keys(resources).find((id) => id.includes('StreamDeadLetters') && resources[id]!.Type === 'AWS::SQS::Queue')!,
+      webBucket: logicalIdOf(template, 'AWS::S3::Bucket', {}),
+      deploymentRole: logicalIdOf(template, 'AWS::IAM::Role', { Description: Match.stringLikeRegexp('built web client') }),
     };
   });
 
@@ -182,7 +211,7 @@ describe('service stack template', () => {
     it('gives each function exactly the environment its code reads, Powertools included', () => {
       const variables = (id: string) => Object.keys((resources[id]!.Properties!.Environment as { Variables: object }).Variables).sort();
       const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
-      expect(variables(ids.httpFn)).toEqual(['CORS_ORIGINS', 'NODE_OPTIONS', ...powertools, 'STREAM_URL', 'TABLE_NAME']);
+      expect(variables(ids.httpFn)).toEqual(['CORS_ORIGINS', EDGE_SECRET_ENV, 'NODE_OPTIONS', ...powertools, 'STREAM_URL', 'TABLE_NAME']);
       expect(variables(ids.timerFn)).toEqual(['NODE_OPTIONS', ...powertools, 'TABLE_NAME']);
       expect(variables(ids.streamFn)).toEqual([
         'NODE_OPTIONS',
@@ -313,8 +342,9 @@ describe('service stack template', () => {
   });
 
   describe('least privilege', () => {
-    it('has no wildcard action, no wildcard resource and no managed policy anywhere', () => {
-      const statements = allStatements(resources);
+    it("has no wildcard action, no wildcard resource and no managed policy anywhere but in CDK's grants to the web client deployment", () => {
+      const deploymentPolicies = Object.keys(template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: ids.deploymentRole }] } }));
+      const statements = allStatements(resources).filter(({ owner }) => !deploymentPolicies.includes(owner));
       expect(statements.length).toBeGreaterThan(10);
       for (const { owner, statement } of statements) {
         for (const action of asList(statement.Action)) {
@@ -385,25 +415,94 @@ describe('service stack template', () => {
     });
     const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
     const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+    const SECURITY_HEADERS = '67f7725c-6f97-4210-82d7-5512b31e9d03';
 
-    it('sends the API paths (and for now the default) to the HTTP API over HTTPS, uncached, with every viewer header but Host', () => {
+    it('sends the API paths to the HTTP API over HTTPS, uncached, with every viewer header but Host', () => {
       template.resourceCountIs('AWS::CloudFront::Distribution', 1);
-      expect(distribution.Origins).toEqual([
+      const api = distribution.Origins.find((origin: { CustomOriginConfig?: unknown }) => origin.CustomOriginConfig);
+      expect(api).toEqual(
         expect.objectContaining({
           DomainName: { 'Fn::Join': ['', [{ Ref: expect.stringMatching(/HttpApi/) }, '.execute-api.eu-west-1.', { Ref: 'AWS::URLSuffix' }]] },
           CustomOriginConfig: expect.objectContaining({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'], OriginReadTimeout: 30 }),
         }),
-      ]);
+      );
       const toApi = {
-        TargetOriginId: distribution.Origins[0].Id,
+        TargetOriginId: api.Id,
         ViewerProtocolPolicy: 'https-only',
         AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
         CachePolicyId: CACHING_DISABLED,
         OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
       };
-      expect(distribution.DefaultCacheBehavior).toMatchObject(toApi);
       expect(distribution.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual([...API_PATH_PATTERNS]);
-      for (const behavior of distribution.CacheBehaviors) expect(behavior).toMatchObject(toApi);
+      for (const behavior of distribution.CacheBehaviors) {
+        expect(behavior).toMatchObject(toApi);
+        // The app's path mapping never touches an API answer.
+        expect(behavior.FunctionAssociations).toBeUndefined();
+      }
+      // No distribution-wide error pages: the API's 403 and 404 problems reach the caller as they are.
+      expect(distribution.CustomErrorResponses).toBeUndefined();
+    });
+
+    it('routes every path the API answers to it, and no path of the web client', () => {
+      const patterns = API_PATH_PATTERNS.map(pathPattern);
+      const toApi = (path: string) => patterns.some((pattern) => pattern.test(path));
+      const apiPaths = [...Object.keys(openapi.paths).map((path) => path.replaceAll(/\{[^}]+\}/g, 'x')), '/openapi.json'];
+      expect(apiPaths.length).toBeGreaterThan(20);
+      for (const path of apiPaths) expect(toApi(path), path).toBe(true);
+      for (const path of ['/', '/index.html', '/g/g_abc', '/games', '/docs', '/docs/', '/docs/redoc.standalone.js', '/assets/index-abc.js']) {
+        expect(toApi(path), path).toBe(false);
+      }
+    });
+
+    it('sends every other path to the web client bucket, through the paths function, with security headers', () => {
+      const app = distribution.DefaultCacheBehavior;
+      const origin = distribution.Origins.find((o: { Id: string }) => o.Id === app.TargetOriginId);
+      expect(origin).toMatchObject({
+        DomainName: { 'Fn::GetAtt': [ids.webBucket, 'RegionalDomainName'] },
+        S3OriginConfig: { OriginAccessIdentity: '' },
+        OriginAccessControlId: { 'Fn::GetAtt': [logicalIdOf(template, 'AWS::CloudFront::OriginAccessControl', {}), 'Id'] },
+      });
+      expect(app).toMatchObject({
+        ViewerProtocolPolicy: 'redirect-to-https',
+        AllowedMethods: ['GET', 'HEAD'],
+        CachePolicyId: { Ref: logicalIdOf(template, 'AWS::CloudFront::CachePolicy', {}) },
+        ResponseHeadersPolicyId: SECURITY_HEADERS,
+        FunctionAssociations: [
+          { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [logicalIdOf(template, 'AWS::CloudFront::Function', {}), 'FunctionARN'] } },
+        ],
+      });
+      expect(app.OriginRequestPolicyId).toBeUndefined();
+      template.hasResourceProperties('AWS::CloudFront::Function', {
+        FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+        FunctionCode: readFileSync(PATHS_FUNCTION_FILE, 'utf8'),
+        AutoPublish: true,
+      });
+      // Each file's own Cache-Control rules, down to no caching at all: `no-cache` pages are revalidated.
+      template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+        CachePolicyConfig: Match.objectLike({
+          MinTTL: 0,
+          MaxTTL: 31536000,
+          ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+            CookiesConfig: { CookieBehavior: 'none' },
+            HeadersConfig: { HeaderBehavior: 'none' },
+            QueryStringsConfig: { QueryStringBehavior: 'none' },
+            EnableAcceptEncodingGzip: true,
+          }),
+        }),
+      });
+    });
+
+    it('signs every API request with a generated secret header the HTTP function expects, never in the template in clear', () => {
+      const secret = logicalIdOf(template, 'AWS::SecretsManager::Secret', {});
+      expect(resources[secret]!.Properties!.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
+      expect(resources[secret]!.Properties!.SecretString).toBeUndefined();
+      const reference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secret }, ':SecretString:::}}']] };
+      const api = distribution.Origins.find((origin: { CustomOriginConfig?: unknown }) => origin.CustomOriginConfig);
+      expect(api.OriginCustomHeaders).toEqual([{ HeaderName: EDGE_HEADER, HeaderValue: reference }]);
+      expect((resources[ids.httpFn]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[EDGE_SECRET_ENV]).toEqual(reference);
+      // Only the HTTP function holds it; the web client's origin gets no such header.
+      const holders = Object.keys(resources).filter((id) => JSON.stringify(resources[id]).includes('{{resolve:secretsmanager:'));
+      expect(holders.sort()).toEqual([logicalIdOf(template, 'AWS::CloudFront::Distribution', {}), ids.httpFn].sort());
     });
 
     it('uses the web ACL of the us-east-1 stack, read through a cross-region reference', () => {
@@ -423,6 +522,100 @@ describe('service stack template', () => {
       template.hasOutput('ApiUrl', {
         Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(template, 'AWS::CloudFront::Distribution', {}), 'DomainName'] }]] },
       });
+    });
+  });
+
+  describe('web client', () => {
+    const objectsOf = (bucket: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, '/*']] });
+
+    it('keeps the files in a private, encrypted bucket without website hosting', () => {
+      const bucket = resources[ids.webBucket]!.Properties!;
+      expect(bucket).toMatchObject({
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+      });
+      expect(bucket.WebsiteConfiguration).toBeUndefined();
+      expect(bucket.AccessControl).toBeUndefined();
+      template.resourceCountIs('AWS::S3::Bucket', 1);
+    });
+
+    it('lets only this distribution read objects, through Origin Access Control, and refuses plain HTTP', () => {
+      const policies = Object.values(template.findResources('AWS::S3::BucketPolicy', { Properties: { Bucket: { Ref: ids.webBucket } } }));
+      expect(policies).toHaveLength(1);
+      const statements = policies[0]!.Properties.PolicyDocument.Statement as Array<Record<string, any>>;
+      const distribution = logicalIdOf(template, 'AWS::CloudFront::Distribution', {});
+      expect(statements).toContainEqual({
+        Effect: 'Allow',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Action: 's3:GetObject',
+        Resource: objectsOf(ids.webBucket),
+        Condition: {
+          StringEquals: {
+            'AWS:SourceArn': {
+              'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: distribution }]],
+            },
+          },
+        },
+      });
+      expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+      // The only other reader: CDK's provider that empties the bucket when the stack is destroyed.
+      const others = statements.filter((statement) => statement.Effect === 'Allow' && statement.Principal.Service !== 'cloudfront.amazonaws.com');
+      expect(others.map((statement) => statement.Principal)).toEqual([{ AWS: { 'Fn::GetAtt': [expect.stringMatching(/^CustomS3AutoDeleteObjects/), 'Arn'] } }]);
+      template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+        OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' }),
+      });
+    });
+
+    it('uploads the hashed files cached for good and never pruned, then the pages revalidated on every load, pruned and invalidated', () => {
+      const deployments = Object.entries(template.findResources('Custom::CDKBucketDeployment'));
+      expect(deployments).toHaveLength(2);
+      const [hashedId, hashed] = deployments.find(([, d]) => d.Properties.Prune === false)!;
+      const [, pages] = deployments.find(([, d]) => d.Properties.Prune === true)!;
+      expect(hashed.Properties).toMatchObject({
+        DestinationBucketName: { Ref: ids.webBucket },
+        Exclude: ['*'],
+        Include: ['assets/*'],
+        SystemMetadata: { 'cache-control': CACHE_CONTROL.hashed },
+      });
+      expect(hashed.Properties.DistributionId).toBeUndefined();
+      expect(pages.Properties).toMatchObject({
+        DestinationBucketName: { Ref: ids.webBucket },
+        Exclude: ['assets/*'],
+        SystemMetadata: { 'cache-control': CACHE_CONTROL.revalidated },
+        DistributionId: { Ref: logicalIdOf(template, 'AWS::CloudFront::Distribution', {}) },
+        DistributionPaths: [...REVALIDATED_PATHS],
+      });
+      expect(pages.Properties.Include).toBeUndefined();
+      expect(REVALIDATED_PATHS).toContain('/index.html');
+      // index.html names hashed files: they are in the bucket before it is.
+      expect(pages.DependsOn).toContain(hashedId);
+      expect(pages.Properties.SourceObjectKeys).toEqual(hashed.Properties.SourceObjectKeys);
+    });
+
+    it("runs CDK's copying Lambda as a role of its own: its log group, the build's asset, this bucket and invalidations", () => {
+      const all = template.toJSON().Resources as Resources;
+      const handlers = Object.entries(all).filter(([id, resource]) => id.startsWith('CustomCDKBucketDeployment') && resource.Type === 'AWS::Lambda::Function');
+      expect(handlers).toHaveLength(1);
+      const handler = handlers[0]![1].Properties!;
+      expect(handler.Role).toEqual({ 'Fn::GetAtt': [ids.deploymentRole, 'Arn'] });
+      const logGroup = (handler.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(resources[logGroup]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
+      expect(resources[ids.deploymentRole]!.Properties!.ManagedPolicyArns).toBeUndefined();
+
+      const statements = policyOf(template, ids.deploymentRole);
+      const assetBucket = { 'Fn::Sub': 'cdk-hnb659fds-assets-${AWS::AccountId}-eu-west-1' };
+      const assetArn = (suffix: string) => ({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::', assetBucket, ...(suffix ? [suffix] : [])]] });
+      expect(statements).toEqual([
+        { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [logGroup, 'Arn'] } },
+        { Effect: 'Allow', Action: ['s3:GetObject*', 's3:GetBucket*', 's3:List*'], Resource: [assetArn(''), assetArn('/*')] },
+        {
+          Effect: 'Allow',
+          Action: expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']),
+          Resource: [{ 'Fn::GetAtt': [ids.webBucket, 'Arn'] }, objectsOf(ids.webBucket)],
+        },
+        { Effect: 'Allow', Action: ['cloudfront:GetInvalidation', 'cloudfront:CreateInvalidation'], Resource: '*' },
+      ]);
     });
   });
 
@@ -569,10 +762,15 @@ describe('cdk-nag AwsSolutions', () => {
   it('acknowledges only these findings, each at the construct concerned and with a reason', () => {
     const found = acknowledgments(app);
     for (const { reason } of found) expect(reason.length).toBeGreaterThan(40);
-    expect(
-      found.map(({ path, id }) => `${path}: ${id.replace(/<(Deadlines|Push)Group\w+>/, '<group>').replace(/<PushWebSocketApi\w+>/, '<api>')}`).sort(),
-    ).toEqual([
+    // Generated parts of names (schedule groups, the WebSocket API, CDK's deployment handler) as placeholders.
+    const named = (text: string) =>
+      text
+        .replace(/<(Deadlines|Push)Group\w+>/, '<group>')
+        .replace(/<PushWebSocketApi\w+>/, '<api>')
+        .replace(/CDKBucketDeployment\w+/, 'CDKBucketDeployment<handler>');
+    expect(found.map(({ path, id }) => named(`${path}: ${id}`)).sort()).toEqual([
       'Service/Api/HttpApi/DefaultRoute: AwsSolutions-APIG4',
+      'Service/Custom::CDKBucketDeployment<handler>: AwsSolutions-L1',
       'Service/Deadlines/StreamConsumer/Function: AwsSolutions-L1',
       'Service/Deadlines/StreamConsumer/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:eu-west-1:<AWS::AccountId>:schedule/<group>/*]',
       'Service/Deadlines/StreamDeadLetters: AwsSolutions-SQS3',
@@ -580,6 +778,7 @@ describe('cdk-nag AwsSolutions', () => {
       'Service/Edge/Distribution: AwsSolutions-CFR1',
       'Service/Edge/Distribution: AwsSolutions-CFR3',
       'Service/Edge/Distribution: AwsSolutions-CFR4',
+      'Service/EdgeSecret: AwsSolutions-SMG4',
       'Service/Http/Function: AwsSolutions-L1',
       'Service/Push/Connections/Function: AwsSolutions-L1',
       'Service/Push/Connections/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:eu-west-1:<AWS::AccountId>:<api>/live/POST/@connections/*]',
@@ -591,6 +790,15 @@ describe('cdk-nag AwsSolutions', () => {
       'Service/Push/WebSocketApi/$default-Route: AwsSolutions-APIG4',
       'Service/Push/WebSocketApi/$disconnect-Route: AwsSolutions-APIG4',
       'Service/Timer/Function: AwsSolutions-L1',
+      'Service/Web/DeploymentRole: AwsSolutions-IAM5[Action::s3:Abort*]',
+      'Service/Web/DeploymentRole: AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+      'Service/Web/DeploymentRole: AwsSolutions-IAM5[Action::s3:GetBucket*]',
+      'Service/Web/DeploymentRole: AwsSolutions-IAM5[Action::s3:GetObject*]',
+      'Service/Web/DeploymentRole: AwsSolutions-IAM5[Action::s3:List*]',
+      'Service/Web/DeploymentRole: AwsSolutions-IAM5[Resource::*]',
+      'Service/Web/DeploymentRole: AwsSolutions-IAM5[Resource::<WebFiles2DFCF39E.Arn>/*]',
+      'Service/Web/DeploymentRole: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-eu-west-1/*]',
+      'Service/Web/Files: AwsSolutions-S1',
     ]);
   });
 

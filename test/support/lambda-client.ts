@@ -19,38 +19,9 @@ export class LambdaClient {
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
     if (options.streamBody) throw new Error('API Gateway hands a Lambda the whole body; a streamed body only exists over real HTTP');
-    const [rawPath, rawQueryString = ''] = path.split('?') as [string, string?];
-    const headers: Record<string, string> = {
-      host: 'abc123.execute-api.eu-west-1.amazonaws.com',
-      'user-agent': 'lambda-test',
-      ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
-    };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     const id = `req-${++this.requests}`;
-    const event: APIGatewayProxyEventV2 = {
-      version: '2.0',
-      routeKey: '$default',
-      rawPath,
-      rawQueryString,
-      headers,
-      ...(rawQueryString ? { queryStringParameters: Object.fromEntries(new URLSearchParams(rawQueryString)) } : {}),
-      requestContext: {
-        accountId: '123456789012',
-        apiId: 'abc123',
-        domainName: headers.host as string,
-        domainPrefix: 'abc123',
-        http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '203.0.113.9', userAgent: 'lambda-test' },
-        requestId: id,
-        routeKey: '$default',
-        stage: '$default',
-        time: new Date().toUTCString(),
-        timeEpoch: Date.now(),
-      },
-      ...(body === undefined ? {} : { body }),
-      isBase64Encoded: false,
-    };
+    const event = httpApiEvent(method, path, options, id);
+    const { headers, body } = event;
     const result = await this.handler(event, { awsRequestId: id } as Context);
     const text = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64').toString('utf8') : (result.body ?? '');
     let parsed: unknown = text;
@@ -61,7 +32,7 @@ export class LambdaClient {
     }
     const status = result.statusCode ?? 200;
     const responseHeaders = new Headers(result.headers as Record<string, string>);
-    (await this.contract).check({ method, url: path, headers, body, status, responseHeaders, responseText: text });
+    (await this.contract).check({ method, url: path, headers: headers as Record<string, string>, body, status, responseHeaders, responseText: text });
     return { status, headers: responseHeaders, body: parsed as T, text };
   }
 
@@ -72,4 +43,39 @@ export class LambdaClient {
   post<T = any>(path: string, options?: RequestOptions) {
     return this.request<T>('POST', path, options);
   }
+}
+
+/** The event API Gateway HTTP API (payload format 2.0) hands the function for this request. */
+export function httpApiEvent(method: string, path: string, options: RequestOptions, id: string): APIGatewayProxyEventV2 {
+  const [rawPath, rawQueryString = ''] = path.split('?') as [string, string?];
+  const headers: Record<string, string> = {
+    host: 'abc123.execute-api.eu-west-1.amazonaws.com',
+    'user-agent': 'lambda-test',
+    ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
+  };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath,
+    rawQueryString,
+    headers,
+    ...(rawQueryString ? { queryStringParameters: Object.fromEntries(new URLSearchParams(rawQueryString)) } : {}),
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: headers.host as string,
+      domainPrefix: 'abc123',
+      http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '203.0.113.9', userAgent: 'lambda-test' },
+      requestId: id,
+      routeKey: '$default',
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+    },
+    ...(body === undefined ? {} : { body }),
+    isBase64Encoded: false,
+  };
 }
