@@ -144,7 +144,7 @@ export class PushStream extends Construct {
     }
     this.push.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
-        actions: ['scheduler:CreateSchedule'],
+        actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
         resources: [
           stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.group.ref}/*`, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }),
         ],

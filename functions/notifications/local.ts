@@ -1,13 +1,13 @@
 import type { ServiceContext } from '../service/context.js';
-import type { Commit } from '../store/port.js';
 import type { Derived } from './derive.js';
+import { GameFollower, type ObservedCommit } from './follow.js';
 import { notifyCommit } from './notifier.js';
 
 /**
  * A channel that passes on what happened: the stream, webhooks, reminders.
- * `commit` is the durable commit that caused it, or null (a reminder firing).
+ * `observed` is the durable commit that caused it, or null (a timer firing).
  */
-export type PushSink = (derived: Derived, commit: Commit | null) => Promise<void>;
+export type PushSink = (derived: Derived, observed: ObservedCommit | null) => Promise<void>;
 
 export interface LocalNotifier {
   /** Resolves once every commit signalled so far is handled (tests wait on it, never on time). */
@@ -28,12 +28,13 @@ export function runLocalNotifier(
   onHandled: (ms: number) => void = () => {},
 ): LocalNotifier {
   let chain: Promise<void> = Promise.resolve();
+  const follower = new GameFollower();
   const unsubscribe = ctx.signal.subscribe((commit) => {
     chain = chain.then(async () => {
       const started = performance.now();
       try {
-        const derived = await notifyCommit(ctx, commit);
-        for (const sink of sinks) await sink(derived, commit);
+        const { derived, observed } = await notifyCommit(ctx, commit, follower);
+        for (const sink of sinks) await sink(derived, observed);
       } catch (error) {
         onError(error);
       }

@@ -141,6 +141,6 @@ export function eventBridgeSchedulerFromEnv(env: NodeJS.ProcessEnv = process.env
   });
 }
 
-function hasName(error: unknown, name: string): boolean {
+export function hasName(error: unknown, name: string): boolean {
   return error instanceof Error && error.name === name;
 }
