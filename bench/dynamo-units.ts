@@ -24,6 +24,7 @@ interface Input {
   RequestItems?: Record<string, { PutRequest?: { Item: Key }; DeleteRequest?: { Key: Key } }[]>;
   ExpressionAttributeValues?: Record<string, { S?: string }>;
   KeyConditionExpression?: string;
+  ConsistentRead?: boolean;
 }
 
 function firstKey(input: Input): Key | undefined {
@@ -86,7 +87,9 @@ export function countUnits(client: DynamoDBClient, ignore: (kind: string) => boo
       const kind = itemKind(input);
       if (ignore(kind)) return result;
       const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
-      const units = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+      const reported = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+      // DynamoDB Local reports 0 for a read that found nothing; DynamoDB bills it at the minimum.
+      const units = WRITES.has(command) ? reported : Math.max(reported, input.ConsistentRead ? 1 : 0.5);
       const label = `${command.replace(/Command$/, '')} ${kind}`;
       const row = rows.get(label) ?? { kind: label, calls: 0, read: 0, write: 0 };
       row.calls++;

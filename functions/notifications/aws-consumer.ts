@@ -3,7 +3,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { ServiceContext } from '../service/context.js';
 import { commitFromItem, kindOf } from '../store/dynamo-items.js';
 import type { GameFollower } from './follow.js';
-import type { PushSink } from './local.js';
+import { passOn, type PushSink } from './local.js';
 import { notifyCommit } from './notifier.js';
 
 /**
@@ -25,7 +25,7 @@ export async function notifyFromStream(
     if (record.eventName !== 'INSERT' || !image || kindOf(image) !== 'commit') continue;
     try {
       const { derived, observed } = await notifyCommit(ctx, commitFromItem(image), follower);
-      for (const sink of sinks) await sink(derived, observed);
+      await passOn(sinks, derived, observed);
     } catch (error) {
       console.error(JSON.stringify({ stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' }));
       // Everything from the first failure on is retried, keeping each game's order.

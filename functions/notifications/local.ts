@@ -9,6 +9,16 @@ import { notifyCommit } from './notifier.js';
  */
 export type PushSink = (derived: Derived, observed: ObservedCommit | null) => Promise<void>;
 
+/**
+ * Hands what happened to every channel at once: they are independent, and a
+ * Lambda bills the time it waits, so they wait together. Fails, once all are
+ * done, if any failed (the commit is then handled again; ids make that harmless).
+ */
+export async function passOn(sinks: readonly PushSink[], derived: Derived, observed: ObservedCommit | null): Promise<void> {
+  const failed = (await Promise.allSettled(sinks.map((sink) => sink(derived, observed)))).find((o) => o.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 export interface LocalNotifier {
   /** Resolves once every commit signalled so far is handled (tests wait on it, never on time). */
   idle(): Promise<void>;
@@ -34,7 +44,7 @@ export function runLocalNotifier(
       const started = performance.now();
       try {
         const { derived, observed } = await notifyCommit(ctx, commit, follower);
-        for (const sink of sinks) await sink(derived, observed);
+        await passOn(sinks, derived, observed);
       } catch (error) {
         onError(error);
       }
