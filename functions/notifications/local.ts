@@ -51,6 +51,10 @@ export function runLocalNotifier(
       onHandled(performance.now() - started);
     });
   });
+  // Announced notifications are already stored: they only go to the channels, in the same order as commits.
+  const unsubscribeAnnouncements = ctx.announcements.subscribe((addressed) => {
+    chain = chain.then(() => passOn(sinks, { notifications: addressed, notices: [] }, null).catch(onError));
+  });
   return {
     idle: async () => {
       // A sink may cause commits of its own (none today); wait until the chain is still.
@@ -59,6 +63,9 @@ export function runLocalNotifier(
         if (seen === chain) return;
       }
     },
-    stop: unsubscribe,
+    stop: () => {
+      unsubscribe();
+      unsubscribeAnnouncements();
+    },
   };
 }

@@ -1,8 +1,8 @@
 import type { BaseState } from '../../core/engine/index.js';
 import type { ServiceContext } from '../service/context.js';
 import { loadLive } from '../service/pipeline.js';
-import type { Commit } from '../store/port.js';
-import { deriveNotifications, endedNow, type Addressed, type Derived } from './derive.js';
+import type { Commit, GameHeader } from '../store/port.js';
+import { deriveJoined, deriveNotifications, endedNow, type Addressed, type Derived } from './derive.js';
 import { GameFollower, type ObservedCommit } from './follow.js';
 
 /** The game's title for people, e.g. "Villages of Valeria". */
@@ -30,6 +30,13 @@ export async function notifyCommit(ctx: ServiceContext, commit: Commit, follower
   const derived = deriveNotifications({ header, title: titleOf(ctx, header.game), previous, commit, result });
   await storeAddressed(ctx, derived.notifications);
   return { derived, observed };
+}
+
+/** Tells the players already seated that `seat` was taken (the header is the one just stored): see announcements.ts. */
+export async function announceJoin(ctx: ServiceContext, header: GameHeader, seat: number): Promise<void> {
+  const addressed = deriveJoined(header, titleOf(ctx, header.game), seat, ctx.clock());
+  await storeAddressed(ctx, addressed);
+  ctx.announcements.publish(addressed);
 }
 
 /** Stores notifications, one batch per addressee. */

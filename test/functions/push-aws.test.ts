@@ -2,21 +2,23 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyFromStream } from '../../functions/notifications/aws-consumer.js';
+import { notificationItem } from '../../functions/notifications/dynamo-store.js';
 import { GameFollower } from '../../functions/notifications/follow.js';
+import type { Notification } from '../../functions/notifications/schemas.js';
 import { connectionSink, onClientMessage, onConnect, onDisconnect, type ConnectionSender } from '../../functions/notifications/aws-connections.js';
 import type { CommitMessage, ServerMessage } from '../../functions/notifications/stream-protocol.js';
 import { commitItem } from '../../functions/store/dynamo-items.js';
-import type { Commit } from '../../functions/store/port.js';
+import type { Item } from '../../functions/store/capacity.js';
 import { startApi, storeOf, type RunningApi } from '../support/api.js';
 import { notificationsIn } from '../support/push-api.js';
 
-/** The stream as DynamoDB Streams hands it to Lambda: INSERT records with the commits' new images. */
-function streamEvent(commits: readonly Commit[]): DynamoDBStreamEvent {
+/** The stream as DynamoDB Streams hands it to Lambda: INSERT records with the items' new images, in table order. */
+function streamEvent(items: readonly Item[]): DynamoDBStreamEvent {
   return {
-    Records: commits.map((commit, i) => ({
+    Records: items.map((item, i) => ({
       eventID: `e${i}`,
       eventName: 'INSERT',
-      dynamodb: { SequenceNumber: String(i), NewImage: commitItem(commit) as Record<string, AttributeValue> as never },
+      dynamodb: { SequenceNumber: String(i), NewImage: item as Record<string, AttributeValue> as never },
     })),
   };
 }
@@ -65,17 +67,24 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     await client.post(`/v1/games/${gameId}/join`, { token: b.token, body: {} });
     const commits = await ctx.store.readCommits(gameId, 0, 100);
     expect(commits.length).toBeGreaterThan(0);
-    const outcome = await notifyFromStream(ctx, streamEvent(commits), [connectionSink(ctx, sender)], new GameFollower());
+    // B's join is stored as A's notification before the start commit; its item is what reaches the consumer.
+    const joined: Notification[] = (await client.get('/v1/notifications', { token: a.token })).body.notifications;
+    expect(joined).toEqual([expect.objectContaining({ type: 'player-joined', gameId, seat: 0, joined: { seat: 1, name: 'Aws B' } })]);
+    const announced = notificationItem(a.playerId, joined[0]!);
+    // Any other notification item is not the consumer's business (the stack's filter does not even hand it over).
+    const other = notificationItem(a.playerId, { ...joined[0]!, id: 'n_not-announced', type: 'game-started', version: 1 } as Notification);
+    const outcome = await notifyFromStream(ctx, streamEvent([announced, other, ...commits.map(commitItem)]), [connectionSink(ctx, sender)], new GameFollower());
     expect(outcome.batchItemFailures).toEqual([]);
+    const stored: Notification[] = (await client.get('/v1/notifications', { token: a.token })).body.notifications;
 
     const toA = (sent.get('conn-a') ?? []).slice(3);
-    const stored = (await client.get('/v1/notifications', { token: a.token })).body.notifications;
     const byId = (x: { id: string }, y: { id: string }) => x.id.localeCompare(y.id);
-    // The subscribed connection: one commit message per commit, A's notifications riding inside.
-    expect(toA.every((m) => m.type === 'commit')).toBe(true);
+    // The subscribed connection: the join alone (no commit carries it), then one commit message per commit, A's notifications riding inside.
+    expect(toA[0]).toEqual({ type: 'notification', notification: joined[0] });
+    expect(toA.slice(1).every((m) => m.type === 'commit')).toBe(true);
     expect(notificationsIn(toA).sort(byId)).toEqual([...stored].sort(byId));
     const events = (await client.get(`/v1/games/${gameId}/events?after=0`, { token: a.token })).body.commits;
-    expect(toA.map((m) => (m as CommitMessage).commit)).toEqual(events);
+    expect(toA.slice(1).map((m) => (m as CommitMessage).commit)).toEqual(events);
     const newest = toA.at(-1) as CommitMessage;
     expect(newest.state).toEqual((await client.get(`/v1/games/${gameId}`, { token: a.token })).body.state);
     expect(newest.moves).toEqual((await client.get(`/v1/games/${gameId}/moves`, { token: a.token })).body.moves);

@@ -101,6 +101,10 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
       for (const [seat, player] of players.entries()) {
         const stored = (await allNotifications(player.token)).seen;
         expect(new Set(stored.map((n) => n.id)).size).toBe(stored.length);
+        // Player 1's join told player 0, already seated, and nobody else.
+        expect(stored.filter((n) => n.type === 'player-joined')).toEqual(
+          seat === 0 ? [expect.objectContaining({ gameId, seat: 0, joined: { seat: 1, name: `${game} 1` } })] : [],
+        );
         for (const n of stored) {
           // Exactly the documented fields: parsing strips nothing.
           expect(Notification.parse(n)).toEqual(n);

@@ -78,7 +78,13 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
       FunctionName: { Ref: ids.pushFn },
       EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }) }] },
+      FilterCriteria: {
+        Filters: [
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }) },
+          // Announced notifications (a seat taken) reach the channels from their own items; no other notification wakes it.
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'N#' }] }, t: { S: ['player-joined'] } } } }) },
+        ],
+      },
     });
     const role = resources[ids.schedulerRole]!.Properties!;
     expect(role.AssumeRolePolicyDocument.Statement[0].Condition).toEqual({
