@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { CreateScheduleCommand, DeleteScheduleCommand } from '@aws-sdk/client-scheduler';
-import { atExpression, fireTime, hasName, type SchedulerSender } from '../scheduler/eventbridge.js';
+import { CreateScheduleCommand } from '@aws-sdk/client-scheduler';
+import { atExpression, deleteSchedule, fireTime, hasName, type SchedulerSender } from '../scheduler/eventbridge.js';
 import { PushTimerPayload, type PushScheduler, type PushTimer } from './timers.js';
 
 /** Where push schedules go on AWS (the stack sets these). */
@@ -58,12 +58,7 @@ export class EventBridgePushScheduler implements PushScheduler {
     }
   }
 
-  async cancel(id: string): Promise<void> {
-    try {
-      await this.client.send(new DeleteScheduleCommand({ Name: pushScheduleName(id), GroupName: this.env.groupName }));
-    } catch (error) {
-      // Already fired (and deleted itself) or never created.
-      if (!hasName(error, 'ResourceNotFoundException')) throw error;
-    }
+  cancel(id: string): Promise<void> {
+    return deleteSchedule(this.client, pushScheduleName(id), this.env.groupName);
   }
 }
