@@ -55,7 +55,7 @@ function ridesWith(observed: ObservedCommit | null, notification: Notification):
 }
 
 /** The commit as each viewer may see it, with their notifications, state and legal moves after it. */
-export async function commitMessages(
+async function commitMessages(
   ctx: ServiceContext,
   observed: ObservedCommit,
   derived: Derived,
