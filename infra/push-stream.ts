@@ -10,6 +10,8 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { COMMIT_PREFIX } from '../functions/store/dynamo-items.js';
+import { ANNOUNCED_TYPES } from '../functions/notifications/announcements.js';
+import { NOTIFICATION_PREFIX } from '../functions/notifications/keys.js';
 import { LOG_RETENTION, ServiceFunction } from './service-function.js';
 
 const SCHEDULER_SERVICE = 'scheduler.amazonaws.com';
@@ -144,7 +146,7 @@ export class PushStream extends Construct {
     }
     this.push.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
-        actions: ['scheduler:CreateSchedule'],
+        actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
         resources: [
           stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.group.ref}/*`, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }),
         ],
@@ -175,6 +177,13 @@ export class PushStream extends Construct {
           lambda.FilterCriteria.filter({
             eventName: lambda.FilterRule.isEqual('INSERT'),
             dynamodb: { NewImage: { sk: { S: lambda.FilterRule.beginsWith(COMMIT_PREFIX) } } },
+          }),
+          // Notifications no commit carries (a seat taken) reach the channels from their own items.
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual('INSERT'),
+            dynamodb: {
+              NewImage: { sk: { S: lambda.FilterRule.beginsWith(NOTIFICATION_PREFIX) }, t: { S: lambda.FilterRule.or(...ANNOUNCED_TYPES) } },
+            },
           }),
         ],
       }),

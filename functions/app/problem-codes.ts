@@ -32,7 +32,10 @@ export const SERVICE_PROBLEMS = {
   'seat-taken': { status: 409, description: 'The seat asked for is taken.' },
   'already-seated': { status: 409, description: 'You already hold a seat in this game.' },
   contention: { status: 409, description: 'Others changed the game at the same moment; try again.' },
-  'idempotency-key-reused': { status: 409, description: 'This Idempotency-Key was used with another request.' },
+  'idempotency-key-reused': {
+    status: 422,
+    description: 'This Idempotency-Key was used with another request body (as the IETF Idempotency-Key draft answers it).',
+  },
   'engine-version-unsupported': { status: 409, description: 'The game was created by an engine version this service no longer plays.' },
   'uri-too-long': { status: 414, description: 'The path and query exceed the API’s URL length limit.' },
   'payload-too-large': { status: 413, description: 'The body exceeds the API’s size limit.' },

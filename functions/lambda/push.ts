@@ -1,7 +1,9 @@
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { connectionSink, managementApiSender } from '../notifications/aws-connections.js';
 import { notifyFromStream } from '../notifications/aws-consumer.js';
 import { EventBridgePushScheduler } from '../notifications/eventbridge-push.js';
+import { GameFollower } from '../notifications/follow.js';
 import type { PushSink } from '../notifications/local.js';
 import { reminderPlanner } from '../notifications/reminders.js';
 import { onPushTimer } from '../notifications/timer-handler.js';
@@ -16,8 +18,11 @@ const setting = (name: string) => {
   return value;
 };
 let selfArn = '';
+/** Kept across invocations: a warm instance folds a game's next commit instead of loading the game. */
+const follower = new GameFollower();
 const sinks: PushSink[] = [];
 const scheduler: EventBridgePushScheduler = new EventBridgePushScheduler(
+  new SchedulerClient({}),
   { groupName: setting('PUSH_SCHEDULE_GROUP'), roleArn: setting('PUSH_SCHEDULER_ROLE_ARN'), deadLetterQueueArn: setting('PUSH_DLQ_ARN') },
   () => selfArn,
   (payload) => onPushTimer(ctx, scheduler, payload, sinks),
@@ -27,7 +32,7 @@ sinks.push(connectionSink(ctx, managementApiSender(setting('STREAM_ENDPOINT'))),
 /** Push on AWS: the DynamoDB Streams consumer of new commits, and the target of push timers (reminders, webhook retries). */
 export const handler = async (event: DynamoDBStreamEvent | unknown, context: Context) => {
   selfArn = context.invokedFunctionArn;
-  if (event && typeof event === 'object' && 'Records' in event) return notifyFromStream(ctx, event as DynamoDBStreamEvent, sinks);
+  if (event && typeof event === 'object' && 'Records' in event) return notifyFromStream(ctx, event as DynamoDBStreamEvent, sinks, follower);
   const payload = PushTimerPayload.safeParse(event);
   if (!payload.success) return { status: 'malformed' };
   await onPushTimer(ctx, scheduler, payload.data, sinks);

@@ -1,7 +1,7 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { ServiceContext } from '../service/context.js';
 import type { PushSink } from './local.js';
-import { answerAction, commitMessages } from './stream-hub.js';
+import { answerAction, fanOut } from './stream-hub.js';
 import type { ServerMessage } from './stream-protocol.js';
 import { redeemTicket } from './stream-tickets.js';
 
@@ -56,7 +56,7 @@ export async function onClientMessage(ctx: ServiceContext, sender: ConnectionSen
   const connection = await ctx.push.getConnection(connectionId);
   if (!connection) return { statusCode: 410 };
   const games = new Set(connection.games);
-  const reply = await answerAction(ctx, games, body);
+  const reply = await answerAction(ctx, { playerId: connection.playerId, games }, body);
   if (games.size !== connection.games.length || [...games].some((g) => !connection.games.includes(g))) {
     // Index entries of a dropped game go with the old record; the new one writes the rest again.
     await ctx.push.deleteConnection(connection);
@@ -66,23 +66,20 @@ export async function onClientMessage(ctx: ServiceContext, sender: ConnectionSen
   return { statusCode: 200 };
 }
 
-/** The fan-out sink of the stream consumer: each player's connections, each game's subscribers; gone ones dropped. */
+/**
+ * The fan-out sink of the stream consumer: one read of the game's subscribers
+ * and one of each addressee's connections per commit, then every message
+ * posted at once; connections that answer gone are dropped.
+ */
 export function connectionSink(ctx: ServiceContext, sender: ConnectionSender): PushSink {
   const send = async (connectionId: string, message: ServerMessage) => {
     if ((await sender.post(connectionId, message)) === 'sent') return;
     const gone = await ctx.push.getConnection(connectionId);
     if (gone) await ctx.push.deleteConnection(gone);
   };
-  return async (derived, commit) => {
-    for (const { playerId, notification } of derived.notifications)
-      for (const connectionId of await ctx.push.playerConnections(playerId)) await send(connectionId, { type: 'notification', notification });
-    if (!commit) return;
-    const subscribers = await ctx.push.gameSubscribers(commit.gameId);
-    const messages = await commitMessages(
-      ctx,
-      commit,
-      subscribers.map((s) => s.playerId),
-    );
-    for (const { connectionId, playerId } of subscribers) await send(connectionId, messages.get(playerId) as ServerMessage);
+  return async (derived, observed) => {
+    const subscribers = observed ? await ctx.push.gameSubscribers(observed.commit.gameId) : [];
+    const sends = await fanOut(ctx, derived, observed, subscribers, (playerId) => ctx.push.playerConnections(playerId));
+    await Promise.all(sends.map(({ connectionId, message }) => send(connectionId, message)));
   };
 }

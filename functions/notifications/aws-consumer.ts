@@ -2,23 +2,41 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { ServiceContext } from '../service/context.js';
 import { commitFromItem, kindOf } from '../store/dynamo-items.js';
-import type { PushSink } from './local.js';
+import { ANNOUNCED_TYPES } from './announcements.js';
+import { addressedFromItem } from './dynamo-store.js';
+import type { GameFollower } from './follow.js';
+import { NOTIFICATION_PREFIX } from './keys.js';
+import { passOn, type PushSink } from './local.js';
 import { notifyCommit } from './notifier.js';
+
+/** A stored notification that no commit carries: it reaches the channels from its own stream record. */
+function isAnnounced(image: Record<string, AttributeValue>): boolean {
+  return image.sk?.S?.startsWith(NOTIFICATION_PREFIX) === true && (ANNOUNCED_TYPES as readonly string[]).includes(image.t?.S ?? '');
+}
 
 /**
  * Push's DynamoDB Streams consumer: each new commit, once durable, becomes
  * notifications handed to the sinks (connections, webhooks, reminders).
  * Records are handled in order and a failed one is reported by itself, so the
  * stream redelivers it and what follows (ids make the second run harmless).
+ * A new announced notification (announcements.ts) goes to the channels as is.
+ * The follower lives as long as the Lambda instance: a game's next commit
+ * usually finds its state already there.
  */
-export async function notifyFromStream(ctx: ServiceContext, event: DynamoDBStreamEvent, sinks: readonly PushSink[]): Promise<DynamoDBBatchResponse> {
+export async function notifyFromStream(
+  ctx: ServiceContext,
+  event: DynamoDBStreamEvent,
+  sinks: readonly PushSink[],
+  follower: GameFollower,
+): Promise<DynamoDBBatchResponse> {
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
-    if (record.eventName !== 'INSERT' || !image || kindOf(image) !== 'commit') continue;
+    if (record.eventName !== 'INSERT' || !image) continue;
     try {
-      const commit = commitFromItem(image);
-      const derived = await notifyCommit(ctx, commit);
-      for (const sink of sinks) await sink(derived, commit);
+      if (kindOf(image) === 'commit') {
+        const { derived, observed } = await notifyCommit(ctx, commitFromItem(image), follower);
+        await passOn(sinks, derived, observed);
+      } else if (isAnnounced(image)) await passOn(sinks, { notifications: [addressedFromItem(image)], notices: [] }, null);
     } catch (error) {
       console.error(JSON.stringify({ stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' }));
       // Everything from the first failure on is retried, keeping each game's order.

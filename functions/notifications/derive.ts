@@ -99,6 +99,32 @@ export function deriveNotifications(facts: CommitFacts): Derived {
   return { notifications: out, notices: deriveNotices(facts) };
 }
 
+/**
+ * A player took a seat: each player seated before is told who and where
+ * (public facts). Ids derive from game, seat, joiner and addressee, so telling
+ * it twice rewrites the same items.
+ */
+export function deriveJoined(header: GameHeader, title: string, seat: number, at: number): Addressed[] {
+  const joiner = header.seats[seat];
+  if (joiner?.kind !== 'player') return [];
+  const { gameId, game } = header;
+  return playerSeats(header)
+    .filter((s) => s.seat !== seat)
+    .map(({ seat: addresseeSeat, playerId }) => ({
+      playerId,
+      notification: {
+        id: derivedId('n', gameId, 'player-joined', seat, joiner.playerId, playerId),
+        at: new Date(at).toISOString(),
+        type: 'player-joined' as const,
+        gameId,
+        game,
+        title,
+        seat: addresseeSeat,
+        joined: { seat, name: joiner.name },
+      },
+    }));
+}
+
 /** Game-scope notices: only what anyone watching the table could say aloud. */
 function deriveNotices(facts: CommitFacts): GameNotice[] {
   const { header, title, previous, commit } = facts;

@@ -50,12 +50,7 @@ export class DynamoPushStore implements PushStore {
   ) {}
 
   async putNotifications(playerId: string, notifications: readonly Notification[]): Promise<void> {
-    const items = notifications.map((n) => ({
-      pk: { S: keys.playerPartition(playerId) },
-      sk: { S: notificationSk(n) },
-      j: { S: JSON.stringify(n) },
-      [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil((Date.parse(n.at) + NOTIFICATION_TTL_MS) / 1000)) },
-    }));
+    const items = notifications.map((n) => notificationItem(playerId, n));
     for (let i = 0; i < items.length; i += BATCH) await this.batchPut(items.slice(i, i + BATCH));
   }
 
@@ -266,6 +261,22 @@ export class DynamoPushStore implements PushStore {
       if (attempt > 8 && requests && requests.length > 0) throw new Error(`${requests.length} notifications left unprocessed`);
     }
   }
+}
+
+/** A stored notification; `t`, its type, lets the table's stream hand announced ones to push's consumer (announcements.ts). */
+export function notificationItem(playerId: string, notification: Notification): Item {
+  return {
+    pk: { S: keys.playerPartition(playerId) },
+    sk: { S: notificationSk(notification) },
+    t: { S: notification.type },
+    j: { S: JSON.stringify(notification) },
+    [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil((Date.parse(notification.at) + NOTIFICATION_TTL_MS) / 1000)) },
+  };
+}
+
+/** The addressee and the notification of a stored item (a stream record's image). */
+export function addressedFromItem(item: Item): { playerId: string; notification: Notification } {
+  return { playerId: (item.pk?.S ?? '').slice('PLAYER#'.length), notification: Notification.parse(json(item)) };
 }
 
 function preferencesKey(playerId: string): Item {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
-import { atExpression, fireTime } from '../scheduler/eventbridge.js';
+import { CreateScheduleCommand } from '@aws-sdk/client-scheduler';
+import { atExpression, deleteSchedule, fireTime, hasName, type SchedulerSender } from '../scheduler/eventbridge.js';
 import { PushTimerPayload, type PushScheduler, type PushTimer } from './timers.js';
 
 /** Where push schedules go on AWS (the stack sets these). */
@@ -10,17 +10,22 @@ export interface PushSchedulerEnv {
   readonly deadLetterQueueArn: string;
 }
 
+/** A schedule's name: from the timer id, so the same timer always names the same schedule (1–64 characters). */
+export function pushScheduleName(timerId: string): string {
+  return `push-${createHash('sha256').update(timerId).digest('hex').slice(0, 40)}`;
+}
+
 /**
  * Push timers on EventBridge Scheduler: one one-time schedule per timer, named
  * from its id (a second schedule of the same timer is refused as a conflict),
  * invoking the push function with the payload. A timer already due runs at
  * once in this invocation instead (a webhook's first attempt), so nobody
- * waits a scheduling minute for it.
+ * waits a scheduling minute for it. A cancelled timer's schedule is deleted,
+ * so a reminder of an answered entry never costs an invocation.
  */
 export class EventBridgePushScheduler implements PushScheduler {
-  private readonly client = new SchedulerClient({});
-
   constructor(
+    private readonly client: SchedulerSender,
     private readonly env: PushSchedulerEnv,
     /** The push function's own ARN (from the invocation's context: an env var would be a circular reference). */
     private readonly targetArn: () => string,
@@ -33,7 +38,7 @@ export class EventBridgePushScheduler implements PushScheduler {
     try {
       await this.client.send(
         new CreateScheduleCommand({
-          Name: `push-${createHash('sha256').update(timer.id).digest('hex').slice(0, 40)}`,
+          Name: pushScheduleName(timer.id),
           GroupName: this.env.groupName,
           ScheduleExpression: atExpression(fireTime(timer.dueAt, this.now())),
           ScheduleExpressionTimezone: 'UTC',
@@ -49,7 +54,11 @@ export class EventBridgePushScheduler implements PushScheduler {
         }),
       );
     } catch (error) {
-      if (!(error instanceof Error && error.name === 'ConflictException')) throw error;
+      if (!hasName(error, 'ConflictException')) throw error;
     }
+  }
+
+  cancel(id: string): Promise<void> {
+    return deleteSchedule(this.client, pushScheduleName(id), this.env.groupName);
   }
 }

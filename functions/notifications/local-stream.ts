@@ -47,8 +47,8 @@ function open(ctx: ServiceContext, hub: StreamHub, ws: WebSocket, playerId: stri
   hub.add(connection);
   ws.on(
     'message',
-    (data) => void answerAction(ctx, connection.games, data.toString()).then(send, () => send({ type: 'error', code: 'unavailable', detail: 'Try again.' })),
+    (data) => void answerAction(ctx, connection, data.toString()).then(send, () => send({ type: 'error', code: 'unavailable', detail: 'Try again.' })),
   );
   ws.on('close', () => hub.remove(connection.id));
-  send({ type: 'ready', playerId });
+  // Nothing is said first: `ready` answers the client's `hello`, as on API Gateway, which cannot speak during $connect.
 }

@@ -1,13 +1,23 @@
 import type { ServiceContext } from '../service/context.js';
-import type { Commit } from '../store/port.js';
 import type { Derived } from './derive.js';
+import { GameFollower, type ObservedCommit } from './follow.js';
 import { notifyCommit } from './notifier.js';
 
 /**
  * A channel that passes on what happened: the stream, webhooks, reminders.
- * `commit` is the durable commit that caused it, or null (a reminder firing).
+ * `observed` is the durable commit that caused it, or null (a timer firing).
  */
-export type PushSink = (derived: Derived, commit: Commit | null) => Promise<void>;
+export type PushSink = (derived: Derived, observed: ObservedCommit | null) => Promise<void>;
+
+/**
+ * Hands what happened to every channel at once: they are independent, and a
+ * Lambda bills the time it waits, so they wait together. Fails, once all are
+ * done, if any failed (the commit is then handled again; ids make that harmless).
+ */
+export async function passOn(sinks: readonly PushSink[], derived: Derived, observed: ObservedCommit | null): Promise<void> {
+  const failed = (await Promise.allSettled(sinks.map((sink) => sink(derived, observed)))).find((o) => o.status === 'rejected');
+  if (failed) throw failed.reason;
+}
 
 export interface LocalNotifier {
   /** Resolves once every commit signalled so far is handled (tests wait on it, never on time). */
@@ -28,17 +38,22 @@ export function runLocalNotifier(
   onHandled: (ms: number) => void = () => {},
 ): LocalNotifier {
   let chain: Promise<void> = Promise.resolve();
+  const follower = new GameFollower();
   const unsubscribe = ctx.signal.subscribe((commit) => {
     chain = chain.then(async () => {
       const started = performance.now();
       try {
-        const derived = await notifyCommit(ctx, commit);
-        for (const sink of sinks) await sink(derived, commit);
+        const { derived, observed } = await notifyCommit(ctx, commit, follower);
+        await passOn(sinks, derived, observed);
       } catch (error) {
         onError(error);
       }
       onHandled(performance.now() - started);
     });
+  });
+  // Announced notifications are already stored: they only go to the channels, in the same order as commits.
+  const unsubscribeAnnouncements = ctx.announcements.subscribe((addressed) => {
+    chain = chain.then(() => passOn(sinks, { notifications: addressed, notices: [] }, null).catch(onError));
   });
   return {
     idle: async () => {
@@ -48,6 +63,9 @@ export function runLocalNotifier(
         if (seen === chain) return;
       }
     },
-    stop: unsubscribe,
+    stop: () => {
+      unsubscribe();
+      unsubscribeAnnouncements();
+    },
   };
 }

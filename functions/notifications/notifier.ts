@@ -1,14 +1,19 @@
 import type { BaseState } from '../../core/engine/index.js';
 import type { ServiceContext } from '../service/context.js';
 import { loadLive } from '../service/pipeline.js';
-import type { Commit } from '../store/port.js';
-import { deriveNotifications, endedNow, type Addressed, type Derived } from './derive.js';
-
-const NOTHING: Derived = { notifications: [], notices: [] };
+import type { Commit, GameHeader } from '../store/port.js';
+import { deriveJoined, deriveNotifications, endedNow, type Addressed, type Derived } from './derive.js';
+import { GameFollower, type ObservedCommit } from './follow.js';
 
 /** The game's title for people, e.g. "Villages of Valeria". */
 export function titleOf(ctx: ServiceContext, game: string): string {
   return ctx.games.find((g) => g.meta.id === game)?.meta.title ?? game;
+}
+
+export interface Notified {
+  readonly derived: Derived;
+  /** Null when the game is gone (nothing to tell). */
+  readonly observed: ObservedCommit | null;
 }
 
 /**
@@ -17,15 +22,21 @@ export function titleOf(ctx: ServiceContext, game: string): string {
  * stream on AWS) and may run twice for one commit: ids derive from the commit
  * and the addressee, so the second run rewrites the same items.
  */
-export async function notifyCommit(ctx: ServiceContext, commit: Commit): Promise<Derived> {
-  const header = await ctx.store.getHeader(commit.gameId);
-  if (!header) return NOTHING;
-  const [before] = commit.seq > 1 ? await ctx.store.readCommits(commit.gameId, commit.seq - 2, 1) : [];
-  const previous = before?.summary ?? null;
-  const result = endedNow({ previous, commit }) ? await finalScore(ctx, commit.gameId) : null;
+export async function notifyCommit(ctx: ServiceContext, commit: Commit, follower = new GameFollower()): Promise<Notified> {
+  const observed = await follower.observe(ctx, commit);
+  if (!observed) return { derived: { notifications: [], notices: [] }, observed };
+  const { header, previous } = observed;
+  const result = endedNow({ previous, commit }) ? await finalScore(ctx, observed) : null;
   const derived = deriveNotifications({ header, title: titleOf(ctx, header.game), previous, commit, result });
   await storeAddressed(ctx, derived.notifications);
-  return derived;
+  return { derived, observed };
+}
+
+/** Tells the players already seated that `seat` was taken (the header is the one just stored): see announcements.ts. */
+export async function announceJoin(ctx: ServiceContext, header: GameHeader, seat: number): Promise<void> {
+  const addressed = deriveJoined(header, titleOf(ctx, header.game), seat, ctx.clock());
+  await storeAddressed(ctx, addressed);
+  ctx.announcements.publish(addressed);
 }
 
 /** Stores notifications, one batch per addressee. */
@@ -35,7 +46,7 @@ export async function storeAddressed(ctx: ServiceContext, addressed: readonly Ad
   await Promise.all([...byPlayer].map(([playerId, list]) => ctx.push.putNotifications(playerId, list)));
 }
 
-async function finalScore(ctx: ServiceContext, gameId: string) {
-  const live = await loadLive(ctx, gameId);
+async function finalScore(ctx: ServiceContext, observed: ObservedCommit) {
+  const live = observed.live ?? (await loadLive(ctx, observed.commit.gameId));
   return live.state ? live.engine.score(live.state as BaseState & never) : null;
 }

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../service/context.js';
 import { derivedId, type Addressed } from './derive.js';
+import type { ObservedCommit } from './follow.js';
 import type { PushSink } from './local.js';
 import { titleOf } from './notifier.js';
 import { storeAddressed } from './notifier.js';
@@ -9,26 +10,56 @@ import type { PushScheduler, PushTimerPayload } from './timers.js';
 /** Pending entries shorter than this get no reminder: the your-turn notice is reminder enough. */
 export const REMINDER_MIN_PENDING_MS = 10 * 60 * 1000;
 
+/** A reminder's timer id: from entry, seat, addressee and fraction, so planning twice leaves one timer and cancelling finds it. */
+function reminderTimerId(gameId: string, pendingId: string, seat: number, playerId: string, fraction: number): string {
+  return derivedId('rem', gameId, pendingId, seat, playerId, fraction);
+}
+
+/** Seats whose pending entry this commit answered or closed: their reminders are no longer wanted. */
+function closedSeats({ commit, previous }: ObservedCommit): number[] {
+  if (previous?.pendingId == null || previous.deadline === null) return [];
+  const now = commit.summary;
+  const samePending = now.status === 'active' && now.pendingId === previous.pendingId;
+  return previous.awaiting.filter((seat) => !samePending || !now.awaiting.includes(seat));
+}
+
 /**
- * A sink that plans reminders: for each `your-turn`, one timer per fraction
+ * A sink that keeps reminders: for each `your-turn`, one timer per fraction
  * the addressee chose (default 0.8), due when that share of the entry's time
- * has passed. Timer ids derive from entry, seat and fraction: planning twice
- * leaves one timer each.
+ * has passed; and when a commit answers or closes an entry, the timers of the
+ * seats it no longer awaits are cancelled (a reminder whose fraction was
+ * dropped from the preferences meanwhile still fires, and finds nothing to say).
  */
 export function reminderPlanner(ctx: ServiceContext, scheduler: PushScheduler, minPendingMs = REMINDER_MIN_PENDING_MS): PushSink {
-  return async (derived) => {
+  return async (derived, observed) => {
+    const preferences = new Map<string, Promise<readonly number[]>>();
+    const fractionsOf = (playerId: string) => {
+      if (!preferences.has(playerId))
+        preferences.set(
+          playerId,
+          readPreferences(ctx, playerId).then((p) => p.reminders),
+        );
+      return preferences.get(playerId) as Promise<readonly number[]>;
+    };
+    if (observed?.previous?.pendingId)
+      for (const seat of closedSeats(observed)) {
+        const { gameId } = observed.commit;
+        const occupant = observed.header.seats[seat];
+        if (occupant?.kind !== 'player') continue;
+        for (const fraction of await fractionsOf(occupant.playerId))
+          await scheduler.cancel(reminderTimerId(gameId, observed.previous.pendingId, seat, occupant.playerId, fraction));
+      }
     for (const { playerId, notification } of derived.notifications) {
       if (notification.type !== 'your-turn') continue;
       const opened = Date.parse(notification.at);
       const span = Date.parse(notification.pending.deadline) - opened;
       if (span < minPendingMs) continue;
-      const { reminders } = await readPreferences(ctx, playerId);
-      for (const fraction of reminders) {
+      for (const fraction of await fractionsOf(playerId)) {
         const dueAt = opened + Math.round(fraction * span);
         const { gameId, seat } = notification;
         const pendingId = notification.pending.id;
         await scheduler.schedule({
-          id: derivedId('rem', gameId, pendingId, seat, playerId, fraction),
+          id: reminderTimerId(gameId, pendingId, seat, playerId, fraction),
           dueAt,
           payload: { kind: 'reminder', gameId, pendingId, seat, playerId, fraction, dueAt },
         });

@@ -1,15 +1,22 @@
+import { legalMovesFor } from '../../core/engine/index.js';
 import type { ServiceContext } from '../service/context.js';
 import { engineOf, seatOf } from '../service/live-game.js';
-import { presentCommit } from '../service/present.js';
-import type { Commit } from '../store/port.js';
+import { presentCommit, presentState } from '../service/present.js';
+import type { Derived } from './derive.js';
+import type { ObservedCommit } from './follow.js';
 import type { PushSink } from './local.js';
-import { ClientAction, type ServerMessage } from './stream-protocol.js';
+import type { Notification } from './schemas.js';
+import { ClientAction, type CommitMessage, type ServerMessage } from './stream-protocol.js';
 
-/** One open socket of a player. */
-export interface StreamConnection {
-  readonly id: string;
+/** What a connection is: whose, and which games' commits it asked for. */
+export interface Subscriptions {
   readonly playerId: string;
   readonly games: Set<string>;
+}
+
+/** One open socket of a player. */
+export interface StreamConnection extends Subscriptions {
+  readonly id: string;
   send(message: ServerMessage): void;
 }
 
@@ -17,7 +24,7 @@ export interface StreamConnection {
  * Answers one client frame. Shared by the local server and the AWS
  * `$default` route: the connection's subscriptions are whatever `games` holds.
  */
-export async function answerAction(ctx: ServiceContext, games: Set<string>, raw: string): Promise<ServerMessage> {
+export async function answerAction(ctx: ServiceContext, connection: Subscriptions, raw: string): Promise<ServerMessage> {
   let parsed: ReturnType<typeof ClientAction.safeParse>;
   try {
     parsed = ClientAction.safeParse(JSON.parse(raw));
@@ -28,28 +35,78 @@ export async function answerAction(ctx: ServiceContext, games: Set<string>, raw:
     return {
       type: 'error',
       code: 'invalid-action',
-      detail: 'Send {"action":"subscribe","gameId":…}, {"action":"unsubscribe","gameId":…} or {"action":"ping"}.',
+      detail: 'Send {"action":"hello"}, {"action":"subscribe","gameId":…}, {"action":"unsubscribe","gameId":…} or {"action":"ping"}.',
     };
   const action = parsed.data;
+  if (action.action === 'hello') return { type: 'ready', playerId: connection.playerId };
   if (action.action === 'ping') return { type: 'pong' };
   if (action.action === 'unsubscribe') {
-    games.delete(action.gameId);
+    connection.games.delete(action.gameId);
     return { type: 'unsubscribed', gameId: action.gameId };
   }
   if (!(await ctx.store.getHeader(action.gameId))) return { type: 'error', code: 'game-not-found', detail: `No game with id ${action.gameId}.` };
-  games.add(action.gameId);
+  connection.games.add(action.gameId);
   return { type: 'subscribed', gameId: action.gameId };
 }
 
-/** The commit as each viewer may see it: the same redacted commit the events route gives. */
-export async function commitMessages(ctx: ServiceContext, commit: Commit, viewers: readonly string[]): Promise<Map<string, ServerMessage>> {
-  const out = new Map<string, ServerMessage>();
+/** A notification about the commit's own game rides inside that commit's message to a subscribed connection. */
+function ridesWith(observed: ObservedCommit | null, notification: Notification): boolean {
+  return observed !== null && 'gameId' in notification && notification.gameId === observed.commit.gameId;
+}
+
+/** The commit as each viewer may see it, with their notifications, state and legal moves after it. */
+async function commitMessages(
+  ctx: ServiceContext,
+  observed: ObservedCommit,
+  derived: Derived,
+  viewers: readonly string[],
+): Promise<Map<string, CommitMessage>> {
+  const out = new Map<string, CommitMessage>();
   if (viewers.length === 0) return out;
-  const header = await ctx.store.getHeader(commit.gameId);
-  if (!header) return out;
-  const engine = await engineOf(ctx.games, header);
-  for (const playerId of new Set(viewers))
-    out.set(playerId, { type: 'commit', gameId: commit.gameId, commit: presentCommit(engine, header, commit, seatOf(header, playerId)) });
+  const { commit, header, live } = observed;
+  const engine = live?.engine ?? (await engineOf(ctx.games, header));
+  for (const playerId of new Set(viewers)) {
+    const seat = seatOf(header, playerId);
+    const notifications = derived.notifications.filter((a) => a.playerId === playerId && ridesWith(observed, a.notification)).map((a) => a.notification);
+    const after =
+      live?.state == null
+        ? {}
+        : { state: presentState(live.engine, live.state, seat), moves: seat === null ? [] : legalMovesFor(live.engine, live.state, seat) };
+    out.set(playerId, { type: 'commit', gameId: commit.gameId, commit: presentCommit(engine, header, commit, seat), notifications, ...after });
+  }
+  return out;
+}
+
+/**
+ * What goes to each connection for one durable commit (or timer): one commit
+ * message to each subscriber of the game, and each notification alone to the
+ * addressee's other connections (and for what no commit message carries).
+ */
+export async function fanOut(
+  ctx: ServiceContext,
+  derived: Derived,
+  observed: ObservedCommit | null,
+  subscribers: readonly { readonly connectionId: string; readonly playerId: string }[],
+  connectionsOf: (playerId: string) => Promise<readonly string[]>,
+): Promise<{ readonly connectionId: string; readonly message: ServerMessage }[]> {
+  const out: { connectionId: string; message: ServerMessage }[] = [];
+  const watching = new Set(subscribers.map((s) => s.connectionId));
+  if (observed) {
+    const messages = await commitMessages(
+      ctx,
+      observed,
+      derived,
+      subscribers.map((s) => s.playerId),
+    );
+    for (const { connectionId, playerId } of subscribers) out.push({ connectionId, message: messages.get(playerId) as CommitMessage });
+  }
+  const addressees = new Set(derived.notifications.map((a) => a.playerId));
+  for (const playerId of addressees) {
+    const mine = derived.notifications.filter((a) => a.playerId === playerId).map((a) => a.notification);
+    for (const connectionId of await connectionsOf(playerId))
+      for (const notification of mine)
+        if (!watching.has(connectionId) || !ridesWith(observed, notification)) out.push({ connectionId, message: { type: 'notification', notification } });
+  }
   return out;
 }
 
@@ -71,17 +128,10 @@ export class StreamHub {
     return this.connections.size;
   }
 
-  readonly sink: PushSink = async (derived, commit) => {
+  readonly sink: PushSink = async (derived, observed) => {
     const all = [...this.connections.values()];
-    for (const { playerId, notification } of derived.notifications)
-      for (const connection of all) if (connection.playerId === playerId) connection.send({ type: 'notification', notification });
-    if (!commit) return;
-    const watching = all.filter((connection) => connection.games.has(commit.gameId));
-    const messages = await commitMessages(
-      this.ctx,
-      commit,
-      watching.map((c) => c.playerId),
-    );
-    for (const connection of watching) connection.send(messages.get(connection.playerId) as ServerMessage);
+    const subscribers = observed ? all.filter((c) => c.games.has(observed.commit.gameId)).map((c) => ({ connectionId: c.id, playerId: c.playerId })) : [];
+    const sends = await fanOut(this.ctx, derived, observed, subscribers, async (playerId) => all.filter((c) => c.playerId === playerId).map((c) => c.id));
+    for (const { connectionId, message } of sends) this.connections.get(connectionId)?.send(message);
   };
 }

@@ -37,6 +37,8 @@ export interface PushTimer {
 
 export interface PushScheduler {
   schedule(timer: PushTimer): Promise<void>;
+  /** Drops a timer that is no longer wanted (a reminder of an answered entry); unknown or fired ids are fine. */
+  cancel(id: string): Promise<void>;
 }
 
 /** Where the local scheduler keeps its agenda. */
@@ -68,6 +70,12 @@ export class LocalPushScheduler implements PushScheduler {
   async schedule(timer: PushTimer): Promise<void> {
     await this.store.putTimer(timer);
     this.arm(timer);
+  }
+
+  async cancel(id: string): Promise<void> {
+    clearTimeout(this.armed.get(id));
+    this.armed.delete(id);
+    await this.store.deleteTimer(id);
   }
 
   /** Re-arms every stored timer (start-up). */

@@ -137,40 +137,48 @@ function wants(hook: WebhookRecord, type: string): boolean {
 }
 
 /**
- * A sink that queues a delivery per webhook each notification or notice is
- * for. A delivery's id and time derive from the webhook and what it carries,
- * so a commit handled twice queues it once.
+ * A sink that delivers each notification or notice to every webhook that
+ * wants it: the attempts of one commit at once, each first attempt made
+ * before anything is stored. The commit is the durable intent there: a
+ * consumer that fails is handed the commit again, and a redelivered commit
+ * may send a message twice, with the same `webhook-id` (at least once). One
+ * write then records the attempt, and a failure schedules the retries.
  */
 export function webhookSink(ctx: ServiceContext, scheduler: PushScheduler): PushSink {
   return async (derived) => {
+    const due: [WebhookRecord, Notification | GameNotice][] = [];
     const mine = new Map<string, readonly WebhookRecord[]>();
     for (const { playerId, notification } of derived.notifications) {
       if (!mine.has(playerId)) mine.set(playerId, await ctx.push.listWebhooks(playerId));
-      for (const hook of mine.get(playerId) ?? [])
-        if (hook.gameId === null && wants(hook, notification.type)) await enqueue(ctx, scheduler, hook, notification);
+      for (const hook of mine.get(playerId) ?? []) if (hook.gameId === null && wants(hook, notification.type)) due.push([hook, notification]);
     }
     const gameId = derived.notices[0]?.gameId;
-    if (gameId === undefined) return;
-    const hooks = await ctx.push.gameWebhooks(gameId);
-    for (const notice of derived.notices) for (const hook of hooks) if (wants(hook, notice.type)) await enqueue(ctx, scheduler, hook, notice);
+    if (gameId !== undefined) {
+      const hooks = await ctx.push.gameWebhooks(gameId);
+      for (const notice of derived.notices) for (const hook of hooks) if (wants(hook, notice.type)) due.push([hook, notice]);
+    }
+    await Promise.all(due.map(([hook, message]) => deliverFirst(ctx, scheduler, hook, message)));
   };
 }
 
-async function enqueue(ctx: ServiceContext, scheduler: PushScheduler, hook: WebhookRecord, message: Notification | GameNotice): Promise<void> {
-  const createdAt = Date.parse(message.at);
+async function deliverFirst(ctx: ServiceContext, scheduler: PushScheduler, hook: WebhookRecord, message: Notification | GameNotice): Promise<void> {
   const delivery: DeliveryRecord = {
     id: derivedId('msg', hook.id, message.id),
     webhookId: hook.id,
     ownerId: hook.ownerId,
     type: message.type,
     body: JSON.stringify({ type: message.type, timestamp: message.at, data: message }),
-    createdAt,
+    createdAt: Date.parse(message.at),
     state: 'pending',
     attempts: [],
-    nextAttemptAt: ctx.clock(),
+    nextAttemptAt: null,
   };
-  if (!(await ctx.push.createDelivery(delivery))) return;
-  await scheduler.schedule({ id: `whd:${delivery.id}:0`, dueAt: ctx.clock(), payload: deliveryTimer(delivery) });
+  const now = ctx.clock();
+  // Created only if new: a redelivered commit leaves the first run's record and retries alone.
+  // (Past a one-attempt policy the disabled notification is stored and listed, not streamed: no policy in use stops at one.)
+  await recordAttempt(ctx, ctx.pushPolicy, scheduler, hook, delivery, await attempt(hook, delivery, ctx.pushPolicy, now), now, (d) =>
+    ctx.push.createDelivery(d),
+  );
 }
 
 function deliveryTimer(delivery: DeliveryRecord): PushTimerPayload {
@@ -178,7 +186,7 @@ function deliveryTimer(delivery: DeliveryRecord): PushTimerPayload {
 }
 
 /**
- * A delivery timer fired: one attempt, its outcome stored, and the next
+ * A retry timer fired: one attempt, its outcome stored, and the next
  * attempt scheduled — or, past the last, the delivery failed and the
  * subscription disabled, its owner told. Returns a notification to pass on.
  */
@@ -202,22 +210,41 @@ export async function attemptDelivery(
     return null;
   }
   const result = await attempt(hook, delivery, policy, now);
+  return recordAttempt(ctx, policy, scheduler, hook, delivery, result, now, async (d) => {
+    await ctx.push.putDelivery(d);
+    return true;
+  });
+}
+
+/**
+ * Stores a delivery with one more attempt (through `write`, which says whether
+ * it stored) and what follows: nothing after a success, the next attempt's
+ * timer after a failure, or past the last delay the subscription disabled.
+ */
+async function recordAttempt(
+  ctx: ServiceContext,
+  policy: PushPolicy,
+  scheduler: PushScheduler,
+  hook: WebhookRecord,
+  delivery: DeliveryRecord,
+  result: AttemptResult,
+  now: number,
+  write: (delivery: DeliveryRecord) => Promise<boolean>,
+): Promise<Addressed | null> {
   const attempts = [...delivery.attempts, { at: now, status: result.status, error: result.error }];
   if (result.ok) {
-    await ctx.push.putDelivery({ ...delivery, state: 'delivered', attempts, nextAttemptAt: null });
+    await write({ ...delivery, state: 'delivered', attempts, nextAttemptAt: null });
     return null;
   }
   const delay = policy.retryDelaysMs[attempts.length];
   if (delay !== undefined) {
     const next = { ...delivery, attempts, nextAttemptAt: now + delay };
-    await ctx.push.putDelivery(next);
-    await scheduler.schedule({ id: `whd:${delivery.id}:${attempts.length}`, dueAt: now + delay, payload: deliveryTimer(next) });
+    if (await write(next)) await scheduler.schedule({ id: `whd:${delivery.id}:${attempts.length}`, dueAt: now + delay, payload: deliveryTimer(next) });
     return null;
   }
-  await ctx.push.putDelivery({ ...delivery, state: 'failed', attempts, nextAttemptAt: null });
+  if (!(await write({ ...delivery, state: 'failed', attempts, nextAttemptAt: null }))) return null;
   return disable(ctx, hook, `message ${delivery.id} failed ${attempts.length} times over ${Math.round((now - delivery.createdAt) / 60_000)} minutes`);
 }
-
 async function disable(ctx: ServiceContext, hook: WebhookRecord, reason: string): Promise<Addressed> {
   const now = ctx.clock();
   await ctx.push.putWebhook({ ...hook, disabled: { at: now, reason } });

@@ -98,13 +98,8 @@ export class EventBridgeDeadlineScheduler implements DeadlineScheduler {
     }
   }
 
-  async cancel(key: TimerKey): Promise<void> {
-    try {
-      await this.client.send(new DeleteScheduleCommand({ Name: scheduleName(key), GroupName: this.config.groupName }));
-    } catch (error) {
-      // Already fired (and deleted itself) or never created: nothing to cancel.
-      if (!hasName(error, 'ResourceNotFoundException')) throw error;
-    }
+  cancel(key: TimerKey): Promise<void> {
+    return deleteSchedule(this.client, scheduleName(key), this.config.groupName);
   }
 
   private createInput(timer: DeadlineTimer): CreateScheduleCommandInput {
@@ -141,6 +136,15 @@ export function eventBridgeSchedulerFromEnv(env: NodeJS.ProcessEnv = process.env
   });
 }
 
-function hasName(error: unknown, name: string): boolean {
+/** Deletes a schedule; one that already fired (and deleted itself) or was never created is nothing to cancel. */
+export async function deleteSchedule(client: SchedulerSender, name: string, groupName: string): Promise<void> {
+  try {
+    await client.send(new DeleteScheduleCommand({ Name: name, GroupName: groupName }));
+  } catch (error) {
+    if (!hasName(error, 'ResourceNotFoundException')) throw error;
+  }
+}
+
+export function hasName(error: unknown, name: string): boolean {
   return error instanceof Error && error.name === name;
 }

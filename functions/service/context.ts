@@ -1,5 +1,6 @@
 import type { GameListing } from '../../core/engine/index.js';
 import { GAMES } from '../../core/games/index.js';
+import { AnnouncementSignal } from '../notifications/announcements.js';
 import { pushStoreFor } from '../notifications/stores.js';
 import { DEFAULT_PUSH_POLICY, type PushPolicy } from '../notifications/policy.js';
 import type { PushStore } from '../notifications/port.js';
@@ -25,6 +26,8 @@ export interface ServiceContext {
   readonly tokens: TokenCache;
   /** Notifications, preferences, webhooks and stream tickets (functions/notifications). */
   readonly push: PushStore;
+  /** In-process news of notifications no commit carries (a seat taken), for the local notifier. */
+  readonly announcements: AnnouncementSignal;
   /** Webhook targets allowed and retry delays (the local server and tests allow loopback http). */
   readonly pushPolicy: PushPolicy;
   /** Bringing a game up to date without a move of its own: one reader per game at a time in this process. */
@@ -48,6 +51,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     pollIntervalMs: 1000,
     tokens: new TokenCache(),
     pushPolicy: DEFAULT_PUSH_POLICY,
+    announcements: new AnnouncementSignal(),
     settling: new OneAtATime(),
     ...parts,
     push: parts.push ?? pushStoreFor(parts.store, parts.clock ?? Date.now),

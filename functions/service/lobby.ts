@@ -1,4 +1,5 @@
 import { hashSeed } from '../../core/engine/index.js';
+import { announceJoin } from '../notifications/notifier.js';
 import type { GameHeader, PlayerRecord, SeatOccupant } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { resolveDeadlines, type DeadlinesRequest } from './deadlines.js';
@@ -64,6 +65,7 @@ export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId
   });
   const seat = seatOf(header, player.playerId) as number;
   await ctx.store.addMembership(player.playerId, { gameId, game: header.game, seat, joinedAt: ctx.clock() });
+  await announceJoin(ctx, header, seat);
   return startIfFull(ctx, header);
 }
 

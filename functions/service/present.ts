@@ -1,4 +1,4 @@
-import { legalMovesFor, redactFor, viewFor, type AnyGameEngine, type Deadlines, type LoggedEvent } from '../../core/engine/index.js';
+import { legalMovesFor, redactFor, viewFor, type AnyGameEngine, type BaseState, type Deadlines, type LoggedEvent } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
 import { seatOf, type LiveGame } from './live-game.js';
 import { isoInstant, presentTimes } from './times.js';
@@ -40,8 +40,13 @@ export function presentGame(live: LiveGame, viewerId: string) {
     status,
     version: live.version,
     you: seat,
-    state: live.state ? presentTimes(viewFor(live.engine, live.state, seat)) : null,
+    state: live.state ? presentState(live.engine, live.state, seat) : null,
   };
+}
+
+/** A seat's view of the state (a spectator's for null), instants as RFC 3339: the `state` of a game's view. */
+export function presentState(engine: AnyGameEngine, state: BaseState, seat: number | null) {
+  return presentTimes(viewFor(engine, state, seat));
 }
 
 export function presentLegalMoves(live: LiveGame, viewerId: string) {

@@ -17,6 +17,7 @@ import {
   type SchedulerSender,
 } from '../../functions/scheduler/eventbridge.js';
 import { TimerPayload } from '../../functions/scheduler/port.js';
+import { recordingSender, serviceError } from '../support/scheduler-sender.js';
 
 const config: EventBridgeSchedulerConfig = {
   groupName: 'valeria-deadlines',
@@ -27,32 +28,11 @@ const config: EventBridgeSchedulerConfig = {
 
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 
-type Command = CreateScheduleCommand | DeleteScheduleCommand;
-
-/** Records every command; answers each with the next scripted outcome (success by default). */
-function recordingSender(...outcomes: Array<Error | undefined>): SchedulerSender & { sent: Command[] } {
-  const sent: Command[] = [];
-  return {
-    sent,
-    async send(command) {
-      sent.push(command);
-      const outcome = outcomes.shift();
-      if (outcome) throw outcome;
-      return {};
-    },
-  };
-}
-
 function adapter(sender: SchedulerSender, now = NOW) {
   return new EventBridgeDeadlineScheduler(sender, config, () => now);
 }
 
 const timer = { gameId: 'g_AbC-12_xyz', seq: 7, pendingId: 'p3', deadline: Date.parse('2025-03-01T12:34:56.789Z') };
-
-/** What the SDK passes to a service exception it deserialised. */
-function serviceError(message: string) {
-  return { message, Message: message, $metadata: {} };
-}
 
 function conflict() {
   return new ConflictException(serviceError('Schedule g_AbC-12_xyz.p3 already exists.'));

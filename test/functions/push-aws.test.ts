@@ -2,19 +2,23 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyFromStream } from '../../functions/notifications/aws-consumer.js';
+import { notificationItem } from '../../functions/notifications/dynamo-store.js';
+import { GameFollower } from '../../functions/notifications/follow.js';
+import type { Notification } from '../../functions/notifications/schemas.js';
 import { connectionSink, onClientMessage, onConnect, onDisconnect, type ConnectionSender } from '../../functions/notifications/aws-connections.js';
-import type { ServerMessage } from '../../functions/notifications/stream-protocol.js';
+import type { CommitMessage, ServerMessage } from '../../functions/notifications/stream-protocol.js';
 import { commitItem } from '../../functions/store/dynamo-items.js';
-import type { Commit } from '../../functions/store/port.js';
+import type { Item } from '../../functions/store/capacity.js';
 import { startApi, storeOf, type RunningApi } from '../support/api.js';
+import { notificationsIn } from '../support/push-api.js';
 
-/** The stream as DynamoDB Streams hands it to Lambda: INSERT records with the commits' new images. */
-function streamEvent(commits: readonly Commit[]): DynamoDBStreamEvent {
+/** The stream as DynamoDB Streams hands it to Lambda: INSERT records with the items' new images, in table order. */
+function streamEvent(items: readonly Item[]): DynamoDBStreamEvent {
   return {
-    Records: commits.map((commit, i) => ({
+    Records: items.map((item, i) => ({
       eventID: `e${i}`,
       eventName: 'INSERT',
-      dynamodb: { SequenceNumber: String(i), NewImage: commitItem(commit) as Record<string, AttributeValue> as never },
+      dynamodb: { SequenceNumber: String(i), NewImage: item as Record<string, AttributeValue> as never },
     })),
   };
 }
@@ -48,27 +52,46 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     expect(await onConnect(ctx, 'conn-a', ticketA)).toEqual({ statusCode: 200 });
     expect(await onConnect(ctx, 'conn-again', ticketA)).toEqual({ statusCode: 401 });
     expect(await onConnect(ctx, 'conn-b', await ticketOf(b.token))).toEqual({ statusCode: 200 });
+    // A's second device, not subscribed to the game.
+    expect(await onConnect(ctx, 'conn-a2', await ticketOf(a.token))).toEqual({ statusCode: 200 });
 
     const gameId = (await client.post('/v1/games', { token: a.token, body: { game: 'village-pillage', seats: 2 } })).body.gameId;
     const { sender, sent } = recordingSender(new Set(['conn-b']));
+    // API Gateway cannot send during $connect: `ready` answers the client's `hello`, as on the local server.
+    await onClientMessage(ctx, sender, 'conn-a', JSON.stringify({ action: 'hello' }));
     await onClientMessage(ctx, sender, 'conn-a', JSON.stringify({ action: 'subscribe', gameId }));
     await onClientMessage(ctx, sender, 'conn-a', JSON.stringify({ action: 'ping' }));
-    expect(sent.get('conn-a')).toEqual([{ type: 'subscribed', gameId }, { type: 'pong' }]);
+    expect(sent.get('conn-a')).toEqual([{ type: 'ready', playerId: a.playerId }, { type: 'subscribed', gameId }, { type: 'pong' }]);
     expect(await onClientMessage(ctx, sender, 'conn-unknown', '{"action":"ping"}')).toEqual({ statusCode: 410 });
 
     await client.post(`/v1/games/${gameId}/join`, { token: b.token, body: {} });
     const commits = await ctx.store.readCommits(gameId, 0, 100);
     expect(commits.length).toBeGreaterThan(0);
-    const outcome = await notifyFromStream(ctx, streamEvent(commits), [connectionSink(ctx, sender)]);
+    // B's join is stored as A's notification before the start commit; its item is what reaches the consumer.
+    const joined: Notification[] = (await client.get('/v1/notifications', { token: a.token })).body.notifications;
+    expect(joined).toEqual([expect.objectContaining({ type: 'player-joined', gameId, seat: 0, joined: { seat: 1, name: 'Aws B' } })]);
+    const announced = notificationItem(a.playerId, joined[0]!);
+    // Any other notification item is not the consumer's business (the stack's filter does not even hand it over).
+    const other = notificationItem(a.playerId, { ...joined[0]!, id: 'n_not-announced', type: 'game-started', version: 1 } as Notification);
+    const outcome = await notifyFromStream(ctx, streamEvent([announced, other, ...commits.map(commitItem)]), [connectionSink(ctx, sender)], new GameFollower());
     expect(outcome.batchItemFailures).toEqual([]);
+    const stored: Notification[] = (await client.get('/v1/notifications', { token: a.token })).body.notifications;
 
-    const toA = (sent.get('conn-a') ?? []).slice(2);
-    const stored = (await client.get('/v1/notifications', { token: a.token })).body.notifications;
+    const toA = (sent.get('conn-a') ?? []).slice(3);
     const byId = (x: { id: string }, y: { id: string }) => x.id.localeCompare(y.id);
-    const notified = toA.filter((m) => m.type === 'notification').map((m) => (m as { notification: { id: string } }).notification);
-    expect(notified.sort(byId)).toEqual([...stored].sort(byId));
+    // The subscribed connection: the join alone (no commit carries it), then one commit message per commit, A's notifications riding inside.
+    expect(toA[0]).toEqual({ type: 'notification', notification: joined[0] });
+    expect(toA.slice(1).every((m) => m.type === 'commit')).toBe(true);
+    expect(notificationsIn(toA).sort(byId)).toEqual([...stored].sort(byId));
     const events = (await client.get(`/v1/games/${gameId}/events?after=0`, { token: a.token })).body.commits;
-    expect(toA.filter((m) => m.type === 'commit').map((m) => (m as { commit: unknown }).commit)).toEqual(events);
+    expect(toA.slice(1).map((m) => (m as CommitMessage).commit)).toEqual(events);
+    const newest = toA.at(-1) as CommitMessage;
+    expect(newest.state).toEqual((await client.get(`/v1/games/${gameId}`, { token: a.token })).body.state);
+    expect(newest.moves).toEqual((await client.get(`/v1/games/${gameId}/moves`, { token: a.token })).body.moves);
+    // The other device: the same notifications, each alone, and no commits.
+    const toA2 = sent.get('conn-a2') ?? [];
+    expect(toA2.every((m) => m.type === 'notification')).toBe(true);
+    expect(notificationsIn(toA2).sort(byId)).toEqual([...stored].sort(byId));
     // B's connection answered gone: it was dropped, with its index entry.
     expect(await ctx.push.getConnection('conn-b')).toBeNull();
     expect(await ctx.push.playerConnections(b.playerId)).toEqual([]);

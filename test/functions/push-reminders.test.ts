@@ -47,6 +47,10 @@ describe.each(STORE_KINDS)('deadline reminders (%s store, real timers)', (kind) 
     // Both plan at once; Early answers straight away.
     const legal = await client.get(`/v1/games/${gameId}/moves`, { token: early.token });
     expect((await client.post(`/v1/games/${gameId}/moves`, { token: early.token, body: { moves: [legal.body.moves[0]] } })).status).toBe(200);
+    // Answering cancels Early's reminder at once (on AWS: its schedule is deleted and never bills an invocation); Late's stays.
+    await push.notifier.idle();
+    const planned = (await api.ctx.push.listTimers()).map((t) => t.payload).filter((p) => p.kind === 'reminder' && p.gameId === gameId);
+    expect(planned).toEqual([expect.objectContaining({ playerId: late.playerId, fraction: 0.5, pendingId: turn.pending.id })]);
 
     const reminded = await eventually(
       () => notes(late.token),

@@ -119,6 +119,48 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     await receiver.close();
   });
 
+  it('honours Idempotency-Key on creating a webhook, pinging it and taking a stream ticket: a retry gets the first answer and changes nothing', async () => {
+    const receiver = await startReceiver();
+    const player = await api.client.register('Retrier');
+    const { token } = player;
+    const keyed = (key: string) => ({ token, headers: { 'Idempotency-Key': key } });
+
+    const first = await api.client.post('/v1/webhooks', { ...keyed('hook-1'), body: { url: receiver.url } });
+    const again = await api.client.post('/v1/webhooks', { ...keyed('hook-1'), body: { url: receiver.url } });
+    expect(first.status, first.text).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body); // the same subscription, its secret shown to its owner again
+    expect((await api.client.get('/v1/webhooks', { token })).body.webhooks.map((h: { id: string }) => h.id)).toEqual([first.body.id]);
+    const reused = await api.client.post('/v1/webhooks', { ...keyed('hook-1'), body: { url: receiver.url, events: ['game-ended'] } });
+    expect(reused.body.code).toBe('idempotency-key-reused');
+    expect((await api.client.get('/v1/webhooks', { token })).body.webhooks).toHaveLength(1);
+    // Keys are per player: another player's same key is another request.
+    const other = await api.client.register('Other retrier');
+    const theirs = await api.client.post('/v1/webhooks', { token: other.token, headers: { 'Idempotency-Key': 'hook-1' }, body: { url: receiver.url } });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(first.body.id);
+
+    const ping = await api.client.post(`/v1/webhooks/${first.body.id}/test`, keyed('ping-1'));
+    const pingAgain = await api.client.post(`/v1/webhooks/${first.body.id}/test`, keyed('ping-1'));
+    expect(ping.status, ping.text).toBe(200);
+    expect(pingAgain.body).toEqual(ping.body);
+    expect(receiver.received).toHaveLength(1); // one ping sent, not two
+    expect((await api.client.get(`/v1/webhooks/${first.body.id}/deliveries`, { token })).body.deliveries).toHaveLength(1);
+    expect((await api.client.post(`/v1/webhooks/${first.body.id}/test`, keyed('ping-2'))).status).toBe(200);
+    expect(receiver.received).toHaveLength(2);
+
+    const ticket = await api.client.post('/v1/stream/tickets', keyed('ticket-1'));
+    const ticketAgain = await api.client.post('/v1/stream/tickets', keyed('ticket-1'));
+    expect(ticket.status, ticket.text).toBe(201);
+    expect(ticketAgain.status).toBe(201);
+    expect(ticketAgain.body).toEqual(ticket.body);
+    expect((await api.client.post('/v1/stream/tickets', keyed('ticket-2'))).body.ticket).not.toBe(ticket.body.ticket);
+    const badKey = await api.client.post('/v1/stream/tickets', keyed('not a key!'));
+    expect(badKey.status).toBe(400);
+    expect(badKey.body.code).toBe('invalid-request');
+    await receiver.close();
+  });
+
   it('answers ping, lists, hides the secret, keeps webhooks private to their owner and deletes them', async () => {
     const receiver = await startReceiver();
     const [a, b] = await Promise.all([api.client.register('Owner'), api.client.register('Stranger')]);

@@ -1,10 +1,10 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameNotice, Notification } from '../../functions/notifications/schemas.js';
-import type { ServerMessage } from '../../functions/notifications/stream-protocol.js';
+import type { CommitMessage, ServerMessage } from '../../functions/notifications/stream-protocol.js';
 import { storeOf } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
-import { openStream, startPushApi, type PushApi } from '../support/push-api.js';
+import { notificationsIn, openStream, startPushApi, type PushApi } from '../support/push-api.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 /**
@@ -41,6 +41,17 @@ async function allEvents(gameId: string, token: string) {
   }
 }
 
+/** The commit message of a game's current version carries the player's `state` and `moves` exactly as GET answers them. */
+async function expectStateAndMovesAsRoutes(stream: Awaited<ReturnType<typeof openStream>>, gameId: string, token: string) {
+  await api.push.notifier.idle();
+  const view = await api.client.get(`/v1/games/${gameId}`, { token });
+  const legal = await api.client.get(`/v1/games/${gameId}/moves`, { token });
+  const atVersion = (all: readonly ServerMessage[]) => all.find((m): m is CommitMessage => m.type === 'commit' && m.commit.seq === view.body.version);
+  await stream.until((all) => atVersion(all) !== undefined);
+  expect(atVersion(stream.messages)!.state).toEqual(view.body.state);
+  expect(atVersion(stream.messages)!.moves).toEqual(legal.body.moves);
+}
+
 describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'])(
   '%s: push channels over a whole game (DynamoDB Local, real sockets)',
   (game) => {
@@ -67,7 +78,9 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
         players.map((p, seat) => ({ seat, token: p.token })),
         {
           onResponse: async () => {
-            if (++responses !== 30) return;
+            // Now and then: what the newest commit message said is what the routes answer, so a push client never refetches.
+            if (++responses % 17 === 0) await expectStateAndMovesAsRoutes(streams[0]!, gameId, players[0]!.token);
+            if (responses !== 30) return;
             await api.push.notifier.idle();
             await streams[1]!.close();
             dropCursor = (await allNotifications(players[1]!.token)).cursor;
@@ -75,6 +88,7 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
         },
       );
       await api.push.notifier.idle();
+      await expectStateAndMovesAsRoutes(streams[0]!, gameId, players[0]!.token);
       const back = await openStream(client, players[1]!.token);
 
       const verify = (await client.get(`/v1/games/${gameId}/verify`, { token: players[0]!.token })).body;
@@ -87,16 +101,18 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
       for (const [seat, player] of players.entries()) {
         const stored = (await allNotifications(player.token)).seen;
         expect(new Set(stored.map((n) => n.id)).size).toBe(stored.length);
+        // Player 1's join told player 0, already seated, and nobody else.
+        expect(stored.filter((n) => n.type === 'player-joined')).toEqual(
+          seat === 0 ? [expect.objectContaining({ gameId, seat: 0, joined: { seat: 1, name: `${game} 1` } })] : [],
+        );
         for (const n of stored) {
           // Exactly the documented fields: parsing strips nothing.
           expect(Notification.parse(n)).toEqual(n);
           expectNoSecret(JSON.stringify(n), 'a notification');
         }
-        const viaSocket = (seat === 0 ? streams[0]! : streams[1]!).messages
-          .filter((m) => m.type === 'notification')
-          .map((m) => (m as { notification: Notification }).notification);
+        const viaSocket = notificationsIn((seat === 0 ? streams[0]! : streams[1]!).messages);
         if (seat === 0) {
-          await streams[0]!.until((all) => all.filter((m) => m.type === 'notification').length >= stored.length);
+          await streams[0]!.until((all) => notificationsIn(all).length >= stored.length);
           expect(viaSocket.map((n) => n.id).sort()).toEqual(stored.map((n) => n.id).sort());
         } else {
           // Seen live before the drop, then caught up with `after`: nothing missing, nothing twice.

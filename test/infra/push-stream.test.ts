@@ -78,7 +78,13 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
       FunctionName: { Ref: ids.pushFn },
       EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }) }] },
+      FilterCriteria: {
+        Filters: [
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }) },
+          // Announced notifications (a seat taken) reach the channels from their own items; no other notification wakes it.
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'N#' }] }, t: { S: ['player-joined'] } } } }) },
+        ],
+      },
     });
     const role = resources[ids.schedulerRole]!.Properties!;
     expect(role.AssumeRolePolicyDocument.Statement[0].Condition).toEqual({
@@ -89,8 +95,10 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
       .flatMap((p) => p.Properties.PolicyDocument.Statement)
       .filter((s: Record<string, unknown>) => s.Action === 'lambda:InvokeFunction');
     expect(invoke).toEqual([{ Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [ids.pushFn, 'Arn'] } }]);
-    const create = policyOf(ids.pushFn).filter((s) => s.Action === 'scheduler:CreateSchedule');
-    expect(JSON.stringify(create)).toContain(ids.group);
+    // Create (reminders, retries) and delete (a reminder of an answered entry), in push's own group only.
+    const schedules = policyOf(ids.pushFn).filter((s) => JSON.stringify(s.Action).includes('scheduler:'));
+    expect(schedules.map((s) => s.Action)).toEqual([['scheduler:CreateSchedule', 'scheduler:DeleteSchedule']]);
+    expect(JSON.stringify(schedules)).toContain(ids.group);
   });
 
   it('points stream tickets of the HTTP function at the live stage', () => {

@@ -6,6 +6,7 @@ import { createApp } from '../../functions/app/app.js';
 import { startLocalPush, type LocalPush } from '../../functions/notifications/local-push.js';
 import { attachLocalStream } from '../../functions/notifications/local-stream.js';
 import { DEFAULT_PUSH_POLICY } from '../../functions/notifications/policy.js';
+import type { Notification } from '../../functions/notifications/schemas.js';
 import type { ServerMessage } from '../../functions/notifications/stream-protocol.js';
 import { createServiceContext, type ServiceContext } from '../../functions/service/context.js';
 import { MemoryStore } from '../../functions/store/memory.js';
@@ -44,6 +45,11 @@ export async function startPushApi(parts: Partial<ServiceContext> = {}): Promise
   };
 }
 
+/** Every notification a connection received: alone, or inside the commit message that caused it. */
+export function notificationsIn(messages: readonly ServerMessage[]): Notification[] {
+  return messages.flatMap((m) => (m.type === 'notification' ? [m.notification] : m.type === 'commit' ? [...m.notifications] : []));
+}
+
 /** A stream client: every message received, in order, and a way to wait for one. */
 export async function openStream(client: ApiClient, token: string) {
   const ticket = await client.post('/v1/stream/tickets', { token });
@@ -58,6 +64,12 @@ export async function openStream(client: ApiClient, token: string) {
   const until = async (found: (all: readonly ServerMessage[]) => boolean) => {
     while (!found(messages)) await new Promise<void>((resolve) => waiters.push(resolve));
   };
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  // Neither server speaks first: `ready` answers `hello`.
+  ws.send(JSON.stringify({ action: 'hello' }));
   await until((all) => all.some((m) => m.type === 'ready'));
   return {
     ws,

@@ -244,7 +244,7 @@ export interface paths {
         };
         /**
          * Your notifications after a cursor, oldest first (kept 30 days)
-         * @description What the stream and your webhooks also receive: `your-turn`, `deadline-soon`, `timed-out`, `game-started`, `game-ended`, `webhook-disabled`. Keep `next` and pass it as `after` to catch up after being away; ids are stable, so one seen on the stream is the same here.
+         * @description What the stream and your webhooks also receive: `your-turn`, `deadline-soon`, `timed-out`, `game-started`, `game-ended`, `player-joined` (someone took a seat at a table where you sit), `webhook-disabled`. Keep `next` and pass it as `after` to catch up after being away; ids are stable, so one seen on the stream is the same here.
          */
         get: operations["listNotifications"];
         put?: never;
@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to your notifications, or to one game’s public notices
-         * @description Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). Not idempotent: the secret is answered once.
+         * @description Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret) instead of a second subscription.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -338,7 +338,7 @@ export interface paths {
         put?: never;
         /**
          * Send a signed `ping` now and see how the receiver answered
-         * @description Sends one signed `ping` delivery now, outside the retry schedule, and answers it with its one attempt (status or error), so a receiver can be checked before real events arrive.
+         * @description Sends one signed `ping` delivery now, outside the retry schedule, and answers it with its one attempt (status or error), so a receiver can be checked before real events arrive. A retry with the same Idempotency-Key returns the first answer and sends no second ping.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -378,7 +378,7 @@ export interface paths {
         put?: never;
         /**
          * A one-time ticket (60 s) and the URL of your live WebSocket stream
-         * @description Connect to `url`; the server sends `{"type":"ready"}`, then every notification of yours as `{"type":"notification",…}`. Send `{"action":"subscribe","gameId":…}` to also receive each new commit of that game as the events route shows it to you (`{"type":"commit",…}`), and `{"action":"ping"}` for a `pong`. Browsers cannot send an Authorization header on a WebSocket, so the ticket stands in for your token, once.
+         * @description Connect a WebSocket to `url` and send `{"action":"hello"}`: the server answers `{"type":"ready","playerId":…}` (it never speaks first; API Gateway cannot send while it accepts a connection). From then on every notification of yours arrives as `{"type":"notification","notification":…}`, except those a commit message carries. Send `{"action":"subscribe","gameId":…}` (answered `{"type":"subscribed","gameId":…}`) to receive one `{"type":"commit","gameId","commit","notifications","state","moves"}` per new commit of that game: the commit as the events route shows it to you, your notifications it caused (not sent again alone on that connection), and your `state` and legal `moves` right after it exactly as GET /v1/games/{id} and …/moves answer them, so a push client never refetches (`state` and `moves` are left out in the rare case the server held only a later version). `{"action":"unsubscribe","gameId":…}` answers `unsubscribed`, `{"action":"ping"}` answers `{"type":"pong"}`, a bad frame `{"type":"error","code":…,"detail":…}`. Browsers cannot send an Authorization header on a WebSocket, so the ticket stands in for your token, once. A retry with the same Idempotency-Key returns the first ticket (worthless once used or 60 s old) instead of a second one.
          */
         post: operations["createStreamTicket"];
         delete?: never;
@@ -3924,18 +3924,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: `idempotency-key-reused` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code?: "idempotency-key-reused";
-                    };
-                };
-            };
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
@@ -3972,7 +3960,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `unknown-game`, `invalid-seats`, `invalid-options` */
+            /** @description Unprocessable Content: `idempotency-key-reused`, `unknown-game`, `invalid-seats`, `invalid-options` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3980,7 +3968,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "unknown-game" | "invalid-seats" | "invalid-options";
+                        code?: "idempotency-key-reused" | "unknown-game" | "invalid-seats" | "invalid-options";
                     };
                 };
             };
@@ -4223,7 +4211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: `engine-version-unsupported`, `idempotency-key-reused`, `already-seated`, `seat-taken`, `game-full`, `game-finished`, `contention` */
+            /** @description Conflict: `engine-version-unsupported`, `already-seated`, `seat-taken`, `game-full`, `game-finished`, `contention` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4231,7 +4219,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "engine-version-unsupported" | "idempotency-key-reused" | "already-seated" | "seat-taken" | "game-full" | "game-finished" | "contention";
+                        code?: "engine-version-unsupported" | "already-seated" | "seat-taken" | "game-full" | "game-finished" | "contention";
                     };
                 };
             };
@@ -4271,7 +4259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `no-such-seat` */
+            /** @description Unprocessable Content: `idempotency-key-reused`, `no-such-seat` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4279,7 +4267,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "no-such-seat";
+                        code?: "idempotency-key-reused" | "no-such-seat";
                     };
                 };
             };
@@ -4400,7 +4388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: `engine-version-unsupported`, `idempotency-key-reused`, `seat-taken`, `game-full`, `game-finished`, `contention` */
+            /** @description Conflict: `engine-version-unsupported`, `seat-taken`, `game-full`, `game-finished`, `contention` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4408,7 +4396,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "engine-version-unsupported" | "idempotency-key-reused" | "seat-taken" | "game-full" | "game-finished" | "contention";
+                        code?: "engine-version-unsupported" | "seat-taken" | "game-full" | "game-finished" | "contention";
                     };
                 };
             };
@@ -4448,7 +4436,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `no-such-seat` */
+            /** @description Unprocessable Content: `idempotency-key-reused`, `no-such-seat` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4456,7 +4444,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "no-such-seat";
+                        code?: "idempotency-key-reused" | "no-such-seat";
                     };
                 };
             };
@@ -4836,7 +4824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: `engine-version-unsupported`, `game-not-started`, `version-mismatch`, `idempotency-key-reused`, `contention`, `not-your-turn`, `game-over`, `nothing-pending` */
+            /** @description Conflict: `engine-version-unsupported`, `game-not-started`, `version-mismatch`, `contention`, `not-your-turn`, `game-over`, `nothing-pending` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4844,7 +4832,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "engine-version-unsupported" | "game-not-started" | "version-mismatch" | "idempotency-key-reused" | "contention" | "not-your-turn" | "game-over" | "nothing-pending";
+                        code?: "engine-version-unsupported" | "game-not-started" | "version-mismatch" | "contention" | "not-your-turn" | "game-over" | "nothing-pending";
                     };
                 };
             };
@@ -4884,7 +4872,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `malformed-move`, `wrong-step`, `not-the-led-action`, `already-chosen`, `card-not-in-hand`, `card-reserved`, `no-such-pile`, `empty-source`, `no-pile-in-solo`, `pile-required`, `cannot-pay`, `duplicate-building`, `adventurer-unavailable`, `requirement-not-met`, `not-enough-gold`, `payment-source-unavailable`, `discard-unavailable`, `payment-mismatch`, `power-unavailable`, `no-target`, `bad-target`, `already-submitted`, `not-dealt`, `no-such-change`, `bad-answers`, `no-such-option`, `amount-out-of-range`, `empty-stack`, `wrong-payment`, `cannot-afford`, `not-in-market`, `wrong-plan`, `not-in-hand`, `same-card` */
+            /** @description Unprocessable Content: `idempotency-key-reused`, `malformed-move`, `wrong-step`, `not-the-led-action`, `already-chosen`, `card-not-in-hand`, `card-reserved`, `no-such-pile`, `empty-source`, `no-pile-in-solo`, `pile-required`, `cannot-pay`, `duplicate-building`, `adventurer-unavailable`, `requirement-not-met`, `not-enough-gold`, `payment-source-unavailable`, `discard-unavailable`, `payment-mismatch`, `power-unavailable`, `no-target`, `bad-target`, `already-submitted`, `not-dealt`, `no-such-change`, `bad-answers`, `no-such-option`, `amount-out-of-range`, `empty-stack`, `wrong-payment`, `cannot-afford`, `not-in-market`, `wrong-plan`, `not-in-hand`, `same-card` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4892,7 +4880,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card";
+                        code?: "idempotency-key-reused" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card";
                     };
                 };
             };
@@ -5768,7 +5756,10 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the first answer and changes nothing. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5871,7 +5862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `webhook-target-forbidden`, `invalid-events`, `too-many-webhooks` */
+            /** @description Unprocessable Content: `idempotency-key-reused`, `webhook-target-forbidden`, `invalid-events`, `too-many-webhooks` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5879,7 +5870,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks";
+                        code?: "idempotency-key-reused" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks";
                     };
                 };
             };
@@ -6146,7 +6137,10 @@ export interface operations {
     testWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the first answer and changes nothing. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6208,6 +6202,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `idempotency-key-reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency-key-reused";
                     };
                 };
             };
@@ -6366,7 +6372,10 @@ export interface operations {
     createStreamTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the first answer and changes nothing. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6379,6 +6388,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StreamTicket"];
+                };
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
                 };
             };
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
@@ -6402,6 +6423,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `idempotency-key-reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency-key-reused";
                     };
                 };
             };

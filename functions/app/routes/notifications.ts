@@ -15,7 +15,7 @@ export const notificationRoutes = {
     tags: ['push'],
     summary: 'Your notifications after a cursor, oldest first (kept 30 days)',
     description:
-      'What the stream and your webhooks also receive: `your-turn`, `deadline-soon`, `timed-out`, `game-started`, `game-ended`, `webhook-disabled`. Keep `next` and pass it as `after` to catch up after being away; ids are stable, so one seen on the stream is the same here.',
+      'What the stream and your webhooks also receive: `your-turn`, `deadline-soon`, `timed-out`, `game-started`, `game-ended`, `player-joined` (someone took a seat at a table where you sit), `webhook-disabled`. Keep `next` and pass it as `after` to catch up after being away; ids are stable, so one seen on the stream is the same here.',
     security: BEARER,
     request: { query: NotificationsQuery },
     responses: {

@@ -1,7 +1,9 @@
 import type { ServiceContext } from '../../service/context.js';
 import { issueTicket } from '../../notifications/stream-tickets.js';
 import { LOCAL_STREAM_PATH } from '../../notifications/stream-protocol.js';
-import { BEARER, requirePlayer, type Api } from '../http.js';
+import { once } from '../../service/idempotency.js';
+import { BEARER, requestHash, requirePlayer, type Api } from '../http.js';
+import { IdempotencyHeaders } from '../schemas.js';
 import { AUTHENTICATED } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonResponse, mountRoute } from '../route.js';
@@ -14,9 +16,10 @@ export const streamRoutes = {
     tags: ['push'],
     summary: 'A one-time ticket (60 s) and the URL of your live WebSocket stream',
     description:
-      'Connect to `url`; the server sends `{"type":"ready"}`, then every notification of yours as `{"type":"notification",…}`. Send `{"action":"subscribe","gameId":…}` to also receive each new commit of that game as the events route shows it to you (`{"type":"commit",…}`), and `{"action":"ping"}` for a `pong`. Browsers cannot send an Authorization header on a WebSocket, so the ticket stands in for your token, once.',
+      'Connect a WebSocket to `url` and send `{"action":"hello"}`: the server answers `{"type":"ready","playerId":…}` (it never speaks first; API Gateway cannot send while it accepts a connection). From then on every notification of yours arrives as `{"type":"notification","notification":…}`, except those a commit message carries. Send `{"action":"subscribe","gameId":…}` (answered `{"type":"subscribed","gameId":…}`) to receive one `{"type":"commit","gameId","commit","notifications","state","moves"}` per new commit of that game: the commit as the events route shows it to you, your notifications it caused (not sent again alone on that connection), and your `state` and legal `moves` right after it exactly as GET /v1/games/{id} and …/moves answer them, so a push client never refetches (`state` and `moves` are left out in the rare case the server held only a later version). `{"action":"unsubscribe","gameId":…}` answers `unsubscribed`, `{"action":"ping"}` answers `{"type":"pong"}`, a bad frame `{"type":"error","code":…,"detail":…}`. Browsers cannot send an Authorization header on a WebSocket, so the ticket stands in for your token, once. A retry with the same Idempotency-Key returns the first ticket (worthless once used or 60 s old) instead of a second one.',
     security: BEARER,
-    responses: { 201: jsonResponse('StreamTicket', 'Your ticket'), ...problemResponses(AUTHENTICATED) },
+    request: { headers: IdempotencyHeaders },
+    responses: { 201: jsonResponse('StreamTicket', 'Your ticket'), ...problemResponses([...AUTHENTICATED, 'invalid-request', 'idempotency-key-reused']) },
   }),
 };
 
@@ -25,6 +28,11 @@ export function mountStreamRoutes(app: Api, ctx: ServiceContext): void {
     const player = await requirePlayer(ctx, c);
     const here = new URL(c.req.url);
     const url = ctx.pushPolicy.streamUrl ?? `${here.protocol === 'https:' ? 'wss:' : 'ws:'}//${here.host}${LOCAL_STREAM_PATH}`;
-    return c.json(await issueTicket(ctx, player.playerId, url), 201);
+    const key = c.req.valid('header')['idempotency-key'] ?? null;
+    const answer = await once(ctx, { scope: `${player.playerId}:stream-ticket`, key, requestHash: requestHash(c, null) }, async () => ({
+      status: 201,
+      body: await issueTicket(ctx, player.playerId, url),
+    }));
+    return c.json(answer.body, 201);
   });
 }

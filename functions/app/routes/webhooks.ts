@@ -1,8 +1,10 @@
 import type { ServiceContext } from '../../service/context.js';
 import { CreateWebhookBody, WebhookIdParam } from '../../notifications/webhook-schemas.js';
 import { createWebhook, pingWebhook, presentDelivery, presentWebhook, requireWebhook } from '../../notifications/webhooks.js';
-import { BEARER, requirePlayer, type Api } from '../http.js';
+import { once } from '../../service/idempotency.js';
+import { BEARER, requestHash, requirePlayer, type Api } from '../http.js';
 import { AUTHENTICATED, WITH_BODY, type ServiceProblemCode } from '../problem-codes.js';
+import { IdempotencyHeaders } from '../schemas.js';
 import { problemResponses } from '../problem.js';
 
 /** Codes of an operation on one of your webhooks. */
@@ -20,12 +22,21 @@ export const webhookRoutes = {
     tags: ['push'],
     summary: 'Subscribe a URL to your notifications, or to one game’s public notices',
     description:
-      'Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). Not idempotent: the secret is answered once.',
+      'Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret) instead of a second subscription.',
     security: BEARER,
-    request: { body: jsonBody(CreateWebhookBody) },
+    request: { headers: IdempotencyHeaders, body: jsonBody(CreateWebhookBody) },
     responses: {
       201: jsonResponse('NewWebhook', 'The subscription and its signing secret (shown once)'),
-      ...problemResponses([...AUTHENTICATED, ...WITH_BODY, 'not-seated', 'game-not-found', 'webhook-target-forbidden', 'invalid-events', 'too-many-webhooks']),
+      ...problemResponses([
+        ...AUTHENTICATED,
+        ...WITH_BODY,
+        'idempotency-key-reused',
+        'not-seated',
+        'game-not-found',
+        'webhook-target-forbidden',
+        'invalid-events',
+        'too-many-webhooks',
+      ]),
     },
   }),
 
@@ -71,10 +82,13 @@ export const webhookRoutes = {
     tags: ['push'],
     summary: 'Send a signed `ping` now and see how the receiver answered',
     description:
-      'Sends one signed `ping` delivery now, outside the retry schedule, and answers it with its one attempt (status or error), so a receiver can be checked before real events arrive.',
+      'Sends one signed `ping` delivery now, outside the retry schedule, and answers it with its one attempt (status or error), so a receiver can be checked before real events arrive. A retry with the same Idempotency-Key returns the first answer and sends no second ping.',
     security: BEARER,
-    request: { params: WebhookIdParam },
-    responses: { 200: jsonResponse('WebhookDelivery', 'The ping delivery with its one attempt'), ...problemResponses(ONE_WEBHOOK) },
+    request: { params: WebhookIdParam, headers: IdempotencyHeaders },
+    responses: {
+      200: jsonResponse('WebhookDelivery', 'The ping delivery with its one attempt'),
+      ...problemResponses([...ONE_WEBHOOK, 'idempotency-key-reused']),
+    },
   }),
 
   deliveries: defineRoute({
@@ -93,7 +107,13 @@ export const webhookRoutes = {
 export function mountWebhookRoutes(app: Api, ctx: ServiceContext): void {
   mountRoute(app, webhookRoutes.create, async (c) => {
     const player = await requirePlayer(ctx, c);
-    return c.json(await createWebhook(ctx, ctx.pushPolicy, player.playerId, c.req.valid('json')), 201);
+    const body = c.req.valid('json');
+    const key = c.req.valid('header')['idempotency-key'] ?? null;
+    const answer = await once(ctx, { scope: `${player.playerId}:create-webhook`, key, requestHash: requestHash(c, body) }, async () => ({
+      status: 201,
+      body: await createWebhook(ctx, ctx.pushPolicy, player.playerId, body),
+    }));
+    return c.json(answer.body, 201);
   });
 
   mountRoute(app, webhookRoutes.list, async (c) => {
@@ -114,8 +134,13 @@ export function mountWebhookRoutes(app: Api, ctx: ServiceContext): void {
 
   mountRoute(app, webhookRoutes.test, async (c) => {
     const player = await requirePlayer(ctx, c);
-    const hook = await requireWebhook(ctx, player.playerId, c.req.valid('param').id);
-    return c.json(await pingWebhook(ctx, ctx.pushPolicy, hook), 200);
+    const { id } = c.req.valid('param');
+    const key = c.req.valid('header')['idempotency-key'] ?? null;
+    const answer = await once(ctx, { scope: `${player.playerId}:test-webhook:${id}`, key, requestHash: requestHash(c, null) }, async () => ({
+      status: 200,
+      body: await pingWebhook(ctx, ctx.pushPolicy, await requireWebhook(ctx, player.playerId, id)),
+    }));
+    return c.json(answer.body, 200);
   });
 
   mountRoute(app, webhookRoutes.deliveries, async (c) => {

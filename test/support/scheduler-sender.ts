@@ -1,0 +1,26 @@
+import type { CreateScheduleCommand, DeleteScheduleCommand } from '@aws-sdk/client-scheduler';
+import type { SchedulerSender } from '../../functions/scheduler/eventbridge.js';
+
+type Command = CreateScheduleCommand | DeleteScheduleCommand;
+
+/**
+ * Stands in for SchedulerClient at its `send` boundary: records every command
+ * and answers each with the next scripted outcome (success by default).
+ */
+export function recordingSender(...outcomes: Array<Error | undefined>): SchedulerSender & { sent: Command[] } {
+  const sent: Command[] = [];
+  return {
+    sent,
+    async send(command) {
+      sent.push(command);
+      const outcome = outcomes.shift();
+      if (outcome) throw outcome;
+      return {};
+    },
+  };
+}
+
+/** What the SDK passes to a service exception it deserialised. */
+export function serviceError(message: string) {
+  return { message, Message: message, $metadata: {} };
+}
