@@ -1,15 +1,23 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServiceContext } from '../service/context.js';
-import { ServiceError } from '../service/errors.js';
+import { ServiceError, storeUnavailable } from '../service/errors.js';
+import { StoreUnavailableError } from '../store/port.js';
+import { corsMiddleware, corsOriginsFromEnv, type CorsOrigins } from './cors.js';
 import { renderDocs } from './docs.js';
 import { problem } from './problem.js';
 import { mountApiRoutes } from './routes/index.js';
 
 /** Largest request body accepted; a batch of 20 moves fits many times over. */
 export const MAX_BODY_BYTES = 32 * 1024;
+
+/** Longest URL (path and query) accepted; ids and cursors are tens of characters. */
+export const MAX_URL_CHARS = 2048;
+
+/** A game id no game ever has (ids are `g_` + base64url): reading it proves the store answers. */
+const READINESS_PROBE_GAME = 'readiness-probe';
 
 export interface LogLine {
   readonly method: string;
@@ -22,6 +30,10 @@ export interface LogLine {
 export interface AppOptions {
   /** Structured access log; never receives headers, bodies or tokens. */
   readonly log?: (line: LogLine) => void;
+  /** Browser origins allowed to call the API; default: the `CORS_ORIGINS` setting (none when unset). */
+  readonly corsOrigins?: CorsOrigins | null;
+  /** Request limits enforced in process (`npm start`: rate-limit.ts); on AWS the WAF enforces them in front of the API. */
+  readonly rateLimiter?: MiddlewareHandler;
 }
 
 /** The one Hono application behind both the Lambda and the local server. */
@@ -33,6 +45,16 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
     const started = performance.now();
     await next();
     log({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+  });
+  const corsOrigins = options.corsOrigins === undefined ? corsOriginsFromEnv() : options.corsOrigins;
+  // Before the limiter: a preflight is the browser's question, not the caller's request.
+  if (corsOrigins) app.use('*', corsMiddleware(corsOrigins));
+  if (options.rateLimiter) app.use('*', options.rateLimiter);
+  app.use('*', async (c, next) => {
+    const url = c.req.url;
+    const pathAndQuery = url.length - url.indexOf('/', url.indexOf('://') + 3);
+    if (pathAndQuery > MAX_URL_CHARS) return problem(c, 414, 'uri-too-long', `URLs are limited to ${MAX_URL_CHARS} characters of path and query.`);
+    return next();
   });
   const tooLarge = (c: Context) => problem(c, 413, 'payload-too-large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
   const countBodyBytes = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
@@ -48,7 +70,13 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ServiceError) return problem(c, error.status, error.code, error.detail, { ...error.extra });
+    if (error instanceof StoreUnavailableError) {
+      log({ method: c.req.method, path: c.req.path, status: 503, ms: 0, error: error.message });
+      // A read's own answer is all it asked for: whatever a lazy expiry may have written is not the caller's doing.
+      const safe = c.req.method === 'GET' || c.req.method === 'HEAD';
+      return answerServiceError(c, storeUnavailable(safe ? 'not-applied' : error.outcome));
+    }
+    if (error instanceof ServiceError) return answerServiceError(c, error);
     if (error instanceof HTTPException && error.status < 500) {
       const code = error.status === 415 ? 'unsupported-media-type' : error.message.startsWith('Malformed JSON') ? 'malformed-json' : 'bad-request';
       const detail = code === 'unsupported-media-type' ? 'Send JSON bodies with `Content-Type: application/json`.' : error.message;
@@ -61,10 +89,20 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
 
   mountApiRoutes(app, ctx);
 
+  // Liveness: the process answers. Readiness: the store answers too (503 `store-unavailable` otherwise).
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get('/health/ready', async (c) => {
+    await ctx.store.getHeader(READINESS_PROBE_GAME);
+    return c.json({ status: 'ready' });
+  });
   app.get('/openapi.json', async (c) => c.json(await publishedDocument()));
   app.get('/docs', async (c) => c.html(renderDocs(await publishedDocument())));
   return app;
+}
+
+function answerServiceError(c: Context, error: ServiceError) {
+  const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+  return problem(c, error.status, error.code, error.detail, { ...error.extra }, headers);
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { DeadlinesRequest } from '../service/deadlines.js';
 import { MAX_WAIT_SECONDS } from '../service/play.js';
+import { PlayerNameInput } from '../service/player-name.js';
 
 /**
  * Request and response shapes of the REST API: the single source of the
@@ -95,7 +96,7 @@ export const GameViewResponse = GameHeaderResponse.and(
   }),
 ).meta({ id: 'GameView' });
 
-export const CreatePlayerBody = z.strictObject({ name: z.string().trim().min(1).max(40) }).meta({ id: 'CreatePlayer' });
+export const CreatePlayerBody = z.strictObject({ name: PlayerNameInput }).meta({ id: 'CreatePlayer' });
 export const PlayerResponse = z.object({ playerId: z.string(), name: z.string(), createdAt: z.number().int() }).meta({ id: 'Player' });
 // `.and` rather than `.extend`, as for GameView: a Player plus the token.
 export const NewPlayerResponse = PlayerResponse.and(

@@ -1,30 +1,37 @@
 /**
  * `npm start`: the API on http://localhost:3000 (PORT overrides) backed by a
- * persistent DynamoDB Local under .data/, with the in-process deadline
- * scheduler. Without Java it says so and falls back to the in-memory store.
+ * persistent, supervised DynamoDB Local under .data/ (DATA_DIR overrides),
+ * with the in-process deadline scheduler, request limits and CORS for any
+ * localhost origin. Without Java it says so and falls back to the in-memory store.
  */
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../app/app.js';
+import { rateLimitMiddleware } from '../app/rate-limit.js';
 import { runLocalScheduler } from '../scheduler/local.js';
 import { createServiceContext, LOAD_PAGE_SIZE } from '../service/context.js';
 import { DynamoStore } from '../store/dynamodb.js';
 import { MemoryStore } from '../store/memory.js';
 import type { Store } from '../store/port.js';
-import { JavaMissingError, localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
+import { answerClientErrors } from './client-errors.js';
+import { JavaMissingError, localDynamoClient } from './dynamodb-local.js';
+import { superviseDynamoDbLocal, type SupervisedDynamoDbLocal } from './supervised-dynamodb.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
+const dataDir = process.env.DATA_DIR ?? join(REPO_ROOT, '.data');
 const TABLE = 'valeria-local';
 
-async function openStore(): Promise<{ store: Store; dynamo: DynamoDbLocal | null; description: string }> {
+async function openStore(): Promise<{ store: Store; dynamo: SupervisedDynamoDbLocal | null; description: string }> {
   try {
-    const dbPath = join(REPO_ROOT, '.data', 'dynamodb');
-    const dynamo = await startDynamoDbLocal({ dbPath });
+    const dbPath = join(dataDir, 'dynamodb');
+    const dynamo = await superviseDynamoDbLocal({ dbPath });
     const store = new DynamoStore({ client: localDynamoClient(dynamo.endpoint), tableName: TABLE, loadPageSize: LOAD_PAGE_SIZE });
     await store.ensureTable();
-    return { store, dynamo, description: `DynamoDB Local at ${dynamo.endpoint}, data in ${dbPath}` };
+    return { store, dynamo, description: `DynamoDB Local at ${dynamo.endpoint} (pid ${dynamo.pid}, restarted if it exits), data in ${dbPath}` };
   } catch (error) {
     if (!(error instanceof JavaMissingError)) throw error;
     console.warn(`WARNING: ${error.message}\nWARNING: falling back to the in-memory store — games are lost when the server stops.`);
@@ -33,23 +40,37 @@ async function openStore(): Promise<{ store: Store; dynamo: DynamoDbLocal | null
 }
 
 const { store, dynamo, description } = await openStore();
+console.log(`Storage: ${description}`);
 const ctx = createServiceContext({ store });
-const app = createApp(ctx, { log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`) });
-const timers = await runLocalScheduler(ctx, (error) => console.error('deadline timer failed:', error));
+const app = createApp(ctx, {
+  log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`),
+  corsOrigins: 'localhost',
+  rateLimiter: rateLimitMiddleware({ clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' }),
+});
+const timers = await runLocalScheduler(ctx, (timer, error, retryInMs) => {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`deadline timer of ${timer.gameId} failed (${reason}); retrying in ${retryInMs / 1000} s`);
+});
 const server = serve({ fetch: app.fetch, port }, (info) => {
   console.log(`Valeria Tabletop API on http://localhost:${info.port}  (docs: /docs, spec: /openapi.json)`);
-  console.log(`Storage: ${description}; ${timers.scheduler.armed} deadline timer(s) restored.`);
-});
+  console.log(`${timers.scheduler.armed} deadline timer(s) restored.`);
+}) as Server;
+answerClientErrors(server);
 
 let stopping = false;
-async function shutdown(signal: string) {
+async function shutdown(reason: string, exitCode: number) {
   if (stopping) return;
   stopping = true;
-  console.log(`\n${signal}: stopping…`);
   timers.stop();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
   await dynamo?.stop();
-  process.exit(0);
+  if (exitCode === 0) console.log(`${reason}: stopped.`);
+  process.exit(exitCode);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+server.once('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EADDRINUSE') console.error(`port ${port} is in use; set PORT=… to another port (e.g. PORT=${port + 1} npm start)`);
+  else console.error(`cannot listen on port ${port}: ${error.message}`);
+  void shutdown('listen', 1);
+});
+process.on('SIGINT', () => void shutdown('SIGINT', 0));
+process.on('SIGTERM', () => void shutdown('SIGTERM', 0));

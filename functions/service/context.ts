@@ -2,6 +2,7 @@ import type { GameListing } from '../../core/engine/index.js';
 import { GAMES } from '../../core/games/index.js';
 import type { Store } from '../store/port.js';
 import { cryptoSecrets, type SecretSource } from './ids.js';
+import { OneAtATime } from './one-at-a-time.js';
 import { TokenCache } from './players.js';
 import { CommitSignal } from './signal.js';
 
@@ -19,6 +20,8 @@ export interface ServiceContext {
   /** How often a long-poll re-reads the store when no in-process signal arrives. */
   readonly pollIntervalMs: number;
   readonly tokens: TokenCache;
+  /** Bringing a game up to date without a move of its own: one reader per game at a time in this process. */
+  readonly settling: OneAtATime;
 }
 
 /** A snapshot every this many commits keeps loading O(1) in game length. */
@@ -37,6 +40,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     snapshotEvery: SNAPSHOT_EVERY,
     pollIntervalMs: 1000,
     tokens: new TokenCache(),
+    settling: new OneAtATime(),
     ...parts,
   };
 }

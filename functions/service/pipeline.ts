@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { awaitedSeats, Rng, rngStateFromSeed } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
 import type { ServiceContext } from './context.js';
@@ -6,7 +7,16 @@ import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGam
 import { runRecord, type CommandRecord, type RecordRejection } from './records.js';
 
 /** How many times a command is re-decided after losing a race before giving up. */
-const MAX_ATTEMPTS = 6;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Backoff between attempts after a lost race: full jitter over a doubling
+ * ceiling (10, 20, 40 … 320 ms), so writers that collided do not collide again
+ * in lockstep, and eight attempts span about a second of contention.
+ */
+function backoffMs(attempt: number): number {
+  return Math.random() * Math.min(320, 10 * 2 ** attempt);
+}
 
 export const RETRY = Symbol('retry');
 export type Retry = typeof RETRY;
@@ -31,10 +41,11 @@ export async function loadLive(ctx: ServiceContext, gameId: string): Promise<Liv
 
 /**
  * Loads the game and runs `attempt`; when the attempt lost a race (RETRY),
- * reloads and runs it again, a bounded number of times.
+ * backs off, reloads and runs it again, a bounded number of times.
  */
 export async function withFreshGame<T>(ctx: ServiceContext, gameId: string, attempt: (live: LiveGame) => Promise<T | Retry>): Promise<T> {
   for (let i = 0; i < MAX_ATTEMPTS; i++) {
+    if (i > 0) await setTimeout(backoffMs(i));
     const outcome = await attempt(await loadLive(ctx, gameId));
     if (outcome !== RETRY) return outcome;
   }

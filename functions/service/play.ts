@@ -1,7 +1,7 @@
 import type { KitRejectionCode } from '../../core/engine/index.js';
-import type { Commit, GameHeader, PlayerRecord } from '../store/port.js';
+import { StoreUnavailableError, type Commit, type GameHeader, type PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
-import { ServiceError } from './errors.js';
+import { ServiceError, storeUnavailable } from './errors.js';
 import { keyReused } from './idempotency.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
@@ -13,9 +13,13 @@ const EVENTS_PAGE = 100;
 /** Longest long-poll a client may ask for, in seconds. */
 export const MAX_WAIT_SECONDS = 25;
 
-/** Reads a started game brought up to date: overdue deadlines resolved, bots played. */
+/**
+ * Reads a started game brought up to date: overdue deadlines resolved, bots
+ * played. Readers of one game take turns (ctx.settling), so a backlog of
+ * overdue deadlines is resolved once, by the first of them.
+ */
 async function readSettled<T>(ctx: ServiceContext, gameId: string, present: (live: LiveGame) => T): Promise<T> {
-  return withFreshGame(ctx, gameId, async (live) => ((await settle(ctx, live)) === RETRY ? RETRY : present(live)));
+  return ctx.settling.run(gameId, () => withFreshGame(ctx, gameId, async (live) => ((await settle(ctx, live)) === RETRY ? RETRY : present(live))));
 }
 
 export function readGame(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
@@ -83,7 +87,11 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
       live,
       { type: 'moves', seat, moves: request.moves, at: ctx.clock() },
       { actor: player.playerId, idempotencyKey: request.idempotencyKey, requestHash: request.requestHash },
-    );
+    ).catch((error: unknown) => {
+      // Only a refused connection proves the commit was not written; anything else leaves its fate unknown.
+      if (error instanceof StoreUnavailableError) throw storeUnavailable(error.operation === 'appendCommit' ? error.outcome : 'unknown');
+      throw error;
+    });
     if (outcome.kind === 'rejected') throw refusalError(outcome.refusal, request.moves.length);
     if (outcome.kind === 'conflict') {
       // Our own earlier attempt may hold that seq (a retry after a lost answer).
@@ -94,8 +102,11 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
       if (request.ifMatch !== null) throw versionMismatch(request.ifMatch, live.version + 1);
       return RETRY;
     }
-    // Bots and instant answers react now; a race here only means someone else already did.
-    await settle(ctx, live);
+    // Bots and instant answers react now; a race here only means someone else already did, and a
+    // store fault only delays them to the next read (lazy expiry): the move itself is durable.
+    await settle(ctx, live).catch((error: unknown) => {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+    });
     return { gameId, version: outcome.commit.seq, commit: presentCommit(live.engine, live.header, outcome.commit, seat) };
   });
 }

@@ -2,6 +2,7 @@ import type { PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
 import { sha256Hex } from './ids.js';
+import { normalizePlayerName } from './player-name.js';
 
 export interface NewPlayer {
   readonly playerId: string;
@@ -11,7 +12,8 @@ export interface NewPlayer {
   readonly createdAt: number;
 }
 
-export async function registerPlayer(ctx: ServiceContext, name: string): Promise<NewPlayer> {
+export async function registerPlayer(ctx: ServiceContext, rawName: string): Promise<NewPlayer> {
+  const name = normalizePlayerName(rawName);
   const token = ctx.secrets.token();
   const player: PlayerRecord = { playerId: ctx.secrets.playerId(), name, tokenHash: sha256Hex(token), createdAt: ctx.clock() };
   await ctx.store.createPlayer(player);

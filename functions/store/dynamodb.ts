@@ -25,6 +25,7 @@ import {
   type Item,
   type ReadConsistency,
 } from './capacity.js';
+import { classifyStoreError, STORE_TIME_BOUNDS } from './dynamo-client.js';
 import { assertAfterSeq, assertLimit, assertNextRevision, assertSeq, decodeCursor, encodeCursor, idempotencyId } from './conventions.js';
 import {
   ACTIVE_PARTITION,
@@ -84,6 +85,8 @@ export interface DynamoStoreOptions {
 }
 
 const DEFAULT_LOAD_PAGE_SIZE = 32;
+/** Per attempt, for the table set-up calls of ensureTable. */
+const SET_UP_TIMEOUT_MS = 30_000;
 const LAST_SEQ = 9_999_999_999;
 
 /**
@@ -108,9 +111,13 @@ export class DynamoStore implements Store {
     assertLimit(this.loadPageSize);
   }
 
-  /** Creates the table, its index and its TTL unless they exist (DynamoDB Local, `npm start`). */
+  /**
+   * Creates the table, its index and its TTL unless they exist (DynamoDB Local, `npm start`).
+   * Set-up, not service: a cold DynamoDB Local may take seconds, so these calls get a generous bound.
+   */
   async ensureTable(): Promise<void> {
     const { partitionKey, sortKey, ttlAttribute, activeGamesIndex: index } = TABLE_SCHEMA;
+    const setUp = { requestTimeout: SET_UP_TIMEOUT_MS };
     try {
       await this.client.send(
         new CreateTableCommand({
@@ -132,15 +139,19 @@ export class DynamoStore implements Store {
             },
           ],
         }),
+        setUp,
       );
     } catch (error) {
       if (!(error instanceof ResourceInUseException)) throw error;
     }
     await waitUntilTableExists({ client: this.client, maxWaitTime: 60 }, { TableName: this.table });
-    const ttl = await this.client.send(new DescribeTimeToLiveCommand({ TableName: this.table }));
+    const ttl = await this.client.send(new DescribeTimeToLiveCommand({ TableName: this.table }), setUp);
     const status = ttl.TimeToLiveDescription?.TimeToLiveStatus;
     if (status !== 'ENABLED' && status !== 'ENABLING') {
-      await this.client.send(new UpdateTimeToLiveCommand({ TableName: this.table, TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true } }));
+      await this.client.send(
+        new UpdateTimeToLiveCommand({ TableName: this.table, TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true } }),
+        setUp,
+      );
     }
   }
 
@@ -149,12 +160,11 @@ export class DynamoStore implements Store {
   async createPlayer(player: PlayerRecord): Promise<void> {
     const items = [playerItem(player), tokenItem(player)];
     try {
-      const output = await this.client.send(
-        new TransactWriteItemsCommand({
-          TransactItems: items.map((Item) => ({ Put: { TableName: this.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
-          ReturnConsumedCapacity: this.capacityMode,
-        }),
-      );
+      const command = new TransactWriteItemsCommand({
+        TransactItems: items.map((Item) => ({ Put: { TableName: this.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
+        ReturnConsumedCapacity: this.capacityMode,
+      });
+      const output = await this.send('createPlayer', 'write', (options) => this.client.send(command, options));
       this.meterWrite('createPlayer', 'TransactWriteItems', output.ConsumedCapacity, items, [], true);
     } catch (error) {
       if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
@@ -349,14 +359,26 @@ export class DynamoStore implements Store {
 
   // ── requests, metered ────────────────────────────────────────────────────
 
+  /**
+   * Every request of the service goes through here: bounded in time as a
+   * whole (the client bounds each attempt), and a transient fault surfaces as
+   * StoreUnavailableError (see dynamo-client.ts).
+   */
+  private async send<Output>(operation: string, kind: 'read' | 'write', request: (options: { abortSignal: AbortSignal }) => Promise<Output>): Promise<Output> {
+    try {
+      return await request({ abortSignal: AbortSignal.timeout(STORE_TIME_BOUNDS.callBudgetMs) });
+    } catch (error) {
+      throw classifyStoreError(operation, kind, error);
+    }
+  }
+
   private get capacityMode(): 'TOTAL' | undefined {
     return this.meter ? 'TOTAL' : undefined;
   }
 
   private async get(operation: string, key: Item): Promise<Item | null> {
-    const output = await this.client.send(
-      new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true, ReturnConsumedCapacity: this.capacityMode }),
-    );
+    const command = new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true, ReturnConsumedCapacity: this.capacityMode });
+    const output = await this.send(operation, 'read', (options) => this.client.send(command, options));
     if (this.meter) {
       const size = output.Item ? itemSizeBytes(output.Item) : 0;
       this.meter({
@@ -383,7 +405,7 @@ export class DynamoStore implements Store {
   ): Promise<{ status: 'written' | 'refused'; old: Item | undefined }> {
     const input: PutItemCommandInput = { TableName: this.table, Item: item, ReturnConsumedCapacity: this.capacityMode, ...extra };
     try {
-      const output = await this.client.send(new PutItemCommand(input));
+      const output = await this.send(operation, 'write', (options) => this.client.send(new PutItemCommand(input), options));
       this.meterPut(operation, output.ConsumedCapacity, item, output.Attributes);
       return { status: 'written', old: output.Attributes };
     } catch (error) {
@@ -428,9 +450,8 @@ export class DynamoStore implements Store {
     input: Omit<QueryCommandInput, 'TableName' | 'ConsistentRead' | 'ReturnConsumedCapacity'>,
     consistency: Exclude<ReadConsistency, 'transactional'> = 'strong',
   ): Promise<{ items: Item[]; lastKey: Item | undefined }> {
-    const output = await this.client.send(
-      new QueryCommand({ TableName: this.table, ConsistentRead: consistency === 'strong', ReturnConsumedCapacity: this.capacityMode, ...input }),
-    );
+    const command = new QueryCommand({ TableName: this.table, ConsistentRead: consistency === 'strong', ReturnConsumedCapacity: this.capacityMode, ...input });
+    const output = await this.send(operation, 'read', (options) => this.client.send(command, options));
     const items = output.Items ?? [];
     if (this.meter) {
       const readBytes = items.map(itemSizeBytes);

@@ -188,3 +188,21 @@ export class PlayerConflictError extends Error {
     this.name = 'PlayerConflictError';
   }
 }
+
+/**
+ * The store did not answer in time, could not be reached, or shed the load.
+ * Transient: the same request may succeed a moment later. `outcome` says
+ * whether a write may have been applied anyway: `not-applied` when the
+ * request never reached the store (connection refused), `unknown` when it
+ * left and no answer came back (a timeout, a reset connection).
+ */
+export class StoreUnavailableError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly outcome: 'not-applied' | 'unknown',
+    options: { cause?: unknown } = {},
+  ) {
+    super(`the store did not answer ${operation} (${outcome === 'unknown' ? 'outcome unknown' : 'not applied'})`, options);
+    this.name = 'StoreUnavailableError';
+  }
+}

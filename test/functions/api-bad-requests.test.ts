@@ -275,7 +275,7 @@ describe.each(STORE_KINDS)('on the %s store', (storeKind) => {
       status: 400,
       code: 'invalid-request',
     },
-    { name: 'register: empty name', send: () => client.post('/v1/players', { body: { name: '   ' } }), status: 400, code: 'invalid-request' },
+    { name: 'register: empty name', send: () => client.post('/v1/players', { body: { name: '   ' } }), status: 400, code: 'invalid-name' },
     {
       name: 'events: negative cursor',
       send: () => client.get(`/v1/games/${gameId}/events?after=-1`, { token: bob.token }),

@@ -32,7 +32,7 @@ describe('OpenAPI document', () => {
     const documented = Object.entries(spec.paths).flatMap(([path, methods]) =>
       Object.keys(methods as object).map((method) => `${method.toUpperCase()} ${path.replaceAll(/{(.+?)}/g, ':$1')}`),
     );
-    const undocumented = new Set(['GET /health', 'GET /openapi.json', 'GET /docs']);
+    const undocumented = new Set(['GET /health', 'GET /health/ready', 'GET /openapi.json', 'GET /docs']);
     const mounted = createApp(createServiceContext({ store: new MemoryStore() }))
       .routes.filter((route) => route.method !== 'ALL')
       .map((route) => `${route.method} ${route.path}`)

@@ -1,6 +1,8 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../../functions/app/app.js';
+import type { Server } from 'node:http';
+import { createApp, type AppOptions } from '../../functions/app/app.js';
+import { answerClientErrors } from '../../functions/local/client-errors.js';
 import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from '../../functions/service/context.js';
 import { MemoryStore } from '../../functions/store/memory.js';
 import type { Store } from '../../functions/store/port.js';
@@ -70,13 +72,14 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** Serves the real app on a free localhost port, over real HTTP. */
-export async function startApi(parts: Partial<ServiceContext> = {}): Promise<RunningApi> {
+/** Serves the real app on a free localhost port, over real HTTP, as `npm start` serves it. */
+export async function startApi(parts: Partial<ServiceContext> = {}, appOptions: AppOptions = {}): Promise<RunningApi> {
   const ctx = createServiceContext({ store: new MemoryStore(), ...parts });
-  const app = createApp(ctx);
+  const app = createApp(ctx, appOptions);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
+  answerClientErrors(server as Server);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   return {
