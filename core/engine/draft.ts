@@ -1,4 +1,5 @@
 import { awaitIn, type BaseState, type GameEvent } from './game.js';
+import type { ClockEvent } from './clock.js';
 import type { Deadlines, Pending } from './pending.js';
 import type { Rng, RngState } from './rng.js';
 
@@ -6,10 +7,12 @@ import type { Rng, RngState } from './rng.js';
  * Events the kit adds to every game's log. `awaiting` names who acts next
  * (games emit it through their draft); `rng-advanced` keeps the generator
  * state inside the fold (so replay is exact) and is never shown to players;
- * `seed-revealed` closes a finished game's commitment.
+ * `seed-revealed` closes a finished game's commitment; `clock` settles the
+ * time banks of a game that uses them (clock.ts).
  */
 export type AwaitingEvent = { readonly type: 'awaiting'; readonly pending: Pending | null };
-export type KitEvent = AwaitingEvent | { readonly type: 'rng-advanced'; readonly rng: RngState } | { readonly type: 'seed-revealed'; readonly seed: string };
+export type KitEvent =
+  AwaitingEvent | { readonly type: 'rng-advanced'; readonly rng: RngState } | { readonly type: 'seed-revealed'; readonly seed: string } | ClockEvent;
 
 export type LoggedEvent<E extends GameEvent = GameEvent> = E | KitEvent;
 
@@ -20,7 +23,7 @@ export interface Folding<S extends BaseState, E extends GameEvent> {
 }
 
 function isKitEvent(event: GameEvent): event is KitEvent {
-  return event.type === 'awaiting' || event.type === 'rng-advanced' || event.type === 'seed-revealed';
+  return event.type === 'awaiting' || event.type === 'rng-advanced' || event.type === 'seed-revealed' || event.type === 'clock';
 }
 
 /** Folds one logged event into a state the caller owns: the single fold every draft, replay and load goes through. */
@@ -28,6 +31,7 @@ export function applyInPlace<S extends BaseState, E extends GameEvent>(folding: 
   if (!isKitEvent(event)) return folding.evolve(state, event as E);
   if (event.type === 'awaiting') awaitIn(state, event.pending);
   else if (event.type === 'rng-advanced') state.rng = event.rng;
+  else if (event.type === 'clock') state.clocks = event.clocks;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import type { Clocks } from './clock.js';
 import type { Deadlines, Pending, Seat } from './pending.js';
 import type { Draft, Folding } from './draft.js';
 import type { Rejection } from './rejection.js';
@@ -16,6 +17,8 @@ export interface BaseState {
   pendingOpened: number;
   finished: boolean;
   rng: RngState;
+  /** The time banks, once the first commit of a game with a bank settled them (clock.ts). */
+  clocks?: Clocks;
   /** sha256(seed), public from the start. */
   readonly seedHash: string;
   /** The seed itself: server-side only; never part of a view before the end. */

@@ -1,3 +1,4 @@
+export * from './clock.js';
 export * from './draft.js';
 export * from './fairness.js';
 export * from './game.js';

@@ -90,6 +90,6 @@ export function viewFor(engine: AnyGameEngine, state: BaseState, viewer: Seat | 
 /** A logged event as a viewer may see it; null when it must stay hidden. */
 export function redactFor(engine: AnyGameEngine, event: LoggedEvent, viewer: Seat | null): unknown {
   if (event.type === 'rng-advanced') return null;
-  if (event.type === 'seed-revealed' || event.type === 'awaiting') return event;
+  if (event.type === 'seed-revealed' || event.type === 'awaiting' || event.type === 'clock') return event;
   return engine.redactEvent(event, viewer);
 }

@@ -16,6 +16,19 @@ export interface Deadlines {
   readonly turnMs: number;
   /** A reaction: a follow window, a harvest window, a short decision. */
   readonly windowMs: number;
+  /**
+   * A time bank with increment (Fischer) per player, when the game uses one:
+   * then each player's turns and decisions run on their bank (clock.ts) and
+   * only windows open to several players keep a fixed `windowMs`.
+   */
+  readonly bank?: Bank;
+}
+
+/** A Fischer time control: every player starts with `initialMs`, gains `incrementMs` per finished move, never holds more than `maxMs`. */
+export interface Bank {
+  readonly initialMs: number;
+  readonly incrementMs: number;
+  readonly maxMs: number;
 }
 
 interface PendingCommon {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DeadlinesRequest } from '../service/deadlines.js';
+import { ClocksView } from './clock-schemas.js';
 import { MAX_WAIT_SECONDS } from '../service/play.js';
 import { PlayerNameInput } from '../service/player-name.js';
 
@@ -42,7 +43,16 @@ const Seat = z
   ])
   .meta({ id: 'Seat' });
 
-const Deadlines = z.object({ windowMs: z.number().int(), turnMs: z.number().int() }).meta({ id: 'Deadlines' });
+const Deadlines = z
+  .object({
+    windowMs: z.number().int(),
+    turnMs: z.number().int(),
+    bank: z
+      .object({ initialMs: z.number().int(), incrementMs: z.number().int(), maxMs: z.number().int() })
+      .optional()
+      .describe("Each player's Fischer time bank for turns and decisions, when the game uses one."),
+  })
+  .meta({ id: 'Deadlines' });
 
 export const GameHeaderResponse = z
   .object({
@@ -93,6 +103,7 @@ export const GameViewResponse = GameHeaderResponse.and(
       })
       .nullable()
       .describe('Null until every seat is taken.'),
+    clocks: ClocksView.nullable().describe("Each player's time bank as of this response; null for games without a bank."),
   }),
 ).meta({ id: 'GameView' });
 

@@ -23,7 +23,7 @@ async function readSettled<T>(ctx: ServiceContext, gameId: string, present: (liv
 }
 
 export function readGame(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
-  return readSettled(ctx, gameId, (live) => presentGame(live, viewer.playerId));
+  return readSettled(ctx, gameId, (live) => presentGame(live, viewer.playerId, ctx.clock()));
 }
 
 export function readLegalMoves(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {

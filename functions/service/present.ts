@@ -1,5 +1,6 @@
 import { legalMovesFor, redactFor, viewFor, type AnyGameEngine, type LoggedEvent } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
+import { presentClocks } from './clock-view.js';
 import { seatOf, type LiveGame } from './live-game.js';
 
 /** A seat as anyone may see it. */
@@ -27,8 +28,8 @@ export function publicHeader(header: GameHeader) {
   };
 }
 
-/** The caller's view of a game (a spectator's when `viewerId` holds no seat). */
-export function presentGame(live: LiveGame, viewerId: string) {
+/** The caller's view of a game at `now` (a spectator's when `viewerId` holds no seat). */
+export function presentGame(live: LiveGame, viewerId: string, now: number) {
   const seat = seatOf(live.header, viewerId);
   const status = live.state?.finished ? 'finished' : live.header.status;
   return {
@@ -37,6 +38,7 @@ export function presentGame(live: LiveGame, viewerId: string) {
     version: live.version,
     you: seat,
     state: live.state ? viewFor(live.engine, live.state, seat) : null,
+    clocks: live.state ? presentClocks(live.state, now) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { execute, type AnyGameEngine, type BaseState, type LoggedEvent, type Rejection } from '../../core/engine/index.js';
+import { clockCommand, execute, type AnyGameEngine, type BaseState, type LoggedEvent, type Rejection } from '../../core/engine/index.js';
 
 /**
  * What a commit stores as its command: exactly what the engine was asked, so
@@ -29,8 +29,13 @@ export interface RecordRun {
   readonly state: BaseState;
 }
 
-/** Runs a record against `state`; a batch is all or nothing. */
+/** Runs a record against `state`, time banks settled; a batch is all or nothing. */
 export function runRecord(engine: AnyGameEngine, state: BaseState, record: CommandRecord): RecordRun | RecordRejection {
+  const run = decideRecord(engine, state, record);
+  return 'rejection' in run ? run : clockCommand(engine, state, run, { at: record.at, timedOut: record.type === 'timeout' });
+}
+
+function decideRecord(engine: AnyGameEngine, state: BaseState, record: CommandRecord): RecordRun | RecordRejection {
   if (record.type === 'start') return { events: [], state };
   if (record.type === 'timeout') {
     const result = execute(engine, state, { type: 'timeout', at: record.at, pendingId: record.pendingId });

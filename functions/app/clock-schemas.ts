@@ -1,0 +1,16 @@
+import * as z from 'zod';
+
+/** Time banks in a game view (functions/service/clock-view.ts). */
+export const ClocksView = z
+  .object({
+    asOf: z.iso.datetime().describe('The moment these banks are counted at: the response time.'),
+    seats: z.array(
+      z.object({
+        seat: z.number().int(),
+        bankSeconds: z.number().int().describe('What is left of the bank at `asOf`.'),
+        running: z.boolean().describe("Whether this bank is running down now: the game awaits this player's turn or decision."),
+        runsOutAt: z.iso.datetime().nullable().describe('When the running bank runs out (the deadline); null when not running.'),
+      }),
+    ),
+  })
+  .meta({ id: 'Clocks' });
