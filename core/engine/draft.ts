@@ -1,6 +1,7 @@
 import { awaitIn, type BaseState, type GameEvent } from './game.js';
 import type { ClockEvent } from './clock.js';
 import type { Deadlines, Pending } from './pending.js';
+import { restoreInPlace, type UndoEvent } from './undo.js';
 import type { Rng, RngState } from './rng.js';
 
 /**
@@ -8,11 +9,16 @@ import type { Rng, RngState } from './rng.js';
  * (games emit it through their draft); `rng-advanced` keeps the generator
  * state inside the fold (so replay is exact) and is never shown to players;
  * `seed-revealed` closes a finished game's commitment; `clock` settles the
- * time banks of a game that uses them (clock.ts).
+ * time banks of a game that uses them (clock.ts); `undone` puts back the
+ * state a taken-back commit started from (undo.ts).
  */
 export type AwaitingEvent = { readonly type: 'awaiting'; readonly pending: Pending | null };
 export type KitEvent =
-  AwaitingEvent | { readonly type: 'rng-advanced'; readonly rng: RngState } | { readonly type: 'seed-revealed'; readonly seed: string } | ClockEvent;
+  | AwaitingEvent
+  | { readonly type: 'rng-advanced'; readonly rng: RngState }
+  | { readonly type: 'seed-revealed'; readonly seed: string }
+  | ClockEvent
+  | UndoEvent;
 
 export type LoggedEvent<E extends GameEvent = GameEvent> = E | KitEvent;
 
@@ -23,7 +29,7 @@ export interface Folding<S extends BaseState, E extends GameEvent> {
 }
 
 function isKitEvent(event: GameEvent): event is KitEvent {
-  return event.type === 'awaiting' || event.type === 'rng-advanced' || event.type === 'seed-revealed' || event.type === 'clock';
+  return event.type === 'awaiting' || event.type === 'rng-advanced' || event.type === 'seed-revealed' || event.type === 'clock' || event.type === 'undone';
 }
 
 /** Folds one logged event into a state the caller owns: the single fold every draft, replay and load goes through. */
@@ -32,6 +38,7 @@ export function applyInPlace<S extends BaseState, E extends GameEvent>(folding: 
   if (event.type === 'awaiting') awaitIn(state, event.pending);
   else if (event.type === 'rng-advanced') state.rng = event.rng;
   else if (event.type === 'clock') state.clocks = event.clocks;
+  else if (event.type === 'undone') restoreInPlace(state, event.state);
 }
 
 /**

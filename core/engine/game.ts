@@ -129,6 +129,8 @@ export interface GameEngine<S extends BaseState, M, E extends GameEvent, O> exte
   score(state: S): ScoreSheet;
   readonly bots: Readonly<Record<BotLevel, Bot<S, M>>>;
   readonly standingOrders?: StandingOrders<S, M, unknown>;
+  /** Whether this event reveals something hidden (a draw, a hidden card turned up): a commit holding one cannot be undone (undo.ts). */
+  reveals?(event: E): boolean;
 }
 
 /**

@@ -9,3 +9,4 @@ export * from './rejection.js';
 export * from './rng.js';
 export * from './simulate.js';
 export * from './steps.js';
+export * from './undo.js';

@@ -14,3 +14,10 @@ export const ClocksView = z
     ),
   })
   .meta({ id: 'Clocks' });
+
+export const TableRules = z
+  .object({
+    undo: z.boolean().describe('Whether players may take back their own latest commit that revealed nothing.'),
+    replaceAfterTimeouts: z.number().int().describe('Consecutive timeouts after which the greedy bot plays a seat (0: never).'),
+  })
+  .meta({ id: 'TableRules' });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { DeadlinesRequest } from '../service/deadlines.js';
-import { ClocksView } from './clock-schemas.js';
+import { ClocksView, TableRules } from './clock-schemas.js';
+import { TableRulesRequest } from '../service/table-rules.js';
 import { MAX_WAIT_SECONDS } from '../service/play.js';
 import { PlayerNameInput } from '../service/player-name.js';
 
@@ -61,6 +62,7 @@ export const GameHeaderResponse = z
     status: z.enum(['open', 'active', 'finished']),
     options: z.unknown(),
     deadlines: Deadlines,
+    table: TableRules,
     seats: z.array(Seat),
     createdBy: z.string(),
     createdAt: z.number().int(),
@@ -120,6 +122,7 @@ export const CreateGameBody = z
     seats: z.number().int().min(1).max(8),
     options: z.record(z.string(), z.unknown()).optional().describe("The game's options; see its `options` schema in the catalog."),
     deadlines: DeadlinesRequest,
+    table: TableRulesRequest,
     join: z.boolean().default(true).describe('Take the first seat yourself.'),
   })
   .meta({ id: 'CreateGame' });

@@ -1,6 +1,7 @@
 import { legalMovesFor, redactFor, viewFor, type AnyGameEngine, type LoggedEvent } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
 import { presentClocks } from './clock-view.js';
+import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 import { seatOf, type LiveGame } from './live-game.js';
 
 /** A seat as anyone may see it. */
@@ -20,6 +21,7 @@ export function publicHeader(header: GameHeader) {
     status: header.status,
     options: header.options,
     deadlines: header.deadlines,
+    table: header.table ?? RULES_BEFORE_TABLE_RULES,
     seats: publicSeats(header),
     createdBy: header.createdBy,
     createdAt: header.createdAt,

@@ -15,7 +15,13 @@ export type CommandRecord =
   /** A player's standing preference answering a window for them. */
   | { readonly type: 'preference'; readonly seat: number; readonly move: unknown; readonly at: number }
   /** The engine's own default once a deadline has passed. */
-  | { readonly type: 'timeout'; readonly pendingId: string; readonly at: number };
+  | { readonly type: 'timeout'; readonly pendingId: string; readonly at: number }
+  /**
+   * A player's own latest commit taken back (safe undo, core/engine/undo.ts):
+   * the state it started from, put back; anyone holding the log can check
+   * `restores` against their own replay up to `version - 1`.
+   */
+  | { readonly type: 'undo'; readonly seat: number; readonly version: number; readonly restores: BaseState; readonly at: number };
 
 export interface RecordRejection {
   readonly rejection: Rejection;
@@ -31,11 +37,17 @@ export interface RecordRun {
 
 /** Runs a record against `state`, time banks settled; a batch is all or nothing. */
 export function runRecord(engine: AnyGameEngine, state: BaseState, record: CommandRecord): RecordRun | RecordRejection {
+  // The clocks restart from the restored state: the time since it stays spent (undo returns no bank time).
+  if (record.type === 'undo') return clockCommand(engine, record.restores, undoRun(record), { at: record.at, timedOut: false });
   const run = decideRecord(engine, state, record);
   return 'rejection' in run ? run : clockCommand(engine, state, run, { at: record.at, timedOut: record.type === 'timeout' });
 }
 
-function decideRecord(engine: AnyGameEngine, state: BaseState, record: CommandRecord): RecordRun | RecordRejection {
+function undoRun(record: Extract<CommandRecord, { type: 'undo' }>): RecordRun {
+  return { events: [{ type: 'undone', version: record.version, state: record.restores }], state: structuredClone(record.restores) };
+}
+
+function decideRecord(engine: AnyGameEngine, state: BaseState, record: Exclude<CommandRecord, { type: 'undo' }>): RecordRun | RecordRejection {
   if (record.type === 'start') return { events: [], state };
   if (record.type === 'timeout') {
     const result = execute(engine, state, { type: 'timeout', at: record.at, pendingId: record.pendingId });

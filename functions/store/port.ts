@@ -1,3 +1,4 @@
+import type { TableRules } from '../service/table-rules.js';
 import type { Deadlines } from '../../core/engine/index.js';
 
 /**
@@ -60,6 +61,8 @@ export interface GameHeader {
    * were recorded, which are version 1.
    */
   readonly engineVersion?: number;
+  /** Undo and replacement rules (functions/service/table-rules.ts); absent on games created before them. */
+  readonly table?: TableRules;
 }
 
 /** What a commit says about the game right after it, for lists and inboxes. */

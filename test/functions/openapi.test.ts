@@ -53,6 +53,7 @@ describe('OpenAPI document', () => {
         '/v1/games/{id}/join',
         '/v1/games/{id}/moves',
         '/v1/games/{id}/standing-orders',
+        '/v1/games/{id}/undo',
         '/v1/games/{id}/verify',
         '/v1/players',
         '/v1/players/me',

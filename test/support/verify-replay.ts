@@ -14,7 +14,11 @@ export async function reDecideAndReplay(client: ApiClient, gameId: string, token
   expect(hashSeed(verify.body.seed)).toBe(verify.body.seedHash);
   const init = { ...verify.body.setup, seed: verify.body.seed, at: verify.body.setup.startedAt };
   let state: BaseState = engine.setup(init);
+  const statesBefore: BaseState[] = [];
   for (const commit of verify.body.commits as { command: CommandRecord; events: unknown[] }[]) {
+    // An undo must put back exactly the state its commit started from.
+    if (commit.command.type === 'undo') expect(commit.command.restores).toEqual(statesBefore[commit.command.version - 1]);
+    statesBefore.push(state);
     const run = runRecord(engine, state, commit.command);
     if ('rejection' in run) expect.fail(`commit ${JSON.stringify(commit.command)} refused on re-decision: ${run.rejection.code}`);
     expect(run.events).toEqual(commit.events);

@@ -1,4 +1,4 @@
-import type { GameEngine } from '../../engine/index.js';
+import { revealingEvents, type GameEngine } from '../../engine/index.js';
 import { applyEvent, cloneState } from './apply.js';
 import { greedyBot, randomBot } from './bots.js';
 import { decideMove, decideTimeout } from './decide.js';
@@ -33,5 +33,7 @@ export const villagesOfValeria: GameEngine<VvState, VvMove, VvEvent, VvOptions> 
   redactEvent,
   score: scoreSheet,
   bots: { random: randomBot, greedy: greedyBot },
+  // What a commit holding one of these turned up stays seen: it cannot be undone.
+  reveals: revealingEvents<VvEvent>(['drew', 'replenished', 'setup-revealed', 'cards-stolen', 'game-ended']),
   standingOrders: vvStandingOrders,
 };

@@ -6,13 +6,14 @@ import { gameRoutes, mountGameRoutes } from './games.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
 import { mountStandingOrderRoutes, standingOrderRoutes } from './standing-orders.js';
+import { mountTableRoutes, tableRoutes } from './table.js';
 
 /**
  * Every operation of the API, in document order: the contracts
  * openapi-document.ts documents, and the only ones `mountApiRoutes` mounts.
  */
 export function apiRoutes(games: readonly GameListing[]): RouteConfig[] {
-  return [playerRoutes, gameRoutes, playRoutes(games), standingOrderRoutes(games)].flatMap((group) => Object.values(group));
+  return [playerRoutes, gameRoutes, playRoutes(games), standingOrderRoutes(games), tableRoutes].flatMap((group) => Object.values(group));
 }
 
 /** Mounts each contract of `apiRoutes(ctx.games)` with its handler. */
@@ -21,4 +22,5 @@ export function mountApiRoutes(app: Api, ctx: ServiceContext): void {
   mountGameRoutes(app, ctx);
   mountPlayRoutes(app, ctx);
   mountStandingOrderRoutes(app, ctx);
+  mountTableRoutes(app, ctx);
 }

@@ -1,0 +1,44 @@
+import * as z from 'zod';
+import type { ServiceContext } from '../../service/context.js';
+import { once } from '../../service/idempotency.js';
+import type { MoveAnswer } from '../../service/play.js';
+import { undoCommit } from '../../service/undo.js';
+import { BEARER, etag, requestHash, requirePlayer, type Api } from '../http.js';
+import { problemResponses } from '../problem.js';
+import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
+import { GameIdParam, IdempotencyHeaders, MoveAnswerResponse } from '../schemas.js';
+
+export const UndoBody = z
+  .strictObject({ version: z.number().int().min(1).describe("The commit to take back: your own, and the game's latest (its ETag).") })
+  .meta({ id: 'Undo' });
+
+const undoRoute = defineRoute({
+  method: 'post',
+  path: '/v1/games/{id}/undo',
+  operationId: 'undoCommit',
+  tags: ['play'],
+  summary: 'Take back your own latest commit, if it revealed nothing',
+  description:
+    "Allowed while the commit is the game's latest, was your move, and revealed nothing new to anyone: no card drawn, no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason. The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.",
+  security: BEARER,
+  request: { params: GameIdParam, headers: IdempotencyHeaders, body: jsonBody(UndoBody) },
+  responses: { 200: jsonResponse(MoveAnswerResponse, 'The undo commit'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+});
+
+/** Routes of the table's time and absence rules, in document order. */
+export const tableRoutes = { undo: undoRoute };
+
+export function mountTableRoutes(app: Api, ctx: ServiceContext): void {
+  mountRoute(app, tableRoutes.undo, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const id = c.req.valid('param').id;
+    const body = c.req.valid('json');
+    const key = c.req.valid('header')['idempotency-key'] ?? null;
+    const answer = await once(ctx, { scope: `${player.playerId}:undo:${id}`, key, requestHash: requestHash(c, body) }, async () => ({
+      status: 200,
+      body: await undoCommit(ctx, player, id, body.version),
+    }));
+    c.header('ETag', etag(answer.body.version));
+    return c.json(answer.body as MoveAnswer as z.infer<typeof MoveAnswerResponse>, 200);
+  });
+}
