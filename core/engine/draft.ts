@@ -1,4 +1,5 @@
 import { awaitIn, type BaseState, type GameEvent } from './game.js';
+import type { AbsenceEvent } from './absence.js';
 import type { ClockEvent } from './clock.js';
 import type { Deadlines, Pending } from './pending.js';
 import { restoreInPlace, type UndoEvent } from './undo.js';
@@ -10,7 +11,8 @@ import type { Rng, RngState } from './rng.js';
  * state inside the fold (so replay is exact) and is never shown to players;
  * `seed-revealed` closes a finished game's commitment; `clock` settles the
  * time banks of a game that uses them (clock.ts); `undone` puts back the
- * state a taken-back commit started from (undo.ts).
+ * state a taken-back commit started from (undo.ts); `absence` tracks timeouts
+ * and seats the bot plays for absent players (absence.ts).
  */
 export type AwaitingEvent = { readonly type: 'awaiting'; readonly pending: Pending | null };
 export type KitEvent =
@@ -18,6 +20,7 @@ export type KitEvent =
   | { readonly type: 'rng-advanced'; readonly rng: RngState }
   | { readonly type: 'seed-revealed'; readonly seed: string }
   | ClockEvent
+  | AbsenceEvent
   | UndoEvent;
 
 export type LoggedEvent<E extends GameEvent = GameEvent> = E | KitEvent;
@@ -29,7 +32,14 @@ export interface Folding<S extends BaseState, E extends GameEvent> {
 }
 
 function isKitEvent(event: GameEvent): event is KitEvent {
-  return event.type === 'awaiting' || event.type === 'rng-advanced' || event.type === 'seed-revealed' || event.type === 'clock' || event.type === 'undone';
+  return (
+    event.type === 'awaiting' ||
+    event.type === 'rng-advanced' ||
+    event.type === 'seed-revealed' ||
+    event.type === 'clock' ||
+    event.type === 'undone' ||
+    event.type === 'absence'
+  );
 }
 
 /** Folds one logged event into a state the caller owns: the single fold every draft, replay and load goes through. */
@@ -39,6 +49,7 @@ export function applyInPlace<S extends BaseState, E extends GameEvent>(folding: 
   else if (event.type === 'rng-advanced') state.rng = event.rng;
   else if (event.type === 'clock') state.clocks = event.clocks;
   else if (event.type === 'undone') restoreInPlace(state, event.state);
+  else if (event.type === 'absence') state.absence = event.absence;
 }
 
 /**
@@ -61,6 +72,9 @@ export class Draft<S extends BaseState, E extends GameEvent> {
     readonly rng: Rng,
   ) {
     this.state = folding.clone(state);
+    // The kit's own fields, which a game's copy may not know; replaced whole, never mutated, so shared.
+    if (state.clocks) this.state.clocks = state.clocks;
+    if (state.absence) this.state.absence = state.absence;
   }
 
   emit(...events: (E | AwaitingEvent)[]): void {

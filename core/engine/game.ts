@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import type { Absence } from './absence.js';
 import type { Clocks } from './clock.js';
 import type { Deadlines, Pending, Seat } from './pending.js';
 import type { Draft, Folding } from './draft.js';
@@ -19,6 +20,8 @@ export interface BaseState {
   rng: RngState;
   /** The time banks, once the first commit of a game with a bank settled them (clock.ts). */
   clocks?: Clocks;
+  /** Timeout streaks and seats played by the bot for absent players, once any (absence.ts). */
+  absence?: Absence;
   /** sha256(seed), public from the start. */
   readonly seedHash: string;
   /** The seed itself: server-side only; never part of a view before the end. */

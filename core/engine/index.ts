@@ -1,3 +1,4 @@
+export * from './absence.js';
 export * from './clock.js';
 export * from './draft.js';
 export * from './fairness.js';

@@ -93,6 +93,6 @@ export function redactFor(engine: AnyGameEngine, event: LoggedEvent, viewer: Sea
   if (event.type === 'rng-advanced') return null;
   // The restored state holds everyone's secrets: viewers see only which commit was taken back.
   if (event.type === 'undone') return { type: 'undone', version: (event as UndoEvent).version };
-  if (event.type === 'seed-revealed' || event.type === 'awaiting' || event.type === 'clock') return event;
+  if (event.type === 'seed-revealed' || event.type === 'awaiting' || event.type === 'clock' || event.type === 'absence') return event;
   return engine.redactEvent(event, viewer);
 }

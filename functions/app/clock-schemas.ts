@@ -21,3 +21,12 @@ export const TableRules = z
     replaceAfterTimeouts: z.number().int().describe('Consecutive timeouts after which the greedy bot plays a seat (0: never).'),
   })
   .meta({ id: 'TableRules' });
+
+export const AbsenceView = z
+  .object({
+    timeoutStreaks: z.array(z.number().int()).describe("Consecutive timeouts per seat; a move of the player's own resets it."),
+    seatsUnderBot: z
+      .array(z.number().int())
+      .describe('Seats the greedy bot plays now for absent players; once the game is over, the seats that ended under a bot.'),
+  })
+  .meta({ id: 'Absence' });

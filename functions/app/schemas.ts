@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { DeadlinesRequest } from '../service/deadlines.js';
-import { ClocksView, TableRules } from './clock-schemas.js';
+import { AbsenceView, ClocksView, TableRules } from './clock-schemas.js';
 import { TableRulesRequest } from '../service/table-rules.js';
 import { MAX_WAIT_SECONDS } from '../service/play.js';
 import { PlayerNameInput } from '../service/player-name.js';
@@ -105,6 +105,7 @@ export const GameViewResponse = GameHeaderResponse.and(
       })
       .nullable()
       .describe('Null until every seat is taken.'),
+    absence: AbsenceView.nullable().describe('Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout.'),
     clocks: ClocksView.nullable().describe("Each player's time bank as of this response; null for games without a bank."),
   }),
 ).meta({ id: 'GameView' });

@@ -41,6 +41,7 @@ export function presentGame(live: LiveGame, viewerId: string, now: number) {
     you: seat,
     state: live.state ? viewFor(live.engine, live.state, seat) : null,
     clocks: live.state ? presentClocks(live.state, now) : null,
+    absence: live.state?.absence ? { timeoutStreaks: live.state.absence.streak, seatsUnderBot: live.state.absence.replaced } : null,
   };
 }
 
@@ -59,7 +60,7 @@ export function presentCommit(engine: AnyGameEngine, header: GameHeader, commit:
 /** Commits name players by seat; the raw actor id of a player is theirs alone. */
 function publicActor(header: GameHeader, commit: Commit) {
   const command = commit.command as { type: string; seat?: number };
-  if (command.type === 'timeout' || command.type === 'start') return { kind: 'system' as const };
+  if (command.type === 'timeout' || command.type === 'start' || command.type === 'replace') return { kind: 'system' as const };
   if (command.type === 'bot') return { kind: 'bot' as const, seat: command.seat as number };
   if (command.type === 'preference') return { kind: 'preference' as const, seat: command.seat as number };
   return { kind: 'player' as const, seat: command.seat as number, playerId: commit.actor };

@@ -1,4 +1,16 @@
-import { clockCommand, execute, type AnyGameEngine, type BaseState, type LoggedEvent, type Rejection } from '../../core/engine/index.js';
+import {
+  applyInPlace,
+  clockCommand,
+  execute,
+  reclaimSeat,
+  replaceSeat,
+  trackAbsence,
+  type Actor,
+  type AnyGameEngine,
+  type BaseState,
+  type LoggedEvent,
+  type Rejection,
+} from '../../core/engine/index.js';
 
 /**
  * What a commit stores as its command: exactly what the engine was asked, so
@@ -21,7 +33,11 @@ export type CommandRecord =
    * the state it started from, put back; anyone holding the log can check
    * `restores` against their own replay up to `version - 1`.
    */
-  | { readonly type: 'undo'; readonly seat: number; readonly version: number; readonly restores: BaseState; readonly at: number };
+  | { readonly type: 'undo'; readonly seat: number; readonly version: number; readonly restores: BaseState; readonly at: number }
+  /** The greedy bot takes over a seat after its player's consecutive timeouts (core/engine/absence.ts). */
+  | { readonly type: 'replace'; readonly seat: number; readonly at: number }
+  /** The player takes their seat back from the bot. */
+  | { readonly type: 'reclaim'; readonly seat: number; readonly at: number };
 
 export interface RecordRejection {
   readonly rejection: Rejection;
@@ -39,15 +55,36 @@ export interface RecordRun {
 export function runRecord(engine: AnyGameEngine, state: BaseState, record: CommandRecord): RecordRun | RecordRejection {
   // The clocks restart from the restored state: the time since it stays spent (undo returns no bank time).
   if (record.type === 'undo') return clockCommand(engine, record.restores, undoRun(record), { at: record.at, timedOut: false });
+  if (record.type === 'replace' || record.type === 'reclaim') return seatChange(engine, state, record);
   const run = decideRecord(engine, state, record);
-  return 'rejection' in run ? run : clockCommand(engine, state, run, { at: record.at, timedOut: record.type === 'timeout' });
+  if ('rejection' in run) return run;
+  const clocked = clockCommand(engine, state, run, { at: record.at, timedOut: record.type === 'timeout' });
+  return trackAbsence(engine, state, clocked, actorOf(record));
+}
+
+function actorOf(record: CommandRecord): Actor {
+  if (record.type === 'timeout') return { kind: 'timeout' };
+  if (record.type === 'moves' || record.type === 'preference') return { kind: 'player', seat: record.seat };
+  return { kind: 'other' };
+}
+
+/** A seat handed to the bot or taken back: one `absence` event; the clocks run on as they were. */
+function seatChange(engine: AnyGameEngine, state: BaseState, record: Extract<CommandRecord, { type: 'replace' | 'reclaim' }>): RecordRun {
+  const event = record.type === 'replace' ? replaceSeat(state, record.seat) : reclaimSeat(state, record.seat);
+  const next = structuredClone(state);
+  applyInPlace(engine, next, event);
+  return { events: [event], state: next };
 }
 
 function undoRun(record: Extract<CommandRecord, { type: 'undo' }>): RecordRun {
   return { events: [{ type: 'undone', version: record.version, state: record.restores }], state: structuredClone(record.restores) };
 }
 
-function decideRecord(engine: AnyGameEngine, state: BaseState, record: Exclude<CommandRecord, { type: 'undo' }>): RecordRun | RecordRejection {
+function decideRecord(
+  engine: AnyGameEngine,
+  state: BaseState,
+  record: Exclude<CommandRecord, { type: 'undo' | 'replace' | 'reclaim' }>,
+): RecordRun | RecordRejection {
   if (record.type === 'start') return { events: [], state };
   if (record.type === 'timeout') {
     const result = execute(engine, state, { type: 'timeout', at: record.at, pendingId: record.pendingId });

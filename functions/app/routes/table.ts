@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { ServiceContext } from '../../service/context.js';
 import { once } from '../../service/idempotency.js';
 import type { MoveAnswer } from '../../service/play.js';
+import { reclaimSeat } from '../../service/reclaim.js';
 import { undoCommit } from '../../service/undo.js';
 import { BEARER, etag, requestHash, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
@@ -25,8 +26,21 @@ const undoRoute = defineRoute({
   responses: { 200: jsonResponse(MoveAnswerResponse, 'The undo commit'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
 });
 
+const reclaimRoute = defineRoute({
+  method: 'post',
+  path: '/v1/games/{id}/reclaim',
+  operationId: 'reclaimSeat',
+  tags: ['play'],
+  summary: 'Take your seat back from the bot that played it while you were away',
+  description:
+    "After `table.replaceAfterTimeouts` consecutive timeouts the greedy bot plays your seat (an `absence` event tells everyone). Reclaim it any time before the end; the bot's moves stand. 409 `seat-not-replaced` when no bot plays your seat.",
+  security: BEARER,
+  request: { params: GameIdParam, headers: IdempotencyHeaders },
+  responses: { 200: jsonResponse(MoveAnswerResponse, 'The reclaim commit'), ...problemResponses(401, 403, 404, 409) },
+});
+
 /** Routes of the table's time and absence rules, in document order. */
-export const tableRoutes = { undo: undoRoute };
+export const tableRoutes = { undo: undoRoute, reclaim: reclaimRoute };
 
 export function mountTableRoutes(app: Api, ctx: ServiceContext): void {
   mountRoute(app, tableRoutes.undo, async (c) => {
@@ -37,6 +51,17 @@ export function mountTableRoutes(app: Api, ctx: ServiceContext): void {
     const answer = await once(ctx, { scope: `${player.playerId}:undo:${id}`, key, requestHash: requestHash(c, body) }, async () => ({
       status: 200,
       body: await undoCommit(ctx, player, id, body.version),
+    }));
+    c.header('ETag', etag(answer.body.version));
+    return c.json(answer.body as MoveAnswer as z.infer<typeof MoveAnswerResponse>, 200);
+  });
+  mountRoute(app, tableRoutes.reclaim, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const id = c.req.valid('param').id;
+    const key = c.req.valid('header')['idempotency-key'] ?? null;
+    const answer = await once(ctx, { scope: `${player.playerId}:reclaim:${id}`, key, requestHash: '' }, async () => ({
+      status: 200,
+      body: await reclaimSeat(ctx, player, id),
     }));
     c.header('ETag', etag(answer.body.version));
     return c.json(answer.body as MoveAnswer as z.infer<typeof MoveAnswerResponse>, 200);

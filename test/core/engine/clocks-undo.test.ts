@@ -45,8 +45,9 @@ function assertRevealedNothing(engine: AnyGameEngine, before: BaseState, after: 
     for (let other = 0; other < before.seats; other++) {
       if (other === viewer) continue;
       for (const variant of variantsOf(before, other, rng)) {
-        // Some games' copies keep only their own fields; the banks are the same in every variant.
+        // Some games' copies keep only their own fields; banks and streaks are the same in every variant.
         variant.clocks = before.clocks;
+        variant.absence = before.absence;
         if (json(engine.view(variant, viewer)) !== seen) continue;
         const run = decideOn(engine, variant, record);
         if (run === null) continue;
