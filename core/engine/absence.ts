@@ -1,4 +1,4 @@
-import { applyInPlace, type Folding, type LoggedEvent } from './draft.js';
+import { appendEvents, type Decided, type Folding } from './draft.js';
 import type { BaseState, GameEvent } from './game.js';
 import { awaitedSeats, type Seat } from './pending.js';
 
@@ -58,16 +58,7 @@ export function reclaimSeat(state: BaseState, seat: Seat): AbsenceEvent {
 }
 
 /** Adds a command's streak update to what the engine decided, folded into its resulting state (a copy when it changed nothing). */
-export function trackAbsence<S extends BaseState, E extends GameEvent>(
-  folding: Folding<S, E>,
-  before: S,
-  decided: { readonly events: readonly LoggedEvent<E>[]; readonly state: S },
-  actor: Actor,
-): { events: LoggedEvent<E>[]; state: S } {
+export function trackAbsence<S extends BaseState, E extends GameEvent>(folding: Folding<S, E>, before: S, decided: Decided<S, E>, actor: Actor) {
   const absence = absenceAfter(before, actor);
-  if (absence === null) return { events: [...decided.events], state: decided.state };
-  const state = decided.state === before ? folding.clone(before) : decided.state;
-  const event: AbsenceEvent = { type: 'absence', absence };
-  applyInPlace(folding, state, event);
-  return { events: [...decided.events, event], state };
+  return appendEvents(folding, before, decided, absence === null ? [] : [{ type: 'absence', absence }]);
 }

@@ -1,4 +1,4 @@
-import { applyInPlace, type Folding, type LoggedEvent } from './draft.js';
+import { appendEvents, type Decided, type Folding, type LoggedEvent } from './draft.js';
 import type { BaseState, GameEvent } from './game.js';
 import type { Bank, Pending, Seat } from './pending.js';
 
@@ -77,18 +77,12 @@ export function banksAt(clocks: Clocks, now: number): { readonly seat: Seat; rea
  * banks, and the awaited entry again with the deadline its bank gives.
  * Games without a bank are returned as they are.
  */
-export function clockCommand<S extends BaseState, E extends GameEvent>(
-  folding: Folding<S, E>,
-  before: S,
-  decided: { readonly events: readonly LoggedEvent<E>[]; readonly state: S },
-  command: ClockedCommand,
-): { events: LoggedEvent<E>[]; state: S } {
+export function clockCommand<S extends BaseState, E extends GameEvent>(folding: Folding<S, E>, before: S, decided: Decided<S, E>, command: ClockedCommand) {
   const bank = before.deadlines.bank;
-  if (!bank) return { events: [...decided.events], state: decided.state };
-  const state = decided.state === before ? folding.clone(before) : decided.state;
-  const { clocks, deadline } = settleClocks(bank, before.seats, before.clocks, command, state.pending);
+  if (!bank) return appendEvents(folding, before, decided, []);
+  const pending = decided.state.pending;
+  const { clocks, deadline } = settleClocks(bank, before.seats, before.clocks, command, pending);
   const added: LoggedEvent<E>[] = [{ type: 'clock', clocks }];
-  if (deadline !== null && state.pending && state.pending.deadline !== deadline) added.push({ type: 'awaiting', pending: { ...state.pending, deadline } });
-  for (const event of added) applyInPlace(folding, state, event);
-  return { events: [...decided.events, ...added], state };
+  if (deadline !== null && pending && pending.deadline !== deadline) added.push({ type: 'awaiting', pending: { ...pending, deadline } });
+  return appendEvents(folding, before, decided, added);
 }

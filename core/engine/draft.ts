@@ -52,6 +52,33 @@ export function applyInPlace<S extends BaseState, E extends GameEvent>(folding: 
   else if (event.type === 'absence') state.absence = event.absence;
 }
 
+/** A game's copy of a state, with the kit's own fields it may not know (replaced whole, never mutated, so shared). */
+export function kitCopy<S extends BaseState, E extends GameEvent>(folding: Folding<S, E>, state: S): S {
+  const copy = folding.clone(state);
+  if (state.clocks) copy.clocks = state.clocks;
+  if (state.absence) copy.absence = state.absence;
+  return copy;
+}
+
+/** A command's decided events and resulting state. */
+export interface Decided<S, E extends GameEvent> {
+  readonly events: readonly LoggedEvent<E>[];
+  readonly state: S;
+}
+
+/** Adds the kit's events about a decided command, folded into its resulting state (a copy when the command changed nothing). */
+export function appendEvents<S extends BaseState, E extends GameEvent>(
+  folding: Folding<S, E>,
+  before: S,
+  decided: Decided<S, E>,
+  added: readonly LoggedEvent<E>[],
+): { events: LoggedEvent<E>[]; state: S } {
+  if (added.length === 0) return { events: [...decided.events], state: decided.state };
+  const state = decided.state === before ? kitCopy(folding, before) : decided.state;
+  for (const event of added) applyInPlace(folding, state, event);
+  return { events: [...decided.events, ...added], state };
+}
+
 /**
  * A decision in progress: a private copy of the state (taken once) that
  * changes only by emitting events, each folded once as it is emitted, so
@@ -71,10 +98,7 @@ export class Draft<S extends BaseState, E extends GameEvent> {
     /** The game's generator; the kit records its advance when the command is accepted. */
     readonly rng: Rng,
   ) {
-    this.state = folding.clone(state);
-    // The kit's own fields, which a game's copy may not know; replaced whole, never mutated, so shared.
-    if (state.clocks) this.state.clocks = state.clocks;
-    if (state.absence) this.state.absence = state.absence;
+    this.state = kitCopy(folding, state);
   }
 
   emit(...events: (E | AwaitingEvent)[]): void {

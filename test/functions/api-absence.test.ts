@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, startApi, storeOf, type ApiClient, type RunningApi } from '../support/api.js';
 import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
+import { sealedTable } from '../support/sealed-table.js';
 import { reDecideAndReplay } from '../support/verify-replay.js';
 
 const SECOND = 1000;
@@ -19,19 +20,10 @@ describe('absent players over HTTP on DynamoDB Local', () => {
 
   const deadlines = { bank: { initialSeconds: 20, incrementSeconds: 5, maxSeconds: 30 }, windowSeconds: 10 };
 
-  async function game(rounds: number, replaceAfterTimeouts: number) {
-    const alice = await client.register('Alice');
-    const bob = await client.register('Bob');
-    const body = { game: 'sealed-bids', seats: 2, options: { rounds }, deadlines, table: { replaceAfterTimeouts } };
-    const created = await client.post('/v1/games', { token: alice.token, body });
-    expect(created.status, created.text).toBe(201);
-    const gameId: string = created.body.gameId;
-    expect((await client.post(`/v1/games/${gameId}/join`, { token: bob.token, body: {} })).status).toBe(200);
-    return { alice, bob, gameId };
-  }
-  const view = (gameId: string, token: string) => client.get(`/v1/games/${gameId}`, { token });
-  const move = (gameId: string, token: string, body: unknown) => client.post(`/v1/games/${gameId}/moves`, { token, body: { moves: [body] } });
-  const bid = async (gameId: string, token: string) => move(gameId, token, { type: 'bid', card: (await view(gameId, token)).body.state.board.hand[0] });
+  const game = (rounds: number, replaceAfterTimeouts: number) => sealedTable(client).game(rounds, { deadlines, table: { replaceAfterTimeouts } });
+  const view = (gameId: string, token: string) => sealedTable(client).view(gameId, token);
+  const move = (gameId: string, token: string, body: unknown) => sealedTable(client).move(gameId, token, body);
+  const bid = (gameId: string, token: string) => sealedTable(client).bid(gameId, token);
   const reclaim = (gameId: string, token: string) => client.post(`/v1/games/${gameId}/reclaim`, { token });
 
   it('hands a seat to the greedy bot after N consecutive timeouts, tells everyone in the log, and gives it back on reclaim', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, startApi, storeOf, type ApiClient, type RunningApi } from '../support/api.js';
 import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
+import { sealedTable } from '../support/sealed-table.js';
 import { reDecideAndReplay } from '../support/verify-replay.js';
 
 const SECOND = 1000;
@@ -23,23 +24,11 @@ describe('time banks over HTTP on DynamoDB Local', () => {
 
   const bank = { bank: { initialSeconds: 100, incrementSeconds: 30, maxSeconds: 120 }, windowSeconds: 50 };
 
-  async function bankedGame(rounds: number, deadlines: unknown = bank) {
-    const alice = await client.register('Alice');
-    const bob = await client.register('Bob');
-    const created = await client.post('/v1/games', { token: alice.token, body: { game: 'sealed-bids', seats: 2, options: { rounds }, deadlines } });
-    expect(created.status, created.text).toBe(201);
-    const gameId: string = created.body.gameId;
-    expect((await client.post(`/v1/games/${gameId}/join`, { token: bob.token, body: {} })).status).toBe(200);
-    return { alice, bob, gameId };
-  }
-
-  const view = (gameId: string, token: string) => client.get(`/v1/games/${gameId}`, { token });
-  const move = (gameId: string, token: string, body: unknown) => client.post(`/v1/games/${gameId}/moves`, { token, body: { moves: [body] } });
+  const bankedGame = (rounds: number, deadlines: unknown = bank) => sealedTable(client).game(rounds, { deadlines });
+  const view = (gameId: string, token: string) => sealedTable(client).view(gameId, token);
+  const move = (gameId: string, token: string, body: unknown) => sealedTable(client).move(gameId, token, body);
   async function bidBoth(gameId: string, alice: { token: string }, bob: { token: string }) {
-    for (const player of [alice, bob]) {
-      const hand: number[] = (await view(gameId, player.token)).body.state.board.hand;
-      expect((await move(gameId, player.token, { type: 'bid', card: hand[0] })).status).toBe(200);
-    }
+    for (const player of [alice, bob]) expect((await sealedTable(client).bid(gameId, player.token)).status).toBe(200);
   }
   const banks = (reply: { body: { clocks: { seats: { bankSeconds: number; running: boolean }[] } } }) =>
     reply.body.clocks.seats.map((s) => [s.bankSeconds, s.running]);

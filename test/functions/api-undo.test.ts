@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, startApi, storeOf, type ApiClient, type RunningApi } from '../support/api.js';
 import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
+import { sealedTable } from '../support/sealed-table.js';
 import { reDecideAndReplay } from '../support/verify-replay.js';
 
 const SECOND = 1000;
@@ -23,21 +24,13 @@ describe('safe undo over HTTP on DynamoDB Local', () => {
 
   const bank = { bank: { initialSeconds: 100, incrementSeconds: 30, maxSeconds: 120 }, windowSeconds: 50 };
 
-  async function game(rounds: number, deadlines: unknown = bank, table?: unknown) {
-    const alice = await client.register('Alice');
-    const bob = await client.register('Bob');
-    const body = { game: 'sealed-bids', seats: 2, options: { rounds }, deadlines, ...(table === undefined ? {} : { table }) };
-    const created = await client.post('/v1/games', { token: alice.token, body });
-    expect(created.status, created.text).toBe(201);
-    const gameId: string = created.body.gameId;
-    expect((await client.post(`/v1/games/${gameId}/join`, { token: bob.token, body: {} })).status).toBe(200);
-    return { alice, bob, gameId, table: created.body.table };
-  }
-  const view = (gameId: string, token: string) => client.get(`/v1/games/${gameId}`, { token });
-  const move = (gameId: string, token: string, body: unknown) => client.post(`/v1/games/${gameId}/moves`, { token, body: { moves: [body] } });
+  const game = (rounds: number, deadlines: unknown = bank, table?: unknown) =>
+    sealedTable(client).game(rounds, { deadlines, ...(table === undefined ? {} : { table }) });
+  const view = (gameId: string, token: string) => sealedTable(client).view(gameId, token);
+  const move = (gameId: string, token: string, body: unknown) => sealedTable(client).move(gameId, token, body);
   const undo = (gameId: string, token: string, version: number, headers: Record<string, string> = {}) =>
     client.post(`/v1/games/${gameId}/undo`, { token, body: { version }, headers });
-  const bid = async (gameId: string, token: string) => move(gameId, token, { type: 'bid', card: (await view(gameId, token)).body.state.board.hand[0] });
+  const bid = (gameId: string, token: string) => sealedTable(client).bid(gameId, token);
 
   it("takes back a leader's choice that revealed nothing, as a new commit, without returning bank time", async () => {
     const { alice, bob, gameId, table } = await game(2);
