@@ -55,7 +55,7 @@ export function settleClocks(
   if (previous && previous.running !== null) {
     const seat = previous.running;
     const left = Math.max(0, (bankMs[seat] ?? 0) - Math.max(0, command.at - previous.since));
-    if (command.timedOut && left === 0) bankMs[seat] = bank.incrementMs;
+    if (command.timedOut && left === 0) bankMs[seat] = Math.min(bank.maxMs, bank.incrementMs);
     else if (running !== seat) bankMs[seat] = Math.min(bank.maxMs, left + bank.incrementMs);
     else bankMs[seat] = left;
   }

@@ -40,7 +40,10 @@ const BankRequest = z
       .describe('Added to the bank each time the player finishes a move (not when a deadline passes), in seconds.'),
     maxSeconds: duration.describe('The bank never holds more than this, in seconds.'),
   })
-  .refine((bank) => bank.maxSeconds >= bank.initialSeconds, { message: 'must be at least initialSeconds', path: ['maxSeconds'] })
+  .refine((bank) => bank.maxSeconds >= Math.max(bank.initialSeconds, bank.incrementSeconds), {
+    message: 'must be at least initialSeconds and incrementSeconds',
+    path: ['maxSeconds'],
+  })
   .describe(
     'A Fischer time bank per player for their turns and decisions; when it runs out the engine plays its default and the bank restarts at the increment.',
   );
