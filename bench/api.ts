@@ -24,6 +24,7 @@ import { commitItem, keys } from '../functions/store/dynamo-items.js';
 import { DynamoStore } from '../functions/store/dynamodb.js';
 import type { Commit } from '../functions/store/port.js';
 import { ApiClient } from '../test/support/api.js';
+import { contractFor } from '../test/support/conformance.js';
 import { sealedBidsListing } from '../test/support/sealed-bids.js';
 import { KeepAliveJsonClient } from './http-client.js';
 import { fixed, median, quantile } from './stats.js';
@@ -43,7 +44,7 @@ const ctx = createServiceContext({ store, games: [...GAMES, sealedBidsListing] }
 const server = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));
 const { port } = server.address() as AddressInfo;
-const api = new ApiClient(`http://127.0.0.1:${port}`);
+const api = new ApiClient(`http://127.0.0.1:${port}`, await contractFor(ctx.games));
 const mover = new KeepAliveJsonClient('127.0.0.1', port);
 
 /** A 2-seat Sealed Bids game between two API clients. */

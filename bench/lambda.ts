@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TELEMETRY } from '../functions/lambda/telemetry-names.js';
 import { bundleLambda } from '../infra/bundle.js';
 import { fixed, median } from './stats.js';
 
@@ -24,6 +25,8 @@ const ENTRIES = { http: 'functions/lambda/http.ts', timer: 'functions/lambda/tim
 
 /** What a function's environment holds on AWS; values only need to be well-formed for init. */
 const LAMBDA_ENV = {
+  POWERTOOLS_SERVICE_NAME: TELEMETRY.service,
+  POWERTOOLS_METRICS_NAMESPACE: TELEMETRY.namespace,
   TABLE_NAME: 'valeria-bench',
   AWS_REGION: 'eu-west-1',
   SCHEDULE_GROUP: 'valeria-deadlines',

@@ -1,16 +1,15 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ServiceStack } from './stack.js';
+import { defineService } from './service-app.js';
 
 /**
- * `npx cdk synth` / `npx cdk deploy` (cdk.json points here). Environment-
- * agnostic: the account and region are those of the deploying credentials.
+ * `npx cdk synth` / `npx cdk deploy --all` (cdk.json points here). The
+ * service goes to the region of the deploying credentials (the CDK CLI sets
+ * CDK_DEFAULT_REGION; `-c region=…` overrides it), its web ACL to us-east-1.
  * cdk-nag's AwsSolutions pack runs on every synth and fails it on any
  * finding not acknowledged, with a reason, at the construct it concerns.
  */
 const app = new App();
-new ServiceStack(app, 'ValeriaTabletop', {
-  description: 'Asynchronous card games: HTTP API, event-sourced DynamoDB log, deadline timers',
-});
+defineService(app, { region: app.node.tryGetContext('region') ?? process.env.CDK_DEFAULT_REGION });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 app.synth();

@@ -9,15 +9,28 @@ export interface ServiceConfig {
   readonly deletionProtection: boolean;
   /** Browser origins allowed to call the API; `*` for any (bearer tokens, no cookies). */
   readonly corsOrigins: readonly string[];
+  /** Where alarms are mailed (an SNS email subscription, confirmed by its owner); none when null. */
+  readonly alarmEmail: string | null;
 }
 
-export const DEFAULT_CONFIG: ServiceConfig = { deletionProtection: true, corsOrigins: ['*'] };
+export const DEFAULT_CONFIG: ServiceConfig = { deletionProtection: true, corsOrigins: ['*'], alarmEmail: null };
 
 export function readConfig(node: Node): ServiceConfig {
   return {
     deletionProtection: readBoolean(node, 'deletionProtection', DEFAULT_CONFIG.deletionProtection),
     corsOrigins: readList(node, 'corsOrigins', DEFAULT_CONFIG.corsOrigins),
+    alarmEmail: readEmail(node, 'alarmEmail'),
   };
+}
+
+/** One address; SNS itself checks it is deliverable (the subscription must be confirmed). */
+function readEmail(node: Node, key: string): string | null {
+  const raw: unknown = node.tryGetContext(key);
+  if (raw === undefined) return null;
+  if (typeof raw !== 'string' || !/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(raw.trim())) {
+    throw new Error(`Context ${key} must be one email address, not ${JSON.stringify(raw)}`);
+  }
+  return raw.trim();
 }
 
 /** `-c flag=false` arrives as a string, cdk.json as a boolean: accept both, refuse anything else. */

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -27,15 +27,16 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 export interface GameApiProps {
-  /** The Lambda holding the Hono app; it routes every path itself. */
+  /** The Lambda holding the Hono app; it routes every path itself, CORS preflights included. */
   readonly handler: lambda.IFunction;
-  readonly corsOrigins: readonly string[];
 }
 
 /**
- * The public HTTP API: one catch-all route to the Hono app (payload v2),
- * which owns routing, validation and bearer-token auth. API Gateway adds
- * throttling, CORS preflight and access logs.
+ * The HTTP API behind the CloudFront distribution: one catch-all route to the
+ * Hono app (payload v2), which owns routing, validation, bearer-token auth
+ * and CORS (allowed origins from its CORS_ORIGINS, exactly as locally; API
+ * Gateway's own CORS would override the app's headers). API Gateway adds
+ * throttling and access logs.
  */
 export class GameApi extends Construct {
   readonly api: apigw.HttpApi;
@@ -52,13 +53,6 @@ export class GameApi extends Construct {
       }),
       // The stage below carries the throttling and access logs the default stage cannot.
       createDefaultStage: false,
-      corsPreflight: {
-        allowOrigins: [...props.corsOrigins],
-        allowMethods: [apigw.CorsHttpMethod.GET, apigw.CorsHttpMethod.POST, apigw.CorsHttpMethod.OPTIONS],
-        allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'if-match'],
-        exposeHeaders: ['etag'],
-        maxAge: Duration.hours(1),
-      },
     });
 
     Validations.of(this.api.node.findChild('DefaultRoute')).acknowledge({
@@ -79,7 +73,7 @@ export class GameApi extends Construct {
     });
   }
 
-  /** The base URL clients call. */
+  /** The API's own base URL (CloudFront's origin). */
   get url(): string {
     return this.stage.url;
   }

@@ -5,6 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { TELEMETRY } from '../functions/lambda/telemetry-names.js';
 
 export const RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
@@ -84,8 +85,14 @@ export class ServiceFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
-      // The linked index.mjs.map gives stack traces in the TypeScript sources.
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: {
+        ...props.environment,
+        // The linked index.mjs.map gives stack traces in the TypeScript sources.
+        NODE_OPTIONS: '--enable-source-maps',
+        // Powertools Logger and Metrics (functions/lambda/telemetry.ts) read these.
+        POWERTOOLS_SERVICE_NAME: TELEMETRY.service,
+        POWERTOOLS_METRICS_NAMESPACE: TELEMETRY.namespace,
+      },
     });
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',

@@ -1,13 +1,23 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { alarmOnAny, maxOver, sumOver } from './alarms.js';
-import { readConfig } from './config.js';
+import { METRIC } from '../functions/lambda/telemetry-names.js';
+import { AlarmTopic } from './alarm-topic.js';
+import { alarmAbove, alarmOnAny, maxOver, sumOver } from './alarms.js';
+import type { ServiceConfig } from './config.js';
+import { ServiceDashboard } from './dashboard.js';
 import { DeadlineTimers } from './deadline-timers.js';
+import { ServiceDistribution } from './distribution.js';
+import type { EdgeFirewallStack } from './edge-firewall.js';
 import { GameApi } from './game-api.js';
 import { GameTable } from './game-table.js';
+import { PUSH_TABLE_ACTIONS, PushStream } from './push-stream.js';
 import { ServiceFunction } from './service-function.js';
+import { serviceMetric } from './service-metrics.js';
 
 /** The repository root: package-lock.json, node_modules and the handler sources. */
 export const PROJECT_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -20,17 +30,33 @@ export const HANDLER_ENTRIES = {
   timer: join(PROJECT_ROOT, 'functions/lambda/timer.ts'),
   /** The DynamoDB Streams consumer that schedules new deadlines. */
   stream: join(PROJECT_ROOT, 'functions/lambda/stream.ts'),
+  /** The live stream's WebSocket routes. */
+  websocket: join(PROJECT_ROOT, 'functions/lambda/websocket.ts'),
+  /** Push: the second stream consumer (notifications, fan-out, webhooks, reminders) and push timers' target. */
+  push: join(PROJECT_ROOT, 'functions/lambda/push.ts'),
 } as const;
 
-/** The whole service: table, functions, HTTP API, deadline timers, alarms. */
+/** A deadline resolved more than this late means the timers are not keeping up (Scheduler fires within a minute). */
+export const TIMER_LAG_ALARM_SECONDS = 120;
+
+export interface ServiceStackProps extends StackProps {
+  readonly config: ServiceConfig;
+  /** The web ACL in us-east-1 that the distribution uses. */
+  readonly firewall: EdgeFirewallStack;
+}
+
+/** The whole service but its web ACL: table, functions, HTTP API behind CloudFront, deadline timers, dashboard, alarms. */
 export class ServiceStack extends Stack {
   readonly table: GameTable;
   readonly api: GameApi;
+  readonly distribution: ServiceDistribution;
   readonly timers: DeadlineTimers;
+  readonly push: PushStream;
+  readonly alarmTopic: AlarmTopic;
 
-  constructor(scope: Construct, id: string, props: StackProps = {}) {
+  constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
-    const config = readConfig(this.node);
+    const { config, firewall } = props;
 
     this.table = new GameTable(this, 'Games', { deletionProtection: config.deletionProtection });
     const storeEnvironment = { TABLE_NAME: this.table.table.tableName };
@@ -43,7 +69,8 @@ export class ServiceStack extends Stack {
       memorySize: 1024,
       // Just under API Gateway's 30 s integration limit, above the 25 s long-poll.
       timeout: Duration.seconds(29),
-      environment: storeEnvironment,
+      // The app answers CORS itself, for these origins (comma-separated; `*` for any).
+      environment: { ...storeEnvironment, CORS_ORIGINS: config.corsOrigins.join(',') },
     });
     this.table.grantStoreAccess(http.role);
 
@@ -65,24 +92,72 @@ export class ServiceStack extends Stack {
       projectRoot: PROJECT_ROOT,
     });
 
-    this.api = new GameApi(this, 'Api', { handler: http.fn, corsOrigins: config.corsOrigins });
+    this.api = new GameApi(this, 'Api', { handler: http.fn });
+    this.distribution = new ServiceDistribution(this, 'Edge', { api: this.api.api, webAclArn: firewall.webAcl.attrArn });
+
+    this.push = new PushStream(this, 'Push', {
+      table: this.table.table,
+      projectRoot: PROJECT_ROOT,
+      websocketEntry: HANDLER_ENTRIES.websocket,
+      pushEntry: HANDLER_ENTRIES.push,
+    });
+    // The HTTP API issues stream tickets for the WebSocket stage, and deletes webhooks (tickets, subscriptions).
+    http.fn.addEnvironment('STREAM_URL', this.push.streamUrl);
+    http.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: PUSH_TABLE_ACTIONS.filter((a) => a === 'dynamodb:DeleteItem'), resources: [this.table.table.tableArn] }),
+    );
 
     alarmOnAny(this, 'Api5xxAlarm', this.api.stage.metricServerError(sumOver), 'The API answered 5xx');
-    for (const [name, service] of Object.entries({ Http: http, Timer: timer, StreamConsumer: this.timers.consumer })) {
-      alarmOnAny(this, `${name}ThrottlesAlarm`, service.fn.metricThrottles(sumOver), `${name} function throttled`);
+    const functions = {
+      Http: http.fn,
+      Timer: timer.fn,
+      StreamConsumer: this.timers.consumer.fn,
+      Push: this.push.push.fn,
+      StreamConnections: this.push.connections.fn,
+    };
+    for (const [name, fn] of Object.entries(functions)) {
+      alarmOnAny(this, `${name}ThrottlesAlarm`, fn.metricThrottles(sumOver), `${name} function throttled`);
     }
+    const { GET_ITEM, PUT_ITEM, QUERY, TRANSACT_WRITE_ITEMS } = dynamodb.Operation;
+    alarmOnAny(
+      this,
+      'TableThrottlesAlarm',
+      this.table.table.metricThrottledRequestsForOperations({ operations: [GET_ITEM, PUT_ITEM, QUERY, TRANSACT_WRITE_ITEMS], ...sumOver }),
+      'The game table throttled requests',
+    );
     alarmOnAny(this, 'TimerErrorsAlarm', timer.fn.metricErrors(sumOver), 'The deadline timer failed');
+    alarmAbove(
+      this,
+      'TimerLagAlarm',
+      serviceMetric(METRIC.timerLag, maxOver),
+      TIMER_LAG_ALARM_SECONDS,
+      `A deadline was resolved by its timer more than ${TIMER_LAG_ALARM_SECONDS} s late`,
+    );
     // Records it fails one by one are retried, then land in the stream dead letters (alarmed below).
     alarmOnAny(this, 'StreamConsumerErrorsAlarm', this.timers.consumer.fn.metricErrors(sumOver), 'The stream consumer failed a whole batch');
+    alarmOnAny(this, 'PushErrorsAlarm', this.push.push.fn.metricErrors(sumOver), 'The push function failed a whole batch or a push timer');
     const deadLetters = [
       ['TimerDeadLettersAlarm', this.timers.timerDeadLetters, 'A deadline timer was never delivered (lazy expiry still closes the window on the next request)'],
       ['StreamDeadLettersAlarm', this.timers.streamDeadLetters, 'A deadline could not be scheduled (lazy expiry still closes the window on the next request)'],
+      ['PushDeadLettersAlarm', this.push.deadLetters, 'A notification, reminder or webhook delivery was dropped after its retries'],
     ] as const;
     for (const [id, queue, description] of deadLetters) {
       alarmOnAny(this, id, queue.metricApproximateNumberOfMessagesVisible(maxOver), description);
     }
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the REST API' });
+    this.alarmTopic = new AlarmTopic(this, 'Alarms', { email: config.alarmEmail });
+    this.alarmTopic.notifyAll(this);
+
+    new ServiceDashboard(this, 'Dashboard', {
+      stage: this.api.stage,
+      functions,
+      deadLetters: deadLetters.map(([, queue]) => queue),
+      distributionId: this.distribution.distribution.distributionId,
+      webAcl: { name: firewall.webAclName, rules: firewall.ruleNames },
+      alarms: this.node.findAll().filter((c): c is cloudwatch.Alarm => c instanceof cloudwatch.Alarm),
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.distribution.url, description: 'Base URL of the REST API (CloudFront, behind the WAF limits)' });
     new CfnOutput(this, 'TableName', { value: this.table.table.tableName, description: 'The game table' });
   }
 }

@@ -13,12 +13,12 @@ import type { Bank, Pending, Seat } from './pending.js';
  * the bank runs out.
  */
 export interface Clocks {
-  /** Each seat's bank in milliseconds, as of `since`. */
+  /** Each seat's bank in milliseconds, as of `settledAt`. */
   readonly bankMs: readonly number[];
   /** The seat whose bank is running down, if any. */
   readonly running: Seat | null;
   /** When `bankMs` was last settled (the time of the last commit). */
-  readonly since: number;
+  readonly settledAt: number;
 }
 
 export type ClockEvent = { readonly type: 'clock'; readonly clocks: Clocks };
@@ -54,12 +54,12 @@ export function settleClocks(
   const running = clockedSeat(next);
   if (previous && previous.running !== null) {
     const seat = previous.running;
-    const left = Math.max(0, (bankMs[seat] ?? 0) - Math.max(0, command.at - previous.since));
+    const left = Math.max(0, (bankMs[seat] ?? 0) - Math.max(0, command.at - previous.settledAt));
     if (command.timedOut && left === 0) bankMs[seat] = Math.min(bank.maxMs, bank.incrementMs);
     else if (running !== seat) bankMs[seat] = Math.min(bank.maxMs, left + bank.incrementMs);
     else bankMs[seat] = left;
   }
-  const clocks: Clocks = { bankMs, running, since: command.at };
+  const clocks: Clocks = { bankMs, running, settledAt: command.at };
   return { clocks, deadline: running === null ? null : command.at + (bankMs[running] ?? 0) };
 }
 
@@ -67,7 +67,7 @@ export function settleClocks(
 export function banksAt(clocks: Clocks, now: number): { readonly seat: Seat; readonly bankMs: number; readonly running: boolean }[] {
   return clocks.bankMs.map((ms, seat) => {
     const running = clocks.running === seat;
-    return { seat, bankMs: running ? Math.max(0, ms - Math.max(0, now - clocks.since)) : ms, running };
+    return { seat, bankMs: running ? Math.max(0, ms - Math.max(0, now - clocks.settledAt)) : ms, running };
   });
 }
 

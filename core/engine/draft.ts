@@ -1,9 +1,21 @@
 import { awaitIn, type BaseState, type GameEvent } from './game.js';
 import type { AbsenceEvent } from './absence.js';
 import type { ClockEvent } from './clock.js';
-import type { Deadlines, Pending } from './pending.js';
-import { restoreInPlace, type UndoEvent } from './undo.js';
+import {
+  openDecision,
+  openSequentialWindow,
+  openSimultaneousWindow,
+  openTurn,
+  type DecisionPending,
+  type Pending,
+  type Seat,
+  type SequentialPending,
+  type SimultaneousPending,
+  type TimerKind,
+  type TurnPending,
+} from './pending.js';
 import type { Rng, RngState } from './rng.js';
+import { restoreInPlace, type UndoEvent } from './undo.js';
 
 /**
  * Events the kit adds to every game's log. `awaiting` names who acts next
@@ -97,8 +109,10 @@ export class Draft<S extends BaseState, E extends GameEvent> {
     readonly at: number,
     /** The game's generator; the kit records its advance when the command is accepted. */
     readonly rng: Rng,
+    /** `adopt`: work on `state` itself, for a caller that owns it and drops it on a rejection. */
+    ownership: 'copy' | 'adopt' = 'copy',
   ) {
-    this.state = kitCopy(folding, state);
+    this.state = ownership === 'copy' ? kitCopy(folding, state) : state;
   }
 
   emit(...events: (E | AwaitingEvent)[]): void {
@@ -110,9 +124,24 @@ export class Draft<S extends BaseState, E extends GameEvent> {
     this.record({ type: 'awaiting', pending });
   }
 
-  /** What opening the next pending entry needs: its number, the time and the deadlines. */
-  opening(): { readonly opened: number; readonly at: number; readonly deadlines: Deadlines } {
-    return { opened: this.state.pendingOpened, at: this.at, deadlines: this.state.deadlines };
+  // The next pending entry of each kind, numbered after the last and timed from this command (to `await`).
+
+  nextTurn(step: string, timer: TimerKind, seat: Seat): TurnPending {
+    return openTurn({ opened: this.state.pendingOpened, at: this.at, deadlines: this.state.deadlines, step, timer, seat });
+  }
+
+  nextDecision(step: string, timer: TimerKind, seat: Seat): DecisionPending {
+    return openDecision({ opened: this.state.pendingOpened, at: this.at, deadlines: this.state.deadlines, step, timer, seat });
+  }
+
+  /** Null when nobody is in `order`. */
+  nextSequence(step: string, timer: TimerKind, order: readonly Seat[]): SequentialPending | null {
+    return openSequentialWindow({ opened: this.state.pendingOpened, at: this.at, deadlines: this.state.deadlines, step, timer, order });
+  }
+
+  /** Null when `seats` is empty. */
+  nextWindow(step: string, timer: TimerKind, seats: readonly Seat[]): SimultaneousPending | null {
+    return openSimultaneousWindow({ opened: this.state.pendingOpened, at: this.at, deadlines: this.state.deadlines, step, timer, seats });
   }
 
   /** Kit only, once the command is accepted: records the generator's advance and, if the game just ended, reveals the seed. */

@@ -3,7 +3,7 @@ import { applyInPlace, Draft, type LoggedEvent } from './draft.js';
 import type { AnyGameEngine, BaseState, Command, GameEngine, GameEvent, GameInit } from './game.js';
 import { awaitedSeats, isOverdue, mayAct, type Seat } from './pending.js';
 import { reject, type Rejection } from './rejection.js';
-import type { UndoEvent } from './undo.js';
+import { undoneAsShown, type UndoEvent } from './undo.js';
 import { Rng } from './rng.js';
 
 export interface Executed<S, E extends GameEvent> {
@@ -55,9 +55,31 @@ export function execute<S extends BaseState, M, E extends GameEvent>(
   state: S,
   command: Command,
 ): Executed<S, E> | Rejection {
+  return decide(engine, state, command, 'copy');
+}
+
+/**
+ * The same on a state the caller owns, without copying it: after a
+ * rejection it may hold part of the command, so only a caller that then
+ * throws it away may use this (bot play-outs, where a refusal is a defect).
+ */
+export function executeOwned<S extends BaseState, M, E extends GameEvent>(
+  engine: GameEngine<S, M, E, unknown>,
+  state: S,
+  command: Command,
+): Executed<S, E> | Rejection {
+  return decide(engine, state, command, 'adopt');
+}
+
+function decide<S extends BaseState, M, E extends GameEvent>(
+  engine: GameEngine<S, M, E, unknown>,
+  state: S,
+  command: Command,
+  ownership: 'copy' | 'adopt',
+): Executed<S, E> | Rejection {
   const checked = check(engine as GameEngine<S, unknown, GameEvent, unknown>, state, command);
   if (checked && 'ok' in checked) return checked;
-  const draft = new Draft<S, E>(engine, state, command.at, new Rng(state.rng));
+  const draft = new Draft<S, E>(engine, state, command.at, new Rng(state.rng), ownership);
   if (command.type === 'timeout') engine.decideTimeout(draft);
   else {
     const refusal = engine.decideMove(draft, command.seat, checked?.move as M);
@@ -92,7 +114,7 @@ export function viewFor(engine: AnyGameEngine, state: BaseState, viewer: Seat | 
 export function redactFor(engine: AnyGameEngine, event: LoggedEvent, viewer: Seat | null): unknown {
   if (event.type === 'rng-advanced') return null;
   // The restored state holds everyone's secrets: viewers see only which commit was taken back.
-  if (event.type === 'undone') return { type: 'undone', version: (event as UndoEvent).version };
+  if (event.type === 'undone') return undoneAsShown(event as UndoEvent);
   if (event.type === 'seed-revealed' || event.type === 'awaiting' || event.type === 'clock' || event.type === 'absence') return event;
   return engine.redactEvent(event, viewer);
 }

@@ -1,6 +1,6 @@
 import type { BaseState, BotLevel, Command, GameEngine, GameEvent, GameInit } from './game.js';
 import type { LoggedEvent } from './draft.js';
-import { execute } from './kit.js';
+import { executeOwned } from './kit.js';
 import { awaitedSeats } from './pending.js';
 import { Rng, rngStateFromSeed } from './rng.js';
 
@@ -49,9 +49,9 @@ export function playOut<S extends BaseState, M, E extends GameEvent, O>(engine: 
   const commandMicros: number[] = [];
   const clock = options.clock;
   const run = (command: Command) => {
-    if (!clock) return execute(engine, state, command);
+    if (!clock) return executeOwned(engine, state, command);
     const started = clock();
-    const result = execute(engine, state, command);
+    const result = executeOwned(engine, state, command);
     commandMicros.push((clock() - started) * 1000);
     return result;
   };

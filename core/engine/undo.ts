@@ -12,6 +12,9 @@ import type { AnyGameEngine, BaseState } from './game.js';
  */
 export type UndoEvent = { readonly type: 'undone'; readonly version: number; readonly state: BaseState };
 
+/** An undo as anyone outside the engine sees it, even after the end: which commit was taken back, never the state it put back. */
+export const undoneAsShown = (event: UndoEvent) => ({ type: 'undone' as const, version: event.version });
+
 /** Why the commit that took `before` to `after` with these events cannot be undone, or null when it revealed nothing. */
 export function whyNotUndoable(engine: AnyGameEngine, before: BaseState, after: BaseState, events: readonly LoggedEvent[]): string | null {
   for (const event of events) {

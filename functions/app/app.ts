@@ -5,8 +5,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServiceContext } from '../service/context.js';
 import { ServiceError, storeUnavailable } from '../service/errors.js';
 import { StoreUnavailableError } from '../store/port.js';
+import { allowedMethods } from './allow.js';
 import { corsMiddleware, corsOriginsFromEnv, type CorsOrigins } from './cors.js';
-import { renderDocs } from './docs.js';
 import { problem } from './problem.js';
 import { mountApiRoutes } from './routes/index.js';
 
@@ -85,7 +85,12 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
     log({ method: c.req.method, path: c.req.path, status: 500, ms: 0, error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' });
     return problem(c, 500, 'internal-error', 'Something went wrong on our side; the request changed nothing that was not committed.');
   });
-  app.notFound((c) => problem(c, 404, 'route-not-found', `There is no ${c.req.method} ${c.req.path} in this API; see /docs.`));
+  app.notFound((c) => {
+    const allow = allowedMethods(app, c.req.path);
+    if (allow.length === 0) return problem(c, 404, 'route-not-found', `There is no ${c.req.method} ${c.req.path} in this API; see /docs.`);
+    c.header('Allow', allow.join(', '));
+    return problem(c, 405, 'method-not-allowed', `${c.req.path} answers ${allow.join(', ')}, not ${c.req.method}.`);
+  });
 
   mountApiRoutes(app, ctx);
 
@@ -96,7 +101,6 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
     return c.json({ status: 'ready' });
   });
   app.get('/openapi.json', async (c) => c.json(await publishedDocument()));
-  app.get('/docs', async (c) => c.html(renderDocs(await publishedDocument())));
   return app;
 }
 

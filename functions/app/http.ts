@@ -29,3 +29,12 @@ export function parseIfMatch(header: string | undefined): number | null {
   if (!match) throw new ServiceError(400, 'invalid-if-match', 'If-Match must be the ETag of the game, e.g. "12".');
   return Number(match[1]);
 }
+
+/** Whether `If-None-Match` (a list of ETags, weak or strong, or `*`) names the game's current version. */
+export function matchesIfNoneMatch(header: string | undefined, version: number): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag(version);
+  });
+}

@@ -1,45 +1,122 @@
 /**
  * The OpenAPI document of the API, generated from the route contracts the app
- * mounts. Only `npm run spec` (api-spec/generate.ts) and the tests import
- * this: the generator is heavy, and the running service serves the committed
+ * mounts and the documented schemas of contract/. Only `npm run spec`
+ * (api-spec/generate.ts) and the tests import this: the generator and the
+ * rich schemas are heavy, and the running service serves the committed
  * api-spec/openapi.json instead.
  */
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import type * as z from 'zod';
-import type { GameListing } from '../../core/engine/index.js';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import * as z from 'zod';
+import { DOCUMENTED_BODIES, DOCUMENTED_RESPONSES } from './contract/api.js';
+import { gameRefusals, Problem } from './contract/problem.js';
+import { GAME_REFUSAL_STATUS } from './problem-codes.js';
+import { problemResponses } from './problem.js';
+import { documentedResponses } from './route.js';
 import { apiRoutes } from './routes/index.js';
-import { gameSchemaName } from './schemas.js';
 
 const API_INFO = {
   title: 'Valeria Tabletop API',
   version: '1.0.0',
   description:
-    'Play Villages of Valeria, Valeria: Card Kingdoms and Village Pillage asynchronously: one move today, the next tomorrow. Errors are RFC 9457 problem documents with a stable `code`.',
+    'Play Villages of Valeria, Valeria: Card Kingdoms and Village Pillage asynchronously: one move today, the next tomorrow. Every view, move and event is typed per game; errors are RFC 9457 problem documents with a stable `code`; every instant is an RFC 3339 UTC string and every duration a whole number of `…Seconds`.',
+  contact: { name: 'Valeria Tabletop maintainers', url: 'https://github.com/valeria-tabletop/valeria-tabletop' },
+  license: { name: 'MIT', identifier: 'MIT' },
 };
 
-/**
- * Each game's own schemas as components, named as the moves and
- * standing-orders bodies refer to them. Handed to the generator as schema
- * definitions: `registry.register` would need zod patched with `.openapi()`.
- */
-async function gameSchemas(games: readonly GameListing[]) {
-  const component = (schema: unknown, id: string) => ({ type: 'schema' as const, schema: (schema as z.ZodType).meta({ id }) });
-  const engines = await Promise.all(games.map((listing) => listing.engine()));
-  return engines.flatMap((engine) => [
-    component(engine.moveSchema, gameSchemaName(engine.meta.id, 'Move')),
-    ...(engine.standingOrders ? [component(engine.standingOrders.schema, gameSchemaName(engine.meta.id, 'StandingOrders'))] : []),
-  ]);
+const TAGS = [
+  { name: 'players', description: 'Register and check your bearer token.' },
+  { name: 'games', description: 'The catalog, creating and joining games, your inbox, your view of a game, its verification after the end.' },
+  { name: 'play', description: 'Legal moves, submitting moves, the event log and standing orders.' },
+  { name: 'push', description: 'Being told: notifications, reminders, signed webhooks and the live WebSocket stream.' },
+  { name: 'service', description: 'Liveness and readiness.' },
+];
+
+const HEADERS = {
+  ETag: {
+    description: 'The game version, e.g. `"12"`: send it as If-Match to pin a move, or as If-None-Match to read only what changed.',
+    schema: { type: 'string' },
+  },
+  RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+  RateLimit: {
+    description: 'The limit left in the current window (IETF RateLimit header fields draft), e.g. `limit=60, remaining=0, reset=12`.',
+    schema: { type: 'string' },
+  },
+  RateLimitPolicy: { description: 'The limit policy, e.g. `60;w=60`.', schema: { type: 'string' } },
+} as const;
+
+/** A health check answered by the app itself, outside the /v1 routes: no token. */
+const healthRoute = (path: string, operationId: string, status: string, summary: string, description: string): RouteConfig => ({
+  method: 'get',
+  path,
+  operationId,
+  tags: ['service'],
+  summary,
+  description,
+  security: [],
+  responses: {
+    200: {
+      description: 'Answering',
+      content: { 'application/json': { schema: z.strictObject({ status: z.literal(status) }).meta({ id: `Health${status === 'ok' ? '' : 'Ready'}` }) } },
+    },
+    ...problemResponses([]),
+  },
+});
+
+const HEALTH_ROUTES = [
+  healthRoute('/health', 'health', 'ok', 'Liveness: the process answers', 'Does not touch the store.'),
+  healthRoute('/health/ready', 'ready', 'ready', 'Readiness: the store answers too', 'Answers 503 `store-unavailable` while the store cannot be reached.'),
+];
+
+/** A route as documented: its lean runtime body and its response stand-ins replaced by the documented schemas. */
+function documented(route: RouteConfig): RouteConfig {
+  const responses = Object.fromEntries(
+    Object.entries(route.responses).map(([status, response]) => {
+      const json = 'content' in response ? response.content?.['application/json'] : undefined;
+      const name = json && 'schema' in json && json.schema instanceof z.ZodType ? documentedResponses.get(json.schema) : undefined;
+      return [status, name ? { ...response, content: { 'application/json': { schema: DOCUMENTED_RESPONSES[name] } } } : response];
+    }),
+  );
+  const body = route.operationId ? DOCUMENTED_BODIES[route.operationId] : undefined;
+  const request =
+    body && route.request?.body ? { ...route.request, body: { ...route.request.body, content: { 'application/json': { schema: body } } } } : route.request;
+  return { ...route, request, responses };
 }
 
-/** The OpenAPI 3.1 document of an app offering `games`. */
-export async function openApiDocument(games: readonly GameListing[]) {
+interface ProblemResponse {
+  description: string;
+  content?: { 'application/problem+json'?: { schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] } } };
+}
+
+/**
+ * Wherever the kit may refuse a move as `malformed-move`, the game itself
+ * may refuse it too: the games' codes join that 422 (GAME_REFUSAL_STATUS).
+ */
+function withGameRefusals(document: { paths?: Record<string, Record<string, { responses?: Record<string, ProblemResponse> }>> }) {
+  const games = [...gameRefusals().keys()];
+  for (const operation of Object.values(document.paths ?? {}).flatMap((methods) => Object.values(methods))) {
+    const response = operation.responses?.[String(GAME_REFUSAL_STATUS)];
+    const codes = response?.content?.['application/problem+json']?.schema.allOf[1].properties.code.enum;
+    if (!response || !codes?.includes('malformed-move')) continue;
+    codes.push(...games.filter((code) => !codes.includes(code)));
+    response.description = `${response.description.split(':')[0]}: ${codes.map((code) => `\`${code}\``).join(', ')}`;
+  }
+  return document;
+}
+
+/** The OpenAPI 3.1 document of the API. */
+export function openApiDocument() {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /v1/players.' });
-  for (const route of apiRoutes(games)) registry.registerPath(route);
-  return new OpenApiGeneratorV31([...registry.definitions, ...(await gameSchemas(games))]).generateDocument({
+  for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
+  for (const route of [...apiRoutes(), ...HEALTH_ROUTES]) registry.registerPath(documented(route));
+  const schemas = Object.values({ Problem, ...DOCUMENTED_RESPONSES }).map((schema) => ({ type: 'schema' as const, schema }));
+  const document = new OpenApiGeneratorV31([...registry.definitions, ...schemas]).generateDocument({
     openapi: '3.1.0',
     info: API_INFO,
-    servers: [{ url: '/' }],
+    // Relative: the same document describes localhost and any deployment, all of them public.
+    servers: [{ url: '/', 'x-internal': false }],
     security: [{ bearer: [] }],
+    tags: TAGS,
   });
+  return withGameRefusals(document as Parameters<typeof withGameRefusals>[0]);
 }

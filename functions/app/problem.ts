@@ -1,32 +1,17 @@
-import * as z from 'zod';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { EVERY_OPERATION, SERVICE_PROBLEMS, type ServiceProblemCode } from './problem-codes.js';
 
-/** RFC 9457 problem details, with the stable `code` clients switch on. */
-export const Problem = z
-  .object({
-    type: z.string().describe('A URI reference naming the problem type: `/problems/{code}`.'),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    code: z.string().describe('Stable machine-readable code, e.g. `not-your-turn`, `version-mismatch`.'),
-    instance: z.string().optional(),
-    errors: z
-      .array(z.object({ path: z.string(), message: z.string() }))
-      .optional()
-      .describe('Each invalid field, for `invalid-request`.'),
-    moveIndex: z.number().int().optional().describe('Which move of a batch was refused.'),
-    currentVersion: z.number().int().optional().describe('The game version now, for `version-mismatch`.'),
-    outcome: z
-      .enum(['not-applied', 'unknown'])
-      .optional()
-      .describe(
-        'For `store-unavailable`: `not-applied` means nothing changed; `unknown` means a write may have been applied — repeat the request with the same `Idempotency-Key` to learn its answer.',
-      ),
-  })
-  .meta({ id: 'Problem' });
-
-export type Problem = z.infer<typeof Problem>;
+/** RFC 9457 problem details, with the stable `code` clients switch on (documented in contract/problem.ts). */
+export interface Problem {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: string;
+  readonly instance?: string;
+  readonly [extra: string]: unknown;
+}
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -64,19 +49,38 @@ export function problem(
   });
 }
 
-/**
- * Answers any route may give whatever it does: 429 `rate-limited` (with
- * `Retry-After` and the `RateLimit` headers) and 503 `store-unavailable`
- * (with `Retry-After`).
- */
-const ANY_ROUTE = [429, 503];
+/** Headers sent with the statuses that ask a client to wait. */
+const RETRY_HEADERS: Record<number, Record<string, { $ref: string }>> = {
+  429: {
+    'Retry-After': { $ref: '#/components/headers/RetryAfter' },
+    RateLimit: { $ref: '#/components/headers/RateLimit' },
+    'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
+  },
+  503: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+};
 
-/** Every error response a route documents: the ones it names, and those of ANY_ROUTE. */
-export function problemResponses(...statuses: number[]) {
+/**
+ * The error responses of an operation, from the codes it may answer (plus
+ * those every operation may): one response per status, its `code` an enum
+ * of exactly those codes. `more` adds codes the service table does not hold
+ * (the engines' refusals), each with its status.
+ */
+export function problemResponses(codes: readonly ServiceProblemCode[], more: readonly { code: string; status: number }[] = []) {
+  const byStatus = new Map<number, string[]>();
+  const entries = [...new Set([...codes, ...EVERY_OPERATION])].map((code) => ({ code, status: SERVICE_PROBLEMS[code].status }));
+  for (const { code, status } of [...entries, ...more]) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   return Object.fromEntries(
-    [...statuses, ...ANY_ROUTE].map((status) => [
+    [...byStatus].map(([status, statusCodes]) => [
       status,
-      { description: TITLES[status] ?? 'Error', content: { 'application/problem+json': { schema: Problem } } },
+      {
+        description: `${TITLES[status] ?? 'Error'}: ${statusCodes.map((code) => `\`${code}\``).join(', ')}`,
+        ...(RETRY_HEADERS[status] ? { headers: RETRY_HEADERS[status] } : {}),
+        content: {
+          'application/problem+json': {
+            schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } }] },
+          },
+        },
+      },
     ]),
   );
 }

@@ -1,3 +1,4 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { DeadlineScheduler } from '../scheduler/port.js';
@@ -9,7 +10,11 @@ import { commitFromItem, kindOf } from '../store/dynamo-items.js';
  * and its schedule loses nothing (the stream redelivers). Failed records are
  * reported one by one, so one bad record never blocks the rest.
  */
-export async function scheduleNewDeadlines(event: DynamoDBStreamEvent, scheduler: DeadlineScheduler): Promise<DynamoDBBatchResponse> {
+export async function scheduleNewDeadlines(
+  event: DynamoDBStreamEvent,
+  scheduler: DeadlineScheduler,
+  logger: Pick<Logger, 'error'>,
+): Promise<DynamoDBBatchResponse> {
   const failures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
@@ -20,7 +25,7 @@ export async function scheduleNewDeadlines(event: DynamoDBStreamEvent, scheduler
       if (deadline === null || pendingId === null) continue;
       await scheduler.schedule({ gameId: commit.gameId, seq: commit.seq, pendingId, deadline });
     } catch (error) {
-      console.error(JSON.stringify({ stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' }));
+      logger.error('deadline not scheduled', { stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' });
       failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' });
     }
   }

@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../app/app.js';
 import { rateLimitMiddleware } from '../app/rate-limit.js';
+import { startLocalPush } from '../notifications/local-push.js';
+import { attachLocalStream } from '../notifications/local-stream.js';
+import { DEFAULT_PUSH_POLICY } from '../notifications/policy.js';
 import { runLocalScheduler } from '../scheduler/local.js';
 import { createServiceContext, LOAD_PAGE_SIZE } from '../service/context.js';
 import { DynamoStore } from '../store/dynamodb.js';
@@ -18,6 +21,7 @@ import { MemoryStore } from '../store/memory.js';
 import type { Store } from '../store/port.js';
 import { answerClientErrors } from './client-errors.js';
 import { JavaMissingError, localDynamoClient } from './dynamodb-local.js';
+import { serveWebApp } from './web-app.js';
 import { superviseDynamoDbLocal, type SupervisedDynamoDbLocal } from './supervised-dynamodb.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -41,27 +45,34 @@ async function openStore(): Promise<{ store: Store; dynamo: SupervisedDynamoDbLo
 
 const { store, dynamo, description } = await openStore();
 console.log(`Storage: ${description}`);
-const ctx = createServiceContext({ store });
+// Local webhook receivers on http://127.0.0.1 are allowed here, and only here (WEBHOOKS_ALLOW_LOOPBACK=0 forbids them too).
+const ctx = createServiceContext({ store, pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: process.env.WEBHOOKS_ALLOW_LOOPBACK !== '0' } });
 const app = createApp(ctx, {
   log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`),
   corsOrigins: 'localhost',
   rateLimiter: rateLimitMiddleware({ clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' }),
 });
+await serveWebApp(app);
 const timers = await runLocalScheduler(ctx, (timer, error, retryInMs) => {
   const reason = error instanceof Error ? error.message : String(error);
   console.error(`deadline timer of ${timer.gameId} failed (${reason}); retrying in ${retryInMs / 1000} s`);
 });
+const push = await startLocalPush(ctx, { onError: (error) => console.error('push failed:', error) });
 const server = serve({ fetch: app.fetch, port }, (info) => {
   console.log(`Valeria Tabletop API on http://localhost:${info.port}  (docs: /docs, spec: /openapi.json)`);
-  console.log(`${timers.scheduler.armed} deadline timer(s) restored.`);
+  console.log(`${timers.scheduler.armed} deadline timer(s) and ${push.restoredTimers} push timer(s) restored.`);
 }) as Server;
 answerClientErrors(server);
+
+const stream = attachLocalStream(server, ctx, push.hub);
 
 let stopping = false;
 async function shutdown(reason: string, exitCode: number) {
   if (stopping) return;
   stopping = true;
   timers.stop();
+  push.stop();
+  stream.close();
   await new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
   await dynamo?.stop();
   if (exitCode === 0) console.log(`${reason}: stopped.`);

@@ -1,5 +1,8 @@
 import type { GameListing } from '../../core/engine/index.js';
 import { GAMES } from '../../core/games/index.js';
+import { pushStoreFor } from '../notifications/stores.js';
+import { DEFAULT_PUSH_POLICY, type PushPolicy } from '../notifications/policy.js';
+import type { PushStore } from '../notifications/port.js';
 import type { Store } from '../store/port.js';
 import { cryptoSecrets, type SecretSource } from './ids.js';
 import { OneAtATime } from './one-at-a-time.js';
@@ -20,6 +23,10 @@ export interface ServiceContext {
   /** How often a long-poll re-reads the store when no in-process signal arrives. */
   readonly pollIntervalMs: number;
   readonly tokens: TokenCache;
+  /** Notifications, preferences, webhooks and stream tickets (functions/notifications). */
+  readonly push: PushStore;
+  /** Webhook targets allowed and retry delays (the local server and tests allow loopback http). */
+  readonly pushPolicy: PushPolicy;
   /** Bringing a game up to date without a move of its own: one reader per game at a time in this process. */
   readonly settling: OneAtATime;
 }
@@ -40,7 +47,9 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     snapshotEvery: SNAPSHOT_EVERY,
     pollIntervalMs: 1000,
     tokens: new TokenCache(),
+    pushPolicy: DEFAULT_PUSH_POLICY,
     settling: new OneAtATime(),
     ...parts,
+    push: parts.push ?? pushStoreFor(parts.store, parts.clock ?? Date.now),
   };
 }

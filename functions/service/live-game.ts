@@ -101,6 +101,7 @@ export function summarize(state: BaseState): CommitSummary {
     awaiting: awaitedSeats(state.pending),
     deadline: state.pending?.deadline ?? null,
     pendingId: state.pending?.id ?? null,
+    pendingKind: state.pending?.kind ?? null,
   };
 }
 

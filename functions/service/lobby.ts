@@ -91,8 +91,10 @@ async function takeSeat(ctx: ServiceContext, gameId: string, wanted: number | un
     const current = await ctx.store.getHeader(gameId);
     if (!current) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
     replayableListing(ctx.games, current);
-    if (current.status !== 'open') throw new ServiceError(409, 'game-full', 'Every seat of this game is taken.');
+    // Who may act is judged first: a bot offered by a non-creator is refused as such, whatever the seats.
     const who = occupant(current);
+    if (current.status === 'finished') throw new ServiceError(409, 'game-finished', 'The game is over.');
+    if (current.status !== 'open') throw new ServiceError(409, 'game-full', 'Every seat of this game is taken.');
     const seat = wanted ?? current.seats.findIndex((s) => s.kind === 'empty');
     if (seat < 0 || seat >= current.seats.length) throw new ServiceError(422, 'no-such-seat', `This game has seats 0 to ${current.seats.length - 1}.`);
     if (current.seats[seat]?.kind !== 'empty') throw new ServiceError(409, 'seat-taken', `Seat ${seat} is already taken.`);

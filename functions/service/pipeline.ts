@@ -1,6 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { awaitedSeats, Rng, rngStateFromSeed, seatToReplace, type BotLevel } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
+import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
@@ -73,7 +74,10 @@ export async function commitRecord(ctx: ServiceContext, live: LiveGame, record: 
     summary: summarize(run.state),
   };
   const appended = await ctx.store.appendCommit(commit);
-  if (appended.status === 'conflict') return { kind: 'conflict', existing: appended.existing };
+  if (appended.status === 'conflict') {
+    reportCommitConflict(commit.gameId);
+    return { kind: 'conflict', existing: appended.existing };
+  }
   live.state = run.state;
   live.version = commit.seq;
   live.recentKeys = rememberKey(live.recentKeys, commit);
@@ -111,6 +115,8 @@ async function markFinished(ctx: ServiceContext, header: GameHeader): Promise<vo
 export async function settle(ctx: ServiceContext, live: LiveGame): Promise<void | Retry> {
   // Standing orders the engine refused (stale preferences): not asked again in this pass.
   const refusedOrders = new Set<number>();
+  // A store fault right after the final commit can leave the header listed as active: repair it.
+  if (live.state?.finished && live.header.status !== 'finished') await markFinished(ctx, live.header);
   for (;;) {
     const state = live.state;
     if (!state || state.finished || !state.pending) return;

@@ -5,8 +5,9 @@ import { ServiceError, storeUnavailable } from './errors.js';
 import { keyReused } from './idempotency.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
-import { presentCommit, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
-import type { RecordRejection } from './records.js';
+import { presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
+import { isoInstant, presentTimes } from './times.js';
+import { publishedCommit, type RecordRejection } from './records.js';
 
 /** Most commits one events page returns. */
 const EVENTS_PAGE = 100;
@@ -40,10 +41,16 @@ export interface MoveRequest {
 
 export interface MoveAnswer {
   readonly gameId: string;
+  readonly game: string;
   /** The game's version after this request's commit. */
   readonly version: number;
   /** That commit as the caller sees it. */
   readonly commit: PresentedCommit;
+}
+
+/** The answer to a request that committed `commit` for the player in `seat`. */
+export function answerWith(live: LiveGame, commit: Commit, seat: number): MoveAnswer {
+  return { gameId: live.header.gameId, game: live.header.game, version: commit.seq, commit: presentCommit(live.engine, live.header, commit, seat) };
 }
 
 /** Kit rejections that mean "not now" rather than "not like this". */
@@ -58,7 +65,7 @@ function refusalError(refusal: RecordRejection, batchSize: number): ServiceError
 async function answerFor(ctx: ServiceContext, header: GameHeader, seq: number, seat: number): Promise<MoveAnswer> {
   const [commit] = await ctx.store.readCommits(header.gameId, seq - 1, 1);
   if (!commit) throw new Error(`commit ${seq} of ${header.gameId} vanished`);
-  return { gameId: header.gameId, version: seq, commit: presentCommit(await engineOf(ctx.games, header), header, commit, seat) };
+  return { gameId: header.gameId, game: header.game, version: seq, commit: presentCommit(await engineOf(ctx.games, header), header, commit, seat) };
 }
 
 function sameRequest(commit: Commit, actor: string, request: MoveRequest): boolean {
@@ -107,7 +114,7 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
     await settle(ctx, live).catch((error: unknown) => {
       if (!(error instanceof StoreUnavailableError)) throw error;
     });
-    return { gameId, version: outcome.commit.seq, commit: presentCommit(live.engine, live.header, outcome.commit, seat) };
+    return answerWith(live, outcome.commit, seat);
   });
 }
 
@@ -119,6 +126,7 @@ function versionMismatch(pinned: number, current: number): ServiceError {
 
 export interface EventsPage {
   readonly gameId: string;
+  readonly game: string;
   readonly commits: readonly PresentedCommit[];
   /** The cursor for the next call (`after`). */
   readonly next: number;
@@ -129,7 +137,8 @@ export interface EventsPage {
 export async function expireIfDue(ctx: ServiceContext, header: GameHeader): Promise<void> {
   if (header.status !== 'active') return;
   const latest = await ctx.store.latestCommit(header.gameId);
-  const due = latest ? latest.summary.deadline !== null && latest.summary.deadline <= ctx.clock() : true;
+  // A finished log under an active header is a header a store fault left behind: settling repairs it.
+  const due = latest ? latest.summary.status === 'finished' || (latest.summary.deadline !== null && latest.summary.deadline <= ctx.clock()) : true;
   if (due) await readSettled(ctx, header.gameId, () => undefined);
 }
 
@@ -140,11 +149,17 @@ export async function expireIfDue(ctx: ServiceContext, header: GameHeader): Prom
  */
 export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, gameId: string, after: number, waitSeconds: number): Promise<EventsPage> {
   const until = ctx.clock() + Math.min(waitSeconds, MAX_WAIT_SECONDS) * 1000;
+  // Checked once: a long-poll need not re-read the game's version on every turn of its wait.
+  let cursorChecked = false;
   for (;;) {
     const header = await ctx.store.getHeader(gameId);
     if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
     await expireIfDue(ctx, header);
     const commits = await ctx.store.readCommits(gameId, after, EVENTS_PAGE + 1);
+    if (commits.length === 0 && after > 0 && !cursorChecked) {
+      await refuseCursorBeyond(ctx, gameId, after);
+      cursorChecked = true;
+    }
     const remaining = until - ctx.clock();
     if (commits.length > 0 || remaining <= 0) {
       const page = commits.slice(0, EVENTS_PAGE);
@@ -152,6 +167,7 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
       const engine = await engineOf(ctx.games, header);
       return {
         gameId,
+        game: header.game,
         commits: page.map((c) => presentCommit(engine, header, c, seat)),
         next: page.at(-1)?.seq ?? after,
         more: commits.length > EVENTS_PAGE,
@@ -159,6 +175,12 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
     }
     await ctx.signal.nextCommit(gameId, Math.min(remaining, ctx.pollIntervalMs));
   }
+}
+
+/** A cursor past the last commit would silently skip the commits to come: refused. */
+async function refuseCursorBeyond(ctx: ServiceContext, gameId: string, after: number): Promise<void> {
+  const version = (await ctx.store.latestCommit(gameId))?.seq ?? 0;
+  if (after > version) throw new ServiceError(400, 'cursor-out-of-range', `The game is at version ${version}; \`after\` must be at most that, not ${after}.`);
 }
 
 /** After the end: everything needed to replay and check the game. */
@@ -180,8 +202,13 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
     game: current.game,
     seed: current.seed,
     seedHash: current.seedHash,
-    setup: { seats: current.seats.length, options: current.options, deadlines: current.deadlines, startedAt: current.startedAt },
-    commits: commits.map((c) => ({ seq: c.seq, at: c.at, command: c.command, events: c.events })),
+    setup: {
+      seats: current.seats.length,
+      options: current.options,
+      deadlines: presentDeadlines(current.deadlines),
+      startedAt: current.startedAt === null ? null : isoInstant(current.startedAt),
+    },
+    commits: commits.map(publishedCommit),
   };
 }
 

@@ -1,8 +1,12 @@
-import { legalMovesFor, redactFor, viewFor, type AnyGameEngine, type LoggedEvent } from '../../core/engine/index.js';
+import { legalMovesFor, redactFor, viewFor, type AnyGameEngine, type Deadlines, type LoggedEvent } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
 import { presentClocks } from './clock-view.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 import { seatOf, type LiveGame } from './live-game.js';
+import { isoInstant, presentTimes } from './times.js';
+
+/** A game's pace as clients read it: whole seconds, and each player's bank when the game has one. */
+export const presentDeadlines = (deadlines: Deadlines) => presentTimes(deadlines);
 
 /** A seat as anyone may see it. */
 export function publicSeats(header: GameHeader) {
@@ -20,12 +24,12 @@ export function publicHeader(header: GameHeader) {
     game: header.game,
     status: header.status,
     options: header.options,
-    deadlines: header.deadlines,
+    deadlines: presentDeadlines(header.deadlines),
     table: header.table ?? RULES_BEFORE_TABLE_RULES,
     seats: publicSeats(header),
     createdBy: header.createdBy,
-    createdAt: header.createdAt,
-    startedAt: header.startedAt,
+    createdAt: isoInstant(header.createdAt),
+    startedAt: header.startedAt === null ? null : isoInstant(header.startedAt),
     seedHash: header.seedHash,
   };
 }
@@ -39,7 +43,7 @@ export function presentGame(live: LiveGame, viewerId: string, now: number) {
     status,
     version: live.version,
     you: seat,
-    state: live.state ? viewFor(live.engine, live.state, seat) : null,
+    state: live.state ? presentTimes(viewFor(live.engine, live.state, seat)) : null,
     clocks: live.state ? presentClocks(live.state, now) : null,
     absence: live.state?.absence ? { timeoutStreaks: live.state.absence.streak, seatsUnderBot: live.state.absence.replaced } : null,
   };
@@ -48,13 +52,13 @@ export function presentGame(live: LiveGame, viewerId: string, now: number) {
 export function presentLegalMoves(live: LiveGame, viewerId: string) {
   const seat = seatOf(live.header, viewerId);
   const moves = live.state && seat !== null ? legalMovesFor(live.engine, live.state, seat) : [];
-  return { gameId: live.header.gameId, version: live.version, seat, moves };
+  return { gameId: live.header.gameId, game: live.header.game, version: live.version, seat, moves };
 }
 
 /** One commit as a viewer may see it: who, when, and the events they may see. */
 export function presentCommit(engine: AnyGameEngine, header: GameHeader, commit: Commit, viewerSeat: number | null) {
   const events = commit.events.map((event) => redactFor(engine, event as LoggedEvent, viewerSeat)).filter((event) => event !== null && event !== undefined);
-  return { seq: commit.seq, at: new Date(commit.at).toISOString(), actor: publicActor(header, commit), events };
+  return { seq: commit.seq, at: isoInstant(commit.at), actor: publicActor(header, commit), events: presentTimes(events) };
 }
 
 /** Commits name players by seat; the raw actor id of a player is theirs alone. */

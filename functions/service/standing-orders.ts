@@ -33,6 +33,7 @@ export async function readStandingOrders(ctx: ServiceContext, player: PlayerReco
 export async function writeStandingOrders(ctx: ServiceContext, player: PlayerRecord, gameId: string, orders: unknown): Promise<StandingOrdersAnswer> {
   for (let attempt = 0; attempt < 6; attempt++) {
     const { header, seat } = await seatedHeader(ctx, player, gameId);
+    if (header.status === 'finished') throw new ServiceError(409, 'game-finished', 'The game is over; standing orders no longer answer anything.');
     const schema = (await engineOf(ctx.games, header)).standingOrders?.schema;
     if (!schema) throw new ServiceError(422, 'no-standing-orders', `${header.game} has no standing orders.`);
     let value: unknown = null;

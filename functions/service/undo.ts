@@ -4,8 +4,7 @@ import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
 import { initOf, seatOf, type LiveGame } from './live-game.js';
 import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
-import type { MoveAnswer } from './play.js';
-import { presentCommit } from './present.js';
+import { answerWith, type MoveAnswer } from './play.js';
 import type { CommandRecord } from './records.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
@@ -58,6 +57,6 @@ export function undoCommit(ctx: ServiceContext, player: PlayerRecord, gameId: st
     if (outcome.kind === 'conflict') return RETRY;
     if (outcome.kind === 'rejected') throw new Error(`undo of ${gameId}@${version} refused: ${outcome.refusal.rejection.code}`);
     await settle(ctx, live);
-    return { gameId, version: outcome.commit.seq, commit: presentCommit(live.engine, live.header, outcome.commit, seat) };
+    return answerWith(live, outcome.commit, seat);
   });
 }

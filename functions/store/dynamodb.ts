@@ -95,8 +95,9 @@ const LAST_SEQ = 9_999_999_999;
  * every write that could clobber is conditional.
  */
 export class DynamoStore implements Store {
-  private readonly client: DynamoDBClient;
-  private readonly table: string;
+  /** Public so push records (functions/notifications) can share the client and table. */
+  readonly client: DynamoDBClient;
+  readonly table: string;
   private readonly meter: CapacityMeter | undefined;
   private readonly clock: () => number;
   private readonly loadPageSize: number;

@@ -74,6 +74,8 @@ export interface CommitSummary {
   readonly deadline: number | null;
   /** Id of the pending entry, for timers (`p17`). */
   readonly pendingId: string | null;
+  /** How the pending entry is answered, for notifications (absent in commits stored before it was added). */
+  readonly pendingKind?: 'turn' | 'sequential' | 'simultaneous' | 'decision' | null;
 }
 
 export interface Commit {

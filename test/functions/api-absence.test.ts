@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLocalNotifier, type LocalNotifier } from '../../functions/notifications/local.js';
 import { manualClock, startApi, storeOf, type ApiClient, type RunningApi } from '../support/api.js';
 import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
 import { sealedTable } from '../support/sealed-table.js';
-import { reDecideAndReplay } from '../support/verify-replay.js';
+import { verifyThroughApi } from '../support/api-players.js';
 
 const SECOND = 1000;
 
@@ -11,12 +12,28 @@ describe('absent players over HTTP on DynamoDB Local', () => {
   const clock = manualClock();
   let api: RunningApi;
   let client: ApiClient;
+  let notifier: LocalNotifier;
 
   beforeAll(async () => {
     api = await startApi({ store: await storeOf('dynamodb', 'api-absence'), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
     client = api.client;
+    notifier = runLocalNotifier(api.ctx, [], (error) => {
+      throw error;
+    });
   });
-  afterAll(() => api.close());
+  afterAll(async () => {
+    notifier.stop();
+    await api.close();
+  });
+
+  /** What the notifications of one player say about seats changing hands in this game. */
+  async function handovers(gameId: string, token: string) {
+    await notifier.idle();
+    const { notifications } = (await client.get('/v1/notifications?limit=100', { token })).body;
+    return notifications
+      .filter((n: { gameId?: string; type: string }) => n.gameId === gameId && n.type.startsWith('seat-'))
+      .map((n: { type: string; replaced?: unknown; reclaimed?: unknown }) => [n.type, n.replaced ?? n.reclaimed]);
+  }
 
   const deadlines = { bank: { initialSeconds: 20, incrementSeconds: 5, maxSeconds: 30 }, windowSeconds: 10 };
 
@@ -51,6 +68,12 @@ describe('absent players over HTTP on DynamoDB Local', () => {
     expect(back.body.commit.events[0].change).toEqual({ kind: 'reclaimed', seat: 1 });
     expect((await view(gameId, bob.token)).body.absence).toEqual({ timeoutStreaks: [0, 0], seatsUnderBot: [] });
     expect((await reclaim(gameId, bob.token)).body.code).toBe('seat-not-replaced');
+    // Everyone was told, the absent player included (both at the same instant here, so in either order).
+    for (const player of [alice, bob])
+      expect((await handovers(gameId, player.token)).sort()).toEqual([
+        ['seat-reclaimed', { seat: 1, name: 'Bob' }],
+        ['seat-replaced', { seat: 1, name: 'Bob', afterTimeouts: 2 }],
+      ]);
 
     // Bob plays again himself: the bot's bid stands, Alice closes the window and leads, Bob leads the last round.
     await bid(gameId, alice.token);
@@ -58,7 +81,7 @@ describe('absent players over HTTP on DynamoDB Local', () => {
     await bid(gameId, alice.token);
     await bid(gameId, bob.token);
     expect((await move(gameId, bob.token, { type: 'double' })).status).toBe(200);
-    const final = await reDecideAndReplay(client, gameId, bob.token, sealedBids);
+    const { state: final } = await verifyThroughApi(client, gameId, bob.token, sealedBids);
     expect(final.finished).toBe(true);
     expect(final.absence).toEqual({ streak: [0, 0], replaced: [] });
   });
@@ -72,7 +95,7 @@ describe('absent players over HTTP on DynamoDB Local', () => {
     const ended = await view(gameId, bob.token);
     expect(ended.body.state.finished).toBe(true);
     expect(ended.body.absence.seatsUnderBot).toEqual([1]);
-    expect((await reclaim(gameId, bob.token)).body.code).toBe('game-over');
+    expect((await reclaim(gameId, bob.token)).body.code).toBe('game-finished');
   });
 
   it('never replaces anyone when the table says 0', async () => {

@@ -220,8 +220,8 @@ describe.each(STORE_KINDS)('on the %s store', (storeKind) => {
       code: 'unknown-game',
     },
     {
-      name: 'create: too many seats for the game',
-      send: () => client.post('/v1/games', { token: bob.token, body: { game: 'sealed-bids', seats: 6 } }),
+      name: 'create: too few seats for the game',
+      send: () => client.post('/v1/games', { token: bob.token, body: { game: 'sealed-bids', seats: 1 } }),
       status: 422,
       code: 'invalid-seats',
     },

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, startApi, storeOf, type ApiClient, type RunningApi } from '../support/api.js';
 import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
 import { sealedTable } from '../support/sealed-table.js';
-import { reDecideAndReplay } from '../support/verify-replay.js';
+import { verifyThroughApi } from '../support/api-players.js';
 
 const SECOND = 1000;
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Fischer time banks over HTTP on DynamoDB Local, with Sealed Bids: its bid
@@ -37,8 +38,8 @@ describe('time banks over HTTP on DynamoDB Local', () => {
     const { alice, bob, gameId } = await bankedGame(3);
     const start = clock.now();
     const opening = await view(gameId, alice.token);
-    expect(opening.body.deadlines).toMatchObject({ windowMs: 50 * SECOND, bank: { initialMs: 100 * SECOND, incrementMs: 30 * SECOND, maxMs: 120 * SECOND } });
-    expect(opening.body.state.pending).toMatchObject({ kind: 'simultaneous', deadline: start + 50 * SECOND });
+    expect(opening.body.deadlines).toMatchObject({ windowSeconds: 50, bank: { initialSeconds: 100, incrementSeconds: 30, maxSeconds: 120 } });
+    expect(opening.body.state.pending).toMatchObject({ kind: 'simultaneous', deadline: iso(start + 50 * SECOND) });
     expect(banks(opening)).toEqual([
       [100, false],
       [100, false],
@@ -49,7 +50,7 @@ describe('time banks over HTTP on DynamoDB Local', () => {
     // Alice leads round 0: her bank runs, and the turn's deadline is when it runs out.
     clock.advance(25 * SECOND);
     const leading = await view(gameId, bob.token);
-    expect(leading.body.state.pending).toMatchObject({ kind: 'turn', seat: 0, deadline: start + 110 * SECOND });
+    expect(leading.body.state.pending).toMatchObject({ kind: 'turn', seat: 0, deadline: iso(start + 110 * SECOND) });
     expect(banks(leading)).toEqual([
       [75, true],
       [100, false],
@@ -64,7 +65,7 @@ describe('time banks over HTTP on DynamoDB Local', () => {
       [100, false],
       [100, false],
     ]);
-    expect(after.body.state.pending).toMatchObject({ kind: 'simultaneous', deadline: clock.now() + 50 * SECOND });
+    expect(after.body.state.pending).toMatchObject({ kind: 'simultaneous', deadline: iso(clock.now() + 50 * SECOND) });
   });
 
   it('caps a bank at its maximum after the increment', async () => {
@@ -87,7 +88,7 @@ describe('time banks over HTTP on DynamoDB Local', () => {
     // Reading the game applies the overdue default at the bank's last moment: Alice passes.
     const timedOut = await view(gameId, bob.token);
     expect(timedOut.body.state.board.round).toBe(1);
-    expect(timedOut.body.state.pending).toMatchObject({ kind: 'simultaneous', deadline: turnStarted + 150 * SECOND });
+    expect(timedOut.body.state.pending).toMatchObject({ kind: 'simultaneous', deadline: iso(turnStarted + 150 * SECOND) });
     expect(banks(timedOut)).toEqual([
       [30, false],
       [100, false],
@@ -96,28 +97,28 @@ describe('time banks over HTTP on DynamoDB Local', () => {
     const timeout = log.body.commits.find((c: { seq: number; actor: { kind: string } }) => c.actor.kind === 'system' && c.seq > 1);
     expect(timeout.events.find((e: { type: string }) => e.type === 'clock')).toEqual({
       type: 'clock',
-      clocks: { bankMs: [30 * SECOND, 100 * SECOND], running: null, since: turnStarted + 100 * SECOND },
+      clocks: { bankSeconds: [30, 100], running: null, settledAt: iso(turnStarted + 100 * SECOND) },
     });
 
     // Round 1: Bob leads and answers within his bank; the game ends.
     await bidBoth(gameId, alice, bob);
     clock.advance(40 * SECOND);
     expect((await move(gameId, bob.token, { type: 'double' })).status).toBe(200);
-    const final = await reDecideAndReplay(client, gameId, alice.token, sealedBids);
+    const { state: final } = await verifyThroughApi(client, gameId, alice.token, sealedBids);
     expect(final.finished).toBe(true);
-    expect(final.clocks).toEqual({ bankMs: [30 * SECOND, 90 * SECOND], running: null, since: clock.now() });
+    expect(final.clocks).toEqual({ bankMs: [30 * SECOND, 90 * SECOND], running: null, settledAt: clock.now() });
   });
 
   it('offers the correspondence preset: a 3-day bank, +1 day per move, at most 7 days, windows of 24 hours', async () => {
     const catalog = await client.get('/v1/games/catalog');
     expect(catalog.body.deadlinePresets.correspondence).toEqual({
-      windowMs: 86_400_000,
-      turnMs: 86_400_000,
-      bank: { initialMs: 3 * 86_400_000, incrementMs: 86_400_000, maxMs: 7 * 86_400_000 },
+      windowSeconds: 86_400,
+      turnSeconds: 86_400,
+      bank: { initialSeconds: 3 * 86_400, incrementSeconds: 86_400, maxSeconds: 7 * 86_400 },
     });
     const { alice, bob, gameId } = await bankedGame(2, 'correspondence');
     await bidBoth(gameId, alice, bob);
-    expect((await view(gameId, alice.token)).body.state.pending).toMatchObject({ kind: 'turn', deadline: clock.now() + 3 * 86_400_000 });
+    expect((await view(gameId, alice.token)).body.state.pending).toMatchObject({ kind: 'turn', deadline: iso(clock.now() + 3 * 86_400_000) });
   });
 
   it('refuses a bank whose maximum is below its start, changing nothing', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, startApi, storeOf, type ApiClient, type RunningApi } from '../support/api.js';
 import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
 import { sealedTable } from '../support/sealed-table.js';
-import { reDecideAndReplay } from '../support/verify-replay.js';
+import { verifyThroughApi } from '../support/api-players.js';
 
 const SECOND = 1000;
 
@@ -55,7 +55,7 @@ describe('safe undo over HTTP on DynamoDB Local', () => {
     expect(after.body.state.board).toEqual(leading.body.state.board);
     expect(after.body.state.pending).toEqual(leading.body.state.pending);
     // The 40 s since her turn began stay spent: 60 s left, the same deadline as before.
-    expect(after.body.state.pending.deadline).toBe(turnStarted + 100 * SECOND);
+    expect(after.body.state.pending.deadline).toBe(new Date(turnStarted + 100 * SECOND).toISOString());
     expect(after.body.clocks.seats[0]).toMatchObject({ bankSeconds: 60, running: true });
 
     // Bob sees that commit 7 was undone, never the state it restored.
@@ -67,7 +67,7 @@ describe('safe undo over HTTP on DynamoDB Local', () => {
     await bid(gameId, alice.token);
     await bid(gameId, bob.token);
     expect((await move(gameId, bob.token, { type: 'pass' })).status).toBe(200);
-    const final = await reDecideAndReplay(client, gameId, bob.token, sealedBids);
+    const { state: final } = await verifyThroughApi(client, gameId, bob.token, sealedBids);
     expect(final.finished).toBe(true);
   });
 

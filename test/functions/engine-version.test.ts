@@ -78,10 +78,10 @@ describe('engine versions (DynamoDB Local)', () => {
     return gameId;
   }
 
-  function expectUnsupported(reply: Reply, version: number): void {
+  function expectUnsupported(reply: Reply, version: number, supported = vv.engineVersion): void {
     expect(reply.status).toBe(409);
     expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(reply.body).toMatchObject({ status: 409, code: 'engine-version-unsupported', engineVersion: version, supportedEngineVersion: vv.engineVersion });
+    expect(reply.body).toMatchObject({ status: 409, code: 'engine-version-unsupported', engineVersion: version, supportedEngineVersion: supported });
   }
 
   it('records the version of the engine that creates a game, and serves it', async () => {
@@ -120,16 +120,20 @@ describe('engine versions (DynamoDB Local)', () => {
     expect((await api.ctx.store.readCommits(gameId, 0, 10)).map((c) => c.seq)).toEqual([1, 2]);
   });
 
-  it('serves a game stored before versions were recorded when its engine is still at version 1', async () => {
+  it('refuses a Card Kingdoms game stored before versions were recorded: version 2 changed how its commands decide (VK-R5, VK-R6, VK-R8)', async () => {
     const vck = GAMES.find((g) => g.meta.id === 'valeria-card-kingdoms')!;
-    expect(vck.engineVersion).toBe(1);
+    expect(vck.engineVersion).toBe(2);
     const gameId = await newGame('valeria-card-kingdoms');
     const header = (await api.ctx.store.getHeader(gameId))!;
     const { engineVersion, ...unrecorded } = header;
-    expect(engineVersion).toBe(1);
+    expect(engineVersion).toBe(2);
+    expect((await api.client.get(`/v1/games/${gameId}`, { token: alice.token })).status).toBe(200);
     expect(await api.ctx.store.replaceHeader({ ...unrecorded, revision: header.revision + 1 }, header.revision)).toBe(true);
     expect((await api.ctx.store.getHeader(gameId))?.engineVersion).toBeUndefined();
-    expect((await api.client.get(`/v1/games/${gameId}`, { token: alice.token })).status).toBe(200);
-    expect((await api.client.get(`/v1/games/${gameId}/moves`, { token: bob.token })).status).toBe(200);
+    for (const reply of [
+      await api.client.get(`/v1/games/${gameId}`, { token: alice.token }),
+      await api.client.get(`/v1/games/${gameId}/moves`, { token: bob.token }),
+    ])
+      expectUnsupported(reply, 1, vck.engineVersion);
   });
 });

@@ -1,5 +1,7 @@
+import type { Context } from 'aws-lambda';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { METRIC, TELEMETRY } from '../../functions/lambda/telemetry-names.js';
 import { dynamoEndpoint, freshTable } from '../support/dynamo.js';
 import { LambdaClient } from '../support/lambda-client.js';
 import { openFirstFollowWindow } from '../support/villages.js';
@@ -10,7 +12,40 @@ import { openFirstFollowWindow } from '../support/villages.js';
  * EventBridge Scheduler payloads for the timer, against DynamoDB Local.
  */
 let api: LambdaClient;
-let timer: (event: unknown) => Promise<{ status: string; version?: number }>;
+/** HTTP invocations so far. */
+let httpInvocations = 0;
+let timer: (event: unknown, context: Context) => Promise<{ status: string; version?: number }>;
+
+/** An EMF document: CloudWatch turns each into metrics. */
+interface Emf {
+  readonly _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> };
+  readonly [key: string]: unknown;
+}
+
+/**
+ * What the functions write to stdout meanwhile, as Lambda collects it:
+ * Powertools writes every log line and EMF document there, one JSON line each.
+ */
+function captureStdout() {
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  return {
+    stop(): string[] {
+      const text = write.mock.calls.map(([chunk]) => String(chunk)).join('');
+      write.mockRestore();
+      return text.split('\n').filter((line) => line !== '');
+    },
+  };
+}
+
+const logsOf = (lines: string[]) => lines.map((line) => JSON.parse(line)).filter((entry) => !('_aws' in entry));
+const metricsOf = (lines: string[]) => lines.map((line) => JSON.parse(line) as Emf).filter((entry) => '_aws' in entry);
+/** Every value recorded for a metric, with the document that carried it. */
+const valuesOf = (documents: Emf[], name: string) =>
+  documents.flatMap((doc) =>
+    doc._aws.CloudWatchMetrics.some((set) => set.Metrics.some((m) => m.Name === name))
+      ? [{ doc, values: ([] as unknown[]).concat(doc[name]) as number[] }]
+      : [],
+  );
 
 beforeAll(async () => {
   const table = await freshTable('lambda');
@@ -21,17 +56,22 @@ beforeAll(async () => {
     AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint(),
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
+    POWERTOOLS_SERVICE_NAME: TELEMETRY.service,
+    POWERTOOLS_METRICS_NAMESPACE: TELEMETRY.namespace,
   });
-  api = new LambdaClient((await import('../../functions/lambda/http.js')).handler as never);
+  const { handler } = await import('../../functions/lambda/http.js');
+  api = new LambdaClient(((event: never, context: never) => (httpInvocations++, handler(event, context))) as never);
   timer = (await import('../../functions/lambda/timer.js')).handler as never;
 });
 
 describe('HTTP Lambda (payload 2.0 events)', () => {
-  it('creates, joins, moves and reads, logging one JSON line per request that never holds a token', async () => {
-    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+  it('creates, joins, moves and reads, logging one JSON line per request with its ids that never holds a token, and counting moves', async () => {
+    const invokedBefore = httpInvocations;
+    const stdout = captureStdout();
     const { gameId, tokens, version, window } = await openFirstFollowWindow(api, { windowSeconds: 3600, turnSeconds: 3600 });
     const follower = window.seat;
     const leader = 1 - follower;
+    const me = await api.get('/v1/players/me', { token: tokens[follower] });
     const view = await api.get(`/v1/games/${gameId}`, { token: tokens[follower] });
     expect(view.status).toBe(200);
     expect(view.headers.get('etag')).toBe(`"${version}"`);
@@ -42,41 +82,72 @@ describe('HTTP Lambda (payload 2.0 events)', () => {
     expect(refused.status).toBe(409);
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
     expect((await api.get('/nowhere')).body.code).toBe('route-not-found');
+    const lines = stdout.stop();
 
-    const lines = logged.mock.calls.map(([line]) => String(line));
-    logged.mockRestore();
-    expect(lines.length).toBeGreaterThan(5);
-    for (const line of lines) {
-      expect(Object.keys(JSON.parse(line)).sort()).toEqual(['method', 'ms', 'path', 'status']);
-      for (const token of tokens) expect(line).not.toContain(token);
+    for (const line of lines) for (const token of tokens) expect(line).not.toContain(token);
+    const logs = logsOf(lines);
+    expect(logs.length).toBeGreaterThan(5);
+    // One line per request: as many lines as invocations, each API Gateway request id (the correlation id) once.
+    expect(logs.length).toBe(httpInvocations - invokedBefore);
+    const correlationIds = logs.map((entry) => entry.correlation_id);
+    expect(new Set(correlationIds).size).toBe(logs.length);
+    for (const entry of logs) {
+      expect(entry).toMatchObject({ level: 'INFO', message: 'request', service: TELEMETRY.service, function_request_id: entry.correlation_id });
+      expect(Object.keys(entry)).toEqual(expect.arrayContaining(['method', 'path', 'status', 'ms', 'timestamp']));
+      if (entry.path.startsWith(`/v1/games/${gameId}`)) expect(entry.gameId).toBe(gameId);
+      else expect(entry.gameId).toBeUndefined();
     }
-    expect(lines.map((line) => JSON.parse(line).status)).toContain(409);
+    const read = logs.find((entry) => entry.method === 'GET' && entry.path === `/v1/games/${gameId}` && entry.playerId === me.body.playerId);
+    expect(read, 'the read names its authenticated player').toBeDefined();
+    expect(logs.filter((entry) => entry.path === '/v1/players' || entry.path === '/nowhere').every((entry) => entry.playerId === undefined)).toBe(true);
+    expect(logs.map((entry) => entry.status)).toContain(409);
+
+    // EMF: accepted moves, and the refusal under its problem code.
+    const documents = metricsOf(lines);
+    for (const doc of documents) expect(doc._aws.CloudWatchMetrics[0]!.Namespace).toBe(TELEMETRY.namespace);
+    const accepted = valuesOf(documents, METRIC.movesAccepted).flatMap(({ values }) => values);
+    const movesSent = logs.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/moves') && entry.status === 200).length;
+    expect(accepted).toEqual(Array(movesSent).fill(1));
+    const rejected = valuesOf(documents, METRIC.movesRejected);
+    expect(rejected.map(({ doc, values }) => ({ code: doc.code, service: doc.service, values }))).toEqual([
+      { code: refused.body.code, service: TELEMETRY.service, values: [1] },
+    ]);
+    expect(valuesOf(documents, METRIC.serverErrors)).toEqual([]);
   });
 });
 
 describe('timer Lambda (Scheduler payloads)', () => {
   it('closes a follow window that expired with no client activity; duplicate, late and stale firings change nothing', async () => {
-    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
     const { gameId, tokens, version, window } = await openFirstFollowWindow(api, { windowSeconds: 1, turnSeconds: 3600 });
     const payload = { gameId, seq: version, pendingId: window.id };
     await sleep(Math.max(0, window.deadline - Date.now()) + 50);
+    const stdout = captureStdout();
+    let invocations = 0;
+    const fire = (event: unknown) => timer(event, { awsRequestId: `timer-${++invocations}`, functionName: 'timer' } as Context);
     // Nobody calls the API: the timer alone closes the window.
-    const fired = await timer(payload);
+    const fired = await fire(payload);
     expect(fired).toEqual({ status: 'settled', version: version + 1 });
-    const again = await timer(payload);
+    const again = await fire(payload);
     expect(again).toEqual({ status: 'settled', version: version + 1 });
-    const stale = await timer({ gameId, seq: 1, pendingId: 'p1' });
+    const stale = await fire({ gameId, seq: 1, pendingId: 'p1' });
     expect(stale).toEqual({ status: 'settled', version: version + 1 });
+    expect(await fire({ not: 'a timer' })).toEqual({ status: 'malformed' });
+    const lines = stdout.stop();
     const log = await api.get(`/v1/games/${gameId}/events?after=${version}`, { token: tokens[0] });
     expect(log.body.commits).toHaveLength(1);
     expect(log.body.commits[0].actor).toEqual({ kind: 'system' });
     expect(log.body.commits[0].events).toContainEqual({ type: 'declined', seat: window.seat });
-    expect(await timer({ not: 'a timer' })).toEqual({ status: 'malformed' });
 
-    // One JSON line per firing: what fired and what came of it, no token.
-    const firings = logged.mock.calls.map(([line]) => JSON.parse(String(line))).filter((line) => 'timer' in line);
-    logged.mockRestore();
-    expect(firings.map((line) => line.outcome.status)).toEqual(['settled', 'settled', 'settled', 'malformed']);
-    for (const line of firings) for (const token of tokens) expect(JSON.stringify(line)).not.toContain(token);
+    // One JSON line per firing: what fired and what came of it, under the invocation's id, no token.
+    for (const line of lines) for (const token of tokens) expect(line).not.toContain(token);
+    const firings = logsOf(lines).filter((entry) => entry.message === 'timer');
+    expect(firings.map((entry) => entry.outcome.status)).toEqual(['settled', 'settled', 'settled', 'malformed']);
+    expect(firings.map((entry) => entry.function_request_id)).toEqual(['timer-1', 'timer-2', 'timer-3', 'timer-4']);
+    // The one timeout it committed reports its lag once, in seconds (only the duplicate firings found nothing to do).
+    const lag = valuesOf(metricsOf(lines), METRIC.timerLag);
+    expect(lag).toHaveLength(1);
+    expect(lag[0]!.values).toHaveLength(1);
+    expect(lag[0]!.values[0]).toBeGreaterThanOrEqual(0);
+    expect(lag[0]!.doc._aws.CloudWatchMetrics[0]!.Metrics).toContainEqual({ Name: METRIC.timerLag, Unit: 'Seconds' });
   });
 });

@@ -1,9 +1,10 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeadlineScheduler, DeadlineTimer } from '../../functions/scheduler/port.js';
+import { onCommitConflict } from '../../functions/service/conflicts.js';
 import { createServiceContext, type ServiceContext } from '../../functions/service/context.js';
 import { addBot, createGame } from '../../functions/service/lobby.js';
-import { loadLive } from '../../functions/service/pipeline.js';
+import { commitRecord, loadLive } from '../../functions/service/pipeline.js';
 import { readGame, submitMoves } from '../../functions/service/play.js';
 import { registerPlayer } from '../../functions/service/players.js';
 import { scheduleNewDeadlines } from '../../functions/lambda/stream-handler.js';
@@ -40,7 +41,9 @@ async function gameAwaitingAHuman() {
   });
   await addBot(ctx, record, header.gameId, 'random', undefined);
   const view = await readGame(ctx, record, header.gameId);
-  const pending = view.state?.pending as { id: string; deadline: number };
+  const presented = view.state?.pending as { id: string; deadline: string };
+  // The API speaks RFC 3339; the clock here, epoch milliseconds.
+  const pending = { id: presented.id, deadline: Date.parse(presented.deadline) };
   return { gameId: header.gameId, record, pending, version: view.version };
 }
 
@@ -84,6 +87,24 @@ describe('timer handler', () => {
     expect(waited).toEqual({ status: 'settled', version: version + 1 });
   });
 
+  it('tells conflict listeners of a lost race, once, and nothing of a won one', async () => {
+    const { gameId, pending } = await gameAwaitingAHuman();
+    clock.advance(pending.deadline - clock.now() + 1);
+    const [first, second] = [await loadLive(ctx, gameId), await loadLive(ctx, gameId)];
+    const heard: string[] = [];
+    const stop = onCommitConflict((game) => heard.push(game));
+    const timeout = { type: 'timeout' as const, pendingId: pending.id, at: pending.deadline };
+    const meta = { actor: 'system', idempotencyKey: null, requestHash: null };
+    try {
+      expect((await commitRecord(ctx, first, timeout, meta)).kind).toBe('committed');
+      expect(heard).toEqual([]);
+      expect((await commitRecord(ctx, second, timeout, meta)).kind).toBe('conflict');
+      expect(heard).toEqual([gameId]);
+    } finally {
+      stop();
+    }
+  });
+
   it('ignores malformed payloads and unknown games', async () => {
     expect(await onTimer(ctx, { game: 'x' }, noWait)).toEqual({ status: 'malformed' });
     expect(await onTimer(ctx, { gameId: 'g_nope', seq: 3, pendingId: 'p1' }, noWait)).toEqual({ status: 'unknown-game' });
@@ -120,7 +141,9 @@ describe('stream consumer', () => {
         record('MODIFY', commitItem(commit), '4'),
       ],
     } as unknown as DynamoDBStreamEvent;
-    expect(await scheduleNewDeadlines(event, scheduler)).toEqual({ batchItemFailures: [] });
+    const errors: unknown[] = [];
+    expect(await scheduleNewDeadlines(event, scheduler, { error: (...line) => void errors.push(line) })).toEqual({ batchItemFailures: [] });
+    expect(errors).toEqual([]);
     expect(scheduled).toEqual([{ gameId: 'g_stream', seq: 4, pendingId: 'p4', deadline: 1_800_000_000_000 }]);
   });
 
@@ -134,6 +157,10 @@ describe('stream consumer', () => {
     const event = {
       Records: [record('INSERT', commitItem(commit), '10'), record('INSERT', commitItem({ ...commit, seq: 6 }), '11')],
     } as unknown as DynamoDBStreamEvent;
-    expect(await scheduleNewDeadlines(event, scheduler)).toEqual({ batchItemFailures: [{ itemIdentifier: '10' }] });
+    const errors: unknown[] = [];
+    expect(await scheduleNewDeadlines(event, scheduler, { error: (...line) => void errors.push(line) })).toEqual({
+      batchItemFailures: [{ itemIdentifier: '10' }],
+    });
+    expect(errors).toEqual([['deadline not scheduled', { stream: 'e-10', error: 'throttled' }]]);
   });
 });

@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSpec, SPEC_PATH } from '../../api-spec/generate.js';
 import { createApp } from '../../functions/app/app.js';
@@ -8,7 +6,6 @@ import { createServiceContext } from '../../functions/service/context.js';
 import { MemoryStore } from '../../functions/store/memory.js';
 import { startApi, type RunningApi } from '../support/api.js';
 
-const run = promisify(execFile);
 let api: RunningApi;
 
 beforeAll(async () => {
@@ -32,7 +29,7 @@ describe('OpenAPI document', () => {
     const documented = Object.entries(spec.paths).flatMap(([path, methods]) =>
       Object.keys(methods as object).map((method) => `${method.toUpperCase()} ${path.replaceAll(/{(.+?)}/g, ':$1')}`),
     );
-    const undocumented = new Set(['GET /health', 'GET /health/ready', 'GET /openapi.json', 'GET /docs']);
+    const undocumented = new Set(['GET /openapi.json']);
     const mounted = createApp(createServiceContext({ store: new MemoryStore() }))
       .routes.filter((route) => route.method !== 'ALL')
       .map((route) => `${route.method} ${route.path}`)
@@ -45,6 +42,8 @@ describe('OpenAPI document', () => {
     expect(spec.openapi).toBe('3.1.0');
     expect(Object.keys(spec.paths).sort()).toEqual(
       [
+        '/health',
+        '/health/ready',
         '/v1/games',
         '/v1/games/catalog',
         '/v1/games/{id}',
@@ -58,23 +57,21 @@ describe('OpenAPI document', () => {
         '/v1/games/{id}/verify',
         '/v1/players',
         '/v1/players/me',
+        '/v1/notifications',
+        '/v1/players/me/preferences',
+        '/v1/webhooks',
+        '/v1/webhooks/{id}',
+        '/v1/webhooks/{id}/test',
+        '/v1/webhooks/{id}/deliveries',
+        '/v1/stream/tickets',
       ].sort(),
     );
     expect(spec.components.schemas.Problem).toBeDefined();
   });
 
-  it('lints clean with @redocly/cli', async () => {
-    const { stdout, stderr } = await run('npx', ['redocly', 'lint', '--config', 'api-spec/redocly.yaml', '--format=summary', SPEC_PATH]);
-    expect(`${stdout}${stderr}`).toContain('Your API description is valid');
-    // The summary lists each finding as 'error …' or 'warning …' at the start of a line.
-    expect(`${stdout}${stderr}`).not.toMatch(/^(error|warning)\s/m);
-  });
-
-  it('serves a docs page rendered from it', async () => {
-    const docs = await api.client.get('/docs');
-    expect(docs.status).toBe(200);
-    expect(docs.headers.get('content-type')).toContain('text/html');
-    expect(docs.text).toContain('/v1/games/{id}/moves');
+  // The API reference at /docs renders this document with Redoc, served with the web client (test/web/).
+  it('serves itself and a health check', async () => {
+    expect((await api.client.get('/openapi.json')).body.openapi).toBe('3.1.0');
     expect((await api.client.get('/health')).body).toEqual({ status: 'ok' });
   });
 });

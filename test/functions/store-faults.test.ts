@@ -3,7 +3,9 @@ import type { LogLine } from '../../functions/app/app.js';
 import { localDynamoClient } from '../../functions/local/dynamodb-local.js';
 import { LOAD_PAGE_SIZE } from '../../functions/service/context.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
-import type { Commit } from '../../functions/store/port.js';
+import type { Commit, GameHeader } from '../../functions/store/port.js';
+import { GAMES } from '../../core/games/index.js';
+import { sealedBidsListing } from '../support/sealed-bids.js';
 import { startApi, type Reply, type RunningApi } from '../support/api.js';
 import { OwnDynamoDbLocal } from '../support/own-dynamodb.js';
 
@@ -15,15 +17,25 @@ import { OwnDynamoDbLocal } from '../support/own-dynamodb.js';
  * unknown, and its retry with the same Idempotency-Key lands it exactly once.
  */
 
-/** A DynamoStore that can freeze the store at the very moment a commit is sent. */
+/** A DynamoStore that can stop the store at chosen moments: as a commit is sent, or as a game is marked finished. */
 class FreezableStore extends DynamoStore {
   freezeBeforeAppend: (() => void) | null = null;
+  beforeFinish: (() => Promise<void>) | null = null;
 
   override async appendCommit(commit: Commit) {
     const freeze = this.freezeBeforeAppend;
     this.freezeBeforeAppend = null;
     freeze?.();
     return super.appendCommit(commit);
+  }
+
+  override async replaceHeader(next: GameHeader, expectedRevision: number) {
+    const stop = next.status === 'finished' ? this.beforeFinish : null;
+    if (stop) {
+      this.beforeFinish = null;
+      await stop();
+    }
+    return super.replaceHeader(next, expectedRevision);
   }
 }
 
@@ -36,7 +48,7 @@ beforeAll(async () => {
   dynamo = await OwnDynamoDbLocal.start();
   store = new FreezableStore({ client: localDynamoClient(dynamo.endpoint), tableName: 'faults', loadPageSize: LOAD_PAGE_SIZE });
   await store.ensureTable();
-  api = await startApi({ store }, { log: (line) => log.push(line) });
+  api = await startApi({ store, games: [...GAMES, sealedBidsListing] }, { log: (line) => log.push(line) });
 });
 afterAll(async () => {
   await api?.close();
@@ -130,6 +142,37 @@ describe('store faults', () => {
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.slice(before.length).filter((c) => c.actor !== 'system')).toHaveLength(1);
     expect(retried.body.version).toBe(after.find((c) => c.idempotencyKey === 'ben-1')?.seq);
+  });
+
+  it('killed between the final commit and the header: the retry answers, and the game is listed finished after all', async () => {
+    const created = await api.client.post('/v1/games', {
+      token: ann.token,
+      body: { game: 'sealed-bids', seats: 2, options: { rounds: 1 }, deadlines: 'daily' },
+    });
+    const game: string = created.body.gameId;
+    expect((await api.client.post(`/v1/games/${game}/join`, { token: ben.token, body: {} })).status).toBe(200);
+    const players = [ann, ben];
+    for (let step = 0; ; step++) {
+      const view = await api.client.get(`/v1/games/${game}`, { token: ann.token });
+      if (view.body.state.finished) break;
+      const player = players[view.body.state.awaiting[0]] as { token: string };
+      const legal = await api.client.get(`/v1/games/${game}/moves`, { token: player.token });
+      const request = { token: player.token, body: { moves: [legal.body.moves[0]] }, headers: { 'idempotency-key': `final-${step}` } };
+      store.beforeFinish = () => dynamo.kill();
+      const sent = await api.client.post(`/v1/games/${game}/moves`, request);
+      if (sent.status === 200) continue;
+      // The final commit is durable; marking the header finished met a dead store.
+      expectStoreUnavailable(sent, 'unknown');
+      await dynamo.restart();
+      await readyAgain();
+      expect((await store.getHeader(game))?.status).toBe('active');
+      const retried = await api.client.post(`/v1/games/${game}/moves`, request);
+      expect(retried.status, retried.text).toBe(200);
+    }
+    expect(store.beforeFinish).toBeNull();
+    const verify = await api.client.get(`/v1/games/${game}/verify`, { token: ann.token });
+    expect(verify.status, verify.text).toBe(200);
+    expect((await store.getHeader(game))?.status).toBe('finished');
   });
 
   it('never answered 500', () => {

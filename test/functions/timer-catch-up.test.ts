@@ -97,7 +97,10 @@ describe('timer catch-up after 30 s of downtime', () => {
         expect(new Set(commands.map((c) => c.pendingId)).size).toBe(commands.length);
         expect(commands.map((c) => c.at)).toEqual([...commands.map((c) => c.at)].sort((a, b) => a - b));
         expect(commands.every((c) => c.at > startedAt && c.at <= clock.now())).toBe(true);
-        expect(commands.length).toBeGreaterThanOrEqual(DOWNTIME_MS / 1000 / 2);
+        // A game still running spent the whole downtime on 1-second deadlines; one that ended (a seed
+        // with a short game) needed fewer.
+        const finished = (await store.latestCommit(gameId))?.summary.status === 'finished';
+        expect(commands.length).toBeGreaterThanOrEqual(finished ? 1 : DOWNTIME_MS / 1000 / 2);
         timeouts += commands.length;
       }
       const worst = Math.max(0, ...store.conflicts.values());

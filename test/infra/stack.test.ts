@@ -5,25 +5,34 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { METRIC, TELEMETRY } from '../../functions/lambda/telemetry-names.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
+import { API_PATH_PATTERNS } from '../../infra/distribution.js';
 import { API_THROTTLE } from '../../infra/game-api.js';
 import { STORE_INDEX_ACTIONS, STORE_TABLE_ACTIONS } from '../../infra/game-table.js';
-import { ServiceStack } from '../../infra/stack.js';
+import { defineService } from '../../infra/service-app.js';
+import { TIMER_LAG_ALARM_SECONDS } from '../../infra/stack.js';
 
 /**
  * Unit tests never bundle: an empty bundling-stacks list skips esbuild
  * (test/infra/bundle.test.ts bundles for real). CDK's built-in check of the
  * template against the CloudFormation schemas costs seconds, so only the
- * main template (`validated`) goes through it.
+ * main template (`validated`) goes through it. The service runs in eu-west-1,
+ * so its web ACL (us-east-1) arrives through a cross-region reference.
  */
 function build(context: Record<string, unknown> = {}, validated = false) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context }, builtinCloudFormationValidation: validated });
-  return { app, stack: new ServiceStack(app, 'Service') };
+  const { service, firewall } = defineService(app, { region: 'eu-west-1', names: { service: 'Service', firewall: 'Firewall' } });
+  return { app, stack: service, firewall };
 }
 
 function synth(context: Record<string, unknown> = {}, validated = false): Template {
   return Template.fromStack(build(context, validated).stack);
 }
+
+/** CDK's own reader of cross-region references (a custom resource with its Lambda and role), not part of the service. */
+const isCrossRegionReader = (logicalId: string, resource: { Type: string }) =>
+  logicalId.startsWith('CustomCrossRegionExportReader') || resource.Type === 'Custom::CrossRegionExportReader';
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }>;
 
@@ -71,11 +80,12 @@ describe('service stack template', () => {
 
   beforeAll(() => {
     template = synth({}, true);
-    resources = template.toJSON().Resources as Resources;
+    // The service's own resources; CDK's cross-region reader is checked on its own below.
+    resources = Object.fromEntries(Object.entries(template.toJSON().Resources as Resources).filter(([id, resource]) => !isCrossRegionReader(id, resource)));
     const fn = (description: string) => logicalIdOf(template, 'AWS::Lambda::Function', { Description: description });
     ids = {
       table: logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', {}),
-      group: logicalIdOf(template, 'AWS::Scheduler::ScheduleGroup', {}),
+      group: Object.keys(template.findResources('AWS::Scheduler::ScheduleGroup')).find((id) => id.startsWith('Deadlines'))!,
       httpFn: fn('the HTTP API (Hono)'),
       timerFn: fn('the deadline timer'),
       streamFn: fn('the stream consumer that schedules each new deadline'),
@@ -155,10 +165,10 @@ describe('service stack template', () => {
   });
 
   describe('functions', () => {
-    it('runs three functions on Node.js 22, arm64, each with its own log group kept a month', () => {
-      template.resourceCountIs('AWS::Lambda::Function', 3);
-      const functions = template.findResources('AWS::Lambda::Function');
-      for (const fn of Object.values(functions)) {
+    it('runs five functions on Node.js 22, arm64, each with its own log group kept a month', () => {
+      const functions = Object.values(resources).filter((resource) => resource.Type === 'AWS::Lambda::Function') as Array<{ Properties: any }>;
+      expect(functions).toHaveLength(5);
+      for (const fn of functions) {
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
         expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
         const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref as string;
@@ -169,14 +179,29 @@ describe('service stack template', () => {
       }
     });
 
-    it('gives each function exactly the environment its code reads', () => {
+    it('gives each function exactly the environment its code reads, Powertools included', () => {
       const variables = (id: string) => Object.keys((resources[id]!.Properties!.Environment as { Variables: object }).Variables).sort();
-      expect(variables(ids.httpFn)).toEqual(['NODE_OPTIONS', 'TABLE_NAME']);
-      expect(variables(ids.timerFn)).toEqual(['NODE_OPTIONS', 'TABLE_NAME']);
-      expect(variables(ids.streamFn)).toEqual(['NODE_OPTIONS', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_DLQ_ARN', 'SCHEDULE_GROUP', 'TIMER_FUNCTION_ARN']);
+      const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
+      expect(variables(ids.httpFn)).toEqual(['CORS_ORIGINS', 'NODE_OPTIONS', ...powertools, 'STREAM_URL', 'TABLE_NAME']);
+      expect(variables(ids.timerFn)).toEqual(['NODE_OPTIONS', ...powertools, 'TABLE_NAME']);
+      expect(variables(ids.streamFn)).toEqual([
+        'NODE_OPTIONS',
+        ...powertools,
+        'SCHEDULER_ROLE_ARN',
+        'SCHEDULE_DLQ_ARN',
+        'SCHEDULE_GROUP',
+        'TIMER_FUNCTION_ARN',
+      ]);
+      for (const fn of [ids.httpFn, ids.timerFn, ids.streamFn]) {
+        expect(resources[fn]!.Properties!.Environment).toMatchObject({
+          Variables: { POWERTOOLS_SERVICE_NAME: TELEMETRY.service, POWERTOOLS_METRICS_NAMESPACE: TELEMETRY.namespace },
+        });
+      }
       expect(resources[ids.streamFn]!.Properties!.Environment).toEqual({
         Variables: {
           NODE_OPTIONS: '--enable-source-maps',
+          POWERTOOLS_SERVICE_NAME: TELEMETRY.service,
+          POWERTOOLS_METRICS_NAMESPACE: TELEMETRY.namespace,
           SCHEDULE_GROUP: { Ref: ids.group },
           SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [ids.schedulerRole, 'Arn'] },
           TIMER_FUNCTION_ARN: { 'Fn::GetAtt': [ids.timerFn, 'Arn'] },
@@ -215,9 +240,9 @@ describe('service stack template', () => {
   });
 
   describe('deadline schedules', () => {
-    it('has one schedule group and encrypted, TLS-only dead-letter queues', () => {
-      template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
-      template.resourceCountIs('AWS::SQS::Queue', 2);
+    it('has one schedule group for deadlines (push has its own) and encrypted, TLS-only dead-letter queues', () => {
+      template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 2);
+      template.resourceCountIs('AWS::SQS::Queue', 3);
       for (const queue of Object.values(template.findResources('AWS::SQS::Queue'))) {
         expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
       }
@@ -260,10 +285,7 @@ describe('service stack template', () => {
         Effect: 'Allow',
         Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
         Resource: {
-          'Fn::Join': [
-            '',
-            ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':schedule/', { Ref: ids.group }, '/*'],
-          ],
+          'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:eu-west-1:', { Ref: 'AWS::AccountId' }, ':schedule/', { Ref: ids.group }, '/*']],
         },
       });
       expect(statements).toContainEqual({
@@ -278,13 +300,13 @@ describe('service stack template', () => {
       }
     });
 
-    it('grants scheduling and PassRole to no one but the stream consumer', () => {
-      const consumerRole = roleOf(ids.streamFn);
+    it('grants scheduling and PassRole to no one but the two stream consumers (deadlines; push timers)', () => {
+      const consumerRoles = [roleOf(ids.streamFn), roleOf(logicalIdOf(template, 'AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^push:') }))];
       for (const { owner, statement } of allStatements(resources)) {
         const actions = asList(statement.Action) as string[];
         if (actions.some((action) => action.startsWith('scheduler:') || action === 'iam:PassRole')) {
           const role = (resources[owner]!.Properties!.Roles as Array<{ Ref: string }> | undefined)?.[0]?.Ref;
-          expect(role).toBe(consumerRole);
+          expect(consumerRoles).toContain(role);
         }
       }
     });
@@ -305,9 +327,10 @@ describe('service stack template', () => {
       }
     });
 
-    it('lets the HTTP and timer functions make only the store calls, on the table and its index', () => {
+    it('lets the HTTP and timer functions make only the store calls, on the table and its index (HTTP also deletes: tickets, webhooks)', () => {
       for (const fn of [ids.httpFn, ids.timerFn]) {
         const dynamo = policyOf(template, roleOf(fn)).filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:')));
+        const deletes = fn === ids.httpFn ? [{ Effect: 'Allow', Action: 'dynamodb:DeleteItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } }] : [];
         expect(dynamo).toEqual([
           { Effect: 'Allow', Action: [...STORE_TABLE_ACTIONS], Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
           {
@@ -315,6 +338,7 @@ describe('service stack template', () => {
             Action: STORE_INDEX_ACTIONS.length === 1 ? STORE_INDEX_ACTIONS[0] : [...STORE_INDEX_ACTIONS],
             Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, '/index/active-games']] },
           },
+          ...deletes,
         ]);
       }
     });
@@ -329,16 +353,8 @@ describe('service stack template', () => {
   });
 
   describe('HTTP API', () => {
-    it('routes everything to the Hono function with payload v2, with CORS, throttling and access logs', () => {
-      template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
-        ProtocolType: 'HTTP',
-        CorsConfiguration: {
-          AllowOrigins: ['*'],
-          AllowMethods: Match.arrayWith(['GET', 'POST']),
-          AllowHeaders: Match.arrayWith(['authorization', 'content-type', 'idempotency-key', 'if-match']),
-          ExposeHeaders: ['etag'],
-        },
-      });
+    it('routes everything to the Hono function with payload v2, with throttling and access logs, leaving CORS to the app', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', CorsConfiguration: Match.absent() });
       template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default' });
       template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
         IntegrationType: 'AWS_PROXY',
@@ -353,16 +369,89 @@ describe('service stack template', () => {
       });
     });
 
-    it('takes the allowed origins from the context', () => {
-      synth({ corsOrigins: 'https://play.example, https://bots.example' }).hasResourceProperties('AWS::ApiGatewayV2::Api', {
-        CorsConfiguration: Match.objectLike({ AllowOrigins: ['https://play.example', 'https://bots.example'] }),
-      });
+    it('hands the allowed origins from the context to the app, any origin by default', () => {
+      const origins = (t: Template) => Object.values(t.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment?.Variables?.CORS_ORIGINS);
+      expect(origins(template).filter(Boolean)).toEqual(['*']);
+      expect(origins(synth({ corsOrigins: 'https://play.example, https://bots.example' })).filter(Boolean)).toEqual([
+        'https://play.example,https://bots.example',
+      ]);
+    });
+  });
+
+  describe('CloudFront', () => {
+    let distribution: Record<string, any>;
+    beforeAll(() => {
+      distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    });
+    const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+    const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+    it('sends the API paths (and for now the default) to the HTTP API over HTTPS, uncached, with every viewer header but Host', () => {
+      template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+      expect(distribution.Origins).toEqual([
+        expect.objectContaining({
+          DomainName: { 'Fn::Join': ['', [{ Ref: expect.stringMatching(/HttpApi/) }, '.execute-api.eu-west-1.', { Ref: 'AWS::URLSuffix' }]] },
+          CustomOriginConfig: expect.objectContaining({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'], OriginReadTimeout: 30 }),
+        }),
+      ]);
+      const toApi = {
+        TargetOriginId: distribution.Origins[0].Id,
+        ViewerProtocolPolicy: 'https-only',
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      };
+      expect(distribution.DefaultCacheBehavior).toMatchObject(toApi);
+      expect(distribution.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual([...API_PATH_PATTERNS]);
+      for (const behavior of distribution.CacheBehaviors) expect(behavior).toMatchObject(toApi);
     });
 
-    it('outputs the API URL', () => {
+    it('uses the web ACL of the us-east-1 stack, read through a cross-region reference', () => {
+      const firewall = Template.fromStack(build().firewall);
+      const webAcl = logicalIdOf(firewall, 'AWS::WAFv2::WebACL', {});
+      // The firewall stack writes the ACL's ARN into the service's region…
+      const writer = Object.values(firewall.findResources('Custom::CrossRegionExportWriter'))[0]!.Properties;
+      expect(writer.WriterProps.region).toBe('eu-west-1');
+      const [[parameter, value]] = Object.entries(writer.WriterProps.exports as Record<string, unknown>) as [[string, unknown]];
+      expect(value).toEqual({ 'Fn::GetAtt': [webAcl, 'Arn'] });
+      // …and the distribution reads exactly that parameter.
+      const reader = logicalIdOf(template, 'Custom::CrossRegionExportReader', {});
+      expect(distribution.WebACLId).toEqual({ 'Fn::GetAtt': [reader, parameter] });
+    });
+
+    it('outputs the CloudFront URL as the API URL', () => {
       template.hasOutput('ApiUrl', {
-        Value: { 'Fn::Join': ['', Match.arrayWith(['https://', { Ref: Match.stringLikeRegexp('HttpApi') }])] },
+        Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(template, 'AWS::CloudFront::Distribution', {}), 'DomainName'] }]] },
       });
+    });
+  });
+
+  describe('Powertools metrics', () => {
+    const alarmOn = (metric: string) =>
+      Object.values(template.findResources('AWS::CloudWatch::Alarm', { Properties: { Namespace: TELEMETRY.namespace, MetricName: metric } }));
+
+    it('alarms when a deadline is resolved more than 120 s late, on the metric the timer emits', () => {
+      expect(TIMER_LAG_ALARM_SECONDS).toBe(120);
+      expect(alarmOn(METRIC.timerLag).map((alarm) => alarm.Properties)).toEqual([
+        expect.objectContaining({
+          Dimensions: [{ Name: 'service', Value: TELEMETRY.service }],
+          Statistic: 'Maximum',
+          Threshold: 120,
+          ComparisonOperator: 'GreaterThanThreshold',
+          TreatMissingData: 'notBreaching',
+        }),
+      ]);
+    });
+
+    it('charts every metric the functions emit, the edge and the functions on one dashboard', () => {
+      template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+      const body = JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]!.Properties.DashboardBody);
+      for (const name of Object.values(METRIC)) expect(body).toContain(name);
+      expect(body).toMatch(new RegExp(`SEARCH\\('\\{${TELEMETRY.namespace},code,service\\} MetricName=\\\\+"${METRIC.movesRejected}`));
+      expect(body).toContain('AWS/CloudFront');
+      for (const rule of build().firewall.ruleNames) expect(body).toContain(rule);
+      expect(body).toContain('AWS/WAFV2');
+      expect(body).toContain('\\"alarm\\"');
     });
   });
 
@@ -377,7 +466,7 @@ describe('service stack template', () => {
         TreatMissingData: 'notBreaching',
       });
 
-    it('watches API 5xx, throttles of every function, timer and consumer errors, and dead letters', () => {
+    it('watches API 5xx, throttles of every function and of the table, timer and consumer errors, and dead letters', () => {
       alarm('5xx', 'AWS/ApiGateway', { Name: 'ApiId', Value: { Ref: Match.stringLikeRegexp('HttpApi') } });
       for (const fn of [ids.httpFn, ids.timerFn, ids.streamFn]) {
         alarm('Throttles', 'AWS/Lambda', { Name: 'FunctionName', Value: { Ref: fn } });
@@ -387,6 +476,62 @@ describe('service stack template', () => {
       for (const queue of [ids.timerDlq, ids.streamDlq]) {
         alarm('ApproximateNumberOfMessagesVisible', 'AWS/SQS', { Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } });
       }
+      // Table throttles: the sum over each operation the store performs.
+      const throttles = Object.values(template.findResources('AWS::CloudWatch::Alarm')).find((a) => JSON.stringify(a).includes('ThrottledRequests'));
+      const watched = (throttles!.Properties.Metrics as Array<{ MetricStat?: { Metric: { Dimensions: Array<{ Name: string; Value: unknown }> } } }>)
+        .flatMap((m) => m.MetricStat?.Metric.Dimensions ?? [])
+        .filter((d) => d.Name === 'Operation')
+        .map((d) => d.Value);
+      expect(watched.sort()).toEqual(['GetItem', 'PutItem', 'Query', 'TransactWriteItems']);
+    });
+
+    it('sends every alarm, and its recovery, to one encrypted, TLS-only SNS topic', () => {
+      const topic = logicalIdOf(template, 'AWS::SNS::Topic', {});
+      const key = logicalIdOf(template, 'AWS::KMS::Key', {});
+      expect(resources[topic]!.Properties!.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [key, 'Arn'] });
+      expect(resources[key]!.Properties!.EnableKeyRotation).toBe(true);
+      const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
+      // 10 of the game service, 4 of push (its two functions' throttles, its errors, its dead letters).
+      expect(alarms.length).toBe(14);
+      for (const { Properties } of alarms) {
+        expect(Properties.AlarmActions).toEqual([{ Ref: topic }]);
+        expect(Properties.OKActions).toEqual([{ Ref: topic }]);
+      }
+      template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+            Match.objectLike({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'cloudwatch.amazonaws.com' } }),
+          ]),
+        },
+      });
+    });
+
+    it('mails the alarms only when the context names an address', () => {
+      template.resourceCountIs('AWS::SNS::Subscription', 0);
+      synth({ alarmEmail: 'ops@example.com' }).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+      expect(() => build({ alarmEmail: 'not an address' })).toThrow(/alarmEmail must be one email address/);
+    });
+  });
+
+  describe("CDK's cross-region reader", () => {
+    it("is the only holder of a managed policy, and reads only this stack's exported parameters", () => {
+      const all = template.toJSON().Resources as Resources;
+      const readers = Object.keys(all).filter((id) => isCrossRegionReader(id, all[id]!));
+      expect(readers.map((id) => all[id]!.Type).sort()).toEqual(['AWS::IAM::Role', 'AWS::Lambda::Function', 'Custom::CrossRegionExportReader']);
+      const role = all[readers.find((id) => all[id]!.Type === 'AWS::IAM::Role')!]!;
+      const statements = (role.Properties!.Policies as Array<{ PolicyDocument: { Statement: Array<Record<string, unknown>> } }>).flatMap(
+        (policy) => policy.PolicyDocument.Statement,
+      );
+      expect(statements).toEqual([
+        {
+          Effect: 'Allow',
+          Action: ['ssm:AddTagsToResource', 'ssm:RemoveTagsFromResource', 'ssm:GetParameters'],
+          Resource: {
+            'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ssm:eu-west-1:', { Ref: 'AWS::AccountId' }, ':parameter/cdk/exports/Service/*']],
+          },
+        },
+      ]);
     });
   });
 });
@@ -409,6 +554,8 @@ describe('cdk-nag AwsSolutions', () => {
   let app: App;
   beforeAll(() => {
     app = build().app;
+    // Synthesis adds what CDK creates late (the cross-region reference's writer and reader): check those too.
+    app.synth();
   });
 
   it('reports no finding that is not acknowledged', () => {
@@ -422,13 +569,27 @@ describe('cdk-nag AwsSolutions', () => {
   it('acknowledges only these findings, each at the construct concerned and with a reason', () => {
     const found = acknowledgments(app);
     for (const { reason } of found) expect(reason.length).toBeGreaterThan(40);
-    expect(found.map(({ path, id }) => `${path}: ${id.replace(/<Deadlines\w+>/, '<group>')}`).sort()).toEqual([
+    expect(
+      found.map(({ path, id }) => `${path}: ${id.replace(/<(Deadlines|Push)Group\w+>/, '<group>').replace(/<PushWebSocketApi\w+>/, '<api>')}`).sort(),
+    ).toEqual([
       'Service/Api/HttpApi/DefaultRoute: AwsSolutions-APIG4',
       'Service/Deadlines/StreamConsumer/Function: AwsSolutions-L1',
-      'Service/Deadlines/StreamConsumer/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/<group>/*]',
+      'Service/Deadlines/StreamConsumer/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:eu-west-1:<AWS::AccountId>:schedule/<group>/*]',
       'Service/Deadlines/StreamDeadLetters: AwsSolutions-SQS3',
       'Service/Deadlines/TimerDeadLetters: AwsSolutions-SQS3',
+      'Service/Edge/Distribution: AwsSolutions-CFR1',
+      'Service/Edge/Distribution: AwsSolutions-CFR3',
+      'Service/Edge/Distribution: AwsSolutions-CFR4',
       'Service/Http/Function: AwsSolutions-L1',
+      'Service/Push/Connections/Function: AwsSolutions-L1',
+      'Service/Push/Connections/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:eu-west-1:<AWS::AccountId>:<api>/live/POST/@connections/*]',
+      'Service/Push/DeadLetters: AwsSolutions-SQS3',
+      'Service/Push/Push/Function: AwsSolutions-L1',
+      'Service/Push/Push/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:eu-west-1:<AWS::AccountId>:<api>/live/POST/@connections/*]',
+      'Service/Push/Push/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:eu-west-1:<AWS::AccountId>:schedule/<group>/*]',
+      'Service/Push/WebSocketApi/$connect-Route: AwsSolutions-APIG4',
+      'Service/Push/WebSocketApi/$default-Route: AwsSolutions-APIG4',
+      'Service/Push/WebSocketApi/$disconnect-Route: AwsSolutions-APIG4',
       'Service/Timer/Function: AwsSolutions-L1',
     ]);
   });

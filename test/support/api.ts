@@ -6,6 +6,7 @@ import { answerClientErrors } from '../../functions/local/client-errors.js';
 import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from '../../functions/service/context.js';
 import { MemoryStore } from '../../functions/store/memory.js';
 import type { Store } from '../../functions/store/port.js';
+import { contractFor, type ContractValidator } from './conformance.js';
 import { freshTable } from './dynamo.js';
 
 export interface Reply<T = any> {
@@ -25,22 +26,45 @@ export interface RequestOptions {
   readonly headers?: Record<string, string>;
 }
 
-/** A thin HTTP client over fetch: what a third-party client would do. */
+/**
+ * A thin HTTP client over fetch: what a third-party client would do. Every
+ * request and answer is held to the OpenAPI document (`contract`): a mismatch
+ * throws, failing the test that sent the request. An app offering a test-only
+ * game (Sealed Bids) has no published document, so its exchanges go unchecked.
+ */
 export class ApiClient {
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly contract: ContractValidator | null,
+  ) {}
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | ReadableStream<Uint8Array> | undefined;
-    if (options.streamBody !== undefined) body = options.streamBody;
-    else if (options.rawBody !== undefined) body = options.rawBody;
+    // A streamed body is teed: one branch is sent, the other read for the conformance check.
+    let sentText: Promise<string | undefined> = Promise.resolve(undefined);
+    if (options.streamBody !== undefined) {
+      const [sent, copy] = options.streamBody.tee();
+      body = sent;
+      sentText = new Response(copy).text();
+    } else if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
+    if (typeof body === 'string') sentText = Promise.resolve(body);
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, ...(typeof body === 'object' ? { duplex: 'half' } : {}) } as RequestInit);
     const text = await response.text();
+    this.contract?.check({
+      method,
+      url: path,
+      headers,
+      body: await sentText,
+      status: response.status,
+      responseHeaders: response.headers,
+      responseText: text,
+    });
     let parsed: unknown = null;
     try {
       parsed = text ? JSON.parse(text) : null;
@@ -84,7 +108,7 @@ export async function startApi(parts: Partial<ServiceContext> = {}, appOptions: 
   const url = `http://127.0.0.1:${port}`;
   return {
     ctx,
-    client: new ApiClient(url),
+    client: new ApiClient(url, await contractFor(ctx.games)),
     url,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

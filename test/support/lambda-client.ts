@@ -1,21 +1,30 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Reply, RequestOptions } from './api.js';
+import { publishedContract, type ContractValidator } from './conformance.js';
 
 type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /**
  * Calls the HTTP Lambda's handler in-process with real API Gateway HTTP API
- * (payload format 2.0) events, as API Gateway would.
+ * (payload format 2.0) events, as API Gateway would. Every request and answer
+ * is held to the committed OpenAPI document, as ApiClient's are.
  */
 export class LambdaClient {
   private requests = 0;
 
-  constructor(private readonly handler: HttpHandler) {}
+  constructor(
+    private readonly handler: HttpHandler,
+    private readonly contract: Promise<ContractValidator> = publishedContract(),
+  ) {}
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
     if (options.streamBody) throw new Error('API Gateway hands a Lambda the whole body; a streamed body only exists over real HTTP');
     const [rawPath, rawQueryString = ''] = path.split('?') as [string, string?];
-    const headers: Record<string, string> = { host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'user-agent': 'lambda-test', ...options.headers };
+    const headers: Record<string, string> = {
+      host: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      'user-agent': 'lambda-test',
+      ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
+    };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
@@ -50,7 +59,10 @@ export class LambdaClient {
     } catch {
       // Not JSON (the docs page): keep the text.
     }
-    return { status: result.statusCode ?? 200, headers: new Headers(result.headers as Record<string, string>), body: parsed as T, text };
+    const status = result.statusCode ?? 200;
+    const responseHeaders = new Headers(result.headers as Record<string, string>);
+    (await this.contract).check({ method, url: path, headers, body, status, responseHeaders, responseText: text });
+    return { status, headers: responseHeaders, body: parsed as T, text };
   }
 
   get<T = any>(path: string, options?: RequestOptions) {

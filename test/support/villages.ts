@@ -22,7 +22,13 @@ export async function openFirstFollowWindow(api: Caller, deadlines: { windowSeco
     const view = await api.request('GET', `/v1/games/${gameId}`, { token: tokens[0] });
     const pending = view.body.state.pending;
     if (pending.kind === 'sequential')
-      return { gameId, tokens, version: view.body.version as number, window: pending as { id: string; seat: number; deadline: number } };
+      // The API gives the deadline as RFC 3339; callers wait on the clock in epoch milliseconds.
+      return {
+        gameId,
+        tokens,
+        version: view.body.version as number,
+        window: { id: pending.id as string, seat: pending.seat as number, deadline: Date.parse(pending.deadline) },
+      };
     const seat: number = view.body.state.awaiting[0];
     const legal = (await api.request('GET', `/v1/games/${gameId}/moves`, { token: tokens[seat] })).body.moves as { type: string; from?: unknown }[];
     const move =

@@ -51,8 +51,18 @@ export function applyEvent(draft: VckState, event: VckEvent): void {
       playerOf(draft, draft.turn.active).gold -= event.paid;
       return;
     case 'harvest-opened':
-      draft.harvest = { ...event.harvest, submissions: draft.players.map(() => null) };
+      draft.harvest = { ...event.harvest, submissions: draft.players.map(() => null), thefts: [], theft: null };
       draft.turn.budgetMs = event.budgetMs;
+      return;
+    case 'theft-offered':
+      if (draft.harvest) draft.harvest.theft = event.offer;
+      draft.turn.deadline = event.turnDeadline;
+      return;
+    case 'theft-chosen':
+      if (draft.harvest) {
+        draft.harvest.thefts = [...draft.harvest.thefts, { seat: event.seat, prompt: event.prompt, amount: event.amount }];
+        draft.harvest.theft = null;
+      }
       return;
     case 'harvest-submitted':
       if (draft.harvest) draft.harvest.submissions[event.seat] = event.answers;

@@ -129,6 +129,8 @@ function value(state: VckState, seat: Seat, move: VckMove): number {
   switch (move.type) {
     case 'choose':
       return optionValue(state, seat, state.choice?.[move.option] as Option);
+    case 'steal':
+      return move.amount;
     case 'harvest':
       return harvestValue(state, seat, move);
     case 'change-die':

@@ -6,7 +6,7 @@ import { checkAnswers } from './harvest.js';
 import { playerAt } from './kingdom.js';
 import type { VckMove } from './moves.js';
 import { STEPS } from './steps.js';
-import { closeHarvest, continueTurn, dieChanges, changeDie, openHarvest, resolveTask, rollDice, startTurn } from './turn.js';
+import { closeHarvest, continueTurn, dieChanges, changeDie, openHarvest, resolveTask, rollDice, settleHarvest, startTurn } from './turn.js';
 
 /** Checks one move against the draft's state and emits its events; a rejection leaves the draft untouched. */
 export function decideMove(d: Draft, seat: Seat, move: VckMove): Rejection | null {
@@ -42,6 +42,14 @@ export function decideMove(d: Draft, seat: Seat, move: VckMove): Rejection | nul
       if (problem) return reject('bad-answers', { problem });
       d.emit({ type: 'harvest-submitted', seat, answers: move.answers });
       if (everyoneSubmitted(withSubmission(pending, seat))) closeHarvest(d);
+      return null;
+    }
+    case 'steal': {
+      const offer = state.harvest?.theft;
+      if (!offer) return reject('wrong-step', { step, move: move.type });
+      if (move.amount > offer.most) return reject('amount-out-of-range', { most: offer.most, resource: offer.resource, amount: move.amount });
+      d.emit({ type: 'theft-chosen', seat, prompt: offer.prompt, amount: move.amount });
+      settleHarvest(d);
       return null;
     }
     case 'choose': {

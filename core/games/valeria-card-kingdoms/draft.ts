@@ -1,4 +1,4 @@
-import { Draft as KitDraft, openDecision, openSimultaneousWindow, openTurn, type Folding, type Rng, type Seat } from '../../engine/index.js';
+import { Draft as KitDraft, type Folding, type Rng, type Seat } from '../../engine/index.js';
 import { applyEvent } from './apply.js';
 import type { VckEvent } from './events.js';
 import type { Phase, VckState } from './state.js';
@@ -42,15 +42,14 @@ export function enterPhase(d: Draft, phase: Phase): void {
 
 /** A step of the active player's turn; it keeps the turn's shared deadline (VK-R3). */
 export function awaitTurnStep(d: Draft, step: string, kind: 'turn' | 'decision' = 'turn'): void {
-  const state = d.state;
-  const args = { ...d.opening(), step, timer: 'turn' as const, seat: state.turn.active };
-  const pending = kind === 'turn' ? openTurn(args) : openDecision(args);
-  d.await({ ...pending, deadline: state.turn.deadline });
+  const { active, deadline } = d.state.turn;
+  const pending = kind === 'turn' ? d.nextTurn(step, 'turn', active) : d.nextDecision(step, 'turn', active);
+  d.await({ ...pending, deadline });
 }
 
 /** A simultaneous window; false when nobody has anything to submit. */
 export function awaitWindow(d: Draft, step: string, seats: readonly Seat[]): boolean {
-  const pending = openSimultaneousWindow({ ...d.opening(), step, timer: 'window', seats });
+  const pending = d.nextWindow(step, 'window', seats);
   if (!pending) return false;
   d.await(pending);
   return true;

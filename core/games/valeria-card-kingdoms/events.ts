@@ -1,6 +1,6 @@
 import type { Seat } from '../../engine/index.js';
 import type { Bag, CardId, Resource } from './catalog/index.js';
-import type { Answer, Harvest, Option, Phase, Task } from './state.js';
+import type { Answer, HarvestPlan, Option, Phase, Task, TheftOffer } from './state.js';
 
 /** A signed change of a seat's tokens. */
 export type Delta = Record<Resource | 'vp', number>;
@@ -15,9 +15,12 @@ export type VckEvent =
   | { readonly type: 'turn-started'; readonly seat: Seat; readonly resting: Seat | null; readonly deadline: number }
   | { readonly type: 'dice-rolled'; readonly dice: [number, number] }
   | { readonly type: 'die-changed'; readonly domain: CardId; readonly die: number; readonly value: number; readonly paid: number }
-  | { readonly type: 'harvest-opened'; readonly harvest: Omit<Harvest, 'submissions'>; readonly budgetMs: number }
+  | { readonly type: 'harvest-opened'; readonly harvest: HarvestPlan; readonly budgetMs: number }
   /** Secret until the window closes (VK-R2). */
   | { readonly type: 'harvest-submitted'; readonly seat: Seat; readonly answers: Answer[] }
+  /** VK-R8: the window closed and a Thief's owner says how much it takes; the turn deadline runs again. */
+  | { readonly type: 'theft-offered'; readonly offer: TheftOffer; readonly turnDeadline: number }
+  | { readonly type: 'theft-chosen'; readonly seat: Seat; readonly prompt: number; readonly amount: number }
   /** The window closed: every seat's answers as applied, and the resulting token changes. */
   | { readonly type: 'harvest-resolved'; readonly answers: (Answer[] | null)[]; readonly deltas: Delta[]; readonly turnDeadline: number }
   /** Tokens paid to and gained from the reserve. */

@@ -3,12 +3,13 @@ import { domainCard, kingdomCitizen, type Bag, type CardId, type HarvestEffect, 
 import type { Delta } from './events.js';
 import { effectOptions, FREE_RESOURCE, tokenGain } from './effects.js';
 import { playerAt } from './kingdom.js';
-import type { Answer, Harvest, Option, Prompt, VckState } from './state.js';
+import type { Answer, Harvest, HarvestPlan, Option, Prompt, TheftOffer, VckState } from './state.js';
 
 /**
  * The harvest (rules "Turn" step 2, VK-R2). Every citizen whose value equals
- * a die or the sum activates; on a double every matching citizen activates
- * twice (a double 4 activates each Archer twice). The active player uses
+ * a die or the sum activates; on a double the citizens matching the die
+ * value activate twice (a double 4 activates each Archer twice) and those
+ * matching the sum once (VK-R5). The active player uses
  * active powers, the others passive ones (the solo second harvest: passive
  * powers for the lone player). Fixed gains need no decision; every other
  * effect is a prompt the owner answers in one simultaneous window, and the
@@ -17,13 +18,16 @@ import type { Answer, Harvest, Option, Prompt, VckState } from './state.js';
  * resolve before anything else.
  */
 
+/**
+ * VK-R5: each die activates on its own and the sum once, so a double 3
+ * activates every 3 twice and every 6 once. (A citizen's values never match
+ * two of the three numbers unless they are the two dice of a double.)
+ */
 export function activationCount(values: readonly number[], dice: readonly [number, number]): number {
   const [a, b] = dice;
-  if (!values.some((v) => v === a || v === b || v === a + b)) return 0;
-  return a === b ? 2 : 1;
+  return [a, b, a + b].filter((n) => values.includes(n)).length;
 }
 
-type Plan = Omit<Harvest, 'submissions'>;
 type Mode = 'active' | 'passive';
 
 function modeOf(state: VckState, kind: Harvest['kind'], seat: Seat): Mode {
@@ -40,7 +44,7 @@ interface Power {
   readonly effects: readonly HarvestEffect[];
 }
 
-function powersOf(state: VckState, harvest: Plan, seat: Seat): Power[] {
+function powersOf(state: VckState, harvest: HarvestPlan, seat: Seat): Power[] {
   const mode = modeOf(state, harvest.kind, seat);
   return (harvest.activated[seat] ?? []).map((card) => ({ card, effects: kingdomCitizen(card)[mode] }));
 }
@@ -65,7 +69,7 @@ const add = (ledger: Ledger, bag: Bag, sign = 1) => {
 const affords = (ledger: Ledger, bag: Bag) => TOKENS.every((t) => ledger[t] >= (bag[t] ?? 0));
 
 /** The sum of a seat's gains that need no decision: its powers' fixed effects and its harvest Domains. */
-function fixedGain(state: VckState, plan: Plan, seat: Seat): Ledger {
+function fixedGain(state: VckState, plan: HarvestPlan, seat: Seat): Ledger {
   const total: Ledger = { gold: 0, strength: 0, magic: 0, vp: 0 };
   for (const powers of [powersOf(state, plan, seat), domainBonuses(state, plan.kind, seat)])
     for (const { effects } of powers) for (const effect of effects) if (isFixed(effect)) add(total, tokenGain(state, seat, effect));
@@ -77,7 +81,7 @@ function ledgerOf(state: VckState, seat: Seat): Ledger {
   return { gold, strength, magic, vp };
 }
 
-function promptsFor(state: VckState, plan: Plan, seat: Seat): Prompt[] {
+function promptsFor(state: VckState, plan: HarvestPlan, seat: Seat): Prompt[] {
   const powers = powersOf(state, plan, seat);
   if (powers.length === 0) return [{ card: null, effect: FREE_RESOURCE, options: effectOptions(state, seat, FREE_RESOURCE) }];
   // An exchange is a choice only if the player could pay it once their fixed gains are in.
@@ -98,19 +102,19 @@ function promptsFor(state: VckState, plan: Plan, seat: Seat): Prompt[] {
 }
 
 /** The public plan of a harvest: who activated what, and every seat's prompts. */
-export function planHarvest(state: VckState, kind: Harvest['kind']): Plan {
+export function planHarvest(state: VckState, kind: Harvest['kind']): HarvestPlan {
   const dice = state.turn.dice;
   if (!dice) throw new Error('harvest without dice');
   const activated = state.players.map((player, seat) =>
     harvests(state, kind, seat) ? player.citizens.flatMap((card) => Array<CardId>(activationCount(kingdomCitizen(card).activation, dice)).fill(card)) : [],
   );
-  const plan: Plan = { kind, activated, prompts: [] };
+  const plan: HarvestPlan = { kind, activated, prompts: [] };
   const prompts = state.players.map((_, seat) => (harvests(state, kind, seat) ? promptsFor(state, plan, seat) : []));
   return { ...plan, prompts };
 }
 
 /** Players with a real choice enter the window; the others resolve automatically (VK-R2). */
-export function windowSeats(plan: Plan): Seat[] {
+export function windowSeats(plan: HarvestPlan): Seat[] {
   return plan.prompts.flatMap((prompts, seat) => (prompts.some((p) => p.options.length > 1) ? [seat] : []));
 }
 
@@ -130,18 +134,26 @@ export function checkAnswers(prompts: readonly Prompt[], answers: readonly Answe
 
 const seatsFrom = (state: VckState, first: Seat): Seat[] => state.players.map((_, i) => (first + i) % state.players.length);
 
+/** One Thief take as it resolves: the most it could take then, and what it takes (VK-R8). */
+export interface Take extends TheftOffer {
+  /** Null while its owner has not chosen (it then counts as the most). */
+  readonly chosen: number | null;
+}
+
 /**
  * Applies the window at its close: Thieves first, then each seat from the
  * active player on, fixed gains then answers in the owner's order. Missing
  * submissions take VK-R2's defaults: no exchange, Gold, the richest victim.
+ * A take takes the amount its owner chose, or the most (VK-R8).
  */
-export function resolveHarvest(state: VckState, harvest: Harvest): { answers: (Answer[] | null)[]; deltas: Delta[] } {
+export function resolveHarvest(state: VckState, harvest: Harvest): { answers: (Answer[] | null)[]; deltas: Delta[]; takes: Take[] } {
   const ledgers = state.players.map((_, seat) => ledgerOf(state, seat));
   const ledger = (seat: Seat) => ledgers[seat] as Ledger;
   const prompts = (seat: Seat) => harvest.prompts[seat] ?? [];
   const applied: (Answer[] | null)[] = state.players.map((_, seat) => (prompts(seat).length ? [] : null));
   const answersOf = (seat: Seat): Answer[] => harvest.submissions[seat] ?? prompts(seat).map((_, prompt) => ({ prompt, option: -1 }));
   const order = seatsFrom(state, state.turn.active);
+  const takes: Take[] = [];
 
   const take = (seat: Seat, answer: Answer) => {
     const options = prompts(seat)[answer.prompt]?.options as Extract<Option, { kind: 'take' }>[];
@@ -149,9 +161,12 @@ export function resolveHarvest(state: VckState, harvest: Harvest): { answers: (A
     // The default thief takes from whoever is richest at that moment.
     const chosen = answer.option >= 0 ? answer.option : options.reduce((best, o, i) => (yieldOf(o) > yieldOf(options[best] as typeof o) ? i : best), 0);
     const option = options[chosen] as (typeof options)[number];
-    const amount = yieldOf(option);
-    if (option.from !== null) ledger(option.from)[option.resource] -= amount;
-    ledger(seat)[option.resource] += amount;
+    const most = yieldOf(option);
+    const amount = harvest.thefts.find((t) => t.seat === seat && t.prompt === answer.prompt)?.amount ?? null;
+    takes.push({ seat, prompt: answer.prompt, from: option.from, resource: option.resource, most, chosen: amount });
+    const taken = Math.min(amount ?? most, most);
+    if (option.from !== null) ledger(option.from)[option.resource] -= taken;
+    ledger(seat)[option.resource] += taken;
     applied[seat]?.push({ prompt: answer.prompt, option: chosen });
   };
 
@@ -184,7 +199,20 @@ export function resolveHarvest(state: VckState, harvest: Harvest): { answers: (A
     const before = ledgerOf(state, seat);
     return { gold: l.gold - before.gold, strength: l.strength - before.strength, magic: l.magic - before.magic, vp: l.vp - before.vp };
   });
-  return { answers: applied, deltas };
+  return { answers: applied, deltas, takes };
+}
+
+/**
+ * VK-R8: the first take whose owner must still say how much it takes, in
+ * resolution order (earlier choices change what later takes can get); a take
+ * that can get nothing needs no answer.
+ */
+export function nextTheft(state: VckState, harvest: Harvest): TheftOffer | null {
+  if (!harvest.prompts.some((prompts) => prompts.some((p) => p.effect.kind === 'take-from-player'))) return null;
+  const open = resolveHarvest(state, harvest).takes.find((t) => t.chosen === null && t.most > 0);
+  if (!open) return null;
+  const { chosen: _, ...offer } = open;
+  return offer;
 }
 
 /**

@@ -23,10 +23,11 @@ export { VckOptions, SETUP_KINDS } from './state.js';
  * - Components, the cards: catalog/data.ts (facts marked `source`), shapes and
  *   the effect vocabulary in catalog/schema.ts, interpreted by effects.ts.
  * - Setup, five-player stacks, Mixed Citizens, themed setups: setup.ts.
- * - Turn (roll, die changes, end, equal turns, Rest token): turn.ts.
- * - Harvest and VK-R2: harvest.ts. Actions and payments: actions.ts, payment.ts.
+ * - Turn (roll, die changes, end, equal turns, Rest token, VK-R6): turn.ts.
+ * - Harvest, VK-R2, VK-R5 and VK-R8 (the Thief's amount, asked in turn.ts):
+ *   harvest.ts. Actions and payments: actions.ts, payment.ts.
  * - Solo against the Dark Lord: solo.ts (+ the monster phase in turn.ts).
- * - End and scoring, VK-R1: scoring.ts. Deadlines and defaults, VK-R3 and
+ * - End and scoring, VK-R1 and VK-R7: scoring.ts. Deadlines and defaults, VK-R3 and
  *   VK-R4: decide.ts. Secrecy (Dukes, submissions, face-down cards): view.ts.
  */
 export const valeriaCardKingdoms: GameEngine<VckState, VckMove, VckEvent, VckOptions> = {

@@ -29,3 +29,9 @@ export function harvestMoves(state: VckState, seat: Seat): VckMove[] {
 export function chooseMoves(state: VckState): VckMove[] {
   return (state.choice ?? []).map((_, option) => ({ type: 'choose', option }));
 }
+
+/** VK-R8: any amount from 0 to the most the offered take can get. */
+export function stealMoves(state: VckState): VckMove[] {
+  const most = state.harvest?.theft?.most ?? 0;
+  return Array.from({ length: most + 1 }, (_, amount): VckMove => ({ type: 'steal', amount }));
+}

@@ -20,7 +20,13 @@ export const valeriaCardKingdomsListing = {
     ],
   },
   optionsSchema: VckOptions,
-  /** 1: the first recorded vocabulary. */
-  engineVersion: 1,
+  /**
+   * 1: the first recorded vocabulary. 2: a Thief's owner chooses how much it
+   * takes (VK-R8: the `theft` step, `theft-offered`/`theft-chosen` events),
+   * doubles activate the sum once (VK-R5), the end is re-checked when the
+   * round completes (VK-R6): a version-1 log's commands no longer decide the
+   * events it recorded, so it cannot be replayed or continued.
+   */
+  engineVersion: 2,
   hasStandingOrders: false,
 } satisfies Omit<GameListing, 'engine'>;

@@ -18,6 +18,8 @@ export const VckMove = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('recruit'), stack: index, gold: tokens, magic: tokens }),
   z.strictObject({ type: z.literal('build'), stack: index, gold: tokens, magic: tokens }),
   z.strictObject({ type: z.literal('take'), resource: z.enum(RESOURCES) }),
+  /** VK-R8: how much the offered Thief take takes, from 0 to the most it can. */
+  z.strictObject({ type: z.literal('steal'), amount: tokens }),
   /** Pick one of the offered options of a reward, trigger or solo monster attack. */
   z.strictObject({ type: z.literal('choose'), option: index }),
 ]);

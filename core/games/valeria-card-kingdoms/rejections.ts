@@ -8,6 +8,7 @@ export const REJECTIONS = {
   'no-such-change': '{domain} cannot change die {die} now (not yours, used, unaffordable or no change).',
   'bad-answers': '{problem}',
   'no-such-option': 'There is no option {option}; choose from 0 to {last}.',
+  'amount-out-of-range': 'This take can take 0 to {most} {resource}, not {amount}.',
   'empty-stack': '{kind} stack {stack} is exhausted.',
   'wrong-payment': '{name} costs {cost}: spend at least 1 {main}, Magic standing in for the rest.',
   'cannot-afford': 'You do not have {amounts}.',

@@ -86,10 +86,11 @@ export type SoloVerdict = 'won-all-monsters-slain' | 'lost-kingdom-overrun' | 'w
 export function soloPointsVerdict(state: VckState): SoloVerdict {
   const mine = seatScore(state, 0, true).total;
   const his = darkLordScore(state);
+  // The rulebook only says who wins on a higher score; equal scores are VK-R7's tie.
   return mine > his ? 'won-on-points' : mine < his ? 'lost-on-points' : 'tied-on-points';
 }
 
-// A solo points tie has no rule of its own; VK-R1's shared victory is applied to it.
+// VK-R7: a solo points tie (`tied-on-points`) is a shared result, as in VK-R1: a win for the player.
 const SOLO_WINS: readonly string[] = ['won-all-monsters-slain', 'won-on-points', 'tied-on-points'];
 
 export function finalWinners(state: VckState, scores: readonly SeatScore[], verdict: string | null): Seat[] {

@@ -99,6 +99,25 @@ export interface Answer {
   readonly option: number;
 }
 
+/** VK-R8: a Thief's take waiting for its owner to say how much (0 to `most`). */
+export interface TheftOffer {
+  readonly seat: Seat;
+  /** The owner's harvest prompt this take answers. */
+  readonly prompt: number;
+  /** Null: the reserve (solo). */
+  readonly from: Seat | null;
+  readonly resource: Resource;
+  /** min(the card's amount, what the victim has when the take resolves). */
+  readonly most: number;
+}
+
+/** VK-R8: the amount the owner chose for one take. */
+export interface TheftAmount {
+  readonly seat: Seat;
+  readonly prompt: number;
+  readonly amount: number;
+}
+
 export interface Harvest {
   /** `second`: the solo second harvest (passive powers). */
   readonly kind: 'main' | 'second';
@@ -107,7 +126,14 @@ export interface Harvest {
   readonly prompts: Prompt[][];
   /** Secret until the window closes (VK-R2). */
   submissions: (Answer[] | null)[];
+  /** VK-R8: amounts chosen so far, after the window closed; an unchosen take takes the most. */
+  thefts: TheftAmount[];
+  /** VK-R8: the take whose amount is awaited now. */
+  theft: TheftOffer | null;
 }
+
+/** What a harvest is before anyone answers: who activated what, and every seat's prompts. */
+export type HarvestPlan = Omit<Harvest, 'submissions' | 'thefts' | 'theft'>;
 
 export type Phase = 'dukes' | 'roll' | 'dice' | 'harvest' | 'actions' | 'monsters' | 'second-harvest' | 'over';
 

@@ -3,13 +3,13 @@ import { actionMoves } from './actions.js';
 import { decideMove } from './decide.js';
 import type { Draft } from './draft.js';
 import type { VckEvent } from './events.js';
-import { chooseMoves, diceMoves, dukeMoves, harvestMoves } from './legal.js';
+import { chooseMoves, diceMoves, dukeMoves, harvestMoves, stealMoves } from './legal.js';
 import type { VckMove } from './moves.js';
 import type { VckState } from './state.js';
 import { closeHarvest, startTurn } from './turn.js';
 
 /** Every step a Valeria: Card Kingdoms game can await. */
-export type VckStep = 'duke' | 'roll' | 'dice' | 'harvest' | 'second-harvest' | 'action' | 'choose';
+export type VckStep = 'duke' | 'roll' | 'dice' | 'harvest' | 'second-harvest' | 'theft' | 'action' | 'choose';
 
 /** VK-R3: the active player's step is played for them. */
 function play(d: Draft, move: (state: VckState) => VckMove): void {
@@ -37,6 +37,8 @@ export const STEPS: StepMap<VckStep, VckState, VckMove, VckEvent> = {
   dice: { accepts: ['change-die', 'keep-dice'], legal: diceMoves, timeout: (d) => play(d, () => ({ type: 'keep-dice' })) },
   harvest,
   'second-harvest': harvest,
+  // VK-R8: the Thief's owner says how much a take takes; at the deadline it takes the most.
+  theft: { accepts: ['steal'], legal: stealMoves, timeout: (d) => play(d, (state) => ({ type: 'steal', amount: state.harvest?.theft?.most ?? 0 })) },
   // VK-R3: take 1 Gold as each remaining action.
   action: {
     accepts: ['slay', 'recruit', 'build', 'take'],

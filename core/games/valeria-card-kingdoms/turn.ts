@@ -2,7 +2,7 @@ import type { Seat } from '../../engine/index.js';
 import { domainCard, type CardId, type ChangeDie } from './catalog/index.js';
 import { awaitTurnStep, awaitWindow, enterPhase, type Draft } from './draft.js';
 import { applyOption, effectOptions } from './effects.js';
-import { planHarvest, resolveHarvest, windowSeats } from './harvest.js';
+import { nextTheft, planHarvest, resolveHarvest, windowSeats } from './harvest.js';
 import { citizenRoleCount, domainsLeft, exhaustedStacks, monstersLeft, playerAt } from './kingdom.js';
 import { finalWinners, seatScore } from './scoring.js';
 import { attackOptions, monsterPhaseTasks, overruns, soloOutcome } from './solo.js';
@@ -96,16 +96,31 @@ export function openHarvest(d: Draft, kind: Harvest['kind']): void {
   const plan = planHarvest(d.state, kind);
   const seats = windowSeats(plan);
   enterPhase(d, kind === 'main' ? 'harvest' : 'second-harvest');
-  if (seats.length === 0) return finishHarvest(d, { ...plan, submissions: plan.prompts.map(() => null) });
+  const unanswered: Harvest = { ...plan, submissions: plan.prompts.map(() => null), thefts: [], theft: null };
+  if (seats.length === 0 && !nextTheft(d.state, unanswered)) return finishHarvest(d, unanswered);
   d.emit({ type: 'harvest-opened', harvest: plan, budgetMs: Math.max(0, d.state.turn.deadline - d.at) });
-  awaitWindow(d, kind === 'main' ? 'harvest' : 'second-harvest', seats);
+  // Nobody to wait for but a Thief's amount (VK-R8): the window closes at once.
+  if (!awaitWindow(d, kind === 'main' ? 'harvest' : 'second-harvest', seats)) closeHarvest(d);
 }
 
 /** The window closes once every awaited seat submitted, or on timeout. */
 export function closeHarvest(d: Draft): void {
+  settleHarvest(d, d.at + d.state.turn.budgetMs);
+}
+
+/**
+ * VK-R8: before the harvest resolves, the Thief's owner (the active player)
+ * says how much each take takes, one take at a time in resolution order, on
+ * the turn's deadline (`turnDeadline`: the turn time left once the window is
+ * over); then the harvest resolves.
+ */
+export function settleHarvest(d: Draft, turnDeadline = d.state.turn.deadline): void {
   const harvest = d.state.harvest;
   if (!harvest) throw new Error('no harvest to close');
-  finishHarvest(d, harvest, d.at + d.state.turn.budgetMs);
+  const offer = nextTheft(d.state, harvest);
+  if (!offer) return finishHarvest(d, harvest, turnDeadline);
+  d.emit({ type: 'theft-offered', offer, turnDeadline });
+  awaitTurnStep(d, 'theft', 'decision');
 }
 
 function finishHarvest(d: Draft, harvest: Harvest, turnDeadline = d.state.turn.deadline): void {
@@ -171,15 +186,19 @@ function endConditionMet(state: VckState): boolean {
 export function endTurn(d: Draft): void {
   const state = d.state;
   const seat = state.turn.active;
-  const endTriggered = !state.solo && (state.endTriggered || endConditionMet(state));
+  const next = (seat + 1) % state.seats;
+  const roundComplete = next === state.firstPlayer;
+  // Play on until everyone has had as many turns as the first player. VK-R6:
+  // the trigger is not sticky; when the round completes the game ends only if
+  // a condition still holds (a stack reopened by Nest of the Weaver Woman or
+  // Watcher on the Water extends the game), else it is checked again later.
+  const endTriggered = !state.solo && (endConditionMet(state) || (state.endTriggered && !roundComplete));
   d.emit({ type: 'turn-ended', seat, endTriggered });
   if (state.solo) {
     const verdict = soloOutcome(state);
     return verdict ? finishGame(d, verdict) : startTurn(d, seat);
   }
-  const next = (seat + 1) % state.seats;
-  // Play on until everyone has had as many turns as the first player.
-  if (endTriggered && next === state.firstPlayer) return finishGame(d, null);
+  if (endTriggered && roundComplete) return finishGame(d, null);
   startTurn(d, next);
 }
 

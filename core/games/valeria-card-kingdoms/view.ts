@@ -48,6 +48,8 @@ export function viewState(state: VckState, viewer: Seat | null) {
       activated: state.harvest.activated,
       prompts: state.harvest.prompts,
       yours: viewer === null ? null : (state.harvest.submissions[viewer] ?? null),
+      // VK-R8: the Thief take awaiting its amount (the window has closed).
+      theft: state.harvest.theft,
     },
     tasks: state.tasks,
     choice: state.choice,

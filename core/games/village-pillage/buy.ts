@@ -66,7 +66,7 @@ export function purchaseOf(state: VpState, player: Player, buy: BuyEffect): Purc
   return { kind: 'card', price: buy.cardPrice };
 }
 
-/** Payments use the Stockpile first: banked turnips are the safe ones to keep. */
+/** VP-R6: payments use the Stockpile first, then the Bank: banked turnips are the safe ones to keep. */
 function payment(player: Player, price: number): Payment {
   const stockpile = Math.min(price, player.stockpile);
   return { stockpile, bank: price - stockpile };

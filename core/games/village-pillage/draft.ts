@@ -1,4 +1,4 @@
-import { Draft as KitDraft, openDecision, openSimultaneousWindow, type Folding, type Rng, type Seat } from '../../engine/index.js';
+import { Draft as KitDraft, type Folding, type Rng, type Seat } from '../../engine/index.js';
 import { applyEvent } from './apply.js';
 import type { VpEvent } from './events.js';
 import type { VpState } from './state.js';
@@ -26,11 +26,11 @@ export function draft(state: VpState, rng: Rng, at: number): Draft {
 /** VP-R3: the plan window, one simultaneous step for every seat, on the turn timer. */
 export function awaitPlans(d: Draft): void {
   const seats = d.state.players.map((_, seat) => seat);
-  const pending = openSimultaneousWindow({ ...d.opening(), step: 'plan', timer: 'turn', seats });
+  const pending = d.nextWindow('plan', 'turn', seats);
   if (pending) d.await(pending);
 }
 
 /** VP-R4: a choice during resolution, on the short window timer. */
 export function awaitDecision(d: Draft, step: 'market-card' | 'merchant-order', seat: Seat): void {
-  d.await(openDecision({ ...d.opening(), step, timer: 'window', seat }));
+  d.await(d.nextDecision(step, 'window', seat));
 }

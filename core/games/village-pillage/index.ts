@@ -17,7 +17,7 @@ export type { VpState } from './state.js';
 export { VpMove } from './moves.js';
 export { VpOptions } from './state.js';
 
-/** Village Pillage — rules of record: shared/rules/village-pillage.md (VP-R1 … VP-R4). */
+/** Village Pillage — rules of record: shared/rules/village-pillage.md (VP-R1 … VP-R6). */
 export const villagePillage: GameEngine<VpState, VpMove, VpEvent, VpOptions> = {
   meta: villagePillageListing.meta,
   engineVersion: villagePillageListing.engineVersion,

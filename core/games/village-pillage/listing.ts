@@ -9,8 +9,10 @@ export const villagePillageListing = {
     minSeats: 2,
     maxSeats: 5,
     summary:
-      'Plan a card toward each neighbour in secret, then reveal: Farmers grow turnips, Walls guard them, Raiders steal them and Merchants spend them on Market cards and relics. The first to own three relics wins. Two players play the Duel, a queue of two cards.',
-    variants: [],
+      'Plan a card toward each neighbour in secret, then reveal: Farmers grow turnips, Walls guard them, Raiders steal them and Merchants spend them on Market cards and relics. The first to own three relics wins. Two players play the Duel, a queue of two cards, or the long game by the 3-5 player rules.',
+    variants: [
+      { id: 'standard-banks', description: 'Two players on the standard Bank side (option banks: "standard"): the long game by the 3-5 player rules.' },
+    ],
   },
   optionsSchema: VpOptions,
   /** 1: the first recorded vocabulary. */

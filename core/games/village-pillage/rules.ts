@@ -2,7 +2,7 @@ import type { Seat } from '../../engine/index.js';
 import { card, effectsAgainst, type CardType, type Effect } from './catalog/index.js';
 import { RELIC_KINDS, type Play, type Player, type Relic, type VpState } from './state.js';
 
-/** Numbers of the rules of record ("Effects", "End"), per mode. */
+/** Numbers of the rules of record ("Effects", "End"), per mode; two players on the standard Banks use `standard` (VP-R5). */
 const BANK_CAPACITY = { standard: 5, duel: 4 } as const;
 const RELIC_PRICES = { standard: [8, 9, 10], duel: [6, 7, 8] } as const;
 export const RELICS_TO_WIN = 3;
@@ -41,9 +41,16 @@ export const playerAt = (state: VpState, seat: Seat): Player => {
 
 export const typeOf = (id: string): CardType => card(id).type;
 
-/** The card the faced neighbour played toward this one. */
+/** Cards meet face to face: a left-facing card meets the neighbour's right-facing one; Duel fronts meet each other. */
+const MEETS: Record<Play['side'], Play['side']> = { left: 'right', right: 'left', front: 'front' };
+
+/**
+ * The card the faced neighbour played toward this one. With two players on
+ * the standard Banks both neighbours are the opponent, so the sides tell the
+ * two meetings apart (VP-R5).
+ */
 export function opposingPlay(state: VpState, play: Play): Play {
-  const opposing = state.table.find((p) => p.seat === play.toward && p.toward === play.seat);
+  const opposing = state.table.find((p) => p.seat === play.toward && p.toward === play.seat && p.side === MEETS[play.side]);
   if (!opposing) throw new Error(`no card faces ${play.card} of seat ${play.seat}`);
   return opposing;
 }

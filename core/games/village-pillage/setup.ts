@@ -22,7 +22,8 @@ export function setupGame(init: GameInit<VpOptions>): VpState {
   return {
     ...initialBase('village-pillage', init, rng.state, pending),
     options,
-    duel: seats === 2,
+    // VP-R5: two players with the standard Banks play by the 3-5 player rules.
+    duel: seats === 2 && options.banks !== 'standard',
     round: 1,
     players,
     market: { deck, row },

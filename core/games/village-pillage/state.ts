@@ -2,8 +2,19 @@ import * as z from 'zod';
 import type { BaseState, Seat } from '../../engine/index.js';
 import type { CardId } from './catalog/index.js';
 
-/** No options: the player count decides between the 3-5 player game and the Duel. */
-export const VpOptions = z.strictObject({});
+/** The player count decides between the 3-5 player game and the Duel, unless two players choose the standard Banks. */
+export const VpOptions = z.strictObject({
+  /**
+   * VP-R5: two players may play the long game by the 3-5 player rules
+   * (`standard`: a card toward each side, Bank capacity 5, relics 8/9/10)
+   * instead of the Duel. Games of 3-5 players always use the standard side.
+   */
+  // Optional rather than defaulted: games stored before the option existed hold `{}` and must replay as Duels.
+  banks: z
+    .enum(['duel', 'standard'])
+    .optional()
+    .describe('Two players only: "duel" (the default when absent) plays the Duel; "standard" plays by the 3-5 player rules (VP-R5). Ignored by 3-5 players.'),
+});
 export type VpOptions = z.infer<typeof VpOptions>;
 
 export const RELIC_KINDS = ['Sceptre', 'Throne', 'Crown'] as const;
@@ -51,7 +62,7 @@ export interface Market {
 
 export interface VpState extends BaseState {
   readonly options: VpOptions;
-  /** Two players: the Duel rules (queue, Bank capacity 4, relics 6/7/8). */
+  /** Two players, unless `banks: "standard"` (VP-R5): the Duel rules (queue, Bank capacity 4, relics 6/7/8). */
   readonly duel: boolean;
   /** The round being played, from 1. */
   round: number;

@@ -97,9 +97,16 @@ export function applyEvent(draft: VvState, event: VvEvent): void {
       p.resources.forEach((r, i) => (r.coin = event.resourceCoins[i] ?? null));
       return;
     }
-    case 'turn-started':
-      draft.flow = { ...draft.flow, turn: event.turn, active: event.seat, led: null, queue: [], activity: null, progressed: false };
+    case 'turn-started': {
+      const flow = draft.flow;
+      flow.turn = event.turn;
+      flow.active = event.seat;
+      flow.led = null;
+      flow.queue = [];
+      flow.activity = null;
+      flow.progressed = false;
       return;
+    }
     case 'action-started':
       draft.flow.activity = {
         seat: event.seat,

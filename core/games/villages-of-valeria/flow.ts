@@ -1,4 +1,4 @@
-import { clockwiseAfter, openDecision, openSequentialWindow, openTurn, type Seat } from '../../engine/index.js';
+import { clockwiseAfter, type Seat } from '../../engine/index.js';
 import { canDraw, playerAt, villageSize } from './board.js';
 import { canTakeAction } from './actions.js';
 import type { Draft } from './draft.js';
@@ -15,7 +15,7 @@ import type { Activity, CoinSpot, PlayerState, VvState } from './state.js';
 export type DecisionStep = 'draw' | 'discard' | 'power' | 'hand-limit';
 
 function openFor(d: Draft, seat: Seat, step: DecisionStep): void {
-  d.await(openDecision({ ...d.opening(), step, timer: 'window', seat }));
+  d.await(d.nextDecision(step, 'window', seat));
 }
 
 /**
@@ -68,7 +68,7 @@ export function offerNextFollow(d: Draft): void {
     const seat = queue.shift() as Seat;
     if (flow.led && canTakeAction(d.state, seat, flow.led, 'follow')) {
       d.emit({ type: 'follow-offered', seat, queue });
-      d.await(openSequentialWindow({ ...d.opening(), step: 'follow', timer: 'window', order: [seat, ...queue] }));
+      d.await(d.nextSequence('follow', 'window', [seat, ...queue]));
       return;
     }
   }
@@ -106,7 +106,7 @@ function endTurn(d: Draft): void {
 export function startTurn(d: Draft, seat: Seat): void {
   d.emit({ type: 'replenished', seat, ...replenishment(playerAt(d.state, seat), d.state.solo) });
   d.emit({ type: 'turn-started', seat, turn: d.state.flow.turn + 1 });
-  d.await(openTurn({ ...d.opening(), step: 'lead', timer: 'turn', seat }));
+  d.await(d.nextTurn('lead', 'turn', seat));
 }
 
 /**

@@ -17,7 +17,7 @@ export type { VvState } from './state.js';
 export { VvMove } from './moves.js';
 export { VvOptions } from './state.js';
 
-/** Villages of Valeria — rules of record: shared/rules/villages-of-valeria.md (VV-R1 … VV-R9). */
+/** Villages of Valeria — rules of record: shared/rules/villages-of-valeria.md (VV-R1 … VV-R10). */
 export const villagesOfValeria: GameEngine<VvState, VvMove, VvEvent, VvOptions> = {
   meta: villagesOfValeriaListing.meta,
   engineVersion: villagesOfValeriaListing.engineVersion,
@@ -33,7 +33,9 @@ export const villagesOfValeria: GameEngine<VvState, VvMove, VvEvent, VvOptions> 
   redactEvent,
   score: scoreSheet,
   bots: { random: randomBot, greedy: greedyBot },
-  // What a commit holding one of these turned up stays seen: it cannot be undone.
-  reveals: revealingEvents<VvEvent>(['drew', 'replenished', 'setup-revealed', 'cards-stolen', 'game-ended']),
+  // What a commit holding one of these turned up stays seen: it cannot be undone. A discard turns a
+  // hand card face up; a follow offer passes over those who cannot pay (VV-R6), which tells
+  // everyone something about their hands.
+  reveals: revealingEvents<VvEvent>(['drew', 'discarded', 'replenished', 'setup-revealed', 'cards-stolen', 'follow-offered', 'game-ended']),
   standingOrders: vvStandingOrders,
 };

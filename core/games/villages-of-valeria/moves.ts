@@ -19,13 +19,19 @@ export const PaymentUnit = z.discriminatedUnion('use', [
   z.strictObject({ use: z.literal('castle') }),
   z.strictObject({ use: z.literal('resource'), seat, card: buildingId }),
   z.strictObject({ use: z.literal('power'), card: villageCardId }),
-  z.strictObject({ use: z.literal('fountain'), card: villageCardId, discards: z.tuple([DiscardChoice, DiscardChoice]) }),
+  z.strictObject({
+    use: z.literal('fountain'),
+    card: villageCardId,
+    discards: z.array(DiscardChoice).min(2).max(2),
+  }),
 ]);
 export type PaymentUnit = z.infer<typeof PaymentUnit>;
 
 /**
  * Every move of the game. The five actions are the same move whether led (on
  * your turn) or followed (in your follow window); the pending step says which.
+ * VV-R8: every choice is part of a move, and each draw is a move of its own,
+ * so a choice that depends on a card just drawn waits for the next move.
  */
 export const VvMove = z.discriminatedUnion('type', [
   /** VV-R9: the free develop of the setup round. */

@@ -10,7 +10,9 @@ import type { Draft } from './draft.js';
  * action being led or followed, never by the card that entered the village in
  * this very action; instant powers once, by that card only. Resource powers
  * pay Builds (payment.ts) and end powers score (score.ts). One case per shape
- * of the power vocabulary; nothing here knows a card by name.
+ * of the power vocabulary; nothing here knows a card by name: the Cathedral's
+ * Tax: +2 cards (VV-R3) and the Oracle Building's Tax: +1 Gold (VV-R4) are
+ * `action-cards` and `action-gold` of the catalog.
  */
 
 const draws = (n: number): Owed[] => Array.from({ length: n }, () => ({ kind: 'draw' }) as const);

@@ -20,6 +20,7 @@ export function ownedGold(p: PlayerState): number {
   return p.coins + (p.castleCoin !== null ? 1 : 0) + p.resources.filter((r) => r.coin !== null).length;
 }
 
+/** End powers: +1 VP per Building of a type (the Harbor's type is Shadow, VV-R5) or per Adventurer. */
 function endPowers(p: PlayerState): number {
   let vp = 0;
   for (const card of [...p.buildings, ...p.adventurers]) {

@@ -5,23 +5,12 @@ import { once } from '../../service/idempotency.js';
 import { listMyGames } from '../../service/inbox.js';
 import { addBot, catalog, createGame, joinGame } from '../../service/lobby.js';
 import { readGame, verifyGame } from '../../service/play.js';
-import { publicHeader } from '../../service/present.js';
-import { BEARER, etag, requestHash, requirePlayer, type Api } from '../http.js';
+import { presentDeadlines, publicHeader } from '../../service/present.js';
+import { BEARER, etag, matchesIfNoneMatch, requestHash, requirePlayer, type Api } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, jsonBody, jsonResponse, mountRoute, optionalJsonBody } from '../route.js';
-import {
-  BotBody,
-  CatalogResponse,
-  CreateGameBody,
-  GameHeaderResponse,
-  GameIdParam,
-  GameViewResponse,
-  IdempotencyHeaders,
-  InboxQuery,
-  InboxResponse,
-  JoinBody,
-  VerifyResponse,
-} from '../schemas.js';
+import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, mountRoute, NOT_MODIFIED, optionalJsonBody } from '../route.js';
+import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
+import { BotBody, ConditionalHeaders, CreateGameBody, GameIdParam, IdempotencyHeaders, InboxQuery, JoinBody } from '../schemas.js';
 
 /** The games routes, in document order. */
 export const gameRoutes = {
@@ -32,7 +21,8 @@ export const gameRoutes = {
     path: '/v1/games/catalog',
     tags: ['games'],
     summary: 'The games offered: player counts, variants and option schemas',
-    responses: { 200: jsonResponse(CatalogResponse, 'The catalog') },
+    description: 'Needs no token. Each game lists its seat range, its variants and the JSON Schema of its options, plus the named deadline presets.',
+    responses: { 200: jsonResponse('Catalog', 'The catalog'), ...problemResponses([]) },
   }),
 
   create: defineRoute({
@@ -41,9 +31,14 @@ export const gameRoutes = {
     path: '/v1/games',
     tags: ['games'],
     summary: 'Create a game; it starts when every seat is taken',
+    description:
+      'Name a game of the catalog, its seats (within the game’s range), its options and its pace. You take seat 0 unless `join` is false. A retry with the same Idempotency-Key and body returns the first answer.',
     security: BEARER,
     request: { headers: IdempotencyHeaders, body: jsonBody(CreateGameBody) },
-    responses: { 201: jsonResponse(GameHeaderResponse, 'The new game'), ...problemResponses(400, 401, 413, 415, 422) },
+    responses: {
+      201: jsonResponse('GameHeader', 'The new game'),
+      ...problemResponses([...AUTHENTICATED, ...WITH_BODY, 'idempotency-key-reused', 'unknown-game', 'invalid-seats', 'invalid-options']),
+    },
   }),
 
   list: defineRoute({
@@ -52,9 +47,10 @@ export const gameRoutes = {
     path: '/v1/games',
     tags: ['games'],
     summary: 'Your games: those awaiting your move first, nearest deadline first',
+    description: 'Pages with `cursor`; `awaiting=me` keeps only the games awaiting your move, `status` those in one state.',
     security: BEARER,
     request: { query: InboxQuery },
-    responses: { 200: jsonResponse(InboxResponse, 'Your inbox'), ...problemResponses(400, 401) },
+    responses: { 200: jsonResponse('Inbox', 'Your inbox'), ...problemResponses([...AUTHENTICATED, 'invalid-request', 'invalid-cursor']) },
   }),
 
   get: defineRoute({
@@ -63,9 +59,15 @@ export const gameRoutes = {
     path: '/v1/games/{id}',
     tags: ['games'],
     summary: 'Your view of a game (a spectator view without a seat); ETag = version',
+    description:
+      'Overdue deadlines are resolved first. Hidden cards stay hidden: you see your own hand and secrets, counts of everyone else’s. With `If-None-Match` set to the current ETag, answers 304 without a body.',
     security: BEARER,
-    request: { params: GameIdParam },
-    responses: { 200: jsonResponse(GameViewResponse, 'The game as you may see it'), ...problemResponses(401, 404, 409) },
+    request: { params: GameIdParam, headers: ConditionalHeaders },
+    responses: {
+      200: jsonResponse('GameView', 'The game as you may see it', ETAG_HEADER),
+      ...NOT_MODIFIED,
+      ...problemResponses([...AUTHENTICATED, ...READS_GAME, 'invalid-request']),
+    },
   }),
 
   join: defineRoute({
@@ -74,9 +76,24 @@ export const gameRoutes = {
     path: '/v1/games/{id}/join',
     tags: ['games'],
     summary: 'Take a seat (the one asked for, or the first empty one)',
+    description: 'The game starts once every seat is taken. The body may be left out.',
     security: BEARER,
     request: { params: GameIdParam, headers: IdempotencyHeaders, body: optionalJsonBody(JoinBody) },
-    responses: { 200: jsonResponse(GameHeaderResponse, 'The game with you seated'), ...problemResponses(400, 401, 404, 409, 413, 415, 422) },
+    responses: {
+      200: jsonResponse('GameHeader', 'The game with you seated'),
+      ...problemResponses([
+        ...AUTHENTICATED,
+        ...READS_GAME,
+        ...WITH_BODY,
+        'idempotency-key-reused',
+        'already-seated',
+        'seat-taken',
+        'game-full',
+        'game-finished',
+        'contention',
+        'no-such-seat',
+      ]),
+    },
   }),
 
   bot: defineRoute({
@@ -85,9 +102,24 @@ export const gameRoutes = {
     path: '/v1/games/{id}/bots',
     tags: ['games'],
     summary: 'Fill a seat with a bot (creator only)',
+    description: 'A random or greedy bot takes the seat asked for, or the first empty one; the game starts once every seat is taken.',
     security: BEARER,
     request: { params: GameIdParam, headers: IdempotencyHeaders, body: jsonBody(BotBody) },
-    responses: { 200: jsonResponse(GameHeaderResponse, 'The game with the bot seated'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+    responses: {
+      200: jsonResponse('GameHeader', 'The game with the bot seated'),
+      ...problemResponses([
+        ...AUTHENTICATED,
+        ...READS_GAME,
+        ...WITH_BODY,
+        'idempotency-key-reused',
+        'not-creator',
+        'seat-taken',
+        'game-full',
+        'game-finished',
+        'contention',
+        'no-such-seat',
+      ]),
+    },
   }),
 
   verify: defineRoute({
@@ -96,9 +128,13 @@ export const gameRoutes = {
     path: '/v1/games/{id}/verify',
     tags: ['games'],
     summary: 'After the end: the seed, its hash and the full log, to replay and check',
+    description: 'Check that sha256(seed) is the hash published at creation, then replay every command with the engine to reproduce every event.',
     security: BEARER,
     request: { params: GameIdParam },
-    responses: { 200: jsonResponse(VerifyResponse, 'Everything needed to replay the game'), ...problemResponses(401, 404, 409) },
+    responses: {
+      200: jsonResponse('Verification', 'Everything needed to replay the game'),
+      ...problemResponses([...AUTHENTICATED, ...READS_GAME, 'invalid-request', 'game-not-finished']),
+    },
   }),
 };
 
@@ -111,7 +147,7 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
           variants: [...meta.variants],
           options: z.toJSONSchema(optionsSchema, { io: 'input' }),
         })),
-        deadlinePresets: DEADLINE_PRESETS,
+        deadlinePresets: Object.fromEntries(Object.entries(DEADLINE_PRESETS).map(([name, deadlines]) => [name, presentDeadlines(deadlines)])),
       },
       200,
     ),
@@ -141,7 +177,8 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
     const player = await requirePlayer(ctx, c);
     const view = await readGame(ctx, player, c.req.valid('param').id);
     c.header('ETag', etag(view.version));
-    return c.json(view as z.infer<typeof GameViewResponse>, 200);
+    if (matchesIfNoneMatch(c.req.valid('header')['if-none-match'], view.version)) return c.body(null, 304);
+    return c.json(view, 200);
   });
 
   mountRoute(app, gameRoutes.join, async (c) => {
@@ -170,6 +207,6 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
 
   mountRoute(app, gameRoutes.verify, async (c) => {
     await requirePlayer(ctx, c);
-    return c.json((await verifyGame(ctx, c.req.valid('param').id)) as z.infer<typeof VerifyResponse>, 200);
+    return c.json(await verifyGame(ctx, c.req.valid('param').id), 200);
   });
 }

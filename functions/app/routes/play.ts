@@ -1,65 +1,86 @@
-import type * as z from 'zod';
-import type { GameListing } from '../../../core/engine/index.js';
 import type { ServiceContext } from '../../service/context.js';
 import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
-import { BEARER, etag, parseIfMatch, requestHash, requirePlayer, type Api } from '../http.js';
+import { BEARER, etag, matchesIfNoneMatch, parseIfMatch, requestHash, requirePlayer, type Api } from '../http.js';
+import { AUTHENTICATED, KIT_MOVE_PROBLEMS, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
-import { EventsQuery, EventsResponse, GameIdParam, LegalMovesResponse, MoveAnswerResponse, MoveHeaders, movesBody } from '../schemas.js';
+import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, mountRoute, NOT_MODIFIED } from '../route.js';
+import { ConditionalHeaders, EventsQuery, GameIdParam, MoveHeaders, MovesBody } from '../schemas.js';
 
-const legalMovesRoute = defineRoute({
-  operationId: 'listLegalMoves',
-  method: 'get',
-  path: '/v1/games/{id}/moves',
-  tags: ['play'],
-  summary: 'Your legal moves now, each submittable exactly as listed',
-  security: BEARER,
-  request: { params: GameIdParam },
-  responses: { 200: jsonResponse(LegalMovesResponse, 'Your legal moves (empty when nothing is awaited from you)'), ...problemResponses(401, 404, 409) },
-});
+/** The play routes, in document order. */
+export const playRoutes = {
+  legalMoves: defineRoute({
+    operationId: 'listLegalMoves',
+    method: 'get',
+    path: '/v1/games/{id}/moves',
+    tags: ['play'],
+    summary: 'Your legal moves now, each submittable exactly as listed',
+    description:
+      'Overdue deadlines are resolved first. Empty when nothing is awaited from you. With `If-None-Match` set to the current ETag, answers 304 without a body.',
+    security: BEARER,
+    request: { params: GameIdParam, headers: ConditionalHeaders },
+    responses: {
+      200: jsonResponse('LegalMoves', 'Your legal moves (empty when nothing is awaited from you)', ETAG_HEADER),
+      ...NOT_MODIFIED,
+      ...problemResponses([...AUTHENTICATED, ...READS_GAME, 'invalid-request']),
+    },
+  }),
 
-const submitRoute = (gameIds: readonly string[]) =>
-  defineRoute({
+  submit: defineRoute({
     operationId: 'submitMoves',
     method: 'post',
     path: '/v1/games/{id}/moves',
     tags: ['play'],
     summary: 'Play one move or an ordered batch, atomically',
     description:
-      'Overdue deadlines are resolved first. With If-Match, a game that moved on answers 409 `version-mismatch`; without it, a lost race is re-decided on the fresh state. A retry with the same Idempotency-Key and body returns the first answer.',
+      'Overdue deadlines are resolved first. With If-Match, a game that moved on answers 409 `version-mismatch`; without it, a lost race is re-decided on the fresh state. A retry with the same Idempotency-Key and body returns the first answer. A refused move answers its game’s code; `moveIndex` says which move of a batch.',
     security: BEARER,
-    request: { params: GameIdParam, headers: MoveHeaders, body: jsonBody(movesBody(gameIds)) },
-    responses: { 200: jsonResponse(MoveAnswerResponse, 'The commit your moves produced'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
-  });
+    request: { params: GameIdParam, headers: MoveHeaders, body: jsonBody(MovesBody) },
+    responses: {
+      200: jsonResponse('MoveAnswer', 'The commit your moves produced', ETAG_HEADER),
+      ...problemResponses(
+        [
+          ...AUTHENTICATED,
+          ...READS_GAME,
+          ...WITH_BODY,
+          'invalid-if-match',
+          'not-seated',
+          'game-not-started',
+          'version-mismatch',
+          'idempotency-key-reused',
+          'contention',
+        ],
+        Object.entries(KIT_MOVE_PROBLEMS).map(([code, { status }]) => ({ code, status })),
+      ),
+    },
+  }),
 
-const eventsRoute = defineRoute({
-  method: 'get',
-  operationId: 'readEvents',
-  path: '/v1/games/{id}/events',
-  tags: ['play'],
-  summary: 'Your redacted event log after a cursor; long-poll with `wait`',
-  security: BEARER,
-  request: { params: GameIdParam, query: EventsQuery },
-  responses: { 200: jsonResponse(EventsResponse, 'Commits after the cursor, as you may see them'), ...problemResponses(400, 401, 404, 409) },
-});
-
-/** The play routes, in document order; the moves body documents the moves of the games offered. */
-export const playRoutes = (games: readonly GameListing[]) => ({
-  legalMoves: legalMovesRoute,
-  submit: submitRoute(games.map((g) => g.meta.id)),
-  events: eventsRoute,
-});
+  events: defineRoute({
+    method: 'get',
+    operationId: 'readEvents',
+    path: '/v1/games/{id}/events',
+    tags: ['play'],
+    summary: 'Your redacted event log after a cursor; long-poll with `wait`',
+    description:
+      'Commits after version `after`, each with the events you may see. With `wait`, holds the request until a commit arrives or the wait ends. An `after` beyond the game’s version answers 400 `cursor-out-of-range`.',
+    security: BEARER,
+    request: { params: GameIdParam, query: EventsQuery },
+    responses: {
+      200: jsonResponse('Events', 'Commits after the cursor, as you may see them'),
+      ...problemResponses([...AUTHENTICATED, ...READS_GAME, 'invalid-request', 'cursor-out-of-range']),
+    },
+  }),
+};
 
 export function mountPlayRoutes(app: Api, ctx: ServiceContext): void {
-  const routes = playRoutes(ctx.games);
-  mountRoute(app, routes.legalMoves, async (c) => {
+  mountRoute(app, playRoutes.legalMoves, async (c) => {
     const player = await requirePlayer(ctx, c);
     const answer = await readLegalMoves(ctx, player, c.req.valid('param').id);
     c.header('ETag', etag(answer.version));
+    if (matchesIfNoneMatch(c.req.valid('header')['if-none-match'], answer.version)) return c.body(null, 304);
     return c.json(answer, 200);
   });
 
-  mountRoute(app, routes.submit, async (c) => {
+  mountRoute(app, playRoutes.submit, async (c) => {
     const player = await requirePlayer(ctx, c);
     const headers = c.req.valid('header');
     const body = c.req.valid('json');
@@ -70,12 +91,12 @@ export function mountPlayRoutes(app: Api, ctx: ServiceContext): void {
       requestHash: requestHash(c, body),
     });
     c.header('ETag', etag(answer.version));
-    return c.json(answer as z.infer<typeof MoveAnswerResponse>, 200);
+    return c.json(answer, 200);
   });
 
-  mountRoute(app, routes.events, async (c) => {
+  mountRoute(app, playRoutes.events, async (c) => {
     const player = await requirePlayer(ctx, c);
     const { after, wait } = c.req.valid('query');
-    return c.json((await readEvents(ctx, player, c.req.valid('param').id, after, wait)) as z.infer<typeof EventsResponse>, 200);
+    return c.json(await readEvents(ctx, player, c.req.valid('param').id, after, wait), 200);
   });
 }

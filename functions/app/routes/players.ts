@@ -1,9 +1,11 @@
 import type { ServiceContext } from '../../service/context.js';
 import { registerPlayer } from '../../service/players.js';
+import { isoInstant } from '../../service/times.js';
 import { BEARER, requirePlayer, type Api } from '../http.js';
+import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
-import { CreatePlayerBody, NewPlayerResponse, PlayerResponse } from '../schemas.js';
+import { CreatePlayerBody } from '../schemas.js';
 
 /** The player routes, in document order. */
 export const playerRoutes = {
@@ -18,8 +20,8 @@ export const playerRoutes = {
       'Not idempotent by design: the token is never stored (only its hash), so there is no first answer to replay. A retried registration simply creates another player.',
     request: { body: jsonBody(CreatePlayerBody) },
     responses: {
-      201: jsonResponse(NewPlayerResponse, 'The new player and their bearer token'),
-      ...problemResponses(400, 413, 415, 422),
+      201: jsonResponse('NewPlayer', 'The new player and their bearer token'),
+      ...problemResponses([...WITH_BODY, 'invalid-name', 'store-unavailable']),
     },
   }),
 
@@ -29,19 +31,21 @@ export const playerRoutes = {
     path: '/v1/players/me',
     tags: ['players'],
     summary: 'The player this token belongs to',
+    description: 'Checks a token: the player it belongs to.',
     security: BEARER,
-    responses: { 200: jsonResponse(PlayerResponse, 'You'), ...problemResponses(401) },
+    responses: { 200: jsonResponse('Player', 'You'), ...problemResponses(AUTHENTICATED) },
   }),
 };
 
 export function mountPlayerRoutes(app: Api, ctx: ServiceContext): void {
   mountRoute(app, playerRoutes.register, async (c) => {
     const body = c.req.valid('json');
-    return c.json(await registerPlayer(ctx, body.name), 201);
+    const player = await registerPlayer(ctx, body.name);
+    return c.json({ ...player, createdAt: isoInstant(player.createdAt) }, 201);
   });
 
   mountRoute(app, playerRoutes.me, async (c) => {
     const player = await requirePlayer(ctx, c);
-    return c.json({ playerId: player.playerId, name: player.name, createdAt: player.createdAt }, 200);
+    return c.json({ playerId: player.playerId, name: player.name, createdAt: isoInstant(player.createdAt) }, 200);
   });
 }

@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import type { ServiceContext } from '../../service/context.js';
 import { once } from '../../service/idempotency.js';
-import type { MoveAnswer } from '../../service/play.js';
 import { reclaimSeat } from '../../service/reclaim.js';
 import { undoCommit } from '../../service/undo.js';
 import { BEARER, etag, requestHash, requirePlayer, type Api } from '../http.js';
+import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
-import { GameIdParam, IdempotencyHeaders, MoveAnswerResponse } from '../schemas.js';
+import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, mountRoute } from '../route.js';
+import { GameIdParam, IdempotencyHeaders } from '../schemas.js';
 
 export const UndoBody = z
   .strictObject({ version: z.number().int().min(1).describe("The commit to take back: your own, and the game's latest (its ETag).") })
@@ -23,7 +23,19 @@ const undoRoute = defineRoute({
     "Allowed while the commit is the game's latest, was your move, and revealed nothing new to anyone: no card drawn, no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason. The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.",
   security: BEARER,
   request: { params: GameIdParam, headers: IdempotencyHeaders, body: jsonBody(UndoBody) },
-  responses: { 200: jsonResponse(MoveAnswerResponse, 'The undo commit'), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+  responses: {
+    200: jsonResponse('MoveAnswer', 'The undo commit', ETAG_HEADER),
+    ...problemResponses([
+      ...AUTHENTICATED,
+      ...READS_GAME,
+      ...WITH_BODY,
+      'not-seated',
+      'game-not-started',
+      'undo-not-allowed',
+      'idempotency-key-reused',
+      'contention',
+    ]),
+  },
 });
 
 const reclaimRoute = defineRoute({
@@ -36,7 +48,20 @@ const reclaimRoute = defineRoute({
     "After `table.replaceAfterTimeouts` consecutive timeouts the greedy bot plays your seat (an `absence` event tells everyone). Reclaim it any time before the end; the bot's moves stand. 409 `seat-not-replaced` when no bot plays your seat.",
   security: BEARER,
   request: { params: GameIdParam, headers: IdempotencyHeaders },
-  responses: { 200: jsonResponse(MoveAnswerResponse, 'The reclaim commit'), ...problemResponses(401, 403, 404, 409) },
+  responses: {
+    200: jsonResponse('MoveAnswer', 'The reclaim commit', ETAG_HEADER),
+    ...problemResponses([
+      ...AUTHENTICATED,
+      ...READS_GAME,
+      'invalid-request',
+      'not-seated',
+      'game-not-started',
+      'game-finished',
+      'seat-not-replaced',
+      'idempotency-key-reused',
+      'contention',
+    ]),
+  },
 });
 
 /** Routes of the table's time and absence rules, in document order. */
@@ -53,7 +78,7 @@ export function mountTableRoutes(app: Api, ctx: ServiceContext): void {
       body: await undoCommit(ctx, player, id, body.version),
     }));
     c.header('ETag', etag(answer.body.version));
-    return c.json(answer.body as MoveAnswer as z.infer<typeof MoveAnswerResponse>, 200);
+    return c.json(answer.body, 200);
   });
   mountRoute(app, tableRoutes.reclaim, async (c) => {
     const player = await requirePlayer(ctx, c);
@@ -64,6 +89,6 @@ export function mountTableRoutes(app: Api, ctx: ServiceContext): void {
       body: await reclaimSeat(ctx, player, id),
     }));
     c.header('ETag', etag(answer.body.version));
-    return c.json(answer.body as MoveAnswer as z.infer<typeof MoveAnswerResponse>, 200);
+    return c.json(answer.body, 200);
   });
 }

@@ -52,7 +52,9 @@ function assertRevealedNothing(engine: AnyGameEngine, before: BaseState, after: 
         const run = decideOn(engine, variant, record);
         if (run === null) continue;
         if (json([engine.view(run.state, viewer), run.state.pending]) !== seenAfter)
-          throw new Error(`${where}: an undoable commit told seat ${viewer} something about seat ${other}'s secrets or the deck`);
+          throw new Error(
+            `${where}: an undoable commit (${json(record)}) (events ${json(run.events.map((e) => e.type))}) told seat ${viewer} something about seat ${other}'s secrets or the deck: ${json([engine.view(run.state, viewer), run.state.pending])} vs ${seenAfter}`,
+          );
       }
     }
   }
@@ -98,7 +100,7 @@ function playWithBanksAndUndos(engine: AnyGameEngine, seats: number, seed: strin
     const clocks = state.clocks;
     if (!clocks) throw new Error(`${seed}@${version}: no clocks after a banked commit`);
     if (clocks.bankMs.some((ms) => ms < 0 || ms > DEADLINES.bank!.maxMs)) throw new Error(`${seed}@${version}: a bank outside [0, max]: ${clocks.bankMs}`);
-    if (seat !== null && state.pending!.deadline !== clocks.since + (clocks.bankMs[seat] as number))
+    if (seat !== null && state.pending!.deadline !== clocks.settledAt + (clocks.bankMs[seat] as number))
       throw new Error(`${seed}@${version}: deadline is not when the bank runs out`);
     return { before, run };
   };

@@ -46,11 +46,13 @@ describe('Dukes (VK-R4)', () => {
   });
 
   it('are revealed once the game is over', () => {
-    const state = edit(started(2), (s) => {
-      s.endTriggered = true;
-    });
-    const last = edit(state, (s) => {
+    // Four exhausted stacks (2 × players) at the end of the round's last turn (VK-R6).
+    const last = edit(started(2), (s) => {
       s.turn.active = (s.firstPlayer + 1) % 2;
+      for (const stack of s.market.citizens.slice(0, 4)) {
+        s.box.push(...stack.cards);
+        stack.cards = [];
+      }
     });
     const ended = timeout(atActions(last, {}), T0 + 10 * DEADLINES.turnMs);
     expect(ended.finished).toBe(true);
@@ -90,12 +92,12 @@ describe('Harvest (VK-R2)', () => {
     expect(player(after, 1 - me)).toMatchObject({ gold: player(s0, 1 - me).gold + 1, strength: player(s0, 1 - me).strength + 1 });
   });
 
-  it('on a double, citizens matching the sum activate twice as well (double 3: the Knights, 6)', () => {
+  it('on a double, citizens matching the sum activate once (VK-R5; double 3: the Knights, 6)', () => {
     const s0 = started(2);
     const after = harvestWith(s0, [3, 3]);
     for (const seat of [0, 1]) {
       expect(after.pending?.step).toBe('action');
-      expect(player(after, seat).strength).toBe(player(s0, seat).strength + 2);
+      expect(player(after, seat).strength).toBe(player(s0, seat).strength + 1);
     }
   });
 
@@ -109,10 +111,12 @@ describe('Harvest (VK-R2)', () => {
     });
     const open = harvestWith(state, [3, 4]);
     const closed = timeout(open);
+    expect(closed.harvest?.theft).toEqual({ seat: me, prompt: 0, from: b, resource: 'gold', most: 3 });
+    const taken = move(closed, me, { type: 'steal', amount: 3 });
     // Robbed of all 3 Gold first, then (nothing activated) the default free Gold.
-    expect(player(closed, b).gold).toBe(1);
-    expect(player(closed, a)).toMatchObject({ gold: 2, magic: 2 });
-    expect(player(closed, me).gold).toBe(player(state, me).gold + 3);
+    expect(player(taken, b).gold).toBe(1);
+    expect(player(taken, a)).toMatchObject({ gold: 2, magic: 2 });
+    expect(player(taken, me).gold).toBe(player(state, me).gold + 3);
   });
 
   it('rejects a submission that skips a prompt, answers one twice or picks a missing option', () => {

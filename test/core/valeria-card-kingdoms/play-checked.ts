@@ -96,6 +96,8 @@ function bend(move: VckMove, rng: Rng): VckMove {
       return rng.coin() ? { ...move, stack: move.stack + 20 } : { ...move, gold: move.gold + 1 };
     case 'take':
       return { type: 'slay', stack: 99, strength: 1, magic: 0 };
+    case 'steal':
+      return { ...move, amount: move.amount + 4 };
     case 'choose':
       return { ...move, option: move.option + 50 };
   }

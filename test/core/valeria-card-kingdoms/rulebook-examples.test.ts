@@ -57,7 +57,9 @@ describe('Valeria: Card Kingdoms — the rulebook examples', () => {
       { kind: 'take', from: victim, resource: 'gold', amount: 2 },
       { kind: 'take', from: victim, resource: 'magic', amount: 1 },
     ]);
-    const after = move(open, me, { type: 'harvest', answers: [{ prompt: 0, option: 0 }] });
+    const chosen = move(open, me, { type: 'harvest', answers: [{ prompt: 0, option: 0 }] });
+    // VK-R8: the Thief's owner then says how much to take, here all 2.
+    const after = move(chosen, me, { type: 'steal', amount: 2 });
     // The victim's Starter Peasant gold comes after the theft: 2 - 2 + 1.
     expect(player(after, victim)).toMatchObject({ gold: 1, magic: 1 });
     // The thief: 2 stolen + their own Starter Peasant's active Gold.

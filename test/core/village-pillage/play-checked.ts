@@ -4,7 +4,7 @@ import type { VpEvent } from '../../../core/games/village-pillage/events.js';
 import type { VpMove } from '../../../core/games/village-pillage/moves.js';
 import { planMoves, plannedCards } from '../../../core/games/village-pillage/plan.js';
 import { bankCapacity, turnips } from '../../../core/games/village-pillage/rules.js';
-import type { VpState } from '../../../core/games/village-pillage/state.js';
+import type { VpOptions, VpState } from '../../../core/games/village-pillage/state.js';
 import { fail, playChecked as playCheckedGame, type GameChecks } from '../../support/play-checked.js';
 import { DEADLINES, engine } from './helpers.js';
 
@@ -72,7 +72,7 @@ function bend(move: VpMove, state: VpState, seat: Seat): VpMove {
   }
 }
 
-export function playChecked(seats: number, seed: string, bots: readonly ('random' | 'greedy')[]): VpState {
+export function playChecked(seats: number, seed: string, bots: readonly ('random' | 'greedy')[], options: VpOptions = {}): VpState {
   let inPlay = seats * 2;
   const checks: GameChecks<VpState, VpMove, VpEvent> = {
     bend: (state, seat, move) => bend(move, state, seat),
@@ -82,6 +82,6 @@ export function playChecked(seats: number, seed: string, bots: readonly ('random
       if (sampled || state.pending?.step === 'plan') checkPlansHidden(state, events);
     },
   };
-  const init = { seats, options: {}, deadlines: DEADLINES, seed, at: 1_700_000_000_000 };
+  const init = { seats, options, deadlines: DEADLINES, seed, at: 1_700_000_000_000 };
   return playCheckedGame(engine, checks, { init, bots, botSeed: `bots:${seed}`, timeoutOneIn: 25, checkEvery: 7, maxCommands: 2000 }).state;
 }

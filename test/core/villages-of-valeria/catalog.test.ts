@@ -24,11 +24,11 @@ const SOURCE_BUILDINGS: Record<string, (card: BuildingCard) => void> = {
   // VV-R5: the Harbor counts Shadow Buildings.
   Harbor: (c) => expect(c.power).toEqual({ shape: 'end-vp-per-type', buildingType: 'shadow' }),
   Keep: (c) => expect(c.power).toEqual({ shape: 'instant-steal-cards', n: 1 }),
+  // VV-R4 (revised): the Oracle is a Building (« les 2 mêmes Bâtiments »), Tax: +1 Gold.
+  Oracle: (c) => expect(c.power).toEqual({ shape: 'action-gold', action: 'tax', n: 1 }),
 };
 
 const SOURCE_ADVENTURERS: Record<string, (card: AdventurerCard) => void> = {
-  // VV-R4: the Oracle is an Adventurer.
-  Oracle: (c) => expect(c.power).toEqual({ shape: 'action-gold', action: 'tax', n: 1 }),
   Knight: (c) => expect(c.power).toEqual({ shape: 'end-vp-per-type', buildingType: 'soldier' }),
   Rogue: (c) => expect(c.power).toEqual({ shape: 'instant-steal-cards', n: 2 }),
   Necromancer: (c) => expect(c.power).toEqual({ shape: 'instant-draw-per-shadow' }),
@@ -38,6 +38,35 @@ const SOURCE_ADVENTURERS: Record<string, (card: AdventurerCard) => void> = {
     expect(c.requires).toEqual(['shadow', 'shadow']);
   },
   Paladin: (c) => expect(c.requires.slice().sort()).toEqual(['holy', 'soldier']),
+};
+
+/**
+ * VV-R4 (revised): per fact, what the sources do not give a named card (the
+ * rules file's table lists what they do give). The Tannery's cost is designed
+ * around the Food the sources give it.
+ */
+const DESIGNED_FACTS: Record<string, string[]> = {
+  'Guard Tower': ['type', 'vp', 'cost', 'resource'],
+  Armory: ['type', 'vp', 'resource'],
+  Barracks: ['type', 'vp', 'cost', 'resource'],
+  Cathedral: ['type', 'vp', 'cost', 'resource'],
+  Oracle: ['type', 'vp', 'cost', 'resource'],
+  "Wizard's Tower": ['type', 'vp', 'cost', 'resource'],
+  Farm: ['type', 'vp', 'cost', 'resource'],
+  Tannery: ['type', 'vp', 'cost', 'resource', 'power'],
+  'Wood Mill': ['type', 'vp', 'cost', 'resource', 'power'],
+  "Witch's Hut": ['type', 'vp', 'cost', 'resource'],
+  Fountain: ['type', 'vp', 'cost', 'resource'],
+  Monastery: ['type', 'vp', 'cost', 'resource'],
+  Tavern: ['type', 'vp', 'cost', 'resource'],
+  Harbor: ['type', 'vp', 'cost', 'resource'],
+  Keep: ['type', 'vp', 'cost', 'resource'],
+  Knight: ['vp', 'requires'],
+  Rogue: ['vp', 'requires'],
+  Necromancer: ['vp', 'requires'],
+  Warlord: ['vp', 'requires'],
+  Thief: ['vp'],
+  Paladin: ['vp', 'power'],
 };
 
 const countBy = <T>(items: readonly T[], key: (t: T) => string) =>
@@ -69,6 +98,32 @@ describe('the Villages of Valeria catalog', () => {
       expect(copies, name).toHaveLength(1);
       copies.forEach(check);
     }
+  });
+
+  it('VV-R4: the Oracle is a Building in two copies, and a designed 16th Adventurer takes its place', () => {
+    expect(CATALOG.adventurers.map((c) => c.name)).not.toContain('Oracle');
+    expect(CATALOG.buildings.filter((c) => c.name === 'Oracle')).toHaveLength(2);
+    expect(CATALOG.adventurers.filter((c) => c.provenance === 'designed')).toHaveLength(16 - Object.keys(SOURCE_ADVENTURERS).length);
+  });
+
+  it('VV-R4: records per fact which facts of a named card are designed', () => {
+    for (const card of [...CATALOG.buildings, ...CATALOG.adventurers])
+      expect([card.name, card.designedFacts]).toEqual([card.name, card.provenance === 'source' ? DESIGNED_FACTS[card.name] : undefined]);
+  });
+
+  it('rejects a source card without its designed facts, a designed card with them, and an unknown fact', () => {
+    const broken = (change: (c: { buildings: Record<string, unknown>[] }) => void) => {
+      const copy = structuredClone(data) as unknown as { buildings: Record<string, unknown>[] };
+      change(copy);
+      return Catalog.safeParse(copy).success;
+    };
+    const sourceAt = data.buildings.findIndex((b) => b.provenance === 'source');
+    const designedAt = data.buildings.findIndex((b) => b.provenance === 'designed');
+    expect(broken(() => {})).toBe(true);
+    expect(broken((c) => delete c.buildings[sourceAt]!.designedFacts)).toBe(false);
+    expect(broken((c) => (c.buildings[designedAt]!.designedFacts = ['vp']))).toBe(false);
+    expect(broken((c) => (c.buildings[sourceAt]!.designedFacts = ['flavour']))).toBe(false);
+    expect(broken((c) => (c.buildings[sourceAt]!.designedFacts = ['vp', 'vp']))).toBe(false);
   });
 
   it('spreads Buildings evenly over the four types and the four resource sections', () => {

@@ -112,10 +112,9 @@ describe('worked examples of the rulebooks', () => {
 
   it('Cathedral and Oracle: leading Tax gives 3 cards and 2 Gold, following it 3 cards and 1 Gold', () => {
     const state = newGame(2, TOM);
-    setBuildings(state, TOM, [idNamed('Cathedral', 0)]);
-    setAdventurers(state, TOM, [idNamed('Oracle')]);
-    // There is one Oracle; Helen's second card has the same power shape (Tax: +1 Gold).
-    setBuildings(state, HELEN, [idNamed('Cathedral', 1), idNamed('Black Market')]);
+    // VV-R4: Tom and Helen have « les 2 mêmes Bâtiments », the Cathedral and the Oracle.
+    setBuildings(state, TOM, [idNamed('Cathedral', 0), idNamed('Oracle', 0)]);
+    setBuildings(state, HELEN, [idNamed('Cathedral', 1), idNamed('Oracle', 1)]);
     const handOf = (s: typeof state, seat: number) => hand(s, seat).length;
     const tomCards = handOf(state, TOM);
     const tomGold = state.players[TOM]!.coins;
@@ -124,7 +123,7 @@ describe('worked examples of the rulebooks', () => {
     next = play(next, TOM, { type: 'power', card: idNamed('Cathedral', 0) });
     next = play(next, TOM, { type: 'draw', from: 'deck' });
     next = play(next, TOM, { type: 'draw', from: 'deck' });
-    next = play(next, TOM, { type: 'power', card: idNamed('Oracle') });
+    next = play(next, TOM, { type: 'power', card: idNamed('Oracle', 0) });
     expect(handOf(next, TOM) - tomCards).toBe(3);
     expect(next.players[TOM]!.coins - tomGold).toBe(2);
 
@@ -133,7 +132,7 @@ describe('worked examples of the rulebooks', () => {
     const helenGold = next.players[HELEN]!.coins;
     next = play(next, HELEN, { type: 'tax' });
     next = play(next, HELEN, { type: 'draw', from: 'deck' });
-    next = play(next, HELEN, { type: 'power', card: idNamed('Black Market') });
+    next = play(next, HELEN, { type: 'power', card: idNamed('Oracle', 1) });
     next = play(next, HELEN, { type: 'power', card: idNamed('Cathedral', 1) });
     next = play(next, HELEN, { type: 'draw', from: 'deck' });
     next = play(next, HELEN, { type: 'draw', from: 'deck' });

@@ -34,5 +34,11 @@ export function effectsAgainst(id: CardId, opposing: CardType): readonly Effect[
   return card(id).against[opposing] ?? [];
 }
 
+/**
+ * The four starting cards. VP-R2: the source's icons are lost; the starting
+ * Wall's row in cards.json (against a Raider STEAL 1 and BANK 1, otherwise
+ * GAIN 1 and BANK 1) is the card the source describes as protecting against
+ * Raiders.
+ */
 export const STARTING_HAND: readonly CardId[] = CATALOG.starting.map((c) => c.name);
 export const MARKET_CARDS: readonly CardId[] = CATALOG.market.map((c) => c.name);

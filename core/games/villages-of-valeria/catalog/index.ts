@@ -6,7 +6,11 @@ export * from './vocabulary.js';
 
 /**
  * The catalog of record. An official list can replace the JSON without code
- * changes: the catalog test checks it against its schema (schema.ts). It is
+ * changes: the catalog test checks it against its schema (schema.ts). The
+ * rulings on the named cards live in its data: VV-R3 (the Cathedral is Tax:
+ * +2 cards), VV-R4 revised (the Oracle is a Building, Tax: +1 Gold; a
+ * designed Seer is the 16th Adventurer; `designedFacts` says which facts of a
+ * named card are designed) and VV-R5 (the Harbor counts Shadow). It is
  * not parsed here because building and running those schemas would cost every
  * cold start of the service tens of milliseconds for data that never changes
  * at run time.

@@ -54,6 +54,19 @@ export type PowerShape = Power['shape'];
 /** `source`: the card is named in the rulebooks (its facts there are fixed); `designed`: made for this catalog. */
 export const Provenance = z.enum(['source', 'designed']);
 
+/**
+ * VV-R4 (revised): provenance is recorded per fact. A `source` card lists the
+ * facts the sources do not give (designed for this catalog); a `designed`
+ * card lists none, every fact of it being designed.
+ */
+export const BuildingFact = z.enum(['type', 'vp', 'cost', 'resource', 'power']);
+export const AdventurerFact = z.enum(['vp', 'requires', 'power']);
+const designedFacts = <F extends z.ZodEnum>(fact: F) =>
+  z
+    .array(fact)
+    .refine((facts) => new Set(facts).size === facts.length, 'a fact is listed twice')
+    .optional();
+
 export const BuildingCard = z.strictObject({
   id: z.string().regex(/^b\d+$/),
   name: z.string().min(1),
@@ -64,6 +77,7 @@ export const BuildingCard = z.strictObject({
   resource: Resource,
   power: Power.nullable(),
   provenance: Provenance,
+  designedFacts: designedFacts(BuildingFact),
 });
 export type BuildingCard = z.infer<typeof BuildingCard>;
 
@@ -75,6 +89,7 @@ export const AdventurerCard = z.strictObject({
   requires: z.array(BuildingType).min(1).max(3),
   power: Power.nullable(),
   provenance: Provenance,
+  designedFacts: designedFacts(AdventurerFact),
 });
 export type AdventurerCard = z.infer<typeof AdventurerCard>;
 
@@ -98,6 +113,12 @@ export const Catalog = z
     for (const id of ids) {
       if (seen.has(id)) ctx.addIssue({ code: 'custom', message: `duplicate card id ${id}` });
       seen.add(id);
+    }
+    // A source card says which of its facts are designed; a designed card has nothing to say.
+    for (const card of [...catalog.buildings, ...catalog.adventurers]) {
+      const listed = card.designedFacts !== undefined;
+      if (listed !== (card.provenance === 'source'))
+        ctx.addIssue({ code: 'custom', message: `${card.id} (${card.name}): designedFacts belongs to source cards, and every source card has it` });
     }
     const adventurerNames = new Set(catalog.adventurers.map((a) => a.name));
     if (adventurerNames.size !== catalog.adventurers.length) ctx.addIssue({ code: 'custom', message: 'adventurer names must be unique' });

@@ -1,0 +1,277 @@
+/**
+ * The response and request shapes of the API as documented: every view,
+ * move, event and score typed per game, unions discriminated by `game`.
+ * Documentation and tests only: the running service validates requests with
+ * the lean schemas of ../schemas.ts and serves the committed document.
+ */
+import * as z from 'zod';
+import { GAMES } from '../../../core/games/index.js';
+import { NotificationsPage, Preferences, StreamTicket } from '../../notifications/schemas.js';
+import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookView } from '../../notifications/webhook-schemas.js';
+import { DeadlinesRequest } from '../../service/deadlines.js';
+import { TableRulesRequest } from '../../service/table-rules.js';
+import type { DocumentedResponse } from '../route.js';
+import { MAX_BATCH } from '../schemas.js';
+import { Actor, Count, orNull, Instant, Pending, pascal, scoreSheet, SeatNumber } from './common.js';
+import { GAME_CONTRACTS, type GameContract } from './games.js';
+import { AbsenceView, ClocksView, TableRules } from './table.js';
+
+export const GameId = z.enum(GAMES.map((g) => g.meta.id) as [string, ...string[]]).meta({ id: 'GameId', description: 'A game of GET /v1/games/catalog.' });
+
+const Status = z.enum(['open', 'active', 'finished']).meta({ id: 'GameStatus' });
+
+export const Seat = z
+  .discriminatedUnion('kind', [
+    z.object({ seat: SeatNumber, kind: z.literal('player'), playerId: z.string(), name: z.string() }).meta({ id: 'SeatPlayer' }),
+    z.object({ seat: SeatNumber, kind: z.literal('bot'), level: z.enum(['random', 'greedy']) }).meta({ id: 'SeatBot' }),
+    z.object({ seat: SeatNumber, kind: z.literal('empty') }).meta({ id: 'SeatEmpty' }),
+  ])
+  .meta({ id: 'Seat' });
+
+export const Deadlines = z
+  .object({
+    windowSeconds: z.number().int().min(1),
+    turnSeconds: z.number().int().min(1),
+    bank: z
+      .object({ initialSeconds: z.number().int().min(1), incrementSeconds: Count, maxSeconds: z.number().int().min(1) })
+      .optional()
+      .describe("Each player's Fischer time bank for turns and decisions, when the game has one (then only windows use `windowSeconds`)."),
+  })
+  .meta({ id: 'Deadlines', description: 'Reaction windows and turns, in seconds, or a time bank per player.' });
+
+/** The fields of a game's header, typed for one game. */
+const headerFields = (contract: GameContract) => ({
+  gameId: z.string(),
+  game: z.literal(contract.id),
+  status: Status,
+  options: contract.options,
+  deadlines: Deadlines,
+  table: TableRules,
+  seats: z.array(Seat).min(contract.minSeats).max(contract.maxSeats),
+  createdBy: z.string(),
+  createdAt: Instant,
+  startedAt: Instant.nullable(),
+  seedHash: z.string().describe('sha256 of the secret seed, published now; the seed is revealed when the game ends.'),
+});
+
+/** One schema per game, discriminated by `game`, as components `${Game}${what}` under the union `what`. */
+function perGame(what: string, build: (contract: GameContract) => z.ZodObject) {
+  const [first, ...rest] = GAME_CONTRACTS.map((contract) => build(contract).meta({ id: `${pascal(contract.id)}${what}` }));
+  return z.discriminatedUnion('game', [first as z.ZodObject, ...rest]).meta({ id: what });
+}
+
+export const GameHeader = perGame('GameHeader', (contract) => z.object(headerFields(contract)));
+
+export const GameView = perGame('GameView', (contract) =>
+  z.object({
+    ...headerFields(contract),
+    version: Count.describe('Number of commits so far; also the ETag.'),
+    you: SeatNumber.nullable().describe('Your seat, or null when you are a spectator.'),
+    state: z
+      .object({
+        game: z.literal(contract.id),
+        seats: z.number().int().min(1).max(5),
+        you: SeatNumber.nullable(),
+        finished: z.boolean(),
+        pending: orNull(Pending).describe('Who may act now, and until when; null once the game is over.'),
+        awaiting: z.array(SeatNumber).describe('Seats whose move is awaited now.'),
+        seedHash: z.string(),
+        seed: z.string().optional().describe('Only once the game is over.'),
+        score: scoreSheet(contract.scoreDetail).optional().describe('Only once the game is over.'),
+        board: contract.board,
+      })
+      .nullable()
+      .describe('Null until every seat is taken.'),
+    clocks: orNull(ClocksView).describe("Each player's time bank as of this response; null for games without a bank."),
+    absence: orNull(AbsenceView).describe('Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout.'),
+  }),
+);
+
+export const LegalMoves = perGame('LegalMoves', (contract) =>
+  z.object({
+    gameId: z.string(),
+    game: z.literal(contract.id),
+    version: Count,
+    seat: SeatNumber.nullable(),
+    moves: z.array(contract.move).describe('Each submittable exactly as listed.'),
+  }),
+);
+
+/** One commit as a player sees it, per game (built once: component ids are unique). */
+const COMMITS = new Map(
+  GAME_CONTRACTS.map((contract) => [
+    contract.id,
+    z
+      .object({ seq: z.number().int().min(1), at: Instant, actor: Actor, events: z.array(contract.visibleEvent).describe('The events you may see.') })
+      .meta({ id: `${pascal(contract.id)}Commit` }),
+  ]),
+);
+const commitOf = (contract: GameContract) => COMMITS.get(contract.id) as z.ZodObject;
+
+export const MoveAnswer = perGame('MoveAnswer', (contract) =>
+  z.object({ gameId: z.string(), game: z.literal(contract.id), version: z.number().int().min(1), commit: commitOf(contract) }),
+);
+
+export const Events = perGame('Events', (contract) =>
+  z.object({
+    gameId: z.string(),
+    game: z.literal(contract.id),
+    commits: z.array(commitOf(contract)),
+    next: Count.describe('The cursor for the next call (`after`).'),
+    more: z.boolean(),
+  }),
+);
+
+const commandOf = (contract: GameContract) => {
+  const Game = pascal(contract.id);
+  return z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('start'), at: Instant }).meta({ id: `${Game}CommandStart` }),
+      z.object({ type: z.literal('moves'), seat: SeatNumber, moves: z.array(contract.move), at: Instant }).meta({ id: `${Game}CommandMoves` }),
+      z
+        .object({ type: z.literal('bot'), seat: SeatNumber, level: z.enum(['random', 'greedy']), move: contract.move, at: Instant })
+        .meta({ id: `${Game}CommandBot` }),
+      z.object({ type: z.literal('preference'), seat: SeatNumber, move: contract.move, at: Instant }).meta({ id: `${Game}CommandPreference` }),
+      z.object({ type: z.literal('timeout'), pendingId: z.string(), at: Instant }).meta({ id: `${Game}CommandTimeout` }),
+      z
+        .object({ type: z.literal('undo'), seat: SeatNumber, version: z.number().int().min(1).describe('The commit taken back.'), at: Instant })
+        .meta({ id: `${Game}CommandUndo` }),
+      z.object({ type: z.literal('replace'), seat: SeatNumber, at: Instant }).meta({ id: `${Game}CommandReplace` }),
+      z.object({ type: z.literal('reclaim'), seat: SeatNumber, at: Instant }).meta({ id: `${Game}CommandReclaim` }),
+    ])
+    .meta({ id: `${Game}Command`, description: 'What the engine was asked, exactly: replay it with the revealed seed.' });
+};
+
+export const Verification = perGame('Verification', (contract) =>
+  z.object({
+    gameId: z.string(),
+    game: z.literal(contract.id),
+    seed: z.string(),
+    seedHash: z.string(),
+    setup: z.object({ seats: z.number().int().min(1).max(5), options: contract.options, deadlines: Deadlines, startedAt: Instant.nullable() }),
+    commits: z.array(z.object({ seq: z.number().int().min(1), at: Instant, command: commandOf(contract), events: z.array(contract.loggedEvent) })),
+  }),
+);
+
+const [firstOrders = z.never(), ...moreOrders] = GAME_CONTRACTS.flatMap((contract) => (contract.standingOrders ? [contract.standingOrders] : []));
+/** The standing orders of every game that takes them. */
+const AnyStandingOrders = moreOrders.length === 0 ? firstOrders : z.union([firstOrders, ...moreOrders]);
+
+export const StandingOrders = z
+  .object({ gameId: z.string(), seat: SeatNumber, orders: orNull(AnyStandingOrders).describe('Null when you have none.') })
+  .meta({ id: 'StandingOrders' });
+
+export const Player = z.object({ playerId: z.string(), name: z.string(), createdAt: Instant }).meta({ id: 'Player' });
+export const NewPlayer = Player.extend({ token: z.string().describe('Your bearer API token. It is shown only this once; keep it secret.') }).meta({
+  id: 'NewPlayer',
+});
+
+export const Inbox = z
+  .object({
+    games: z.array(
+      z.object({
+        gameId: z.string(),
+        game: GameId,
+        status: Status,
+        seat: SeatNumber,
+        version: Count,
+        yourMove: z.boolean(),
+        deadline: Instant.nullable(),
+        seats: z.array(Seat),
+      }),
+    ),
+    awaitingYourMove: Count.describe('How many of your games await your move.'),
+    next: z.string().nullable(),
+  })
+  .meta({ id: 'Inbox' });
+
+/** The JSON Schema of a game's options, as zod writes it for the options of core/games/<game>/state.ts. */
+const OptionsJsonSchema = z
+  .object({
+    $schema: z.string(),
+    type: z.literal('object'),
+    properties: z.record(
+      z.string(),
+      z.object({
+        type: z.enum(['string', 'integer', 'number', 'boolean']),
+        enum: z.array(z.string()).optional(),
+        minimum: z.number().optional(),
+        maximum: z.number().optional(),
+        default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+        description: z.string().optional(),
+      }),
+    ),
+    additionalProperties: z.literal(false),
+  })
+  .meta({ id: 'OptionsJsonSchema' });
+
+export const Catalog = z
+  .object({
+    games: z.array(
+      z.object({
+        id: GameId,
+        title: z.string(),
+        minSeats: z.number().int().min(1).max(5),
+        maxSeats: z.number().int().min(1).max(5),
+        summary: z.string(),
+        variants: z.array(z.object({ id: z.string(), description: z.string() })),
+        options: OptionsJsonSchema.describe('JSON Schema of the game options.'),
+      }),
+    ),
+    deadlinePresets: z.record(z.enum(['live', 'daily', 'correspondence']), Deadlines),
+  })
+  .meta({ id: 'Catalog' });
+
+/** The create-game body as documented: per game, its seat range and its options. */
+export const CreateGame = perGame('CreateGame', (contract) =>
+  z.strictObject({
+    game: z.literal(contract.id),
+    seats: z.number().int().min(contract.minSeats).max(contract.maxSeats),
+    options: contract.options.optional().describe("The game's options (see the catalog)."),
+    deadlines: DeadlinesRequest,
+    table: TableRulesRequest,
+    join: z.boolean().default(true).describe('Take the first seat yourself.'),
+  }),
+);
+
+/** The moves body as documented: each move one of a game's moves (the game's engine checks it against the game being played). */
+export const Moves = z
+  .strictObject({
+    moves: z
+      .array(z.union(GAME_CONTRACTS.map((contract) => contract.move)))
+      .min(1)
+      .max(MAX_BATCH)
+      .describe('One move, or an ordered batch applied atomically. GET …/moves lists the legal ones, submittable as they are.'),
+  })
+  .meta({ id: 'Moves' });
+
+export const StandingOrdersUpdate = z
+  .strictObject({ orders: orNull(AnyStandingOrders).describe("Your standing orders in the game's own shape, or null to clear them.") })
+  .meta({ id: 'StandingOrdersUpdate' });
+
+/** Documented bodies, by operation: they replace the lean schemas the running service validates with. */
+export const DOCUMENTED_BODIES: Readonly<Record<string, z.ZodType>> = { createGame: CreateGame, submitMoves: Moves, putStandingOrders: StandingOrdersUpdate };
+
+/** Documented responses, by component id: what route contracts refer to. */
+export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType>> = {
+  GameHeader,
+  GameView,
+  LegalMoves,
+  MoveAnswer,
+  Events,
+  Verification,
+  StandingOrders,
+  Player,
+  NewPlayer,
+  Inbox,
+  Catalog,
+  // Push (functions/notifications): their runtime schemas are already the documented ones.
+  NotificationsPage,
+  Preferences,
+  NewWebhook,
+  Webhook: WebhookView,
+  WebhookList,
+  WebhookDelivery: DeliveryView,
+  WebhookDeliveryList: DeliveryList,
+  StreamTicket,
+} as const;

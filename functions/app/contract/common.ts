@@ -1,0 +1,162 @@
+/**
+ * Building blocks of the documented contract (documentation and tests only:
+ * the running service never imports functions/app/contract).
+ */
+import * as z from 'zod';
+
+/** Every instant the API sends: RFC 3339, UTC, millisecond precision. */
+export const Instant = z.iso.datetime();
+
+/** A seat number; every game seats at most five. */
+export const SeatNumber = z.number().int().min(0).max(4);
+
+export const Count = z.number().int().min(0);
+
+/** `GameName` + `Thing` → the component name `GameNameThing`. */
+export const pascal = (id: string) => id.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase());
+
+/**
+ * `schema` or null. Not `.nullable()`: for a named component the generator
+ * would write `allOf: [$ref, {type: [object, null]}]`, which refuses null.
+ */
+export const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);
+
+/** Names an object schema `${prefix}${Value}` after the literal value of its `key`, e.g. `VillagePillageMovePlan`. */
+export function tagged<T extends z.ZodObject>(prefix: string, key: string, schema: T): T {
+  const value = (schema.shape[key] as z.ZodLiteral<string>).value;
+  return schema.meta({ id: `${prefix}${pascal(value)}` });
+}
+
+/**
+ * A union discriminated by `key` whose members are named components (those
+ * not named yet become `${id}${Value}`), so the document carries `oneOf` +
+ * `discriminator` with a mapping and generated clients narrow on the key.
+ */
+export function namedUnion(key: string, id: string, [first, ...rest]: readonly [z.ZodObject, ...z.ZodObject[]]) {
+  const name = (member: z.ZodObject) => (z.globalRegistry.get(member)?.id ? member : tagged(id, key, member));
+  return z.discriminatedUnion(key, [name(first), ...rest.map(name)]).meta({ id });
+}
+
+const pendingFields = {
+  id: z.string().describe('Unique within the game (`p1`, `p2`, …).'),
+  deadline: Instant.describe('After it, anyone may trigger the default resolution; the service applies it lazily on the next read or write.'),
+  step: z.string().describe('What is awaited, in the game’s own words (e.g. `follow`, `harvest`, `plan`).'),
+};
+
+/** Who may act now, and how (see the engine contract in the README). */
+export const Pending = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('turn'), ...pendingFields, seat: SeatNumber }).meta({ id: 'PendingTurn' }),
+    z
+      .object({
+        kind: z.literal('sequential'),
+        ...pendingFields,
+        seat: SeatNumber,
+        queue: z.array(SeatNumber).describe('Those who answer after `seat`, in order.'),
+      })
+      .meta({ id: 'PendingSequential' }),
+    z
+      .object({
+        kind: z.literal('simultaneous'),
+        ...pendingFields,
+        seats: z.array(SeatNumber).describe('Everyone with something to submit.'),
+        submitted: z.array(SeatNumber).describe('Those who have submitted; what they submitted stays secret until the window closes.'),
+      })
+      .meta({ id: 'PendingSimultaneous' }),
+    z.object({ kind: z.literal('decision'), ...pendingFields, seat: SeatNumber }).meta({ id: 'PendingDecision' }),
+  ])
+  .meta({ id: 'Pending' });
+
+/** The kit's event a player sees once the game is over. */
+/** The kit's event naming who acts next (null: nobody, the game is over). */
+export const Awaiting = z.object({ type: z.literal('awaiting'), pending: orNull(Pending) });
+export const SeedRevealed = z.object({ type: z.literal('seed-revealed'), seed: z.string() });
+/** The generator's state after a commit: in the verification log only. */
+export const RngAdvanced = z.object({ type: z.literal('rng-advanced'), rng: z.array(z.number().int()).min(4).max(4) });
+
+/** The kit's time banks after a commit of a game with a bank (core/engine/clock.ts); public. */
+export const ClockSettled = z.object({
+  type: z.literal('clock'),
+  clocks: z.object({
+    bankSeconds: z.array(Count).describe("Each seat's bank as settled by this commit."),
+    running: SeatNumber.nullable().describe('The seat whose bank runs down from now.'),
+    settledAt: Instant,
+  }),
+});
+
+/** The kit's record of timeouts and of seats handed to the greedy bot or taken back (core/engine/absence.ts); public. */
+export const AbsenceChanged = z.object({
+  type: z.literal('absence'),
+  absence: z.object({ streak: z.array(Count).describe('Consecutive timeouts per seat.'), replaced: z.array(SeatNumber).describe('Seats the bot plays now.') }),
+  change: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('replaced'), seat: SeatNumber, afterTimeouts: Count }),
+      z.object({ kind: z.literal('reclaimed'), seat: SeatNumber }),
+    ])
+    .optional()
+    .describe('Present when a seat changed hands.'),
+});
+
+/**
+ * An undo: which commit was taken back. Never the state it put back (that
+ * would show everyone's secrets; a verifier rebuilds it by its own replay).
+ */
+export const Undone = z.object({ type: z.literal('undone'), version: z.number().int().min(1).describe('The commit taken back.') });
+
+/** Who produced a commit. */
+export const Actor = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('player'), seat: SeatNumber, playerId: z.string() }).meta({ id: 'ActorPlayer' }),
+    z.object({ kind: z.literal('bot'), seat: SeatNumber }).meta({ id: 'ActorBot' }),
+    z
+      .object({ kind: z.literal('preference'), seat: SeatNumber })
+      .describe('Your standing orders answering a window for you.')
+      .meta({ id: 'ActorPreference' }),
+    z
+      .object({ kind: z.literal('system') })
+      .describe('The game itself: its start, a deadline that passed, or a seat handed to the bot.')
+      .meta({ id: 'ActorSystem' }),
+  ])
+  .meta({ id: 'Actor' });
+
+/** The end-of-game (or running) score sheet, with the game's own details per seat. */
+export function scoreSheet<D extends z.ZodType>(details: D) {
+  return z.object({
+    scores: z.array(z.number().int()).describe('Final score per seat, in seat order.'),
+    winners: z.array(SeatNumber).describe('Seats sharing first place after every tie-break (empty while running).'),
+    details: z.array(details).describe('Per-seat breakdown.'),
+    verdict: z.string().optional().describe('Solo: the game’s verdict.'),
+    turns: Count.describe('Turns (or rounds, where everyone plays at once) played so far.'),
+  });
+}
+
+/** What the registry lists of a game, as the contract needs it. */
+interface Listed<O extends z.ZodType> {
+  readonly meta: { readonly id: string; readonly title: string; readonly minSeats: number; readonly maxSeats: number };
+  readonly optionsSchema: O;
+}
+
+/** A game's options as the named component `${Game}Options` (one schema per game, so one id). */
+const namedOptions = new Map<string, z.ZodType>();
+export function gameOptions<O extends z.ZodType>(listing: Listed<O>): O {
+  if (!namedOptions.has(listing.meta.id)) namedOptions.set(listing.meta.id, listing.optionsSchema.meta({ id: `${pascal(listing.meta.id)}Options` }));
+  return namedOptions.get(listing.meta.id) as O;
+}
+
+/** A game's own schemas: what it refuses, what a client sends, sees and scores. */
+export interface GameParts {
+  readonly rejections: Readonly<Record<string, string>>;
+  readonly move: z.ZodType;
+  /** Only for a game that takes standing orders. */
+  readonly standingOrders?: z.ZodType;
+  readonly board: z.ZodType;
+  readonly scoreDetail: z.ZodType;
+  readonly visibleEvent: z.ZodType;
+  readonly loggedEvent: z.ZodType;
+}
+
+/** A game's part of the contract: its listing's facts and options, then its own schemas. */
+export function gameContract(listing: Listed<z.ZodType>, parts: GameParts) {
+  const { id, title, minSeats, maxSeats } = listing.meta;
+  return { id, title, minSeats, maxSeats, options: gameOptions(listing), ...parts, standingOrders: parts.standingOrders ?? null };
+}

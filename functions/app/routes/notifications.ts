@@ -1,0 +1,68 @@
+import type { ServiceContext } from '../../service/context.js';
+import { readPreferences, readNotifications, writePreferences } from '../../notifications/service.js';
+import { NotificationsQuery, Preferences } from '../../notifications/schemas.js';
+import { BEARER, requirePlayer, type Api } from '../http.js';
+import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
+import { problemResponses } from '../problem.js';
+import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
+
+/** The notification and preference routes, in document order. */
+export const notificationRoutes = {
+  list: defineRoute({
+    method: 'get',
+    operationId: 'listNotifications',
+    path: '/v1/notifications',
+    tags: ['push'],
+    summary: 'Your notifications after a cursor, oldest first (kept 30 days)',
+    description:
+      'What the stream and your webhooks also receive: `your-turn`, `deadline-soon`, `timed-out`, `game-started`, `game-ended`, `webhook-disabled`. Keep `next` and pass it as `after` to catch up after being away; ids are stable, so one seen on the stream is the same here.',
+    security: BEARER,
+    request: { query: NotificationsQuery },
+    responses: {
+      200: jsonResponse('NotificationsPage', 'Notifications after the cursor'),
+      ...problemResponses([...AUTHENTICATED, 'invalid-request', 'invalid-cursor']),
+    },
+  }),
+
+  getPreferences: defineRoute({
+    method: 'get',
+    operationId: 'getPreferences',
+    path: '/v1/players/me/preferences',
+    tags: ['push'],
+    summary: 'Your push preferences (reminders)',
+    description: 'What you set with PUT, or the defaults (one reminder at 0.8 of a pending entry’s time) if you never did.',
+    security: BEARER,
+    responses: { 200: jsonResponse('Preferences', 'Your preferences, with defaults for what you never set'), ...problemResponses(AUTHENTICATED) },
+  }),
+
+  putPreferences: defineRoute({
+    method: 'put',
+    operationId: 'putPreferences',
+    path: '/v1/players/me/preferences',
+    tags: ['push'],
+    summary: 'Set when deadline reminders are due',
+    description:
+      'Up to 3 reminders, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none. The default is one reminder at 0.8. Reminders are sent for entries of at least 10 minutes, and only while you still have to act.',
+    security: BEARER,
+    request: { body: jsonBody(Preferences) },
+    responses: { 200: jsonResponse('Preferences', 'Your preferences as stored'), ...problemResponses([...AUTHENTICATED, ...WITH_BODY]) },
+  }),
+};
+
+export function mountNotificationRoutes(app: Api, ctx: ServiceContext): void {
+  mountRoute(app, notificationRoutes.list, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const { after, limit } = c.req.valid('query');
+    return c.json(await readNotifications(ctx, player.playerId, after ?? null, limit), 200);
+  });
+
+  mountRoute(app, notificationRoutes.getPreferences, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    return c.json(await readPreferences(ctx, player.playerId), 200);
+  });
+
+  mountRoute(app, notificationRoutes.putPreferences, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    return c.json(await writePreferences(ctx, player.playerId, c.req.valid('json')), 200);
+  });
+}

@@ -1,0 +1,126 @@
+import type { ServiceContext } from '../../service/context.js';
+import { CreateWebhookBody, WebhookIdParam } from '../../notifications/webhook-schemas.js';
+import { createWebhook, pingWebhook, presentDelivery, presentWebhook, requireWebhook } from '../../notifications/webhooks.js';
+import { BEARER, requirePlayer, type Api } from '../http.js';
+import { AUTHENTICATED, WITH_BODY, type ServiceProblemCode } from '../problem-codes.js';
+import { problemResponses } from '../problem.js';
+
+/** Codes of an operation on one of your webhooks. */
+const ONE_WEBHOOK: readonly ServiceProblemCode[] = [...AUTHENTICATED, 'invalid-request', 'webhook-not-found'];
+import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
+
+const RECENT_DELIVERIES = 50;
+
+/** The webhook routes, in document order. */
+export const webhookRoutes = {
+  create: defineRoute({
+    method: 'post',
+    operationId: 'createWebhook',
+    path: '/v1/webhooks',
+    tags: ['push'],
+    summary: 'Subscribe a URL to your notifications, or to one game’s public notices',
+    description:
+      'Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). Not idempotent: the secret is answered once.',
+    security: BEARER,
+    request: { body: jsonBody(CreateWebhookBody) },
+    responses: {
+      201: jsonResponse('NewWebhook', 'The subscription and its signing secret (shown once)'),
+      ...problemResponses([...AUTHENTICATED, ...WITH_BODY, 'not-seated', 'game-not-found', 'webhook-target-forbidden', 'invalid-events', 'too-many-webhooks']),
+    },
+  }),
+
+  list: defineRoute({
+    method: 'get',
+    operationId: 'listWebhooks',
+    path: '/v1/webhooks',
+    tags: ['push'],
+    summary: 'Your webhook subscriptions',
+    description: 'Every subscription you keep (at most 10), player- and game-scope, each with whether it was disabled and why; secrets are never shown again.',
+    security: BEARER,
+    responses: { 200: jsonResponse('WebhookList', 'Your subscriptions (without their secrets)'), ...problemResponses(AUTHENTICATED) },
+  }),
+
+  get: defineRoute({
+    method: 'get',
+    operationId: 'getWebhook',
+    path: '/v1/webhooks/{id}',
+    tags: ['push'],
+    summary: 'One of your webhook subscriptions',
+    description: 'The subscription as listed, without its secret; `404 webhook-not-found` for an id that is not yours.',
+    security: BEARER,
+    request: { params: WebhookIdParam },
+    responses: { 200: jsonResponse('Webhook', 'The subscription'), ...problemResponses(ONE_WEBHOOK) },
+  }),
+
+  delete: defineRoute({
+    method: 'delete',
+    operationId: 'deleteWebhook',
+    path: '/v1/webhooks/{id}',
+    tags: ['push'],
+    summary: 'Unsubscribe; deliveries still pending are dropped',
+    description: 'Deletes the subscription at once; deliveries not yet sent are dropped and no retry of it fires.',
+    security: BEARER,
+    request: { params: WebhookIdParam },
+    responses: { 204: { description: 'Deleted' }, ...problemResponses(ONE_WEBHOOK) },
+  }),
+
+  test: defineRoute({
+    method: 'post',
+    operationId: 'testWebhook',
+    path: '/v1/webhooks/{id}/test',
+    tags: ['push'],
+    summary: 'Send a signed `ping` now and see how the receiver answered',
+    description:
+      'Sends one signed `ping` delivery now, outside the retry schedule, and answers it with its one attempt (status or error), so a receiver can be checked before real events arrive.',
+    security: BEARER,
+    request: { params: WebhookIdParam },
+    responses: { 200: jsonResponse('WebhookDelivery', 'The ping delivery with its one attempt'), ...problemResponses(ONE_WEBHOOK) },
+  }),
+
+  deliveries: defineRoute({
+    method: 'get',
+    operationId: 'listWebhookDeliveries',
+    path: '/v1/webhooks/{id}/deliveries',
+    tags: ['push'],
+    summary: 'Recent deliveries of a subscription, newest first, with every attempt’s status',
+    description: 'Each delivery with its state (pending, delivered, failed), every attempt’s status or error, and when the next retry is due.',
+    security: BEARER,
+    request: { params: WebhookIdParam },
+    responses: { 200: jsonResponse('WebhookDeliveryList', `The latest ${RECENT_DELIVERIES} deliveries (kept 30 days)`), ...problemResponses(ONE_WEBHOOK) },
+  }),
+};
+
+export function mountWebhookRoutes(app: Api, ctx: ServiceContext): void {
+  mountRoute(app, webhookRoutes.create, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    return c.json(await createWebhook(ctx, ctx.pushPolicy, player.playerId, c.req.valid('json')), 201);
+  });
+
+  mountRoute(app, webhookRoutes.list, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    return c.json({ webhooks: (await ctx.push.listWebhooks(player.playerId)).map(presentWebhook) }, 200);
+  });
+
+  mountRoute(app, webhookRoutes.get, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    return c.json(presentWebhook(await requireWebhook(ctx, player.playerId, c.req.valid('param').id)), 200);
+  });
+
+  mountRoute(app, webhookRoutes.delete, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    await ctx.push.deleteWebhook(await requireWebhook(ctx, player.playerId, c.req.valid('param').id));
+    return c.body(null, 204);
+  });
+
+  mountRoute(app, webhookRoutes.test, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const hook = await requireWebhook(ctx, player.playerId, c.req.valid('param').id);
+    return c.json(await pingWebhook(ctx, ctx.pushPolicy, hook), 200);
+  });
+
+  mountRoute(app, webhookRoutes.deliveries, async (c) => {
+    const player = await requirePlayer(ctx, c);
+    const hook = await requireWebhook(ctx, player.playerId, c.req.valid('param').id);
+    return c.json({ deliveries: (await ctx.push.listDeliveries(hook.id, RECENT_DELIVERIES)).map(presentDelivery) }, 200);
+  });
+}

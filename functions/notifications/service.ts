@@ -1,0 +1,25 @@
+import type { ServiceContext } from '../service/context.js';
+import { ServiceError } from '../service/errors.js';
+import { InvalidCursorError } from './keys.js';
+import { DEFAULT_REMINDERS, type Preferences } from './schemas.js';
+
+export async function readNotifications(ctx: ServiceContext, playerId: string, after: string | null, limit: number) {
+  try {
+    const page = await ctx.push.listNotifications(playerId, after, limit);
+    return { notifications: [...page.items], next: page.next, more: page.more };
+  } catch (error) {
+    if (error instanceof InvalidCursorError)
+      throw new ServiceError(400, 'invalid-cursor', 'This cursor was not issued by this list; use a `next` from an earlier page.');
+    throw error;
+  }
+}
+
+export async function readPreferences(ctx: ServiceContext, playerId: string): Promise<Preferences> {
+  return (await ctx.push.getPreferences(playerId)) ?? { reminders: [...DEFAULT_REMINDERS] };
+}
+
+export async function writePreferences(ctx: ServiceContext, playerId: string, preferences: Preferences): Promise<Preferences> {
+  const stored = { reminders: [...preferences.reminders].sort((a, b) => a - b) };
+  await ctx.push.putPreferences(playerId, stored);
+  return stored;
+}

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import type { ServiceContext } from '../service/context.js';
+import { ServiceError } from '../service/errors.js';
+import { seatOf } from '../service/live-game.js';
+import { postSigned, signedHeaders, type AttemptResult } from './deliver.js';
+import { derivedId, type Addressed } from './derive.js';
+import type { PushSink } from './local.js';
+import { storeAddressed } from './notifier.js';
+import type { PushPolicy } from './policy.js';
+import type { DeliveryRecord, WebhookRecord } from './port.js';
+import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES, type GameNotice, type Notification } from './schemas.js';
+import { ForbiddenTargetError, resolveTarget } from './ssrf.js';
+import type { PushScheduler, PushTimerPayload } from './timers.js';
+import { MAX_WEBHOOKS_PER_PLAYER } from './webhook-schemas.js';
+
+/**
+ * Webhooks signed by the Standard Webhooks specification: at-least-once
+ * delivery whose state (every attempt) is stored before and after each try,
+ * retried on stored timers with growing delays, and a subscription disabled
+ * (with a notification to its owner) once a message failed past the horizon.
+ */
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function presentWebhook(hook: WebhookRecord) {
+  return {
+    id: hook.id,
+    url: hook.url,
+    scope: hook.gameId === null ? ('player' as const) : ('game' as const),
+    gameId: hook.gameId,
+    events: hook.events === null ? null : [...hook.events],
+    createdAt: iso(hook.createdAt),
+    disabled: hook.disabled && { at: iso(hook.disabled.at), reason: hook.disabled.reason },
+  };
+}
+
+export function presentDelivery(delivery: DeliveryRecord) {
+  return {
+    id: delivery.id,
+    type: delivery.type,
+    createdAt: iso(delivery.createdAt),
+    state: delivery.state,
+    attempts: delivery.attempts.map((a) => ({ at: iso(a.at), status: a.status, error: a.error })),
+    nextAttemptAt: delivery.nextAttemptAt === null ? null : iso(delivery.nextAttemptAt),
+  };
+}
+
+async function vetTarget(url: string, policy: PushPolicy) {
+  try {
+    return await resolveTarget(url, policy);
+  } catch (error) {
+    if (error instanceof ForbiddenTargetError)
+      throw new ServiceError(422, 'webhook-target-forbidden', `Webhooks go to https URLs on public addresses only: ${error.message}.`);
+    throw error;
+  }
+}
+
+export interface CreateWebhookRequest {
+  readonly url: string;
+  readonly gameId?: string;
+  readonly events?: readonly string[];
+}
+
+export async function createWebhook(ctx: ServiceContext, policy: PushPolicy, ownerId: string, request: CreateWebhookRequest) {
+  const gameId = request.gameId ?? null;
+  const allowed: readonly string[] = gameId === null ? NOTIFICATION_TYPES : GAME_NOTICE_TYPES;
+  const stray = request.events?.filter((type) => !allowed.includes(type)) ?? [];
+  if (stray.length > 0)
+    throw new ServiceError(
+      422,
+      'invalid-events',
+      `A ${gameId === null ? 'player' : 'game'}-scope webhook receives ${allowed.join(', ')}; not ${stray.join(', ')}.`,
+    );
+  if (gameId !== null) {
+    const header = await ctx.store.getHeader(gameId);
+    if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+    if (seatOf(header, ownerId) === null) throw new ServiceError(403, 'not-seated', 'Only a player seated in this game may subscribe to it.');
+  }
+  if ((await ctx.push.listWebhooks(ownerId)).length >= MAX_WEBHOOKS_PER_PLAYER)
+    throw new ServiceError(422, 'too-many-webhooks', `A player may keep ${MAX_WEBHOOKS_PER_PLAYER} webhooks; delete one first.`);
+  await vetTarget(request.url, policy);
+  const hook: WebhookRecord = {
+    id: `wh_${randomBytes(9).toString('base64url')}`,
+    ownerId,
+    url: request.url,
+    gameId,
+    events: request.events ? [...new Set(request.events)] : null,
+    secret: `whsec_${randomBytes(24).toString('base64')}`,
+    createdAt: ctx.clock(),
+    disabled: null,
+  };
+  await ctx.push.putWebhook(hook);
+  return { ...presentWebhook(hook), secret: hook.secret };
+}
+
+export async function requireWebhook(ctx: ServiceContext, ownerId: string, id: string): Promise<WebhookRecord> {
+  const hook = await ctx.push.getWebhook(ownerId, id);
+  if (!hook) throw new ServiceError(404, 'webhook-not-found', `You have no webhook with id ${id}.`);
+  return hook;
+}
+
+/** Sends one signed `ping` now and answers how it went (recorded like any delivery, not retried). */
+export async function pingWebhook(ctx: ServiceContext, policy: PushPolicy, hook: WebhookRecord) {
+  const now = ctx.clock();
+  const id = derivedId('msg', hook.id, 'ping', now);
+  const delivery: DeliveryRecord = {
+    id,
+    webhookId: hook.id,
+    ownerId: hook.ownerId,
+    type: 'ping',
+    body: JSON.stringify({ type: 'ping', timestamp: iso(now), data: { webhookId: hook.id } }),
+    createdAt: now,
+    state: 'pending',
+    attempts: [],
+    nextAttemptAt: null,
+  };
+  const result = await attempt(hook, delivery, policy, now);
+  const done: DeliveryRecord = { ...delivery, state: result.ok ? 'delivered' : 'failed', attempts: [{ at: now, ...result }] };
+  await ctx.push.putDelivery(done);
+  return presentDelivery(done);
+}
+
+async function attempt(hook: WebhookRecord, delivery: DeliveryRecord, policy: PushPolicy, now: number): Promise<AttemptResult> {
+  let target;
+  try {
+    // Checked again on every attempt: what the name resolves to now is what gets called.
+    target = await resolveTarget(hook.url, policy);
+  } catch (error) {
+    if (error instanceof ForbiddenTargetError) return { ok: false, status: null, error: `target forbidden: ${error.message}` };
+    throw error;
+  }
+  return postSigned(target, signedHeaders(hook.secret, delivery.id, new Date(now), delivery.body), delivery.body, policy.timeoutMs);
+}
+
+function wants(hook: WebhookRecord, type: string): boolean {
+  return hook.disabled === null && (hook.events === null || hook.events.includes(type));
+}
+
+/**
+ * A sink that queues a delivery per webhook each notification or notice is
+ * for. A delivery's id and time derive from the webhook and what it carries,
+ * so a commit handled twice queues it once.
+ */
+export function webhookSink(ctx: ServiceContext, scheduler: PushScheduler): PushSink {
+  return async (derived) => {
+    const mine = new Map<string, readonly WebhookRecord[]>();
+    for (const { playerId, notification } of derived.notifications) {
+      if (!mine.has(playerId)) mine.set(playerId, await ctx.push.listWebhooks(playerId));
+      for (const hook of mine.get(playerId) ?? [])
+        if (hook.gameId === null && wants(hook, notification.type)) await enqueue(ctx, scheduler, hook, notification);
+    }
+    const gameId = derived.notices[0]?.gameId;
+    if (gameId === undefined) return;
+    const hooks = await ctx.push.gameWebhooks(gameId);
+    for (const notice of derived.notices) for (const hook of hooks) if (wants(hook, notice.type)) await enqueue(ctx, scheduler, hook, notice);
+  };
+}
+
+async function enqueue(ctx: ServiceContext, scheduler: PushScheduler, hook: WebhookRecord, message: Notification | GameNotice): Promise<void> {
+  const createdAt = Date.parse(message.at);
+  const delivery: DeliveryRecord = {
+    id: derivedId('msg', hook.id, message.id),
+    webhookId: hook.id,
+    ownerId: hook.ownerId,
+    type: message.type,
+    body: JSON.stringify({ type: message.type, timestamp: message.at, data: message }),
+    createdAt,
+    state: 'pending',
+    attempts: [],
+    nextAttemptAt: ctx.clock(),
+  };
+  if (!(await ctx.push.createDelivery(delivery))) return;
+  await scheduler.schedule({ id: `whd:${delivery.id}:0`, dueAt: ctx.clock(), payload: deliveryTimer(delivery) });
+}
+
+function deliveryTimer(delivery: DeliveryRecord): PushTimerPayload {
+  return { kind: 'webhook-delivery', webhookId: delivery.webhookId, ownerId: delivery.ownerId, deliveryId: delivery.id, createdAt: delivery.createdAt };
+}
+
+/**
+ * A delivery timer fired: one attempt, its outcome stored, and the next
+ * attempt scheduled — or, past the last, the delivery failed and the
+ * subscription disabled, its owner told. Returns a notification to pass on.
+ */
+export async function attemptDelivery(
+  ctx: ServiceContext,
+  policy: PushPolicy,
+  scheduler: PushScheduler,
+  payload: Extract<PushTimerPayload, { kind: 'webhook-delivery' }>,
+): Promise<Addressed | null> {
+  const delivery = await ctx.push.getDelivery(payload.webhookId, payload.createdAt, payload.deliveryId);
+  if (!delivery || delivery.state !== 'pending') return null; // a duplicate firing
+  const hook = await ctx.push.getWebhook(payload.ownerId, payload.webhookId);
+  const now = ctx.clock();
+  if (!hook || hook.disabled) {
+    await ctx.push.putDelivery({
+      ...delivery,
+      state: 'failed',
+      nextAttemptAt: null,
+      attempts: [...delivery.attempts, { at: now, status: null, error: 'webhook deleted or disabled' }],
+    });
+    return null;
+  }
+  const result = await attempt(hook, delivery, policy, now);
+  const attempts = [...delivery.attempts, { at: now, status: result.status, error: result.error }];
+  if (result.ok) {
+    await ctx.push.putDelivery({ ...delivery, state: 'delivered', attempts, nextAttemptAt: null });
+    return null;
+  }
+  const delay = policy.retryDelaysMs[attempts.length];
+  if (delay !== undefined) {
+    const next = { ...delivery, attempts, nextAttemptAt: now + delay };
+    await ctx.push.putDelivery(next);
+    await scheduler.schedule({ id: `whd:${delivery.id}:${attempts.length}`, dueAt: now + delay, payload: deliveryTimer(next) });
+    return null;
+  }
+  await ctx.push.putDelivery({ ...delivery, state: 'failed', attempts, nextAttemptAt: null });
+  return disable(ctx, hook, `message ${delivery.id} failed ${attempts.length} times over ${Math.round((now - delivery.createdAt) / 60_000)} minutes`);
+}
+
+async function disable(ctx: ServiceContext, hook: WebhookRecord, reason: string): Promise<Addressed> {
+  const now = ctx.clock();
+  await ctx.push.putWebhook({ ...hook, disabled: { at: now, reason } });
+  const addressed: Addressed = {
+    playerId: hook.ownerId,
+    notification: { id: derivedId('n', hook.id, 'webhook-disabled'), at: iso(now), type: 'webhook-disabled', webhookId: hook.id, url: hook.url, reason },
+  };
+  await storeAddressed(ctx, [addressed]);
+  return addressed;
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { DynamoPushStore } from '../../functions/notifications/dynamo-store.js';
+import { MemoryPushStore } from '../../functions/notifications/memory-store.js';
+import type { DeliveryRecord, PushStore, WebhookRecord } from '../../functions/notifications/port.js';
+import type { Notification } from '../../functions/notifications/schemas.js';
+import { freshTable } from '../support/dynamo.js';
+
+/** One contract, both adapters: the push store behaves the same on DynamoDB Local and in memory. */
+const NOW = Date.UTC(2026, 10, 26, 12);
+const ADAPTERS: [string, (clock: () => number) => Promise<PushStore>][] = [
+  ['memory', async (clock) => new MemoryPushStore(clock)],
+  [
+    'dynamodb',
+    async (clock) => {
+      const table = await freshTable('push-contract');
+      return new DynamoPushStore(table.client, table.tableName, clock);
+    },
+  ],
+];
+
+const note = (i: number, at = NOW + i): Notification => ({
+  id: `n_${String(i).padStart(4, '0')}`,
+  at: new Date(at).toISOString(),
+  type: 'game-started',
+  gameId: 'g_1',
+  game: 'village-pillage',
+  title: 'Village Pillage',
+  seat: 0,
+  version: 1,
+});
+
+describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
+  it('lists notifications in time order by cursor, idempotently, and forgets them after 30 days', async () => {
+    let now = NOW;
+    const store = await make(() => now);
+    await store.putNotifications('pl_a', [note(3), note(1), note(2)]);
+    await store.putNotifications('pl_a', [note(2)]);
+    await store.putNotifications('pl_b', [note(9)]);
+    const first = await store.listNotifications('pl_a', null, 2);
+    expect(first.items.map((n) => n.id)).toEqual(['n_0001', 'n_0002']);
+    expect(first.more).toBe(true);
+    const rest = await store.listNotifications('pl_a', first.next, 2);
+    expect(rest.items.map((n) => n.id)).toEqual(['n_0003']);
+    expect(rest.more).toBe(false);
+    const none = await store.listNotifications('pl_a', rest.next, 2);
+    expect(none).toEqual({ items: [], next: rest.next, more: false });
+    now = NOW + 30 * 24 * 3600 * 1000 + 2;
+    expect((await store.listNotifications('pl_a', null, 10)).items.map((n) => n.id)).toEqual(['n_0003']);
+  });
+
+  it('keeps preferences, timers, tickets (once, until expiry) and connections', async () => {
+    let now = NOW;
+    const store = await make(() => now);
+    expect(await store.getPreferences('pl_a')).toBeNull();
+    await store.putPreferences('pl_a', { reminders: [0.5] });
+    expect(await store.getPreferences('pl_a')).toEqual({ reminders: [0.5] });
+
+    const timer = {
+      id: 'rem_1',
+      dueAt: NOW,
+      payload: { kind: 'reminder' as const, gameId: 'g', pendingId: 'p1', seat: 0, playerId: 'pl_a', fraction: 0.8, dueAt: NOW },
+    };
+    await store.putTimer(timer);
+    await store.putTimer(timer);
+    expect(await store.listTimers()).toEqual([timer]);
+    await store.deleteTimer('rem_1');
+    expect(await store.listTimers()).toEqual([]);
+
+    await store.putTicket('h1', 'pl_a', NOW + 60_000);
+    await store.putTicket('h2', 'pl_a', NOW + 60_000);
+    expect(await store.takeTicket('h1')).toBe('pl_a');
+    expect(await store.takeTicket('h1')).toBeNull();
+    now = NOW + 60_000;
+    expect(await store.takeTicket('h2')).toBeNull();
+
+    const connection = { connectionId: 'c1', playerId: 'pl_a', games: ['g_1', 'g_2'] };
+    await store.putConnection(connection);
+    await store.putConnection({ connectionId: 'c2', playerId: 'pl_b', games: ['g_1'] });
+    expect(await store.getConnection('c1')).toEqual(connection);
+    expect(await store.playerConnections('pl_a')).toEqual(['c1']);
+    expect([...(await store.gameSubscribers('g_1'))].sort((a, b) => a.connectionId.localeCompare(b.connectionId))).toEqual([
+      { connectionId: 'c1', playerId: 'pl_a' },
+      { connectionId: 'c2', playerId: 'pl_b' },
+    ]);
+    await store.deleteConnection(connection);
+    expect(await store.getConnection('c1')).toBeNull();
+    expect(await store.playerConnections('pl_a')).toEqual([]);
+    expect(await store.gameSubscribers('g_2')).toEqual([]);
+  });
+
+  it('keeps webhooks by owner and by game, and deliveries newest first, created once', async () => {
+    const store = await make(() => NOW);
+    const hook = (id: string, gameId: string | null): WebhookRecord => ({
+      id,
+      ownerId: 'pl_a',
+      url: 'https://example.com/h',
+      gameId,
+      events: null,
+      secret: 'whsec_x',
+      createdAt: NOW,
+      disabled: null,
+    });
+    await store.putWebhook(hook('wh_1', null));
+    await store.putWebhook(hook('wh_2', 'g_1'));
+    expect((await store.listWebhooks('pl_a')).map((h) => h.id)).toEqual(['wh_1', 'wh_2']);
+    expect((await store.gameWebhooks('g_1')).map((h) => h.id)).toEqual(['wh_2']);
+    expect(await store.getWebhook('pl_b', 'wh_1')).toBeNull();
+    await store.putWebhook({ ...hook('wh_2', 'g_1'), disabled: { at: NOW, reason: 'r' } });
+    expect((await store.gameWebhooks('g_1'))[0]?.disabled).toEqual({ at: NOW, reason: 'r' });
+    await store.deleteWebhook(hook('wh_2', 'g_1'));
+    expect(await store.gameWebhooks('g_1')).toEqual([]);
+    expect((await store.listWebhooks('pl_a')).map((h) => h.id)).toEqual(['wh_1']);
+
+    const delivery = (id: string, createdAt: number): DeliveryRecord => ({
+      id,
+      webhookId: 'wh_1',
+      ownerId: 'pl_a',
+      type: 'ping',
+      body: '{}',
+      createdAt,
+      state: 'pending',
+      attempts: [],
+      nextAttemptAt: createdAt,
+    });
+    expect(await store.createDelivery(delivery('m1', NOW))).toBe(true);
+    expect(await store.createDelivery(delivery('m1', NOW))).toBe(false);
+    expect(await store.createDelivery(delivery('m2', NOW + 1))).toBe(true);
+    await store.putDelivery({ ...delivery('m1', NOW), state: 'delivered', attempts: [{ at: NOW, status: 200, error: null }] });
+    expect((await store.getDelivery('wh_1', NOW, 'm1'))?.state).toBe('delivered');
+    expect((await store.listDeliveries('wh_1', 10)).map((d) => d.id)).toEqual(['m2', 'm1']);
+  });
+});

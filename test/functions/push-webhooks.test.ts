@@ -1,0 +1,197 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalPush, type LocalPush } from '../../functions/notifications/local-push.js';
+import { DEFAULT_PUSH_POLICY } from '../../functions/notifications/policy.js';
+import { GameNotice, Notification } from '../../functions/notifications/schemas.js';
+import { isForbiddenAddress } from '../../functions/notifications/ssrf.js';
+import { startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
+import { playToEnd } from '../support/api-players.js';
+import { startReceiver } from '../support/webhook-receiver.js';
+
+/** Polls until `found` holds (behaviour only; the bound keeps a broken build from hanging). */
+async function eventually<T>(probe: () => Promise<T>, found: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 600; i++) {
+    const value = await probe();
+    if (found(value)) return value;
+    await sleep(50);
+  }
+  throw new Error('never happened');
+}
+
+describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (kind) => {
+  let api: RunningApi;
+  let push: LocalPush;
+  beforeAll(async () => {
+    api = await startApi({
+      store: await storeOf(kind, 'push-hooks'),
+      // Loopback http by explicit setting, and a retry schedule of milliseconds instead of hours.
+      pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, retryDelaysMs: [0, 30, 60, 90] },
+    });
+    push = await startLocalPush(api.ctx, { onError: (error) => console.error(error) });
+  });
+  afterAll(async () => {
+    push.stop();
+    await api.close();
+  });
+
+  const settled = (token: string, id: string) =>
+    eventually(
+      async () =>
+        (await api.client.get(`/v1/webhooks/${id}/deliveries`, { token })).body.deliveries as { state: string; attempts: { status: number | null }[] }[],
+      (list) => list.length > 0 && list.every((d) => d.state !== 'pending'),
+    );
+
+  it('delivers every notification of a whole game to each player’s webhook, signed, once per message; a game webhook gets public notices only', async () => {
+    const { client } = api;
+    const players = await Promise.all([0, 1].map((i) => client.register(`Hooked ${i}`)));
+    const receivers = await Promise.all([startReceiver(), startReceiver(), startReceiver()]);
+    const hooks = [];
+    for (const [i, p] of players.entries()) {
+      const created = await client.post('/v1/webhooks', { token: p.token, body: { url: receivers[i]!.url } });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.secret).toMatch(/^whsec_/);
+      hooks.push(created.body);
+    }
+    const gameId = (await client.post('/v1/games', { token: players[0]!.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily' } })).body.gameId;
+    const group = await client.post('/v1/webhooks', { token: players[0]!.token, body: { url: receivers[2]!.url, gameId } });
+    expect(group.status, group.text).toBe(201);
+    expect(group.body.scope).toBe('game');
+    await client.post(`/v1/games/${gameId}/join`, { token: players[1]!.token, body: {} });
+    await playToEnd(
+      client,
+      gameId,
+      players.map((p, seat) => ({ seat, token: p.token })),
+    );
+    await push.notifier.idle();
+
+    for (const [i, p] of players.entries()) {
+      await settled(p.token, hooks[i].id);
+      const stored: Notification[] = (await client.get('/v1/notifications?limit=100', { token: p.token })).body.notifications;
+      const got = receivers[i]!.received;
+      const verifier = new Webhook(hooks[i].secret);
+      const payloads = got.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: Notification });
+      expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(got.length);
+      expect(payloads.map((m) => m.data.id).sort()).toEqual(stored.map((n) => n.id).sort());
+      for (const m of payloads) expect(m.type).toBe(m.data.type);
+      // A tampered body does not verify.
+      expect(() => verifier.verify(got[0]!.body.replace('"seat":', '"seat": '), got[0]!.headers as Record<string, string>)).toThrow();
+    }
+    const groupGot = receivers[2]!.received.map((r) => new Webhook(group.body.secret).verify(r.body, r.headers as Record<string, string>) as { data: unknown });
+    expect(groupGot.length).toBeGreaterThan(3);
+    for (const { data } of groupGot) {
+      const notice = GameNotice.parse(data);
+      expect(notice.type.startsWith('game.')).toBe(true);
+      // Public facts only: exactly the documented keys, nothing more.
+      expect(Object.keys(data as object).sort()).toEqual(Object.keys(notice).sort());
+    }
+    expect(groupGot.filter(({ data }) => (data as GameNotice).type === 'game.ended')).toHaveLength(1);
+    for (const r of receivers) await r.close();
+  });
+
+  it('retries a receiver that fails 3 times, then delivers; records every attempt', async () => {
+    const receiver = await startReceiver((n) => (n < 3 ? 503 : 200));
+    const [a, b] = await Promise.all([api.client.register('Flaky'), api.client.register('Friend')]);
+    const hook = (await api.client.post('/v1/webhooks', { token: a.token, body: { url: receiver.url, events: ['game-started'] } })).body;
+    const gameId = (await api.client.post('/v1/games', { token: a.token, body: { game: 'village-pillage', seats: 2 } })).body.gameId;
+    await api.client.post(`/v1/games/${gameId}/join`, { token: b.token, body: {} });
+    const [delivery] = await settled(a.token, hook.id);
+    expect(delivery).toMatchObject({ state: 'delivered', type: 'game-started' });
+    expect(delivery!.attempts.map((t) => t.status)).toEqual([503, 503, 503, 200]);
+    expect(receiver.received).toHaveLength(4);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    await receiver.close();
+  });
+
+  it('disables a webhook after the retry horizon and tells its owner', async () => {
+    const receiver = await startReceiver(() => 500);
+    const [a, b] = await Promise.all([api.client.register('Gone'), api.client.register('Other')]);
+    const hook = (await api.client.post('/v1/webhooks', { token: a.token, body: { url: receiver.url, events: ['game-started'] } })).body;
+    const gameId = (await api.client.post('/v1/games', { token: a.token, body: { game: 'village-pillage', seats: 2 } })).body.gameId;
+    await api.client.post(`/v1/games/${gameId}/join`, { token: b.token, body: {} });
+    const [delivery] = await settled(a.token, hook.id);
+    expect(delivery!.state).toBe('failed');
+    expect(delivery!.attempts).toHaveLength(4);
+    const after = (await api.client.get(`/v1/webhooks/${hook.id}`, { token: a.token })).body;
+    expect(after.disabled?.reason).toContain('failed 4 times');
+    const notes: Notification[] = (await api.client.get('/v1/notifications', { token: a.token })).body.notifications;
+    expect(notes.filter((n) => n.type === 'webhook-disabled')).toMatchObject([{ webhookId: hook.id, url: receiver.url }]);
+    await receiver.close();
+  });
+
+  it('answers ping, lists, hides the secret, keeps webhooks private to their owner and deletes them', async () => {
+    const receiver = await startReceiver();
+    const [a, b] = await Promise.all([api.client.register('Owner'), api.client.register('Stranger')]);
+    const hook = (await api.client.post('/v1/webhooks', { token: a.token, body: { url: receiver.url } })).body;
+    const ping = await api.client.post(`/v1/webhooks/${hook.id}/test`, { token: a.token });
+    expect(ping.status, ping.text).toBe(200);
+    expect(ping.body).toMatchObject({ type: 'ping', state: 'delivered', attempts: [{ status: 204 }] });
+    const signed = new Webhook(hook.secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers as Record<string, string>);
+    expect(signed).toMatchObject({ type: 'ping', data: { webhookId: hook.id } });
+    const listed = await api.client.get('/v1/webhooks', { token: a.token });
+    expect(listed.body.webhooks).toEqual([{ ...hook, secret: undefined }].map(({ secret: _, ...rest }) => rest));
+    expect(listed.text).not.toContain(hook.secret);
+    expect((await api.client.get(`/v1/webhooks/${hook.id}`, { token: b.token })).body.code).toBe('webhook-not-found');
+    expect((await api.client.request('DELETE', `/v1/webhooks/${hook.id}`, { token: b.token })).status).toBe(404);
+    expect((await api.client.request('DELETE', `/v1/webhooks/${hook.id}`, { token: a.token })).status).toBe(204);
+    expect((await api.client.get('/v1/webhooks', { token: a.token })).body.webhooks).toEqual([]);
+    await receiver.close();
+  });
+
+  it('refuses SSRF targets with 422 webhook-target-forbidden, and bad scopes precisely', async () => {
+    const a = await api.client.register('Sneaky');
+    for (const url of [
+      'https://10.0.0.1/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/hook',
+      'https://[::ffff:127.0.0.1]/hook',
+      'https://[fd00::1]/hook',
+      'https://localhost/hook',
+      'http://localhost:9/hook',
+      'http://127.0.0.2/hook',
+      'http://example.com/hook',
+      'https://user:pw@example.com/hook',
+      'ftp://127.0.0.1/hook',
+      'not a url',
+    ]) {
+      const reply = await api.client.post('/v1/webhooks', { token: a.token, body: { url } });
+      expect(reply.status, url).toBe(422);
+      expect(reply.body.code, url).toBe('webhook-target-forbidden');
+    }
+    expect((await api.client.get('/v1/webhooks', { token: a.token })).body.webhooks).toEqual([]);
+    const wrongEvents = await api.client.post('/v1/webhooks', { token: a.token, body: { url: 'http://127.0.0.1:9/x', events: ['game.turn'] } });
+    expect([wrongEvents.status, wrongEvents.body.code]).toEqual([422, 'invalid-events']);
+    const unknownGame = await api.client.post('/v1/webhooks', { token: a.token, body: { url: 'http://127.0.0.1:9/x', gameId: 'g_nope' } });
+    expect([unknownGame.status, unknownGame.body.code]).toEqual([404, 'game-not-found']);
+    const b = await api.client.register('Seated');
+    const gameId = (await api.client.post('/v1/games', { token: b.token, body: { game: 'village-pillage', seats: 2 } })).body.gameId;
+    const notSeated = await api.client.post('/v1/webhooks', { token: a.token, body: { url: 'http://127.0.0.1:9/x', gameId } });
+    expect([notSeated.status, notSeated.body.code]).toEqual([403, 'not-seated']);
+  });
+});
+
+describe('forbidden addresses', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['10.1.2.3', true],
+    ['172.16.0.1', true],
+    ['172.32.0.1', false],
+    ['192.168.1.1', true],
+    ['169.254.169.254', true],
+    ['100.64.0.1', true],
+    ['0.0.0.0', true],
+    ['224.0.0.1', true],
+    ['::1', true],
+    ['::', true],
+    ['fe80::1', true],
+    ['fd12::1', true],
+    ['::ffff:10.0.0.1', true],
+    ['::ffff:a00:1', true],
+    ['::ffff:8.8.8.8', false],
+    ['8.8.8.8', false],
+    ['2606:4700:4700::1111', false],
+    ['not-an-ip', true],
+  ])('%s → forbidden %s', (address, forbidden) => {
+    expect(isForbiddenAddress(address)).toBe(forbidden);
+  });
+});

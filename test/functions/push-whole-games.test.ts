@@ -1,0 +1,179 @@
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GameNotice, Notification } from '../../functions/notifications/schemas.js';
+import type { ServerMessage } from '../../functions/notifications/stream-protocol.js';
+import { storeOf } from '../support/api.js';
+import { playToEnd } from '../support/api-players.js';
+import { openStream, startPushApi, type PushApi } from '../support/push-api.js';
+import { startReceiver } from '../support/webhook-receiver.js';
+
+/**
+ * Items 5–7 of the push issue: two players play whole games of each of the
+ * three games while each holds a WebSocket and a webhook receiver on
+ * loopback. Every notification, stream message and webhook body is checked
+ * for what its addressee may not see.
+ */
+
+let api: PushApi;
+beforeAll(async () => {
+  api = await startPushApi({ store: await storeOf('dynamodb', 'push-games') });
+});
+afterAll(() => api.close());
+
+async function allNotifications(token: string, after: string | null = null) {
+  const seen: Notification[] = [];
+  let cursor = after;
+  for (;;) {
+    const reply = await api.client.get(`/v1/notifications?limit=100${cursor ? `&after=${cursor}` : ''}`, { token });
+    seen.push(...reply.body.notifications);
+    cursor = reply.body.next;
+    if (!reply.body.more) return { seen, cursor };
+  }
+}
+
+async function allEvents(gameId: string, token: string) {
+  const commits: { seq: number }[] = [];
+  for (let after = 0; ;) {
+    const page = await api.client.get(`/v1/games/${gameId}/events?after=${after}`, { token });
+    commits.push(...page.body.commits);
+    after = page.body.next;
+    if (!page.body.more) return commits;
+  }
+}
+
+describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'])(
+  '%s: push channels over a whole game (DynamoDB Local, real sockets)',
+  (game) => {
+    it('each player receives exactly their notifications on the socket and the webhook, commits as the events route shows them, and nothing secret', async () => {
+      const { client } = api;
+      const players = await Promise.all([0, 1].map((i) => client.register(`${game} ${i}`)));
+      const receivers = await Promise.all([startReceiver(), startReceiver(), startReceiver()]);
+      const hooks = await Promise.all(
+        players.map(async (p, i) => (await client.post('/v1/webhooks', { token: p.token, body: { url: receivers[i]!.url } })).body),
+      );
+      const gameId: string = (await client.post('/v1/games', { token: players[0]!.token, body: { game, seats: 2, deadlines: 'daily' } })).body.gameId;
+      const group = (await client.post('/v1/webhooks', { token: players[0]!.token, body: { url: receivers[2]!.url, gameId } })).body;
+      const streams = await Promise.all(players.map((p) => openStream(client, p.token)));
+      for (const s of streams) s.send({ action: 'subscribe', gameId });
+      for (const s of streams) await s.until((all) => all.some((m) => m.type === 'subscribed'));
+      expect((await client.post(`/v1/games/${gameId}/join`, { token: players[1]!.token, body: {} })).status).toBe(200);
+
+      // Player 1 drops its socket half-way, noting where the list stood, and comes back after the end.
+      let responses = 0;
+      let dropCursor: string | null = null;
+      await playToEnd(
+        client,
+        gameId,
+        players.map((p, seat) => ({ seat, token: p.token })),
+        {
+          onResponse: async () => {
+            if (++responses !== 30) return;
+            await api.push.notifier.idle();
+            await streams[1]!.close();
+            dropCursor = (await allNotifications(players[1]!.token)).cursor;
+          },
+        },
+      );
+      await api.push.notifier.idle();
+      const back = await openStream(client, players[1]!.token);
+
+      const verify = (await client.get(`/v1/games/${gameId}/verify`, { token: players[0]!.token })).body;
+      const secrets = [...players.map((p) => p.token), ...hooks.map((h) => h.secret), group.secret];
+      const expectNoSecret = (json: string, what: string, seedAllowed = false) => {
+        for (const secret of secrets) expect(json.includes(secret), `${what} carries a token or secret`).toBe(false);
+        if (!seedAllowed) expect(json.includes(verify.seed), `${what} carries the seed`).toBe(false);
+      };
+
+      for (const [seat, player] of players.entries()) {
+        const stored = (await allNotifications(player.token)).seen;
+        expect(new Set(stored.map((n) => n.id)).size).toBe(stored.length);
+        for (const n of stored) {
+          // Exactly the documented fields: parsing strips nothing.
+          expect(Notification.parse(n)).toEqual(n);
+          expectNoSecret(JSON.stringify(n), 'a notification');
+        }
+        const viaSocket = (seat === 0 ? streams[0]! : streams[1]!).messages
+          .filter((m) => m.type === 'notification')
+          .map((m) => (m as { notification: Notification }).notification);
+        if (seat === 0) {
+          await streams[0]!.until((all) => all.filter((m) => m.type === 'notification').length >= stored.length);
+          expect(viaSocket.map((n) => n.id).sort()).toEqual(stored.map((n) => n.id).sort());
+        } else {
+          // Seen live before the drop, then caught up with `after`: nothing missing, nothing twice.
+          const caughtUp = (await allNotifications(player.token, dropCursor)).seen;
+          const ids = [...viaSocket, ...caughtUp].map((n) => n.id);
+          expect(new Set(ids).size).toBe(ids.length);
+          expect(ids.sort()).toEqual(stored.map((n) => n.id).sort());
+          expect(caughtUp.some((n) => n.type === 'game-ended')).toBe(true);
+        }
+
+        // The webhook got the same notifications, each signed and verifiable.
+        await (async () => {
+          for (let i = 0; i < 200 && receivers[seat]!.received.length < stored.length; i++) await new Promise((r) => setTimeout(r, 50));
+        })();
+        const bodies = receivers[seat]!.received.map(
+          (r) => new Webhook(hooks[seat].secret).verify(r.body, r.headers as Record<string, string>) as { data: Notification },
+        );
+        expect(bodies.map((b) => b.data.id).sort()).toEqual(stored.map((n) => n.id).sort());
+        for (const r of receivers[seat]!.received) expectNoSecret(r.body, 'a webhook body');
+      }
+
+      // Commits on the socket: every seq once, in order, identical to the events route for that player.
+      const events = await allEvents(gameId, players[0]!.token);
+      await streams[0]!.until((all) => all.filter((m) => m.type === 'commit').length >= events.length);
+      const streamed = streams[0]!.messages.filter((m): m is Extract<ServerMessage, { type: 'commit' }> => m.type === 'commit').map((m) => m.commit);
+      expect(streamed).toEqual(events);
+      for (const [i, message] of streams[0]!.messages.entries())
+        expectNoSecret(JSON.stringify(message), `stream message ${i}`, i === streams[0]!.messages.length - 1);
+
+      // The group channel: public notices only, exactly their documented fields.
+      for (const r of receivers[2]!.received) {
+        const { data } = new Webhook(group.secret).verify(r.body, r.headers as Record<string, string>) as { data: GameNotice };
+        expect(GameNotice.parse(data)).toEqual(data);
+        expectNoSecret(r.body, 'a game notice');
+      }
+      expect(receivers[2]!.received.length).toBeGreaterThan(2);
+
+      back.send({ action: 'ping' });
+      await back.until((all) => all.some((m) => m.type === 'pong'));
+      for (const s of [streams[0]!, back]) await s.close();
+      for (const r of receivers) await r.close();
+    });
+  },
+);
+
+describe('the stream protocol', () => {
+  it('refuses a missing, unknown or used ticket, and answers bad frames precisely', async () => {
+    const player = await api.client.register('Streamer');
+    const ticket = (await api.client.post('/v1/stream/tickets', { token: player.token })).body;
+    expect(ticket.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/v1\/stream\?ticket=st_/);
+    const { WebSocket } = await import('ws');
+    const statusOf = (url: string) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(url);
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('open', () => {
+          ws.close();
+          resolve(101);
+        });
+      });
+    const base = ticket.url.split('?')[0];
+    expect(await statusOf(base)).toBe(401);
+    expect(await statusOf(`${base}?ticket=st_${'x'.repeat(32)}`)).toBe(401);
+    expect(await statusOf(ticket.url)).toBe(101);
+    expect(await statusOf(ticket.url)).toBe(401); // one time only
+    expect((await api.client.post('/v1/stream/tickets')).status).toBe(401);
+
+    const s = await openStream(api.client, player.token);
+    s.ws.send('not json');
+    s.send({ action: 'dance' });
+    s.send({ action: 'subscribe', gameId: 'g_missing' });
+    await s.until((all) => all.filter((m) => m.type === 'error').length === 3);
+    expect(s.messages.filter((m) => m.type === 'error').map((m) => (m as { code: string }).code)).toEqual([
+      'malformed-json',
+      'invalid-action',
+      'game-not-found',
+    ]);
+    await s.close();
+  });
+});

@@ -1,0 +1,101 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_TABLE_ACTIONS, STREAM_THROTTLE } from '../../infra/push-stream.js';
+import { defineService } from '../../infra/service-app.js';
+
+type Resources = Record<string, { Type: string; Properties?: Record<string, any> }>;
+
+describe('push on AWS: the WebSocket API and the push consumer (template)', () => {
+  let template: Template;
+  let resources: Resources;
+  let ids: { api: string; stage: string; connectionsFn: string; pushFn: string; table: string; group: string; schedulerRole: string };
+  const policyOf = (fnId: string) => {
+    const role = (resources[fnId]!.Properties!.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+    const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: role }] } });
+    return Object.values(policies).flatMap((p) => p.Properties.PolicyDocument.Statement as Record<string, any>[]);
+  };
+  const only = (type: string, props: Record<string, unknown> = {}) => {
+    const found = Object.keys(template.findResources(type, Object.keys(props).length ? { Properties: props } : {}));
+    expect(found, type).toHaveLength(1);
+    return found[0]!;
+  };
+
+  beforeAll(() => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    template = Template.fromStack(defineService(app, { region: 'eu-west-1', names: { service: 'Service', firewall: 'Firewall' } }).service);
+    resources = template.toJSON().Resources as Resources;
+    ids = {
+      api: only('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET' }),
+      stage: only('AWS::ApiGatewayV2::Stage', { StageName: 'live' }),
+      connectionsFn: only('AWS::Lambda::Function', { Description: 'the WebSocket routes of the live stream' }),
+      pushFn: only('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^push:') }),
+      table: only('AWS::DynamoDB::GlobalTable'),
+      group: Object.keys(template.findResources('AWS::Scheduler::ScheduleGroup')).find((id) => id.startsWith('Push'))!,
+      schedulerRole: only('AWS::IAM::Role', { Description: Match.stringLikeRegexp('push group') }),
+    };
+  });
+
+  it('routes $connect, $disconnect and $default to the connections function, on a throttled, logged stage', () => {
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route', { Properties: { ApiId: { Ref: ids.api } } })).map(
+      (r) => r.Properties.RouteKey,
+    );
+    expect(routes.sort()).toEqual(['$connect', '$default', '$disconnect']);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      ApiId: { Ref: ids.api },
+      IntegrationType: 'AWS_PROXY',
+      IntegrationUri: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([{ 'Fn::GetAtt': [ids.connectionsFn, 'Arn'] }])]) }),
+    });
+    expect(resources[ids.stage]!.Properties).toMatchObject({
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: STREAM_THROTTLE.rateLimit, ThrottlingBurstLimit: STREAM_THROTTLE.burstLimit },
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [expect.stringMatching(/^PushAccessLogs/), 'Arn'] } },
+    });
+  });
+
+  it('lets both functions post only to connections of this stage, and touch only the table with the calls push makes', () => {
+    for (const fn of [ids.connectionsFn, ids.pushFn]) {
+      const statements = policyOf(fn);
+      const manage = statements.filter((s) => s.Action === 'execute-api:ManageConnections');
+      expect(manage).toHaveLength(1);
+      expect(JSON.stringify(manage[0]!.Resource)).toContain('/live/POST/@connections/*');
+      expect(JSON.stringify(manage[0]!.Resource)).toContain(ids.api);
+      const dynamo = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
+      // The table itself: push's calls only; the stream (push function's event source): reading records only.
+      expect(dynamo.filter((s) => s.Resource['Fn::GetAtt']?.[1] === 'Arn')).toEqual([
+        { Effect: 'Allow', Action: [...PUSH_TABLE_ACTIONS], Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
+      ]);
+      for (const s of dynamo.filter((s) => s.Resource['Fn::GetAtt']?.[1] !== 'Arn')) {
+        expect(s.Resource).toEqual({ 'Fn::GetAtt': [ids.table, 'StreamArn'] });
+        expect(fn).toBe(ids.pushFn);
+      }
+    }
+    expect(policyOf(ids.connectionsFn).some((s) => [s.Action].flat().some((a: string) => a.startsWith('scheduler:') || a === 'iam:PassRole'))).toBe(false);
+  });
+
+  it('feeds the push function new commits only, and lets Scheduler (its own group) invoke nothing but it', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: ids.pushFn },
+      EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }) }] },
+    });
+    const role = resources[ids.schedulerRole]!.Properties!;
+    expect(role.AssumeRolePolicyDocument.Statement[0].Condition).toEqual({
+      StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+      ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [ids.group, 'Arn'] } },
+    });
+    const invoke = Object.values(template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: ids.schedulerRole }] } }))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement)
+      .filter((s: Record<string, unknown>) => s.Action === 'lambda:InvokeFunction');
+    expect(invoke).toEqual([{ Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [ids.pushFn, 'Arn'] } }]);
+    const create = policyOf(ids.pushFn).filter((s) => s.Action === 'scheduler:CreateSchedule');
+    expect(JSON.stringify(create)).toContain(ids.group);
+  });
+
+  it('points stream tickets of the HTTP function at the live stage', () => {
+    const http = only('AWS::Lambda::Function', { Description: 'the HTTP API (Hono)' });
+    expect(JSON.stringify(resources[http]!.Properties!.Environment.Variables.STREAM_URL)).toContain('/live');
+    expect(JSON.stringify(resources[http]!.Properties!.Environment.Variables.STREAM_URL)).toContain(ids.api);
+  });
+});

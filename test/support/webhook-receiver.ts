@@ -1,0 +1,32 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+
+export interface Received {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  /** performance.now() at arrival (benchmarks). */
+  readonly at: number;
+}
+
+/** A webhook receiver on loopback that records every request and answers `answer(n)` to the n-th (0-based). */
+export async function startReceiver(answer: (n: number) => number = () => 204) {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const n = received.length;
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now() });
+      res.statusCode = answer(n);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,164 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { mkdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createApp } from '../../functions/app/app.js';
+import { mountWebApp } from '../../functions/local/web-app.js';
+import { createServiceContext } from '../../functions/service/context.js';
+import { storeOf } from '../support/api.js';
+
+/**
+ * The browser tests' world: the real app (API on DynamoDB Local and the
+ * web client built by global-setup.ts, as `npm start` serves them) on a free port, and Debian's
+ * Chromium driven by playwright-core (browsers cannot be downloaded here).
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface WebWorld {
+  readonly url: string;
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startWebWorld(label: string): Promise<WebWorld> {
+  const app = createApp(createServiceContext({ store: await storeOf('dynamodb', label) }));
+  mountWebApp(app);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    browser,
+    close: async () => {
+      await browser.close();
+      (server as Server).closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A world for one test file, started before its tests and closed after them. */
+export function webWorldFor(label: string): () => WebWorld {
+  let world: WebWorld | undefined;
+  beforeAll(async () => {
+    world = await startWebWorld(label);
+  });
+  afterAll(() => world?.close());
+  return () => {
+    if (!world) throw new Error('the web world has not started');
+    return world;
+  };
+}
+
+/** Uncaught errors of every page, which a test expects to stay empty. */
+export const pageErrors: string[] = [];
+
+/** A player in a browser context of their own, registered through the page, by typing and clicking. */
+export async function registeredPlayer(world: WebWorld, name: string, path = '/'): Promise<Page> {
+  const context = await world.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${name}: ${error.message}`));
+  await page.goto(`${world.url}${path}`);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Register' }).click();
+  const token = await page.getByTestId('token').inputValue();
+  expect(token.length).toBeGreaterThan(20);
+  await page.getByRole('button', { name: /continue/ }).click();
+  return page;
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core on the page as it is now: no serious or critical violation. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await page.addScriptTag({ path: AXE });
+  // Evaluated in the page (a string: this file is type-checked without the DOM's globals).
+  const violations = await page.evaluate<string[]>(`axe.run().then((result) => result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id + ' (' + v.impact + '): ' + v.help + ' at ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`);
+  expect(violations, `axe on ${where}`).toEqual([]);
+}
+
+/** A small seeded generator, so a failing game can be replayed. */
+export function picker(seed: number) {
+  let state = seed >>> 0 || 1;
+  return (n: number) => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % n;
+  };
+}
+
+/** The move controls offered now: buttons that send a move or take a step toward one. */
+const CONTROLS = 'section[aria-label="Your moves"] button:is([data-move],[data-step]):not([disabled])';
+
+/**
+ * Plays this seat by clicking until the end screen shows: whenever move
+ * controls are offered, one of them, chosen by `pick`; otherwise waits for
+ * the page to update itself (the events long-poll).
+ */
+export async function playToTheEnd(page: Page, pick: (n: number) => number, onTable?: (page: Page) => Promise<void>): Promise<number> {
+  const controls = page.locator(CONTROLS);
+  const end = page.getByRole('button', { name: 'Verify this game' });
+  let clicks = 0;
+  for (;;) {
+    await page.waitForFunction(
+      `!!document.querySelector('${CONTROLS}') || [...document.querySelectorAll('button')].some((b) => b.textContent === 'Verify this game')`,
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    );
+    if (await end.isVisible()) return clicks;
+    const count = await controls.count();
+    if (count === 0) continue;
+    if (onTable && clicks === 6) await onTable(page);
+    await controls
+      .nth(pick(count))
+      .click({ timeout: 5_000 })
+      .catch(() => undefined); // the page re-rendered under the pointer: look again
+    clicks++;
+  }
+}
+
+/** Creates a game through the lobby form by clicking, and returns its id (the invite link is /g/{id}). */
+export async function createGameInLobby(page: Page, title: string, seats: number): Promise<string> {
+  await page.getByRole('link', { name: 'New game', exact: true }).click();
+  await page.getByRole('radio', { name: new RegExp(title) }).check();
+  await page.getByLabel('Number of players').selectOption(String(seats));
+  await page.getByLabel('Time control').selectOption('live');
+  await page.getByRole('button', { name: /Create the game/ }).click();
+  await page.waitForURL(/\/g\/[^/]+$/);
+  return new URL(page.url()).pathname.split('/').at(-1) as string;
+}
+
+const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+
+/**
+ * With UPDATE_SCREENSHOTS=1, saves what a player sees of the page at laptop
+ * and phone (390 px) width under docs/screenshots/ (the README shows them).
+ */
+export async function screenshotTable(page: Page, name: string): Promise<void> {
+  if (!process.env.UPDATE_SCREENSHOTS) return;
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Presses "Verify" on the end screen and expects every check to pass. */
+export async function verifyOnEndScreen(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Verify this game' }).click();
+  await expect.poll(() => page.getByTestId('verdict').textContent(), { timeout: 60_000 }).toBe('Verified: the replay matches the game.');
+}

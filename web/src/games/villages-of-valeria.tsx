@@ -1,0 +1,371 @@
+import type { ValeriaClient } from '@valeria-tabletop/client';
+import { useEffect, useState } from 'preact/hooks';
+import { adventurer, building, type Power } from '../../../core/games/villages-of-valeria/catalog/index.js';
+import { PlayerArea } from '../ui/player-area.js';
+import { Card, Pile, plural, type CardFace } from '../ui/card.js';
+import { explain } from '../ui/errors.js';
+import { byField, type Family, type FollowUp, type GameUi, type Move, type PaymentChoice, type TableProps } from './types.js';
+
+/** Villages of Valeria in the browser: lead an action and its choices, follow windows, standing orders. */
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function powerText(power: Power | null): string | null {
+  if (!power) return null;
+  switch (power.shape) {
+    case 'action-cards':
+      return `${cap(power.action)}: +${plural(power.n, 'card')}`;
+    case 'action-gold':
+      return `${cap(power.action)}: +${power.n} gold`;
+    case 'build-resource':
+      return `Build: +1 ${power.resource}`;
+    case 'build-wild-for-type':
+      return `Build: +1 wild for a ${power.buildingType} building`;
+    case 'build-discard-for-wild':
+      return 'Build: discard 2 for +1 wild';
+    case 'build-discard-for-gold':
+      return 'Build: discard 2 for +1 gold';
+    case 'instant-draw':
+      return `When placed: draw ${power.n}`;
+    case 'instant-bank-gold':
+      return 'When placed: +1 gold from the bank';
+    case 'instant-discard-for-gold':
+      return 'When placed: discard 1 for +1 gold';
+    case 'instant-steal-gold':
+      return "When placed: take 1 gold from an opponent's coins";
+    case 'instant-steal-cards':
+      return `When placed: take ${plural(power.n, 'random card')} from an opponent`;
+    case 'instant-draw-per-shadow':
+      return 'When placed: draw 1 per shadow building';
+    case 'end-vp-per-type':
+      return `End: +1 VP per ${power.buildingType} building`;
+    case 'end-vp-per-adventurer':
+      return 'End: +1 VP per adventurer';
+  }
+}
+
+export function faceOf(id: string): CardFace {
+  if (id.startsWith('a')) {
+    const a = adventurer(id);
+    return {
+      name: a.name,
+      kind: 'Adventurer',
+      tone: 'adventurer',
+      cost: `needs ${a.requires.join(', ')}`,
+      points: a.vp,
+      lines: [powerText(a.power)].filter((l): l is string => !!l),
+    };
+  }
+  const b = building(id);
+  return {
+    name: b.name,
+    kind: `Building · ${b.type}`,
+    tone: b.type,
+    cost: b.cost.join(', '),
+    points: b.vp,
+    lines: [powerText(b.power), `Developed: gives ${b.resource}`].filter((l): l is string => !!l),
+  };
+}
+
+const nameOf = (id: string | null | undefined) => (id ? faceOf(id).name : 'a card');
+const pileName = (from: unknown) => (from === 'deck' ? 'the deck' : `pile ${Number(from) + 1}`);
+
+function Table({ board, you, names, awaiting }: TableProps) {
+  const village = (seat: number) => (
+    <Village key={seat} p={board.players[seat]} seat={seat} you={you} names={names} awaiting={awaiting} active={board.active} />
+  );
+  return (
+    <>
+      {you !== null && village(you)}
+      <section aria-label="Supply">
+        <h2>Supply</h2>
+        <p class="muted">
+          Bank: {board.bank} gold · Deck: {plural(board.deckSize, 'card')} · Adventurer deck: {board.adventurerDeckSize}
+          {board.led ? ` · Led action: ${board.led}` : ''}
+        </p>
+        <div class="cards">
+          {board.piles.map((pile: any, i: number) => (
+            <Pile key={i} label={`Pile ${i + 1}`} size={pile.size}>
+              {pile.top ? <Card face={faceOf(pile.top)} /> : undefined}
+            </Pile>
+          ))}
+        </div>
+        <h3>Adventurers to recruit</h3>
+        <div class="cards">
+          {board.adventurerPool.map((id: string) => (
+            <Card key={id} face={faceOf(id)} />
+          ))}
+        </div>
+      </section>
+      {board.players.map((_: unknown, seat: number) => (seat === you ? null : village(seat)))}
+    </>
+  );
+}
+
+interface VillageProps {
+  readonly p: any;
+  readonly seat: number;
+  readonly you: number | null;
+  readonly names: readonly string[];
+  readonly awaiting: readonly number[];
+  readonly active: number;
+}
+
+/** A player's village: gold, resources, buildings and adventurers, and my hand. */
+function Village({ p, seat, you, names, awaiting, active }: VillageProps) {
+  return (
+    <PlayerArea seat={seat} you={you} names={names} awaiting={awaiting} place="village" note={seat === active ? ' — active player' : ''}>
+      <p class="stats">
+        Gold: {p.coins} · Cards in hand: {p.handSize} · Castle: {p.castleCoin ? 'coin placed' : 'free (wild)'}
+      </p>
+      <h3>Resources</h3>
+      <p>{p.resources.length ? p.resources.map((r: any) => `${building(r.card).resource}${r.coin ? ' (coin on it)' : ''}`).join(', ') : 'none yet'}</p>
+      <h3>Village</h3>
+      {p.buildings.length + p.adventurers.length === 0 ? (
+        <p class="muted">No buildings yet.</p>
+      ) : (
+        <div class="cards">
+          {[...p.buildings, ...p.adventurers].map((id: string) => (
+            <Card key={id} face={faceOf(id)} />
+          ))}
+        </div>
+      )}
+      {seat === you && p.hand && (
+        <>
+          <h3>Your hand</h3>
+          <div class="cards">
+            {p.hand.map((id: string) => (
+              <Card key={id} face={faceOf(id)} />
+            ))}
+          </div>
+        </>
+      )}
+    </PlayerArea>
+  );
+}
+
+function describeMove(m: Move): string {
+  switch (m.type) {
+    case 'setup-develop':
+      return `Develop ${nameOf(m.card as string)} for free`;
+    case 'harvest':
+      return 'Harvest';
+    case 'tax':
+      return 'Tax';
+    case 'decline':
+      return 'Decline';
+    case 'develop':
+      return `Develop ${nameOf(m.card as string)}`;
+    case 'build':
+      return `Build ${nameOf(m.card as string)}`;
+    case 'recruit':
+      return `Recruit ${nameOf(m.adventurer as string)}`;
+    case 'draw':
+      return `Draw from ${pileName(m.from)}`;
+    case 'discard':
+      return `Discard ${nameOf(m.card as string)}${m.pile === undefined ? '' : ` onto pile ${Number(m.pile) + 1}`}`;
+    case 'power':
+      return `Use ${nameOf(m.card as string)}'s power${m.target === undefined ? '' : ` on seat ${Number(m.target) + 1}`}`;
+    case 'end-powers':
+      return 'Use no more powers';
+    default:
+      return m.type;
+  }
+}
+
+const whole: (question: string) => import('./types.js').Part = (question) => ({ question, key: (m) => JSON.stringify(m), label: describeMove });
+
+/**
+ * A Develop is paid by discarding other hand cards (1 to lead, 2 to follow,
+ * VV-R6): the discards are chosen with it and sent in one batch.
+ */
+function developDiscards(board: any, you: number, role: 'lead' | 'follow') {
+  return (move: Move): FollowUp | null => {
+    if (move.type !== 'develop') return null;
+    const hand: string[] = (board.players[you]?.hand ?? []).filter((id: string) => id !== move.card);
+    const count = role === 'lead' ? 1 : 2;
+    return {
+      count,
+      question: count === 1 ? 'Which card do you discard to pay?' : 'Which two cards do you discard to pay?',
+      cards: hand.map((id) => ({ id, label: nameOf(id) })),
+      piles: board.solo ? 0 : board.piles.length,
+      make: (card, pile) => (pile === null ? { type: 'discard', card } : { type: 'discard', card, pile }),
+    };
+  };
+}
+
+/**
+ * A Build's payment chosen by hand: a coin on your Castle (wild), a coin on a
+ * free Resource (yours or another player's), or a resource power of your
+ * village; the engine checks the choice and says precisely what is wrong.
+ */
+function buildPayment(board: any, you: number, names: readonly string[]) {
+  return (move: Move): PaymentChoice | null => {
+    if (move.type !== 'build') return null;
+    const me = board.players[you];
+    const sources: PaymentChoice['sources'][number][] = [];
+    if (me.castleCoin === null) sources.push({ label: 'A coin on your Castle (wild)', unit: { use: 'castle' } });
+    board.players.forEach((p: any, seat: number) => {
+      for (const r of p.resources)
+        if (r.coin === null)
+          sources.push({
+            label: `A coin on ${seat === you ? 'your' : `${names[seat]}'s`} ${building(r.card).resource}`,
+            unit: { use: 'resource', seat, card: r.card },
+          });
+    });
+    for (const id of [...me.buildings, ...me.adventurers]) {
+      const power = faceOf(id).lines?.[0];
+      const shape = (id.startsWith('a') ? adventurer(id) : building(id)).power?.shape;
+      if (shape === 'build-resource' || shape === 'build-wild-for-type')
+        sources.push({ label: `${nameOf(id)}'s power (${power})`, unit: { use: 'power', card: id } });
+    }
+    return { cost: building(move.card as string).cost.join(', '), sources, make: (units) => ({ ...move, payment: [...units] }) };
+  };
+}
+
+function families(moves: readonly Move[], board: any, you: number, names: readonly string[]): Family[] {
+  const of = (...types: string[]) => moves.filter((m) => types.includes(m.type));
+  const family = (title: string, list: Move[], parts = [whole('Which?')]): Family[] =>
+    list.length ? [{ title, moves: list, parts, describe: describeMove }] : [];
+  if (moves.some((m) => m.type === 'decline')) {
+    const follows = [...of('harvest', 'tax', 'develop', 'build', 'recruit'), ...of('decline')];
+    return [
+      {
+        title: `${names[board.active] ?? 'The active player'} leads ${cap(board.led ?? 'an action')}. Follow?`,
+        moves: follows,
+        parts: [whole('Follow or decline?')],
+        describe: (m) => (m.type === 'decline' ? 'Decline' : `Follow: ${describeMove(m)}`),
+        then: developDiscards(board, you, 'follow'),
+        payFor: buildPayment(board, you, names),
+      },
+    ];
+  }
+  return [
+    ...family('Choose your free develop', of('setup-develop')),
+    ...family('Harvest', of('harvest')),
+    ...family('Tax', of('tax')),
+    ...family('Develop a card from your hand', of('develop')).map((f) => ({ ...f, then: developDiscards(board, you, 'lead') })),
+    ...family('Build a card from your hand', of('build')).map((f) => ({ ...f, payFor: buildPayment(board, you, names) })),
+    ...family('Recruit an adventurer', of('recruit')),
+    ...family('Draw a card', of('draw')),
+    ...family('Discard', of('discard'), [byField('Which card?', 'card', (id) => `Discard ${nameOf(id)}`), whole('Onto which pile?')]),
+    ...family('Powers', of('power', 'end-powers'), [
+      byField('Which power?', 'card', (id) => (id ? `${nameOf(id)}'s power` : 'No more powers')),
+      whole('On whom?'),
+    ]),
+  ];
+}
+
+function describeEvent(e: any, names: readonly string[]): string | null {
+  const who = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
+  switch (e.type) {
+    case 'setup-chosen':
+      return e.card ? `${who(e.seat)} chose ${nameOf(e.card)} to develop.` : `${who(e.seat)} chose a card to develop.`;
+    case 'setup-revealed':
+      return `Setup developed: ${e.cards.map((c: string, i: number) => `${who(i)} ${nameOf(c)}`).join(', ')}.`;
+    case 'replenished':
+      return e.collected ? `${who(e.seat)} collected ${e.collected} coins back.` : null;
+    case 'declined':
+      return `${who(e.seat)} declined to follow.`;
+    case 'drew':
+      return `${who(e.seat)} drew ${e.card ? nameOf(e.card) : 'a card'} from ${pileName(e.from)}.`;
+    case 'discarded':
+      return `${who(e.seat)} discarded ${nameOf(e.card)}${e.pile === null ? ' out of the game' : ` onto pile ${e.pile + 1}`}.`;
+    case 'developed':
+      return `${who(e.seat)} developed ${nameOf(e.card)} (${building(e.card).resource}).`;
+    case 'built':
+      return `${who(e.seat)} built ${nameOf(e.card)}.`;
+    case 'recruited':
+      return `${who(e.seat)} recruited ${nameOf(e.adventurer)} for ${e.paid} gold.`;
+    case 'gold-gained':
+      return `${who(e.seat)} gained ${e.n} gold${e.from === 'bank' ? '' : ` from ${who(e.from)}`}.`;
+    case 'cards-stolen':
+      return `${who(e.seat)} took ${e.cards ? plural(e.cards.length, 'card') : plural(e.count, 'card')} from ${who(e.from)}.`;
+    case 'power-used':
+      return `${who(e.seat)} used ${nameOf(e.card)}'s power.`;
+    case 'flow':
+      return e.flow.led && e.flow.activity?.role === 'lead' && e.flow.activity.seat === e.flow.active && !e.flow.progressed
+        ? `${who(e.flow.active)} leads ${cap(e.flow.led)}.`
+        : null;
+    case 'game-ended':
+      return 'The game is over.';
+    default:
+      return null;
+  }
+}
+
+const PROMPTS: Record<string, string> = {
+  setup: 'Choose a card of your hand to develop for free.',
+  lead: 'Your turn: lead one of the five actions.',
+  follow: 'Follow the led action, or decline.',
+  draw: 'Draw a card from the deck or a pile.',
+  discard: 'Discard a card to pay.',
+  'hand-limit': 'Too many cards: discard down to the hand limit.',
+  power: 'Use the powers of your village for this action, or stop.',
+};
+
+const ACTIONS = ['harvest', 'tax', 'develop', 'build', 'recruit'] as const;
+type Order = 'ask' | 'decline' | 'follow';
+
+/** "Always decline following Tax", "always follow Harvest and draw from the deck": answered for me when the window opens. */
+function StandingOrders({ client, gameId }: { client: ValeriaClient; gameId: string }) {
+  const [orders, setOrders] = useState<Record<string, Order> | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  useEffect(() => {
+    client
+      .standingOrders(gameId)
+      .then((answer) => {
+        const current = (answer.orders ?? {}) as Record<string, unknown>;
+        setOrders(Object.fromEntries(ACTIONS.map((a) => [a, current[a] === 'decline' ? 'decline' : current[a] ? 'follow' : 'ask'])));
+      })
+      .catch((failure) => setNote(explain(failure)));
+  }, [client, gameId]);
+  if (!orders) return note ? <p class="error">{note}</p> : null;
+  return (
+    <form
+      class="orders"
+      aria-label="Standing orders"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const body = Object.fromEntries(
+          ACTIONS.flatMap((a) => (orders[a] === 'ask' ? [] : [[a, orders[a] === 'decline' ? 'decline' : { follow: true, drawFrom: 'deck' }]])),
+        );
+        try {
+          await client.setStandingOrders(gameId, { orders: Object.keys(body).length ? body : null } as never);
+          setNote('Saved.');
+        } catch (failure) {
+          setNote(explain(failure));
+        }
+      }}
+    >
+      <details>
+        <summary>Standing orders: answer follow windows in advance</summary>
+        {ACTIONS.map((action) => (
+          <p key={action} class="order">
+            <label for={`order-${action}`}>When someone leads {cap(action)}</label>
+            <select id={`order-${action}`} value={orders[action]} onChange={(e) => setOrders({ ...orders, [action]: e.currentTarget.value as Order })}>
+              <option value="ask">ask me</option>
+              <option value="decline">decline</option>
+              {(action === 'harvest' || action === 'tax') && <option value="follow">follow, draw from the deck</option>}
+            </select>
+          </p>
+        ))}
+        <button type="submit">Save standing orders</button>
+        {note && <p role="status">{note}</p>}
+      </details>
+    </form>
+  );
+}
+
+export const ui: GameUi = {
+  Table,
+  prompt: (step) => PROMPTS[step] ?? step,
+  families,
+  describeEvent,
+  summary: (board, seat) => {
+    const p = board.players[seat];
+    return `${p.coins} gold · ${plural(p.handSize, 'card')} in hand · ${plural(p.buildings.length, 'building')} · ${plural(p.adventurers.length, 'adventurer')}`;
+  },
+  scoreDetail: (d) => `${d.cards} points from cards, ${d.powers} from powers, ${d.gold} gold`,
+  StandingOrders,
+};

@@ -1,0 +1,62 @@
+import { render } from 'preact';
+import { useEffect } from 'preact/hooks';
+import { AccountPage, SignInPanel } from './pages/account.js';
+import { GamePage } from './pages/game.js';
+import { InboxPage } from './pages/inbox.js';
+import { LobbyPage } from './pages/lobby.js';
+import { route } from './router.js';
+import { session } from './session.js';
+import './style.css';
+
+const TITLES = { inbox: 'Your games', lobby: 'New game', account: 'Account', game: 'Game', missing: 'Not found' } as const;
+
+function App() {
+  const current = route.use();
+  const signedIn = session.use();
+  useEffect(() => {
+    document.title = `${TITLES[current.page]} · Valeria Tabletop`;
+  }, [current.page]);
+  return (
+    <>
+      <header class="top">
+        <a class="brand" href="/">
+          Valeria Tabletop
+        </a>
+        <nav aria-label="Main">
+          <a href="/" aria-current={current.page === 'inbox' ? 'page' : undefined}>
+            Games
+          </a>
+          <a href="/lobby" aria-current={current.page === 'lobby' ? 'page' : undefined}>
+            New game
+          </a>
+          <a href="/account" aria-current={current.page === 'account' ? 'page' : undefined}>
+            Account
+          </a>
+          <a href="/docs">API</a>
+        </nav>
+      </header>
+      <main id="main">
+        {current.page === 'account' ? (
+          <AccountPage />
+        ) : !signedIn ? (
+          <SignInPanel />
+        ) : current.page === 'inbox' ? (
+          <InboxPage />
+        ) : current.page === 'lobby' ? (
+          <LobbyPage />
+        ) : current.page === 'game' ? (
+          <GamePage key={current.gameId} gameId={current.gameId} />
+        ) : (
+          <section>
+            <h1>Not found</h1>
+            <p>
+              There is no such page. <a href="/">Back to your games</a>.
+            </p>
+          </section>
+        )}
+      </main>
+    </>
+  );
+}
+
+render(<App />, document.getElementById('app') as HTMLElement);

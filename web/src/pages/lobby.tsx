@@ -1,0 +1,159 @@
+import type { Catalog, GameId, NewGame } from '@valeria-tabletop/client';
+import { useEffect, useState } from 'preact/hooks';
+import { navigate } from '../router.js';
+import { session } from '../session.js';
+import { explain } from '../ui/errors.js';
+import { Alert } from '../ui/alert.js';
+
+type Offered = Catalog['games'][number];
+/** The subset of JSON Schema the games' options use. */
+interface OptionSchema {
+  properties?: Record<string, { type?: string; enum?: string[]; default?: unknown; description?: string; minimum?: number; maximum?: number }>;
+}
+
+const TIME_CONTROLS: Record<string, string> = {
+  live: 'Live: 5 min per turn, 1 min to react',
+  daily: 'Daily: 3 days per turn, 1 day to react',
+};
+
+/** A readable label for an option key: "mixedCitizens" → "Mixed citizens". */
+const labelOf = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+
+/** The lobby: the catalog, and a form to create a game with its options, seats and time control. */
+export function LobbyPage() {
+  const current = session.use();
+  const [catalog, setCatalog] = useState<Catalog | null>(null);
+  const [chosen, setChosen] = useState<string>('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    current?.client
+      .catalog()
+      .then((answer) => {
+        setCatalog(answer);
+        setChosen((c) => c || answer.games[0]?.id || '');
+      })
+      .catch((failure) => setError(explain(failure)));
+  }, [current]);
+  if (error) return <Alert message={error} />;
+  if (!catalog) return <p aria-busy="true">Loading the catalog…</p>;
+  const game = catalog.games.find((g) => g.id === chosen);
+  return (
+    <section>
+      <h1>Start a new game</h1>
+      <fieldset class="catalog">
+        <legend>Choose a game</legend>
+        {catalog.games.map((g) => (
+          <label key={g.id} class={g.id === chosen ? 'game-choice chosen' : 'game-choice'}>
+            <input type="radio" name="game" value={g.id} checked={g.id === chosen} onChange={() => setChosen(g.id)} />
+            <strong>{g.title}</strong>
+            <span class="muted">{g.minSeats === g.maxSeats ? g.minSeats : `${g.minSeats}–${g.maxSeats}`} players</span>
+            <span>{g.summary}</span>
+          </label>
+        ))}
+      </fieldset>
+      {game && <CreateForm key={game.id} game={game} presets={Object.keys(catalog.deadlinePresets)} />}
+    </section>
+  );
+}
+
+function CreateForm({ game, presets }: { game: Offered; presets: string[] }) {
+  const current = session.use();
+  const schema = (game.options ?? {}) as OptionSchema;
+  const [seats, setSeats] = useState(Math.max(2, game.minSeats));
+  const [timeControl, setTimeControl] = useState(presets.includes('daily') ? 'daily' : (presets[0] ?? 'daily'));
+  const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  return (
+    <form
+      class="panel"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!current) return;
+        setBusy(true);
+        setError(null);
+        try {
+          const body: NewGame = { game: game.id as GameId, seats, options, deadlines: timeControl as 'daily', join: true };
+          const created = await current.client.createGame(body);
+          navigate(`/g/${created.gameId}`);
+        } catch (failure) {
+          setError(explain(failure));
+          setBusy(false);
+        }
+      }}
+    >
+      <h2>{game.title}</h2>
+      <label for="seats">Number of players</label>
+      <select id="seats" value={seats} onChange={(e) => setSeats(Number(e.currentTarget.value))}>
+        {Array.from({ length: game.maxSeats - game.minSeats + 1 }, (_, i) => game.minSeats + i).map((n) => (
+          <option key={n} value={n}>
+            {n === 1 ? '1 (solo)' : n}
+          </option>
+        ))}
+      </select>
+      <label for="time-control">Time control</label>
+      <select id="time-control" value={timeControl} onChange={(e) => setTimeControl(e.currentTarget.value)}>
+        {presets.map((p) => (
+          <option key={p} value={p}>
+            {TIME_CONTROLS[p] ?? p}
+          </option>
+        ))}
+      </select>
+      {Object.entries(schema.properties ?? {}).map(([key, prop]) => {
+        const id = `option-${key}`;
+        if (prop.enum)
+          return (
+            <>
+              <label for={id}>{labelOf(key)}</label>
+              <select id={id} value={String(options[key] ?? prop.default ?? '')} onChange={(e) => setOptions({ ...options, [key]: e.currentTarget.value })}>
+                {prop.enum.map((v) => (
+                  <option key={v} value={v}>
+                    {labelOf(v.replace(/-(.)/g, (_, c: string) => c.toUpperCase()))}
+                  </option>
+                ))}
+              </select>
+            </>
+          );
+        if (prop.type === 'boolean')
+          return (
+            <label class="check" for={id}>
+              <input
+                id={id}
+                type="checkbox"
+                checked={Boolean(options[key] ?? prop.default)}
+                onChange={(e) => setOptions({ ...options, [key]: e.currentTarget.checked })}
+              />
+              {labelOf(key)}
+            </label>
+          );
+        if (prop.type === 'integer' && key === 'firstPlayer')
+          return (
+            <>
+              <label for={id}>First player</label>
+              <select
+                id={id}
+                value={options[key] === undefined ? '' : String(options[key])}
+                onChange={(e) => {
+                  const { [key]: _, ...rest } = options;
+                  setOptions(e.currentTarget.value === '' ? rest : { ...rest, [key]: Number(e.currentTarget.value) });
+                }}
+              >
+                <option value="">Chosen at random</option>
+                {Array.from({ length: seats }, (_, i) => (
+                  <option key={i} value={i}>
+                    Seat {i + 1}
+                  </option>
+                ))}
+              </select>
+            </>
+          );
+        return null;
+      })}
+      <button type="submit" disabled={busy}>
+        Create the game and take seat 1
+      </button>
+      <Alert message={error} />
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { signal } from './ui/signal.js';
+
+/** The app's routes: `/` inbox, `/lobby`, `/account`, `/g/{id}` a game (an invite link joins it). */
+export type Route = { page: 'inbox' } | { page: 'lobby' } | { page: 'account' } | { page: 'game'; gameId: string } | { page: 'missing' };
+
+export function routeOf(path: string): Route {
+  if (path === '/' || path === '') return { page: 'inbox' };
+  if (path === '/lobby') return { page: 'lobby' };
+  if (path === '/account') return { page: 'account' };
+  const game = /^\/g\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+  if (game?.[1]) return { page: 'game', gameId: game[1] };
+  return { page: 'missing' };
+}
+
+export const route = signal<Route>(routeOf(location.pathname));
+
+export function navigate(path: string): void {
+  history.pushState(null, '', path);
+  route.set(routeOf(path));
+  window.scrollTo(0, 0);
+}
+
+addEventListener('popstate', () => route.set(routeOf(location.pathname)));
+
+/** Same-origin links go through the router instead of reloading the page. */
+addEventListener('click', (event) => {
+  const link = (event.target as Element | null)?.closest?.('a');
+  if (!link || link.target || link.origin !== location.origin || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  if (link.pathname.startsWith('/docs') || link.pathname === '/openapi.json') return;
+  event.preventDefault();
+  navigate(link.pathname);
+});

@@ -1,0 +1,42 @@
+import { ValeriaClient } from '@valeria-tabletop/client';
+import { signal } from './ui/signal.js';
+
+/**
+ * Who is signed in: the bearer token lives in this browser's localStorage,
+ * and every page reads the API through the typed client made from it.
+ */
+const TOKEN_KEY = 'valeria.token';
+
+export interface Session {
+  readonly token: string;
+  readonly client: ValeriaClient;
+}
+
+const anonymous = new ValeriaClient({ baseUrl: location.origin });
+
+function sessionOf(token: string | null): Session | null {
+  return token ? { token, client: anonymous.withToken(token) } : null;
+}
+
+export const session = signal<Session | null>(sessionOf(localStorage.getItem(TOKEN_KEY)));
+
+export function signIn(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  session.set(sessionOf(token));
+}
+
+/** Signs in with a pasted key, once the API has accepted it. */
+export async function signInWith(token: string): Promise<void> {
+  await anonymous.withToken(token).me();
+  signIn(token);
+}
+
+export function signOut(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  session.set(null);
+}
+
+/** Registers a player: the API shows the token this once (sign in with it once it is copied). */
+export async function register(name: string): Promise<string> {
+  return (await anonymous.register(name)).token;
+}

@@ -1,0 +1,180 @@
+import { useState } from 'preact/hooks';
+import type { Family, FollowUp, Move, PaymentChoice } from '../games/types.js';
+
+/**
+ * Chooses one move of a family step by step: each step offers the distinct
+ * choices left among the listed moves; a choice that leaves exactly one move
+ * is a button that sends it, named by the whole move.
+ */
+export function Picker({ family, busy, send }: { family: Family; busy: boolean; send(moves: Move[]): void }) {
+  const [picks, setPicks] = useState<string[]>([]);
+  const [batch, setBatch] = useState<{ move: Move; then: FollowUp } | null>(null);
+  const [paying, setPaying] = useState<{ move: Move; choice: PaymentChoice } | null>(null);
+  if (batch) return <Batch family={family} first={batch.move} then={batch.then} busy={busy} send={send} back={() => setBatch(null)} />;
+  if (paying) return <Payment family={family} move={paying.move} choice={paying.choice} busy={busy} send={send} back={() => setPaying(null)} />;
+  const choose = (move: Move) => {
+    const then = family.then?.(move);
+    const choice = family.payFor?.(move);
+    if (then) setBatch({ move, then });
+    else if (choice) setPaying({ move, choice });
+    else send([move]);
+  };
+  const needsMore = (move: Move) => !!(family.then?.(move) || family.payFor?.(move));
+  const candidates = family.moves.filter((move) => picks.every((pick, i) => family.parts[i]?.key(move) === pick));
+  // Steps where every candidate agrees are no choice: skip them.
+  let step = picks.length;
+  let forced = [...picks];
+  while (step < family.parts.length - 1 && new Set(candidates.map((m) => family.parts[step]?.key(m))).size === 1) {
+    forced = [...forced, family.parts[step]?.key(candidates[0] as Move) ?? ''];
+    step++;
+  }
+  const part = family.parts[step];
+  if (!part) return null;
+  const choices = new Map<string, Move[]>();
+  for (const move of candidates) {
+    const key = part.key(move);
+    choices.set(key, [...(choices.get(key) ?? []), move]);
+  }
+  return (
+    <fieldset class="family">
+      <legend>{family.title}</legend>
+      {(picks.length > 0 || family.parts.length > 1) && <p class="question">{part.question}</p>}
+      <div class="choices">
+        {[...choices.entries()].map(([key, moves]) => {
+          const only = moves.length === 1 ? moves[0] : undefined;
+          return only ? (
+            <button key={key} type="button" {...(needsMore(only) ? { 'data-step': true } : { 'data-move': true })} disabled={busy} onClick={() => choose(only)}>
+              {family.describe(only)}
+              {needsMore(only) ? '…' : ''}
+            </button>
+          ) : (
+            <button key={key} type="button" data-step disabled={busy} onClick={() => setPicks([...forced, key])}>
+              {part.label(moves[0] as Move)}…
+            </button>
+          );
+        })}
+        {picks.length > 0 && (
+          <button type="button" class="secondary" onClick={() => setPicks([])}>
+            Back
+          </button>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The cards chosen after a move (e.g. "Develop Farm, discarding Mill onto pile 2"), all sent as one batch. */
+function Batch({
+  family,
+  first,
+  then,
+  busy,
+  send,
+  back,
+}: {
+  family: Family;
+  first: Move;
+  then: FollowUp;
+  busy: boolean;
+  send(moves: Move[]): void;
+  back(): void;
+}) {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [pile, setPile] = useState(0);
+  const label = (id: string) => then.cards.find((c) => c.id === id)?.label ?? id;
+  const onto = then.piles > 0 ? ` onto pile ${pile + 1}` : '';
+  return (
+    <fieldset class="family">
+      <legend>{family.describe(first)}</legend>
+      <p class="question">{then.question}</p>
+      {then.piles > 0 && (
+        <p>
+          <label for="batch-pile">Discard onto pile</label>
+          <select id="batch-pile" value={pile} onChange={(e) => setPile(Number(e.currentTarget.value))}>
+            {Array.from({ length: then.piles }, (_, i) => (
+              <option key={i} value={i}>
+                Pile {i + 1}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+      {chosen.length > 0 && <p>Discarding {chosen.map(label).join(', ')}</p>}
+      <div class="choices">
+        {then.cards
+          .filter((card) => !chosen.includes(card.id))
+          .map((card) => {
+            const picked = [...chosen, card.id];
+            const last = picked.length === then.count;
+            return last ? (
+              <button
+                key={card.id}
+                type="button"
+                data-move
+                disabled={busy}
+                onClick={() => send([first, ...picked.map((id) => then.make(id, then.piles > 0 ? pile : null))])}
+              >
+                {`${family.describe(first)}, discarding ${picked.map(label).join(' and ')}${onto}`}
+              </button>
+            ) : (
+              <button key={card.id} type="button" data-step disabled={busy} onClick={() => setChosen(picked)}>
+                Discard {card.label}…
+              </button>
+            );
+          })}
+        <button type="button" class="secondary" onClick={back}>
+          Back
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** Pay as listed (automatically), or tick the sources that pay the cost. */
+function Payment({
+  family,
+  move,
+  choice,
+  busy,
+  send,
+  back,
+}: {
+  family: Family;
+  move: Move;
+  choice: PaymentChoice;
+  busy: boolean;
+  send(moves: Move[]): void;
+  back(): void;
+}) {
+  const [ticked, setTicked] = useState<number[]>([]);
+  return (
+    <fieldset class="family">
+      <legend>{family.describe(move)}</legend>
+      <p class="question">Cost: {choice.cost}. Pay automatically, or choose the sources.</p>
+      <div class="choices">
+        <button type="button" data-move disabled={busy} onClick={() => send([move])}>
+          {family.describe(move)}, paying automatically
+        </button>
+      </div>
+      <fieldset class="sources">
+        <legend>Or pay with</legend>
+        {choice.sources.map((source, i) => (
+          <label key={i} class="check">
+            <input
+              type="checkbox"
+              checked={ticked.includes(i)}
+              onChange={(e) => setTicked(e.currentTarget.checked ? [...ticked, i] : ticked.filter((t) => t !== i))}
+            />
+            {source.label}
+          </label>
+        ))}
+        <button type="button" disabled={busy || ticked.length === 0} onClick={() => send([choice.make(ticked.map((i) => choice.sources[i]?.unit ?? {}))])}>
+          {family.describe(move)} with the chosen sources
+        </button>
+      </fieldset>
+      <button type="button" class="secondary" onClick={back}>
+        Back
+      </button>
+    </fieldset>
+  );
+}
