@@ -1,6 +1,6 @@
 import { appendEvents, type Decided, type Folding } from './draft.js';
 import type { BaseState, GameEvent } from './game.js';
-import { awaitedSeats, type Seat } from './pending.js';
+import { dueSeats, type Seat } from './pending.js';
 
 /**
  * Absent players: each seat's run of consecutive timeouts (defaults the
@@ -24,13 +24,14 @@ export type AbsenceEvent = { readonly type: 'absence'; readonly absence: Absence
 const none = (seats: number): Absence => ({ streak: Array.from({ length: seats }, () => 0), replaced: [] });
 
 /** Who acted in a command, as far as absence cares. */
-export type Actor = { readonly kind: 'timeout' } | { readonly kind: 'player'; readonly seat: Seat } | { readonly kind: 'other' };
+export type Actor = { readonly kind: 'timeout'; readonly at: number } | { readonly kind: 'player'; readonly seat: Seat } | { readonly kind: 'other' };
 
-/** The streaks after a command: a timeout adds one for every seat it answered for (bots' seats aside), a player's own move clears theirs. */
+/** The streaks after a command: a timeout adds one for every seat whose part it defaulted (bots' seats aside), a player's own move clears theirs. */
 export function absenceAfter(before: BaseState, actor: Actor): Absence | null {
   const current = before.absence ?? none(before.seats);
   const streak = [...current.streak];
-  if (actor.kind === 'timeout') for (const seat of awaitedSeats(before.pending)) if (!current.replaced.includes(seat)) streak[seat] = (streak[seat] ?? 0) + 1;
+  if (actor.kind === 'timeout')
+    for (const seat of dueSeats(before.pending, actor.at)) if (!current.replaced.includes(seat)) streak[seat] = (streak[seat] ?? 0) + 1;
   if (actor.kind === 'player') streak[actor.seat] = 0;
   return streak.every((n, seat) => n === current.streak[seat]) ? null : { ...current, streak };
 }

@@ -1,6 +1,7 @@
 import { appendEvents, type Decided, type Folding, type LoggedEvent } from './draft.js';
 import type { BaseState, GameEvent } from './game.js';
 import type { Bank, Pending, Seat } from './pending.js';
+import { awayDuring, resumesAt, type Vacations } from './vacation.js';
 
 /**
  * Fischer time banks. The engine has no clock: every change here is computed
@@ -41,7 +42,8 @@ export interface ClockedCommand {
  * the last commit; if its step is over, it gains the increment (capped), or,
  * when its bank ran out, restarts at the increment. Then the clock of whoever
  * the new pending entry awaits starts, and that entry's deadline becomes the
- * moment their bank runs out.
+ * moment their bank runs out. A seat's vacation stops its bank: the time away
+ * is not charged, and a deadline set while away counts from their return.
  */
 export function settleClocks(
   bank: Bank,
@@ -49,25 +51,33 @@ export function settleClocks(
   previous: Clocks | undefined,
   command: ClockedCommand,
   next: Pending | null,
+  vacations?: Vacations,
 ): { clocks: Clocks; deadline: number | null } {
   const bankMs = previous ? [...previous.bankMs] : Array.from({ length: seats }, () => bank.initialMs);
   const running = clockedSeat(next);
   if (previous && previous.running !== null) {
     const seat = previous.running;
-    const left = Math.max(0, (bankMs[seat] ?? 0) - Math.max(0, command.at - previous.settledAt));
+    const used = Math.max(0, command.at - previous.settledAt) - awayDuring(vacations?.[seat], previous.settledAt, command.at);
+    const left = Math.max(0, (bankMs[seat] ?? 0) - used);
     if (command.timedOut && left === 0) bankMs[seat] = Math.min(bank.maxMs, bank.incrementMs);
     else if (running !== seat) bankMs[seat] = Math.min(bank.maxMs, left + bank.incrementMs);
     else bankMs[seat] = left;
   }
   const clocks: Clocks = { bankMs, running, settledAt: command.at };
-  return { clocks, deadline: running === null ? null : command.at + (bankMs[running] ?? 0) };
+  return { clocks, deadline: running === null ? null : resumesAt(vacations?.[running], command.at) + (bankMs[running] ?? 0) };
 }
 
-/** Each seat's bank as of `now` (the running one counted down), for views. */
-export function banksAt(clocks: Clocks, now: number): { readonly seat: Seat; readonly bankMs: number; readonly running: boolean }[] {
+/** Each seat's bank as of `now` (the running one counted down, but not while its player is away), and when it runs out, for views. */
+export function banksAt(
+  clocks: Clocks,
+  now: number,
+  vacations?: Vacations,
+): { readonly seat: Seat; readonly bankMs: number; readonly running: boolean; readonly runsOutAt: number | null }[] {
   return clocks.bankMs.map((ms, seat) => {
-    const running = clocks.running === seat;
-    return { seat, bankMs: running ? Math.max(0, ms - Math.max(0, now - clocks.settledAt)) : ms, running };
+    if (clocks.running !== seat) return { seat, bankMs: ms, running: false, runsOutAt: null };
+    const away = vacations?.[seat];
+    const left = Math.max(0, ms - (Math.max(0, now - clocks.settledAt) - awayDuring(away, clocks.settledAt, now)));
+    return { seat, bankMs: left, running: true, runsOutAt: resumesAt(away, now) + left };
   });
 }
 
@@ -81,7 +91,7 @@ export function clockCommand<S extends BaseState, E extends GameEvent>(folding: 
   const bank = before.deadlines.bank;
   if (!bank) return appendEvents(folding, before, decided, []);
   const pending = decided.state.pending;
-  const { clocks, deadline } = settleClocks(bank, before.seats, before.clocks, command, pending);
+  const { clocks, deadline } = settleClocks(bank, before.seats, before.clocks, command, pending, before.vacations);
   const added: LoggedEvent<E>[] = [{ type: 'clock', clocks }];
   if (deadline !== null && pending && pending.deadline !== deadline) added.push({ type: 'awaiting', pending: { ...pending, deadline } });
   return appendEvents(folding, before, decided, added);

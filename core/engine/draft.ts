@@ -2,6 +2,7 @@ import { awaitIn, type BaseState, type GameEvent } from './game.js';
 import type { AbsenceEvent } from './absence.js';
 import type { ClockEvent } from './clock.js';
 import {
+  closeOnTimeParts,
   openDecision,
   openSequentialWindow,
   openSimultaneousWindow,
@@ -16,6 +17,7 @@ import {
 } from './pending.js';
 import type { Rng, RngState } from './rng.js';
 import { restoreInPlace, type UndoEvent } from './undo.js';
+import { foldVacation, type VacationEvent } from './vacation.js';
 
 /**
  * Events the kit adds to every game's log. `awaiting` names who acts next
@@ -24,7 +26,8 @@ import { restoreInPlace, type UndoEvent } from './undo.js';
  * `seed-revealed` closes a finished game's commitment; `clock` settles the
  * time banks of a game that uses them (clock.ts); `undone` puts back the
  * state a taken-back commit started from (undo.ts); `absence` tracks timeouts
- * and seats the bot plays for absent players (absence.ts).
+ * and seats the bot plays for absent players (absence.ts); `vacation` keeps
+ * a seat's vacation and the deadlines it moved (vacation.ts).
  */
 export type AwaitingEvent = { readonly type: 'awaiting'; readonly pending: Pending | null };
 export type KitEvent =
@@ -33,7 +36,8 @@ export type KitEvent =
   | { readonly type: 'seed-revealed'; readonly seed: string }
   | ClockEvent
   | AbsenceEvent
-  | UndoEvent;
+  | UndoEvent
+  | VacationEvent;
 
 export type LoggedEvent<E extends GameEvent = GameEvent> = E | KitEvent;
 
@@ -50,7 +54,8 @@ function isKitEvent(event: GameEvent): event is KitEvent {
     event.type === 'seed-revealed' ||
     event.type === 'clock' ||
     event.type === 'undone' ||
-    event.type === 'absence'
+    event.type === 'absence' ||
+    event.type === 'vacation'
   );
 }
 
@@ -62,6 +67,7 @@ export function applyInPlace<S extends BaseState, E extends GameEvent>(folding: 
   else if (event.type === 'clock') state.clocks = event.clocks;
   else if (event.type === 'undone') restoreInPlace(state, event.state);
   else if (event.type === 'absence') state.absence = event.absence;
+  else if (event.type === 'vacation') foldVacation(state, event);
 }
 
 /** A game's copy of a state, with the kit's own fields it may not know (replaced whole, never mutated, so shared). */
@@ -69,6 +75,7 @@ export function kitCopy<S extends BaseState, E extends GameEvent>(folding: Foldi
   const copy = folding.clone(state);
   if (state.clocks) copy.clocks = state.clocks;
   if (state.absence) copy.absence = state.absence;
+  if (state.vacations) copy.vacations = state.vacations;
   return copy;
 }
 
@@ -142,6 +149,18 @@ export class Draft<S extends BaseState, E extends GameEvent> {
   /** Null when `seats` is empty. */
   nextWindow(step: string, timer: TimerKind, seats: readonly Seat[]): SimultaneousPending | null {
     return openSimultaneousWindow({ opened: this.state.pendingOpened, at: this.at, deadlines: this.state.deadlines, step, timer, seats });
+  }
+
+  /**
+   * Kit only, after a timeout: a shared window whose late parts (a vacation)
+   * kept it open past its own deadline now waits for them alone.
+   */
+  holdLateParts(): void {
+    const pending = this.state.pending;
+    if (pending?.kind !== 'simultaneous' || pending.deadline > this.at) return;
+    const held = closeOnTimeParts(pending);
+    if (!held) throw new Error(`${this.state.game}: the ${pending.step} window is still open after its timeout`);
+    this.await(held);
   }
 
   /** Kit only, once the command is accepted: records the generator's advance and, if the game just ended, reveals the seed. */

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { Absence } from './absence.js';
 import type { Clocks } from './clock.js';
+import type { Vacations } from './vacation.js';
 import type { Deadlines, Pending, Seat } from './pending.js';
 import type { Draft, Folding } from './draft.js';
 import type { Rejection } from './rejection.js';
@@ -22,6 +23,8 @@ export interface BaseState {
   clocks?: Clocks;
   /** Timeout streaks and seats played by the bot for absent players, once any (absence.ts). */
   absence?: Absence;
+  /** Each seat's latest vacation, once one reached the game (vacation.ts). */
+  vacations?: Vacations;
   /** sha256(seed), public from the start. */
   readonly seedHash: string;
   /** The seed itself: server-side only; never part of a view before the end. */

@@ -11,3 +11,4 @@ export * from './rng.js';
 export * from './simulate.js';
 export * from './steps.js';
 export * from './undo.js';
+export * from './vacation.js';

@@ -80,8 +80,10 @@ function decide<S extends BaseState, M, E extends GameEvent>(
   const checked = check(engine as GameEngine<S, unknown, GameEvent, unknown>, state, command);
   if (checked && 'ok' in checked) return checked;
   const draft = new Draft<S, E>(engine, state, command.at, new Rng(state.rng), ownership);
-  if (command.type === 'timeout') engine.decideTimeout(draft);
-  else {
+  if (command.type === 'timeout') {
+    engine.decideTimeout(draft);
+    draft.holdLateParts();
+  } else {
     const refusal = engine.decideMove(draft, command.seat, checked?.move as M);
     if (refusal) return refusal;
   }
@@ -115,6 +117,7 @@ export function redactFor(engine: AnyGameEngine, event: LoggedEvent, viewer: Sea
   if (event.type === 'rng-advanced') return null;
   // The restored state holds everyone's secrets: viewers see only which commit was taken back.
   if (event.type === 'undone') return undoneAsShown(event as UndoEvent);
-  if (event.type === 'seed-revealed' || event.type === 'awaiting' || event.type === 'clock' || event.type === 'absence') return event;
+  if (event.type === 'seed-revealed' || event.type === 'awaiting' || event.type === 'clock' || event.type === 'absence' || event.type === 'vacation')
+    return event;
   return engine.redactEvent(event, viewer);
 }
