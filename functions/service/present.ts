@@ -1,4 +1,4 @@
-import { legalMovesFor, redactFor, viewFor, type AnyGameEngine, type Deadlines, type LoggedEvent } from '../../core/engine/index.js';
+import { awaySeats, legalMovesFor, redactFor, viewFor, type AnyGameEngine, type Deadlines, type LoggedEvent } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
 import { presentClocks } from './clock-view.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
@@ -46,6 +46,7 @@ export function presentGame(live: LiveGame, viewerId: string, now: number) {
     state: live.state ? presentTimes(viewFor(live.engine, live.state, seat)) : null,
     clocks: live.state ? presentClocks(live.state, now) : null,
     absence: live.state?.absence ? { timeoutStreaks: live.state.absence.streak, seatsUnderBot: live.state.absence.replaced } : null,
+    vacations: awaySeats(live.state?.vacations, now).map((away) => ({ seat: away.seat, until: isoInstant(away.backAt) })),
   };
 }
 

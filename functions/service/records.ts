@@ -2,10 +2,12 @@ import {
   applyInPlace,
   clockCommand,
   execute,
+  holdForVacations,
   reclaimSeat,
   replaceSeat,
   trackAbsence,
   undoneAsShown,
+  vacationCommand,
   type Actor,
   type AnyGameEngine,
   type BaseState,
@@ -13,7 +15,7 @@ import {
   type Rejection,
   type UndoEvent,
 } from '../../core/engine/index.js';
-import { presentTimes } from './times.js';
+import { presentTimes, type Presented } from './times.js';
 
 /**
  * What a commit stores as its command: exactly what the engine was asked, so
@@ -40,7 +42,9 @@ export type CommandRecord =
   /** The greedy bot takes over a seat after its player's consecutive timeouts (core/engine/absence.ts). */
   | { readonly type: 'replace'; readonly seat: number; readonly at: number }
   /** The player takes their seat back from the bot. */
-  | { readonly type: 'reclaim'; readonly seat: number; readonly at: number };
+  | { readonly type: 'reclaim'; readonly seat: number; readonly at: number }
+  /** The seat's player is away from `leftAt` to `backAt` (started, or cut short): their deadlines move (core/engine/vacation.ts). */
+  | { readonly type: 'vacation'; readonly seat: number; readonly leftAt: number; readonly backAt: number; readonly at: number };
 
 export interface RecordRejection {
   readonly rejection: Rejection;
@@ -59,14 +63,22 @@ export function runRecord(engine: AnyGameEngine, state: BaseState, record: Comma
   // The clocks restart from the restored state: the time since it stays spent (undo returns no bank time).
   if (record.type === 'undo') return clockCommand(engine, record.restores, undoRun(record), { at: record.at, timedOut: false });
   if (record.type === 'replace' || record.type === 'reclaim') return seatChange(engine, state, record);
+  if (record.type === 'vacation') return vacationRun(engine, state, record);
   const run = decideRecord(engine, state, record);
   if ('rejection' in run) return run;
   const clocked = clockCommand(engine, state, run, { at: record.at, timedOut: record.type === 'timeout' });
-  return trackAbsence(engine, state, clocked, actorOf(record));
+  const tracked = trackAbsence(engine, state, clocked, actorOf(record));
+  return holdForVacations(engine, state, tracked, record.at);
+}
+
+/** A vacation reaching the game: the running bank settled up to now, then the seat's deadlines moved. */
+function vacationRun(engine: AnyGameEngine, state: BaseState, record: Extract<CommandRecord, { type: 'vacation' }>): RecordRun {
+  const settled = clockCommand(engine, state, { events: [], state }, { at: record.at, timedOut: false });
+  return vacationCommand(engine, state, settled, record.seat, { leftAt: record.leftAt, backAt: record.backAt }, record.at);
 }
 
 function actorOf(record: CommandRecord): Actor {
-  if (record.type === 'timeout') return { kind: 'timeout' };
+  if (record.type === 'timeout') return { kind: 'timeout', at: record.at };
   if (record.type === 'moves' || record.type === 'preference') return { kind: 'player', seat: record.seat };
   return { kind: 'other' };
 }
@@ -86,7 +98,7 @@ function undoRun(record: Extract<CommandRecord, { type: 'undo' }>): RecordRun {
 function decideRecord(
   engine: AnyGameEngine,
   state: BaseState,
-  record: Exclude<CommandRecord, { type: 'undo' | 'replace' | 'reclaim' }>,
+  record: Exclude<CommandRecord, { type: 'undo' | 'replace' | 'reclaim' | 'vacation' }>,
 ): RecordRun | RecordRejection {
   if (record.type === 'start') return { events: [], state };
   if (record.type === 'timeout') {
@@ -156,9 +168,9 @@ export function publishedEvents(events: readonly LoggedEvent[]) {
   return presentTimes(events.map((event) => (event.type === 'undone' ? undoneAsShown(event as UndoEvent) : event)));
 }
 
-/** A logged command as the verification publishes it: its instant an RFC 3339 string, an undo without the state it restored. */
+/** A logged command as the verification publishes it: its instants RFC 3339 strings, an undo without the state it restored. */
 export type PublishedCommand = {
-  [K in CommandRecord['type']]: Omit<Extract<CommandRecord, { type: K }>, 'at' | 'restores'> & { readonly at: string };
+  [K in CommandRecord['type']]: Presented<Omit<Extract<CommandRecord, { type: K }>, 'restores'>>;
 }[CommandRecord['type']];
 
 /**
@@ -168,6 +180,7 @@ export type PublishedCommand = {
  */
 export function recordOf(command: PublishedCommand, statesBefore: readonly BaseState[]): CommandRecord {
   const at = Date.parse(command.at);
+  if (command.type === 'vacation') return { ...command, leftAt: Date.parse(command.leftAt), backAt: Date.parse(command.backAt), at };
   if (command.type !== 'undo') return { ...command, at } as CommandRecord;
   const restores = statesBefore[command.version - 1];
   if (!restores) throw new Error(`undo of commit ${command.version}, which the log does not hold before it`);

@@ -7,6 +7,8 @@ export interface TableRules {
   readonly undo: boolean;
   /** After this many consecutive timeouts of one seat the greedy bot takes it over (0: never). */
   readonly replaceAfterTimeouts: number;
+  /** Whether a player's vacation pushes back their deadlines here (functions/service/vacation.ts); off for strict clocks. */
+  readonly vacation: boolean;
 }
 
 export const TableRulesRequest = z
@@ -19,9 +21,13 @@ export const TableRulesRequest = z
       .max(20)
       .optional()
       .describe('Consecutive timeouts of one seat after which the greedy bot plays it until its player reclaims it (default 3; 0 = never).'),
+    vacation: z
+      .boolean()
+      .optional()
+      .describe("Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks)."),
   })
   .default({})
-  .describe("The table's rules for undo and absent players.");
+  .describe("The table's rules for undo, absent players and vacations.");
 
 export type TableRulesRequest = z.infer<typeof TableRulesRequest>;
 
@@ -31,8 +37,9 @@ export function resolveTableRules(request: TableRulesRequest, deadlines: Deadlin
   return {
     undo: request.undo ?? deadlines !== 'live',
     replaceAfterTimeouts: request.replaceAfterTimeouts ?? DEFAULT_REPLACE_AFTER_TIMEOUTS,
+    vacation: request.vacation ?? true,
   };
 }
 
-/** Games created before tables had rules keep the rules they were created under: no undo, no replacement. */
-export const RULES_BEFORE_TABLE_RULES: TableRules = { undo: false, replaceAfterTimeouts: 0 };
+/** Games created before tables had rules keep the rules they were created under: no undo, no replacement, no vacations. */
+export const RULES_BEFORE_TABLE_RULES: TableRules = { undo: false, replaceAfterTimeouts: 0, vacation: false };

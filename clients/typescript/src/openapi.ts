@@ -43,6 +43,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/vacation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your vacation allowance and the vacation you are on
+         * @description Each player has a yearly allowance of whole days (21 by default; the deployment may set another), counted per UTC calendar year; a vacation is paid from the year it starts in.
+         */
+        get: operations["getVacation"];
+        put?: never;
+        /**
+         * Go on vacation now, until a given time
+         * @description Each player has a yearly allowance of whole days (21 by default; the deployment may set another), counted per UTC calendar year; a vacation is paid from the year it starts in. While you are away, each of your deadlines in your running games that allow vacations (`table.vacation`, on by default) stands still: an entry awaiting you is pushed back by the time you are away from it, your part of a window shared with others closes that much later while the others' parts close on time, and your time bank is not charged. Each such game records it as a `vacation` commit. A retry with the same Idempotency-Key finishes recording it where a fault stopped the first.
+         */
+        post: operations["startVacation"];
+        /**
+         * Come back early
+         * @description Ends your vacation now: the whole days you did not use go back to your allowance (a day begun is spent), and every game that recorded it pulls your deadlines in by the time you are no longer away.
+         */
+        delete: operations["endVacation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/catalog": {
         parameters: {
             query?: never;
@@ -495,7 +523,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "seat-not-replaced" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -538,6 +566,8 @@ export interface components {
             undo: boolean;
             /** @description Consecutive timeouts after which the greedy bot plays a seat (0: never). */
             replaceAfterTimeouts: number;
+            /** @description Whether a player's vacation pushes back their own deadlines at this game. */
+            vacation: boolean;
         };
         Seat: components["schemas"]["SeatPlayer"] | components["schemas"]["SeatBot"] | components["schemas"]["SeatEmpty"];
         SeatPlayer: {
@@ -681,6 +711,12 @@ export interface components {
             clocks: components["schemas"]["Clocks"] | null;
             /** @description Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout. */
             absence: components["schemas"]["Absence"] | null;
+            /** @description Players on vacation now, and until when: their deadlines here stand still meanwhile. */
+            vacations: {
+                seat: number;
+                /** Format: date-time */
+                until: string;
+            }[];
         };
         PendingTurn: {
             /** @enum {string} */
@@ -728,6 +764,18 @@ export interface components {
             seats: number[];
             /** @description Those who have submitted; what they submitted stays secret until the window closes. */
             submitted: number[];
+            /** @description Seats whose part closes after the window's own deadline (a vacation), each with its own deadline; the others' parts close on time. */
+            lateParts?: components["schemas"]["LatePart"][];
+            /**
+             * @description The window's own deadline has passed: only the seats of `lateParts` may still answer, and `deadline` is the earliest of theirs.
+             * @enum {boolean}
+             */
+            othersClosed?: true;
+        };
+        LatePart: {
+            seat: number;
+            /** Format: date-time */
+            deadline: string;
         };
         PendingDecision: {
             /** @enum {string} */
@@ -911,6 +959,12 @@ export interface components {
             clocks: components["schemas"]["Clocks"] | null;
             /** @description Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout. */
             absence: components["schemas"]["Absence"] | null;
+            /** @description Players on vacation now, and until when: their deadlines here stand still meanwhile. */
+            vacations: {
+                seat: number;
+                /** Format: date-time */
+                until: string;
+            }[];
         };
         ValeriaCardKingdomsScoreDetail: {
             monsters: number;
@@ -1592,6 +1646,12 @@ export interface components {
             clocks: components["schemas"]["Clocks"] | null;
             /** @description Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout. */
             absence: components["schemas"]["Absence"] | null;
+            /** @description Players on vacation now, and until when: their deadlines here stand still meanwhile. */
+            vacations: {
+                seat: number;
+                /** Format: date-time */
+                until: string;
+            }[];
         };
         VillagePillageScoreDetail: {
             relics: ("Sceptre" | "Throne" | "Crown")[];
@@ -1988,7 +2048,7 @@ export interface components {
              */
             kind: "system";
         };
-        VillagesOfValeriaVisibleEvent: components["schemas"]["VillagesOfValeriaVisibleEventSetupChosen"] | components["schemas"]["VillagesOfValeriaVisibleEventDrew"] | components["schemas"]["VillagesOfValeriaVisibleEventCardsStolen"] | components["schemas"]["VillagesOfValeriaEventSetupRevealed"] | components["schemas"]["VillagesOfValeriaEventReplenished"] | components["schemas"]["VillagesOfValeriaEventTurnStarted"] | components["schemas"]["VillagesOfValeriaEventActionStarted"] | components["schemas"]["VillagesOfValeriaEventOwedSettled"] | components["schemas"]["VillagesOfValeriaEventPowersEnded"] | components["schemas"]["VillagesOfValeriaEventActionFinished"] | components["schemas"]["VillagesOfValeriaEventFollowOffered"] | components["schemas"]["VillagesOfValeriaEventTurnEnded"] | components["schemas"]["VillagesOfValeriaEventDeclined"] | components["schemas"]["VillagesOfValeriaEventDiscarded"] | components["schemas"]["VillagesOfValeriaEventDeveloped"] | components["schemas"]["VillagesOfValeriaEventBuilt"] | components["schemas"]["VillagesOfValeriaEventRecruited"] | components["schemas"]["VillagesOfValeriaEventGoldGained"] | components["schemas"]["VillagesOfValeriaEventPowerUsed"] | components["schemas"]["VillagesOfValeriaEventGameEnded"] | components["schemas"]["VillagesOfValeriaEventAwaiting"] | components["schemas"]["VillagesOfValeriaEventSeedRevealed"] | components["schemas"]["VillagesOfValeriaEventClock"] | components["schemas"]["VillagesOfValeriaEventAbsence"] | components["schemas"]["VillagesOfValeriaVisibleEventUndone"];
+        VillagesOfValeriaVisibleEvent: components["schemas"]["VillagesOfValeriaVisibleEventSetupChosen"] | components["schemas"]["VillagesOfValeriaVisibleEventDrew"] | components["schemas"]["VillagesOfValeriaVisibleEventCardsStolen"] | components["schemas"]["VillagesOfValeriaEventSetupRevealed"] | components["schemas"]["VillagesOfValeriaEventReplenished"] | components["schemas"]["VillagesOfValeriaEventTurnStarted"] | components["schemas"]["VillagesOfValeriaEventActionStarted"] | components["schemas"]["VillagesOfValeriaEventOwedSettled"] | components["schemas"]["VillagesOfValeriaEventPowersEnded"] | components["schemas"]["VillagesOfValeriaEventActionFinished"] | components["schemas"]["VillagesOfValeriaEventFollowOffered"] | components["schemas"]["VillagesOfValeriaEventTurnEnded"] | components["schemas"]["VillagesOfValeriaEventDeclined"] | components["schemas"]["VillagesOfValeriaEventDiscarded"] | components["schemas"]["VillagesOfValeriaEventDeveloped"] | components["schemas"]["VillagesOfValeriaEventBuilt"] | components["schemas"]["VillagesOfValeriaEventRecruited"] | components["schemas"]["VillagesOfValeriaEventGoldGained"] | components["schemas"]["VillagesOfValeriaEventPowerUsed"] | components["schemas"]["VillagesOfValeriaEventGameEnded"] | components["schemas"]["VillagesOfValeriaEventAwaiting"] | components["schemas"]["VillagesOfValeriaEventSeedRevealed"] | components["schemas"]["VillagesOfValeriaEventClock"] | components["schemas"]["VillagesOfValeriaEventAbsence"] | components["schemas"]["VillagesOfValeriaEventVacation"] | components["schemas"]["VillagesOfValeriaVisibleEventUndone"];
         VillagesOfValeriaVisibleEventSetupChosen: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2308,6 +2368,32 @@ export interface components {
                 seat: number;
             };
         };
+        VillagesOfValeriaEventVacation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacation";
+            seat: number;
+            away: {
+                /** Format: date-time */
+                leftAt: string;
+                /**
+                 * Format: date-time
+                 * @description When they are back: as planned, or when they cut it short.
+                 */
+                backAt: string;
+            };
+            /** @description The seat's deadlines this commit moved: pushed back when a vacation starts or an entry opens during it, pulled in when it ends early. */
+            shifts: {
+                pendingId: string;
+                seat: number;
+                /** Format: date-time */
+                fromDeadline: string;
+                /** Format: date-time */
+                toDeadline: string;
+            }[];
+        };
         VillagesOfValeriaVisibleEventUndone: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2335,7 +2421,7 @@ export interface components {
             /** @description The events you may see. */
             events: components["schemas"]["ValeriaCardKingdomsVisibleEvent"][];
         };
-        ValeriaCardKingdomsVisibleEvent: components["schemas"]["ValeriaCardKingdomsVisibleEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsVisibleEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventClock"] | components["schemas"]["ValeriaCardKingdomsEventAbsence"] | components["schemas"]["ValeriaCardKingdomsVisibleEventUndone"];
+        ValeriaCardKingdomsVisibleEvent: components["schemas"]["ValeriaCardKingdomsVisibleEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsVisibleEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventHarvestDefaulted"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventClock"] | components["schemas"]["ValeriaCardKingdomsEventAbsence"] | components["schemas"]["ValeriaCardKingdomsEventVacation"] | components["schemas"]["ValeriaCardKingdomsVisibleEventUndone"];
         ValeriaCardKingdomsVisibleEventDukeKept: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2374,6 +2460,15 @@ export interface components {
              */
             type: "dice-rolled";
             dice: number[];
+        };
+        /** @description The seat's part of the harvest window closed unanswered: its defaults apply when the window closes (VK-R2). */
+        ValeriaCardKingdomsEventHarvestDefaulted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "harvest-defaulted";
+            seat: number;
         };
         ValeriaCardKingdomsEventDieChanged: {
             /**
@@ -2679,6 +2774,32 @@ export interface components {
                 seat: number;
             };
         };
+        ValeriaCardKingdomsEventVacation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacation";
+            seat: number;
+            away: {
+                /** Format: date-time */
+                leftAt: string;
+                /**
+                 * Format: date-time
+                 * @description When they are back: as planned, or when they cut it short.
+                 */
+                backAt: string;
+            };
+            /** @description The seat's deadlines this commit moved: pushed back when a vacation starts or an entry opens during it, pulled in when it ends early. */
+            shifts: {
+                pendingId: string;
+                seat: number;
+                /** Format: date-time */
+                fromDeadline: string;
+                /** Format: date-time */
+                toDeadline: string;
+            }[];
+        };
         ValeriaCardKingdomsVisibleEventUndone: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2706,7 +2827,7 @@ export interface components {
             /** @description The events you may see. */
             events: components["schemas"]["VillagePillageVisibleEvent"][];
         };
-        VillagePillageVisibleEvent: components["schemas"]["VillagePillageVisibleEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventSeedRevealed"] | components["schemas"]["VillagePillageEventClock"] | components["schemas"]["VillagePillageEventAbsence"] | components["schemas"]["VillagePillageVisibleEventUndone"];
+        VillagePillageVisibleEvent: components["schemas"]["VillagePillageVisibleEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventSeedRevealed"] | components["schemas"]["VillagePillageEventClock"] | components["schemas"]["VillagePillageEventAbsence"] | components["schemas"]["VillagePillageEventVacation"] | components["schemas"]["VillagePillageVisibleEventUndone"];
         VillagePillageVisibleEventPlanSubmitted: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2894,6 +3015,32 @@ export interface components {
                 seat: number;
             };
         };
+        VillagePillageEventVacation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacation";
+            seat: number;
+            away: {
+                /** Format: date-time */
+                leftAt: string;
+                /**
+                 * Format: date-time
+                 * @description When they are back: as planned, or when they cut it short.
+                 */
+                backAt: string;
+            };
+            /** @description The seat's deadlines this commit moved: pushed back when a vacation starts or an entry opens during it, pulled in when it ends early. */
+            shifts: {
+                pendingId: string;
+                seat: number;
+                /** Format: date-time */
+                fromDeadline: string;
+                /** Format: date-time */
+                toDeadline: string;
+            }[];
+        };
         VillagePillageVisibleEventUndone: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2966,7 +3113,7 @@ export interface components {
             }[];
         };
         /** @description What the engine was asked, exactly: replay it with the revealed seed. */
-        VillagesOfValeriaCommand: components["schemas"]["VillagesOfValeriaCommandStart"] | components["schemas"]["VillagesOfValeriaCommandMoves"] | components["schemas"]["VillagesOfValeriaCommandBot"] | components["schemas"]["VillagesOfValeriaCommandPreference"] | components["schemas"]["VillagesOfValeriaCommandTimeout"] | components["schemas"]["VillagesOfValeriaCommandUndo"] | components["schemas"]["VillagesOfValeriaCommandReplace"] | components["schemas"]["VillagesOfValeriaCommandReclaim"];
+        VillagesOfValeriaCommand: components["schemas"]["VillagesOfValeriaCommandStart"] | components["schemas"]["VillagesOfValeriaCommandMoves"] | components["schemas"]["VillagesOfValeriaCommandBot"] | components["schemas"]["VillagesOfValeriaCommandPreference"] | components["schemas"]["VillagesOfValeriaCommandTimeout"] | components["schemas"]["VillagesOfValeriaCommandUndo"] | components["schemas"]["VillagesOfValeriaCommandReplace"] | components["schemas"]["VillagesOfValeriaCommandReclaim"] | components["schemas"]["VillagesOfValeriaCommandVacation"];
         VillagesOfValeriaCommandStart: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3053,7 +3200,22 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
-        VillagesOfValeriaLoggedEvent: components["schemas"]["VillagesOfValeriaLoggedEventSetupChosen"] | components["schemas"]["VillagesOfValeriaLoggedEventDrew"] | components["schemas"]["VillagesOfValeriaLoggedEventCardsStolen"] | components["schemas"]["VillagesOfValeriaEventSetupRevealed"] | components["schemas"]["VillagesOfValeriaEventReplenished"] | components["schemas"]["VillagesOfValeriaEventTurnStarted"] | components["schemas"]["VillagesOfValeriaEventActionStarted"] | components["schemas"]["VillagesOfValeriaEventOwedSettled"] | components["schemas"]["VillagesOfValeriaEventPowersEnded"] | components["schemas"]["VillagesOfValeriaEventActionFinished"] | components["schemas"]["VillagesOfValeriaEventFollowOffered"] | components["schemas"]["VillagesOfValeriaEventTurnEnded"] | components["schemas"]["VillagesOfValeriaEventDeclined"] | components["schemas"]["VillagesOfValeriaEventDiscarded"] | components["schemas"]["VillagesOfValeriaEventDeveloped"] | components["schemas"]["VillagesOfValeriaEventBuilt"] | components["schemas"]["VillagesOfValeriaEventRecruited"] | components["schemas"]["VillagesOfValeriaEventGoldGained"] | components["schemas"]["VillagesOfValeriaEventPowerUsed"] | components["schemas"]["VillagesOfValeriaEventGameEnded"] | components["schemas"]["VillagesOfValeriaEventAwaiting"] | components["schemas"]["VillagesOfValeriaEventSeedRevealed"] | components["schemas"]["VillagesOfValeriaEventClock"] | components["schemas"]["VillagesOfValeriaEventAbsence"] | components["schemas"]["VillagesOfValeriaLoggedEventUndone"] | components["schemas"]["VillagesOfValeriaEventRngAdvanced"];
+        /** @description The seat's player went on vacation, or came back early (backAt is then when they did). */
+        VillagesOfValeriaCommandVacation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacation";
+            seat: number;
+            /** Format: date-time */
+            leftAt: string;
+            /** Format: date-time */
+            backAt: string;
+            /** Format: date-time */
+            at: string;
+        };
+        VillagesOfValeriaLoggedEvent: components["schemas"]["VillagesOfValeriaLoggedEventSetupChosen"] | components["schemas"]["VillagesOfValeriaLoggedEventDrew"] | components["schemas"]["VillagesOfValeriaLoggedEventCardsStolen"] | components["schemas"]["VillagesOfValeriaEventSetupRevealed"] | components["schemas"]["VillagesOfValeriaEventReplenished"] | components["schemas"]["VillagesOfValeriaEventTurnStarted"] | components["schemas"]["VillagesOfValeriaEventActionStarted"] | components["schemas"]["VillagesOfValeriaEventOwedSettled"] | components["schemas"]["VillagesOfValeriaEventPowersEnded"] | components["schemas"]["VillagesOfValeriaEventActionFinished"] | components["schemas"]["VillagesOfValeriaEventFollowOffered"] | components["schemas"]["VillagesOfValeriaEventTurnEnded"] | components["schemas"]["VillagesOfValeriaEventDeclined"] | components["schemas"]["VillagesOfValeriaEventDiscarded"] | components["schemas"]["VillagesOfValeriaEventDeveloped"] | components["schemas"]["VillagesOfValeriaEventBuilt"] | components["schemas"]["VillagesOfValeriaEventRecruited"] | components["schemas"]["VillagesOfValeriaEventGoldGained"] | components["schemas"]["VillagesOfValeriaEventPowerUsed"] | components["schemas"]["VillagesOfValeriaEventGameEnded"] | components["schemas"]["VillagesOfValeriaEventAwaiting"] | components["schemas"]["VillagesOfValeriaEventSeedRevealed"] | components["schemas"]["VillagesOfValeriaEventClock"] | components["schemas"]["VillagesOfValeriaEventAbsence"] | components["schemas"]["VillagesOfValeriaEventVacation"] | components["schemas"]["VillagesOfValeriaLoggedEventUndone"] | components["schemas"]["VillagesOfValeriaEventRngAdvanced"];
         VillagesOfValeriaLoggedEventSetupChosen: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3129,7 +3291,7 @@ export interface components {
             }[];
         };
         /** @description What the engine was asked, exactly: replay it with the revealed seed. */
-        ValeriaCardKingdomsCommand: components["schemas"]["ValeriaCardKingdomsCommandStart"] | components["schemas"]["ValeriaCardKingdomsCommandMoves"] | components["schemas"]["ValeriaCardKingdomsCommandBot"] | components["schemas"]["ValeriaCardKingdomsCommandPreference"] | components["schemas"]["ValeriaCardKingdomsCommandTimeout"] | components["schemas"]["ValeriaCardKingdomsCommandUndo"] | components["schemas"]["ValeriaCardKingdomsCommandReplace"] | components["schemas"]["ValeriaCardKingdomsCommandReclaim"];
+        ValeriaCardKingdomsCommand: components["schemas"]["ValeriaCardKingdomsCommandStart"] | components["schemas"]["ValeriaCardKingdomsCommandMoves"] | components["schemas"]["ValeriaCardKingdomsCommandBot"] | components["schemas"]["ValeriaCardKingdomsCommandPreference"] | components["schemas"]["ValeriaCardKingdomsCommandTimeout"] | components["schemas"]["ValeriaCardKingdomsCommandUndo"] | components["schemas"]["ValeriaCardKingdomsCommandReplace"] | components["schemas"]["ValeriaCardKingdomsCommandReclaim"] | components["schemas"]["ValeriaCardKingdomsCommandVacation"];
         ValeriaCardKingdomsCommandStart: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3216,7 +3378,22 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
-        ValeriaCardKingdomsLoggedEvent: components["schemas"]["ValeriaCardKingdomsLoggedEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsLoggedEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventClock"] | components["schemas"]["ValeriaCardKingdomsEventAbsence"] | components["schemas"]["ValeriaCardKingdomsLoggedEventUndone"] | components["schemas"]["ValeriaCardKingdomsEventRngAdvanced"];
+        /** @description The seat's player went on vacation, or came back early (backAt is then when they did). */
+        ValeriaCardKingdomsCommandVacation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacation";
+            seat: number;
+            /** Format: date-time */
+            leftAt: string;
+            /** Format: date-time */
+            backAt: string;
+            /** Format: date-time */
+            at: string;
+        };
+        ValeriaCardKingdomsLoggedEvent: components["schemas"]["ValeriaCardKingdomsLoggedEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsLoggedEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventHarvestDefaulted"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventClock"] | components["schemas"]["ValeriaCardKingdomsEventAbsence"] | components["schemas"]["ValeriaCardKingdomsEventVacation"] | components["schemas"]["ValeriaCardKingdomsLoggedEventUndone"] | components["schemas"]["ValeriaCardKingdomsEventRngAdvanced"];
         ValeriaCardKingdomsLoggedEventDukeKept: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3278,7 +3455,7 @@ export interface components {
             }[];
         };
         /** @description What the engine was asked, exactly: replay it with the revealed seed. */
-        VillagePillageCommand: components["schemas"]["VillagePillageCommandStart"] | components["schemas"]["VillagePillageCommandMoves"] | components["schemas"]["VillagePillageCommandBot"] | components["schemas"]["VillagePillageCommandPreference"] | components["schemas"]["VillagePillageCommandTimeout"] | components["schemas"]["VillagePillageCommandUndo"] | components["schemas"]["VillagePillageCommandReplace"] | components["schemas"]["VillagePillageCommandReclaim"];
+        VillagePillageCommand: components["schemas"]["VillagePillageCommandStart"] | components["schemas"]["VillagePillageCommandMoves"] | components["schemas"]["VillagePillageCommandBot"] | components["schemas"]["VillagePillageCommandPreference"] | components["schemas"]["VillagePillageCommandTimeout"] | components["schemas"]["VillagePillageCommandUndo"] | components["schemas"]["VillagePillageCommandReplace"] | components["schemas"]["VillagePillageCommandReclaim"] | components["schemas"]["VillagePillageCommandVacation"];
         VillagePillageCommandStart: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3365,7 +3542,22 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
-        VillagePillageLoggedEvent: components["schemas"]["VillagePillageLoggedEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventSeedRevealed"] | components["schemas"]["VillagePillageEventClock"] | components["schemas"]["VillagePillageEventAbsence"] | components["schemas"]["VillagePillageLoggedEventUndone"] | components["schemas"]["VillagePillageEventRngAdvanced"];
+        /** @description The seat's player went on vacation, or came back early (backAt is then when they did). */
+        VillagePillageCommandVacation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacation";
+            seat: number;
+            /** Format: date-time */
+            leftAt: string;
+            /** Format: date-time */
+            backAt: string;
+            /** Format: date-time */
+            at: string;
+        };
+        VillagePillageLoggedEvent: components["schemas"]["VillagePillageLoggedEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventSeedRevealed"] | components["schemas"]["VillagePillageEventClock"] | components["schemas"]["VillagePillageEventAbsence"] | components["schemas"]["VillagePillageEventVacation"] | components["schemas"]["VillagePillageLoggedEventUndone"] | components["schemas"]["VillagePillageEventRngAdvanced"];
         VillagePillageLoggedEventPlanSubmitted: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3441,9 +3633,13 @@ export interface components {
                 seat: number;
                 version: number;
                 yourMove: boolean;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description Your own deadline: your part’s, when a vacation gave it a later one than the others’.
+                 */
                 deadline: string | null;
                 seats: components["schemas"]["Seat"][];
+                vacations: components["schemas"]["OnVacation"];
             }[];
             /** @description How many of your games await your move. */
             awaitingYourMove: number;
@@ -3454,6 +3650,53 @@ export interface components {
          * @enum {string}
          */
         GameId: "villages-of-valeria" | "valeria-card-kingdoms" | "village-pillage";
+        OnVacation: {
+            seat: number;
+            /** Format: date-time */
+            until: string;
+        }[];
+        Vacation: {
+            /** @description The UTC calendar year the allowance counts. */
+            year: number;
+            /** @description Whole days a player may be away per calendar year (a setting of the deployment). */
+            allowanceDays: number;
+            usedDays: number;
+            remainingDays: number;
+            /** @description The vacation you are on now; null when you are not. */
+            current: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                until: string;
+                /** @description Whole days it takes from the allowance. */
+                days: number;
+            } | null;
+        };
+        VacationChange: {
+            /** @description The UTC calendar year the allowance counts. */
+            year: number;
+            /** @description Whole days a player may be away per calendar year (a setting of the deployment). */
+            allowanceDays: number;
+            usedDays: number;
+            remainingDays: number;
+            /** @description The vacation you are on now; null when you are not. */
+            current: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                until: string;
+                /** @description Whole days it takes from the allowance. */
+                days: number;
+            } | null;
+            /** @description Coming back early: the unused whole days given back. */
+            refundedDays?: number;
+            /** @description Your running games that allow vacations and recorded this one, each as a commit. */
+            games: {
+                gameId: string;
+                /** @description The `vacation` commit. */
+                version: number;
+            }[];
+        };
         Catalog: {
             games: {
                 id: components["schemas"]["GameId"];
@@ -3771,6 +4014,13 @@ export interface components {
             /** @description 1–40 characters after Unicode NFC normalisation and trimming; no control characters, bidirectional controls or lone surrogates (400 `invalid-name`). */
             name: string;
         };
+        VacationRequest: {
+            /**
+             * Format: date-time
+             * @description When you will be back (RFC 3339). Counted in whole days from now, rounded up: a vacation until tomorrow noon, started at 18:00 today, takes 1 day.
+             */
+            until: string;
+        };
         CreateGame: components["schemas"]["VillagesOfValeriaCreateGame"] | components["schemas"]["ValeriaCardKingdomsCreateGame"] | components["schemas"]["VillagePillageCreateGame"];
         VillagesOfValeriaCreateGame: {
             /**
@@ -3806,7 +4056,7 @@ export interface components {
                 windowSeconds: number;
             };
             /**
-             * @description The table's rules for undo and absent players.
+             * @description The table's rules for undo, absent players and vacations.
              * @default {}
              */
             table?: {
@@ -3814,6 +4064,8 @@ export interface components {
                 undo?: boolean;
                 /** @description Consecutive timeouts of one seat after which the greedy bot plays it until its player reclaims it (default 3; 0 = never). */
                 replaceAfterTimeouts?: number;
+                /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
+                vacation?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -3861,7 +4113,7 @@ export interface components {
                 windowSeconds: number;
             };
             /**
-             * @description The table's rules for undo and absent players.
+             * @description The table's rules for undo, absent players and vacations.
              * @default {}
              */
             table?: {
@@ -3869,6 +4121,8 @@ export interface components {
                 undo?: boolean;
                 /** @description Consecutive timeouts of one seat after which the greedy bot plays it until its player reclaims it (default 3; 0 = never). */
                 replaceAfterTimeouts?: number;
+                /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
+                vacation?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -3914,7 +4168,7 @@ export interface components {
                 windowSeconds: number;
             };
             /**
-             * @description The table's rules for undo and absent players.
+             * @description The table's rules for undo, absent players and vacations.
              * @default {}
              */
             table?: {
@@ -3922,6 +4176,8 @@ export interface components {
                 undo?: boolean;
                 /** @description Consecutive timeouts of one seat after which the greedy bot plays it until its player reclaims it (default 3; 0 = never). */
                 replaceAfterTimeouts?: number;
+                /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
+                vacation?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -4122,6 +4378,340 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getVacation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your allowance this year and your current vacation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vacation"];
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    startVacation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the first answer and changes nothing. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VacationRequest"];
+            };
+        };
+        responses: {
+            /** @description You are on vacation; the games that recorded it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacationChange"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description Conflict: `vacation-running`, `contention`, `idempotency-key-reused` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "vacation-running" | "contention" | "idempotency-key-reused";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `vacation-in-past`, `vacation-allowance-exceeded` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "vacation-in-past" | "vacation-allowance-exceeded";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    endVacation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the first answer and changes nothing. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description You are back; the days refunded and the games that recorded it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacationChange"];
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description Conflict: `no-vacation-running`, `contention` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "no-vacation-running" | "contention";
                     };
                 };
             };

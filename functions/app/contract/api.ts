@@ -14,7 +14,7 @@ import type { DocumentedResponse } from '../route.js';
 import { MAX_BATCH } from '../schemas.js';
 import { Actor, Count, orNull, Instant, Pending, pascal, scoreSheet, SeatNumber } from './common.js';
 import { GAME_CONTRACTS, type GameContract } from './games.js';
-import { AbsenceView, ClocksView, TableRules } from './table.js';
+import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
 
 export const GameId = z.enum(GAMES.map((g) => g.meta.id) as [string, ...string[]]).meta({ id: 'GameId', description: 'A game of GET /v1/games/catalog.' });
 
@@ -84,6 +84,7 @@ export const GameView = perGame('GameView', (contract) =>
       .describe('Null until every seat is taken.'),
     clocks: orNull(ClocksView).describe("Each player's time bank as of this response; null for games without a bank."),
     absence: orNull(AbsenceView).describe('Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout.'),
+    vacations: OnVacation.describe('Players on vacation now, and until when: their deadlines here stand still meanwhile.'),
   }),
 );
 
@@ -138,6 +139,10 @@ const commandOf = (contract: GameContract) => {
         .meta({ id: `${Game}CommandUndo` }),
       z.object({ type: z.literal('replace'), seat: SeatNumber, at: Instant }).meta({ id: `${Game}CommandReplace` }),
       z.object({ type: z.literal('reclaim'), seat: SeatNumber, at: Instant }).meta({ id: `${Game}CommandReclaim` }),
+      z
+        .object({ type: z.literal('vacation'), seat: SeatNumber, leftAt: Instant, backAt: Instant, at: Instant })
+        .describe("The seat's player went on vacation, or came back early (backAt is then when they did).")
+        .meta({ id: `${Game}CommandVacation` }),
     ])
     .meta({ id: `${Game}Command`, description: 'What the engine was asked, exactly: replay it with the revealed seed.' });
 };
@@ -176,8 +181,9 @@ export const Inbox = z
         seat: SeatNumber,
         version: Count,
         yourMove: z.boolean(),
-        deadline: Instant.nullable(),
+        deadline: Instant.nullable().describe('Your own deadline: your part’s, when a vacation gave it a later one than the others’.'),
         seats: z.array(Seat),
+        vacations: OnVacation,
       }),
     ),
     awaitingYourMove: Count.describe('How many of your games await your move.'),
@@ -264,6 +270,8 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   Player,
   NewPlayer,
   Inbox,
+  Vacation,
+  VacationChange,
   Catalog,
   // Push (functions/notifications): their runtime schemas are already the documented ones.
   NotificationsPage,

@@ -61,6 +61,14 @@ export const Pending = z
         ...pendingFields,
         seats: z.array(SeatNumber).describe('Everyone with something to submit.'),
         submitted: z.array(SeatNumber).describe('Those who have submitted; what they submitted stays secret until the window closes.'),
+        lateParts: z
+          .array(z.object({ seat: SeatNumber, deadline: Instant }).meta({ id: 'LatePart' }))
+          .optional()
+          .describe("Seats whose part closes after the window's own deadline (a vacation), each with its own deadline; the others' parts close on time."),
+        othersClosed: z
+          .literal(true)
+          .optional()
+          .describe("The window's own deadline has passed: only the seats of `lateParts` may still answer, and `deadline` is the earliest of theirs."),
       })
       .meta({ id: 'PendingSimultaneous' }),
     z.object({ kind: z.literal('decision'), ...pendingFields, seat: SeatNumber }).meta({ id: 'PendingDecision' }),
@@ -95,6 +103,16 @@ export const AbsenceChanged = z.object({
     ])
     .optional()
     .describe('Present when a seat changed hands.'),
+});
+
+/** A seat's vacation as a game knows it, and the deadlines of theirs a commit moved for it (core/engine/vacation.ts); public. */
+export const VacationRecorded = z.object({
+  type: z.literal('vacation'),
+  seat: SeatNumber,
+  away: z.object({ leftAt: Instant, backAt: Instant.describe('When they are back: as planned, or when they cut it short.') }),
+  shifts: z
+    .array(z.object({ pendingId: z.string(), seat: SeatNumber, fromDeadline: Instant, toDeadline: Instant }))
+    .describe("The seat's deadlines this commit moved: pushed back when a vacation starts or an entry opens during it, pulled in when it ends early."),
 });
 
 /**

@@ -24,6 +24,7 @@ import {
   SeedRevealed,
   tagged,
   Undone,
+  VacationRecorded,
 } from './common.js';
 
 const GAME = 'ValeriaCardKingdoms';
@@ -134,6 +135,11 @@ const event = <T extends z.ZodObject>(schema: T) => tagged(EVENT, 'type', schema
 const publicEvents = [
   event(z.object({ type: z.literal('turn-started'), seat: SeatNumber, resting: SeatNumber.nullable(), deadline: Instant })),
   event(z.object({ type: z.literal('dice-rolled'), dice: Dice })),
+  event(
+    z
+      .object({ type: z.literal('harvest-defaulted'), seat: SeatNumber })
+      .describe("The seat's part of the harvest window closed unanswered: its defaults apply when the window closes (VK-R2)."),
+  ),
   event(z.object({ type: z.literal('die-changed'), domain: CardId, die: z.number().int().min(0).max(1), value: Die, paid: Count })),
   event(
     z.object({
@@ -174,6 +180,7 @@ const publicEvents = [
   tagged(EVENT, 'type', SeedRevealed),
   tagged(EVENT, 'type', ClockSettled),
   tagged(EVENT, 'type', AbsenceChanged),
+  tagged(EVENT, 'type', VacationRecorded),
 ] as const;
 
 /** Each event as a player sees it (redactEvent in view.ts). */

@@ -21,6 +21,7 @@ import {
   SeedRevealed,
   tagged,
   Undone,
+  VacationRecorded,
 } from './common.js';
 
 const GAME = 'VillagePillage';
@@ -80,6 +81,7 @@ const publicEvents = [
   tagged(EVENT, 'type', SeedRevealed),
   tagged(EVENT, 'type', ClockSettled),
   tagged(EVENT, 'type', AbsenceChanged),
+  tagged(EVENT, 'type', VacationRecorded),
 ] as const;
 
 /** Each event as a player sees it (redactEvent in view.ts). */

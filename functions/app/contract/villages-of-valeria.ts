@@ -25,6 +25,7 @@ import {
   SeedRevealed,
   tagged,
   Undone,
+  VacationRecorded,
 } from './common.js';
 
 const GAME = 'VillagesOfValeria';
@@ -143,6 +144,7 @@ const publicEvents = [
   tagged(EVENT, 'type', SeedRevealed),
   tagged(EVENT, 'type', ClockSettled),
   tagged(EVENT, 'type', AbsenceChanged),
+  tagged(EVENT, 'type', VacationRecorded),
 ] as const;
 
 const drawSource = z.union([z.literal('deck'), PileIndex]);
