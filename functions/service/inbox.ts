@@ -16,7 +16,8 @@ export interface InboxQuery {
 /** Reads several games at once without flooding the store. */
 const PARALLEL_READS = 16;
 
-async function allMemberships(ctx: ServiceContext, playerId: string): Promise<MembershipRow[]> {
+/** Every game the player sits in, all pages. */
+export async function allMemberships(ctx: ServiceContext, playerId: string): Promise<MembershipRow[]> {
   const rows: MembershipRow[] = [];
   let cursor: string | null = null;
   do {

@@ -1,7 +1,8 @@
 import { isAway, type Away } from '../../core/engine/index.js';
-import type { MembershipRow, PlayerRecord, VacationLedger } from '../store/port.js';
+import type { PlayerRecord, VacationLedger } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
+import { allMemberships } from './inbox.js';
 import { seatOf } from './live-game.js';
 import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
@@ -105,21 +106,10 @@ export async function endVacation(ctx: ServiceContext, player: PlayerRecord, key
   return { ...vacationStatus(ctx, { ...next, revision: 0 }, now), refundedDays, games: await spread(ctx, player, ended) };
 }
 
-async function memberships(ctx: ServiceContext, playerId: string): Promise<MembershipRow[]> {
-  const rows: MembershipRow[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await ctx.store.listMemberships(playerId, cursor, 100);
-    rows.push(...page.items);
-    cursor = page.next;
-  } while (cursor !== null);
-  return rows;
-}
-
 /** Records the player's latest vacation in each of their running games that allow vacations and do not know it yet. */
 async function spread(ctx: ServiceContext, player: PlayerRecord, away: Away): Promise<{ gameId: string; version: number }[]> {
   const recorded: { gameId: string; version: number }[] = [];
-  for (const row of await memberships(ctx, player.playerId)) {
+  for (const row of await allMemberships(ctx, player.playerId)) {
     const version = await recordIn(ctx, player, row.gameId, { leftAt: away.leftAt, backAt: away.backAt });
     if (version !== null) recorded.push({ gameId: row.gameId, version });
   }
