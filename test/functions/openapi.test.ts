@@ -57,6 +57,7 @@ describe('OpenAPI document', () => {
         '/v1/games/{id}/verify',
         '/v1/players',
         '/v1/players/me',
+        '/v1/players/me/vacation',
         '/v1/notifications',
         '/v1/players/me/preferences',
         '/v1/webhooks',

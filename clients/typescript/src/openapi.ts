@@ -4691,6 +4691,18 @@ export interface operations {
                     "application/json": components["schemas"]["VacationChange"];
                 };
             };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
             401: {
                 headers: {

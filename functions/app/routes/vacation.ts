@@ -71,7 +71,7 @@ export const vacationRoutes = {
     request: { headers: IdempotencyHeaders },
     responses: {
       200: jsonResponse('VacationChange', 'You are back; the days refunded and the games that recorded it'),
-      ...problemResponses([...AUTHENTICATED, 'no-vacation-running', 'contention']),
+      ...problemResponses([...AUTHENTICATED, 'invalid-request', 'no-vacation-running', 'contention']),
     },
   }),
 };
