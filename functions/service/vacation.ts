@@ -1,4 +1,4 @@
-import { isAway, type Away } from '../../core/engine/index.js';
+import { isAway, remainingAway, type Away } from '../../core/engine/index.js';
 import type { PlayerRecord, VacationLedger } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
@@ -8,23 +8,26 @@ import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 import { isoInstant } from './times.js';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a ledger says, whatever its revision. */
+type Ledger = Pick<VacationLedger, 'year' | 'usedDays' | 'latest'>;
 
 const yearOf = (at: number) => new Date(at).getUTCFullYear();
 
 /** Days of `year` already spent: the ledger counts only the year it was last written in. */
-function usedIn(ledger: VacationLedger | null, year: number): number {
+function usedIn(ledger: Ledger | null, year: number): number {
   return ledger && ledger.year === year ? ledger.usedDays : 0;
 }
 
 /** The vacation running at `now`, if any. */
-function running(ledger: VacationLedger | null, now: number) {
+function running(ledger: Ledger | null, now: number) {
   const latest = ledger?.latest;
   return latest && isAway(latest, now) ? latest : null;
 }
 
 /** A player's allowance and current vacation as the API shows it (epoch ms; presented as RFC 3339). */
-export function vacationStatus(ctx: ServiceContext, ledger: VacationLedger | null, now: number) {
+export function vacationStatus(ctx: ServiceContext, ledger: Ledger | null, now: number) {
   const year = yearOf(now);
   const usedDays = usedIn(ledger, year);
   const current = running(ledger, now);
@@ -83,7 +86,7 @@ export async function startVacation(ctx: ServiceContext, player: PlayerRecord, u
   const latest = { leftAt: now, backAt: now + days * DAY_MS, days, refundedDays: 0, startKey: key, endKey: null };
   const next = { playerId: player.playerId, year: status.year, usedDays: status.usedDays + days, latest };
   await writeLedger(ctx, next, ledger);
-  return { ...vacationStatus(ctx, { ...next, revision: 0 }, now), games: await spread(ctx, player, latest) };
+  return { ...vacationStatus(ctx, next, now), games: await spread(ctx, player, latest) };
 }
 
 /**
@@ -103,15 +106,20 @@ export async function endVacation(ctx: ServiceContext, player: PlayerRecord, key
   const ended = { ...current, backAt: now, days: current.days - refundedDays, endKey: key, refundedDays };
   const next = { playerId: player.playerId, year: ledger.year, usedDays: ledger.usedDays - refundedDays, latest: ended };
   await writeLedger(ctx, next, ledger);
-  return { ...vacationStatus(ctx, { ...next, revision: 0 }, now), refundedDays, games: await spread(ctx, player, ended) };
+  return { ...vacationStatus(ctx, next, now), refundedDays, games: await spread(ctx, player, ended) };
 }
 
 /** Records the player's latest vacation in each of their running games that allow vacations and do not know it yet. */
 async function spread(ctx: ServiceContext, player: PlayerRecord, away: Away): Promise<{ gameId: string; version: number }[]> {
   const recorded: { gameId: string; version: number }[] = [];
   for (const row of await allMemberships(ctx, player.playerId)) {
-    const version = await recordIn(ctx, player, row.gameId, { leftAt: away.leftAt, backAt: away.backAt });
-    if (version !== null) recorded.push({ gameId: row.gameId, version });
+    try {
+      const version = await recordIn(ctx, player, row.gameId, { leftAt: away.leftAt, backAt: away.backAt });
+      if (version !== null) recorded.push({ gameId: row.gameId, version });
+    } catch (error) {
+      // A game another engine version wrote cannot be played here at all, so it has no deadlines to move.
+      if (!(error instanceof ServiceError && error.code === 'engine-version-unsupported')) throw error;
+    }
   }
   return recorded;
 }
@@ -123,7 +131,9 @@ function recordIn(ctx: ServiceContext, player: PlayerRecord, gameId: string, awa
     if (seat === null || !live.state || !(live.header.table ?? RULES_BEFORE_TABLE_RULES).vacation) return null;
     if ((await settle(ctx, live)) === RETRY) return RETRY;
     const known = live.state.vacations?.[seat];
-    if (live.state.finished || (known?.leftAt === away.leftAt && known.backAt === away.backAt)) return null;
+    // Nothing to record: the game is over, knows this already, or never knew a vacation that is over now.
+    const over = remainingAway(away, ctx.clock()) === 0 && known?.leftAt !== away.leftAt;
+    if (live.state.finished || over || (known?.leftAt === away.leftAt && known.backAt === away.backAt)) return null;
     const outcome = await commitRecord(
       ctx,
       live,
