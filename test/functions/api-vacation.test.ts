@@ -85,6 +85,9 @@ describe('vacations over HTTP on DynamoDB Local', () => {
     const inbox = (await client.get('/v1/games', { token: alice.token })).body.games;
     expect(inbox.find((g: { gameId: string }) => g.gameId === gameId).vacations).toEqual([{ seat: 1, until: iso(from + 2 * DAY) }]);
     expect(inbox.find((g: { gameId: string }) => g.gameId === other).vacations).toEqual([]);
+    // Bob's own inbox names his own, later, deadline.
+    const bobs = (await client.get('/v1/games', { token: bob.token })).body.games;
+    expect(bobs.find((g: { gameId: string }) => g.gameId === gameId)).toMatchObject({ yourMove: true, deadline: iso(start + 3 * DAY) });
 
     // The window's deadline passes: only Bob is awaited, so it waits for him.
     clock.advance(DAY);
