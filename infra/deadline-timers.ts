@@ -91,7 +91,7 @@ export class DeadlineTimers extends Construct {
 
     this.consumer.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
-        actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+        actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
         resources: [schedulesInGroup],
       }),
     );

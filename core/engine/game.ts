@@ -1,4 +1,7 @@
 import type * as z from 'zod';
+import type { Absence } from './absence.js';
+import type { Clocks } from './clock.js';
+import type { Vacations } from './vacation.js';
 import type { Deadlines, Pending, Seat } from './pending.js';
 import type { Draft, Folding } from './draft.js';
 import type { Rejection } from './rejection.js';
@@ -16,6 +19,12 @@ export interface BaseState {
   pendingOpened: number;
   finished: boolean;
   rng: RngState;
+  /** The time banks, once the first commit of a game with a bank settled them (clock.ts). */
+  clocks?: Clocks;
+  /** Timeout streaks and seats played by the bot for absent players, once any (absence.ts). */
+  absence?: Absence;
+  /** Each seat's latest vacation, once one reached the game (vacation.ts). */
+  vacations?: Vacations;
   /** sha256(seed), public from the start. */
   readonly seedHash: string;
   /** The seed itself: server-side only; never part of a view before the end. */
@@ -126,6 +135,8 @@ export interface GameEngine<S extends BaseState, M, E extends GameEvent, O> exte
   score(state: S): ScoreSheet;
   readonly bots: Readonly<Record<BotLevel, Bot<S, M>>>;
   readonly standingOrders?: StandingOrders<S, M, unknown>;
+  /** Whether this event reveals something hidden (a draw, a hidden card turned up): a commit holding one cannot be undone (undo.ts). */
+  reveals?(event: E): boolean;
 }
 
 /**

@@ -1,3 +1,5 @@
+export * from './absence.js';
+export * from './clock.js';
 export * from './draft.js';
 export * from './fairness.js';
 export * from './game.js';
@@ -8,3 +10,5 @@ export * from './rejection.js';
 export * from './rng.js';
 export * from './simulate.js';
 export * from './steps.js';
+export * from './undo.js';
+export * from './vacation.js';

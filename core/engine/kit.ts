@@ -3,6 +3,7 @@ import { applyInPlace, Draft, type LoggedEvent } from './draft.js';
 import type { AnyGameEngine, BaseState, Command, GameEngine, GameEvent, GameInit } from './game.js';
 import { awaitedSeats, isOverdue, mayAct, type Seat } from './pending.js';
 import { reject, type Rejection } from './rejection.js';
+import { undoneAsShown, type UndoEvent } from './undo.js';
 import { Rng } from './rng.js';
 
 export interface Executed<S, E extends GameEvent> {
@@ -79,8 +80,10 @@ function decide<S extends BaseState, M, E extends GameEvent>(
   const checked = check(engine as GameEngine<S, unknown, GameEvent, unknown>, state, command);
   if (checked && 'ok' in checked) return checked;
   const draft = new Draft<S, E>(engine, state, command.at, new Rng(state.rng), ownership);
-  if (command.type === 'timeout') engine.decideTimeout(draft);
-  else {
+  if (command.type === 'timeout') {
+    engine.decideTimeout(draft);
+    draft.holdLateParts();
+  } else {
     const refusal = engine.decideMove(draft, command.seat, checked?.move as M);
     if (refusal) return refusal;
   }
@@ -112,6 +115,9 @@ export function viewFor(engine: AnyGameEngine, state: BaseState, viewer: Seat | 
 /** A logged event as a viewer may see it; null when it must stay hidden. */
 export function redactFor(engine: AnyGameEngine, event: LoggedEvent, viewer: Seat | null): unknown {
   if (event.type === 'rng-advanced') return null;
-  if (event.type === 'seed-revealed' || event.type === 'awaiting') return event;
+  // The restored state holds everyone's secrets: viewers see only which commit was taken back.
+  if (event.type === 'undone') return undoneAsShown(event as UndoEvent);
+  if (event.type === 'seed-revealed' || event.type === 'awaiting' || event.type === 'clock' || event.type === 'absence' || event.type === 'vacation')
+    return event;
   return engine.redactEvent(event, viewer);
 }

@@ -16,6 +16,19 @@ export interface Deadlines {
   readonly turnMs: number;
   /** A reaction: a follow window, a harvest window, a short decision. */
   readonly windowMs: number;
+  /**
+   * A time bank with increment (Fischer) per player, when the game uses one:
+   * then each player's turns and decisions run on their bank (clock.ts) and
+   * only windows open to several players keep a fixed `windowMs`.
+   */
+  readonly bank?: Bank;
+}
+
+/** A Fischer time control: every player starts with `initialMs`, gains `incrementMs` per finished move, never holds more than `maxMs`. */
+export interface Bank {
+  readonly initialMs: number;
+  readonly incrementMs: number;
+  readonly maxMs: number;
 }
 
 interface PendingCommon {
@@ -42,6 +55,12 @@ export interface SequentialPending extends PendingCommon {
   readonly queue: readonly Seat[];
 }
 
+/** A seat whose part of a shared window closes after the others' (a vacation, vacation.ts), with its own deadline. */
+export interface LatePart {
+  readonly seat: Seat;
+  readonly deadline: number;
+}
+
 /** Several players answer at once; answers stay hidden until it closes. */
 export interface SimultaneousPending extends PendingCommon {
   readonly kind: 'simultaneous';
@@ -49,6 +68,13 @@ export interface SimultaneousPending extends PendingCommon {
   readonly seats: readonly Seat[];
   /** Those who have submitted (the submissions themselves are secret). */
   readonly submitted: readonly Seat[];
+  /**
+   * Parts that close later than the window's own deadline: the others'
+   * parts close on time and only these seats' defaults wait for theirs.
+   */
+  readonly lateParts?: readonly LatePart[];
+  /** Set once the window's own deadline passed with late parts still open: `deadline` is then the earliest of them, and only their seats may act. */
+  readonly othersClosed?: true;
 }
 
 /** A sub-choice of one player inside a larger step. */
@@ -73,8 +99,36 @@ export function awaitedSeats(pending: Pending | null): Seat[] {
  */
 export function mayAct(pending: Pending | null, seat: Seat): boolean {
   if (!pending) return false;
-  if (pending.kind === 'simultaneous') return pending.seats.includes(seat);
+  if (pending.kind === 'simultaneous') return pending.seats.includes(seat) && (!pending.othersClosed || hasLatePart(pending, seat));
   return pending.seat === seat;
+}
+
+function hasLatePart(pending: SimultaneousPending, seat: Seat): boolean {
+  return pending.lateParts?.some((part) => part.seat === seat) ?? false;
+}
+
+/** The seat's own deadline in an entry: its late part's in a shared window, else the entry's. */
+export function partDeadline(pending: Pending, seat: Seat): number {
+  if (pending.kind !== 'simultaneous') return pending.deadline;
+  return pending.lateParts?.find((part) => part.seat === seat)?.deadline ?? pending.deadline;
+}
+
+/** The awaited seats whose part is overdue at `at`: those a timeout then answers with their defaults (the rest wait for their late parts). */
+export function dueSeats(pending: Pending | null, at: number): Seat[] {
+  if (!pending) return [];
+  return awaitedSeats(pending).filter((seat) => partDeadline(pending, seat) <= at);
+}
+
+/**
+ * A shared window still open after its timeout: the late parts (a vacation)
+ * are all that is left of it, so it waits for the earliest of them alone.
+ * Null when the window has no open late part.
+ */
+export function closeOnTimeParts(pending: SimultaneousPending): SimultaneousPending | null {
+  const awaited = awaitedSeats(pending);
+  const open = (pending.lateParts ?? []).filter((part) => awaited.includes(part.seat));
+  if (open.length === 0) return null;
+  return { ...pending, othersClosed: true, deadline: Math.min(...open.map((part) => part.deadline)) };
 }
 
 export function isOverdue(pending: Pending, at: number): boolean {

@@ -36,6 +36,18 @@ export const SERVICE_PROBLEMS = {
     status: 422,
     description: 'This Idempotency-Key was used with another request body (as the IETF Idempotency-Key draft answers it).',
   },
+  'undo-not-allowed': {
+    status: 409,
+    description: 'The commit cannot be taken back; `reason` says why (not yours, not the latest, it revealed something, or the table has no undo).',
+  },
+  'seat-not-replaced': { status: 409, description: 'No bot plays your seat: there is nothing to reclaim.' },
+  'vacation-running': { status: 409, description: 'You are on vacation already (`until` says till when); end it before starting another.' },
+  'no-vacation-running': { status: 409, description: 'You are not on vacation: there is nothing to end.' },
+  'vacation-in-past': { status: 422, description: 'A vacation must end in the future: `until` is not later than now.' },
+  'vacation-allowance-exceeded': {
+    status: 422,
+    description: 'The vacation takes more whole days (`days`) than are left of this calendar year’s allowance (`remainingDays`).',
+  },
   'engine-version-unsupported': { status: 409, description: 'The game was created by an engine version this service no longer plays.' },
   'uri-too-long': { status: 414, description: 'The path and query exceed the API’s URL length limit.' },
   'payload-too-large': { status: 413, description: 'The body exceeds the API’s size limit.' },

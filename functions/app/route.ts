@@ -29,6 +29,8 @@ export type DocumentedResponse =
   | 'Player'
   | 'NewPlayer'
   | 'Inbox'
+  | 'Vacation'
+  | 'VacationChange'
   | 'Catalog'
   | 'NotificationsPage'
   | 'Preferences'

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DeadlinesRequest } from '../service/deadlines.js';
+import { TableRulesRequest } from '../service/table-rules.js';
 import { MAX_WAIT_SECONDS } from '../service/play.js';
 import { PlayerNameInput } from '../service/player-name.js';
 
@@ -61,6 +62,7 @@ export const CreateGameBody = z.strictObject({
   seats: z.number().int().min(1).max(MAX_SEATS),
   options: z.record(z.string(), z.unknown()).optional(),
   deadlines: DeadlinesRequest,
+  table: TableRulesRequest,
   join: z.boolean().default(true),
 });
 

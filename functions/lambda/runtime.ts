@@ -1,5 +1,6 @@
 import { DEFAULT_PUSH_POLICY } from '../notifications/policy.js';
 import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from '../service/context.js';
+import { vacationPolicyFromEnv } from '../service/vacation-policy.js';
 import { boundedDynamoClient } from '../store/dynamo-client.js';
 import { DynamoStore } from '../store/dynamodb.js';
 
@@ -12,5 +13,6 @@ export function lambdaServiceContext(env: NodeJS.ProcessEnv = process.env, parts
     store: new DynamoStore({ client: boundedDynamoClient(), tableName, loadPageSize: LOAD_PAGE_SIZE }),
     // Stream tickets point at the WebSocket API's stage.
     pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null },
+    vacation: vacationPolicyFromEnv(env),
   });
 }

@@ -16,6 +16,7 @@ import { attachLocalStream } from '../notifications/local-stream.js';
 import { DEFAULT_PUSH_POLICY } from '../notifications/policy.js';
 import { runLocalScheduler } from '../scheduler/local.js';
 import { createServiceContext, LOAD_PAGE_SIZE } from '../service/context.js';
+import { vacationPolicyFromEnv } from '../service/vacation-policy.js';
 import { DynamoStore } from '../store/dynamodb.js';
 import { MemoryStore } from '../store/memory.js';
 import type { Store } from '../store/port.js';
@@ -46,7 +47,11 @@ async function openStore(): Promise<{ store: Store; dynamo: SupervisedDynamoDbLo
 const { store, dynamo, description } = await openStore();
 console.log(`Storage: ${description}`);
 // Local webhook receivers on http://127.0.0.1 are allowed here, and only here (WEBHOOKS_ALLOW_LOOPBACK=0 forbids them too).
-const ctx = createServiceContext({ store, pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: process.env.WEBHOOKS_ALLOW_LOOPBACK !== '0' } });
+const ctx = createServiceContext({
+  store,
+  pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: process.env.WEBHOOKS_ALLOW_LOOPBACK !== '0' },
+  vacation: vacationPolicyFromEnv(process.env),
+});
 const app = createApp(ctx, {
   log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`),
   corsOrigins: 'localhost',

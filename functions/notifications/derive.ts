@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ScoreSheet } from '../../core/engine/index.js';
+import type { AbsenceChange, ScoreSheet } from '../../core/engine/index.js';
 import type { Commit, CommitSummary, GameHeader } from '../store/port.js';
 import type { GameNotice, Notification } from './schemas.js';
 
@@ -55,6 +55,15 @@ export function newlyAwaited(previous: CommitSummary | null, now: CommitSummary)
   return now.awaiting.filter((seat) => !samePending || !previous.awaiting.includes(seat));
 }
 
+/** Seats a timeout answered for: those awaited before it, less those a late part (a vacation) keeps the same entry waiting for. */
+export function timedOutSeats(previous: CommitSummary, now: CommitSummary): number[] {
+  const stillAwaited = now.pendingId === previous.pendingId ? now.awaiting : [];
+  return previous.awaiting.filter((seat) => !stillAwaited.includes(seat));
+}
+
+/** A seat's own deadline: its late part's in a shared window when a vacation gave it one. */
+const ownDeadline = (summary: CommitSummary, seat: number, deadline: number) => summary.lateParts?.find((part) => part.seat === seat)?.deadline ?? deadline;
+
 export function deriveNotifications(facts: CommitFacts): Derived {
   const { header, title, previous, commit } = facts;
   const { gameId, game } = header;
@@ -77,7 +86,7 @@ export function deriveNotifications(facts: CommitFacts): Derived {
 
   if (command.type === 'start') for (const { seat } of seats) to(seat, (ref) => ({ ...ref, type: 'game-started', version: commit.seq }), 'game-started');
   if (command.type === 'timeout' && previous)
-    for (const seat of previous.awaiting)
+    for (const seat of timedOutSeats(previous, commit.summary))
       to(seat, (ref) => ({ ...ref, type: 'timed-out', pendingId: command.pendingId ?? previous.pendingId ?? '', version: commit.seq }), 'timed-out');
   const { deadline, pendingId, pendingKind } = commit.summary;
   if (deadline !== null && pendingId !== null)
@@ -87,11 +96,28 @@ export function deriveNotifications(facts: CommitFacts): Derived {
         (ref) => ({
           ...ref,
           type: 'your-turn',
-          pending: { id: pendingId, ...(pendingKind ? { kind: pendingKind } : {}), deadline: new Date(deadline).toISOString() },
+          pending: {
+            id: pendingId,
+            ...(pendingKind ? { kind: pendingKind } : {}),
+            deadline: new Date(ownDeadline(commit.summary, seat, deadline)).toISOString(),
+          },
           version: commit.seq,
         }),
         'your-turn',
       );
+  const handover = seatHandover(commit);
+  if (handover) {
+    const name = seatName(header, handover.seat) ?? '';
+    for (const { seat } of seats)
+      to(
+        seat,
+        (ref) =>
+          handover.kind === 'replaced'
+            ? { ...ref, type: 'seat-replaced', version: commit.seq, replaced: { seat: handover.seat, name, afterTimeouts: handover.afterTimeouts } }
+            : { ...ref, type: 'seat-reclaimed', version: commit.seq, reclaimed: { seat: handover.seat, name } },
+        `seat-${handover.kind}`,
+      );
+  }
   if (endedNow(facts) && facts.result) {
     const result = { scores: facts.result.scores, winners: facts.result.winners };
     for (const { seat } of seats) to(seat, (ref) => ({ ...ref, type: 'game-ended', version: commit.seq, result }), 'game-ended');
@@ -123,6 +149,12 @@ export function deriveJoined(header: GameHeader, title: string, seat: number, at
         joined: { seat, name: joiner.name },
       },
     }));
+}
+
+/** A seat handed to the greedy bot or taken back in this commit (core/engine/absence.ts): public, like the seat itself. */
+function seatHandover(commit: Commit): AbsenceChange | null {
+  for (const event of commit.events as readonly { type: string; change?: AbsenceChange }[]) if (event.type === 'absence' && event.change) return event.change;
+  return null;
 }
 
 /** Game-scope notices: only what anyone watching the table could say aloud. */

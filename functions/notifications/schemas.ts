@@ -50,6 +50,24 @@ export const Notification = z
       result: z.object({ scores: z.array(z.number()), winners: z.array(z.number().int()) }).describe('Final scores per seat and the winning seats.'),
     }),
     z.object({ ...common, type: z.literal('player-joined'), ...GameRef, joined: z.object({ seat: z.number().int(), name: z.string() }) }),
+    z
+      .object({
+        ...common,
+        type: z.literal('seat-replaced'),
+        ...GameRef,
+        version: z.number().int(),
+        replaced: z.object({ seat: z.number().int(), name: z.string(), afterTimeouts: z.number().int() }),
+      })
+      .describe('After that many timeouts in a row, the greedy bot plays this seat until its player reclaims it (to every player of the game).'),
+    z
+      .object({
+        ...common,
+        type: z.literal('seat-reclaimed'),
+        ...GameRef,
+        version: z.number().int(),
+        reclaimed: z.object({ seat: z.number().int(), name: z.string() }),
+      })
+      .describe('The player took their seat back from the bot (to every player of the game).'),
     z.object({
       ...common,
       type: z.literal('webhook-disabled'),

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { CreateScheduleCommand, DeleteScheduleCommand, SchedulerClient, type CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
+import {
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  SchedulerClient,
+  UpdateScheduleCommand,
+  type CreateScheduleCommandInput,
+} from '@aws-sdk/client-scheduler';
 import * as z from 'zod/mini';
 import { timerPayload, type DeadlineScheduler, type DeadlineTimer, type TimerKey } from './port.js';
 
@@ -49,7 +55,7 @@ export type SchedulerEnv = z.infer<typeof SchedulerEnv>;
 
 /** The one method of SchedulerClient the adapter needs. */
 export interface SchedulerSender {
-  send(command: CreateScheduleCommand | DeleteScheduleCommand): Promise<unknown>;
+  send(command: CreateScheduleCommand | UpdateScheduleCommand | DeleteScheduleCommand): Promise<unknown>;
 }
 
 /**
@@ -93,8 +99,9 @@ export class EventBridgeDeadlineScheduler implements DeadlineScheduler {
     try {
       await this.client.send(new CreateScheduleCommand(this.createInput(timer)));
     } catch (error) {
-      // The name is per pending entry, so an existing schedule is this one.
+      // The name is per pending entry, so an existing schedule is this one; its deadline may have moved since (a vacation), so it follows.
       if (!hasName(error, 'ConflictException')) throw error;
+      await this.client.send(new UpdateScheduleCommand(this.createInput(timer)));
     }
   }
 

@@ -28,7 +28,7 @@ export type TimerFailure = (timer: DeadlineTimer, error: unknown, retryInMs: num
  * armed when it is done. A failed firing is retried with backoff, never dropped.
  */
 export class LocalScheduler implements DeadlineScheduler {
-  private readonly timers = new Map<string, { readonly pendingId: string; readonly handle: NodeJS.Timeout }>();
+  private readonly timers = new Map<string, { readonly pendingId: string; readonly deadline: number; readonly handle: NodeJS.Timeout }>();
   /** Games being resolved now, with the newest timer their commits asked for meanwhile. */
   private readonly resolving = new Map<string, DeadlineTimer | null>();
   /** Consecutive failed firings per game. */
@@ -50,7 +50,8 @@ export class LocalScheduler implements DeadlineScheduler {
       return;
     }
     const current = this.timers.get(timer.gameId);
-    if (current?.pendingId === timer.pendingId) return;
+    // The same entry at the same deadline is armed already; a vacation may move an entry's deadline, which re-arms it.
+    if (current?.pendingId === timer.pendingId && current.deadline === timer.deadline) return;
     this.arm(timer, Math.max(0, timer.deadline - this.clock()) + this.slackMs);
   }
 
@@ -77,7 +78,7 @@ export class LocalScheduler implements DeadlineScheduler {
     if (current) clearTimeout(current.handle);
     const handle = setTimeout(() => void this.onTimer(timer), Math.min(MAX_DELAY_MS, delayMs));
     handle.unref?.();
-    this.timers.set(timer.gameId, { pendingId: timer.pendingId, handle });
+    this.timers.set(timer.gameId, { pendingId: timer.pendingId, deadline: timer.deadline, handle });
   }
 
   private async onTimer(timer: DeadlineTimer): Promise<void> {

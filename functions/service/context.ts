@@ -9,6 +9,7 @@ import { cryptoSecrets, type SecretSource } from './ids.js';
 import { OneAtATime } from './one-at-a-time.js';
 import { TokenCache } from './players.js';
 import { CommitSignal } from './signal.js';
+import { DEFAULT_VACATION_POLICY, type VacationPolicy } from './vacation-policy.js';
 
 /** Everything the service needs from the outside world, injected. */
 export interface ServiceContext {
@@ -30,6 +31,8 @@ export interface ServiceContext {
   readonly announcements: AnnouncementSignal;
   /** Webhook targets allowed and retry delays (the local server and tests allow loopback http). */
   readonly pushPolicy: PushPolicy;
+  /** The deployment's vacation allowance (functions/service/vacation.ts). */
+  readonly vacation: VacationPolicy;
   /** Bringing a game up to date without a move of its own: one reader per game at a time in this process. */
   readonly settling: OneAtATime;
 }
@@ -53,6 +56,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     pushPolicy: DEFAULT_PUSH_POLICY,
     announcements: new AnnouncementSignal(),
     settling: new OneAtATime(),
+    vacation: DEFAULT_VACATION_POLICY,
     ...parts,
     push: parts.push ?? pushStoreFor(parts.store, parts.clock ?? Date.now),
   };

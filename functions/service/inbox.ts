@@ -1,7 +1,9 @@
+import { isAway } from '../../core/engine/index.js';
 import type { GameHeader, GameStatus, MembershipRow, PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
 import { publicSeats } from './present.js';
+import { isoInstant } from './times.js';
 
 export interface InboxQuery {
   readonly status?: GameStatus;
@@ -14,7 +16,8 @@ export interface InboxQuery {
 /** Reads several games at once without flooding the store. */
 const PARALLEL_READS = 16;
 
-async function allMemberships(ctx: ServiceContext, playerId: string): Promise<MembershipRow[]> {
+/** Every game the player sits in, all pages. */
+export async function allMemberships(ctx: ServiceContext, playerId: string): Promise<MembershipRow[]> {
   const rows: MembershipRow[] = [];
   let cursor: string | null = null;
   do {
@@ -45,8 +48,11 @@ interface InboxEntry {
   readonly seat: number;
   readonly version: number;
   readonly yourMove: boolean;
+  /** Your own deadline: your part's, when a vacation gave you a later one. */
   readonly deadline: string | null;
   readonly seats: ReturnType<typeof publicSeats>;
+  /** Seats whose players are on vacation now, and until when. */
+  readonly vacations: readonly { readonly seat: number; readonly until: string }[];
 }
 
 async function entryFor(ctx: ServiceContext, row: MembershipRow): Promise<InboxEntry | null> {
@@ -54,7 +60,9 @@ async function entryFor(ctx: ServiceContext, row: MembershipRow): Promise<InboxE
   if (!header) return null;
   const status: GameStatus = latest?.summary.status ?? (header as GameHeader).status;
   const awaiting = latest?.summary.awaiting ?? [];
-  const deadline = latest?.summary.deadline ?? null;
+  const summary = latest?.summary;
+  const deadline = summary?.lateParts?.find((part) => part.seat === row.seat)?.deadline ?? summary?.deadline ?? null;
+  const now = ctx.clock();
   return {
     gameId: row.gameId,
     game: row.game,
@@ -64,6 +72,7 @@ async function entryFor(ctx: ServiceContext, row: MembershipRow): Promise<InboxE
     yourMove: status === 'active' && awaiting.includes(row.seat),
     deadline: deadline === null ? null : new Date(deadline).toISOString(),
     seats: publicSeats(header),
+    vacations: (summary?.vacations ?? []).filter((away) => isAway(away, now)).map((away) => ({ seat: away.seat, until: isoInstant(away.backAt) })),
   };
 }
 

@@ -102,6 +102,8 @@ export function summarize(state: BaseState): CommitSummary {
     deadline: state.pending?.deadline ?? null,
     pendingId: state.pending?.id ?? null,
     pendingKind: state.pending?.kind ?? null,
+    ...(state.pending?.kind === 'simultaneous' && state.pending.lateParts ? { lateParts: state.pending.lateParts } : {}),
+    ...(state.vacations ? { vacations: state.vacations.flatMap((away, seat) => (away ? [{ seat, ...away }] : [])) } : {}),
   };
 }
 

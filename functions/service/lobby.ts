@@ -4,6 +4,7 @@ import type { GameHeader, PlayerRecord, SeatOccupant } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { resolveDeadlines, type DeadlinesRequest } from './deadlines.js';
 import { ServiceError } from './errors.js';
+import { resolveTableRules, type TableRulesRequest } from './table-rules.js';
 import { RETRY, settle, withFreshGame } from './pipeline.js';
 import { replayableListing, seatOf } from './live-game.js';
 
@@ -12,6 +13,8 @@ export interface CreateGameRequest {
   readonly seats: number;
   readonly options?: unknown;
   readonly deadlines: DeadlinesRequest;
+  /** Absent: the defaults (see table-rules.ts). */
+  readonly table?: TableRulesRequest;
   /** Whether the creator takes the first seat. */
   readonly join: boolean;
 }
@@ -51,6 +54,7 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
     startedAt: full ? now : null,
     revision: 1,
     engineVersion: listing.engineVersion,
+    table: resolveTableRules(request.table ?? {}, request.deadlines),
   };
   await ctx.store.createGame(header);
   if (request.join) await ctx.store.addMembership(creator.playerId, { gameId: header.gameId, game: header.game, seat: 0, joinedAt: now });

@@ -1,11 +1,12 @@
 import { setTimeout } from 'node:timers/promises';
-import { awaitedSeats, Rng, rngStateFromSeed } from '../../core/engine/index.js';
+import { awaitedSeats, Rng, rngStateFromSeed, seatToReplace, type BotLevel } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
 import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
 import { runRecord, type CommandRecord, type RecordRejection } from './records.js';
+import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
 /** How many times a command is re-decided after losing a race before giving up. */
 const MAX_ATTEMPTS = 8;
@@ -125,7 +126,7 @@ export async function settle(ctx: ServiceContext, live: LiveGame): Promise<void 
         ? { type: 'start', at: live.header.startedAt ?? now }
         : state.pending.deadline <= now
           ? { type: 'timeout', pendingId: state.pending.id, at: state.pending.deadline }
-          : (standingOrderRecord(live, now, refusedOrders) ?? botRecord(live, now));
+          : (replacementRecord(live, now) ?? standingOrderRecord(live, now, refusedOrders) ?? botRecord(live, now));
     if (!record) return;
     const outcome = await commitRecord(ctx, live, record, { actor: 'system', idempotencyKey: null, requestHash: null });
     if (outcome.kind === 'conflict') return RETRY;
@@ -154,17 +155,32 @@ function standingOrderRecord(live: LiveGame, now: number, refused: ReadonlySet<n
   return null;
 }
 
+/** The greedy bot takes over a player's seat once its timeouts reached the table's limit. */
+function replacementRecord(live: LiveGame, now: number): CommandRecord | null {
+  const state = live.state;
+  const limit = (live.header.table ?? RULES_BEFORE_TABLE_RULES).replaceAfterTimeouts;
+  const seat = state ? seatToReplace(state, limit) : null;
+  return seat === null || live.header.seats[seat]?.kind !== 'player' ? null : { type: 'replace', seat, at: now };
+}
+
+/** A bot's seat, or an absent player's seat the greedy bot plays until it is reclaimed. */
+function botOf(live: LiveGame, seat: number): BotLevel | null {
+  const occupant = live.header.seats[seat];
+  if (occupant?.kind === 'bot') return occupant.level;
+  return live.state?.absence?.replaced.includes(seat) ? 'greedy' : null;
+}
+
 function botRecord(live: LiveGame, now: number): CommandRecord | null {
   const state = live.state;
   if (!state) return null;
   for (const seat of awaitedSeats(state.pending)) {
-    const occupant = live.header.seats[seat];
-    if (occupant?.kind !== 'bot') continue;
+    const level = botOf(live, seat);
+    if (level === null) continue;
     // Bot choices are recorded as commands, so their generator needs no secrecy
     // or replayability; deriving it from public data keeps runs reproducible.
     const rng = new Rng(rngStateFromSeed(`bot:${live.header.gameId}:${live.version}:${seat}`));
-    const move = live.engine.bots[occupant.level](state, seat, rng);
-    return { type: 'bot', seat, level: occupant.level, move, at: now };
+    const move = live.engine.bots[level](state, seat, rng);
+    return { type: 'bot', seat, level, move, at: now };
   }
   return null;
 }

@@ -7,7 +7,7 @@ import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.
 import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
 import { presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
 import { isoInstant, presentTimes } from './times.js';
-import type { RecordRejection } from './records.js';
+import { publishedCommit, type RecordRejection } from './records.js';
 
 /** Most commits one events page returns. */
 const EVENTS_PAGE = 100;
@@ -24,7 +24,7 @@ async function readSettled<T>(ctx: ServiceContext, gameId: string, present: (liv
 }
 
 export function readGame(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
-  return readSettled(ctx, gameId, (live) => presentGame(live, viewer.playerId));
+  return readSettled(ctx, gameId, (live) => presentGame(live, viewer.playerId, ctx.clock()));
 }
 
 export function readLegalMoves(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
@@ -46,6 +46,11 @@ export interface MoveAnswer {
   readonly version: number;
   /** That commit as the caller sees it. */
   readonly commit: PresentedCommit;
+}
+
+/** The answer to a request that committed `commit` for the player in `seat`. */
+export function answerWith(live: LiveGame, commit: Commit, seat: number): MoveAnswer {
+  return { gameId: live.header.gameId, game: live.header.game, version: commit.seq, commit: presentCommit(live.engine, live.header, commit, seat) };
 }
 
 /** Kit rejections that mean "not now" rather than "not like this". */
@@ -109,7 +114,7 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
     await settle(ctx, live).catch((error: unknown) => {
       if (!(error instanceof StoreUnavailableError)) throw error;
     });
-    return { gameId, game: live.header.game, version: outcome.commit.seq, commit: presentCommit(live.engine, live.header, outcome.commit, seat) };
+    return answerWith(live, outcome.commit, seat);
   });
 }
 
@@ -203,7 +208,7 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
       deadlines: presentDeadlines(current.deadlines),
       startedAt: current.startedAt === null ? null : isoInstant(current.startedAt),
     },
-    commits: commits.map((c) => presentTimes({ seq: c.seq, at: c.at, command: c.command, events: c.events })),
+    commits: commits.map(publishedCommit),
   };
 }
 

@@ -1,10 +1,12 @@
-import { legalMovesFor, redactFor, viewFor, type AnyGameEngine, type BaseState, type Deadlines, type LoggedEvent } from '../../core/engine/index.js';
+import { awaySeats, legalMovesFor, redactFor, viewFor, type AnyGameEngine, type BaseState, type Deadlines, type LoggedEvent } from '../../core/engine/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
+import { presentClocks } from './clock-view.js';
+import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 import { seatOf, type LiveGame } from './live-game.js';
 import { isoInstant, presentTimes } from './times.js';
 
-/** A game's pace as clients read it: whole seconds. */
-export const presentDeadlines = (deadlines: Deadlines) => ({ windowSeconds: deadlines.windowMs / 1000, turnSeconds: deadlines.turnMs / 1000 });
+/** A game's pace as clients read it: whole seconds, and each player's bank when the game has one. */
+export const presentDeadlines = (deadlines: Deadlines) => presentTimes(deadlines);
 
 /** A seat as anyone may see it. */
 export function publicSeats(header: GameHeader) {
@@ -23,6 +25,7 @@ export function publicHeader(header: GameHeader) {
     status: header.status,
     options: header.options,
     deadlines: presentDeadlines(header.deadlines),
+    table: header.table ?? RULES_BEFORE_TABLE_RULES,
     seats: publicSeats(header),
     createdBy: header.createdBy,
     createdAt: isoInstant(header.createdAt),
@@ -31,8 +34,8 @@ export function publicHeader(header: GameHeader) {
   };
 }
 
-/** The caller's view of a game (a spectator's when `viewerId` holds no seat). */
-export function presentGame(live: LiveGame, viewerId: string) {
+/** The caller's view of a game at `now` (a spectator's when `viewerId` holds no seat). */
+export function presentGame(live: LiveGame, viewerId: string, now: number) {
   const seat = seatOf(live.header, viewerId);
   const status = live.state?.finished ? 'finished' : live.header.status;
   return {
@@ -41,6 +44,9 @@ export function presentGame(live: LiveGame, viewerId: string) {
     version: live.version,
     you: seat,
     state: live.state ? presentState(live.engine, live.state, seat) : null,
+    clocks: live.state ? presentClocks(live.state, now) : null,
+    absence: live.state?.absence ? { timeoutStreaks: live.state.absence.streak, seatsUnderBot: live.state.absence.replaced } : null,
+    vacations: awaySeats(live.state?.vacations, now).map((away) => ({ seat: away.seat, until: isoInstant(away.backAt) })),
   };
 }
 
@@ -64,7 +70,7 @@ export function presentCommit(engine: AnyGameEngine, header: GameHeader, commit:
 /** Commits name players by seat; the raw actor id of a player is theirs alone. */
 function publicActor(header: GameHeader, commit: Commit) {
   const command = commit.command as { type: string; seat?: number };
-  if (command.type === 'timeout' || command.type === 'start') return { kind: 'system' as const };
+  if (command.type === 'timeout' || command.type === 'start' || command.type === 'replace') return { kind: 'system' as const };
   if (command.type === 'bot') return { kind: 'bot' as const, seat: command.seat as number };
   if (command.type === 'preference') return { kind: 'preference' as const, seat: command.seat as number };
   return { kind: 'player' as const, seat: command.seat as number, playerId: commit.actor };

@@ -1,4 +1,21 @@
-import { execute, type AnyGameEngine, type BaseState, type LoggedEvent, type Rejection } from '../../core/engine/index.js';
+import {
+  applyInPlace,
+  clockCommand,
+  execute,
+  holdForVacations,
+  reclaimSeat,
+  replaceSeat,
+  trackAbsence,
+  undoneAsShown,
+  vacationCommand,
+  type Actor,
+  type AnyGameEngine,
+  type BaseState,
+  type LoggedEvent,
+  type Rejection,
+  type UndoEvent,
+} from '../../core/engine/index.js';
+import { presentTimes, type Presented } from './times.js';
 
 /**
  * What a commit stores as its command: exactly what the engine was asked, so
@@ -15,7 +32,19 @@ export type CommandRecord =
   /** A player's standing preference answering a window for them. */
   | { readonly type: 'preference'; readonly seat: number; readonly move: unknown; readonly at: number }
   /** The engine's own default once a deadline has passed. */
-  | { readonly type: 'timeout'; readonly pendingId: string; readonly at: number };
+  | { readonly type: 'timeout'; readonly pendingId: string; readonly at: number }
+  /**
+   * A player's own latest commit taken back (safe undo, core/engine/undo.ts):
+   * the state it started from, put back; anyone holding the log can check
+   * `restores` against their own replay up to `version - 1`.
+   */
+  | { readonly type: 'undo'; readonly seat: number; readonly version: number; readonly restores: BaseState; readonly at: number }
+  /** The greedy bot takes over a seat after its player's consecutive timeouts (core/engine/absence.ts). */
+  | { readonly type: 'replace'; readonly seat: number; readonly at: number }
+  /** The player takes their seat back from the bot. */
+  | { readonly type: 'reclaim'; readonly seat: number; readonly at: number }
+  /** The seat's player is away from `leftAt` to `backAt` (started, or cut short): their deadlines move (core/engine/vacation.ts). */
+  | { readonly type: 'vacation'; readonly seat: number; readonly leftAt: number; readonly backAt: number; readonly at: number };
 
 export interface RecordRejection {
   readonly rejection: Rejection;
@@ -29,8 +58,48 @@ export interface RecordRun {
   readonly state: BaseState;
 }
 
-/** Runs a record against `state`; a batch is all or nothing. */
+/** Runs a record against `state`, time banks settled; a batch is all or nothing. */
 export function runRecord(engine: AnyGameEngine, state: BaseState, record: CommandRecord): RecordRun | RecordRejection {
+  // The clocks restart from the restored state: the time since it stays spent (undo returns no bank time).
+  if (record.type === 'undo') return clockCommand(engine, record.restores, undoRun(record), { at: record.at, timedOut: false });
+  if (record.type === 'replace' || record.type === 'reclaim') return seatChange(engine, state, record);
+  if (record.type === 'vacation') return vacationRun(engine, state, record);
+  const run = decideRecord(engine, state, record);
+  if ('rejection' in run) return run;
+  const clocked = clockCommand(engine, state, run, { at: record.at, timedOut: record.type === 'timeout' });
+  const tracked = trackAbsence(engine, state, clocked, actorOf(record));
+  return holdForVacations(engine, state, tracked, record.at);
+}
+
+/** A vacation reaching the game: the running bank settled up to now, then the seat's deadlines moved. */
+function vacationRun(engine: AnyGameEngine, state: BaseState, record: Extract<CommandRecord, { type: 'vacation' }>): RecordRun {
+  const settled = clockCommand(engine, state, { events: [], state }, { at: record.at, timedOut: false });
+  return vacationCommand(engine, state, settled, record.seat, { leftAt: record.leftAt, backAt: record.backAt }, record.at);
+}
+
+function actorOf(record: CommandRecord): Actor {
+  if (record.type === 'timeout') return { kind: 'timeout', at: record.at };
+  if (record.type === 'moves' || record.type === 'preference') return { kind: 'player', seat: record.seat };
+  return { kind: 'other' };
+}
+
+/** A seat handed to the bot or taken back: one `absence` event; the clocks run on as they were. */
+function seatChange(engine: AnyGameEngine, state: BaseState, record: Extract<CommandRecord, { type: 'replace' | 'reclaim' }>): RecordRun {
+  const event = record.type === 'replace' ? replaceSeat(state, record.seat) : reclaimSeat(state, record.seat);
+  const next = structuredClone(state);
+  applyInPlace(engine, next, event);
+  return { events: [event], state: next };
+}
+
+function undoRun(record: Extract<CommandRecord, { type: 'undo' }>): RecordRun {
+  return { events: [{ type: 'undone', version: record.version, state: record.restores }], state: structuredClone(record.restores) };
+}
+
+function decideRecord(
+  engine: AnyGameEngine,
+  state: BaseState,
+  record: Exclude<CommandRecord, { type: 'undo' | 'replace' | 'reclaim' | 'vacation' }>,
+): RecordRun | RecordRejection {
   if (record.type === 'start') return { events: [], state };
   if (record.type === 'timeout') {
     const result = execute(engine, state, { type: 'timeout', at: record.at, pendingId: record.pendingId });
@@ -58,23 +127,62 @@ export interface PublishedSetup {
   readonly setup: {
     readonly seats: number;
     readonly options: unknown;
-    readonly deadlines: { readonly windowSeconds: number; readonly turnSeconds: number };
+    readonly deadlines: {
+      readonly windowSeconds: number;
+      readonly turnSeconds: number;
+      readonly bank?: { readonly initialSeconds: number; readonly incrementSeconds: number; readonly maxSeconds: number };
+    };
     /** Null only for a game that never started (which has no verification). */
     readonly startedAt: string | null;
   };
 }
 
 export function replayInit({ seed, setup }: PublishedSetup) {
-  const deadlines = { windowMs: setup.deadlines.windowSeconds * 1000, turnMs: setup.deadlines.turnSeconds * 1000 };
+  const { windowSeconds, turnSeconds, bank } = setup.deadlines;
+  const deadlines = {
+    windowMs: windowSeconds * 1000,
+    turnMs: turnSeconds * 1000,
+    ...(bank ? { bank: { initialMs: bank.initialSeconds * 1000, incrementMs: bank.incrementSeconds * 1000, maxMs: bank.maxSeconds * 1000 } } : {}),
+  };
   return { seats: setup.seats, options: setup.options, deadlines, seed, at: setup.startedAt === null ? 0 : Date.parse(setup.startedAt) };
 }
 
-/** A logged command as the verification publishes it: its instant an RFC 3339 string. */
+/**
+ * A verification shows an undo as the commit it took back, never as the
+ * state it put back: that state is the verifier's own, rebuilt by its replay
+ * up to the commit before (and a server-supplied state would prove nothing).
+ */
+export function publishedCommit(commit: { readonly seq: number; readonly at: number; readonly command: unknown; readonly events: readonly unknown[] }) {
+  const command = commit.command as CommandRecord;
+  const { restores: _restored, ...undo } = command.type === 'undo' ? command : { ...command, restores: null };
+  return presentTimes({
+    seq: commit.seq,
+    at: commit.at,
+    command: command.type === 'undo' ? undo : command,
+    events: publishedEvents(commit.events as LoggedEvent[]),
+  });
+}
+
+/** Logged events as the verification publishes them: what a replay compares its own events with. */
+export function publishedEvents(events: readonly LoggedEvent[]) {
+  return presentTimes(events.map((event) => (event.type === 'undone' ? undoneAsShown(event as UndoEvent) : event)));
+}
+
+/** A logged command as the verification publishes it: its instants RFC 3339 strings, an undo without the state it restored. */
 export type PublishedCommand = {
-  [K in CommandRecord['type']]: Omit<Extract<CommandRecord, { type: K }>, 'at'> & { readonly at: string };
+  [K in CommandRecord['type']]: Presented<Omit<Extract<CommandRecord, { type: K }>, 'restores'>>;
 }[CommandRecord['type']];
 
-/** A published command back in the engine's units (its instant in epoch milliseconds). */
-export function recordOf(command: PublishedCommand): CommandRecord {
-  return { ...command, at: Date.parse(command.at) };
+/**
+ * A published command back in the engine's units (its instant in epoch
+ * milliseconds); an undo gets back the state before the commit it took back
+ * from `statesBefore`, the states the replay has rebuilt so far.
+ */
+export function recordOf(command: PublishedCommand, statesBefore: readonly BaseState[]): CommandRecord {
+  const at = Date.parse(command.at);
+  if (command.type === 'vacation') return { ...command, leftAt: Date.parse(command.leftAt), backAt: Date.parse(command.backAt), at };
+  if (command.type !== 'undo') return { ...command, at } as CommandRecord;
+  const restores = statesBefore[command.version - 1];
+  if (!restores) throw new Error(`undo of commit ${command.version}, which the log does not hold before it`);
+  return { ...command, restores, at };
 }

@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Item } from './capacity.js';
-import type { Commit, GameHeader, IdempotentResponse, MembershipRow, PlayerRecord, Snapshot } from './port.js';
+import type { Commit, GameHeader, IdempotentResponse, MembershipRow, PlayerRecord, Snapshot, VacationLedger } from './port.js';
 
 /**
  * The single-table layout and the codecs between the port's records and
@@ -10,6 +10,7 @@ import type { Commit, GameHeader, IdempotentResponse, MembershipRow, PlayerRecor
  *   PLAYER#<id>        PROFILE              a player
  *   TOKEN#<hash>       TOKEN                token lookup (a copy of the player)
  *   PLAYER#<id>        GAME#<gameId>        a membership
+ *   PLAYER#<id>        VACATION             the player's vacation ledger
  *   GAME#<id>          HEAD                 the game header (sorts after every C# key)
  *   GAME#<id>          C#<seq, 10 digits>   a commit
  *   GAME#<id>          C#<seq>#S            the snapshot after that commit (sorts right after it)
@@ -34,6 +35,7 @@ export const keys = {
   player: (playerId: string): Item => key(`PLAYER#${playerId}`, 'PROFILE'),
   token: (tokenHash: string): Item => key(`TOKEN#${tokenHash}`, 'TOKEN'),
   playerPartition: (playerId: string): string => `PLAYER#${playerId}`,
+  vacation: (playerId: string): Item => key(`PLAYER#${playerId}`, 'VACATION'),
   membershipSk: (gameId: string): string => `GAME#${gameId}`,
   gamePartition: (gameId: string): string => `GAME#${gameId}`,
   header: (gameId: string): Item => key(keys.gamePartition(gameId), HEAD_SK),
@@ -125,6 +127,15 @@ export function playerFromItem(item: Item): PlayerRecord {
 
 export function playerFromTokenItem(item: Item): PlayerRecord {
   return { playerId: str(item, 'playerId'), name: str(item, 'name'), tokenHash: str(item, 'pk').slice('TOKEN#'.length), createdAt: num(item, 'createdAt') };
+}
+
+export function vacationItem(ledger: VacationLedger): Item {
+  const { playerId, revision, ...rest } = ledger;
+  return { ...keys.vacation(playerId), rev: n(revision), ...body(rest) };
+}
+
+export function vacationFromItem(item: Item): VacationLedger {
+  return { ...bodyOf<Omit<VacationLedger, 'playerId' | 'revision'>>(item), playerId: str(item, 'pk').slice('PLAYER#'.length), revision: num(item, 'rev') };
 }
 
 // ── games ──────────────────────────────────────────────────────────────────

@@ -49,6 +49,8 @@ import {
   snapshotItem,
   TABLE_SCHEMA,
   tokenItem,
+  vacationFromItem,
+  vacationItem,
 } from './dynamo-items.js';
 import { LogPositions } from './log-positions.js';
 import {
@@ -65,6 +67,7 @@ import {
   type PlayerRecord,
   type Snapshot,
   type Store,
+  type VacationLedger,
 } from './port.js';
 
 export interface DynamoStoreOptions {
@@ -184,6 +187,23 @@ export class DynamoStore implements Store {
   async getPlayerByTokenHash(tokenHash: string): Promise<PlayerRecord | null> {
     const item = await this.get('getPlayerByTokenHash', keys.token(tokenHash));
     return item ? playerFromTokenItem(item) : null;
+  }
+
+  async getVacationLedger(playerId: PlayerId): Promise<VacationLedger | null> {
+    const item = await this.get('getVacationLedger', keys.vacation(playerId));
+    return item ? vacationFromItem(item) : null;
+  }
+
+  async putVacationLedger(next: VacationLedger, expectedRevision: number): Promise<boolean> {
+    assertNextRevision(next, expectedRevision);
+    const outcome = await this.put(
+      'putVacationLedger',
+      vacationItem(next),
+      expectedRevision === 0
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : { ConditionExpression: 'rev = :expected', ExpressionAttributeValues: { ':expected': { N: String(expectedRevision) } } },
+    );
+    return outcome.status === 'written';
   }
 
   // ── headers ──────────────────────────────────────────────────────────────

@@ -13,6 +13,7 @@ import {
   type PlayerRecord,
   type Snapshot,
   type Store,
+  type VacationLedger,
 } from './port.js';
 
 /** A game's partition: like DynamoDB's, it may hold commits before (or without) a header. */
@@ -44,6 +45,7 @@ export class MemoryStore implements Store {
   private readonly games = new Map<string, GamePartition>();
   private readonly memberships = new Map<PlayerId, Map<string, MembershipRow>>();
   private readonly idempotency = new Map<string, IdempotencyRecord>();
+  private readonly vacations = new Map<PlayerId, VacationLedger>();
   private readonly clock: () => number;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -125,6 +127,18 @@ export class MemoryStore implements Store {
     const commits = this.games.get(gameId)?.commits;
     if (!commits || commits.size === 0) return null;
     return jsonCopy(commits.get(Math.max(...commits.keys())) as Commit);
+  }
+
+  async getVacationLedger(playerId: PlayerId): Promise<VacationLedger | null> {
+    const ledger = this.vacations.get(playerId);
+    return ledger ? jsonCopy(ledger) : null;
+  }
+
+  async putVacationLedger(next: VacationLedger, expectedRevision: number): Promise<boolean> {
+    assertNextRevision(next, expectedRevision);
+    if ((this.vacations.get(next.playerId)?.revision ?? 0) !== expectedRevision) return false;
+    this.vacations.set(next.playerId, jsonCopy(next));
+    return true;
   }
 
   async addMembership(playerId: PlayerId, row: MembershipRow): Promise<void> {

@@ -1,3 +1,4 @@
+import type { TableRules } from '../service/table-rules.js';
 import type { Deadlines } from '../../core/engine/index.js';
 
 /**
@@ -60,6 +61,8 @@ export interface GameHeader {
    * were recorded, which are version 1.
    */
   readonly engineVersion?: number;
+  /** Undo and replacement rules (functions/service/table-rules.ts); absent on games created before them. */
+  readonly table?: TableRules;
 }
 
 /** What a commit says about the game right after it, for lists and inboxes. */
@@ -73,6 +76,10 @@ export interface CommitSummary {
   readonly pendingId: string | null;
   /** How the pending entry is answered, for notifications (absent in commits stored before it was added). */
   readonly pendingKind?: 'turn' | 'sequential' | 'simultaneous' | 'decision' | null;
+  /** Seats whose part of a shared window closes later than `deadline` (a vacation), with their own deadlines. */
+  readonly lateParts?: readonly { readonly seat: number; readonly deadline: number }[];
+  /** Each seat's latest vacation the game knows, for lists to show who is away until when. */
+  readonly vacations?: readonly { readonly seat: number; readonly leftAt: number; readonly backAt: number }[];
 }
 
 export interface Commit {
@@ -127,6 +134,32 @@ export interface MembershipRow {
   readonly joinedAt: number;
 }
 
+/**
+ * A player's vacations (functions/service/vacation.ts): the whole days taken
+ * in one calendar year, and the latest vacation — running while `backAt` is
+ * ahead; once cut short, `backAt` is when it ended.
+ */
+export interface VacationLedger {
+  readonly playerId: PlayerId;
+  /** The UTC calendar year `usedDays` counts; another year starts from 0. */
+  readonly year: number;
+  readonly usedDays: number;
+  readonly latest: LatestVacation | null;
+  /** Bumped by every write, for optimistic concurrency. */
+  readonly revision: number;
+}
+
+export interface LatestVacation {
+  readonly leftAt: number;
+  readonly backAt: number;
+  /** Whole days paid from the allowance (less `refundedDays` once ended early). */
+  readonly days: number;
+  readonly refundedDays: number;
+  /** The Idempotency-Keys that started and ended it: their retries finish recording it in the player's games. */
+  readonly startKey: string | null;
+  readonly endKey: string | null;
+}
+
 /** A stored answer to a non-move POST, replayed for a retry with the same key. */
 export interface IdempotentResponse {
   readonly requestHash: string;
@@ -156,6 +189,11 @@ export interface Store {
   readCommits(gameId: string, afterSeq: number, limit: number): Promise<readonly Commit[]>;
   /** The newest commit, or null before the first. */
   latestCommit(gameId: string): Promise<Commit | null>;
+
+  /** Strongly consistent. */
+  getVacationLedger(playerId: PlayerId): Promise<VacationLedger | null>;
+  /** Writes `next` (whose revision must be expected + 1) only if the stored revision is `expectedRevision` (0: none stored yet); false otherwise. */
+  putVacationLedger(next: VacationLedger, expectedRevision: number): Promise<boolean>;
 
   /** Writes (or rewrites) the player's row for that game. */
   addMembership(playerId: PlayerId, row: MembershipRow): Promise<void>;

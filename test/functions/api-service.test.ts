@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSeed, replay, type LoggedEvent } from '../../core/engine/index.js';
-import { presentTimes } from '../../functions/service/times.js';
-import { recordOf, replayInit, runRecord, type PublishedCommand } from '../../functions/service/records.js';
+import { verifyThroughApi } from '../support/api-players.js';
 import { manualClock, startApi, storeOf, STORE_KINDS, type ApiClient, type RunningApi } from '../support/api.js';
 import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
 
@@ -152,23 +150,8 @@ describe.each(STORE_KINDS)('service over HTTP on the %s store', (storeKind) => {
       expect((await waiting).body.commits.length).toBeGreaterThan(0);
       expect(view.body.state.seed).toBeDefined();
 
-      const verify = await client.get(`/v1/games/${gameId}/verify`, { token: alice.token });
-      expect(verify.status).toBe(200);
-      expect(hashSeed(verify.body.seed)).toBe(verify.body.seedHash);
       // Re-decide every command from the revealed seed: the same events, the same end.
-      const init = { ...replayInit(verify.body), options: verify.body.setup.options };
-      let state = sealedBids.setup(init);
-      const log: LoggedEvent[] = [];
-      for (const commit of verify.body.commits) {
-        const run = runRecord(sealedBids, state, recordOf(commit.command as PublishedCommand));
-        if ('rejection' in run) expect.fail(`commit refused on re-decision: ${run.rejection.code}`);
-        expect(presentTimes(run.events)).toEqual(commit.events);
-        log.push(...run.events);
-        state = run.state as typeof state;
-      }
-      const replayed = replay(sealedBids, init, log);
-      expect(replayed).toEqual(state);
-      expect(state.finished).toBe(true);
+      await verifyThroughApi(client, gameId, alice.token, sealedBids);
     });
   });
 

@@ -4,11 +4,13 @@ import {
   DeleteScheduleCommand,
   ResourceNotFoundException,
   ThrottlingException,
+  UpdateScheduleCommand,
   ValidationException,
 } from '@aws-sdk/client-scheduler';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  atExpression,
   EventBridgeDeadlineScheduler,
   eventBridgeSchedulerFromEnv,
   fireTime,
@@ -94,13 +96,16 @@ describe('EventBridge deadline scheduler', () => {
     expect((sender.sent[0] as CreateScheduleCommand).input.ScheduleExpression).toBe('at(2025-03-01T12:42:00)');
   });
 
-  it('treats an existing schedule of the same name as success, so re-creating is harmless', async () => {
+  it('updates an existing schedule of the same name to the timer, so re-creating is harmless and a moved deadline (a vacation) is followed', async () => {
     const sender = recordingSender(undefined, conflict());
     const scheduler = adapter(sender);
     await scheduler.schedule(timer);
-    await expect(scheduler.schedule(timer)).resolves.toBeUndefined();
-    const [first, second] = sender.sent as CreateScheduleCommand[];
-    expect(second!.input).toEqual(first!.input);
+    const moved = { ...timer, deadline: timer.deadline + 86_400_000 };
+    await expect(scheduler.schedule(moved)).resolves.toBeUndefined();
+    const [first, second, update] = sender.sent;
+    expect(second!.input).toEqual({ ...first!.input, ScheduleExpression: atExpression(fireTime(moved.deadline, NOW)) });
+    expect(update).toBeInstanceOf(UpdateScheduleCommand);
+    expect(update!.input).toEqual(second!.input);
   });
 
   it('lets every other error propagate, so the stream record is retried', async () => {

@@ -10,6 +10,7 @@ import {
   type MembershipRow,
   type PlayerRecord,
   type Store,
+  type VacationLedger,
 } from '../../functions/store/port.js';
 import { freshTable, type TestTable } from '../support/dynamo.js';
 
@@ -353,6 +354,36 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       await store.addMembership(playerId, row(gameId, 0));
       await store.addMembership(playerId, row(gameId, 2));
       expect(await store.listMemberships(playerId, null, 10)).toEqual({ items: [row(gameId, 2)], next: null });
+    });
+  });
+
+  describe('vacation ledgers', () => {
+    it('writes a ledger only at the expected revision (0: none yet), and keeps it apart from the player’s games', async () => {
+      const playerId = uid('pl');
+      const ledger: VacationLedger = {
+        playerId,
+        year: 2026,
+        usedDays: 3,
+        latest: { leftAt: 1_700_000_000_000, backAt: 1_700_259_200_000, days: 3, refundedDays: 0, startKey: 'k1', endKey: null },
+        revision: 1,
+      };
+      expect(await store.getVacationLedger(playerId)).toBeNull();
+      expect(await store.putVacationLedger(ledger, 0)).toBe(true);
+      expect(await store.getVacationLedger(playerId)).toEqual(ledger);
+      // A second writer that also saw none lost the race; so does one holding an old revision.
+      expect(await store.putVacationLedger({ ...ledger, usedDays: 9 }, 0)).toBe(false);
+      const ended: VacationLedger = {
+        ...ledger,
+        usedDays: 1,
+        latest: { ...ledger.latest!, backAt: 1_700_086_400_000, days: 1, refundedDays: 2, endKey: 'k2' },
+        revision: 2,
+      };
+      expect(await store.putVacationLedger(ended, 1)).toBe(true);
+      expect(await store.putVacationLedger({ ...ledger, revision: 2 }, 1)).toBe(false);
+      expect(await store.getVacationLedger(playerId)).toEqual(ended);
+      await expect(store.putVacationLedger({ ...ended, revision: 4 }, 2)).rejects.toThrow(RangeError);
+      await store.addMembership(playerId, row(uid('g')));
+      expect((await store.listMemberships(playerId, null, 10)).items).toHaveLength(1);
     });
   });
 

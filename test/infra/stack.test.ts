@@ -312,7 +312,7 @@ describe('service stack template', () => {
       const statements = policyOf(template, roleOf(ids.streamFn));
       expect(statements).toContainEqual({
         Effect: 'Allow',
-        Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+        Action: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
         Resource: {
           'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:eu-west-1:', { Ref: 'AWS::AccountId' }, ':schedule/', { Ref: ids.group }, '/*']],
         },

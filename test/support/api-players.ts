@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
-import { hashSeed, Rng, rngStateFromSeed, type AnyGameEngine } from '../../core/engine/index.js';
-import { recordOf, replayInit, runRecord, type PublishedCommand } from '../../functions/service/records.js';
-import { presentTimes } from '../../functions/service/times.js';
+import { hashSeed, replay, Rng, rngStateFromSeed, type AnyGameEngine, type BaseState, type LoggedEvent } from '../../core/engine/index.js';
+import { publishedEvents, recordOf, replayInit, runRecord, type PublishedCommand } from '../../functions/service/records.js';
 import type { ApiClient, Reply } from './api.js';
 
 /** One seat's client: its token and every response it has received. */
@@ -56,22 +55,31 @@ export async function playToEnd(client: ApiClient, gameId: string, seats: readon
   throw new Error(`game ${gameId} did not end within ${options.maxSteps ?? 5000} steps`);
 }
 
-/** The engine's setup arguments from a verification answer (times back in epoch milliseconds). */
 /**
  * What anyone can do after the end: fetch the seed and the log, check the
- * commitment, re-decide every command from the seed and compare every event.
+ * commitment, re-decide every command from the seed and compare every event
+ * (clocks, absences and undos included: an undo puts back the state the
+ * replay rebuilt before the commit it took back), then replay the events
+ * alone, which must rebuild the identical state.
  */
 export async function verifyThroughApi(client: ApiClient, gameId: string, token: string, engine: AnyGameEngine) {
   const verify = await client.get(`/v1/games/${gameId}/verify`, { token });
   expect(verify.status).toBe(200);
   expect(hashSeed(verify.body.seed)).toBe(verify.body.seedHash);
-  let state = engine.setup(replayInit(verify.body));
+  const init = replayInit(verify.body);
+  let state: BaseState = engine.setup(init);
+  const statesBefore: BaseState[] = [];
+  const events: LoggedEvent[] = [];
   for (const commit of verify.body.commits as { command: PublishedCommand; events: unknown[] }[]) {
-    const run = runRecord(engine, state, recordOf(commit.command));
+    const record = recordOf(commit.command, statesBefore);
+    statesBefore.push(state);
+    const run = runRecord(engine, state, record);
     if ('rejection' in run) expect.fail(`commit ${JSON.stringify(commit.command)} refused on re-decision: ${run.rejection.code}`);
-    expect(presentTimes(run.events)).toEqual(commit.events);
+    expect(publishedEvents(run.events)).toEqual(commit.events);
+    events.push(...run.events);
     state = run.state;
   }
   expect(state.finished).toBe(true);
+  expect(replay(engine, init, events)).toEqual(state);
   return { state, commits: verify.body.commits.length as number };
 }

@@ -1,7 +1,7 @@
-import type { CreateScheduleCommand, DeleteScheduleCommand } from '@aws-sdk/client-scheduler';
+import type { CreateScheduleCommand, DeleteScheduleCommand, UpdateScheduleCommand } from '@aws-sdk/client-scheduler';
 import type { SchedulerSender } from '../../functions/scheduler/eventbridge.js';
 
-type Command = CreateScheduleCommand | DeleteScheduleCommand;
+type Command = CreateScheduleCommand | UpdateScheduleCommand | DeleteScheduleCommand;
 
 /**
  * Stands in for SchedulerClient at its `send` boundary: records every command

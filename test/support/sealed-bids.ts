@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {
   awaitIn,
+  dueSeats,
   everyoneSubmitted,
   initialBase,
   listingOf,
@@ -136,11 +137,13 @@ export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof
   decideTimeout(draft) {
     const state = draft.state;
     if (state.pending?.kind === 'simultaneous') {
-      const bids = state.bids.map((b, seat) => b ?? draft.rng.pick(state.hands[seat] as number[]));
-      const placed: Event[] = range(state.seats)
-        .filter((s) => state.bids[s] === null)
-        .map((seat) => ({ type: 'bid-placed', seat, card: bids[seat] as number }));
-      draft.emit(...placed, closeBids(state, bids, draft.at));
+      // Only the parts that are due: a late part (a vacation) keeps the window open for its seat.
+      const bids = [...state.bids];
+      for (const seat of dueSeats(state.pending, draft.at)) {
+        bids[seat] = draft.rng.pick(state.hands[seat] as number[]);
+        draft.emit({ type: 'bid-placed', seat, card: bids[seat] });
+      }
+      if (bids.every((b) => b !== null)) draft.emit(closeBids(state, bids as number[], draft.at));
     } else draft.emit(leaderEvent(state, leaderOf(state), 'pass', draft.at));
   },
   clone: (state) => structuredClone(state),

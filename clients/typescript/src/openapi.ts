@@ -43,6 +43,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/vacation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your vacation allowance and the vacation you are on
+         * @description Each player has a yearly allowance of whole days (21 by default; the deployment may set another), counted per UTC calendar year; a vacation is paid from the year it starts in.
+         */
+        get: operations["getVacation"];
+        put?: never;
+        /**
+         * Go on vacation now, until a given time
+         * @description Each player has a yearly allowance of whole days (21 by default; the deployment may set another), counted per UTC calendar year; a vacation is paid from the year it starts in. While you are away, each of your deadlines in your running games that allow vacations (`table.vacation`, on by default) stands still: an entry awaiting you is pushed back by the time you are away from it, your part of a window shared with others closes that much later while the others' parts close on time, and your time bank is not charged. Each such game records it as a `vacation` commit. A retry with the same Idempotency-Key finishes recording it where a fault stopped the first.
+         */
+        post: operations["startVacation"];
+        /**
+         * Come back early
+         * @description Ends your vacation now: the whole days you did not use go back to your allowance (a day begun is spent), and every game that recorded it pulls your deadlines in by the time you are no longer away.
+         */
+        delete: operations["endVacation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/catalog": {
         parameters: {
             query?: never;
@@ -229,6 +257,46 @@ export interface paths {
          */
         put: operations["putStandingOrders"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take back your own latest commit, if it revealed nothing
+         * @description Allowed while the commit is the game's latest, was your move, and revealed nothing new to anyone: no card drawn, no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason. The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.
+         */
+        post: operations["undoCommit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/reclaim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take your seat back from the bot that played it while you were away
+         * @description After `table.replaceAfterTimeouts` consecutive timeouts the greedy bot plays your seat (an `absence` event tells everyone). Reclaim it any time before the end; the bot's moves stand. 409 `seat-not-replaced` when no bot plays your seat.
+         */
+        post: operations["reclaimSeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -455,7 +523,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -467,6 +535,7 @@ export interface components {
             status: components["schemas"]["GameStatus"];
             options: components["schemas"]["VillagesOfValeriaOptions"];
             deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
             seats: components["schemas"]["Seat"][];
             createdBy: string;
             /** Format: date-time */
@@ -481,10 +550,24 @@ export interface components {
         VillagesOfValeriaOptions: {
             firstPlayer?: number;
         };
-        /** @description Reaction windows and turns, in seconds. */
+        /** @description Reaction windows and turns, in seconds, or a time bank per player. */
         Deadlines: {
             windowSeconds: number;
             turnSeconds: number;
+            /** @description Each player's Fischer time bank for turns and decisions, when the game has one (then only windows use `windowSeconds`). */
+            bank?: {
+                initialSeconds: number;
+                incrementSeconds: number;
+                maxSeconds: number;
+            };
+        };
+        TableRules: {
+            /** @description Whether players may take back their own latest commit that revealed nothing. */
+            undo: boolean;
+            /** @description Consecutive timeouts after which the greedy bot plays a seat (0: never). */
+            replaceAfterTimeouts: number;
+            /** @description Whether a player's vacation pushes back their own deadlines at this game. */
+            vacation: boolean;
         };
         Seat: components["schemas"]["SeatPlayer"] | components["schemas"]["SeatBot"] | components["schemas"]["SeatEmpty"];
         SeatPlayer: {
@@ -525,6 +608,7 @@ export interface components {
             status: components["schemas"]["GameStatus"];
             options: components["schemas"]["ValeriaCardKingdomsOptions"];
             deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
             seats: components["schemas"]["Seat"][];
             createdBy: string;
             /** Format: date-time */
@@ -553,6 +637,7 @@ export interface components {
             status: components["schemas"]["GameStatus"];
             options: components["schemas"]["VillagePillageOptions"];
             deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
             seats: components["schemas"]["Seat"][];
             createdBy: string;
             /** Format: date-time */
@@ -580,6 +665,7 @@ export interface components {
             status: components["schemas"]["GameStatus"];
             options: components["schemas"]["VillagesOfValeriaOptions"];
             deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
             seats: components["schemas"]["Seat"][];
             createdBy: string;
             /** Format: date-time */
@@ -621,6 +707,16 @@ export interface components {
                 };
                 board: components["schemas"]["VillagesOfValeriaBoard"];
             } | null;
+            /** @description Each player's time bank as of this response; null for games without a bank. */
+            clocks: components["schemas"]["Clocks"] | null;
+            /** @description Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout. */
+            absence: components["schemas"]["Absence"] | null;
+            /** @description Players on vacation now, and until when: their deadlines here stand still meanwhile. */
+            vacations: {
+                seat: number;
+                /** Format: date-time */
+                until: string;
+            }[];
         };
         PendingTurn: {
             /** @enum {string} */
@@ -668,6 +764,18 @@ export interface components {
             seats: number[];
             /** @description Those who have submitted; what they submitted stays secret until the window closes. */
             submitted: number[];
+            /** @description Seats whose part closes after the window's own deadline (a vacation), each with its own deadline; the others' parts close on time. */
+            lateParts?: components["schemas"]["LatePart"][];
+            /**
+             * @description The window's own deadline has passed: only the seats of `lateParts` may still answer, and `deadline` is the earliest of theirs.
+             * @enum {boolean}
+             */
+            othersClosed?: true;
+        };
+        LatePart: {
+            seat: number;
+            /** Format: date-time */
+            deadline: string;
         };
         PendingDecision: {
             /** @enum {string} */
@@ -770,6 +878,31 @@ export interface components {
             used: string[];
             powersDone: boolean;
         };
+        Clocks: {
+            /**
+             * Format: date-time
+             * @description The moment these banks are counted at: the response time.
+             */
+            asOf: string;
+            seats: {
+                seat: number;
+                /** @description What is left of the bank at `asOf`. */
+                bankSeconds: number;
+                /** @description Whether this bank is running down now: the game awaits this player's turn or decision. */
+                running: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the running bank runs out (the deadline); null when not running.
+                 */
+                runsOutAt: string | null;
+            }[];
+        };
+        Absence: {
+            /** @description Consecutive timeouts per seat; a move of the player's own resets it. */
+            timeoutStreaks: number[];
+            /** @description Seats the greedy bot plays now for absent players; once the game is over, the seats that ended under a bot. */
+            seatsUnderBot: number[];
+        };
         ValeriaCardKingdomsGameView: {
             gameId: string;
             /**
@@ -780,6 +913,7 @@ export interface components {
             status: components["schemas"]["GameStatus"];
             options: components["schemas"]["ValeriaCardKingdomsOptions"];
             deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
             seats: components["schemas"]["Seat"][];
             createdBy: string;
             /** Format: date-time */
@@ -821,6 +955,16 @@ export interface components {
                 };
                 board: components["schemas"]["ValeriaCardKingdomsBoard"];
             } | null;
+            /** @description Each player's time bank as of this response; null for games without a bank. */
+            clocks: components["schemas"]["Clocks"] | null;
+            /** @description Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout. */
+            absence: components["schemas"]["Absence"] | null;
+            /** @description Players on vacation now, and until when: their deadlines here stand still meanwhile. */
+            vacations: {
+                seat: number;
+                /** Format: date-time */
+                until: string;
+            }[];
         };
         ValeriaCardKingdomsScoreDetail: {
             monsters: number;
@@ -1456,6 +1600,7 @@ export interface components {
             status: components["schemas"]["GameStatus"];
             options: components["schemas"]["VillagePillageOptions"];
             deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
             seats: components["schemas"]["Seat"][];
             createdBy: string;
             /** Format: date-time */
@@ -1497,6 +1642,16 @@ export interface components {
                 };
                 board: components["schemas"]["VillagePillageBoard"];
             } | null;
+            /** @description Each player's time bank as of this response; null for games without a bank. */
+            clocks: components["schemas"]["Clocks"] | null;
+            /** @description Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout. */
+            absence: components["schemas"]["Absence"] | null;
+            /** @description Players on vacation now, and until when: their deadlines here stand still meanwhile. */
+            vacations: {
+                seat: number;
+                /** Format: date-time */
+                until: string;
+            }[];
         };
         VillagePillageScoreDetail: {
             relics: ("Sceptre" | "Throne" | "Crown")[];
@@ -1885,7 +2040,7 @@ export interface components {
             kind: "preference";
             seat: number;
         };
-        /** @description The game itself: its start, or a deadline that passed. */
+        /** @description The game itself: its start, a deadline that passed, or a seat handed to the bot. */
         ActorSystem: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1893,7 +2048,7 @@ export interface components {
              */
             kind: "system";
         };
-        VillagesOfValeriaVisibleEvent: components["schemas"]["VillagesOfValeriaVisibleEventSetupChosen"] | components["schemas"]["VillagesOfValeriaVisibleEventDrew"] | components["schemas"]["VillagesOfValeriaVisibleEventCardsStolen"] | components["schemas"]["VillagesOfValeriaEventSetupRevealed"] | components["schemas"]["VillagesOfValeriaEventReplenished"] | components["schemas"]["VillagesOfValeriaEventTurnStarted"] | components["schemas"]["VillagesOfValeriaEventActionStarted"] | components["schemas"]["VillagesOfValeriaEventOwedSettled"] | components["schemas"]["VillagesOfValeriaEventPowersEnded"] | components["schemas"]["VillagesOfValeriaEventActionFinished"] | components["schemas"]["VillagesOfValeriaEventFollowOffered"] | components["schemas"]["VillagesOfValeriaEventTurnEnded"] | components["schemas"]["VillagesOfValeriaEventDeclined"] | components["schemas"]["VillagesOfValeriaEventDiscarded"] | components["schemas"]["VillagesOfValeriaEventDeveloped"] | components["schemas"]["VillagesOfValeriaEventBuilt"] | components["schemas"]["VillagesOfValeriaEventRecruited"] | components["schemas"]["VillagesOfValeriaEventGoldGained"] | components["schemas"]["VillagesOfValeriaEventPowerUsed"] | components["schemas"]["VillagesOfValeriaEventGameEnded"] | components["schemas"]["VillagesOfValeriaEventAwaiting"] | components["schemas"]["VillagesOfValeriaEventSeedRevealed"];
+        VillagesOfValeriaVisibleEvent: components["schemas"]["VillagesOfValeriaVisibleEventSetupChosen"] | components["schemas"]["VillagesOfValeriaVisibleEventDrew"] | components["schemas"]["VillagesOfValeriaVisibleEventCardsStolen"] | components["schemas"]["VillagesOfValeriaEventSetupRevealed"] | components["schemas"]["VillagesOfValeriaEventReplenished"] | components["schemas"]["VillagesOfValeriaEventTurnStarted"] | components["schemas"]["VillagesOfValeriaEventActionStarted"] | components["schemas"]["VillagesOfValeriaEventOwedSettled"] | components["schemas"]["VillagesOfValeriaEventPowersEnded"] | components["schemas"]["VillagesOfValeriaEventActionFinished"] | components["schemas"]["VillagesOfValeriaEventFollowOffered"] | components["schemas"]["VillagesOfValeriaEventTurnEnded"] | components["schemas"]["VillagesOfValeriaEventDeclined"] | components["schemas"]["VillagesOfValeriaEventDiscarded"] | components["schemas"]["VillagesOfValeriaEventDeveloped"] | components["schemas"]["VillagesOfValeriaEventBuilt"] | components["schemas"]["VillagesOfValeriaEventRecruited"] | components["schemas"]["VillagesOfValeriaEventGoldGained"] | components["schemas"]["VillagesOfValeriaEventPowerUsed"] | components["schemas"]["VillagesOfValeriaEventGameEnded"] | components["schemas"]["VillagesOfValeriaEventAwaiting"] | components["schemas"]["VillagesOfValeriaEventSeedRevealed"] | components["schemas"]["VillagesOfValeriaEventClock"] | components["schemas"]["VillagesOfValeriaEventAbsence"] | components["schemas"]["VillagesOfValeriaEventVacation"] | components["schemas"]["VillagesOfValeriaVisibleEventUndone"];
         VillagesOfValeriaVisibleEventSetupChosen: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2174,6 +2329,80 @@ export interface components {
             type: "seed-revealed";
             seed: string;
         };
+        VillagesOfValeriaEventClock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "clock";
+            clocks: {
+                /** @description Each seat's bank as settled by this commit. */
+                bankSeconds: number[];
+                /** @description The seat whose bank runs down from now. */
+                running: number | null;
+                /** Format: date-time */
+                settledAt: string;
+            };
+        };
+        VillagesOfValeriaEventAbsence: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "absence";
+            absence: {
+                /** @description Consecutive timeouts per seat. */
+                streak: number[];
+                /** @description Seats the bot plays now. */
+                replaced: number[];
+            };
+            /** @description Present when a seat changed hands. */
+            change?: {
+                /** @enum {string} */
+                kind: "replaced";
+                seat: number;
+                afterTimeouts: number;
+            } | {
+                /** @enum {string} */
+                kind: "reclaimed";
+                seat: number;
+            };
+        };
+        VillagesOfValeriaEventVacation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacation";
+            seat: number;
+            away: {
+                /** Format: date-time */
+                leftAt: string;
+                /**
+                 * Format: date-time
+                 * @description When they are back: as planned, or when they cut it short.
+                 */
+                backAt: string;
+            };
+            /** @description The seat's deadlines this commit moved: pushed back when a vacation starts or an entry opens during it, pulled in when it ends early. */
+            shifts: {
+                pendingId: string;
+                seat: number;
+                /** Format: date-time */
+                fromDeadline: string;
+                /** Format: date-time */
+                toDeadline: string;
+            }[];
+        };
+        VillagesOfValeriaVisibleEventUndone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "undone";
+            /** @description The commit taken back. */
+            version: number;
+        };
         ValeriaCardKingdomsMoveAnswer: {
             gameId: string;
             /**
@@ -2192,7 +2421,7 @@ export interface components {
             /** @description The events you may see. */
             events: components["schemas"]["ValeriaCardKingdomsVisibleEvent"][];
         };
-        ValeriaCardKingdomsVisibleEvent: components["schemas"]["ValeriaCardKingdomsVisibleEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsVisibleEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"];
+        ValeriaCardKingdomsVisibleEvent: components["schemas"]["ValeriaCardKingdomsVisibleEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsVisibleEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventHarvestDefaulted"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventClock"] | components["schemas"]["ValeriaCardKingdomsEventAbsence"] | components["schemas"]["ValeriaCardKingdomsEventVacation"] | components["schemas"]["ValeriaCardKingdomsVisibleEventUndone"];
         ValeriaCardKingdomsVisibleEventDukeKept: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2231,6 +2460,15 @@ export interface components {
              */
             type: "dice-rolled";
             dice: number[];
+        };
+        /** @description The seat's part of the harvest window closed unanswered: its defaults apply when the window closes (VK-R2). */
+        ValeriaCardKingdomsEventHarvestDefaulted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "harvest-defaulted";
+            seat: number;
         };
         ValeriaCardKingdomsEventDieChanged: {
             /**
@@ -2497,6 +2735,80 @@ export interface components {
             type: "seed-revealed";
             seed: string;
         };
+        ValeriaCardKingdomsEventClock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "clock";
+            clocks: {
+                /** @description Each seat's bank as settled by this commit. */
+                bankSeconds: number[];
+                /** @description The seat whose bank runs down from now. */
+                running: number | null;
+                /** Format: date-time */
+                settledAt: string;
+            };
+        };
+        ValeriaCardKingdomsEventAbsence: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "absence";
+            absence: {
+                /** @description Consecutive timeouts per seat. */
+                streak: number[];
+                /** @description Seats the bot plays now. */
+                replaced: number[];
+            };
+            /** @description Present when a seat changed hands. */
+            change?: {
+                /** @enum {string} */
+                kind: "replaced";
+                seat: number;
+                afterTimeouts: number;
+            } | {
+                /** @enum {string} */
+                kind: "reclaimed";
+                seat: number;
+            };
+        };
+        ValeriaCardKingdomsEventVacation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacation";
+            seat: number;
+            away: {
+                /** Format: date-time */
+                leftAt: string;
+                /**
+                 * Format: date-time
+                 * @description When they are back: as planned, or when they cut it short.
+                 */
+                backAt: string;
+            };
+            /** @description The seat's deadlines this commit moved: pushed back when a vacation starts or an entry opens during it, pulled in when it ends early. */
+            shifts: {
+                pendingId: string;
+                seat: number;
+                /** Format: date-time */
+                fromDeadline: string;
+                /** Format: date-time */
+                toDeadline: string;
+            }[];
+        };
+        ValeriaCardKingdomsVisibleEventUndone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "undone";
+            /** @description The commit taken back. */
+            version: number;
+        };
         VillagePillageMoveAnswer: {
             gameId: string;
             /**
@@ -2515,7 +2827,7 @@ export interface components {
             /** @description The events you may see. */
             events: components["schemas"]["VillagePillageVisibleEvent"][];
         };
-        VillagePillageVisibleEvent: components["schemas"]["VillagePillageVisibleEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventSeedRevealed"];
+        VillagePillageVisibleEvent: components["schemas"]["VillagePillageVisibleEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventSeedRevealed"] | components["schemas"]["VillagePillageEventClock"] | components["schemas"]["VillagePillageEventAbsence"] | components["schemas"]["VillagePillageEventVacation"] | components["schemas"]["VillagePillageVisibleEventUndone"];
         VillagePillageVisibleEventPlanSubmitted: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2664,6 +2976,80 @@ export interface components {
             type: "seed-revealed";
             seed: string;
         };
+        VillagePillageEventClock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "clock";
+            clocks: {
+                /** @description Each seat's bank as settled by this commit. */
+                bankSeconds: number[];
+                /** @description The seat whose bank runs down from now. */
+                running: number | null;
+                /** Format: date-time */
+                settledAt: string;
+            };
+        };
+        VillagePillageEventAbsence: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "absence";
+            absence: {
+                /** @description Consecutive timeouts per seat. */
+                streak: number[];
+                /** @description Seats the bot plays now. */
+                replaced: number[];
+            };
+            /** @description Present when a seat changed hands. */
+            change?: {
+                /** @enum {string} */
+                kind: "replaced";
+                seat: number;
+                afterTimeouts: number;
+            } | {
+                /** @enum {string} */
+                kind: "reclaimed";
+                seat: number;
+            };
+        };
+        VillagePillageEventVacation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacation";
+            seat: number;
+            away: {
+                /** Format: date-time */
+                leftAt: string;
+                /**
+                 * Format: date-time
+                 * @description When they are back: as planned, or when they cut it short.
+                 */
+                backAt: string;
+            };
+            /** @description The seat's deadlines this commit moved: pushed back when a vacation starts or an entry opens during it, pulled in when it ends early. */
+            shifts: {
+                pendingId: string;
+                seat: number;
+                /** Format: date-time */
+                fromDeadline: string;
+                /** Format: date-time */
+                toDeadline: string;
+            }[];
+        };
+        VillagePillageVisibleEventUndone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "undone";
+            /** @description The commit taken back. */
+            version: number;
+        };
         Events: components["schemas"]["VillagesOfValeriaEvents"] | components["schemas"]["ValeriaCardKingdomsEvents"] | components["schemas"]["VillagePillageEvents"];
         VillagesOfValeriaEvents: {
             gameId: string;
@@ -2727,7 +3113,7 @@ export interface components {
             }[];
         };
         /** @description What the engine was asked, exactly: replay it with the revealed seed. */
-        VillagesOfValeriaCommand: components["schemas"]["VillagesOfValeriaCommandStart"] | components["schemas"]["VillagesOfValeriaCommandMoves"] | components["schemas"]["VillagesOfValeriaCommandBot"] | components["schemas"]["VillagesOfValeriaCommandPreference"] | components["schemas"]["VillagesOfValeriaCommandTimeout"];
+        VillagesOfValeriaCommand: components["schemas"]["VillagesOfValeriaCommandStart"] | components["schemas"]["VillagesOfValeriaCommandMoves"] | components["schemas"]["VillagesOfValeriaCommandBot"] | components["schemas"]["VillagesOfValeriaCommandPreference"] | components["schemas"]["VillagesOfValeriaCommandTimeout"] | components["schemas"]["VillagesOfValeriaCommandUndo"] | components["schemas"]["VillagesOfValeriaCommandReplace"] | components["schemas"]["VillagesOfValeriaCommandReclaim"] | components["schemas"]["VillagesOfValeriaCommandVacation"];
         VillagesOfValeriaCommandStart: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2782,7 +3168,54 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
-        VillagesOfValeriaLoggedEvent: components["schemas"]["VillagesOfValeriaLoggedEventSetupChosen"] | components["schemas"]["VillagesOfValeriaLoggedEventDrew"] | components["schemas"]["VillagesOfValeriaLoggedEventCardsStolen"] | components["schemas"]["VillagesOfValeriaEventSetupRevealed"] | components["schemas"]["VillagesOfValeriaEventReplenished"] | components["schemas"]["VillagesOfValeriaEventTurnStarted"] | components["schemas"]["VillagesOfValeriaEventActionStarted"] | components["schemas"]["VillagesOfValeriaEventOwedSettled"] | components["schemas"]["VillagesOfValeriaEventPowersEnded"] | components["schemas"]["VillagesOfValeriaEventActionFinished"] | components["schemas"]["VillagesOfValeriaEventFollowOffered"] | components["schemas"]["VillagesOfValeriaEventTurnEnded"] | components["schemas"]["VillagesOfValeriaEventDeclined"] | components["schemas"]["VillagesOfValeriaEventDiscarded"] | components["schemas"]["VillagesOfValeriaEventDeveloped"] | components["schemas"]["VillagesOfValeriaEventBuilt"] | components["schemas"]["VillagesOfValeriaEventRecruited"] | components["schemas"]["VillagesOfValeriaEventGoldGained"] | components["schemas"]["VillagesOfValeriaEventPowerUsed"] | components["schemas"]["VillagesOfValeriaEventGameEnded"] | components["schemas"]["VillagesOfValeriaEventAwaiting"] | components["schemas"]["VillagesOfValeriaEventSeedRevealed"] | components["schemas"]["VillagesOfValeriaEventRngAdvanced"];
+        VillagesOfValeriaCommandUndo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "undo";
+            seat: number;
+            /** @description The commit taken back. */
+            version: number;
+            /** Format: date-time */
+            at: string;
+        };
+        VillagesOfValeriaCommandReplace: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "replace";
+            seat: number;
+            /** Format: date-time */
+            at: string;
+        };
+        VillagesOfValeriaCommandReclaim: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reclaim";
+            seat: number;
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description The seat's player went on vacation, or came back early (backAt is then when they did). */
+        VillagesOfValeriaCommandVacation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacation";
+            seat: number;
+            /** Format: date-time */
+            leftAt: string;
+            /** Format: date-time */
+            backAt: string;
+            /** Format: date-time */
+            at: string;
+        };
+        VillagesOfValeriaLoggedEvent: components["schemas"]["VillagesOfValeriaLoggedEventSetupChosen"] | components["schemas"]["VillagesOfValeriaLoggedEventDrew"] | components["schemas"]["VillagesOfValeriaLoggedEventCardsStolen"] | components["schemas"]["VillagesOfValeriaEventSetupRevealed"] | components["schemas"]["VillagesOfValeriaEventReplenished"] | components["schemas"]["VillagesOfValeriaEventTurnStarted"] | components["schemas"]["VillagesOfValeriaEventActionStarted"] | components["schemas"]["VillagesOfValeriaEventOwedSettled"] | components["schemas"]["VillagesOfValeriaEventPowersEnded"] | components["schemas"]["VillagesOfValeriaEventActionFinished"] | components["schemas"]["VillagesOfValeriaEventFollowOffered"] | components["schemas"]["VillagesOfValeriaEventTurnEnded"] | components["schemas"]["VillagesOfValeriaEventDeclined"] | components["schemas"]["VillagesOfValeriaEventDiscarded"] | components["schemas"]["VillagesOfValeriaEventDeveloped"] | components["schemas"]["VillagesOfValeriaEventBuilt"] | components["schemas"]["VillagesOfValeriaEventRecruited"] | components["schemas"]["VillagesOfValeriaEventGoldGained"] | components["schemas"]["VillagesOfValeriaEventPowerUsed"] | components["schemas"]["VillagesOfValeriaEventGameEnded"] | components["schemas"]["VillagesOfValeriaEventAwaiting"] | components["schemas"]["VillagesOfValeriaEventSeedRevealed"] | components["schemas"]["VillagesOfValeriaEventClock"] | components["schemas"]["VillagesOfValeriaEventAbsence"] | components["schemas"]["VillagesOfValeriaEventVacation"] | components["schemas"]["VillagesOfValeriaLoggedEventUndone"] | components["schemas"]["VillagesOfValeriaEventRngAdvanced"];
         VillagesOfValeriaLoggedEventSetupChosen: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2815,6 +3248,15 @@ export interface components {
             seat: number;
             from: number;
             cards: string[];
+        };
+        VillagesOfValeriaLoggedEventUndone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "undone";
+            /** @description The commit taken back. */
+            version: number;
         };
         VillagesOfValeriaEventRngAdvanced: {
             /**
@@ -2849,7 +3291,7 @@ export interface components {
             }[];
         };
         /** @description What the engine was asked, exactly: replay it with the revealed seed. */
-        ValeriaCardKingdomsCommand: components["schemas"]["ValeriaCardKingdomsCommandStart"] | components["schemas"]["ValeriaCardKingdomsCommandMoves"] | components["schemas"]["ValeriaCardKingdomsCommandBot"] | components["schemas"]["ValeriaCardKingdomsCommandPreference"] | components["schemas"]["ValeriaCardKingdomsCommandTimeout"];
+        ValeriaCardKingdomsCommand: components["schemas"]["ValeriaCardKingdomsCommandStart"] | components["schemas"]["ValeriaCardKingdomsCommandMoves"] | components["schemas"]["ValeriaCardKingdomsCommandBot"] | components["schemas"]["ValeriaCardKingdomsCommandPreference"] | components["schemas"]["ValeriaCardKingdomsCommandTimeout"] | components["schemas"]["ValeriaCardKingdomsCommandUndo"] | components["schemas"]["ValeriaCardKingdomsCommandReplace"] | components["schemas"]["ValeriaCardKingdomsCommandReclaim"] | components["schemas"]["ValeriaCardKingdomsCommandVacation"];
         ValeriaCardKingdomsCommandStart: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2904,7 +3346,54 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
-        ValeriaCardKingdomsLoggedEvent: components["schemas"]["ValeriaCardKingdomsLoggedEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsLoggedEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventRngAdvanced"];
+        ValeriaCardKingdomsCommandUndo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "undo";
+            seat: number;
+            /** @description The commit taken back. */
+            version: number;
+            /** Format: date-time */
+            at: string;
+        };
+        ValeriaCardKingdomsCommandReplace: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "replace";
+            seat: number;
+            /** Format: date-time */
+            at: string;
+        };
+        ValeriaCardKingdomsCommandReclaim: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reclaim";
+            seat: number;
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description The seat's player went on vacation, or came back early (backAt is then when they did). */
+        ValeriaCardKingdomsCommandVacation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacation";
+            seat: number;
+            /** Format: date-time */
+            leftAt: string;
+            /** Format: date-time */
+            backAt: string;
+            /** Format: date-time */
+            at: string;
+        };
+        ValeriaCardKingdomsLoggedEvent: components["schemas"]["ValeriaCardKingdomsLoggedEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsLoggedEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventHarvestDefaulted"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventClock"] | components["schemas"]["ValeriaCardKingdomsEventAbsence"] | components["schemas"]["ValeriaCardKingdomsEventVacation"] | components["schemas"]["ValeriaCardKingdomsLoggedEventUndone"] | components["schemas"]["ValeriaCardKingdomsEventRngAdvanced"];
         ValeriaCardKingdomsLoggedEventDukeKept: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2923,6 +3412,15 @@ export interface components {
             type: "harvest-submitted";
             seat: number;
             answers: components["schemas"]["ValeriaCardKingdomsAnswer"][];
+        };
+        ValeriaCardKingdomsLoggedEventUndone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "undone";
+            /** @description The commit taken back. */
+            version: number;
         };
         ValeriaCardKingdomsEventRngAdvanced: {
             /**
@@ -2957,7 +3455,7 @@ export interface components {
             }[];
         };
         /** @description What the engine was asked, exactly: replay it with the revealed seed. */
-        VillagePillageCommand: components["schemas"]["VillagePillageCommandStart"] | components["schemas"]["VillagePillageCommandMoves"] | components["schemas"]["VillagePillageCommandBot"] | components["schemas"]["VillagePillageCommandPreference"] | components["schemas"]["VillagePillageCommandTimeout"];
+        VillagePillageCommand: components["schemas"]["VillagePillageCommandStart"] | components["schemas"]["VillagePillageCommandMoves"] | components["schemas"]["VillagePillageCommandBot"] | components["schemas"]["VillagePillageCommandPreference"] | components["schemas"]["VillagePillageCommandTimeout"] | components["schemas"]["VillagePillageCommandUndo"] | components["schemas"]["VillagePillageCommandReplace"] | components["schemas"]["VillagePillageCommandReclaim"] | components["schemas"]["VillagePillageCommandVacation"];
         VillagePillageCommandStart: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3012,7 +3510,54 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
-        VillagePillageLoggedEvent: components["schemas"]["VillagePillageLoggedEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventSeedRevealed"] | components["schemas"]["VillagePillageEventRngAdvanced"];
+        VillagePillageCommandUndo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "undo";
+            seat: number;
+            /** @description The commit taken back. */
+            version: number;
+            /** Format: date-time */
+            at: string;
+        };
+        VillagePillageCommandReplace: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "replace";
+            seat: number;
+            /** Format: date-time */
+            at: string;
+        };
+        VillagePillageCommandReclaim: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reclaim";
+            seat: number;
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description The seat's player went on vacation, or came back early (backAt is then when they did). */
+        VillagePillageCommandVacation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vacation";
+            seat: number;
+            /** Format: date-time */
+            leftAt: string;
+            /** Format: date-time */
+            backAt: string;
+            /** Format: date-time */
+            at: string;
+        };
+        VillagePillageLoggedEvent: components["schemas"]["VillagePillageLoggedEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventSeedRevealed"] | components["schemas"]["VillagePillageEventClock"] | components["schemas"]["VillagePillageEventAbsence"] | components["schemas"]["VillagePillageEventVacation"] | components["schemas"]["VillagePillageLoggedEventUndone"] | components["schemas"]["VillagePillageEventRngAdvanced"];
         VillagePillageLoggedEventPlanSubmitted: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3021,6 +3566,15 @@ export interface components {
             type: "plan-submitted";
             seat: number;
             cards: string[];
+        };
+        VillagePillageLoggedEventUndone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "undone";
+            /** @description The commit taken back. */
+            version: number;
         };
         VillagePillageEventRngAdvanced: {
             /**
@@ -3079,9 +3633,13 @@ export interface components {
                 seat: number;
                 version: number;
                 yourMove: boolean;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description Your own deadline: your part’s, when a vacation gave it a later one than the others’.
+                 */
                 deadline: string | null;
                 seats: components["schemas"]["Seat"][];
+                vacations: components["schemas"]["OnVacation"];
             }[];
             /** @description How many of your games await your move. */
             awaitingYourMove: number;
@@ -3092,6 +3650,53 @@ export interface components {
          * @enum {string}
          */
         GameId: "villages-of-valeria" | "valeria-card-kingdoms" | "village-pillage";
+        OnVacation: {
+            seat: number;
+            /** Format: date-time */
+            until: string;
+        }[];
+        Vacation: {
+            /** @description The UTC calendar year the allowance counts. */
+            year: number;
+            /** @description Whole days a player may be away per calendar year (a setting of the deployment). */
+            allowanceDays: number;
+            usedDays: number;
+            remainingDays: number;
+            /** @description The vacation you are on now; null when you are not. */
+            current: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                until: string;
+                /** @description Whole days it takes from the allowance. */
+                days: number;
+            } | null;
+        };
+        VacationChange: {
+            /** @description The UTC calendar year the allowance counts. */
+            year: number;
+            /** @description Whole days a player may be away per calendar year (a setting of the deployment). */
+            allowanceDays: number;
+            usedDays: number;
+            remainingDays: number;
+            /** @description The vacation you are on now; null when you are not. */
+            current: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                until: string;
+                /** @description Whole days it takes from the allowance. */
+                days: number;
+            } | null;
+            /** @description Coming back early: the unused whole days given back. */
+            refundedDays?: number;
+            /** @description Your running games that allow vacations and recorded this one, each as a commit. */
+            games: {
+                gameId: string;
+                /** @description The `vacation` commit. */
+                version: number;
+            }[];
+        };
         Catalog: {
             games: {
                 id: components["schemas"]["GameId"];
@@ -3126,6 +3731,7 @@ export interface components {
             deadlinePresets: {
                 live?: components["schemas"]["Deadlines"];
                 daily?: components["schemas"]["Deadlines"];
+                correspondence?: components["schemas"]["Deadlines"];
             };
         };
         NotificationsPage: {
@@ -3280,6 +3886,51 @@ export interface components {
              */
             at: string;
             /** @enum {string} */
+            type: "seat-replaced";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            replaced: {
+                seat: number;
+                name: string;
+                afterTimeouts: number;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "seat-reclaimed";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            reclaimed: {
+                seat: number;
+                name: string;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
             type: "webhook-disabled";
             webhookId: string;
             url: string;
@@ -3363,6 +4014,13 @@ export interface components {
             /** @description 1–40 characters after Unicode NFC normalisation and trimming; no control characters, bidirectional controls or lone surrogates (400 `invalid-name`). */
             name: string;
         };
+        VacationRequest: {
+            /**
+             * Format: date-time
+             * @description When you will be back (RFC 3339). Counted in whole days from now, rounded up: a vacation until tomorrow noon, started at 18:00 today, takes 1 day.
+             */
+            until: string;
+        };
         CreateGame: components["schemas"]["VillagesOfValeriaCreateGame"] | components["schemas"]["ValeriaCardKingdomsCreateGame"] | components["schemas"]["VillagePillageCreateGame"];
         VillagesOfValeriaCreateGame: {
             /**
@@ -3376,14 +4034,38 @@ export interface components {
                 firstPlayer?: number;
             };
             /**
-             * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h) or custom durations.
+             * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h; `correspondence`: a bank of 3 days, +1 day per move, at most 7 days, windows 24 h), custom durations, or a custom bank.
              * @default daily
              */
-            deadlines?: ("live" | "daily") | {
+            deadlines?: ("live" | "daily" | "correspondence") | {
                 /** @description Follow, harvest and other reaction windows, in seconds. */
                 windowSeconds: number;
                 /** @description A player's own turn or planning phase, in seconds. */
                 turnSeconds: number;
+            } | {
+                /** @description A Fischer time bank per player for their turns and decisions; when it runs out the engine plays its default and the bank restarts at the increment. */
+                bank: {
+                    /** @description Each player's bank at the start, in seconds. */
+                    initialSeconds: number;
+                    /** @description Added to the bank each time the player finishes a move (not when a deadline passes), in seconds. */
+                    incrementSeconds: number;
+                    /** @description The bank never holds more than this, in seconds. */
+                    maxSeconds: number;
+                };
+                /** @description Windows open to several players (follows, harvests, planning), in seconds; they never touch a bank. */
+                windowSeconds: number;
+            };
+            /**
+             * @description The table's rules for undo, absent players and vacations.
+             * @default {}
+             */
+            table?: {
+                /** @description Safe undo of your own latest commit that revealed nothing (default: on, except with the real-time `live` preset). */
+                undo?: boolean;
+                /** @description Consecutive timeouts of one seat after which the greedy bot plays it until its player reclaims it (default 3; 0 = never). */
+                replaceAfterTimeouts?: number;
+                /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
+                vacation?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -3409,14 +4091,38 @@ export interface components {
                 mixedCitizens?: boolean;
             };
             /**
-             * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h) or custom durations.
+             * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h; `correspondence`: a bank of 3 days, +1 day per move, at most 7 days, windows 24 h), custom durations, or a custom bank.
              * @default daily
              */
-            deadlines?: ("live" | "daily") | {
+            deadlines?: ("live" | "daily" | "correspondence") | {
                 /** @description Follow, harvest and other reaction windows, in seconds. */
                 windowSeconds: number;
                 /** @description A player's own turn or planning phase, in seconds. */
                 turnSeconds: number;
+            } | {
+                /** @description A Fischer time bank per player for their turns and decisions; when it runs out the engine plays its default and the bank restarts at the increment. */
+                bank: {
+                    /** @description Each player's bank at the start, in seconds. */
+                    initialSeconds: number;
+                    /** @description Added to the bank each time the player finishes a move (not when a deadline passes), in seconds. */
+                    incrementSeconds: number;
+                    /** @description The bank never holds more than this, in seconds. */
+                    maxSeconds: number;
+                };
+                /** @description Windows open to several players (follows, harvests, planning), in seconds; they never touch a bank. */
+                windowSeconds: number;
+            };
+            /**
+             * @description The table's rules for undo, absent players and vacations.
+             * @default {}
+             */
+            table?: {
+                /** @description Safe undo of your own latest commit that revealed nothing (default: on, except with the real-time `live` preset). */
+                undo?: boolean;
+                /** @description Consecutive timeouts of one seat after which the greedy bot plays it until its player reclaims it (default 3; 0 = never). */
+                replaceAfterTimeouts?: number;
+                /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
+                vacation?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -3440,14 +4146,38 @@ export interface components {
                 banks?: "duel" | "standard";
             };
             /**
-             * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h) or custom durations.
+             * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h; `correspondence`: a bank of 3 days, +1 day per move, at most 7 days, windows 24 h), custom durations, or a custom bank.
              * @default daily
              */
-            deadlines?: ("live" | "daily") | {
+            deadlines?: ("live" | "daily" | "correspondence") | {
                 /** @description Follow, harvest and other reaction windows, in seconds. */
                 windowSeconds: number;
                 /** @description A player's own turn or planning phase, in seconds. */
                 turnSeconds: number;
+            } | {
+                /** @description A Fischer time bank per player for their turns and decisions; when it runs out the engine plays its default and the bank restarts at the increment. */
+                bank: {
+                    /** @description Each player's bank at the start, in seconds. */
+                    initialSeconds: number;
+                    /** @description Added to the bank each time the player finishes a move (not when a deadline passes), in seconds. */
+                    incrementSeconds: number;
+                    /** @description The bank never holds more than this, in seconds. */
+                    maxSeconds: number;
+                };
+                /** @description Windows open to several players (follows, harvests, planning), in seconds; they never touch a bank. */
+                windowSeconds: number;
+            };
+            /**
+             * @description The table's rules for undo, absent players and vacations.
+             * @default {}
+             */
+            table?: {
+                /** @description Safe undo of your own latest commit that revealed nothing (default: on, except with the real-time `live` preset). */
+                undo?: boolean;
+                /** @description Consecutive timeouts of one seat after which the greedy bot plays it until its player reclaims it (default 3; 0 = never). */
+                replaceAfterTimeouts?: number;
+                /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
+                vacation?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -3471,13 +4201,17 @@ export interface components {
             /** @description Your standing orders in the game's own shape, or null to clear them. */
             orders: components["schemas"]["VillagesOfValeriaStandingOrders"] | null;
         };
+        Undo: {
+            /** @description The commit to take back: your own, and the game's latest (its ETag). */
+            version: number;
+        };
         CreateWebhook: {
             /** @description An https URL resolving to a public address. */
             url: string;
             /** @description Subscribe to one game’s public notices (any seated player may); leave out for all your notifications. */
             gameId?: string;
             /** @description Only these types (notification types for your own, `game.*` notice types for a game); leave out for all. */
-            events?: ("your-turn" | "deadline-soon" | "timed-out" | "game-started" | "game-ended" | "player-joined" | "webhook-disabled" | "game.turn" | "game.started" | "game.ended")[];
+            events?: ("your-turn" | "deadline-soon" | "timed-out" | "game-started" | "game-ended" | "player-joined" | "seat-replaced" | "seat-reclaimed" | "webhook-disabled" | "game.turn" | "game.started" | "game.ended")[];
         };
         Health: {
             /** @enum {string} */
@@ -3644,6 +4378,352 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getVacation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your allowance this year and your current vacation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vacation"];
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    startVacation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the first answer and changes nothing. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VacationRequest"];
+            };
+        };
+        responses: {
+            /** @description You are on vacation; the games that recorded it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacationChange"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description Conflict: `vacation-running`, `contention` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "vacation-running" | "contention";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `vacation-in-past`, `vacation-allowance-exceeded`, `idempotency-key-reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "vacation-in-past" | "vacation-allowance-exceeded" | "idempotency-key-reused";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    endVacation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the first answer and changes nothing. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description You are back; the days refunded and the games that recorded it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacationChange"];
+                };
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description Conflict: `no-vacation-running`, `contention` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "no-vacation-running" | "contention";
                     };
                 };
             };
@@ -5316,6 +6396,334 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "no-standing-orders" | "invalid-standing-orders";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    undoCommit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the first answer and changes nothing. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Undo"];
+            };
+        };
+        responses: {
+            /** @description The undo commit */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveAnswer"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description Forbidden: `not-seated` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "not-seated";
+                    };
+                };
+            };
+            /** @description Not Found: `game-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `engine-version-unsupported`, `game-not-started`, `undo-not-allowed`, `contention` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported" | "game-not-started" | "undo-not-allowed" | "contention";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `idempotency-key-reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency-key-reused";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    reclaimSeat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the first answer and changes nothing. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reclaim commit */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveAnswer"];
+                };
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description Forbidden: `not-seated` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "not-seated";
+                    };
+                };
+            };
+            /** @description Not Found: `game-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `engine-version-unsupported`, `game-not-started`, `game-finished`, `seat-not-replaced`, `contention` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported" | "game-not-started" | "game-finished" | "seat-not-replaced" | "contention";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `idempotency-key-reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency-key-reused";
                     };
                 };
             };

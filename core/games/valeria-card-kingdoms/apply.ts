@@ -68,6 +68,9 @@ export function applyEvent(draft: VckState, event: VckEvent): void {
       if (draft.harvest) draft.harvest.submissions[event.seat] = event.answers;
       if (draft.pending?.kind === 'simultaneous') draft.pending = withSubmission(draft.pending, event.seat);
       return;
+    case 'harvest-defaulted':
+      if (draft.pending?.kind === 'simultaneous') draft.pending = withSubmission(draft.pending, event.seat);
+      return;
     case 'harvest-resolved':
       event.deltas.forEach((delta, seat) => addTokens(playerOf(draft, seat), delta, 1));
       draft.harvest = null;

@@ -18,6 +18,8 @@ export type VckEvent =
   | { readonly type: 'harvest-opened'; readonly harvest: HarvestPlan; readonly budgetMs: number }
   /** Secret until the window closes (VK-R2). */
   | { readonly type: 'harvest-submitted'; readonly seat: Seat; readonly answers: Answer[] }
+  /** The seat's part of the window closed unanswered: its defaults apply when the window closes (VK-R2). */
+  | { readonly type: 'harvest-defaulted'; readonly seat: Seat }
   /** VK-R8: the window closed and a Thief's owner says how much it takes; the turn deadline runs again. */
   | { readonly type: 'theft-offered'; readonly offer: TheftOffer; readonly turnDeadline: number }
   | { readonly type: 'theft-chosen'; readonly seat: Seat; readonly prompt: number; readonly amount: number }

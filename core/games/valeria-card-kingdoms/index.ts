@@ -1,4 +1,4 @@
-import type { GameEngine } from '../../engine/index.js';
+import { revealingEvents, type GameEngine } from '../../engine/index.js';
 import { applyEvent } from './apply.js';
 import { cloneState } from './draft.js';
 import { randomBot, greedyBot } from './bots.js';
@@ -45,4 +45,15 @@ export const valeriaCardKingdoms: GameEngine<VckState, VckMove, VckEvent, VckOpt
   redactEvent,
   score: scoreSheet,
   bots: { random: randomBot, greedy: greedyBot },
+  // What a commit holding one of these turned up stays seen: it cannot be undone.
+  reveals: revealingEvents<VckEvent>([
+    'dice-rolled',
+    'harvest-resolved',
+    'duke-kept',
+    'monster-slain',
+    'monster-stolen',
+    'domain-built',
+    'dark-lord-captured',
+    'game-ended',
+  ]),
 };

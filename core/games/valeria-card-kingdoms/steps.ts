@@ -1,7 +1,8 @@
-import type { StepMap } from '../../engine/index.js';
+import { dueSeats, everyoneSubmitted, type StepMap } from '../../engine/index.js';
 import { actionMoves } from './actions.js';
 import { decideMove } from './decide.js';
 import type { Draft } from './draft.js';
+import { playerAt } from './kingdom.js';
 import type { VckEvent } from './events.js';
 import { chooseMoves, diceMoves, dukeMoves, harvestMoves, stealMoves } from './legal.js';
 import type { VckMove } from './moves.js';
@@ -17,20 +18,32 @@ function play(d: Draft, move: (state: VckState) => VckMove): void {
   if (refusal) throw new Error(`default move refused: ${refusal.message}`);
 }
 
-/** VK-R2: a harvest window closes with each missing answer's default. */
-const harvest = { accepts: ['harvest'], legal: harvestMoves, timeout: closeHarvest } as const;
+/** Whether every seat of the awaited window has answered (or had its part defaulted). */
+const windowComplete = (d: Draft) => d.state.pending?.kind === 'simultaneous' && everyoneSubmitted(d.state.pending);
+
+/**
+ * VK-R2: a harvest window closes with each missing answer's default. A seat
+ * whose part is due gets its defaults now (resolved with everyone's at the
+ * close); a late part (a vacation) keeps the window open for its seat alone.
+ */
+const harvest = {
+  accepts: ['harvest'],
+  legal: harvestMoves,
+  timeout(d: Draft) {
+    for (const seat of dueSeats(d.state.pending, d.at)) d.emit({ type: 'harvest-defaulted', seat });
+    if (windowComplete(d)) closeHarvest(d);
+  },
+} as const;
 
 /** Which moves each step accepts, which are legal now, and what the engine does at its deadline. */
 export const STEPS: StepMap<VckStep, VckState, VckMove, VckEvent> = {
   duke: {
     accepts: ['keep-duke'],
     legal: dukeMoves,
-    // VK-R4: the first Duke dealt, for everyone who has not kept one.
+    // VK-R4: the first Duke dealt, for everyone who has not kept one and whose part is due; the first turn once all are kept.
     timeout(d) {
-      d.state.players.forEach((player, seat) => {
-        if (player.duke === null) d.emit({ type: 'duke-kept', seat, duke: player.dukeOffer[0] as string });
-      });
-      startTurn(d, d.state.firstPlayer);
+      for (const seat of dueSeats(d.state.pending, d.at)) d.emit({ type: 'duke-kept', seat, duke: playerAt(d.state, seat).dukeOffer[0] as string });
+      if (windowComplete(d)) startTurn(d, d.state.firstPlayer);
     },
   },
   roll: { accepts: ['roll'], legal: () => [{ type: 'roll' }], timeout: (d) => play(d, () => ({ type: 'roll' })) },

@@ -1,4 +1,4 @@
-import type { GameEngine } from '../../engine/index.js';
+import { revealingEvents, type GameEngine } from '../../engine/index.js';
 import { applyEvent } from './apply.js';
 import { cloneState } from './draft.js';
 import { greedyBot, randomBot } from './bots.js';
@@ -33,4 +33,6 @@ export const villagePillage: GameEngine<VpState, VpMove, VpEvent, VpOptions> = {
   redactEvent,
   score: scoreSheet,
   bots: { random: randomBot, greedy: greedyBot },
+  // What a commit holding one of these turned up stays seen: it cannot be undone.
+  reveals: revealingEvents<VpEvent>(['plans-revealed', 'card-bought', 'relic-bought', 'round-refreshed', 'stolen', 'game-ended']),
 };

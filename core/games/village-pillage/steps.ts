@@ -1,4 +1,4 @@
-import type { StepMap } from '../../engine/index.js';
+import { dueSeats, everyoneSubmitted, type StepMap } from '../../engine/index.js';
 import { defaultDecision } from './decide.js';
 import type { VpEvent } from './events.js';
 import type { VpMove } from './moves.js';
@@ -14,12 +14,11 @@ export const STEPS: StepMap<VpStep, VpState, VpMove, VpEvent> = {
   plan: {
     accepts: ['plan', 'queue', 'enqueue'],
     legal: planMoves,
-    // VP-R3: a missing plan is a uniformly random legal plan.
+    // VP-R3: a missing plan whose part is due is a uniformly random legal plan; the plans are revealed once all are in.
     timeout(d) {
-      d.state.plans.forEach((plan, seat) => {
-        if (plan === null) d.emit({ type: 'plan-submitted', seat, cards: plannedCards(d.rng.pick(planMoves(d.state, seat))) });
-      });
-      closePlanWindow(d);
+      for (const seat of dueSeats(d.state.pending, d.at)) d.emit({ type: 'plan-submitted', seat, cards: plannedCards(d.rng.pick(planMoves(d.state, seat))) });
+      const pending = d.state.pending;
+      if (pending?.kind === 'simultaneous' && everyoneSubmitted(pending)) closePlanWindow(d);
     },
   },
   // VP-R4: the leftmost Market card.

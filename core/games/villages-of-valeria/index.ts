@@ -1,4 +1,4 @@
-import type { GameEngine } from '../../engine/index.js';
+import { revealingEvents, type GameEngine } from '../../engine/index.js';
 import { applyEvent, cloneState } from './apply.js';
 import { greedyBot, randomBot } from './bots.js';
 import { decideMove, decideTimeout } from './decide.js';
@@ -33,5 +33,9 @@ export const villagesOfValeria: GameEngine<VvState, VvMove, VvEvent, VvOptions> 
   redactEvent,
   score: scoreSheet,
   bots: { random: randomBot, greedy: greedyBot },
+  // What a commit holding one of these turned up stays seen: it cannot be undone. A discard turns a
+  // hand card face up; a follow offer passes over those who cannot pay (VV-R6), which tells
+  // everyone something about their hands.
+  reveals: revealingEvents<VvEvent>(['drew', 'discarded', 'replenished', 'setup-revealed', 'cards-stolen', 'follow-offered', 'game-ended']),
   standingOrders: vvStandingOrders,
 };

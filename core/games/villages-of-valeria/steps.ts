@@ -1,4 +1,4 @@
-import type { Seat, StepMap } from '../../engine/index.js';
+import { dueSeats, type Seat, type StepMap } from '../../engine/index.js';
 import { decideMove } from './decide.js';
 import { defaultDiscard, defaultDraw, defaultLead, defaultSetup } from './defaults.js';
 import type { Draft } from './draft.js';
@@ -23,13 +23,12 @@ export const STEPS: StepMap<VvStep, VvState, VvMove, VvEvent> = {
   setup: {
     accepts: ['setup-develop'],
     legal: setupMoves,
-    // VV-R9: the first card in hand for every missing choice; then all are revealed.
+    // VV-R9: the first card in hand for every missing choice whose part is due; once all are in, all are revealed.
     timeout(d) {
-      d.state.setupChoices.forEach((choice, seat) => {
-        if (choice !== null) return;
+      for (const seat of dueSeats(d.state.pending, d.at)) {
         const refusal = decideMove(d, seat, defaultSetup(d.state, seat));
         if (refusal) throw new Error(`default setup choice refused: ${refusal.message}`);
-      });
+      }
     },
   },
   lead: {

@@ -9,10 +9,12 @@ import { GAMES } from '../../../core/games/index.js';
 import { NotificationsPage, Preferences, StreamTicket } from '../../notifications/schemas.js';
 import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookView } from '../../notifications/webhook-schemas.js';
 import { DeadlinesRequest } from '../../service/deadlines.js';
+import { TableRulesRequest } from '../../service/table-rules.js';
 import type { DocumentedResponse } from '../route.js';
 import { MAX_BATCH } from '../schemas.js';
 import { Actor, Count, orNull, Instant, Pending, pascal, scoreSheet, SeatNumber } from './common.js';
 import { GAME_CONTRACTS, type GameContract } from './games.js';
+import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
 
 export const GameId = z.enum(GAMES.map((g) => g.meta.id) as [string, ...string[]]).meta({ id: 'GameId', description: 'A game of GET /v1/games/catalog.' });
 
@@ -27,8 +29,15 @@ export const Seat = z
   .meta({ id: 'Seat' });
 
 export const Deadlines = z
-  .object({ windowSeconds: z.number().int().min(1), turnSeconds: z.number().int().min(1) })
-  .meta({ id: 'Deadlines', description: 'Reaction windows and turns, in seconds.' });
+  .object({
+    windowSeconds: z.number().int().min(1),
+    turnSeconds: z.number().int().min(1),
+    bank: z
+      .object({ initialSeconds: z.number().int().min(1), incrementSeconds: Count, maxSeconds: z.number().int().min(1) })
+      .optional()
+      .describe("Each player's Fischer time bank for turns and decisions, when the game has one (then only windows use `windowSeconds`)."),
+  })
+  .meta({ id: 'Deadlines', description: 'Reaction windows and turns, in seconds, or a time bank per player.' });
 
 /** The fields of a game's header, typed for one game. */
 const headerFields = (contract: GameContract) => ({
@@ -37,6 +46,7 @@ const headerFields = (contract: GameContract) => ({
   status: Status,
   options: contract.options,
   deadlines: Deadlines,
+  table: TableRules,
   seats: z.array(Seat).min(contract.minSeats).max(contract.maxSeats),
   createdBy: z.string(),
   createdAt: Instant,
@@ -72,6 +82,9 @@ export const GameView = perGame('GameView', (contract) =>
       })
       .nullable()
       .describe('Null until every seat is taken.'),
+    clocks: orNull(ClocksView).describe("Each player's time bank as of this response; null for games without a bank."),
+    absence: orNull(AbsenceView).describe('Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout.'),
+    vacations: OnVacation.describe('Players on vacation now, and until when: their deadlines here stand still meanwhile.'),
   }),
 );
 
@@ -121,6 +134,15 @@ const commandOf = (contract: GameContract) => {
         .meta({ id: `${Game}CommandBot` }),
       z.object({ type: z.literal('preference'), seat: SeatNumber, move: contract.move, at: Instant }).meta({ id: `${Game}CommandPreference` }),
       z.object({ type: z.literal('timeout'), pendingId: z.string(), at: Instant }).meta({ id: `${Game}CommandTimeout` }),
+      z
+        .object({ type: z.literal('undo'), seat: SeatNumber, version: z.number().int().min(1).describe('The commit taken back.'), at: Instant })
+        .meta({ id: `${Game}CommandUndo` }),
+      z.object({ type: z.literal('replace'), seat: SeatNumber, at: Instant }).meta({ id: `${Game}CommandReplace` }),
+      z.object({ type: z.literal('reclaim'), seat: SeatNumber, at: Instant }).meta({ id: `${Game}CommandReclaim` }),
+      z
+        .object({ type: z.literal('vacation'), seat: SeatNumber, leftAt: Instant, backAt: Instant, at: Instant })
+        .describe("The seat's player went on vacation, or came back early (backAt is then when they did).")
+        .meta({ id: `${Game}CommandVacation` }),
     ])
     .meta({ id: `${Game}Command`, description: 'What the engine was asked, exactly: replay it with the revealed seed.' });
 };
@@ -159,8 +181,9 @@ export const Inbox = z
         seat: SeatNumber,
         version: Count,
         yourMove: z.boolean(),
-        deadline: Instant.nullable(),
+        deadline: Instant.nullable().describe('Your own deadline: your part’s, when a vacation gave it a later one than the others’.'),
         seats: z.array(Seat),
+        vacations: OnVacation,
       }),
     ),
     awaitingYourMove: Count.describe('How many of your games await your move.'),
@@ -201,7 +224,7 @@ export const Catalog = z
         options: OptionsJsonSchema.describe('JSON Schema of the game options.'),
       }),
     ),
-    deadlinePresets: z.record(z.enum(['live', 'daily']), Deadlines),
+    deadlinePresets: z.record(z.enum(['live', 'daily', 'correspondence']), Deadlines),
   })
   .meta({ id: 'Catalog' });
 
@@ -212,6 +235,7 @@ export const CreateGame = perGame('CreateGame', (contract) =>
     seats: z.number().int().min(contract.minSeats).max(contract.maxSeats),
     options: contract.options.optional().describe("The game's options (see the catalog)."),
     deadlines: DeadlinesRequest,
+    table: TableRulesRequest,
     join: z.boolean().default(true).describe('Take the first seat yourself.'),
   }),
 );
@@ -246,6 +270,8 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   Player,
   NewPlayer,
   Inbox,
+  Vacation,
+  VacationChange,
   Catalog,
   // Push (functions/notifications): their runtime schemas are already the documented ones.
   NotificationsPage,

@@ -61,6 +61,14 @@ export const Pending = z
         ...pendingFields,
         seats: z.array(SeatNumber).describe('Everyone with something to submit.'),
         submitted: z.array(SeatNumber).describe('Those who have submitted; what they submitted stays secret until the window closes.'),
+        lateParts: z
+          .array(z.object({ seat: SeatNumber, deadline: Instant }).meta({ id: 'LatePart' }))
+          .optional()
+          .describe("Seats whose part closes after the window's own deadline (a vacation), each with its own deadline; the others' parts close on time."),
+        othersClosed: z
+          .literal(true)
+          .optional()
+          .describe("The window's own deadline has passed: only the seats of `lateParts` may still answer, and `deadline` is the earliest of theirs."),
       })
       .meta({ id: 'PendingSimultaneous' }),
     z.object({ kind: z.literal('decision'), ...pendingFields, seat: SeatNumber }).meta({ id: 'PendingDecision' }),
@@ -74,6 +82,45 @@ export const SeedRevealed = z.object({ type: z.literal('seed-revealed'), seed: z
 /** The generator's state after a commit: in the verification log only. */
 export const RngAdvanced = z.object({ type: z.literal('rng-advanced'), rng: z.array(z.number().int()).min(4).max(4) });
 
+/** The kit's time banks after a commit of a game with a bank (core/engine/clock.ts); public. */
+export const ClockSettled = z.object({
+  type: z.literal('clock'),
+  clocks: z.object({
+    bankSeconds: z.array(Count).describe("Each seat's bank as settled by this commit."),
+    running: SeatNumber.nullable().describe('The seat whose bank runs down from now.'),
+    settledAt: Instant,
+  }),
+});
+
+/** The kit's record of timeouts and of seats handed to the greedy bot or taken back (core/engine/absence.ts); public. */
+export const AbsenceChanged = z.object({
+  type: z.literal('absence'),
+  absence: z.object({ streak: z.array(Count).describe('Consecutive timeouts per seat.'), replaced: z.array(SeatNumber).describe('Seats the bot plays now.') }),
+  change: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('replaced'), seat: SeatNumber, afterTimeouts: Count }),
+      z.object({ kind: z.literal('reclaimed'), seat: SeatNumber }),
+    ])
+    .optional()
+    .describe('Present when a seat changed hands.'),
+});
+
+/** A seat's vacation as a game knows it, and the deadlines of theirs a commit moved for it (core/engine/vacation.ts); public. */
+export const VacationRecorded = z.object({
+  type: z.literal('vacation'),
+  seat: SeatNumber,
+  away: z.object({ leftAt: Instant, backAt: Instant.describe('When they are back: as planned, or when they cut it short.') }),
+  shifts: z
+    .array(z.object({ pendingId: z.string(), seat: SeatNumber, fromDeadline: Instant, toDeadline: Instant }))
+    .describe("The seat's deadlines this commit moved: pushed back when a vacation starts or an entry opens during it, pulled in when it ends early."),
+});
+
+/**
+ * An undo: which commit was taken back. Never the state it put back (that
+ * would show everyone's secrets; a verifier rebuilds it by its own replay).
+ */
+export const Undone = z.object({ type: z.literal('undone'), version: z.number().int().min(1).describe('The commit taken back.') });
+
 /** Who produced a commit. */
 export const Actor = z
   .discriminatedUnion('kind', [
@@ -85,7 +132,7 @@ export const Actor = z
       .meta({ id: 'ActorPreference' }),
     z
       .object({ kind: z.literal('system') })
-      .describe('The game itself: its start, or a deadline that passed.')
+      .describe('The game itself: its start, a deadline that passed, or a seat handed to the bot.')
       .meta({ id: 'ActorSystem' }),
   ])
   .meta({ id: 'Actor' });

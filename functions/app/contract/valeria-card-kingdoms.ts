@@ -8,7 +8,24 @@ import { Area, Bag, Effect, HarvestEffect, Resource } from '../../../core/games/
 import { VckMove } from '../../../core/games/valeria-card-kingdoms/moves.js';
 import { valeriaCardKingdomsListing } from '../../../core/games/valeria-card-kingdoms/listing.js';
 import { REJECTIONS as rejections } from '../../../core/games/valeria-card-kingdoms/rejections.js';
-import { Awaiting, Count, gameContract, gameOptions, Instant, namedUnion, orNull, Pending, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
+import {
+  AbsenceChanged,
+  Awaiting,
+  ClockSettled,
+  Count,
+  gameContract,
+  gameOptions,
+  Instant,
+  namedUnion,
+  orNull,
+  Pending,
+  RngAdvanced,
+  SeatNumber,
+  SeedRevealed,
+  tagged,
+  Undone,
+  VacationRecorded,
+} from './common.js';
 
 const GAME = 'ValeriaCardKingdoms';
 /** The engine's moves, each a named component. */
@@ -118,6 +135,11 @@ const event = <T extends z.ZodObject>(schema: T) => tagged(EVENT, 'type', schema
 const publicEvents = [
   event(z.object({ type: z.literal('turn-started'), seat: SeatNumber, resting: SeatNumber.nullable(), deadline: Instant })),
   event(z.object({ type: z.literal('dice-rolled'), dice: Dice })),
+  event(
+    z
+      .object({ type: z.literal('harvest-defaulted'), seat: SeatNumber })
+      .describe("The seat's part of the harvest window closed unanswered: its defaults apply when the window closes (VK-R2)."),
+  ),
   event(z.object({ type: z.literal('die-changed'), domain: CardId, die: z.number().int().min(0).max(1), value: Die, paid: Count })),
   event(
     z.object({
@@ -156,6 +178,9 @@ const publicEvents = [
     }),
   ),
   tagged(EVENT, 'type', SeedRevealed),
+  tagged(EVENT, 'type', ClockSettled),
+  tagged(EVENT, 'type', AbsenceChanged),
+  tagged(EVENT, 'type', VacationRecorded),
 ] as const;
 
 /** Each event as a player sees it (redactEvent in view.ts). */
@@ -163,6 +188,7 @@ export const visibleEvent = namedUnion('type', `${GAME}VisibleEvent`, [
   z.object({ type: z.literal('duke-kept'), seat: SeatNumber, duke: CardId.optional().describe('Only for its owner (VK-R4).') }),
   z.object({ type: z.literal('harvest-submitted'), seat: SeatNumber, answers: z.array(Answer).optional().describe('Only for the submitter (VK-R2).') }),
   ...publicEvents,
+  tagged(`${GAME}VisibleEvent`, 'type', Undone),
 ]);
 
 /** Each event as logged, for the verification after the end. */
@@ -170,6 +196,7 @@ export const loggedEvent = namedUnion('type', `${GAME}LoggedEvent`, [
   z.object({ type: z.literal('duke-kept'), seat: SeatNumber, duke: CardId }),
   z.object({ type: z.literal('harvest-submitted'), seat: SeatNumber, answers: z.array(Answer) }),
   ...publicEvents,
+  tagged(`${GAME}LoggedEvent`, 'type', Undone),
   tagged(EVENT, 'type', RngAdvanced),
 ]);
 

@@ -12,7 +12,21 @@ import { VvMove } from '../../../core/games/villages-of-valeria/moves.js';
 import { villagesOfValeriaListing } from '../../../core/games/villages-of-valeria/listing.js';
 import { REJECTIONS as rejections } from '../../../core/games/villages-of-valeria/rejections.js';
 import { VvStandingOrders } from '../../../core/games/villages-of-valeria/standing-orders.js';
-import { Awaiting, Count, gameContract, namedUnion, orNull, RngAdvanced, SeatNumber, SeedRevealed, tagged } from './common.js';
+import {
+  AbsenceChanged,
+  Awaiting,
+  ClockSettled,
+  Count,
+  gameContract,
+  namedUnion,
+  orNull,
+  RngAdvanced,
+  SeatNumber,
+  SeedRevealed,
+  tagged,
+  Undone,
+  VacationRecorded,
+} from './common.js';
 
 const GAME = 'VillagesOfValeria';
 /** The engine's moves, each a named component. */
@@ -128,6 +142,9 @@ const publicEvents = [
   event(z.object({ type: z.literal('game-ended') })),
   tagged(EVENT, 'type', Awaiting),
   tagged(EVENT, 'type', SeedRevealed),
+  tagged(EVENT, 'type', ClockSettled),
+  tagged(EVENT, 'type', AbsenceChanged),
+  tagged(EVENT, 'type', VacationRecorded),
 ] as const;
 
 const drawSource = z.union([z.literal('deck'), PileIndex]);
@@ -150,6 +167,7 @@ export const visibleEvent = namedUnion('type', `${GAME}VisibleEvent`, [
     count: Count.optional().describe('For everyone else.'),
   }),
   ...publicEvents,
+  tagged(`${GAME}VisibleEvent`, 'type', Undone),
 ]);
 
 /** Each event as logged, for the verification after the end. */
@@ -158,6 +176,7 @@ export const loggedEvent = namedUnion('type', `${GAME}LoggedEvent`, [
   z.object({ type: z.literal('drew'), seat: SeatNumber, from: drawSource, card: CardId, refill: CardId.optional() }),
   z.object({ type: z.literal('cards-stolen'), seat: SeatNumber, from: SeatNumber, cards: z.array(CardId) }),
   ...publicEvents,
+  tagged(`${GAME}LoggedEvent`, 'type', Undone),
   tagged(EVENT, 'type', RngAdvanced),
 ]);
 

@@ -147,7 +147,7 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
           variants: [...meta.variants],
           options: z.toJSONSchema(optionsSchema, { io: 'input' }),
         })),
-        deadlinePresets: { live: presentDeadlines(DEADLINE_PRESETS.live), daily: presentDeadlines(DEADLINE_PRESETS.daily) },
+        deadlinePresets: Object.fromEntries(Object.entries(DEADLINE_PRESETS).map(([name, deadlines]) => [name, presentDeadlines(deadlines)])),
       },
       200,
     ),

@@ -57,7 +57,7 @@ const sameCards = (state: VckState) => {
 };
 
 /** States that differ only in a seat's secrets: the order of its Duke offer, or another harvest submission. */
-function secretVariants(state: VckState, seat: Seat, rng: Rng): VckState[] {
+export function secretVariants(state: VckState, seat: Seat, rng: Rng): VckState[] {
   const variants: VckState[] = [];
   const player = state.players[seat];
   if (player && player.dukeOffer.length > 1) {

@@ -28,7 +28,7 @@ function account(state: VpState, events: readonly LoggedEvent<VpEvent>[], expect
 }
 
 /** States that differ only in a seat's secret placements: its pending plan, and which of its cards lie face down. */
-function secretVariants(state: VpState, seat: Seat, rng: Rng): VpState[] {
+export function secretVariants(state: VpState, seat: Seat, rng: Rng): VpState[] {
   const variants: VpState[] = [];
   const p = state.players[seat] as VpState['players'][number];
   if (state.plans[seat] && state.pending?.step === 'plan') {

@@ -95,7 +95,7 @@ function bend(state: VvState, seat: Seat, move: VvMove, rng: Rng): unknown {
 }
 
 /** States that differ only in a seat's secrets: one card of its hand exchanged with one of the deck, or another setup choice. */
-function secretVariants(state: VvState, seat: Seat, rng: Rng): VvState[] {
+export function secretVariants(state: VvState, seat: Seat, rng: Rng): VvState[] {
   const variants: VvState[] = [];
   const hand = state.players[seat]!.hand;
   if (hand.length > 0 && state.deck.length > 0) {

@@ -8,7 +8,7 @@
 import type { GameView, ValeriaClient } from '@valeria-tabletop/client';
 import { seedMatchesHash, viewFor } from '../../../core/engine/index.js';
 import { GAMES } from '../../../core/games/index.js';
-import { recordOf, replayInit, runRecord } from '../../../functions/service/records.js';
+import { publishedEvents, recordOf, replayInit, runRecord } from '../../../functions/service/records.js';
 import { presentTimes } from '../../../functions/service/times.js';
 
 export interface Check {
@@ -32,9 +32,12 @@ export async function verifyGame(client: ValeriaClient, view: GameView): Promise
   ];
   let state = engine.setup(replayInit(proof));
   let mismatch: number | null = null;
+  const statesBefore: (typeof state)[] = [];
   for (const commit of proof.commits) {
-    const run = runRecord(engine, state, recordOf(commit.command));
-    if ('rejection' in run || !same(presentTimes(run.events), commit.events)) {
+    const record = recordOf(commit.command, statesBefore);
+    statesBefore.push(state);
+    const run = runRecord(engine, state, record);
+    if ('rejection' in run || !same(publishedEvents(run.events), commit.events)) {
       mismatch = commit.seq;
       break;
     }

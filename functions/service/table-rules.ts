@@ -1,0 +1,45 @@
+import * as z from 'zod';
+import type { DeadlinesRequest } from './deadlines.js';
+
+/** How a table treats time and absence, beside the game's own options; fixed at creation. */
+export interface TableRules {
+  /** Whether a player may take back their own latest commit that revealed nothing. */
+  readonly undo: boolean;
+  /** After this many consecutive timeouts of one seat the greedy bot takes it over (0: never). */
+  readonly replaceAfterTimeouts: number;
+  /** Whether a player's vacation pushes back their deadlines here (functions/service/vacation.ts); off for strict clocks. */
+  readonly vacation: boolean;
+}
+
+export const TableRulesRequest = z
+  .strictObject({
+    undo: z.boolean().optional().describe('Safe undo of your own latest commit that revealed nothing (default: on, except with the real-time `live` preset).'),
+    replaceAfterTimeouts: z
+      .number()
+      .int()
+      .min(0)
+      .max(20)
+      .optional()
+      .describe('Consecutive timeouts of one seat after which the greedy bot plays it until its player reclaims it (default 3; 0 = never).'),
+    vacation: z
+      .boolean()
+      .optional()
+      .describe("Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks)."),
+  })
+  .default({})
+  .describe("The table's rules for undo, absent players and vacations.");
+
+export type TableRulesRequest = z.infer<typeof TableRulesRequest>;
+
+export const DEFAULT_REPLACE_AFTER_TIMEOUTS = 3;
+
+export function resolveTableRules(request: TableRulesRequest, deadlines: DeadlinesRequest): TableRules {
+  return {
+    undo: request.undo ?? deadlines !== 'live',
+    replaceAfterTimeouts: request.replaceAfterTimeouts ?? DEFAULT_REPLACE_AFTER_TIMEOUTS,
+    vacation: request.vacation ?? true,
+  };
+}
+
+/** Games created before tables had rules keep the rules they were created under: no undo, no replacement, no vacations. */
+export const RULES_BEFORE_TABLE_RULES: TableRules = { undo: false, replaceAfterTimeouts: 0, vacation: false };

@@ -1,0 +1,147 @@
+import { isAway, remainingAway, type Away } from '../../core/engine/index.js';
+import type { PlayerRecord, VacationLedger } from '../store/port.js';
+import type { ServiceContext } from './context.js';
+import { ServiceError } from './errors.js';
+import { allMemberships } from './inbox.js';
+import { seatOf } from './live-game.js';
+import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
+import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
+import { isoInstant } from './times.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a ledger says, whatever its revision. */
+type Ledger = Pick<VacationLedger, 'year' | 'usedDays' | 'latest'>;
+
+const yearOf = (at: number) => new Date(at).getUTCFullYear();
+
+/** Days of `year` already spent: the ledger counts only the year it was last written in. */
+function usedIn(ledger: Ledger | null, year: number): number {
+  return ledger && ledger.year === year ? ledger.usedDays : 0;
+}
+
+/** The vacation running at `now`, if any. */
+function running(ledger: Ledger | null, now: number) {
+  const latest = ledger?.latest;
+  return latest && isAway(latest, now) ? latest : null;
+}
+
+/** A player's allowance and current vacation as the API shows it (epoch ms; presented as RFC 3339). */
+export function vacationStatus(ctx: ServiceContext, ledger: Ledger | null, now: number) {
+  const year = yearOf(now);
+  const usedDays = usedIn(ledger, year);
+  const current = running(ledger, now);
+  return {
+    year,
+    allowanceDays: ctx.vacation.allowanceDays,
+    usedDays,
+    remainingDays: Math.max(0, ctx.vacation.allowanceDays - usedDays),
+    current: current ? { from: current.leftAt, until: current.backAt, days: current.days } : null,
+  };
+}
+
+export type VacationStatus = ReturnType<typeof vacationStatus>;
+
+/** What starting or ending a vacation did: the player's status, and each game whose log recorded it. */
+export interface VacationAnswer extends VacationStatus {
+  readonly games: readonly { readonly gameId: string; readonly version: number }[];
+}
+
+export async function readVacation(ctx: ServiceContext, player: PlayerRecord): Promise<VacationStatus> {
+  return vacationStatus(ctx, await ctx.store.getVacationLedger(player.playerId), ctx.clock());
+}
+
+/** Writes the ledger if nobody else did meanwhile; a lost race is the caller's to report. */
+async function writeLedger(ctx: ServiceContext, next: Omit<VacationLedger, 'revision'>, previous: VacationLedger | null): Promise<void> {
+  const revision = (previous?.revision ?? 0) + 1;
+  if (!(await ctx.store.putVacationLedger({ ...next, revision }, previous?.revision ?? 0)))
+    throw new ServiceError(409, 'contention', 'Your vacation changed at the same moment elsewhere; look at it and try again.');
+}
+
+/**
+ * Starts a vacation now until `until`, rounded up to whole days from now and
+ * paid from this calendar year's allowance, then records it in every running
+ * game of the player's that allows vacations. A retry with the same
+ * Idempotency-Key finishes recording it where a fault interrupted the first.
+ */
+export async function startVacation(ctx: ServiceContext, player: PlayerRecord, until: number, key: string | null): Promise<VacationAnswer> {
+  const now = ctx.clock();
+  const ledger = await ctx.store.getVacationLedger(player.playerId);
+  const current = running(ledger, now);
+  if (current && key !== null && current.startKey === key) return { ...vacationStatus(ctx, ledger, now), games: await spread(ctx, player, current) };
+  if (current)
+    throw new ServiceError(409, 'vacation-running', `You are on vacation until ${isoInstant(current.backAt)}; end it first.`, {
+      until: isoInstant(current.backAt),
+    });
+  if (until <= now) throw new ServiceError(422, 'vacation-in-past', 'A vacation ends in the future: `until` must be later than now.');
+  const days = Math.ceil((until - now) / DAY_MS);
+  const status = vacationStatus(ctx, ledger, now);
+  if (days > status.remainingDays)
+    throw new ServiceError(
+      422,
+      'vacation-allowance-exceeded',
+      `This vacation takes ${days} whole days; ${status.remainingDays} of your ${status.allowanceDays} days of ${status.year} are left.`,
+      { days, remainingDays: status.remainingDays },
+    );
+  const latest = { leftAt: now, backAt: now + days * DAY_MS, days, refundedDays: 0, startKey: key, endKey: null };
+  const next = { playerId: player.playerId, year: status.year, usedDays: status.usedDays + days, latest };
+  await writeLedger(ctx, next, ledger);
+  return { ...vacationStatus(ctx, next, now), games: await spread(ctx, player, latest) };
+}
+
+/**
+ * Ends the running vacation now: the unused whole days go back to the
+ * allowance, and every game that recorded it pulls the player's deadlines in
+ * by the time no longer away.
+ */
+export async function endVacation(ctx: ServiceContext, player: PlayerRecord, key: string | null): Promise<VacationAnswer & { refundedDays: number }> {
+  const now = ctx.clock();
+  const ledger = await ctx.store.getVacationLedger(player.playerId);
+  const latest = ledger?.latest;
+  if (ledger && latest && key !== null && latest.endKey === key)
+    return { ...vacationStatus(ctx, ledger, now), refundedDays: latest.refundedDays, games: await spread(ctx, player, latest) };
+  const current = running(ledger, now);
+  if (!ledger || !current) throw new ServiceError(409, 'no-vacation-running', 'You are not on vacation.');
+  const refundedDays = Math.floor((current.backAt - now) / DAY_MS);
+  const ended = { ...current, backAt: now, days: current.days - refundedDays, endKey: key, refundedDays };
+  const next = { playerId: player.playerId, year: ledger.year, usedDays: ledger.usedDays - refundedDays, latest: ended };
+  await writeLedger(ctx, next, ledger);
+  return { ...vacationStatus(ctx, next, now), refundedDays, games: await spread(ctx, player, ended) };
+}
+
+/** Records the player's latest vacation in each of their running games that allow vacations and do not know it yet. */
+async function spread(ctx: ServiceContext, player: PlayerRecord, away: Away): Promise<{ gameId: string; version: number }[]> {
+  const recorded: { gameId: string; version: number }[] = [];
+  for (const row of await allMemberships(ctx, player.playerId)) {
+    try {
+      const version = await recordIn(ctx, player, row.gameId, { leftAt: away.leftAt, backAt: away.backAt });
+      if (version !== null) recorded.push({ gameId: row.gameId, version });
+    } catch (error) {
+      // A game another engine version wrote cannot be played here at all, so it has no deadlines to move.
+      if (!(error instanceof ServiceError && error.code === 'engine-version-unsupported')) throw error;
+    }
+  }
+  return recorded;
+}
+
+/** One game's `vacation` commit (after its overdue deadlines), or null when it has nothing to record. */
+function recordIn(ctx: ServiceContext, player: PlayerRecord, gameId: string, away: Away): Promise<number | null> {
+  return withFreshGame(ctx, gameId, async (live) => {
+    const seat = seatOf(live.header, player.playerId);
+    if (seat === null || !live.state || !(live.header.table ?? RULES_BEFORE_TABLE_RULES).vacation) return null;
+    if ((await settle(ctx, live)) === RETRY) return RETRY;
+    const known = live.state.vacations?.[seat];
+    // Nothing to record: the game is over, knows this already, or never knew a vacation that is over now.
+    const over = remainingAway(away, ctx.clock()) === 0 && known?.leftAt !== away.leftAt;
+    if (live.state.finished || over || (known?.leftAt === away.leftAt && known.backAt === away.backAt)) return null;
+    const outcome = await commitRecord(
+      ctx,
+      live,
+      { type: 'vacation', seat, ...away, at: ctx.clock() },
+      { actor: player.playerId, idempotencyKey: null, requestHash: null },
+    );
+    if (outcome.kind === 'conflict') return RETRY;
+    if (outcome.kind === 'rejected') throw new Error(`vacation in ${gameId} refused: ${outcome.refusal.rejection.code}`);
+    return outcome.commit.seq;
+  });
+}
