@@ -8,13 +8,18 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp } from '../../functions/app/app.js';
 import { mountWebApp } from '../../functions/local/web-app.js';
+import { startLocalPush } from '../../functions/notifications/local-push.js';
+import { attachLocalStream } from '../../functions/notifications/local-stream.js';
+import { DEFAULT_PUSH_POLICY } from '../../functions/notifications/policy.js';
 import { createServiceContext } from '../../functions/service/context.js';
 import { storeOf } from '../support/api.js';
 
 /**
- * The browser tests' world: the real app (API on DynamoDB Local and the
- * web client built by global-setup.ts, as `npm start` serves them) on a free port, and Debian's
- * Chromium driven by playwright-core (browsers cannot be downloaded here).
+ * The browser tests' world: the real app (API on DynamoDB Local, push with
+ * its WebSocket stream, and the web client built by global-setup.ts, as
+ * `npm start` serves them; webhooks to loopback allowed as there) on a free
+ * port, and Debian's Chromium driven by playwright-core (browsers cannot be
+ * downloaded here).
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,11 +30,14 @@ export interface WebWorld {
 }
 
 export async function startWebWorld(label: string): Promise<WebWorld> {
-  const app = createApp(createServiceContext({ store: await storeOf('dynamodb', label) }));
+  const ctx = createServiceContext({ store: await storeOf('dynamodb', label), pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true } });
+  const app = createApp(ctx);
   mountWebApp(app);
+  const push = await startLocalPush(ctx, { onError: (error) => console.error('push failed:', error) });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
+  const stream = attachLocalStream(server as Server, ctx, push.hub);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -40,6 +48,8 @@ export async function startWebWorld(label: string): Promise<WebWorld> {
     browser,
     close: async () => {
       await browser.close();
+      stream.close();
+      push.stop();
       (server as Server).closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
