@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp } from '../../functions/app/app.js';
 import { mountWebApp } from '../../functions/local/web-app.js';
@@ -73,8 +73,15 @@ export function webWorldFor(label: string): () => WebWorld {
 export const pageErrors: string[] = [];
 
 /** A player in a browser context of their own, registered through the page, by typing and clicking. */
-export async function registeredPlayer(world: WebWorld, name: string, path = '/'): Promise<Page> {
+export async function registeredPlayer(
+  world: WebWorld,
+  name: string,
+  path = '/',
+  /** Done to the context before its first page opens (e.g. routes that intercept requests). */
+  prepare: (context: BrowserContext) => Promise<unknown> = async () => {},
+): Promise<Page> {
   const context = await world.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await prepare(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${name}: ${error.message}`));
   await page.goto(`${world.url}${path}`);

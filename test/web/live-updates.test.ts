@@ -65,16 +65,16 @@ describe('the web client in Chromium: the table follows the game live', () => {
   });
 
   it('falls back to the events long-poll when the stream’s ticket route fails', async () => {
-    const ann = await registeredPlayer(world(), 'Cleo');
-    await ann
-      .context()
-      .route('**/v1/stream/tickets', (route) =>
+    // The ticket route fails from the first page on.
+    const ann = await registeredPlayer(world(), 'Cleo', '/', (context) =>
+      context.route('**/v1/stream/tickets', (route) =>
         route.fulfill({
           status: 503,
           contentType: 'application/problem+json',
           body: '{"code":"unavailable","status":503,"title":"Unavailable","detail":"Try again."}',
         }),
-      );
+      ),
+    );
     const seen = watch(ann);
     await opponentMovesWhileAnnWatches(world(), ann);
 
