@@ -5,6 +5,7 @@ import { GamePage } from './pages/game.js';
 import { InboxPage } from './pages/inbox.js';
 import { LobbyPage } from './pages/lobby.js';
 import { NotificationsPage } from './pages/notifications.js';
+import { WebhooksPage } from './pages/webhooks.js';
 import { followNotifications, notifications } from './notifications.js';
 import { route } from './router.js';
 import { session } from './session.js';
@@ -62,6 +63,8 @@ function App() {
           <LobbyPage />
         ) : current.page === 'notifications' ? (
           <NotificationsPage />
+        ) : current.page === 'webhooks' ? (
+          <WebhooksPage />
         ) : current.page === 'game' ? (
           <GamePage key={current.gameId} gameId={current.gameId} />
         ) : (

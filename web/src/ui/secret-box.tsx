@@ -1,0 +1,27 @@
+import { useRef, useState } from 'preact/hooks';
+
+/** A secret shown to copy (the player's key, a webhook's signing secret), with a button that copies it. */
+export function SecretBox({ id, label, value, testId }: { id: string; label: string; value: string; testId: string }) {
+  const [said, setSaid] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <p class="token">
+      <label for={id}>{label}</label>
+      <input id={id} ref={input} readOnly value={value} data-testid={testId} onFocus={(e) => e.currentTarget.select()} />
+      <button
+        type="button"
+        onClick={async () => {
+          const copied = await navigator.clipboard?.writeText(value).then(
+            () => true,
+            () => false,
+          );
+          if (!copied) input.current?.select();
+          setSaid(copied ? 'Copied.' : 'Selected: press Ctrl+C (⌘C) to copy it.');
+        }}
+      >
+        Copy {label.toLowerCase()}
+      </button>
+      <span role="status">{said}</span>
+    </p>
+  );
+}
