@@ -122,12 +122,19 @@ const CONTROLS = 'section[aria-label="Your moves"] button:is([data-move],[data-s
 /**
  * Plays this seat by clicking until the end screen shows: whenever move
  * controls are offered, one of them, chosen by `pick`; otherwise waits for
- * the page to update itself (the events long-poll).
+ * the page to update itself (the live stream).
  */
-export async function playToTheEnd(page: Page, pick: (n: number) => number, onTable?: (page: Page) => Promise<void>): Promise<number> {
+export async function playToTheEnd(
+  page: Page,
+  pick: (n: number) => number,
+  onTable?: (page: Page) => Promise<void>,
+  /** A control to click the first time one whose text matches is offered (a path the test must take once). */
+  once?: RegExp,
+): Promise<number> {
   const controls = page.locator(CONTROLS);
   const end = page.getByRole('button', { name: 'Verify this game' });
   let clicks = 0;
+  let onceDone = !once;
   for (;;) {
     await page.waitForFunction(
       `!!document.querySelector('${CONTROLS}') || [...document.querySelectorAll('button')].some((b) => b.textContent === 'Verify this game')`,
@@ -138,6 +145,16 @@ export async function playToTheEnd(page: Page, pick: (n: number) => number, onTa
     const count = await controls.count();
     if (count === 0) continue;
     if (onTable && clicks === 6) await onTable(page);
+    const wanted = onceDone ? null : controls.filter({ hasText: once });
+    if (wanted && (await wanted.count()) > 0) {
+      onceDone = await wanted
+        .first()
+        .click({ timeout: 5_000 })
+        .then(() => true)
+        .catch(() => false);
+      clicks++;
+      continue;
+    }
     await controls
       .nth(pick(count))
       .click({ timeout: 5_000 })

@@ -25,6 +25,8 @@ export interface Family {
   then?(move: Move): FollowUp | null;
   /** Where `move`'s cost may come from, to choose instead of the listed automatic payment, or null. */
   payFor?(move: Move): PaymentChoice | null;
+  /** The moves that may follow `move` in the same batch (a turn's second action), grouped as families; null: `move` goes alone. */
+  plan?(move: Move): readonly Family[] | null;
 }
 
 /** The sources that may pay a cost; the move is rebuilt with the ones chosen, in order. */
