@@ -2,7 +2,7 @@ import { citizenCard, domainCard, monsterCard, type Effect } from '../../../core
 import { copiesOwned, meetsRequirement } from '../../../core/games/valeria-card-kingdoms/kingdom.js';
 import { goldPayments, monsterPayments } from '../../../core/games/valeria-card-kingdoms/payment.js';
 import type { Player } from '../../../core/games/valeria-card-kingdoms/state.js';
-import type { Move } from './types.js';
+import type { Move } from './move.js';
 
 /**
  * Planning a turn's two actions at once, to send them as one batch: the
@@ -46,10 +46,11 @@ function queuedEffects(kingdom: Kingdom, move: Move, card: string): readonly Eff
 function after(kingdom: Kingdom, market: MarketView, solo: boolean, move: Move): Kingdom | null {
   if (move.type === 'take') return { ...kingdom, [move.resource as 'gold']: kingdom[move.resource as 'gold'] + 1 };
   const zone = ZONE[move.type as keyof typeof ZONE];
-  const card = zone && market[zone][move.stack as number]?.top;
+  const stack = zone && market[zone][move.stack as number];
+  const card = stack?.top;
   if (!card) return null;
-  // Solo: slaying the last monster wins at once, and nothing follows.
-  if (solo && move.type === 'slay' && market.monsters.reduce((n, s) => n + s.size, 0) === 1) return null;
+  // Solo: emptying a stack may end the game at once (the last monster slain, or a fifth stack exhausted).
+  if (solo && stack.size === 1) return null;
   const effects = queuedEffects(kingdom, move, card);
   // Only fixed gains and counted gains resolve without asking; counted ones are left out (never negative).
   if (effects.some((e) => e.kind !== 'gain' && e.kind !== 'per')) return null;

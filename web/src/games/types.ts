@@ -1,8 +1,9 @@
 import type { ValeriaClient } from '@valeria-tabletop/client';
 import type { ComponentChildren } from 'preact';
 
-/** A move exactly as `GET …/moves` lists it. */
-export type Move = { readonly type: string } & Record<string, unknown>;
+import type { Move } from './move.js';
+
+export type { Move } from './move.js';
 
 /**
  * One step of choosing a move: moves that share `key` are one choice at
