@@ -117,7 +117,7 @@ export function picker(seed: number) {
 }
 
 /** The move controls offered now: buttons that send a move or take a step toward one. */
-const CONTROLS = 'section[aria-label="Your moves"] button:is([data-move],[data-step]):not([disabled])';
+export const CONTROLS = 'section[aria-label="Your moves"] button:is([data-move],[data-step]):not([disabled])';
 
 /**
  * Plays this seat by clicking until the end screen shows: whenever move
@@ -128,13 +128,12 @@ export async function playToTheEnd(
   page: Page,
   pick: (n: number) => number,
   onTable?: (page: Page) => Promise<void>,
-  /** A control to click the first time one whose text matches is offered (a path the test must take once). */
-  once?: RegExp,
+  /** Asked before each random click: a path the test must take acts here and answers true. */
+  steer?: (page: Page) => Promise<boolean>,
 ): Promise<number> {
   const controls = page.locator(CONTROLS);
   const end = page.getByRole('button', { name: 'Verify this game' });
   let clicks = 0;
-  let onceDone = !once;
   for (;;) {
     await page.waitForFunction(
       `!!document.querySelector('${CONTROLS}') || [...document.querySelectorAll('button')].some((b) => b.textContent === 'Verify this game')`,
@@ -145,13 +144,7 @@ export async function playToTheEnd(
     const count = await controls.count();
     if (count === 0) continue;
     if (onTable && clicks === 6) await onTable(page);
-    const wanted = onceDone ? null : controls.filter({ hasText: once });
-    if (wanted && (await wanted.count()) > 0) {
-      onceDone = await wanted
-        .first()
-        .click({ timeout: 5_000 })
-        .then(() => true)
-        .catch(() => false);
+    if (steer && (await steer(page))) {
       clicks++;
       continue;
     }
@@ -161,6 +154,21 @@ export async function playToTheEnd(
       .catch(() => undefined); // the page re-rendered under the pointer: look again
     clicks++;
   }
+}
+
+/** A steer for playToTheEnd: clicks the first control whose text matches, the first time one is offered. */
+export function clickOnce(text: RegExp): (page: Page) => Promise<boolean> {
+  let done = false;
+  return async (page) => {
+    const wanted = page.locator(CONTROLS).filter({ hasText: text });
+    if (done || (await wanted.count()) === 0) return false;
+    done = await wanted
+      .first()
+      .click({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false); // the page re-rendered under the pointer: look again
+    return true;
+  };
 }
 
 /** Creates a game through the lobby form by clicking, and returns its id (the invite link is /g/{id}). */
