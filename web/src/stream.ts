@@ -17,7 +17,8 @@ export type StreamNews =
 type ServerMessage =
   | { type: 'ready' }
   | { type: 'notification'; notification: Notification }
-  | { type: 'commit'; gameId: string; commit: Commit }
+  /** A commit may carry the notifications it caused for this player (then they are not sent alone). */
+  | { type: 'commit'; gameId: string; commit: Commit; notifications?: Notification[] }
   | { type: 'subscribed' | 'unsubscribed'; gameId: string }
   | { type: 'pong' }
   | { type: 'error'; code: string; detail: string };
@@ -32,8 +33,9 @@ const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
 /**
  * One player's live WebSocket stream, shared by every part of the page:
  * a one-time ticket from `POST /v1/stream/tickets` (the bearer token never
- * travels in a URL), the socket opened with it, subscriptions to the games
- * being watched, a ping keep-alive, and reconnection with a fresh ticket.
+ * travels in a URL), the socket opened with it (`hello`, answered `ready`),
+ * subscriptions to the games being watched, a ping keep-alive, and
+ * reconnection with a fresh ticket.
  * It is open while anyone listens.
  */
 export class LiveStream {
@@ -97,6 +99,8 @@ export class LiveStream {
       return this.fail();
     }
     this.socket = socket;
+    // The server never speaks first (API Gateway cannot during the connection): `hello` asks for `ready`.
+    socket.onopen = () => socket.send(JSON.stringify({ action: 'hello' }));
     socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as ServerMessage);
     socket.onclose = () => {
       if (this.socket !== socket) return; // closed on purpose
@@ -111,6 +115,7 @@ export class LiveStream {
   private receive(message: ServerMessage): void {
     switch (message.type) {
       case 'ready':
+        if (this.ready) return;
         this.ready = true;
         this.failures = 0;
         for (const gameId of this.games.keys()) this.send({ action: 'subscribe', gameId });
@@ -119,7 +124,9 @@ export class LiveStream {
       case 'subscribed':
         return this.tell({ kind: 'subscribed', gameId: message.gameId });
       case 'commit':
-        return this.tell({ kind: 'commit', gameId: message.gameId, commit: message.commit });
+        this.tell({ kind: 'commit', gameId: message.gameId, commit: message.commit });
+        for (const notification of message.notifications ?? []) this.tell({ kind: 'notification', notification });
+        return;
       case 'notification':
         return this.tell({ kind: 'notification', notification: message.notification });
       case 'pong':
