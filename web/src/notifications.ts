@@ -22,10 +22,13 @@ export const notifications = signal<Notifications>({ items: [], unread: 0, lates
 /** A notification's place in the API's order (its time, then its id), comparable as a string. */
 const placeOf = (n: Notification) => `${String(Date.parse(n.at)).padStart(13, '0')}#${n.id}`;
 
-/** How many listed notifications sort after the last one seen; on a first visit, none. */
+/** Those that arrived while the player looked at their table: seen there. */
+const seenAtTable = new Set<string>();
+
+/** How many listed notifications sort after the last one seen, not counting those seen at their table; on a first visit, none. */
 function unreadOf(items: readonly Notification[]): number {
   const seen = localStorage.getItem(SEEN_KEY);
-  return seen === null ? 0 : items.filter((n) => placeOf(n) > seen).length;
+  return seen === null ? 0 : items.filter((n) => placeOf(n) > seen && !seenAtTable.has(n.id)).length;
 }
 
 /** Marks everything listed as seen (the notifications page is open). */
@@ -52,8 +55,13 @@ function add(arrived: readonly Notification[], announce: boolean): void {
   const fresh = arrived.filter((n) => !known.has(n.id));
   if (fresh.length === 0) return;
   const all = [...fresh, ...items].sort((a, b) => (placeOf(a) < placeOf(b) ? 1 : -1)).slice(0, KEPT);
-  const told = announce ? fresh.filter((n) => !atItsTable(n)) : [];
-  notifications.set({ items: all, unread: unreadOf(all), latest: told.at(-1) ?? latest });
+  const here = announce ? fresh.filter(atItsTable) : [];
+  for (const n of here) seenAtTable.add(n.id);
+  const told = announce ? fresh.filter((n) => !here.includes(n)) : [];
+  const unread = unreadOf(all);
+  // Nothing else is new: the mark moves past what was seen at the table, so a reload does not count it again.
+  if (here.length > 0 && unread === 0 && all[0] && localStorage.getItem(SEEN_KEY) !== null) localStorage.setItem(SEEN_KEY, placeOf(all[0]));
+  notifications.set({ items: all, unread, latest: told.at(-1) ?? latest });
 }
 
 /**

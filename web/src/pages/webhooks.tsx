@@ -82,7 +82,7 @@ export function WebhooksPage() {
             <section class="panel" aria-label="Signing secret">
               <h2>Added: keep its secret</h2>
               <p>This is the only time the signing secret of the webhook to {created.url} is shown: your server verifies every delivery with it.</p>
-              <SecretBox id="webhook-secret" label="Signing secret" value={created.secret} testId="secret" />
+              <SecretBox id="webhook-secret" label="Signing secret" value={created.secret} testId="secret" focus />
               <button type="button" class="secondary" onClick={() => setCreated(null)}>
                 I have kept it
               </button>

@@ -1,6 +1,12 @@
 import type { Notification } from '../stream.js';
 import { timeLeft } from './countdown.js';
 
+/** "2 h 05 min left", or that the time is up (an old notification read later). */
+function left(deadline: string): string {
+  const ms = Date.parse(deadline) - Date.now();
+  return ms > 0 ? `${timeLeft(ms)} left` : 'the time is up';
+}
+
 /** A notification in words, with a link to where it leads (the game's table, or the webhooks page). */
 export function Notice({ notification: n }: { notification: Notification }) {
   if (n.type === 'webhook-disabled')
@@ -14,13 +20,13 @@ export function Notice({ notification: n }: { notification: Notification }) {
     case 'your-turn':
       return (
         <>
-          Your move in {game}: {timeLeft(Date.parse(n.pending.deadline) - Date.now())} left.
+          Your move in {game}: {left(n.pending.deadline)}.
         </>
       );
     case 'deadline-soon':
       return (
         <>
-          Time is running out in {game}: {timeLeft(Date.parse(n.pending.deadline) - Date.now())} left.
+          Time is running out in {game}: {left(n.pending.deadline)}.
         </>
       );
     case 'timed-out':

@@ -1,9 +1,16 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
-/** A secret shown to copy (the player's key, a webhook's signing secret), with a button that copies it. */
-export function SecretBox({ id, label, value, testId }: { id: string; label: string; value: string; testId: string }) {
+/**
+ * A secret shown to copy (the player's key, a webhook's signing secret), with
+ * a button that copies it; with `focus`, the secret takes the focus when shown
+ * (selected, in view, and read out).
+ */
+export function SecretBox({ id, label, value, testId, focus = false }: { id: string; label: string; value: string; testId: string; focus?: boolean }) {
   const [said, setSaid] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focus) input.current?.focus();
+  }, [focus, value]);
   return (
     <p class="token">
       <label for={id}>{label}</label>
