@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   clickOnce,
@@ -29,7 +30,16 @@ describe('the web client in Chromium: Valeria: Card Kingdoms', () => {
     await expectAccessible(ann, 'the Card Kingdoms table');
 
     // Once, both actions of a turn planned together: the second one a resource taken.
-    const clicks = await playToTheEnd(ann, picker(5), (page) => screenshotTable(page, 'card-kingdoms'), clickOnce(/, then Take 1 gold$/));
+    const planTwo = clickOnce(/, then Take 1 gold$/);
+    let planShown = false;
+    const steer = async (page: Page) => {
+      if (!planShown && (await page.getByText('Choose your second action: both are sent together.').isVisible())) {
+        planShown = true;
+        await screenshotTable(page, 'card-kingdoms-two-actions');
+      }
+      return planTwo(page);
+    };
+    const clicks = await playToTheEnd(ann, picker(5), (page) => screenshotTable(page, 'card-kingdoms'), steer);
     expect(clicks).toBeGreaterThan(5);
     // The turn's two actions went as one batch, and the API took it.
     const actions = new Set(['slay', 'recruit', 'build', 'take']);

@@ -1,6 +1,6 @@
 import { ValeriaClient } from '@valeria-tabletop/client';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, pageErrors, registeredPlayer, webWorldFor } from './browser.js';
+import { expectAccessible, pageErrors, registeredPlayer, screenshotTable, webWorldFor } from './browser.js';
 
 const world = webWorldFor('web-notifications');
 
@@ -38,6 +38,7 @@ describe('the web client in Chromium: notifications', () => {
     await expect.poll(() => toast.textContent(), { timeout: 30_000 }).toMatch(/^Your move in Village Pillage/);
     expect(await list.getByRole('link', { name: 'Village Pillage' }).first().getAttribute('href')).toBe(`/g/${third}`);
     await expectAccessible(ann, 'the notifications page');
+    await screenshotTable(ann, 'notifications');
     await toast.getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => toast.textContent()).toBe('');
     await ann.getByRole('link', { name: 'Notifications', exact: true }).waitFor();

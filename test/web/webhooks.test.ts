@@ -2,7 +2,7 @@ import { ValeriaClient } from '@valeria-tabletop/client';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReceiver } from '../support/webhook-receiver.js';
-import { expectAccessible, pageErrors, registeredPlayer, webWorldFor } from './browser.js';
+import { expectAccessible, pageErrors, registeredPlayer, screenshotTable, webWorldFor } from './browser.js';
 
 const world = webWorldFor('web-webhooks');
 const receivers: { close(): Promise<void> }[] = [];
@@ -33,6 +33,7 @@ describe('the web client in Chromium: webhooks', () => {
     await ann.getByText('Copied.').waitFor();
     expect(await ann.evaluate('navigator.clipboard.readText()')).toBe(secret);
     await expectAccessible(ann, 'the secret shown once');
+    await screenshotTable(ann, 'webhooks');
     await ann.getByRole('button', { name: 'I have kept it' }).click();
     expect(await ann.getByTestId('secret').count()).toBe(0);
     await ann.getByText(`Your notifications, from every game: Your move.`).waitFor();
