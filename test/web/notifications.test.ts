@@ -23,6 +23,8 @@ describe('the web client in Chromium: notifications', () => {
     const toast = ann.getByRole('status', { name: 'New notification' });
     await expect.poll(() => toast.textContent(), { timeout: 30_000 }).toMatch(/^Your move in Village Pillage: .+ left\.Dismiss$/);
     await ann.getByRole('link', { name: /^Notifications \(\d+ new\)$/ }).waitFor();
+    // The inbox, read before the game existed, lists it at once (its own poll is a minute apart).
+    await ann.getByRole('heading', { name: 'Your move (1)' }).waitFor({ timeout: 20_000 });
     await expectAccessible(ann, 'the inbox with a notification shown');
     await toast.getByRole('link', { name: 'Village Pillage' }).click();
     await ann.waitForURL(`${world().url}/g/${first}`);

@@ -25,8 +25,8 @@ type ServerMessage =
 
 /** Keep-alive: idle WebSockets are closed by proxies and by API Gateway (10 minutes). */
 const PING_EVERY_MS = 60_000;
-/** A ping unanswered this long means a dead connection: open a new one. */
-const PONG_WITHIN_MS = 15_000;
+/** A `hello` or a ping unanswered this long means a dead connection: open a new one. */
+const ANSWER_WITHIN_MS = 15_000;
 /** Waits before trying again after a failed attempt, growing. */
 const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
 
@@ -46,7 +46,7 @@ export class LiveStream {
   private failures = 0;
   private retry: ReturnType<typeof setTimeout> | undefined;
   private pinger: ReturnType<typeof setInterval> | undefined;
-  private pongDue: ReturnType<typeof setTimeout> | undefined;
+  private answerDue: ReturnType<typeof setTimeout> | undefined;
   private ready = false;
   private connecting = false;
 
@@ -100,7 +100,10 @@ export class LiveStream {
     }
     this.socket = socket;
     // The server never speaks first (API Gateway cannot during the connection): `hello` asks for `ready`.
-    socket.onopen = () => socket.send(JSON.stringify({ action: 'hello' }));
+    socket.onopen = () => {
+      socket.send(JSON.stringify({ action: 'hello' }));
+      this.expectAnswer();
+    };
     socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as ServerMessage);
     socket.onclose = () => {
       if (this.socket !== socket) return; // closed on purpose
@@ -117,6 +120,7 @@ export class LiveStream {
       case 'ready':
         if (this.ready) return;
         this.ready = true;
+        clearTimeout(this.answerDue);
         this.failures = 0;
         for (const gameId of this.games.keys()) this.send({ action: 'subscribe', gameId });
         this.pinger = setInterval(() => this.ping(), PING_EVERY_MS);
@@ -130,7 +134,7 @@ export class LiveStream {
       case 'notification':
         return this.tell({ kind: 'notification', notification: message.notification });
       case 'pong':
-        clearTimeout(this.pongDue);
+        clearTimeout(this.answerDue);
         return;
       default:
         return;
@@ -139,8 +143,13 @@ export class LiveStream {
 
   private ping(): void {
     this.send({ action: 'ping' });
-    clearTimeout(this.pongDue);
-    this.pongDue = setTimeout(() => this.socket?.close(), PONG_WITHIN_MS);
+    this.expectAnswer();
+  }
+
+  /** Closes the socket (and so opens another) unless an answer comes in time. */
+  private expectAnswer(): void {
+    clearTimeout(this.answerDue);
+    this.answerDue = setTimeout(() => this.socket?.close(), ANSWER_WITHIN_MS);
   }
 
   private fail(): void {
@@ -156,7 +165,7 @@ export class LiveStream {
     this.socket = null;
     this.ready = false;
     clearInterval(this.pinger);
-    clearTimeout(this.pongDue);
+    clearTimeout(this.answerDue);
   }
 
   private close(): void {
