@@ -4,17 +4,22 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp } from '../../functions/app/app.js';
 import { mountWebApp } from '../../functions/local/web-app.js';
+import { startLocalPush } from '../../functions/notifications/local-push.js';
+import { attachLocalStream } from '../../functions/notifications/local-stream.js';
+import { DEFAULT_PUSH_POLICY } from '../../functions/notifications/policy.js';
 import { createServiceContext } from '../../functions/service/context.js';
 import { storeOf } from '../support/api.js';
 
 /**
- * The browser tests' world: the real app (API on DynamoDB Local and the
- * web client built by global-setup.ts, as `npm start` serves them) on a free port, and Debian's
- * Chromium driven by playwright-core (browsers cannot be downloaded here).
+ * The browser tests' world: the real app (API on DynamoDB Local, push with
+ * its WebSocket stream, and the web client built by global-setup.ts, as
+ * `npm start` serves them; webhooks to loopback allowed as there) on a free
+ * port, and Debian's Chromium driven by playwright-core (browsers cannot be
+ * downloaded here).
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,11 +30,14 @@ export interface WebWorld {
 }
 
 export async function startWebWorld(label: string): Promise<WebWorld> {
-  const app = createApp(createServiceContext({ store: await storeOf('dynamodb', label) }));
+  const ctx = createServiceContext({ store: await storeOf('dynamodb', label), pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true } });
+  const app = createApp(ctx);
   mountWebApp(app);
+  const push = await startLocalPush(ctx, { onError: (error) => console.error('push failed:', error) });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
+  const stream = attachLocalStream(server as Server, ctx, push.hub);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -40,6 +48,8 @@ export async function startWebWorld(label: string): Promise<WebWorld> {
     browser,
     close: async () => {
       await browser.close();
+      stream.close();
+      push.stop();
       (server as Server).closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -63,8 +73,15 @@ export function webWorldFor(label: string): () => WebWorld {
 export const pageErrors: string[] = [];
 
 /** A player in a browser context of their own, registered through the page, by typing and clicking. */
-export async function registeredPlayer(world: WebWorld, name: string, path = '/'): Promise<Page> {
+export async function registeredPlayer(
+  world: WebWorld,
+  name: string,
+  path = '/',
+  /** Done to the context before its first page opens (e.g. routes that intercept requests). */
+  prepare: (context: BrowserContext) => Promise<unknown> = async () => {},
+): Promise<Page> {
   const context = await world.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await prepare(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${name}: ${error.message}`));
   await page.goto(`${world.url}${path}`);
@@ -100,14 +117,20 @@ export function picker(seed: number) {
 }
 
 /** The move controls offered now: buttons that send a move or take a step toward one. */
-const CONTROLS = 'section[aria-label="Your moves"] button:is([data-move],[data-step]):not([disabled])';
+export const CONTROLS = 'section[aria-label="Your moves"] button:is([data-move],[data-step]):not([disabled])';
 
 /**
  * Plays this seat by clicking until the end screen shows: whenever move
  * controls are offered, one of them, chosen by `pick`; otherwise waits for
- * the page to update itself (the events long-poll).
+ * the page to update itself (the live stream).
  */
-export async function playToTheEnd(page: Page, pick: (n: number) => number, onTable?: (page: Page) => Promise<void>): Promise<number> {
+export async function playToTheEnd(
+  page: Page,
+  pick: (n: number) => number,
+  onTable?: (page: Page) => Promise<void>,
+  /** Asked before each random click: a path the test must take acts here and answers true. */
+  steer?: (page: Page) => Promise<boolean>,
+): Promise<number> {
   const controls = page.locator(CONTROLS);
   const end = page.getByRole('button', { name: 'Verify this game' });
   let clicks = 0;
@@ -121,12 +144,31 @@ export async function playToTheEnd(page: Page, pick: (n: number) => number, onTa
     const count = await controls.count();
     if (count === 0) continue;
     if (onTable && clicks === 6) await onTable(page);
+    if (steer && (await steer(page))) {
+      clicks++;
+      continue;
+    }
     await controls
       .nth(pick(count))
       .click({ timeout: 5_000 })
       .catch(() => undefined); // the page re-rendered under the pointer: look again
     clicks++;
   }
+}
+
+/** A steer for playToTheEnd: clicks the first control whose text matches, the first time one is offered. */
+export function clickOnce(text: RegExp): (page: Page) => Promise<boolean> {
+  let done = false;
+  return async (page) => {
+    const wanted = page.locator(CONTROLS).filter({ hasText: text });
+    if (done || (await wanted.count()) === 0) return false;
+    done = await wanted
+      .first()
+      .click({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false); // the page re-rendered under the pointer: look again
+    return true;
+  };
 }
 
 /** Creates a game through the lobby form by clicking, and returns its id (the invite link is /g/{id}). */

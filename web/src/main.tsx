@@ -4,15 +4,29 @@ import { AccountPage, SignInPanel } from './pages/account.js';
 import { GamePage } from './pages/game.js';
 import { InboxPage } from './pages/inbox.js';
 import { LobbyPage } from './pages/lobby.js';
+import { NotificationsPage } from './pages/notifications.js';
+import { WebhooksPage } from './pages/webhooks.js';
+import { followNotifications, notifications } from './notifications.js';
 import { route } from './router.js';
 import { session } from './session.js';
+import { Announcer } from './ui/announcer.js';
 import './style.css';
 
-const TITLES = { inbox: 'Your games', lobby: 'New game', account: 'Account', game: 'Game', missing: 'Not found' } as const;
+const TITLES = {
+  inbox: 'Your games',
+  lobby: 'New game',
+  account: 'Account',
+  notifications: 'Notifications',
+  webhooks: 'Webhooks',
+  game: 'Game',
+  missing: 'Not found',
+} as const;
 
 function App() {
   const current = route.use();
   const signedIn = session.use();
+  const { unread } = notifications.use();
+  useEffect(() => (signedIn ? followNotifications(signedIn.client) : undefined), [signedIn]);
   useEffect(() => {
     document.title = `${TITLES[current.page]} · Valeria Tabletop`;
   }, [current.page]);
@@ -29,6 +43,9 @@ function App() {
           <a href="/lobby" aria-current={current.page === 'lobby' ? 'page' : undefined}>
             New game
           </a>
+          <a href="/notifications" aria-current={current.page === 'notifications' ? 'page' : undefined}>
+            Notifications{unread > 0 ? ` (${unread} new)` : ''}
+          </a>
           <a href="/account" aria-current={current.page === 'account' ? 'page' : undefined}>
             Account
           </a>
@@ -44,6 +61,10 @@ function App() {
           <InboxPage />
         ) : current.page === 'lobby' ? (
           <LobbyPage />
+        ) : current.page === 'notifications' ? (
+          <NotificationsPage />
+        ) : current.page === 'webhooks' ? (
+          <WebhooksPage />
         ) : current.page === 'game' ? (
           <GamePage key={current.gameId} gameId={current.gameId} />
         ) : (
@@ -55,6 +76,7 @@ function App() {
           </section>
         )}
       </main>
+      {signedIn && <Announcer />}
     </>
   );
 }

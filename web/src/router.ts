@@ -1,12 +1,13 @@
 import { signal } from './ui/signal.js';
 
-/** The app's routes: `/` inbox, `/lobby`, `/account`, `/g/{id}` a game (an invite link joins it). */
-export type Route = { page: 'inbox' } | { page: 'lobby' } | { page: 'account' } | { page: 'game'; gameId: string } | { page: 'missing' };
+/** The app's routes: `/` inbox, `/lobby`, `/account`, `/notifications`, `/webhooks`, `/g/{id}` a game (an invite link joins it). */
+export type Route = { page: 'inbox' | 'lobby' | 'account' | 'notifications' | 'webhooks' } | { page: 'game'; gameId: string } | { page: 'missing' };
+
+const PAGES = { '/lobby': 'lobby', '/account': 'account', '/notifications': 'notifications', '/webhooks': 'webhooks' } as const;
 
 export function routeOf(path: string): Route {
   if (path === '/' || path === '') return { page: 'inbox' };
-  if (path === '/lobby') return { page: 'lobby' };
-  if (path === '/account') return { page: 'account' };
+  if (Object.hasOwn(PAGES, path)) return { page: PAGES[path as keyof typeof PAGES] };
   const game = /^\/g\/([A-Za-z0-9_-]{1,64})$/.exec(path);
   if (game?.[1]) return { page: 'game', gameId: game[1] };
   return { page: 'missing' };

@@ -1,4 +1,5 @@
 import { ValeriaClient } from '@valeria-tabletop/client';
+import { SEEN_KEY } from './notifications.js';
 import { signal } from './ui/signal.js';
 
 /**
@@ -33,6 +34,7 @@ export async function signInWith(token: string): Promise<void> {
 
 export function signOut(): void {
   localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(SEEN_KEY);
   session.set(null);
 }
 

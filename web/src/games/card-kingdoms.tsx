@@ -14,6 +14,7 @@ import {
   type HarvestEffect,
 } from '../../../core/games/valeria-card-kingdoms/catalog/index.js';
 import { PlayerArea } from '../ui/player-area.js';
+import { secondActions } from './card-kingdoms-plan.js';
 import { Card, Pile, plural, type CardFace } from '../ui/card.js';
 import { byField, type Family, type GameUi, type Move, type Part, type TableProps } from './types.js';
 
@@ -223,12 +224,24 @@ function optionText(option: any, board: any, names: readonly string[]): string {
 const pay = (m: Move, first: 'gold' | 'strength') => `paying ${[`${m[first]} ${first}`, m.magic ? `${m.magic} magic` : ''].filter(Boolean).join(' + ')}`;
 const paying = (first: 'gold' | 'strength'): Part => ({ question: 'Paying with?', key: (m) => JSON.stringify(m), label: (m) => pay(m, first) });
 
-function families(moves: readonly Move[], board: any, you: number, names: readonly string[]): Family[] {
+const ACTIONS = new Set(['slay', 'recruit', 'build', 'take']);
+
+/**
+ * The moves grouped as the game thinks. The first of a turn's two actions
+ * comes with the second ones that may follow it, to send both as one batch;
+ * `planning: false` lists those second ones.
+ */
+function families(moves: readonly Move[], board: any, you: number, names: readonly string[], planning = true): Family[] {
   const of = (type: string) => moves.filter((m) => m.type === type);
   const top = (zone: 'monsters' | 'citizens' | 'domains', stack: number) => board.market[zone][stack]?.top as string | undefined;
   const list: Family[] = [];
+  const firstOfTwo = planning && board.turn?.actionsLeft === 2;
+  const plan = (m: Move) => {
+    const next = firstOfTwo && ACTIONS.has(m.type) ? secondActions(board, you, m) : null;
+    return next && families(next, board, you, names, false);
+  };
   const add = (title: string, list2: Move[], parts: Part[], describe: (m: Move) => string) =>
-    list2.length && list.push({ title, moves: list2, parts, describe });
+    list2.length && list.push({ title, moves: list2, parts, describe, plan });
   add(
     'Keep one Duke (secret)',
     of('keep-duke'),

@@ -1,8 +1,9 @@
 import type { ValeriaClient } from '@valeria-tabletop/client';
 import type { ComponentChildren } from 'preact';
 
-/** A move exactly as `GET …/moves` lists it. */
-export type Move = { readonly type: string } & Record<string, unknown>;
+import type { Move } from './move.js';
+
+export type { Move } from './move.js';
 
 /**
  * One step of choosing a move: moves that share `key` are one choice at
@@ -25,6 +26,8 @@ export interface Family {
   then?(move: Move): FollowUp | null;
   /** Where `move`'s cost may come from, to choose instead of the listed automatic payment, or null. */
   payFor?(move: Move): PaymentChoice | null;
+  /** The moves that may follow `move` in the same batch (a turn's second action), grouped as families; null: `move` goes alone. */
+  plan?(move: Move): readonly Family[] | null;
 }
 
 /** The sources that may pay a cost; the move is rebuilt with the ones chosen, in order. */

@@ -3,6 +3,7 @@ import { navigate } from '../router.js';
 import { register, session, signIn, signInWith, signOut } from '../session.js';
 import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
+import { SecretBox } from '../ui/secret-box.js';
 
 /** Register with a name, or paste a token from another device. */
 export function SignInPanel() {
@@ -75,24 +76,7 @@ function TokenOnce({ token }: { token: string }) {
   );
 }
 
-function TokenBox({ token }: { token: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <p class="token">
-      <label for="your-token">Your key</label>
-      <input id="your-token" readOnly value={token} data-testid="token" onFocus={(e) => e.currentTarget.select()} />
-      <button
-        type="button"
-        onClick={async () => {
-          await navigator.clipboard?.writeText(token).catch(() => undefined);
-          setCopied(true);
-        }}
-      >
-        {copied ? 'Copied' : 'Copy key'}
-      </button>
-    </p>
-  );
-}
+const TokenBox = ({ token }: { token: string }) => <SecretBox id="your-token" label="Your key" value={token} testId="token" />;
 
 export function AccountPage() {
   const current = session.use();
@@ -109,6 +93,9 @@ export function AccountPage() {
           Show my key to copy to another device
         </button>
       )}
+      <p>
+        Servers of yours can be told what happens in your games: <a href="/webhooks">webhooks</a>.
+      </p>
       <p>
         <button
           type="button"

@@ -1,5 +1,6 @@
 import type { Inbox } from '@valeria-tabletop/client';
 import { useEffect, useState } from 'preact/hooks';
+import { notifications } from '../notifications.js';
 import { session } from '../session.js';
 import { Countdown } from '../ui/countdown.js';
 import { explain } from '../ui/errors.js';
@@ -13,6 +14,8 @@ export function InboxPage() {
   const current = session.use();
   const [inbox, setInbox] = useState<Inbox | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Read again whenever a notification arrives (a move awaited, a game started or ended), and now and then for the rest.
+  const newest = notifications.use().items[0]?.id;
   useEffect(() => {
     let live = true;
     const load = () =>
@@ -21,12 +24,12 @@ export function InboxPage() {
         .then((answer) => live && setInbox(answer))
         .catch((failure) => live && setError(explain(failure)));
     void load();
-    const timer = setInterval(load, 15_000);
+    const timer = setInterval(load, 60_000);
     return () => {
       live = false;
       clearInterval(timer);
     };
-  }, [current]);
+  }, [current, newest]);
 
   if (error) return <Alert message={error} />;
   if (!inbox) return <p aria-busy="true">Loading your games…</p>;

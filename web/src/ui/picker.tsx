@@ -10,16 +10,20 @@ export function Picker({ family, busy, send }: { family: Family; busy: boolean; 
   const [picks, setPicks] = useState<string[]>([]);
   const [batch, setBatch] = useState<{ move: Move; then: FollowUp } | null>(null);
   const [paying, setPaying] = useState<{ move: Move; choice: PaymentChoice } | null>(null);
+  const [planning, setPlanning] = useState<{ move: Move; next: readonly Family[] } | null>(null);
   if (batch) return <Batch family={family} first={batch.move} then={batch.then} busy={busy} send={send} back={() => setBatch(null)} />;
   if (paying) return <Payment family={family} move={paying.move} choice={paying.choice} busy={busy} send={send} back={() => setPaying(null)} />;
+  if (planning) return <Plan family={family} first={planning.move} next={planning.next} busy={busy} send={send} back={() => setPlanning(null)} />;
   const choose = (move: Move) => {
     const then = family.then?.(move);
     const choice = family.payFor?.(move);
+    const next = family.plan?.(move);
     if (then) setBatch({ move, then });
     else if (choice) setPaying({ move, choice });
+    else if (next) setPlanning({ move, next });
     else send([move]);
   };
-  const needsMore = (move: Move) => !!(family.then?.(move) || family.payFor?.(move));
+  const needsMore = (move: Move) => !!(family.then?.(move) || family.payFor?.(move) || family.plan?.(move));
   const candidates = family.moves.filter((move) => picks.every((pick, i) => family.parts[i]?.key(move) === pick));
   // Steps where every candidate agrees are no choice: skip them.
   let step = picks.length;
@@ -53,11 +57,7 @@ export function Picker({ family, busy, send }: { family: Family; busy: boolean; 
             </button>
           );
         })}
-        {picks.length > 0 && (
-          <button type="button" class="secondary" onClick={() => setPicks([])}>
-            Back
-          </button>
-        )}
+        {picks.length > 0 && <Back onClick={() => setPicks([])} />}
       </div>
     </fieldset>
   );
@@ -122,9 +122,7 @@ function Batch({
               </button>
             );
           })}
-        <button type="button" class="secondary" onClick={back}>
-          Back
-        </button>
+        <Back onClick={back} />
       </div>
     </fieldset>
   );
@@ -172,9 +170,52 @@ function Payment({
           {family.describe(move)} with the chosen sources
         </button>
       </fieldset>
-      <button type="button" class="secondary" onClick={back}>
-        Back
-      </button>
+      <Back onClick={back} />
     </fieldset>
   );
 }
+
+/** A first move and what may follow it in the same batch (a turn's second action): both are sent at once. */
+function Plan({
+  family,
+  first,
+  next,
+  busy,
+  send,
+  back,
+}: {
+  family: Family;
+  first: Move;
+  next: readonly Family[];
+  busy: boolean;
+  send(moves: Move[]): void;
+  back(): void;
+}) {
+  const firstly = family.describe(first);
+  return (
+    <fieldset class="family">
+      <legend>{firstly}, then…</legend>
+      <p class="question">Choose your second action: both are sent together.</p>
+      {next.map((then) => (
+        <Picker
+          key={then.title}
+          family={{ ...then, describe: (move) => `${firstly}, then ${then.describe(move)}` }}
+          busy={busy}
+          send={(moves) => send([first, ...moves])}
+        />
+      ))}
+      <div class="choices">
+        <button type="button" data-move disabled={busy} onClick={() => send([first])}>
+          {firstly} now, and choose the second action after
+        </button>
+        <Back onClick={back} />
+      </div>
+    </fieldset>
+  );
+}
+
+const Back = ({ onClick }: { onClick(): void }) => (
+  <button type="button" class="secondary" onClick={onClick}>
+    Back
+  </button>
+);
