@@ -78,7 +78,12 @@ function documented(route: RouteConfig): RouteConfig {
   );
   const body = route.operationId ? DOCUMENTED_BODIES[route.operationId] : undefined;
   const request =
-    body && route.request?.body ? { ...route.request, body: { ...route.request.body, content: { 'application/json': { schema: body } } } } : route.request;
+    body && route.request?.body
+      ? {
+          ...route.request,
+          body: { ...route.request.body, content: { 'application/json': { ...route.request.body.content['application/json'], schema: body } } },
+        }
+      : route.request;
   return { ...route, request, responses };
 }
 

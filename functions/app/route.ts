@@ -63,7 +63,17 @@ export const ETAG_HEADER = { ETag: { $ref: '#/components/headers/ETag' } };
 export const NOT_MODIFIED = { 304: { description: 'Not Modified: the game is still at the version of your `If-None-Match`.', headers: ETAG_HEADER } };
 
 /** A request body that must be JSON fitting `schema`. */
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true as const, content: { 'application/json': { schema } } });
+/** A worked example of a request body, as the document shows it. */
+export interface BodyExample {
+  readonly summary: string;
+  readonly value: unknown;
+}
+
+/** A JSON request body fitting `schema`, with worked examples for the document. */
+export const jsonBody = <T extends z.ZodType>(schema: T, examples?: Readonly<Record<string, BodyExample>>) => ({
+  required: true as const,
+  content: { 'application/json': { schema, ...(examples ? { examples } : {}) } },
+});
 
 /** A JSON body that may be left out entirely (the handler then sees `{}`). */
 export const optionalJsonBody = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });

@@ -12,6 +12,24 @@ import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, mountRoute, NOT_MODIF
 import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { BotBody, ConditionalHeaders, CreateGameBody, GameIdParam, IdempotencyHeaders, InboxQuery, JoinBody } from '../schemas.js';
 
+/** Worked examples of a game's pace and table rules (README: time controls, absent players, vacation, undo). */
+const CREATE_GAME_EXAMPLES = {
+  daily: { summary: 'Four players, one move a day: windows 24 h, turns 72 h', value: { game: 'villages-of-valeria', seats: 4, deadlines: 'daily' } },
+  correspondence: {
+    summary: 'A time bank per player: 3 days, +1 day per move, at most 7 days; windows 24 h',
+    value: { game: 'valeria-card-kingdoms', seats: 3, deadlines: 'correspondence' },
+  },
+  customBank: {
+    summary: 'A bank of 100 s, +30 s per move, at most 120 s; windows 50 s; the bot takes a seat after 2 timeouts in a row; no undo; no vacations',
+    value: {
+      game: 'village-pillage',
+      seats: 2,
+      deadlines: { bank: { initialSeconds: 100, incrementSeconds: 30, maxSeconds: 120 }, windowSeconds: 50 },
+      table: { replaceAfterTimeouts: 2, undo: false, vacation: false },
+    },
+  },
+} as const;
+
 /** The games routes, in document order. */
 export const gameRoutes = {
   catalog: defineRoute({
@@ -34,7 +52,7 @@ export const gameRoutes = {
     description:
       'Name a game of the catalog, its seats (within the game’s range), its options and its pace. You take seat 0 unless `join` is false. A retry with the same Idempotency-Key and body returns the first answer.',
     security: BEARER,
-    request: { headers: IdempotencyHeaders, body: jsonBody(CreateGameBody) },
+    request: { headers: IdempotencyHeaders, body: jsonBody(CreateGameBody, CREATE_GAME_EXAMPLES) },
     responses: {
       201: jsonResponse('GameHeader', 'The new game'),
       ...problemResponses([...AUTHENTICATED, ...WITH_BODY, 'idempotency-key-reused', 'unknown-game', 'invalid-seats', 'invalid-options']),

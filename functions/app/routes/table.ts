@@ -22,7 +22,11 @@ const undoRoute = defineRoute({
   description:
     "Allowed while the commit is the game's latest, was your move, and revealed nothing new to anyone: no card drawn, no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason. The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.",
   security: BEARER,
-  request: { params: GameIdParam, headers: IdempotencyHeaders, body: jsonBody(UndoBody) },
+  request: {
+    params: GameIdParam,
+    headers: IdempotencyHeaders,
+    body: jsonBody(UndoBody, { latest: { summary: 'Take back commit 7, your own move and the game’s latest (its ETag is "7")', value: { version: 7 } } }),
+  },
   responses: {
     200: jsonResponse('MoveAnswer', 'The undo commit', ETAG_HEADER),
     ...problemResponses([

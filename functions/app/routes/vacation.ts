@@ -44,7 +44,10 @@ export const vacationRoutes = {
     summary: 'Go on vacation now, until a given time',
     description: `${ALLOWANCE} While you are away, each of your deadlines in your running games that allow vacations (\`table.vacation\`, on by default) stands still: an entry awaiting you is pushed back by the time you are away from it, your part of a window shared with others closes that much later while the others' parts close on time, and your time bank is not charged. Each such game records it as a \`vacation\` commit. A retry with the same Idempotency-Key finishes recording it where a fault stopped the first.`,
     security: BEARER,
-    request: { headers: IdempotencyHeaders, body: jsonBody(VacationBody) },
+    request: {
+      headers: IdempotencyHeaders,
+      body: jsonBody(VacationBody, { week: { summary: 'Away for a week: 7 whole days of the allowance', value: { until: '2026-12-03T09:00:00.000Z' } } }),
+    },
     responses: {
       201: jsonResponse('VacationChange', 'You are on vacation; the games that recorded it'),
       ...problemResponses([
