@@ -92,7 +92,9 @@ describe('the web client in Chromium: the table follows the game live', () => {
     });
     const seen = watch(ann);
     const { benPlans } = await duelWithBen(world(), ann);
-    await expect.poll(() => sockets.length).toBe(1);
+    // One socket at least (a busy machine may already have replaced one whose hello went unanswered).
+    await expect.poll(() => sockets.length).toBeGreaterThan(0);
+    const opened = sockets.length;
 
     // Hold the next ticket until Ben has moved, so his move goes by while Ann has no socket.
     let release = () => {};
@@ -101,14 +103,14 @@ describe('the web client in Chromium: the table follows the game live', () => {
       await held;
       await route.fallback();
     });
-    await sockets[0]?.close();
+    await sockets[opened - 1]?.close();
     await benPlans();
     release();
     await annSeesBenPlanned(ann);
 
-    expect(sockets.length).toBe(2);
+    expect(sockets.length).toBeGreaterThan(opened);
     const tickets = sockets.map((socket) => new URL(socket.url()).searchParams.get('ticket'));
-    expect(tickets[0]).not.toBe(tickets[1]);
+    expect(new Set(tickets).size).toBe(tickets.length);
     expect(seen.longPolls).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
