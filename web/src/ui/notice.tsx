@@ -39,6 +39,24 @@ export function Notice({ notification: n }: { notification: Notification }) {
           {n.joined.name} joined {game}.
         </>
       );
+    case 'seat-replaced':
+      return n.replaced.seat === n.seat ? (
+        <>
+          You missed {n.replaced.afterTimeouts} moves in a row in {game}: the bot plays your seat until you take it back.
+        </>
+      ) : (
+        <>
+          {n.replaced.name} missed {n.replaced.afterTimeouts} moves in a row in {game}: the bot plays their seat.
+        </>
+      );
+    case 'seat-reclaimed':
+      return n.reclaimed.seat === n.seat ? (
+        <>You took your seat back in {game}.</>
+      ) : (
+        <>
+          {n.reclaimed.name} took their seat back from the bot in {game}.
+        </>
+      );
     case 'game-ended': {
       const won = n.result.winners.includes(n.seat);
       const verdict = !won ? 'you did not win' : n.result.winners.length > 1 ? 'you share the win' : 'you won';
