@@ -1,0 +1,75 @@
+import { ValeriaClient } from '@valeria-tabletop/client';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CONTROLS, expectAccessible, pageErrors, registeredPlayer, webWorldFor } from './browser.js';
+
+const world = webWorldFor('web-time-and-undo');
+
+/** Clicks the first offered control until the page has sent a move, and returns the API's status for it. */
+async function sendAMove(page: Page): Promise<number> {
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/moves'), { timeout: 30_000 });
+  let sent = false;
+  void answered.then(() => (sent = true)).catch(() => undefined);
+  for (let clicks = 0; !sent && clicks < 5; clicks++) {
+    await page.locator(CONTROLS).first().click({ timeout: 10_000 });
+    await page.waitForTimeout(200);
+  }
+  return (await answered).status();
+}
+
+describe('the web client in Chromium: time banks, undo and vacation', () => {
+  it('shows each bank, takes back a plan that revealed nothing, shows why a revealing one cannot be, and tells a vacation', async () => {
+    const w = world();
+    const anonymous = new ValeriaClient({ baseUrl: w.url });
+    const ben = anonymous.withToken((await anonymous.register('Ben')).token);
+    // Village Pillage Duel on the correspondence preset: a 3-day bank each; planning windows run nobody's bank.
+    const { gameId } = await ben.createGame({ game: 'village-pillage', seats: 2, options: {}, deadlines: 'correspondence', join: true });
+    const ann = await registeredPlayer(w, 'Ann', `/g/${gameId}`);
+    await ann.getByRole('heading', { name: 'Your move' }).waitFor();
+
+    const players = ann.getByRole('list', { name: 'Players' });
+    await expect.poll(() => players.getByText('bank 3 d 0 h').count()).toBe(2);
+    const undo = ann.getByRole('button', { name: 'Undo my last move' });
+    expect(await undo.count()).toBe(0);
+    await expectAccessible(ann, 'the table with banks');
+
+    // Ann plans first: the window stays open and her plan is secret, so it can be taken back.
+    expect(await sendAMove(ann)).toBe(200);
+    await undo.waitFor({ timeout: 30_000 });
+    await undo.click();
+    const log = ann.getByRole('list', { name: 'Log, newest first' });
+    await log.getByText(/^Ann took back move \d+\.$/).waitFor({ timeout: 30_000 });
+    await expect.poll(() => undo.count()).toBe(0);
+    const benSees = await ben.view(gameId);
+    expect(benSees.view.state?.awaiting).toContain(1);
+
+    // Ben plans, then Ann's plan closes the window and reveals both: the API refuses, and the page says why.
+    const listed = await ben.legalMoves(gameId);
+    await ben.playListed(listed, listed.moves[0] as never);
+    await log.getByText('Ben planned in secret.').waitFor({ timeout: 30_000 });
+    expect(await sendAMove(ann)).toBe(200);
+    await undo.waitFor({ timeout: 30_000 });
+    await undo.click();
+    await expect.poll(() => ann.getByRole('alert').textContent(), { timeout: 30_000 }).toMatch(/cannot be undone: it .+\./);
+    await expectAccessible(ann, 'the table with a refused undo');
+
+    // Ann goes on vacation from her account page (the week the form offers), and her table tells it.
+    await ann.getByRole('link', { name: 'Account' }).click();
+    await expect.poll(() => ann.getByTestId('allowance').textContent()).toMatch(/: 0 of 21 days used, 21 left\./);
+    await ann.getByRole('button', { name: 'Go on vacation' }).click();
+    await ann.getByText(/^You are away until .+ \(\d days?\)\./).waitFor();
+    await expect.poll(() => ann.getByTestId('allowance').textContent()).toMatch(/days used, \d+ left\./);
+    await expectAccessible(ann, 'the account page on vacation');
+    await ann.goto(`${w.url}/g/${gameId}`);
+    await players.getByText(/away until/).waitFor();
+    await log
+      .getByText(/^Ann is away until /)
+      .first()
+      .waitFor();
+    // Back early.
+    await ann.getByRole('link', { name: 'Account' }).click();
+    await ann.getByRole('button', { name: /end my vacation now/ }).click();
+    await ann.getByRole('button', { name: 'Go on vacation' }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});
