@@ -51,6 +51,7 @@ describe('the web client in Chromium: time banks, undo and vacation', () => {
     await undo.waitFor({ timeout: 30_000 });
     await undo.click();
     await expect.poll(() => ann.getByRole('alert').textContent(), { timeout: 30_000 }).toMatch(/cannot be undone: it .+\./);
+    await expect.poll(() => undo.count()).toBe(0);
     await expectAccessible(ann, 'the table with a refused undo');
 
     // Ann goes on vacation from her account page (the week the form offers), and her table tells it.
@@ -62,6 +63,11 @@ describe('the web client in Chromium: time banks, undo and vacation', () => {
     await expectAccessible(ann, 'the account page on vacation');
     await ann.goto(`${w.url}/g/${gameId}`);
     await players.getByText(/away until/).waitFor();
+    // Her part of the planning window waits for her: about a week, not the window's day.
+    await ann
+      .getByRole('status')
+      .getByText(/^[67] d /)
+      .waitFor();
     await log
       .getByText(/^Ann is away until /)
       .first()
@@ -70,6 +76,31 @@ describe('the web client in Chromium: time banks, undo and vacation', () => {
     await ann.getByRole('link', { name: 'Account' }).click();
     await ann.getByRole('button', { name: /end my vacation now/ }).click();
     await ann.getByRole('button', { name: 'Go on vacation' }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('counts down the bank of the player whose turn it is, and only theirs', async () => {
+    const w = world();
+    const anonymous = new ValeriaClient({ baseUrl: w.url });
+    const ben = anonymous.withToken((await anonymous.register('Ben')).token);
+    const { gameId } = await ben.createGame({ game: 'valeria-card-kingdoms', seats: 2, options: {}, deadlines: 'correspondence', join: true });
+    const ann = await registeredPlayer(w, 'Ann', `/g/${gameId}`);
+    await ann.getByRole('heading', { name: 'Your move' }).waitFor();
+    // Both keep a Duke (a window: no bank runs), then Ben's first turn runs his bank alone.
+    const listed = await ben.legalMoves(gameId);
+    await ben.playListed(listed, listed.moves[0] as never);
+    expect(await sendAMove(ann)).toBe(200);
+    // Whoever the seed made first player: the API says whose bank runs, the page must agree.
+    const { view } = await ben.view(gameId);
+    const runningSeat = view.clocks?.seats.find((clock) => clock.running)?.seat;
+    expect(runningSeat === 0 || runningSeat === 1).toBe(true);
+    const [first, other] = runningSeat === 0 ? ['Ben', 'Ann (you)'] : ['Ann (you)', 'Ben'];
+    const players = ann.getByRole('list', { name: 'Players' });
+    const running = players.locator('li', { hasText: first }).locator('.clock.running');
+    // A bank of 3 days, a moment spent.
+    await expect.poll(() => running.textContent(), { timeout: 30_000 }).toMatch(/^ · bank running: (2 d 23 h|3 d 0 h) left$/);
+    await expect.poll(() => players.locator('li', { hasText: other }).textContent()).toContain('bank 3 d 0 h');
+    expect(await players.locator('.clock.running').count()).toBe(1);
     expect(pageErrors).toEqual([]);
   });
 });

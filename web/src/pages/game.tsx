@@ -138,7 +138,7 @@ export function GamePage({ gameId }: { gameId: string }) {
                   Waiting for <strong>{awaitingNames || 'the game'}</strong>
                 </>
               )}{' '}
-              — time left <Countdown deadline={Date.parse(state.pending.deadline)} />
+              — time left <Countdown deadline={Date.parse(ownDeadline(state.pending, view.you))} />
             </>
           )}
         </p>
@@ -180,6 +180,14 @@ export function GamePage({ gameId }: { gameId: string }) {
       </div>
     </div>
   );
+}
+
+type Pending = NonNullable<NonNullable<GameView['state']>['pending']>;
+
+/** When the awaited entry closes for this seat: its own part's later deadline while its player is away (a vacation), else the entry's. */
+function ownDeadline(pending: Pending, you: number | null): string {
+  const late = 'lateParts' in pending ? pending.lateParts?.find((part) => part.seat === you) : undefined;
+  return late?.deadline ?? pending.deadline;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Commit, GameView, ValeriaClient } from '@valeria-tabletop/client';
+import { ProblemError, type Commit, type GameView, type ValeriaClient } from '@valeria-tabletop/client';
+import { useState } from 'preact/hooks';
 
 /** Whether `commit` is a move `seat`'s player made themselves (not an undo, a vacation or a seat taken back): the only kind undo may take back. */
 function isOwnMove(commit: Commit | undefined, seat: number): commit is Commit {
@@ -23,8 +24,17 @@ export function SeatControls(props: {
   run(send: () => Promise<unknown>): void;
 }) {
   const { view, you, log, client, busy, run } = props;
+  // A version the API refused to undo stays refused: the button goes, its reason stays shown.
+  const [refused, setRefused] = useState<number | null>(null);
   const latest = log.at(-1);
-  const undoable = view.table.undo && latest?.seq === view.version && isOwnMove(latest, you);
+  const undoable = view.table.undo && latest?.seq === view.version && view.version !== refused && isOwnMove(latest, you);
+  const undo = (version: number) =>
+    run(() =>
+      client.undo(view.gameId, version).catch((failure: unknown) => {
+        if (failure instanceof ProblemError && failure.code === 'undo-not-allowed') setRefused(version);
+        throw failure;
+      }),
+    );
   const underBot = view.absence?.seatsUnderBot.includes(you) ?? false;
   if (!undoable && !underBot) return null;
   return (
@@ -39,7 +49,7 @@ export function SeatControls(props: {
       )}
       {undoable && (
         <p>
-          <button type="button" class="secondary" disabled={busy} onClick={() => run(() => client.undo(view.gameId, view.version))}>
+          <button type="button" class="secondary" disabled={busy} onClick={() => undo(view.version)}>
             Undo my last move
           </button>
         </p>

@@ -12,7 +12,7 @@ function dayFromNow(days: number): string {
 
 /**
  * The yearly vacation allowance, and the vacation the player is on: start one
- * until a day (back at the start of it, their own time), or come back early.
+ * until a day (the API counts it in whole days from now), or come back early.
  */
 export function VacationPanel({ client }: { client: ValeriaClient }) {
   const [vacation, setVacation] = useState<Vacation | null>(null);
@@ -68,7 +68,7 @@ export function VacationPanel({ client }: { client: ValeriaClient }) {
               void change(() => client.startVacation(new Date(`${until}T00:00`).toISOString()));
             }}
           >
-            <label for="vacation-until">Away until (you are back at the start of that day)</label>
+            <label for="vacation-until">Away until (counted in whole days from now)</label>
             <input id="vacation-until" type="date" required min={dayFromNow(1)} value={until} onInput={(e) => setUntil(e.currentTarget.value)} />
             <button type="submit" disabled={busy}>
               Go on vacation
