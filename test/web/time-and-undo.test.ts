@@ -1,31 +1,43 @@
 import { ValeriaClient } from '@valeria-tabletop/client';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CONTROLS, expectAccessible, pageErrors, registeredPlayer, webWorldFor } from './browser.js';
 
 const world = webWorldFor('web-time-and-undo');
 
-/** Clicks the first offered control until the page has sent a move, and returns the API's status for it. */
+/**
+ * Clicks the first offered control until the page has sent a move, and returns
+ * the API's final status for it (a 409 for a version that moved on meanwhile is resent by the page).
+ */
 async function sendAMove(page: Page): Promise<number> {
-  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/moves'), { timeout: 30_000 });
+  const sending = (r: Request) => r.method() === 'POST' && r.url().endsWith('/moves');
+  const answered = page.waitForResponse((r) => sending(r.request()) && r.status() !== 409, { timeout: 30_000 });
   let sent = false;
-  void answered.then(() => (sent = true)).catch(() => undefined);
+  const seen = (request: Request) => void (sent ||= sending(request));
+  page.on('request', seen);
   for (let clicks = 0; !sent && clicks < 5; clicks++) {
     await page.locator(CONTROLS).first().click({ timeout: 10_000 });
     await page.waitForTimeout(200);
   }
+  page.off('request', seen);
   return (await answered).status();
+}
+
+/** Ben (a program on the typed client) opens a two-seat game on the correspondence preset; Ann opens its invite link in the browser, which seats her. */
+async function benInvitesAnn(game: 'village-pillage' | 'valeria-card-kingdoms') {
+  const w = world();
+  const anonymous = new ValeriaClient({ baseUrl: w.url });
+  const ben = anonymous.withToken((await anonymous.register('Ben')).token);
+  const { gameId } = await ben.createGame({ game, seats: 2, options: {}, deadlines: 'correspondence', join: true });
+  const ann = await registeredPlayer(w, 'Ann', `/g/${gameId}`);
+  await ann.getByRole('heading', { name: 'Your move' }).waitFor();
+  return { w, ben, gameId, ann };
 }
 
 describe('the web client in Chromium: time banks, undo and vacation', () => {
   it('shows each bank, takes back a plan that revealed nothing, shows why a revealing one cannot be, and tells a vacation', async () => {
-    const w = world();
-    const anonymous = new ValeriaClient({ baseUrl: w.url });
-    const ben = anonymous.withToken((await anonymous.register('Ben')).token);
     // Village Pillage Duel on the correspondence preset: a 3-day bank each; planning windows run nobody's bank.
-    const { gameId } = await ben.createGame({ game: 'village-pillage', seats: 2, options: {}, deadlines: 'correspondence', join: true });
-    const ann = await registeredPlayer(w, 'Ann', `/g/${gameId}`);
-    await ann.getByRole('heading', { name: 'Your move' }).waitFor();
+    const { w, ben, gameId, ann } = await benInvitesAnn('village-pillage');
 
     const players = ann.getByRole('list', { name: 'Players' });
     await expect.poll(() => players.getByText('bank 3 d 0 h').count()).toBe(2);
@@ -80,15 +92,11 @@ describe('the web client in Chromium: time banks, undo and vacation', () => {
   });
 
   it('counts down the bank of the player whose turn it is, and only theirs', async () => {
-    const w = world();
-    const anonymous = new ValeriaClient({ baseUrl: w.url });
-    const ben = anonymous.withToken((await anonymous.register('Ben')).token);
-    const { gameId } = await ben.createGame({ game: 'valeria-card-kingdoms', seats: 2, options: {}, deadlines: 'correspondence', join: true });
-    const ann = await registeredPlayer(w, 'Ann', `/g/${gameId}`);
-    await ann.getByRole('heading', { name: 'Your move' }).waitFor();
+    const { ben, gameId, ann } = await benInvitesAnn('valeria-card-kingdoms');
     // Both keep a Duke (a window: no bank runs), then Ben's first turn runs his bank alone.
     const listed = await ben.legalMoves(gameId);
     await ben.playListed(listed, listed.moves[0] as never);
+    await ann.getByRole('list', { name: 'Log, newest first' }).getByText('Ben kept a Duke.').waitFor({ timeout: 30_000 });
     expect(await sendAMove(ann)).toBe(200);
     // Whoever the seed made first player: the API says whose bank runs, the page must agree.
     const { view } = await ben.view(gameId);
