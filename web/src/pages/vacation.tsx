@@ -2,7 +2,7 @@ import type { ValeriaClient, Vacation, VacationChange } from '@valeria-tabletop/
 import { useEffect, useState } from 'preact/hooks';
 import { Alert } from '../ui/alert.js';
 import { explain } from '../ui/errors.js';
-import { when } from '../ui/seat-status.js';
+import { when } from '../ui/when.js';
 
 /** "2026-11-27": a date input's value for a day from today, in the player's own calendar. */
 function dayFromNow(days: number): string {

@@ -1,5 +1,5 @@
 import type { Commit } from '@valeria-tabletop/client';
-import { when } from './seat-status.js';
+import { when } from './when.js';
 
 type Event = Commit['events'][number];
 const KIT = new Set(['clock', 'absence', 'vacation', 'undone']);

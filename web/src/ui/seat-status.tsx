@@ -1,9 +1,6 @@
 import type { GameView } from '@valeria-tabletop/client';
 import { Countdown, timeLeft } from './countdown.js';
-
-/** "Thu 26 Nov, 14:00": a moment in the player's own time zone. */
-export const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+import { when } from './when.js';
 
 /**
  * What the table says of a seat beyond the game itself: its time bank (live
