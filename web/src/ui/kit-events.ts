@@ -4,6 +4,9 @@ import { when } from './when.js';
 type Event = Commit['events'][number];
 const KIT = new Set(['clock', 'absence', 'vacation', 'undone']);
 
+/** "a move", "3 moves in a row": the timeouts after which a seat went to the bot. */
+export const missedMoves = (count: number) => (count === 1 ? 'a move' : `${count} moves in a row`);
+
 /** Whether an event is one every game shares (banks, absence, vacations, undo) rather than the game's own. */
 export const isKitEvent = (event: Event) => KIT.has(event.type);
 
@@ -15,7 +18,7 @@ export function describeKitEvent(event: Event, commit: Commit, names: readonly s
       const change = 'change' in event ? event.change : undefined;
       if (!change) return null;
       return change.kind === 'replaced'
-        ? `${who(change.seat)} missed ${change.afterTimeouts} moves in a row: the bot plays their seat until they take it back.`
+        ? `${who(change.seat)} missed ${missedMoves(change.afterTimeouts)}: the bot plays their seat until they take it back.`
         : `${who(change.seat)} took their seat back from the bot.`;
     }
     case 'undone':

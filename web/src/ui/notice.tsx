@@ -1,5 +1,6 @@
 import type { Notification } from '../stream.js';
 import { timeLeft } from './countdown.js';
+import { missedMoves } from './kit-events.js';
 
 /** "2 h 05 min left", or that the time is up (an old notification read later). */
 function left(deadline: string): string {
@@ -42,11 +43,11 @@ export function Notice({ notification: n }: { notification: Notification }) {
     case 'seat-replaced':
       return n.replaced.seat === n.seat ? (
         <>
-          You missed {n.replaced.afterTimeouts} moves in a row in {game}: the bot plays your seat until you take it back.
+          You missed {missedMoves(n.replaced.afterTimeouts)} in {game}: the bot plays your seat until you take it back.
         </>
       ) : (
         <>
-          {n.replaced.name} missed {n.replaced.afterTimeouts} moves in a row in {game}: the bot plays their seat.
+          {n.replaced.name} missed {missedMoves(n.replaced.afterTimeouts)} in {game}: the bot plays their seat.
         </>
       );
     case 'seat-reclaimed':
