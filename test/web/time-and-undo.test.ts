@@ -88,6 +88,12 @@ describe('the web client in Chromium: time banks, undo and vacation', () => {
     await ann.getByRole('link', { name: 'Account' }).click();
     await ann.getByRole('button', { name: /end my vacation now/ }).click();
     await ann.getByRole('button', { name: 'Go on vacation' }).waitFor();
+    // Ben goes away (through the typed client): Ann's games list says so beside his name.
+    const benAway = await ben.startVacation(new Date(Date.now() + 3 * 86_400_000).toISOString());
+    expect(benAway.games).toEqual([{ gameId, version: expect.any(Number) }]);
+    await ann.getByRole('link', { name: 'Games', exact: true }).click();
+    await ann.getByText(/with Ben \(away until .+\)/).waitFor();
+    await ben.endVacation();
     expect(pageErrors).toEqual([]);
   });
 
