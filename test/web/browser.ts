@@ -29,8 +29,13 @@ export interface WebWorld {
   close(): Promise<void>;
 }
 
-export async function startWebWorld(label: string): Promise<WebWorld> {
-  const ctx = createServiceContext({ store: await storeOf('dynamodb', label), pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true } });
+/** `clock`: the server's time, for a test that moves it past deadlines (the browser keeps its own). */
+export async function startWebWorld(label: string, clock?: () => number): Promise<WebWorld> {
+  const ctx = createServiceContext({
+    store: await storeOf('dynamodb', label),
+    pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true },
+    ...(clock ? { clock } : {}),
+  });
   const app = createApp(ctx);
   mountWebApp(app);
   const push = await startLocalPush(ctx, { onError: (error) => console.error('push failed:', error) });
@@ -57,10 +62,10 @@ export async function startWebWorld(label: string): Promise<WebWorld> {
 }
 
 /** A world for one test file, started before its tests and closed after them. */
-export function webWorldFor(label: string): () => WebWorld {
+export function webWorldFor(label: string, clock?: () => number): () => WebWorld {
   let world: WebWorld | undefined;
   beforeAll(async () => {
-    world = await startWebWorld(label);
+    world = await startWebWorld(label, clock);
   });
   afterAll(() => world?.close());
   return () => {

@@ -44,6 +44,8 @@ export type Verification = Answer<'get', '/v1/games/{id}/verify'>;
 export type BotLevel = Body<operations['addBot']>['level'];
 export type StandingOrdersUpdate = Body<operations['putStandingOrders']>;
 export type StandingOrders = Answer<'get', '/v1/games/{id}/standing-orders'>;
+export type Vacation = Answer<'get', '/v1/players/me/vacation'>;
+export type VacationChange = Answer<'post', '/v1/players/me/vacation'>;
 
 /** An RFC 9457 problem document; `code` is stable and meant to be switched on. */
 export type Problem = components['schemas']['Problem'];
@@ -246,6 +248,34 @@ export class ValeriaClient {
   /** Sets your standing orders (`{ orders: null }` clears them). */
   async setStandingOrders(gameId: string, update: StandingOrdersUpdate): Promise<StandingOrders> {
     return dataOf(await this.api.PUT('/v1/games/{id}/standing-orders', { params: { path: { id: gameId } }, body: update }));
+  }
+
+  /** Takes back your own latest move, commit `version`, if it revealed nothing; otherwise a ProblemError `undo-not-allowed` whose detail says why. */
+  async undo(gameId: string, version: number, options: WriteOptions = {}): Promise<MoveAnswer> {
+    return this.write(
+      (key) => this.api.POST('/v1/games/{id}/undo', { params: { path: { id: gameId }, header: { 'idempotency-key': key } }, body: { version } }),
+      options,
+    );
+  }
+
+  /** Takes your seat back from the bot that played it while you were away. */
+  async reclaim(gameId: string, options: WriteOptions = {}): Promise<MoveAnswer> {
+    return this.write((key) => this.api.POST('/v1/games/{id}/reclaim', { params: { path: { id: gameId }, header: { 'idempotency-key': key } } }), options);
+  }
+
+  /** Your vacation allowance this year and the vacation you are on. */
+  async vacation(): Promise<Vacation> {
+    return dataOf(await this.api.GET('/v1/players/me/vacation'));
+  }
+
+  /** Goes on vacation now until `until` (RFC 3339): your deadlines stand still meanwhile in the games that allow it. */
+  async startVacation(until: string, options: WriteOptions = {}): Promise<VacationChange> {
+    return this.write((key) => this.api.POST('/v1/players/me/vacation', { params: { header: { 'idempotency-key': key } }, body: { until } }), options);
+  }
+
+  /** Comes back early: the whole days not used go back to your allowance. */
+  async endVacation(options: WriteOptions = {}): Promise<VacationChange> {
+    return this.write((key) => this.api.DELETE('/v1/players/me/vacation', { params: { header: { 'idempotency-key': key } } }), options);
   }
 
   /**

@@ -307,6 +307,8 @@ function describeEvent(e: any, names: readonly string[]): string | null {
       return `Rolled ${e.dice[0]} and ${e.dice[1]}.`;
     case 'die-changed':
       return `${e.domain} changed die ${e.die + 1} to ${e.value}.`;
+    case 'harvest-defaulted':
+      return `${who(e.seat)} did not answer the harvest in time: their defaults apply.`;
     case 'harvest-resolved':
       return `Harvest: ${e.deltas.map((d: Bag, seat: number) => `${who(seat)} ${bagText(Object.fromEntries(Object.entries(d).filter(([, n]) => n > 0)) as Bag)}`).join('; ')}.`;
     case 'monster-slain':

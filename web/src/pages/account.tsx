@@ -4,6 +4,7 @@ import { register, session, signIn, signInWith, signOut } from '../session.js';
 import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 import { SecretBox } from '../ui/secret-box.js';
+import { VacationPanel } from './vacation.js';
 
 /** Register with a name, or paste a token from another device. */
 export function SignInPanel() {
@@ -93,6 +94,7 @@ export function AccountPage() {
           Show my key to copy to another device
         </button>
       )}
+      <VacationPanel client={current.client} />
       <p>
         Servers of yours can be told what happens in your games: <a href="/webhooks">webhooks</a>.
       </p>

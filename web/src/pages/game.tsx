@@ -11,6 +11,8 @@ import { EndScreen } from './end.js';
 import { GameLog } from './log.js';
 import { OpenTable } from './open-table.js';
 import { Alert } from '../ui/alert.js';
+import { SeatStatus } from '../ui/seat-status.js';
+import { SeatControls } from './seat-controls.js';
 
 /** Each game's table, loaded with its card catalog only when a game of it is opened. */
 const TABLES: Record<string, () => Promise<{ ui: GameUi }>> = {
@@ -92,23 +94,29 @@ export function GamePage({ gameId }: { gameId: string }) {
   if (!ui || !view.state) return <p aria-busy="true">Setting the table…</p>;
 
   const state = view.state;
-  const play = async (moves: Move[]) => {
-    if (!listed) return;
+  /** Sends a write, then shows the game as it is now; a refusal is shown in words (`why`) and the game looked at again. */
+  const run = async (send: () => Promise<unknown>, why: (failure: unknown) => string = explain) => {
     setBusy(true);
     setError(null);
     try {
-      await playPinned(client, gameId, moves, listed);
+      await send();
       await reload();
     } catch (failure) {
-      const stale = failure instanceof ProblemError && failure.code === 'version-mismatch';
-      setError(
-        stale ? 'The game moved on before your move arrived and it is no longer possible: nothing was played. Look again and choose.' : explain(failure),
-      );
+      setError(why(failure));
       await reload().catch(() => undefined);
     } finally {
       setBusy(false);
     }
   };
+  const play = (moves: Move[]) =>
+    listed &&
+    run(
+      () => playPinned(client, gameId, moves, listed),
+      (failure) =>
+        failure instanceof ProblemError && failure.code === 'version-mismatch'
+          ? 'The game moved on before your move arrived and it is no longer possible: nothing was played. Look again and choose.'
+          : explain(failure),
+    );
   const moves = (listed?.moves ?? []) as Move[];
   const awaitingNames = state.awaiting.map((seat) => (seat === view.you ? 'you' : names[seat])).join(', ');
 
@@ -130,7 +138,7 @@ export function GamePage({ gameId }: { gameId: string }) {
                   Waiting for <strong>{awaitingNames || 'the game'}</strong>
                 </>
               )}{' '}
-              — time left <Countdown deadline={Date.parse(state.pending.deadline)} />
+              — time left <Countdown deadline={Date.parse(ownDeadline(state.pending, view.you))} />
             </>
           )}
         </p>
@@ -142,6 +150,7 @@ export function GamePage({ gameId }: { gameId: string }) {
               <li key={seat} class={state.awaiting.includes(seat) ? 'awaited' : ''}>
                 <strong>{seat === view.you ? `${name} (you)` : name}</strong>
                 {state.awaiting.includes(seat) ? ' · to move' : ''} · {ui.summary(state.board, seat)}
+                <SeatStatus view={view} seat={seat} />
               </li>
             ))}
           </ul>
@@ -151,6 +160,7 @@ export function GamePage({ gameId }: { gameId: string }) {
           {view.status === 'active' && view.you !== null && (
             <section class="moves" aria-label="Your moves">
               <h2>Your move</h2>
+              <SeatControls view={view} you={view.you} log={log} client={client} busy={busy} run={(send) => void run(send)} />
               {moves.length === 0 ? (
                 <p class="muted">Nothing to do right now: the page updates by itself when it is your turn.</p>
               ) : (
@@ -170,6 +180,14 @@ export function GamePage({ gameId }: { gameId: string }) {
       </div>
     </div>
   );
+}
+
+type Pending = NonNullable<NonNullable<GameView['state']>['pending']>;
+
+/** When the awaited entry closes for this seat: its own part's later deadline while its player is away (a vacation), else the entry's. */
+function ownDeadline(pending: Pending, you: number | null): string {
+  const late = 'lateParts' in pending ? pending.lateParts?.find((part) => part.seat === you) : undefined;
+  return late?.deadline ?? pending.deadline;
 }
 
 /**

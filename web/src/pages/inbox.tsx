@@ -5,6 +5,7 @@ import { session } from '../session.js';
 import { Countdown } from '../ui/countdown.js';
 import { explain } from '../ui/errors.js';
 import { GAME_TITLES, seatNames } from '../ui/seats.js';
+import { when } from '../ui/when.js';
 import { Alert } from '../ui/alert.js';
 
 type Entry = Inbox['games'][number];
@@ -65,6 +66,12 @@ function GameList({ title, games, empty }: { title: string; games: Entry[]; empt
               <span>
                 with{' '}
                 {seatNames(g.seats)
+                  .map((name, seat) =>
+                    awayNote(
+                      name,
+                      g.vacations.find((v) => v.seat === seat),
+                    ),
+                  )
                   .filter((_, i) => i !== g.seat)
                   .join(', ') || 'nobody yet'}
               </span>
@@ -88,6 +95,9 @@ function GameList({ title, games, empty }: { title: string; games: Entry[]; empt
     </section>
   );
 }
+
+/** "Ben (away until Thu 3 Dec, 10:00)" for a player on vacation, whose deadlines in this game stand still. */
+const awayNote = (name: string, away: { until: string } | undefined) => (away ? `${name} (away until ${when(away.until)})` : name);
 
 /** A finished game's result: who won, and the scores. */
 function Result({ gameId }: { gameId: string }) {

@@ -1,5 +1,6 @@
 import type { Notification } from '../stream.js';
 import { timeLeft } from './countdown.js';
+import { missedMoves } from './kit-events.js';
 
 /** "2 h 05 min left", or that the time is up (an old notification read later). */
 function left(deadline: string): string {
@@ -37,6 +38,24 @@ export function Notice({ notification: n }: { notification: Notification }) {
       return (
         <>
           {n.joined.name} joined {game}.
+        </>
+      );
+    case 'seat-replaced':
+      return n.replaced.seat === n.seat ? (
+        <>
+          You missed {missedMoves(n.replaced.afterTimeouts)} in {game}: the bot plays your seat until you take it back.
+        </>
+      ) : (
+        <>
+          {n.replaced.name} missed {missedMoves(n.replaced.afterTimeouts)} in {game}: the bot plays their seat.
+        </>
+      );
+    case 'seat-reclaimed':
+      return n.reclaimed.seat === n.seat ? (
+        <>You took your seat back in {game}.</>
+      ) : (
+        <>
+          {n.reclaimed.name} took their seat back from the bot in {game}.
         </>
       );
     case 'game-ended': {

@@ -1,0 +1,83 @@
+import type { ValeriaClient, Vacation, VacationChange } from '@valeria-tabletop/client';
+import { useEffect, useState } from 'preact/hooks';
+import { Alert } from '../ui/alert.js';
+import { explain } from '../ui/errors.js';
+import { when } from '../ui/when.js';
+
+/** "2026-11-27": a date input's value for a day from today, in the player's own calendar. */
+function dayFromNow(days: number): string {
+  const day = new Date(Date.now() + days * 86_400_000);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The yearly vacation allowance, and the vacation the player is on: start one
+ * until a day (the API counts it in whole days from now), or come back early.
+ */
+export function VacationPanel({ client }: { client: ValeriaClient }) {
+  const [vacation, setVacation] = useState<Vacation | null>(null);
+  const [until, setUntil] = useState(dayFromNow(7));
+  const [error, setError] = useState<string | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    client
+      .vacation()
+      .then(setVacation)
+      .catch((failure) => setError(explain(failure)));
+  }, [client]);
+
+  const change = async (send: () => Promise<VacationChange>) => {
+    setBusy(true);
+    setError(null);
+    setSaid(null);
+    try {
+      const changed = await send();
+      setVacation(changed);
+      const games = `${changed.games.length} game${changed.games.length === 1 ? '' : 's'}`;
+      setSaid(changed.current ? `Your deadlines stand still in ${games}.` : `Welcome back: ${changed.refundedDays ?? 0} day(s) returned; ${games} updated.`);
+    } catch (failure) {
+      setError(explain(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="vacation-heading">
+      <h2 id="vacation-heading">Vacation</h2>
+      <p>While you are away, your deadlines stand still in the games that allow it, and your time bank is not charged.</p>
+      {vacation && (
+        <p data-testid="allowance">
+          {vacation.year}: {vacation.usedDays} of {vacation.allowanceDays} days used, {vacation.remainingDays} left.
+        </p>
+      )}
+      {vacation?.current ? (
+        <p>
+          You are away until {when(vacation.current.until)} ({vacation.current.days} day{vacation.current.days === 1 ? '' : 's'}).{' '}
+          <button type="button" disabled={busy} onClick={() => void change(() => client.endVacation())}>
+            I am back: end my vacation now
+          </button>
+        </p>
+      ) : (
+        vacation && (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void change(() => client.startVacation(new Date(`${until}T00:00`).toISOString()));
+            }}
+          >
+            <label for="vacation-until">Away until (counted in whole days from now)</label>
+            <input id="vacation-until" type="date" required min={dayFromNow(1)} value={until} onInput={(e) => setUntil(e.currentTarget.value)} />
+            <button type="submit" disabled={busy}>
+              Go on vacation
+            </button>
+          </form>
+        )
+      )}
+      {said && <p role="status">{said}</p>}
+      <Alert message={error} />
+    </section>
+  );
+}
