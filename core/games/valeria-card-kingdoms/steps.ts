@@ -22,16 +22,21 @@ function play(d: Draft, move: (state: VckState) => VckMove): void {
 const windowComplete = (d: Draft) => d.state.pending?.kind === 'simultaneous' && everyoneSubmitted(d.state.pending);
 
 /**
- * VK-R2: a harvest window closes with each missing answer's default. A seat
- * whose part is due gets its defaults now (resolved with everyone's at the
- * close); a late part (a vacation) keeps the window open for its seat alone.
+ * VK-R2: a harvest window closes with each missing answer's default. When a
+ * late part (a vacation) keeps it open for one seat, the seats whose parts
+ * are due now are marked defaulted (resolved with everyone's at the close);
+ * otherwise it closes at once, as it always has, so logs recorded before
+ * vacations re-decide to the same events.
  */
 const harvest = {
   accepts: ['harvest'],
   legal: harvestMoves,
   timeout(d: Draft) {
-    for (const seat of dueSeats(d.state.pending, d.at)) d.emit({ type: 'harvest-defaulted', seat });
-    if (windowComplete(d)) closeHarvest(d);
+    const pending = d.state.pending;
+    const due = dueSeats(pending, d.at);
+    const lateStays = pending?.kind === 'simultaneous' && pending.seats.some((seat) => !pending.submitted.includes(seat) && !due.includes(seat));
+    if (!lateStays) return closeHarvest(d);
+    for (const seat of due) d.emit({ type: 'harvest-defaulted', seat });
   },
 } as const;
 
