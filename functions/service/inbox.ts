@@ -2,8 +2,7 @@ import { isAway } from '../../core/engine/index.js';
 import type { GameHeader, GameStatus, MembershipRow, PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError } from './errors.js';
-import { publicSeats } from './present.js';
-import { isoInstant } from './times.js';
+import { presentAway, publicSeats } from './present.js';
 
 export interface InboxQuery {
   readonly status?: GameStatus;
@@ -72,7 +71,7 @@ async function entryFor(ctx: ServiceContext, row: MembershipRow): Promise<InboxE
     yourMove: status === 'active' && awaiting.includes(row.seat),
     deadline: deadline === null ? null : new Date(deadline).toISOString(),
     seats: publicSeats(header),
-    vacations: (summary?.vacations ?? []).filter((away) => isAway(away, now)).map((away) => ({ seat: away.seat, until: isoInstant(away.backAt) })),
+    vacations: presentAway((summary?.vacations ?? []).filter((away) => isAway(away, now))),
   };
 }
 

@@ -46,9 +46,13 @@ export function presentGame(live: LiveGame, viewerId: string, now: number) {
     state: live.state ? presentState(live.engine, live.state, seat) : null,
     clocks: live.state ? presentClocks(live.state, now) : null,
     absence: live.state?.absence ? { timeoutStreaks: live.state.absence.streak, seatsUnderBot: live.state.absence.replaced } : null,
-    vacations: awaySeats(live.state?.vacations, now).map((away) => ({ seat: away.seat, until: isoInstant(away.backAt) })),
+    vacations: presentAway(awaySeats(live.state?.vacations, now)),
   };
 }
+
+/** Players away now, as views and inbox entries show them: the seat and when they are back. */
+export const presentAway = (away: readonly { readonly seat: number; readonly backAt: number }[]) =>
+  away.map(({ seat, backAt }) => ({ seat, until: isoInstant(backAt) }));
 
 /** A seat's view of the state (a spectator's for null), instants as RFC 3339: the `state` of a game's view. */
 export function presentState(engine: AnyGameEngine, state: BaseState, seat: number | null) {

@@ -1,5 +1,5 @@
 import {
-  applyInPlace,
+  appendEvents,
   clockCommand,
   execute,
   holdForVacations,
@@ -86,9 +86,7 @@ function actorOf(record: CommandRecord): Actor {
 /** A seat handed to the bot or taken back: one `absence` event; the clocks run on as they were. */
 function seatChange(engine: AnyGameEngine, state: BaseState, record: Extract<CommandRecord, { type: 'replace' | 'reclaim' }>): RecordRun {
   const event = record.type === 'replace' ? replaceSeat(state, record.seat) : reclaimSeat(state, record.seat);
-  const next = structuredClone(state);
-  applyInPlace(engine, next, event);
-  return { events: [event], state: next };
+  return appendEvents(engine, state, { events: [], state }, [event]);
 }
 
 function undoRun(record: Extract<CommandRecord, { type: 'undo' }>): RecordRun {
