@@ -13,13 +13,38 @@ export function timeLeft(ms: number): string {
   return `${s} s`;
 }
 
-/** A live countdown to an epoch-ms deadline, ticking every second. */
-export function Countdown({ deadline }: { deadline: number }) {
-  const [now, setNow] = useState(Date.now());
+/**
+ * The current time, shared by every countdown on the page and ticking once a
+ * second: one timer for all, so two countdowns to the same moment always read
+ * the same.
+ */
+const listeners = new Set<(now: number) => void>();
+let ticker: ReturnType<typeof setInterval> | null = null;
+let latest = Date.now();
+
+function useNow(): number {
+  // A countdown that mounts while others tick starts from their moment, not a fresher one.
+  const [now, setNow] = useState(() => (ticker === null ? (latest = Date.now()) : latest));
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
+    listeners.add(setNow);
+    ticker ??= setInterval(() => {
+      latest = Date.now();
+      for (const listener of listeners) listener(latest);
+    }, 1000);
+    return () => {
+      listeners.delete(setNow);
+      if (listeners.size === 0 && ticker !== null) {
+        clearInterval(ticker);
+        ticker = null;
+      }
+    };
   }, []);
+  return now;
+}
+
+/** A live countdown to an epoch-ms deadline. */
+export function Countdown({ deadline }: { deadline: number }) {
+  const now = useNow();
   return (
     <time dateTime={new Date(deadline).toISOString()} title={new Date(deadline).toLocaleString()}>
       {timeLeft(deadline - now)}
