@@ -1,7 +1,7 @@
 import { ValeriaClient } from '@valeria-tabletop/client';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CONTROLS, expectAccessible, pageErrors, registeredPlayer, webWorldFor } from './browser.js';
+import { CONTROLS, expectAccessible, pageErrors, registeredPlayer, screenshotTable, webWorldFor } from './browser.js';
 
 const world = webWorldFor('web-time-and-undo');
 
@@ -84,6 +84,7 @@ describe('the web client in Chromium: time banks, undo and vacation', () => {
       .getByText(/^Ann is away until /)
       .first()
       .waitFor();
+    await screenshotTable(ann, 'vacation');
     // Back early.
     await ann.getByRole('link', { name: 'Account' }).click();
     await ann.getByRole('button', { name: /end my vacation now/ }).click();
@@ -115,6 +116,7 @@ describe('the web client in Chromium: time banks, undo and vacation', () => {
     await expect.poll(() => running.textContent(), { timeout: 30_000 }).toMatch(/^ · bank running: (2 d 23 h|3 d 0 h) left$/);
     await expect.poll(() => players.locator('li', { hasText: other }).textContent()).toContain('bank 3 d 0 h');
     expect(await players.locator('.clock.running').count()).toBe(1);
+    await screenshotTable(ann, 'time-banks');
     expect(pageErrors).toEqual([]);
   });
 });
