@@ -1,6 +1,8 @@
 import { legalMovesFor } from '../../core/engine/index.js';
 import type { ServiceContext } from '../service/context.js';
-import { engineOf, seatOf } from '../service/live-game.js';
+import { engineOf, seatOf, type LiveGame } from '../service/live-game.js';
+import { loadLive } from '../service/pipeline.js';
+import { ServiceError } from '../service/errors.js';
 import { presentCommit, presentState } from '../service/present.js';
 import type { Derived } from './derive.js';
 import type { ObservedCommit } from './follow.js';
@@ -44,9 +46,23 @@ export async function answerAction(ctx: ServiceContext, connection: Subscription
     connection.games.delete(action.gameId);
     return { type: 'unsubscribed', gameId: action.gameId };
   }
-  if (!(await ctx.store.getHeader(action.gameId))) return { type: 'error', code: 'game-not-found', detail: `No game with id ${action.gameId}.` };
+  // Subscribed before the read, so no commit falls between the two (one may arrive before this answer: newest wins).
+  const known = connection.games.has(action.gameId);
   connection.games.add(action.gameId);
-  return { type: 'subscribed', gameId: action.gameId };
+  try {
+    const live = await loadLive(ctx, action.gameId);
+    return { type: 'subscribed', gameId: action.gameId, version: live.version, ...seenBy(live, seatOf(live.header, connection.playerId)) };
+  } catch (error) {
+    if (!known) connection.games.delete(action.gameId);
+    if (error instanceof ServiceError && error.code === 'game-not-found') return { type: 'error', code: error.code, detail: error.message };
+    throw error;
+  }
+}
+
+/** The game's `state` and this seat's legal `moves` right now, as GET /v1/games/{id} and …/moves give them; nothing before the game starts. */
+function seenBy(live: LiveGame, seat: number | null): { state?: unknown; moves?: readonly unknown[] } {
+  if (live.state == null) return {};
+  return { state: presentState(live.engine, live.state, seat), moves: seat === null ? [] : legalMovesFor(live.engine, live.state, seat) };
 }
 
 /** A notification about the commit's own game rides inside that commit's message to a subscribed connection. */
@@ -68,10 +84,7 @@ async function commitMessages(
   for (const playerId of new Set(viewers)) {
     const seat = seatOf(header, playerId);
     const notifications = derived.notifications.filter((a) => a.playerId === playerId && ridesWith(observed, a.notification)).map((a) => a.notification);
-    const after =
-      live?.state == null
-        ? {}
-        : { state: presentState(live.engine, live.state, seat), moves: seat === null ? [] : legalMovesFor(live.engine, live.state, seat) };
+    const after = live ? seenBy(live, seat) : {};
     out.set(playerId, { type: 'commit', gameId: commit.gameId, commit: presentCommit(engine, header, commit, seat), notifications, ...after });
   }
   return out;

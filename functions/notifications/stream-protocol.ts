@@ -39,13 +39,30 @@ export interface CommitMessage {
   readonly moves?: readonly unknown[];
 }
 
+/**
+ * The answer to `subscribe`: the game as this player sees it now, so a push
+ * client starts without a read of its own. Commit messages with a higher
+ * `seq` follow (one may overtake this answer: the newest wins); a gap in
+ * `seq` means a commit went by unseen, to be read from the events route.
+ */
+export interface SubscribedMessage {
+  readonly type: 'subscribed';
+  readonly gameId: string;
+  /** Commits so far: `state` and `moves` are as of this commit. */
+  readonly version: number;
+  /** As in a commit message; both left out until every seat is taken. */
+  readonly state?: unknown;
+  readonly moves?: readonly unknown[];
+}
+
 /** What the server sends (documented here, typed for both servers). */
 export type ServerMessage =
   | { readonly type: 'ready'; readonly playerId: string }
   /** A notification not carried by a commit message on this connection. */
   | { readonly type: 'notification'; readonly notification: Notification }
   | CommitMessage
-  | { readonly type: 'subscribed' | 'unsubscribed'; readonly gameId: string }
+  | SubscribedMessage
+  | { readonly type: 'unsubscribed'; readonly gameId: string }
   | { readonly type: 'pong' }
   | { readonly type: 'error'; readonly code: string; readonly detail: string };
 

@@ -61,7 +61,7 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     await onClientMessage(ctx, sender, 'conn-a', JSON.stringify({ action: 'hello' }));
     await onClientMessage(ctx, sender, 'conn-a', JSON.stringify({ action: 'subscribe', gameId }));
     await onClientMessage(ctx, sender, 'conn-a', JSON.stringify({ action: 'ping' }));
-    expect(sent.get('conn-a')).toEqual([{ type: 'ready', playerId: a.playerId }, { type: 'subscribed', gameId }, { type: 'pong' }]);
+    expect(sent.get('conn-a')).toEqual([{ type: 'ready', playerId: a.playerId }, { type: 'subscribed', gameId, version: 0 }, { type: 'pong' }]);
     expect(await onClientMessage(ctx, sender, 'conn-unknown', '{"action":"ping"}')).toEqual({ statusCode: 410 });
 
     await client.post(`/v1/games/${gameId}/join`, { token: b.token, body: {} });

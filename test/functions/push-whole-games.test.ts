@@ -52,6 +52,24 @@ async function expectStateAndMovesAsRoutes(stream: Awaited<ReturnType<typeof ope
   expect(atVersion(stream.messages)!.moves).toEqual(legal.body.moves);
 }
 
+/** Subscribing mid-game answers the game as the routes show it to this player then, so a push client starts without a read. */
+async function expectSubscribedAsRoutes(gameId: string, token: string) {
+  await api.push.notifier.idle();
+  const view = await api.client.get(`/v1/games/${gameId}`, { token });
+  const legal = await api.client.get(`/v1/games/${gameId}/moves`, { token });
+  const late = await openStream(api.client, token);
+  late.send({ action: 'subscribe', gameId });
+  await late.until((all) => all.some((m) => m.type === 'subscribed'));
+  expect(late.messages.find((m) => m.type === 'subscribed')).toEqual({
+    type: 'subscribed',
+    gameId,
+    version: view.body.version,
+    state: view.body.state,
+    moves: legal.body.moves,
+  });
+  await late.close();
+}
+
 describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'])(
   '%s: push channels over a whole game (DynamoDB Local, real sockets)',
   (game) => {
@@ -80,6 +98,7 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
           onResponse: async () => {
             // Now and then: what the newest commit message said is what the routes answer, so a push client never refetches.
             if (++responses % 17 === 0) await expectStateAndMovesAsRoutes(streams[0]!, gameId, players[0]!.token);
+            if (responses === 20) await expectSubscribedAsRoutes(gameId, players[1]!.token);
             if (responses !== 30) return;
             await api.push.notifier.idle();
             await streams[1]!.close();
