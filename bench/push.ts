@@ -3,12 +3,14 @@
  * real webhook receivers, DynamoDB Local), then priced for AWS:
  *  - latency from a move's answer to the opponent's WebSocket message (the
  *    commit) and to the webhook's arrival (the opponent's `your-turn`), p50/p99;
- *  - a cost model built from what complete four-player Villages of Valeria
- *    games with push clients counted here (HTTP requests by route, read and
- *    write units by item kind, stream messages by type, webhook deliveries,
- *    timers, the consumer's time) and from what one idle long-poll counted,
- *    in dollars per 1,000 connected client-hours (stream against long-poll)
- *    and per 1,000 games, with every component and count printed.
+ *  - dollars per 1,000 connected client-hours, the stream against the events
+ *    long-poll (one idle long-poll counted);
+ *  - dollars per 1,000 complete four-player Villages of Valeria games with
+ *    push clients, played two ways and counted (HTTP requests by route, read
+ *    and write units by item kind, stream messages by type, connections,
+ *    webhook deliveries, timers, the consumer's time): at the table, all four
+ *    connected throughout; and asynchronously, each player called by its
+ *    webhook to a short session. Every component and count is printed.
  * What only AWS does (the WebSocket routes' Lambda and connection records, the
  * consumer's reads of the connection index, Management API and Scheduler
  * calls, the deadline consumer) is modelled from the code, per counted event,
@@ -24,7 +26,7 @@ import { localDynamoClient, startDynamoDbLocal } from '../functions/local/dynamo
 import { startLocalPush } from '../functions/notifications/local-push.js';
 import { attachLocalStream } from '../functions/notifications/local-stream.js';
 import { DEFAULT_PUSH_POLICY } from '../functions/notifications/policy.js';
-import type { CommitMessage, ServerMessage } from '../functions/notifications/stream-protocol.js';
+import type { CommitMessage, ServerMessage, SubscribedMessage } from '../functions/notifications/stream-protocol.js';
 import { createServiceContext, LOAD_PAGE_SIZE } from '../functions/service/context.js';
 import { DynamoStore } from '../functions/store/dynamodb.js';
 import { ApiClient } from '../test/support/api.js';
@@ -59,9 +61,15 @@ const LONG_POLL_SECONDS = 25;
 /** API Gateway closes idle WebSockets after 10 minutes and every connection after 2 hours. */
 const KEEPALIVE_PINGS_PER_HOUR = 6;
 const RECONNECTS_PER_HOUR = 0.5;
-/** The scripted day's assumption: each player of a game keeps a client connected this long over the game. */
-const CONNECTED_HOURS_PER_PLAYER_PER_GAME = 3;
-/** How many complete four-player games are played and averaged (random moves make lengths vary). */
+/**
+ * The scripted play's two assumptions about people, the only figures here not
+ * counted: at the table, a move takes its player 30 s on average (the clients
+ * stay connected for the whole game); asynchronously, a session lasts 2
+ * minutes of looking at the table plus 1 per move made in it.
+ */
+const TABLE_SECONDS_PER_MOVE = 30;
+const SESSION_MINUTES = { open: 2, perMove: 1 } as const;
+/** How many complete four-player games each scenario plays and averages (their lengths vary). */
 const GAMES = 3;
 
 /**
@@ -72,15 +80,16 @@ const GAMES = 3;
 const AWS_CALL_SECONDS = { post: 0.015, schedulerApi: 0.02, webhookAttempt: 0.05, routeHandler: 0.02 } as const;
 
 /**
- * One connection's life on AWS, from functions/notifications/aws-connections.ts
- * (the local server keeps sockets in memory, so none of it is counted here):
- * $connect burns the ticket (1 delete) and stores the connection (record and
- * player index: 2 writes); `hello` and `subscribe` each read the record and
- * run a $default invocation; `subscribe` also reads the game's header and
- * rewrites the record and its index entries (2 deletes, 3 writes); $disconnect
- * reads the record and deletes it with its 3 entries.
+ * What a connection costs on AWS beyond what is counted here (the local
+ * server keeps its sockets in memory; the ticket it burns and the game the
+ * `subscribe` answer reads are counted), from functions/notifications/
+ * aws-connections.ts: $connect stores the connection (record and player
+ * index: 2 writes); `subscribe` reads the record and writes the game's index
+ * entry and the record's game list (2 writes); $disconnect reads the record
+ * and deletes it with its player and game entries (3 deletes). Three route
+ * invocations.
  */
-const CONNECTION_LIFE = { invocations: 4, reads: 4, writes: 1 + 2 + 5 + 3 } as const;
+const CONNECTION_LIFE = { invocations: 3, reads: 2, writes: 2 + 2 + 3 } as const;
 /** A keepalive ping is a $default invocation that reads the record and posts `pong`. */
 const PING = { invocations: 1, reads: 1, messages: 2 } as const;
 
@@ -141,9 +150,24 @@ async function waitFor<T>(probe: () => T | undefined): Promise<T> {
 }
 
 /**
- * A push client as a real one behaves: a WebSocket that says hello and
- * subscribes to the game, then learns everything from its messages — whose
- * turn it is, its own legal moves, the end — and only ever POSTs its moves.
+ * How the bench's players choose, standing in for people who play to win:
+ * build or recruit whenever they can (what scores and brings the end), any
+ * other legal move at random. Uniformly random play makes games twice as
+ * long as anyone plays them (VV: ~315 moves for four, against ~130 for the
+ * engine's greedy bot), and the price of a game follows its length.
+ */
+const SCORING = new Set(['build', 'recruit']);
+function choose(legal: readonly unknown[]): unknown {
+  const scoring = legal.filter((m) => SCORING.has((m as { type: string }).type));
+  const from = scoring.length > 0 ? scoring : legal;
+  return from[Math.floor(Math.random() * from.length)];
+}
+
+/**
+ * A push client as a real one behaves: a WebSocket subscribed to the game,
+ * from which it learns everything (the `subscribed` answer and each commit
+ * message carry the state and its legal moves), and only ever POSTs moves.
+ * It sends no `hello` (optional: it only asks for `ready`).
  */
 async function pushClient(token: string, gameId: string) {
   const ticket = await call('POST', '/v1/stream/tickets', token);
@@ -152,19 +176,16 @@ async function pushClient(token: string, gameId: string) {
   let sent = 0;
   ws.on('message', (data) => arrivals.push({ at: performance.now(), message: JSON.parse(data.toString()) as ServerMessage }));
   await new Promise((resolve) => ws.once('open', resolve));
-  const send = (action: unknown) => {
-    sent++;
-    ws.send(JSON.stringify(action));
-  };
-  send({ action: 'hello' });
-  await waitFor(() => arrivals.find((a) => a.message.type === 'ready'));
-  send({ action: 'subscribe', gameId });
-  await waitFor(() => arrivals.find((a) => a.message.type === 'subscribed'));
+  sent++;
+  ws.send(JSON.stringify({ action: 'subscribe', gameId }));
+  const subscribed = (await waitFor(() => arrivals.find((a) => a.message.type === 'subscribed'))).message as SubscribedMessage;
   return {
     ws,
     arrivals,
+    subscribed,
     sent: () => sent,
     latest: () => arrivals.findLast((a) => a.message.type === 'commit')?.message as CommitMessage | undefined,
+    close: () => new Promise((resolve) => (ws.once('close', resolve), ws.close())),
   };
 }
 type PushClient = Awaited<ReturnType<typeof pushClient>>;
@@ -178,19 +199,55 @@ async function settled(clients: readonly PushClient[], seq: number): Promise<Com
   return clients.map((c) => c.latest() as CommitMessage);
 }
 
-/** Plays a whole game through push clients: nobody polls or reads; each learns of its turn and its moves on the socket. */
-async function playWithPush(game: string, seats: number, measure: boolean) {
+/** What one game cost in things AWS bills, as counted here. */
+interface Played {
+  readonly moves: number;
+  readonly commits: number;
+  /** Messages the server sent, by type, and the clients' frames. */
+  readonly messages: Map<string, number>;
+  readonly fromClients: number;
+  /** Commit messages carrying notifications: each stands for one read of that player's connections on AWS. */
+  readonly addressed: number;
+  readonly deliveries: number;
+  /** WebSocket connections opened (each a ticket, a $connect, a subscribe and a $disconnect on AWS). */
+  readonly connections: number;
+  readonly connectedHours: number;
+}
+
+function countMessages(clients: readonly PushClient[], into: Map<string, number>): void {
+  for (const c of clients) for (const { message } of c.arrivals) into.set(message.type, (into.get(message.type) ?? 0) + 1);
+}
+const addressedIn = (clients: readonly PushClient[]) =>
+  clients.reduce((sum, c) => sum + c.arrivals.filter((a) => a.message.type === 'commit' && a.message.notifications.length > 0).length, 0);
+
+async function newGame(seats: number) {
   const players = await Promise.all(Array.from({ length: seats }, (_, i) => register(`P${i}`)));
-  const receivers = await Promise.all(players.map(() => startReceiver()));
-  for (const [i, p] of players.entries()) await call('POST', '/v1/webhooks', p.token, { url: receivers[i]!.url });
-  const gameId: string = (await call('POST', '/v1/games', players[0]!.token, { game, seats, deadlines: 'daily' })).body.gameId;
+  const gameId: string = (await call('POST', '/v1/games', players[0]!.token, { game: 'villages-of-valeria', seats, deadlines: 'daily' })).body.gameId;
+  return {
+    players,
+    gameId,
+    join: async () => {
+      for (const p of players.slice(1)) await call('POST', `/v1/games/${gameId}/join`, p.token, {});
+    },
+  };
+}
+
+/**
+ * At the table: every player keeps a client connected and subscribed for the
+ * whole game (no webhooks: they are there), so each commit is one message
+ * to each of them. With `latency`, also times each move's answer to the next
+ * player's commit message and webhook (each player then has a receiver).
+ */
+async function playAtTheTable(seats: number, latency: boolean) {
+  const { players, gameId, join } = await newGame(seats);
+  const receivers = latency ? await Promise.all(players.map(() => startReceiver())) : [];
+  for (const [i, r] of receivers.entries()) await call('POST', '/v1/webhooks', players[i]!.token, { url: r.url });
   const clients = await Promise.all(players.map((p) => pushClient(p.token, gameId)));
-  for (const p of players.slice(1)) await call('POST', `/v1/games/${gameId}/join`, p.token, {});
+  await join();
   const toStream: number[] = [];
   const toWebhook: number[] = [];
   let moves = 0;
   let commits = 0;
-  let addressed = 0;
   for (let seen = 1; ;) {
     const latest = await settled(clients, seen);
     commits = latest[0]!.commit.seq;
@@ -199,12 +256,11 @@ async function playWithPush(game: string, seats: number, measure: boolean) {
       if (latest.some((m) => m.moves === undefined)) throw new Error(`commit ${commits} came without state and moves`);
       break; // nobody awaited: the game is over
     }
-    const legal = latest[seat]!.moves as unknown[];
-    const answer = await call('POST', `/v1/games/${gameId}/moves`, players[seat]!.token, { moves: [legal[Math.floor(Math.random() * legal.length)]] });
+    const answer = await call('POST', `/v1/games/${gameId}/moves`, players[seat]!.token, { moves: [choose(latest[seat]!.moves!)] });
     const answeredAt = performance.now();
     moves++;
     seen = answer.body.version as number;
-    if (!measure) continue;
+    if (!latency) continue;
     const other = (seat + 1) % seats;
     const arrived = await waitFor(() => clients[other]!.arrivals.find((a) => a.message.type === 'commit' && a.message.commit.seq === seen));
     toStream.push(arrived.at - answeredAt);
@@ -215,20 +271,98 @@ async function playWithPush(game: string, seats: number, measure: boolean) {
     }
   }
   await push.notifier.idle();
-  // Each commit message with notifications in it stands for one read of that player's connections on AWS.
-  for (const c of clients) addressed += c.arrivals.filter((a) => a.message.type === 'commit' && a.message.notifications.length > 0).length;
   const messages = new Map<string, number>();
-  for (const c of clients) for (const { message } of c.arrivals) messages.set(message.type, (messages.get(message.type) ?? 0) + 1);
-  const fromClients = clients.reduce((sum, c) => sum + c.sent(), 0);
-  const deliveries = receivers.reduce((sum, r) => sum + r.received.length, 0);
-  for (const c of clients) c.ws.close();
+  countMessages(clients, messages);
+  const played: Played = {
+    moves,
+    commits,
+    messages,
+    fromClients: clients.reduce((sum, c) => sum + c.sent(), 0),
+    addressed: addressedIn(clients),
+    deliveries: receivers.reduce((sum, r) => sum + r.received.length, 0),
+    connections: clients.length,
+    connectedHours: (seats * moves * TABLE_SECONDS_PER_MOVE) / 3600,
+  };
+  for (const c of clients) await c.close();
   for (const r of receivers) await r.close();
-  return { moves, commits, toStream, toWebhook, messages, fromClients, addressed, deliveries, gameId, players };
+  return { ...played, toStream, toWebhook, gameId, players };
+}
+
+/**
+ * Asynchronously, as the service is meant to be played: nobody stays
+ * connected. Each player has a webhook (their chat, their phone) and standing
+ * orders that follow Harvest and Tax drawing from the deck (the follows that
+ * need no thought; Develop, Build and Recruit follows they decide in person).
+ * When its webhook says `your-turn`, a player opens a session — a ticket, a
+ * socket subscribed to the game (its answer carries the state and the legal
+ * moves), its moves, each answered by a commit message — and closes it as
+ * soon as nothing awaits it.
+ */
+async function playAsynchronously(seats: number) {
+  const { players, gameId, join } = await newGame(seats);
+  const receivers = await Promise.all(players.map(() => startReceiver()));
+  for (const [i, r] of receivers.entries()) await call('POST', '/v1/webhooks', players[i]!.token, { url: r.url });
+  await join();
+  const orders = { harvest: { follow: true, drawFrom: 'deck' }, tax: { follow: true, drawFrom: 'deck' } };
+  for (const p of players) await call('PUT', `/v1/games/${gameId}/standing-orders`, p.token, { orders });
+  const told = (i: number) => receivers[i]!.received.map((r) => (JSON.parse(r.body) as { data: { type: string; version?: number } }).data);
+  const seen = players.map(() => 0); // the newest version each player has seen in a session
+  const messages = new Map<string, number>();
+  let moves = 0;
+  let fromClients = 0;
+  let addressed = 0;
+  let sessions = 0;
+  let idleSessions = 0;
+  let sessionMinutes = 0;
+  for (;;) {
+    await push.notifier.idle(); // every webhook first attempt has been answered by then
+    const called = players.findIndex((_, i) => told(i).some((n) => n.type === 'your-turn' && (n.version ?? 0) > seen[i]!));
+    if (called === -1) {
+      const ended = told(0).find((n) => n.type === 'game-ended');
+      if (ended) {
+        seen[0] = Math.max(seen[0]!, ended.version ?? 0);
+        break;
+      }
+      throw new Error(`game ${gameId}: nobody was told it is their turn, and it is not over`);
+    }
+    const client = await pushClient(players[called]!.token, gameId);
+    sessions++;
+    let latest: { moves?: readonly unknown[] } = client.subscribed;
+    seen[called] = client.subscribed.version;
+    let made = 0;
+    while ((latest.moves?.length ?? 0) > 0) {
+      const answer = await call('POST', `/v1/games/${gameId}/moves`, players[called]!.token, { moves: [choose(latest.moves!)] });
+      made++;
+      const [message] = await settled([client], answer.body.version as number);
+      latest = message!;
+      seen[called] = message!.commit.seq;
+    }
+    if (made === 0) idleSessions++;
+    moves += made;
+    sessionMinutes += SESSION_MINUTES.open + made * SESSION_MINUTES.perMove;
+    await client.close();
+    fromClients += client.sent();
+    addressed += addressedIn([client]);
+    countMessages([client], messages);
+  }
+  const commits = Math.max(...seen);
+  const played: Played = {
+    moves,
+    commits,
+    messages,
+    fromClients,
+    addressed,
+    deliveries: receivers.reduce((sum, r) => sum + r.received.length, 0),
+    connections: sessions,
+    connectedHours: sessionMinutes / 60,
+  };
+  for (const r of receivers) await r.close();
+  return { ...played, idleSessions };
 }
 
 // ── 1. latency, locally ────────────────────────────────────────────────────
 
-const duel = await playWithPush('villages-of-valeria', 2, true);
+const duel = await playAtTheTable(2, true);
 const ms = (values: number[]) => `p50 ${fixed(median(values), 2)} ms, p99 ${fixed(quantile(values, 0.99), 2)} ms (n=${values.length})`;
 console.log(`\nLatency from a move's answer (2-player Villages of Valeria, ${duel.moves} moves, DynamoDB Local):`);
 console.log(`  to the opponent's WebSocket commit message: ${ms(duel.toStream)}`);
@@ -244,114 +378,145 @@ await api.get(`/v1/games/${duel.gameId}/events?after=100000&wait=${waitSeconds}`
 const pollSeconds = (performance.now() - pollStarted) / 1000;
 const longPollReadsPerSecond = units.totals().read / pollSeconds;
 
-// ── 3. complete four-player games with push clients, counted ──────────────
-
-units.reset();
-httpByRoute.clear();
-httpMs.length = 0;
-consumerMs.length = 0;
-Object.assign(timers, { reminders: new Set(), cancelled: new Set(), cancelCalls: 0, retries: 0 });
-const games: Awaited<ReturnType<typeof playWithPush>>[] = [];
-for (let i = 0; i < GAMES; i++) games.push(await playWithPush('villages-of-valeria', 4, false));
-const sum = (pick: (g: (typeof games)[number]) => number) => games.reduce((total, g) => total + pick(g), 0);
-const perGame = (x: number) => x / GAMES;
-const commits = perGame(sum((g) => g.commits));
-const moves = perGame(sum((g) => g.moves));
-const httpRequests = perGame([...httpByRoute.values()].reduce((a, b) => a + b, 0));
-const dynamo = units.totals();
-const messagesByType = new Map<string, number>();
-for (const g of games) for (const [type, n] of g.messages) messagesByType.set(type, (messagesByType.get(type) ?? 0) + n);
-const messagesSent = perGame([...messagesByType.values()].reduce((a, b) => a + b, 0));
-const messagesReceived = perGame(sum((g) => g.fromClients));
-const connections = 4;
-const addressedReads = perGame(sum((g) => g.addressed));
-const deliveries = perGame(sum((g) => g.deliveries));
-const reminders = perGame(timers.reminders.size);
-const remindersFired = perGame(timers.reminders.size - timers.cancelled.size);
-const schedulerApiCalls = perGame(timers.reminders.size + timers.retries + timers.cancelCalls);
-
 // ── the cost model ────────────────────────────────────────────────────────
 
 const lambda = (requests: number, seconds: number, gb: number) => requests * PRICES.lambdaRequest + requests * seconds * gb * PRICES.lambdaGbSecondArm;
 const rru = (n: number) => n * PRICES.dynamoReadUnit;
 const wru = (n: number) => n * PRICES.dynamoWriteUnit;
+const dollars = (x: number) => `$${x.toFixed(x < 1 ? 4 : 2)}`;
+const n = (x: number) => fixed(x, x % 1 === 0 ? 0 : 1);
+const httpRequestCost = (meanMs: number) => PRICES.httpApiRequest + lambda(1, meanMs / 1000, HTTP_LAMBDA_GB);
+/** A connection's records and route invocations on AWS (its ticket request and messages are counted apart). */
+const connectionRecordsCost =
+  lambda(CONNECTION_LIFE.invocations, AWS_CALL_SECONDS.routeHandler, PUSH_LAMBDA_GB) + rru(CONNECTION_LIFE.reads) + wru(CONNECTION_LIFE.writes);
+const pingCost = lambda(PING.invocations, AWS_CALL_SECONDS.routeHandler, PUSH_LAMBDA_GB) + rru(PING.reads) + PING.messages * PRICES.webSocketMessage;
+
+/** Plays `GAMES` complete four-player games one way, counting everything AWS would bill, and prices them per game. */
+async function scenario(play: () => Promise<Played>) {
+  units.reset();
+  httpByRoute.clear();
+  httpMs.length = 0;
+  consumerMs.length = 0;
+  Object.assign(timers, { reminders: new Set(), cancelled: new Set(), cancelCalls: 0, retries: 0 });
+  const games: Played[] = [];
+  for (let i = 0; i < GAMES; i++) games.push(await play());
+  const perGame = (x: number) => x / GAMES;
+  const sum = (pick: (g: Played) => number) => perGame(games.reduce((total, g) => total + pick(g), 0));
+  const commits = sum((g) => g.commits);
+  const messagesByType = new Map<string, number>();
+  for (const g of games) for (const [type, count] of g.messages) messagesByType.set(type, (messagesByType.get(type) ?? 0) + count / GAMES);
+  const counted = {
+    moves: sum((g) => g.moves),
+    commits,
+    httpByRoute: new Map([...httpByRoute].map(([route, count]) => [route, perGame(count)])),
+    httpRequests: perGame([...httpByRoute.values()].reduce((a, b) => a + b, 0)),
+    httpMeanMs: mean(httpMs),
+    dynamo: { read: perGame(units.totals().read), write: perGame(units.totals().write) },
+    dynamoRows: [...units.rows.values()].map((row) => ({ ...row, calls: perGame(row.calls), read: perGame(row.read), write: perGame(row.write) })),
+    messagesByType,
+    messagesSent: [...messagesByType.values()].reduce((a, b) => a + b, 0),
+    messagesReceived: sum((g) => g.fromClients),
+    addressed: sum((g) => g.addressed),
+    deliveries: sum((g) => g.deliveries),
+    connections: sum((g) => g.connections),
+    connectedHours: sum((g) => g.connectedHours),
+    reminders: perGame(timers.reminders.size),
+    remindersFired: perGame(timers.reminders.size - timers.cancelled.size),
+    schedulerApiCalls: perGame(timers.reminders.size + timers.retries + timers.cancelCalls),
+    consumerMs: mean(consumerMs),
+  };
+  /**
+   * Per commit on AWS the channels run at once, so the slowest counts: the posts
+   * (sent at once: one round trip), the webhook first attempts (at once: one
+   * attempt when there is any) and the reminders' Scheduler calls (one after another).
+   */
+  const consumerAwsSeconds =
+    commits *
+    Math.max(
+      AWS_CALL_SECONDS.post,
+      Math.min(1, counted.deliveries / commits) * AWS_CALL_SECONDS.webhookAttempt,
+      (counted.schedulerApiCalls / commits) * AWS_CALL_SECONDS.schedulerApi,
+    );
+  const costs = {
+    http: counted.httpRequests * httpRequestCost(counted.httpMeanMs),
+    'dynamo (counted)': rru(counted.dynamo.read) + wru(counted.dynamo.write),
+    // The consumer's eventually consistent reads of the connection index: the game's subscribers, and each addressee's connections.
+    'dynamo (AWS connection index)': rru(0.5 * (commits + counted.addressed)),
+    'stream messages': (counted.messagesSent + counted.messagesReceived) * PRICES.webSocketMessage,
+    // No keepalive pings: at the table commits come every few seconds, and a session is shorter than the 10-minute idle timeout.
+    'stream connections': counted.connections * connectionRecordsCost + counted.connectedHours * 60 * PRICES.webSocketConnectionMinute,
+    'push consumer': lambda(commits, counted.consumerMs / 1000, PUSH_LAMBDA_GB) + consumerAwsSeconds * PUSH_LAMBDA_GB * PRICES.lambdaGbSecondArm,
+    // The game's own deadline consumer: one invocation per commit, creating the new deadline's schedule and deleting the old.
+    'deadline consumer': lambda(commits, 2 * AWS_CALL_SECONDS.schedulerApi, DEADLINE_CONSUMER_GB),
+    'reminders fired': counted.remindersFired * PRICES.schedulerInvocation + lambda(counted.remindersFired, AWS_CALL_SECONDS.routeHandler, PUSH_LAMBDA_GB),
+  };
+  return { counted, costs, total: Object.values(costs).reduce((a, b) => a + b, 0), consumerAwsSeconds };
+}
+
+function report(title: string, { counted, costs, total, consumerAwsSeconds }: Awaited<ReturnType<typeof scenario>>, extra: string[] = []) {
+  const c = counted;
+  console.log(`\n${title} (mean of ${GAMES} complete games):`);
+  console.log(
+    `  ${n(c.moves)} moves, ${n(c.commits)} commits; ${n(c.connections)} connections, ${fixed(c.connectedHours, 2)} connected hours${extra.map((e) => `; ${e}`).join('')}`,
+  );
+  console.log(`  HTTP: ${n(c.httpRequests)} requests (mean ${fixed(c.httpMeanMs, 1)} ms)`);
+  for (const [key, count] of [...c.httpByRoute].sort((a, b) => b[1] - a[1])) console.log(`    ${key.padEnd(40)} ${n(count)}`);
+  console.log(
+    `  DynamoDB: ${n(c.dynamo.read)} RRU, ${n(c.dynamo.write)} WRU (${fixed(c.dynamo.read / c.commits, 2)} RRU and ${fixed(c.dynamo.write / c.commits, 2)} WRU per commit)`,
+  );
+  for (const row of c.dynamoRows.sort((a, b) => b.read + b.write * 5 - (a.read + a.write * 5)))
+    console.log(`    ${row.kind.padEnd(52)} ${n(row.calls).padStart(6)} calls ${n(row.read).padStart(6)} RRU ${n(row.write).padStart(6)} WRU`);
+  console.log(
+    `    + on AWS, the consumer's reads of the connection index: ${n(c.commits)} (subscribers) + ${n(c.addressed)} (addressees' connections), 0.5 RRU each`,
+  );
+  console.log(`  WebSocket: ${n(c.messagesSent)} messages sent, ${n(c.messagesReceived)} received`);
+  for (const [type, count] of c.messagesByType) console.log(`    ${type.padEnd(14)} ${n(count)}`);
+  console.log(
+    `  ${n(c.deliveries)} webhook deliveries; reminders: ${n(c.reminders)} planned, ${n(c.reminders - c.remindersFired)} cancelled once answered, ${n(c.remindersFired)} fired`,
+  );
+  console.log(
+    `  consumer: ${fixed(c.consumerMs, 1)} ms per commit measured + ${fixed((consumerAwsSeconds / c.commits) * 1000, 1)} ms modelled AWS calls (${n(c.schedulerApiCalls)} Scheduler API calls)`,
+  );
+  console.log(`  per 1,000 games: ${dollars(1000 * total)} (goal under $1: ${total < 0.001 ? 'met' : 'not met'})`);
+  for (const [part, cost] of Object.entries(costs)) console.log(`    ${part.padEnd(30)} ${dollars(1000 * cost)}`);
+  // What any implementation of this design pays: the API request of each move, the commit and notification writes, the stream's messages.
+  const written = (kind: string) => c.dynamoRows.filter((row) => row.kind.endsWith(` ${kind}`)).reduce((units, row) => units + row.write, 0);
+  const floor =
+    c.moves * PRICES.httpApiRequest + wru(written('commit') + written('notification')) + (c.messagesSent + c.messagesReceived) * PRICES.webSocketMessage;
+  console.log(`    of which the floor (move requests, commit and notification writes, stream messages): ${dollars(1000 * floor)}`);
+}
+
+// ── 3. complete four-player games with push clients, counted and priced ───
+
+const table = await scenario(() => playAtTheTable(4, false));
+let idleSessions = 0;
+const away = await scenario(async () => {
+  const played = await playAsynchronously(4);
+  idleSessions += played.idleSessions;
+  return played;
+});
+
 const perHourLongPoll = (() => {
   const requests = 3600 / LONG_POLL_SECONDS;
   return requests * PRICES.httpApiRequest + lambda(requests, LONG_POLL_SECONDS, HTTP_LAMBDA_GB) + rru(longPollReadsPerSecond * 3600);
 })();
-const httpSeconds = mean(httpMs) / 1000;
-const httpRequestCost = PRICES.httpApiRequest + lambda(1, httpSeconds, HTTP_LAMBDA_GB);
-/** One connection's life besides its messages: the ticket request, the route invocations and the connection records. */
-const connectionLifeCost =
-  httpRequestCost +
-  lambda(CONNECTION_LIFE.invocations, AWS_CALL_SECONDS.routeHandler, PUSH_LAMBDA_GB) +
-  rru(CONNECTION_LIFE.reads) +
-  wru(CONNECTION_LIFE.writes);
-const pingCost = lambda(PING.invocations, AWS_CALL_SECONDS.routeHandler, PUSH_LAMBDA_GB) + rru(PING.reads) + PING.messages * PRICES.webSocketMessage;
+/** A connected hour of an idle stream client: its minutes, keepalive pings, and a reconnect (ticket, records, subscribe and its answer) every two hours. */
 const perHourStream =
-  60 * PRICES.webSocketConnectionMinute + KEEPALIVE_PINGS_PER_HOUR * pingCost + RECONNECTS_PER_HOUR * (connectionLifeCost + 4 * PRICES.webSocketMessage);
-const connectedHours = connections * CONNECTED_HOURS_PER_PLAYER_PER_GAME;
-const consumerSeconds = mean(consumerMs) / 1000;
-/**
- * Per commit on AWS the channels run at once, so the slowest counts: the posts
- * (sent at once: one round trip), the webhook first attempts (at once: one
- * attempt when there is any) and the reminders' Scheduler calls (one after another).
- */
-const consumerAwsSeconds =
-  commits *
-  Math.max(
-    AWS_CALL_SECONDS.post,
-    Math.min(1, deliveries / commits) * AWS_CALL_SECONDS.webhookAttempt,
-    (schedulerApiCalls / commits) * AWS_CALL_SECONDS.schedulerApi,
-  );
-const costs = {
-  http: httpRequests * httpRequestCost,
-  'dynamo (counted)': perGame(rru(dynamo.read) + wru(dynamo.write)),
-  'dynamo (AWS connection index)': rru(commits + addressedReads),
-  'stream messages': (messagesSent + messagesReceived) * PRICES.webSocketMessage,
-  'stream connections': connectedHours * perHourStream,
-  'push consumer': lambda(commits, consumerSeconds, PUSH_LAMBDA_GB) + consumerAwsSeconds * PUSH_LAMBDA_GB * PRICES.lambdaGbSecondArm,
-  // The game's own deadline consumer: one invocation per commit, creating the new deadline's schedule and deleting the old.
-  'deadline consumer': lambda(commits, 2 * AWS_CALL_SECONDS.schedulerApi, DEADLINE_CONSUMER_GB),
-  'reminders fired': remindersFired * PRICES.schedulerInvocation + lambda(remindersFired, AWS_CALL_SECONDS.routeHandler, PUSH_LAMBDA_GB),
-};
-const total = Object.values(costs).reduce((a, b) => a + b, 0);
-const dollars = (x: number) => `$${x.toFixed(x < 1 ? 4 : 2)}`;
-const n = (x: number) => fixed(x, x % 1 === 0 ? 0 : 1);
+  60 * PRICES.webSocketConnectionMinute +
+  KEEPALIVE_PINGS_PER_HOUR * pingCost +
+  RECONNECTS_PER_HOUR * (httpRequestCost(table.counted.httpMeanMs) + connectionRecordsCost + 2 * PRICES.webSocketMessage);
 
-console.log(`\nCounted per complete 4-player Villages of Valeria game with push clients (mean of ${GAMES}; no polling, no reads):`);
-console.log(`  ${n(moves)} moves, ${n(commits)} commits`);
-console.log(`  HTTP: ${n(httpRequests)} requests (mean ${fixed(mean(httpMs), 1)} ms)`);
-for (const [key, count] of [...httpByRoute].sort((a, b) => b[1] - a[1])) console.log(`    ${key.padEnd(40)} ${n(perGame(count))}`);
-console.log(
-  `  DynamoDB: ${n(perGame(dynamo.read))} RRU, ${n(perGame(dynamo.write))} WRU (${fixed(perGame(dynamo.read) / commits, 2)} RRU and ${fixed(perGame(dynamo.write) / commits, 2)} WRU per commit)`,
-);
-for (const row of [...units.rows.values()].sort((a, b) => b.read + b.write * 5 - (a.read + a.write * 5)))
-  console.log(
-    `    ${row.kind.padEnd(52)} ${n(perGame(row.calls)).padStart(6)} calls ${n(perGame(row.read)).padStart(6)} RRU ${n(perGame(row.write)).padStart(6)} WRU`,
-  );
-console.log(`    + on AWS, the consumer's reads of the connection index: ${n(commits)} (subscribers) + ${n(addressedReads)} (addressees' connections) RRU`);
-console.log(
-  `  WebSocket: ${n(messagesSent)} messages sent (${fixed(messagesSent / commits / connections, 2)} per connection per commit), ${n(messagesReceived)} received`,
-);
-for (const [type, count] of messagesByType) console.log(`    ${type.padEnd(14)} ${n(perGame(count))}`);
-console.log(
-  `  ${n(deliveries)} webhook deliveries; reminders: ${n(reminders)} planned, ${n(reminders - remindersFired)} cancelled once answered, ${n(remindersFired)} fired`,
-);
-console.log(
-  `  consumer: ${fixed(mean(consumerMs), 1)} ms per commit measured + ${fixed((consumerAwsSeconds / commits) * 1000, 1)} ms modelled AWS calls (${n(schedulerApiCalls)} Scheduler API calls)`,
-);
-console.log(`Counted in one idle long-poll: ${fixed(longPollReadsPerSecond, 2)} read units per second of waiting.`);
-console.log(`\nCost model, AWS us-east-1 list prices of ${PRICES.date}:`);
+console.log(`\nCounted in one idle long-poll: ${fixed(longPollReadsPerSecond, 2)} read units per second of waiting.`);
+console.log(`Cost model, AWS us-east-1 list prices of ${PRICES.date}:`);
 console.log(
   `  per 1,000 connected client-hours: WebSocket stream ${dollars(1000 * perHourStream)}, events long-poll ${dollars(1000 * perHourLongPoll)} (${fixed(perHourLongPoll / perHourStream, 0)}× cheaper)`,
 );
-console.log(`  per 1,000 complete 4-player games (push clients, ${CONNECTED_HOURS_PER_PLAYER_PER_GAME} h connected per player): ${dollars(1000 * total)}`);
-for (const [part, cost] of Object.entries(costs)) console.log(`    ${part.padEnd(30)} ${dollars(1000 * cost)}`);
-const floor = costs['stream messages'] + costs['stream connections'];
-console.log(
-  `  goal under $1 per 1,000 games: ${total < 0.001 ? 'met' : `not met; one message per subscribed connection per commit and the connected time alone cost ${dollars(1000 * floor)}`}`,
-);
+report('Four-player Villages of Valeria at the table: all four connected and subscribed throughout, no webhooks', table, [
+  `${TABLE_SECONDS_PER_MOVE} s per move`,
+]);
+report('Four-player Villages of Valeria asynchronously: webhooks and standing orders, a session per call to play', away, [
+  `${n(idleSessions / GAMES)} sessions found nothing left to do`,
+]);
 
 stream.close();
 push.stop();
