@@ -212,9 +212,10 @@ export class DynamoPushStore implements PushStore {
   async getConnection(connectionId: string): Promise<ConnectionRecord | null> {
     // Strongly consistent: a `hello` right after $connect must find the record.
     const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: connectionKey(connectionId), ConsistentRead: true }));
-    const item = output.Item;
-    if (!item) return null;
-    return { connectionId, playerId: item.playerId?.S ?? '', games: [...(item.games?.SS ?? [])].sort(byUtf8) };
+    const playerId = output.Item?.playerId?.S;
+    // No player: not a record this layout wrote (one from before games were a set lapses by TTL).
+    if (playerId === undefined) return null;
+    return { connectionId, playerId, games: [...(output.Item?.games?.SS ?? [])].sort(byUtf8) };
   }
 
   async addSubscription(connection: ConnectionRecord, gameId: string): Promise<void> {
