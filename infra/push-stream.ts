@@ -16,8 +16,18 @@ import { LOG_RETENTION, ServiceFunction } from './service-function.js';
 
 const SCHEDULER_SERVICE = 'scheduler.amazonaws.com';
 
-/** What push does to the table beyond the game store's reads and puts: deletes (tickets, connections, timers) and batch writes (notifications). */
-export const PUSH_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
+/**
+ * What push does to the table beyond the game store's reads and puts: deletes (tickets, connections, timers),
+ * batch writes (notifications, connections) and updates (a connection's games).
+ */
+export const PUSH_TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:Query',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:UpdateItem',
+] as const;
 
 /** Per-stage limits of the WebSocket API: new connections and messages per second, and the burst above. */
 export const STREAM_THROTTLE = { rateLimit: 20, burstLimit: 40 } as const;

@@ -40,28 +40,25 @@ export interface RouteAnswer {
 export async function onConnect(ctx: ServiceContext, connectionId: string, ticket: string | null): Promise<RouteAnswer> {
   const playerId = await redeemTicket(ctx, ticket);
   if (playerId === null) return { statusCode: 401 };
-  await ctx.push.putConnection({ connectionId, playerId, games: [] });
+  await ctx.push.putConnection({ connectionId, playerId });
   return { statusCode: 200 };
 }
 
 /** `$disconnect`: forget the connection (a stray record also expires by TTL). */
 export async function onDisconnect(ctx: ServiceContext, connectionId: string): Promise<RouteAnswer> {
-  const connection = await ctx.push.getConnection(connectionId);
-  if (connection) await ctx.push.deleteConnection(connection);
+  await ctx.push.deleteConnection(connectionId);
   return { statusCode: 200 };
 }
 
-/** `$default`: one client action, answered on the socket; a subscription is stored with the connection. */
+/** `$default`: one client action, answered on the socket; a subscription change is stored with the connection. */
 export async function onClientMessage(ctx: ServiceContext, sender: ConnectionSender, connectionId: string, body: string): Promise<RouteAnswer> {
   const connection = await ctx.push.getConnection(connectionId);
   if (!connection) return { statusCode: 410 };
   const games = new Set(connection.games);
   const reply = await answerAction(ctx, { playerId: connection.playerId, games }, body);
-  if (games.size !== connection.games.length || [...games].some((g) => !connection.games.includes(g))) {
-    // Index entries of a dropped game go with the old record; the new one writes the rest again.
-    await ctx.push.deleteConnection(connection);
-    await ctx.push.putConnection({ ...connection, games: [...games] });
-  }
+  // Only what the action changed is written: `hello`, `ping` and a repeated (un)subscribe write nothing.
+  for (const gameId of games) if (!connection.games.includes(gameId)) await ctx.push.addSubscription(connection, gameId);
+  for (const gameId of connection.games) if (!games.has(gameId)) await ctx.push.removeSubscription(connection, gameId);
   await sender.post(connectionId, reply);
   return { statusCode: 200 };
 }
@@ -69,17 +66,18 @@ export async function onClientMessage(ctx: ServiceContext, sender: ConnectionSen
 /**
  * The fan-out sink of the stream consumer: one read of the game's subscribers
  * and one of each addressee's connections per commit, then every message
- * posted at once; connections that answer gone are dropped.
+ * posted at once; connections that answer gone are dropped. The index reads
+ * are eventually consistent (half the units): a connection opened or
+ * subscribed in the last second may miss this commit, and catches up with
+ * `after` like any client back from away.
  */
 export function connectionSink(ctx: ServiceContext, sender: ConnectionSender): PushSink {
   const send = async (connectionId: string, message: ServerMessage) => {
-    if ((await sender.post(connectionId, message)) === 'sent') return;
-    const gone = await ctx.push.getConnection(connectionId);
-    if (gone) await ctx.push.deleteConnection(gone);
+    if ((await sender.post(connectionId, message)) === 'gone') await ctx.push.deleteConnection(connectionId);
   };
   return async (derived, observed) => {
-    const subscribers = observed ? await ctx.push.gameSubscribers(observed.commit.gameId) : [];
-    const sends = await fanOut(ctx, derived, observed, subscribers, (playerId) => ctx.push.playerConnections(playerId));
+    const subscribers = observed ? await ctx.push.gameSubscribers(observed.commit.gameId, 'eventual') : [];
+    const sends = await fanOut(ctx, derived, observed, subscribers, (playerId) => ctx.push.playerConnections(playerId, 'eventual'));
     await Promise.all(sends.map(({ connectionId, message }) => send(connectionId, message)));
   };
 }

@@ -1,14 +1,18 @@
 import {
   BatchWriteItemCommand,
+  type BatchWriteItemCommandOutput,
   ConditionalCheckFailedException,
   DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
   TransactWriteItemsCommand,
+  UpdateItemCommand,
   type DynamoDBClient,
+  type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../store/capacity.js';
+import { byUtf8 } from '../store/conventions.js';
 import { keys, TABLE_SCHEMA } from '../store/dynamo-items.js';
 import {
   decodeNotificationCursor,
@@ -18,9 +22,11 @@ import {
   gameHooksPartition,
   CONNECTION_PREFIX,
   connectionKey,
+  gameSubscriberKey,
   gameSubscribersPartition,
   NOTIFICATION_PREFIX,
   notificationSk,
+  playerConnectionKey,
   ticketKey,
   TIMERS_PARTITION,
   WEBHOOK_PREFIX,
@@ -33,6 +39,7 @@ import {
   type DeliveryRecord,
   type NotificationPage,
   type PushStore,
+  type ReadConsistency,
   type WebhookRecord,
 } from './port.js';
 import { Notification, Preferences } from './schemas.js';
@@ -50,8 +57,7 @@ export class DynamoPushStore implements PushStore {
   ) {}
 
   async putNotifications(playerId: string, notifications: readonly Notification[]): Promise<void> {
-    const items = notifications.map((n) => notificationItem(playerId, n));
-    for (let i = 0; i < items.length; i += BATCH) await this.batchPut(items.slice(i, i + BATCH));
+    await this.batchWrite(notifications.map((n) => ({ PutRequest: { Item: notificationItem(playerId, n) } })));
   }
 
   async listNotifications(playerId: string, after: string | null, limit: number): Promise<NotificationPage> {
@@ -89,8 +95,10 @@ export class DynamoPushStore implements PushStore {
     return { items: found, next: lastSk === null ? after : encodeNotificationCursor(lastSk), more };
   }
 
-  async getPreferences(playerId: string): Promise<Preferences | null> {
-    const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: preferencesKey(playerId), ConsistentRead: true }));
+  async getPreferences(playerId: string, consistency: ReadConsistency): Promise<Preferences | null> {
+    const output = await this.client.send(
+      new GetItemCommand({ TableName: this.table, Key: preferencesKey(playerId), ConsistentRead: consistency === 'strong' }),
+    );
     return output.Item ? Preferences.parse(json(output.Item)) : null;
   }
 
@@ -108,7 +116,7 @@ export class DynamoPushStore implements PushStore {
   }
 
   async listTimers(): Promise<readonly PushTimer[]> {
-    const items = await this.queryAll(TIMERS_PARTITION);
+    const items = await this.queryAll(TIMERS_PARTITION, 'strong');
     return items.map((item) => ({ id: item.sk?.S ?? '', dueAt: Number(item.dueAt?.N), payload: PushTimerPayload.parse(json(item)) }));
   }
 
@@ -123,12 +131,12 @@ export class DynamoPushStore implements PushStore {
     return output.Item ? (json(output.Item) as WebhookRecord) : null;
   }
 
-  async listWebhooks(ownerId: string): Promise<readonly WebhookRecord[]> {
-    return (await this.queryAll(keys.playerPartition(ownerId), WEBHOOK_PREFIX)).map((item) => json(item) as WebhookRecord);
+  async listWebhooks(ownerId: string, consistency: ReadConsistency): Promise<readonly WebhookRecord[]> {
+    return (await this.queryAll(keys.playerPartition(ownerId), consistency, WEBHOOK_PREFIX)).map((item) => json(item) as WebhookRecord);
   }
 
-  async gameWebhooks(gameId: string): Promise<readonly WebhookRecord[]> {
-    return (await this.queryAll(gameHooksPartition(gameId), WEBHOOK_PREFIX)).map((item) => json(item) as WebhookRecord);
+  async gameWebhooks(gameId: string, consistency: ReadConsistency): Promise<readonly WebhookRecord[]> {
+    return (await this.queryAll(gameHooksPartition(gameId), consistency, WEBHOOK_PREFIX)).map((item) => json(item) as WebhookRecord);
   }
 
   async deleteWebhook(hook: WebhookRecord): Promise<void> {
@@ -192,48 +200,90 @@ export class DynamoPushStore implements PushStore {
     return old.playerId?.S ?? null;
   }
 
-  /**
-   * Writes the connection and its index entries (player, each game). A
-   * subscription only ever adds games, so rewriting every entry is idempotent.
-   */
-  async putConnection(connection: ConnectionRecord): Promise<void> {
-    const ttl = { [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil((this.clock() + CONNECTION_TTL_MS) / 1000)) } };
-    const ref = { connectionId: { S: connection.connectionId }, playerId: { S: connection.playerId }, ...ttl };
-    const items: Item[] = [
-      { ...connectionKey(connection.connectionId), j: { S: JSON.stringify(connection) }, ...ttl },
-      { pk: { S: keys.playerPartition(connection.playerId) }, sk: { S: `${CONNECTION_PREFIX}${connection.connectionId}` }, ...ref },
-      ...connection.games.map((gameId) => ({ pk: { S: gameSubscribersPartition(gameId) }, sk: { S: connection.connectionId }, ...ref })),
-    ];
-    for (let i = 0; i < items.length; i += BATCH) await this.batchPut(items.slice(i, i + BATCH));
+  /** The record (its player, and its games as a string set, absent while empty) and the player's entry, each kept 3 h. */
+  async putConnection({ connectionId, playerId }: Omit<ConnectionRecord, 'games'>): Promise<void> {
+    const ref = { connectionId: { S: connectionId }, playerId: { S: playerId }, ...this.connectionTtl() };
+    await this.batchWrite([
+      { PutRequest: { Item: { ...connectionKey(connectionId), playerId: { S: playerId }, ...this.connectionTtl() } } },
+      { PutRequest: { Item: { ...playerConnectionKey(playerId, connectionId), ...ref } } },
+    ]);
   }
 
   async getConnection(connectionId: string): Promise<ConnectionRecord | null> {
+    // Strongly consistent: a `hello` right after $connect must find the record.
     const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: connectionKey(connectionId), ConsistentRead: true }));
-    return output.Item ? (json(output.Item) as ConnectionRecord) : null;
+    const playerId = output.Item?.playerId?.S;
+    // No player: not a record this layout wrote (one from before games were a set lapses by TTL).
+    if (playerId === undefined) return null;
+    return { connectionId, playerId, games: [...(output.Item?.games?.SS ?? [])].sort(byUtf8) };
   }
 
-  async deleteConnection(connection: ConnectionRecord): Promise<void> {
-    const keysOf: Item[] = [
-      connectionKey(connection.connectionId),
-      { pk: { S: keys.playerPartition(connection.playerId) }, sk: { S: `${CONNECTION_PREFIX}${connection.connectionId}` } },
-      ...connection.games.map((gameId) => ({ pk: { S: gameSubscribersPartition(gameId) }, sk: { S: connection.connectionId } })),
+  async addSubscription(connection: ConnectionRecord, gameId: string): Promise<void> {
+    // The record first: it must list every game that has an entry, so $disconnect finds them all.
+    if (!(await this.updateConnectionGames(connection.connectionId, 'ADD', gameId))) return;
+    const ref = { connectionId: { S: connection.connectionId }, playerId: { S: connection.playerId }, ...this.connectionTtl() };
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...gameSubscriberKey(gameId, connection.connectionId), ...ref } }));
+  }
+
+  async removeSubscription(connection: ConnectionRecord, gameId: string): Promise<void> {
+    // The entry first, for the same reason: a failure in between leaves the record listing a game with no entry, which is harmless.
+    await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: gameSubscriberKey(gameId, connection.connectionId) }));
+    await this.updateConnectionGames(connection.connectionId, 'DELETE', gameId);
+  }
+
+  async deleteConnection(connectionId: string): Promise<void> {
+    // The record's old image names its entries: no read first, and a subscription racing with this one finds no record to add to.
+    const output = await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: connectionKey(connectionId), ReturnValues: 'ALL_OLD' }));
+    const old = output.Attributes;
+    if (!old) return;
+    const entries = [
+      playerConnectionKey(old.playerId?.S ?? '', connectionId),
+      ...(old.games?.SS ?? []).map((gameId) => gameSubscriberKey(gameId, connectionId)),
     ];
-    for (const Key of keysOf) await this.client.send(new DeleteItemCommand({ TableName: this.table, Key }));
+    await this.batchWrite(entries.map((Key) => ({ DeleteRequest: { Key } })));
   }
 
-  async playerConnections(playerId: string): Promise<readonly string[]> {
-    return (await this.queryAll(keys.playerPartition(playerId), CONNECTION_PREFIX)).map((item) => item.connectionId?.S ?? '');
+  async playerConnections(playerId: string, consistency: ReadConsistency): Promise<readonly string[]> {
+    return (await this.queryAll(keys.playerPartition(playerId), consistency, CONNECTION_PREFIX)).map((item) => item.connectionId?.S ?? '');
   }
 
-  async gameSubscribers(gameId: string) {
-    return (await this.queryAll(gameSubscribersPartition(gameId))).map((item) => ({
+  async gameSubscribers(gameId: string, consistency: ReadConsistency) {
+    return (await this.queryAll(gameSubscribersPartition(gameId), consistency)).map((item) => ({
       connectionId: item.connectionId?.S ?? '',
       playerId: item.playerId?.S ?? '',
     }));
   }
 
+  /**
+   * Adds a game to (or deletes one from) the record's set in place: one
+   * write, and two subscriptions racing on one connection both land. The
+   * condition keeps a connection closed meanwhile from being written back;
+   * false when it was.
+   */
+  private async updateConnectionGames(connectionId: string, change: 'ADD' | 'DELETE', gameId: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: connectionKey(connectionId),
+          UpdateExpression: `${change} games :game`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':game': { SS: [gameId] } },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  private connectionTtl(): Item {
+    return { [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil((this.clock() + CONNECTION_TTL_MS) / 1000)) } };
+  }
+
   /** Every item of a partition (optionally under a sort-key prefix), following pages to the end. */
-  private async queryAll(pk: string, prefix?: string): Promise<Item[]> {
+  private async queryAll(pk: string, consistency: ReadConsistency, prefix?: string): Promise<Item[]> {
     const items: Item[] = [];
     let startKey: Item | undefined;
     do {
@@ -243,7 +293,7 @@ export class DynamoPushStore implements PushStore {
           KeyConditionExpression: prefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :prefix)',
           ExpressionAttributeValues: { ':pk': { S: pk }, ...(prefix === undefined ? {} : { ':prefix': { S: prefix } }) },
           ExclusiveStartKey: startKey,
-          ConsistentRead: true,
+          ConsistentRead: consistency === 'strong',
         }),
       );
       items.push(...(output.Items ?? []));
@@ -252,13 +302,16 @@ export class DynamoPushStore implements PushStore {
     return items;
   }
 
-  private async batchPut(items: readonly Item[]): Promise<void> {
-    let requests: { PutRequest: { Item: Item } }[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests && requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-      const output = await this.client.send(new BatchWriteItemCommand({ RequestItems: { [this.table]: requests } }));
-      requests = output.UnprocessedItems?.[this.table] as typeof requests;
-      if (attempt > 8 && requests && requests.length > 0) throw new Error(`${requests.length} notifications left unprocessed`);
+  /** Puts and deletes in batches of 25 (BatchWriteItem's limit), retrying what DynamoDB leaves unprocessed. */
+  private async batchWrite(writes: readonly WriteRequest[]): Promise<void> {
+    for (let i = 0; i < writes.length; i += BATCH) {
+      let requests: WriteRequest[] | undefined = writes.slice(i, i + BATCH);
+      for (let attempt = 0; requests && requests.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+        const output: BatchWriteItemCommandOutput = await this.client.send(new BatchWriteItemCommand({ RequestItems: { [this.table]: requests } }));
+        requests = output.UnprocessedItems?.[this.table];
+        if (attempt > 8 && requests && requests.length > 0) throw new Error(`${requests.length} writes left unprocessed`);
+      }
     }
   }
 }

@@ -1,3 +1,4 @@
+import { keys } from '../store/dynamo-items.js';
 import { Notification } from './schemas.js';
 
 /**
@@ -12,13 +13,18 @@ import { Notification } from './schemas.js';
  *   HOOKS#<game> WH#<webhook id>          a game-scope subscription, the game's copy
  *   WHD#<hook>   <at, 13 digits>#<msg id> a delivery with its attempts (TTL 30 days)
  *   TICKET#<sha256 of ticket>  TICKET     a one-time stream ticket (TTL 60 s)
- *   WSCONN#<connection id>     CONN       an open WebSocket connection on AWS (TTL 3 h)
+ *   WSCONN#<connection id>     CONN       an open WebSocket connection on AWS: its player, the set of its games (TTL 3 h)
  *   PLAYER#<id>  WS#<connection id>       its entry under its player
  *   WSGAME#<game> <connection id>         its entry under each game it subscribed to
  */
 export const connectionKey = (connectionId: string) => ({ pk: { S: `WSCONN#${connectionId}` }, sk: { S: 'CONN' } });
 export const CONNECTION_PREFIX = 'WS#';
+export const playerConnectionKey = (playerId: string, connectionId: string) => ({
+  pk: { S: keys.playerPartition(playerId) },
+  sk: { S: `${CONNECTION_PREFIX}${connectionId}` },
+});
 export const gameSubscribersPartition = (gameId: string) => `WSGAME#${gameId}`;
+export const gameSubscriberKey = (gameId: string, connectionId: string) => ({ pk: { S: gameSubscribersPartition(gameId) }, sk: { S: connectionId } });
 export const ticketKey = (ticketHash: string) => ({ pk: { S: `TICKET#${ticketHash}` }, sk: { S: 'TICKET' } });
 export const WEBHOOK_PREFIX = 'WH#';
 export const gameHooksPartition = (gameId: string) => `HOOKS#${gameId}`;

@@ -4,7 +4,11 @@ import { NOTIFICATION_TTL_MS, type ConnectionRecord, type DeliveryRecord, type N
 import type { Notification, Preferences } from './schemas.js';
 import type { PushTimer } from './timers.js';
 
-/** Push records in process memory, with the DynamoDB adapter's semantics (expiry decided on read). */
+/**
+ * Push records in process memory, with the DynamoDB adapter's semantics
+ * (expiry decided on read). Every read sees every write, so whichever
+ * consistency a caller asks for is met.
+ */
 export class MemoryPushStore implements PushStore {
   private readonly notifications = new Map<string, Map<string, Notification>>();
   private readonly preferences = new Map<string, Preferences>();
@@ -108,8 +112,8 @@ export class MemoryPushStore implements PushStore {
     return ticket && this.clock() < ticket.expiresAt ? ticket.playerId : null;
   }
 
-  async putConnection(connection: ConnectionRecord): Promise<void> {
-    this.connections.set(connection.connectionId, jsonCopy(connection));
+  async putConnection({ connectionId, playerId }: Omit<ConnectionRecord, 'games'>): Promise<void> {
+    this.connections.set(connectionId, { connectionId, playerId, games: [] });
   }
 
   async getConnection(connectionId: string): Promise<ConnectionRecord | null> {
@@ -117,8 +121,16 @@ export class MemoryPushStore implements PushStore {
     return found ? jsonCopy(found) : null;
   }
 
-  async deleteConnection(connection: ConnectionRecord): Promise<void> {
-    this.connections.delete(connection.connectionId);
+  async addSubscription({ connectionId }: ConnectionRecord, gameId: string): Promise<void> {
+    this.changeGames(connectionId, (games) => games.add(gameId));
+  }
+
+  async removeSubscription({ connectionId }: ConnectionRecord, gameId: string): Promise<void> {
+    this.changeGames(connectionId, (games) => games.delete(gameId));
+  }
+
+  async deleteConnection(connectionId: string): Promise<void> {
+    this.connections.delete(connectionId);
   }
 
   async playerConnections(playerId: string): Promise<readonly string[]> {
@@ -127,6 +139,15 @@ export class MemoryPushStore implements PushStore {
 
   async gameSubscribers(gameId: string) {
     return [...this.connections.values()].filter((c) => c.games.includes(gameId)).map(({ connectionId, playerId }) => ({ connectionId, playerId }));
+  }
+
+  /** Changes the games of a stored connection (as a set, in UTF-8 order); a closed one stays closed. */
+  private changeGames(connectionId: string, change: (games: Set<string>) => void): void {
+    const connection = this.connections.get(connectionId);
+    if (!connection) return;
+    const games = new Set(connection.games);
+    change(games);
+    this.connections.set(connectionId, { ...connection, games: [...games].sort(byUtf8) });
   }
 
   private sortedHooks(keep: (hook: WebhookRecord) => boolean): WebhookRecord[] {

@@ -10,6 +10,15 @@ import type { TimerStore } from './timers.js';
 /** Notifications are kept this long (TTL), so a client away for a month still catches up. */
 export const NOTIFICATION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * How fresh a read must be, chosen by each caller. `strong` sees every write
+ * acknowledged before it: a user reading back their own change needs it.
+ * `eventual` may miss a write of the last second but costs half the read
+ * units on DynamoDB: fan-out and delivery use it, where a connection, webhook
+ * or preference changed a moment ago being seen a commit late is harmless.
+ */
+export type ReadConsistency = 'strong' | 'eventual';
+
 export interface NotificationPage {
   readonly items: readonly Notification[];
   /** Where the next call resumes: after the last item, or the cursor given when there was none. */
@@ -27,7 +36,7 @@ export interface NotificationStore {
   /** In (time, id) order after the cursor (a `next` from an earlier page, or null for the oldest kept). */
   listNotifications(playerId: string, after: string | null, limit: number): Promise<NotificationPage>;
 
-  getPreferences(playerId: string): Promise<Preferences | null>;
+  getPreferences(playerId: string, consistency: ReadConsistency): Promise<Preferences | null>;
   putPreferences(playerId: string, preferences: Preferences): Promise<void>;
 }
 
@@ -73,9 +82,9 @@ export interface WebhookStore {
   /** Creates or rewrites a subscription (its owner's copy and, for a game scope, the game's). */
   putWebhook(hook: WebhookRecord): Promise<void>;
   getWebhook(ownerId: string, id: string): Promise<WebhookRecord | null>;
-  listWebhooks(ownerId: string): Promise<readonly WebhookRecord[]>;
+  listWebhooks(ownerId: string, consistency: ReadConsistency): Promise<readonly WebhookRecord[]>;
   /** The game-scope subscriptions of a game. */
-  gameWebhooks(gameId: string): Promise<readonly WebhookRecord[]>;
+  gameWebhooks(gameId: string, consistency: ReadConsistency): Promise<readonly WebhookRecord[]>;
   deleteWebhook(hook: WebhookRecord): Promise<void>;
   /** Stores a new delivery; false (and nothing written) when one with its id and time exists. */
   createDelivery(delivery: DeliveryRecord): Promise<boolean>;
@@ -103,13 +112,24 @@ export interface ConnectionRecord {
 /** API Gateway closes every connection after 2 hours; records outlive that a little, then TTL removes strays. */
 export const CONNECTION_TTL_MS = 3 * 60 * 60 * 1000;
 
+/**
+ * Connections and their index entries (under the player, under each game).
+ * The record lists every game that has an entry (a subscription is added to
+ * the record before its entry is written, and its entry removed before the
+ * record forgets it), so removing a connection finds every entry.
+ */
 export interface ConnectionStore {
-  putConnection(connection: ConnectionRecord): Promise<void>;
+  /** Stores a new connection, subscribed to nothing, and its player's entry. */
+  putConnection(connection: Omit<ConnectionRecord, 'games'>): Promise<void>;
   getConnection(connectionId: string): Promise<ConnectionRecord | null>;
-  /** Removes the connection and every index entry of it. */
-  deleteConnection(connection: ConnectionRecord): Promise<void>;
-  playerConnections(playerId: string): Promise<readonly string[]>;
-  gameSubscribers(gameId: string): Promise<readonly { readonly connectionId: string; readonly playerId: string }[]>;
+  /** Adds one game to the connection: its record's list and the game's entry, nothing else rewritten; nothing once it is closed. */
+  addSubscription(connection: ConnectionRecord, gameId: string): Promise<void>;
+  /** Removes one game from the connection: the game's entry and its record's list. */
+  removeSubscription(connection: ConnectionRecord, gameId: string): Promise<void>;
+  /** Removes the connection and every index entry of it (nothing when it is already gone). */
+  deleteConnection(connectionId: string): Promise<void>;
+  playerConnections(playerId: string, consistency: ReadConsistency): Promise<readonly string[]>;
+  gameSubscribers(gameId: string, consistency: ReadConsistency): Promise<readonly { readonly connectionId: string; readonly playerId: string }[]>;
 }
 
 /** Everything push stores. */

@@ -37,7 +37,8 @@ export function reminderPlanner(ctx: ServiceContext, scheduler: PushScheduler, m
       if (!preferences.has(playerId))
         preferences.set(
           playerId,
-          readPreferences(ctx, playerId).then((p) => p.reminders),
+          // A change made a moment ago may be seen a commit late: it applies to entries opened from then on anyway.
+          readPreferences(ctx, playerId, 'eventual').then((p) => p.reminders),
         );
       return preferences.get(playerId) as Promise<readonly number[]>;
     };

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../service/context.js';
 import { ServiceError } from '../service/errors.js';
 import { InvalidCursorError } from './keys.js';
+import type { ReadConsistency } from './port.js';
 import { DEFAULT_REMINDERS, type Preferences } from './schemas.js';
 
 export async function readNotifications(ctx: ServiceContext, playerId: string, after: string | null, limit: number) {
@@ -14,8 +15,9 @@ export async function readNotifications(ctx: ServiceContext, playerId: string, a
   }
 }
 
-export async function readPreferences(ctx: ServiceContext, playerId: string): Promise<Preferences> {
-  return (await ctx.push.getPreferences(playerId)) ?? { reminders: [...DEFAULT_REMINDERS] };
+/** The player's preferences, or the defaults; `strong` when they read back their own, `eventual` (half the units) when planning reminders. */
+export async function readPreferences(ctx: ServiceContext, playerId: string, consistency: ReadConsistency): Promise<Preferences> {
+  return (await ctx.push.getPreferences(playerId, consistency)) ?? { reminders: [...DEFAULT_REMINDERS] };
 }
 
 export async function writePreferences(ctx: ServiceContext, playerId: string, preferences: Preferences): Promise<Preferences> {

@@ -76,7 +76,7 @@ export async function createWebhook(ctx: ServiceContext, policy: PushPolicy, own
     if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
     if (seatOf(header, ownerId) === null) throw new ServiceError(403, 'not-seated', 'Only a player seated in this game may subscribe to it.');
   }
-  if ((await ctx.push.listWebhooks(ownerId)).length >= MAX_WEBHOOKS_PER_PLAYER)
+  if ((await ctx.push.listWebhooks(ownerId, 'strong')).length >= MAX_WEBHOOKS_PER_PLAYER)
     throw new ServiceError(422, 'too-many-webhooks', `A player may keep ${MAX_WEBHOOKS_PER_PLAYER} webhooks; delete one first.`);
   await vetTarget(request.url, policy);
   const hook: WebhookRecord = {
@@ -142,19 +142,21 @@ function wants(hook: WebhookRecord, type: string): boolean {
  * before anything is stored. The commit is the durable intent there: a
  * consumer that fails is handed the commit again, and a redelivered commit
  * may send a message twice, with the same `webhook-id` (at least once). One
- * write then records the attempt, and a failure schedules the retries.
+ * write then records the attempt, and a failure schedules the retries. The
+ * subscriptions are read eventually consistent (half the units): one made or
+ * deleted in the last second may be seen a commit late.
  */
 export function webhookSink(ctx: ServiceContext, scheduler: PushScheduler): PushSink {
   return async (derived) => {
     const due: [WebhookRecord, Notification | GameNotice][] = [];
     const mine = new Map<string, readonly WebhookRecord[]>();
     for (const { playerId, notification } of derived.notifications) {
-      if (!mine.has(playerId)) mine.set(playerId, await ctx.push.listWebhooks(playerId));
+      if (!mine.has(playerId)) mine.set(playerId, await ctx.push.listWebhooks(playerId, 'eventual'));
       for (const hook of mine.get(playerId) ?? []) if (hook.gameId === null && wants(hook, notification.type)) due.push([hook, notification]);
     }
     const gameId = derived.notices[0]?.gameId;
     if (gameId !== undefined) {
-      const hooks = await ctx.push.gameWebhooks(gameId);
+      const hooks = await ctx.push.gameWebhooks(gameId, 'eventual');
       for (const notice of derived.notices) for (const hook of hooks) if (wants(hook, notice.type)) due.push([hook, notice]);
     }
     await Promise.all(due.map(([hook, message]) => deliverFirst(ctx, scheduler, hook, message)));

@@ -1,4 +1,4 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyFromStream } from '../../functions/notifications/aws-consumer.js';
@@ -9,7 +9,8 @@ import { connectionSink, onClientMessage, onConnect, onDisconnect, type Connecti
 import type { CommitMessage, ServerMessage } from '../../functions/notifications/stream-protocol.js';
 import { commitItem } from '../../functions/store/dynamo-items.js';
 import type { Item } from '../../functions/store/capacity.js';
-import { startApi, storeOf, type RunningApi } from '../support/api.js';
+import { startApi, type RunningApi } from '../support/api.js';
+import { freshTable, type TestTable } from '../support/dynamo.js';
 import { notificationsIn } from '../support/push-api.js';
 
 /** The stream as DynamoDB Streams hands it to Lambda: INSERT records with the items' new images, in table order. */
@@ -36,10 +37,55 @@ function recordingSender(gone: ReadonlySet<string>) {
   return { sender, sent };
 }
 
+type Key = Record<string, AttributeValue>;
+interface CallInput {
+  Key?: Key;
+  Item?: Key;
+  RequestItems?: Record<string, { PutRequest?: { Item: Key }; DeleteRequest?: { Key: Key } }[]>;
+  ExpressionAttributeValues?: Key;
+  ConsistentRead?: boolean;
+}
+
+/**
+ * What a client asks of DynamoDB while `during` runs: each item written, as
+ * `<call> <pk> <sk>` (a batch's requests one by one), and each read, as
+ * `<call> <pk> <sk or sort-key prefix> <strong|eventual>`: what a route costs.
+ */
+async function callsDuring(client: DynamoDBClient, during: () => Promise<unknown>): Promise<{ reads: string[]; writes: string[] }> {
+  const reads: string[] = [];
+  const writes: string[] = [];
+  const item = (call: string, key: Key) => `${call} ${key.pk?.S} ${key.sk?.S}`;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const call = (context.commandName ?? '').replace(/Command$/, '');
+      const input = args.input as CallInput;
+      const values = input.ExpressionAttributeValues ?? {};
+      if (['PutItem', 'UpdateItem', 'DeleteItem'].includes(call)) writes.push(item(call, input.Key ?? input.Item ?? {}));
+      for (const request of Object.values(input.RequestItems ?? {}).flat())
+        writes.push(request.PutRequest ? item('BatchPut', request.PutRequest.Item) : item('BatchDelete', request.DeleteRequest?.Key ?? {}));
+      const consistency = input.ConsistentRead ? 'strong' : 'eventual';
+      if (call === 'GetItem') reads.push(`${item(call, input.Key ?? {})} ${consistency}`);
+      if (call === 'Query') reads.push(`Query ${values[':pk']?.S} ${values[':prefix']?.S ?? ''} ${consistency}`);
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordCalls' },
+  );
+  try {
+    await during();
+  } finally {
+    client.middlewareStack.remove('recordCalls');
+  }
+  return { reads, writes };
+}
+
+const writesDuring = async (client: DynamoDBClient, during: () => Promise<unknown>) => (await callsDuring(client, during)).writes;
+
 describe('the stream on AWS: $connect, $default, $disconnect and the consumer fan-out (DynamoDB Local)', () => {
   let api: RunningApi;
+  let table: TestTable;
   beforeAll(async () => {
-    api = await startApi({ store: await storeOf('dynamodb', 'push-aws') });
+    table = await freshTable('push-aws');
+    api = await startApi({ store: table.store() });
   });
   afterAll(() => api.close());
 
@@ -49,7 +95,12 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     const ticketOf = async (token: string) => (await client.post('/v1/stream/tickets', { token })).body.ticket as string;
     expect(await onConnect(ctx, 'conn-x', 'st_forged')).toEqual({ statusCode: 401 });
     const ticketA = await ticketOf(a.token);
-    expect(await onConnect(ctx, 'conn-a', ticketA)).toEqual({ statusCode: 200 });
+    // $connect: the ticket burnt, the record and the player's entry stored.
+    expect(await writesDuring(table.client, async () => expect(await onConnect(ctx, 'conn-a', ticketA)).toEqual({ statusCode: 200 }))).toEqual([
+      expect.stringMatching(/^DeleteItem TICKET#\S+ TICKET$/),
+      'BatchPut WSCONN#conn-a CONN',
+      `BatchPut PLAYER#${a.playerId} WS#conn-a`,
+    ]);
     expect(await onConnect(ctx, 'conn-again', ticketA)).toEqual({ statusCode: 401 });
     expect(await onConnect(ctx, 'conn-b', await ticketOf(b.token))).toEqual({ statusCode: 200 });
     // A's second device, not subscribed to the game.
@@ -58,9 +109,11 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     const gameId = (await client.post('/v1/games', { token: a.token, body: { game: 'village-pillage', seats: 2 } })).body.gameId;
     const { sender, sent } = recordingSender(new Set(['conn-b']));
     // API Gateway cannot send during $connect: `ready` answers the client's `hello`, as on the local server.
-    await onClientMessage(ctx, sender, 'conn-a', JSON.stringify({ action: 'hello' }));
-    await onClientMessage(ctx, sender, 'conn-a', JSON.stringify({ action: 'subscribe', gameId }));
-    await onClientMessage(ctx, sender, 'conn-a', JSON.stringify({ action: 'ping' }));
+    const act = (connectionId: string, action: object) => writesDuring(table.client, () => onClientMessage(ctx, sender, connectionId, JSON.stringify(action)));
+    // Only a change of subscriptions writes, and only what changed: the record's set of games and the game's entry.
+    expect(await act('conn-a', { action: 'hello' })).toEqual([]);
+    expect(await act('conn-a', { action: 'subscribe', gameId })).toEqual(['UpdateItem WSCONN#conn-a CONN', `PutItem WSGAME#${gameId} conn-a`]);
+    expect(await act('conn-a', { action: 'ping' })).toEqual([]);
     expect(sent.get('conn-a')).toEqual([{ type: 'ready', playerId: a.playerId }, { type: 'subscribed', gameId, version: 0 }, { type: 'pong' }]);
     expect(await onClientMessage(ctx, sender, 'conn-unknown', '{"action":"ping"}')).toEqual({ statusCode: 410 });
 
@@ -73,8 +126,17 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     const announced = notificationItem(a.playerId, joined[0]!);
     // Any other notification item is not the consumer's business (the stack's filter does not even hand it over).
     const other = notificationItem(a.playerId, { ...joined[0]!, id: 'n_not-announced', type: 'game-started', version: 1 } as Notification);
-    const outcome = await notifyFromStream(ctx, streamEvent([announced, other, ...commits.map(commitItem)]), [connectionSink(ctx, sender)], new GameFollower());
-    expect(outcome.batchItemFailures).toEqual([]);
+    let outcome: Awaited<ReturnType<typeof notifyFromStream>> | undefined;
+    const { reads } = await callsDuring(table.client, async () => {
+      outcome = await notifyFromStream(ctx, streamEvent([announced, other, ...commits.map(commitItem)]), [connectionSink(ctx, sender)], new GameFollower());
+    });
+    expect(outcome?.batchItemFailures).toEqual([]);
+    // The fan-out reads the connection indexes eventually consistent (half the units); a game's header stays strongly consistent.
+    const indexReads = reads.filter((r) => r.startsWith('Query WSGAME#') || / WS# /.test(r));
+    expect(indexReads).toContain(`Query WSGAME#${gameId}  eventual`);
+    expect(indexReads).toContain(`Query PLAYER#${a.playerId} WS# eventual`);
+    expect(indexReads.every((r) => r.endsWith(' eventual'))).toBe(true);
+    expect(reads.filter((r) => r.includes(' HEAD ')).every((r) => r.endsWith(' strong'))).toBe(true);
     const stored: Notification[] = (await client.get('/v1/notifications', { token: a.token })).body.notifications;
 
     const toA = (sent.get('conn-a') ?? []).slice(3);
@@ -94,9 +156,30 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     expect(notificationsIn(toA2).sort(byId)).toEqual([...stored].sort(byId));
     // B's connection answered gone: it was dropped, with its index entry.
     expect(await ctx.push.getConnection('conn-b')).toBeNull();
-    expect(await ctx.push.playerConnections(b.playerId)).toEqual([]);
+    expect(await ctx.push.playerConnections(b.playerId, 'strong')).toEqual([]);
 
-    expect(await onDisconnect(ctx, 'conn-a')).toEqual({ statusCode: 200 });
-    expect(await ctx.push.gameSubscribers(gameId)).toEqual([]);
+    // A's other device subscribes and unsubscribes: its record and the game's entries are back where they were.
+    expect(await act('conn-a2', { action: 'subscribe', gameId })).toEqual(['UpdateItem WSCONN#conn-a2 CONN', `PutItem WSGAME#${gameId} conn-a2`]);
+    expect(await act('conn-a2', { action: 'subscribe', gameId })).toEqual([]);
+    expect(await ctx.push.gameSubscribers(gameId, 'strong')).toHaveLength(2);
+    expect(await act('conn-a2', { action: 'unsubscribe', gameId })).toEqual([`DeleteItem WSGAME#${gameId} conn-a2`, 'UpdateItem WSCONN#conn-a2 CONN']);
+    expect(await act('conn-a2', { action: 'unsubscribe', gameId })).toEqual([]);
+    expect(sent.get('conn-a2')?.slice(-4)).toEqual([
+      expect.objectContaining({ type: 'subscribed', gameId, version: commits.length, moves: newest.moves }),
+      expect.objectContaining({ type: 'subscribed', gameId, version: commits.length }),
+      { type: 'unsubscribed', gameId },
+      { type: 'unsubscribed', gameId },
+    ]);
+    expect(await ctx.push.getConnection('conn-a2')).toEqual({ connectionId: 'conn-a2', playerId: a.playerId, games: [] });
+    expect(await ctx.push.gameSubscribers(gameId, 'strong')).toEqual([{ connectionId: 'conn-a', playerId: a.playerId }]);
+
+    // $disconnect: the record goes (its old image names its entries, so nothing is read), then the player's entry and the game's entry, in one batch.
+    expect(await callsDuring(table.client, async () => expect(await onDisconnect(ctx, 'conn-a')).toEqual({ statusCode: 200 }))).toEqual({
+      reads: [],
+      writes: ['DeleteItem WSCONN#conn-a CONN', `BatchDelete PLAYER#${a.playerId} WS#conn-a`, `BatchDelete WSGAME#${gameId} conn-a`],
+    });
+    expect(await ctx.push.getConnection('conn-a')).toBeNull();
+    expect(await ctx.push.gameSubscribers(gameId, 'strong')).toEqual([]);
+    expect(await ctx.push.playerConnections(a.playerId, 'strong')).toEqual(['conn-a2']);
   });
 });

@@ -48,12 +48,14 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     expect((await store.listNotifications('pl_a', null, 10)).items.map((n) => n.id)).toEqual(['n_0003']);
   });
 
-  it('keeps preferences, timers, tickets (once, until expiry) and connections', async () => {
+  it('keeps preferences, timers and tickets (once, until expiry)', async () => {
     let now = NOW;
     const store = await make(() => now);
-    expect(await store.getPreferences('pl_a')).toBeNull();
+    expect(await store.getPreferences('pl_a', 'strong')).toBeNull();
     await store.putPreferences('pl_a', { reminders: [0.5] });
-    expect(await store.getPreferences('pl_a')).toEqual({ reminders: [0.5] });
+    expect(await store.getPreferences('pl_a', 'strong')).toEqual({ reminders: [0.5] });
+    // DynamoDB Local reads consistently either way; this checks the eventual read finds the same item.
+    expect(await store.getPreferences('pl_a', 'eventual')).toEqual({ reminders: [0.5] });
 
     const timer = {
       id: 'rem_1',
@@ -72,20 +74,47 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     expect(await store.takeTicket('h1')).toBeNull();
     now = NOW + 60_000;
     expect(await store.takeTicket('h2')).toBeNull();
+  });
 
-    const connection = { connectionId: 'c1', playerId: 'pl_a', games: ['g_1', 'g_2'] };
-    await store.putConnection(connection);
-    await store.putConnection({ connectionId: 'c2', playerId: 'pl_b', games: ['g_1'] });
-    expect(await store.getConnection('c1')).toEqual(connection);
-    expect(await store.playerConnections('pl_a')).toEqual(['c1']);
-    expect([...(await store.gameSubscribers('g_1'))].sort((a, b) => a.connectionId.localeCompare(b.connectionId))).toEqual([
+  it('keeps a connection with exactly the index entries of its subscriptions, and removes every one when it closes', async () => {
+    const store = await make(() => NOW);
+    const subscribers = async (gameId: string) =>
+      [...(await store.gameSubscribers(gameId, 'eventual'))].sort((a, b) => a.connectionId.localeCompare(b.connectionId));
+    await store.putConnection({ connectionId: 'c1', playerId: 'pl_a' });
+    await store.putConnection({ connectionId: 'c2', playerId: 'pl_b' });
+    let c1 = { connectionId: 'c1', playerId: 'pl_a', games: [] as string[] };
+    const c2 = { connectionId: 'c2', playerId: 'pl_b', games: [] as string[] };
+    expect(await store.getConnection('c1')).toEqual(c1);
+    expect(await store.playerConnections('pl_a', 'eventual')).toEqual(['c1']);
+
+    await store.addSubscription(c1, 'g_2');
+    await store.addSubscription({ ...c1, games: ['g_2'] }, 'g_1');
+    await store.addSubscription(c2, 'g_1');
+    c1 = { ...c1, games: ['g_1', 'g_2'] };
+    expect(await store.getConnection('c1')).toEqual(c1);
+    expect(await subscribers('g_1')).toEqual([
       { connectionId: 'c1', playerId: 'pl_a' },
       { connectionId: 'c2', playerId: 'pl_b' },
     ]);
-    await store.deleteConnection(connection);
+    expect(await subscribers('g_2')).toEqual([{ connectionId: 'c1', playerId: 'pl_a' }]);
+
+    await store.removeSubscription(c1, 'g_2');
+    c1 = { ...c1, games: ['g_1'] };
+    expect(await store.getConnection('c1')).toEqual(c1);
+    expect(await subscribers('g_2')).toEqual([]);
+    expect(await subscribers('g_1')).toHaveLength(2);
+    expect(await store.playerConnections('pl_a', 'strong')).toEqual(['c1']);
+
+    await store.deleteConnection('c1');
+    await store.deleteConnection('c1');
     expect(await store.getConnection('c1')).toBeNull();
-    expect(await store.playerConnections('pl_a')).toEqual([]);
-    expect(await store.gameSubscribers('g_2')).toEqual([]);
+    expect(await store.playerConnections('pl_a', 'strong')).toEqual([]);
+    expect(await subscribers('g_1')).toEqual([{ connectionId: 'c2', playerId: 'pl_b' }]);
+    // A subscription that arrives after its connection closed leaves no record or entry behind.
+    await store.addSubscription(c1, 'g_3');
+    expect(await store.getConnection('c1')).toBeNull();
+    expect(await subscribers('g_3')).toEqual([]);
+    expect(await store.getConnection('c2')).toEqual({ ...c2, games: ['g_1'] });
   });
 
   it('keeps webhooks by owner and by game, and deliveries newest first, created once', async () => {
@@ -102,14 +131,15 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     });
     await store.putWebhook(hook('wh_1', null));
     await store.putWebhook(hook('wh_2', 'g_1'));
-    expect((await store.listWebhooks('pl_a')).map((h) => h.id)).toEqual(['wh_1', 'wh_2']);
-    expect((await store.gameWebhooks('g_1')).map((h) => h.id)).toEqual(['wh_2']);
+    expect((await store.listWebhooks('pl_a', 'strong')).map((h) => h.id)).toEqual(['wh_1', 'wh_2']);
+    expect((await store.listWebhooks('pl_a', 'eventual')).map((h) => h.id)).toEqual(['wh_1', 'wh_2']);
+    expect((await store.gameWebhooks('g_1', 'eventual')).map((h) => h.id)).toEqual(['wh_2']);
     expect(await store.getWebhook('pl_b', 'wh_1')).toBeNull();
     await store.putWebhook({ ...hook('wh_2', 'g_1'), disabled: { at: NOW, reason: 'r' } });
-    expect((await store.gameWebhooks('g_1'))[0]?.disabled).toEqual({ at: NOW, reason: 'r' });
+    expect((await store.gameWebhooks('g_1', 'strong'))[0]?.disabled).toEqual({ at: NOW, reason: 'r' });
     await store.deleteWebhook(hook('wh_2', 'g_1'));
-    expect(await store.gameWebhooks('g_1')).toEqual([]);
-    expect((await store.listWebhooks('pl_a')).map((h) => h.id)).toEqual(['wh_1']);
+    expect(await store.gameWebhooks('g_1', 'strong')).toEqual([]);
+    expect((await store.listWebhooks('pl_a', 'strong')).map((h) => h.id)).toEqual(['wh_1']);
 
     const delivery = (id: string, createdAt: number): DeliveryRecord => ({
       id,

@@ -58,7 +58,8 @@ export function mountNotificationRoutes(app: Api, ctx: ServiceContext): void {
 
   mountRoute(app, notificationRoutes.getPreferences, async (c) => {
     const player = await requirePlayer(ctx, c);
-    return c.json(await readPreferences(ctx, player.playerId), 200);
+    // Strong: a player reads back what they just PUT.
+    return c.json(await readPreferences(ctx, player.playerId, 'strong'), 200);
   });
 
   mountRoute(app, notificationRoutes.putPreferences, async (c) => {

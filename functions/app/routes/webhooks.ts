@@ -118,7 +118,7 @@ export function mountWebhookRoutes(app: Api, ctx: ServiceContext): void {
 
   mountRoute(app, webhookRoutes.list, async (c) => {
     const player = await requirePlayer(ctx, c);
-    return c.json({ webhooks: (await ctx.push.listWebhooks(player.playerId)).map(presentWebhook) }, 200);
+    return c.json({ webhooks: (await ctx.push.listWebhooks(player.playerId, 'strong')).map(presentWebhook) }, 200);
   });
 
   mountRoute(app, webhookRoutes.get, async (c) => {
