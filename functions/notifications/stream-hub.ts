@@ -1,9 +1,8 @@
-import { legalMovesFor } from '../../core/engine/index.js';
 import type { ServiceContext } from '../service/context.js';
 import { engineOf, seatOf, type LiveGame } from '../service/live-game.js';
 import { loadLive } from '../service/pipeline.js';
 import { ServiceError } from '../service/errors.js';
-import { presentCommit, presentState } from '../service/present.js';
+import { presentCommit, presentGame, presentLegalMoves } from '../service/present.js';
 import type { Derived } from './derive.js';
 import type { ObservedCommit } from './follow.js';
 import type { PushSink } from './local.js';
@@ -51,7 +50,7 @@ export async function answerAction(ctx: ServiceContext, connection: Subscription
   connection.games.add(action.gameId);
   try {
     const live = await loadLive(ctx, action.gameId);
-    return { type: 'subscribed', gameId: action.gameId, version: live.version, ...seenBy(live, seatOf(live.header, connection.playerId)) };
+    return { type: 'subscribed', gameId: action.gameId, version: live.version, ...seenBy(live, connection.playerId, ctx.clock()) };
   } catch (error) {
     if (!known) connection.games.delete(action.gameId);
     if (error instanceof ServiceError && error.code === 'game-not-found') return { type: 'error', code: error.code, detail: error.message };
@@ -59,10 +58,9 @@ export async function answerAction(ctx: ServiceContext, connection: Subscription
   }
 }
 
-/** The game's `state` and this seat's legal `moves` right now, as GET /v1/games/{id} and …/moves give them; nothing before the game starts. */
-function seenBy(live: LiveGame, seat: number | null): { state?: unknown; moves?: readonly unknown[] } {
-  if (live.state == null) return {};
-  return { state: presentState(live.engine, live.state, seat), moves: seat === null ? [] : legalMovesFor(live.engine, live.state, seat) };
+/** The game and this player's legal moves at `now`, exactly as GET /v1/games/{id} and …/moves answer them. */
+function seenBy(live: LiveGame, playerId: string, now: number) {
+  return { game: presentGame(live, playerId, now), moves: presentLegalMoves(live, playerId).moves };
 }
 
 /** A notification about the commit's own game rides inside that commit's message to a subscribed connection. */
@@ -84,7 +82,8 @@ async function commitMessages(
   for (const playerId of new Set(viewers)) {
     const seat = seatOf(header, playerId);
     const notifications = derived.notifications.filter((a) => a.playerId === playerId && ridesWith(observed, a.notification)).map((a) => a.notification);
-    const after = live ? seenBy(live, seat) : {};
+    // The header as stored now: the followed game may hold an older one.
+    const after = live ? seenBy({ ...live, header }, playerId, ctx.clock()) : {};
     out.set(playerId, { type: 'commit', gameId: commit.gameId, commit: presentCommit(engine, header, commit, seat), notifications, ...after });
   }
   return out;

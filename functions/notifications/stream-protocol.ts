@@ -30,12 +30,13 @@ export interface CommitMessage {
   /** This player's notifications caused by this commit (also stored and listed); they are not sent again on this connection. */
   readonly notifications: readonly Notification[];
   /**
-   * The `state` of GET /v1/games/{id} for this player right after this commit, and
-   * the `moves` of GET /v1/games/{id}/moves (empty unless this player is awaited).
-   * Both are left out in the rare case the server held only a later version
-   * (a later commit's message carries them).
+   * The `game` GET /v1/games/{id} answers this player right after this
+   * commit (its `version` is this commit's `seq`), and the `moves` of
+   * GET /v1/games/{id}/moves (empty unless this player is awaited). Both are
+   * left out in the rare case the server held only a later version (a later
+   * commit's message carries them).
    */
-  readonly state?: unknown;
+  readonly game?: unknown;
   readonly moves?: readonly unknown[];
 }
 
@@ -48,11 +49,11 @@ export interface CommitMessage {
 export interface SubscribedMessage {
   readonly type: 'subscribed';
   readonly gameId: string;
-  /** Commits so far: `state` and `moves` are as of this commit. */
+  /** Commits so far: `game` and `moves` are as of this commit. */
   readonly version: number;
-  /** As in a commit message; both left out until every seat is taken. */
-  readonly state?: unknown;
-  readonly moves?: readonly unknown[];
+  /** As in a commit message: GET /v1/games/{id} and the legal `moves` of GET …/moves. */
+  readonly game: unknown;
+  readonly moves: readonly unknown[];
 }
 
 /** What the server sends (documented here, typed for both servers). */

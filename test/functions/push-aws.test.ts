@@ -114,7 +114,11 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     expect(await act('conn-a', { action: 'hello' })).toEqual([]);
     expect(await act('conn-a', { action: 'subscribe', gameId })).toEqual(['UpdateItem WSCONN#conn-a CONN', `PutItem WSGAME#${gameId} conn-a`]);
     expect(await act('conn-a', { action: 'ping' })).toEqual([]);
-    expect(sent.get('conn-a')).toEqual([{ type: 'ready', playerId: a.playerId }, { type: 'subscribed', gameId, version: 0 }, { type: 'pong' }]);
+    expect(sent.get('conn-a')).toEqual([
+      { type: 'ready', playerId: a.playerId },
+      { type: 'subscribed', gameId, version: 0, game: expect.objectContaining({ gameId, status: 'open', version: 0, state: null }), moves: [] },
+      { type: 'pong' },
+    ]);
     expect(await onClientMessage(ctx, sender, 'conn-unknown', '{"action":"ping"}')).toEqual({ statusCode: 410 });
 
     await client.post(`/v1/games/${gameId}/join`, { token: b.token, body: {} });
@@ -148,7 +152,7 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     const events = (await client.get(`/v1/games/${gameId}/events?after=0`, { token: a.token })).body.commits;
     expect(toA.slice(1).map((m) => (m as CommitMessage).commit)).toEqual(events);
     const newest = toA.at(-1) as CommitMessage;
-    expect(newest.state).toEqual((await client.get(`/v1/games/${gameId}`, { token: a.token })).body.state);
+    expect(newest.game).toEqual((await client.get(`/v1/games/${gameId}`, { token: a.token })).body);
     expect(newest.moves).toEqual((await client.get(`/v1/games/${gameId}/moves`, { token: a.token })).body.moves);
     // The other device: the same notifications, each alone, and no commits.
     const toA2 = sent.get('conn-a2') ?? [];

@@ -41,14 +41,14 @@ async function allEvents(gameId: string, token: string) {
   }
 }
 
-/** The commit message of a game's current version carries the player's `state` and `moves` exactly as GET answers them. */
+/** The commit message of a game's current version carries the player's `game` and `moves` exactly as GET answers them. */
 async function expectStateAndMovesAsRoutes(stream: Awaited<ReturnType<typeof openStream>>, gameId: string, token: string) {
   await api.push.notifier.idle();
   const view = await api.client.get(`/v1/games/${gameId}`, { token });
   const legal = await api.client.get(`/v1/games/${gameId}/moves`, { token });
   const atVersion = (all: readonly ServerMessage[]) => all.find((m): m is CommitMessage => m.type === 'commit' && m.commit.seq === view.body.version);
   await stream.until((all) => atVersion(all) !== undefined);
-  expect(atVersion(stream.messages)!.state).toEqual(view.body.state);
+  expect(atVersion(stream.messages)!.game).toEqual(view.body);
   expect(atVersion(stream.messages)!.moves).toEqual(legal.body.moves);
 }
 
@@ -64,7 +64,7 @@ async function expectSubscribedAsRoutes(gameId: string, token: string) {
     type: 'subscribed',
     gameId,
     version: view.body.version,
-    state: view.body.state,
+    game: view.body,
     moves: legal.body.moves,
   });
   await late.close();
