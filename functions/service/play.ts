@@ -1,10 +1,10 @@
-import type { KitRejectionCode } from '../../core/engine/index.js';
+import { legalMovesFor, type KitRejectionCode } from '../../core/engine/index.js';
 import { StoreUnavailableError, type Commit, type GameHeader, type PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError, storeUnavailable } from './errors.js';
 import { keyReused } from './idempotency.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
-import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
+import { commitRecord, loadLive, RETRY, settle, withFreshGame } from './pipeline.js';
 import { presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
 import { isoInstant, presentTimes } from './times.js';
 import { publishedCommit, type RecordRejection } from './records.js';
@@ -46,11 +46,19 @@ export interface MoveAnswer {
   readonly version: number;
   /** That commit as the caller sees it. */
   readonly commit: PresentedCommit;
+  /** The caller's legal moves as the game stands now (`live.version`), so a client that goes on playing needs no read. */
+  readonly next: { readonly version: number; readonly moves: readonly unknown[] };
 }
 
-/** The answer to a request that committed `commit` for the player in `seat`. */
+/** The answer to a request that committed `commit` for the player in `seat`; `live` is the game as it stands now. */
 export function answerWith(live: LiveGame, commit: Commit, seat: number): MoveAnswer {
-  return { gameId: live.header.gameId, game: live.header.game, version: commit.seq, commit: presentCommit(live.engine, live.header, commit, seat) };
+  return {
+    gameId: live.header.gameId,
+    game: live.header.game,
+    version: commit.seq,
+    commit: presentCommit(live.engine, live.header, commit, seat),
+    next: { version: live.version, moves: live.state ? legalMovesFor(live.engine, live.state, seat) : [] },
+  };
 }
 
 /** Kit rejections that mean "not now" rather than "not like this". */
@@ -62,10 +70,11 @@ function refusalError(refusal: RecordRejection, batchSize: number): ServiceError
   return new ServiceError(CONFLICTING.has(code) ? 409 : 422, code, `${message}${where}`, { moveIndex: refusal.index });
 }
 
-async function answerFor(ctx: ServiceContext, header: GameHeader, seq: number, seat: number): Promise<MoveAnswer> {
-  const [commit] = await ctx.store.readCommits(header.gameId, seq - 1, 1);
-  if (!commit) throw new Error(`commit ${seq} of ${header.gameId} vanished`);
-  return { gameId: header.gameId, game: header.game, version: seq, commit: presentCommit(await engineOf(ctx.games, header), header, commit, seat) };
+/** The answer again to a request already committed as `seq` (a retry): that commit, and the moves as the game stands now. */
+async function answerFor(ctx: ServiceContext, gameId: string, seq: number, seat: number): Promise<MoveAnswer> {
+  const [commit] = await ctx.store.readCommits(gameId, seq - 1, 1);
+  if (!commit) throw new Error(`commit ${seq} of ${gameId} vanished`);
+  return answerWith(await loadLive(ctx, gameId), commit, seat);
 }
 
 function sameRequest(commit: Commit, actor: string, request: MoveRequest): boolean {
@@ -85,7 +94,7 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
     const earlier = request.idempotencyKey === null ? undefined : live.recentKeys.find((k) => k.actor === player.playerId && k.key === request.idempotencyKey);
     if (earlier) {
       if (earlier.requestHash !== request.requestHash) throw keyReused();
-      return answerFor(ctx, live.header, earlier.seq, seat);
+      return answerFor(ctx, gameId, earlier.seq, seat);
     }
     if ((await settle(ctx, live)) === RETRY) return RETRY;
     if (request.ifMatch !== null && request.ifMatch !== live.version) throw versionMismatch(request.ifMatch, live.version);
@@ -104,7 +113,7 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
       // Our own earlier attempt may hold that seq (a retry after a lost answer).
       if (sameRequest(outcome.existing, player.playerId, request)) {
         if (outcome.existing.requestHash !== request.requestHash) throw keyReused();
-        return answerFor(ctx, live.header, outcome.existing.seq, seat);
+        return answerFor(ctx, gameId, outcome.existing.seq, seat);
       }
       if (request.ifMatch !== null) throw versionMismatch(request.ifMatch, live.version + 1);
       return RETRY;

@@ -141,4 +141,25 @@ describe('Villages of Valeria through the API (DynamoDB Local, real HTTP)', () =
     // Orders are private.
     expect((await client.get(`/v1/games/${gameId}/standing-orders`, { token: tokens[1 - window.seat] })).body.orders).toBeNull();
   });
+
+  it('answers each move with the legal moves that follow it, standing orders included, as GET …/moves then answers', async () => {
+    const { client } = api;
+    const { gameId, tokens } = await openFirstFollowWindow(client, { windowSeconds: 86_400, turnSeconds: 86_400 });
+    const orders = { tax: 'decline', harvest: 'decline', develop: 'decline', build: 'decline', recruit: 'decline' };
+    for (const token of tokens) expect((await client.request('PUT', `/v1/games/${gameId}/standing-orders`, { token, body: { orders } })).status).toBe(200);
+    let answeredAfterOrders = 0;
+    for (let step = 0; step < 12; step++) {
+      const view = await client.get(`/v1/games/${gameId}`, { token: tokens[0] });
+      const seat: number = view.body.state.awaiting[0];
+      const token = tokens[seat] as string;
+      const legal = await client.get(`/v1/games/${gameId}/moves`, { token });
+      const sent = await client.request('POST', `/v1/games/${gameId}/moves`, { token, body: { moves: [legal.body.moves[0]] } });
+      expect(sent.status, sent.text).toBe(200);
+      const after = await client.get(`/v1/games/${gameId}/moves`, { token });
+      expect(sent.body.next).toEqual({ version: after.body.version, moves: after.body.moves });
+      if (sent.body.next.version > sent.body.version) answeredAfterOrders++;
+    }
+    // The other player's orders declined follow windows within the same request, and `next` saw it.
+    expect(answeredAfterOrders).toBeGreaterThan(0);
+  });
 });

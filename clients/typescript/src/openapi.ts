@@ -2004,6 +2004,12 @@ export interface components {
             game: "villages-of-valeria";
             version: number;
             commit: components["schemas"]["VillagesOfValeriaCommit"];
+            /** @description Your legal moves once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves would answer at `version`: a client that goes on playing needs no read. */
+            next: {
+                version: number;
+                /** @description Each submittable exactly as listed. */
+                moves: components["schemas"]["VillagesOfValeriaMove"][];
+            };
         };
         VillagesOfValeriaCommit: {
             seq: number;
@@ -2412,6 +2418,12 @@ export interface components {
             game: "valeria-card-kingdoms";
             version: number;
             commit: components["schemas"]["ValeriaCardKingdomsCommit"];
+            /** @description Your legal moves once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves would answer at `version`: a client that goes on playing needs no read. */
+            next: {
+                version: number;
+                /** @description Each submittable exactly as listed. */
+                moves: components["schemas"]["ValeriaCardKingdomsMove"][];
+            };
         };
         ValeriaCardKingdomsCommit: {
             seq: number;
@@ -2818,6 +2830,12 @@ export interface components {
             game: "village-pillage";
             version: number;
             commit: components["schemas"]["VillagePillageCommit"];
+            /** @description Your legal moves once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves would answer at `version`: a client that goes on playing needs no read. */
+            next: {
+                version: number;
+                /** @description Each submittable exactly as listed. */
+                moves: components["schemas"]["VillagePillageMove"][];
+            };
         };
         VillagePillageCommit: {
             seq: number;

@@ -110,7 +110,17 @@ const COMMITS = new Map(
 const commitOf = (contract: GameContract) => COMMITS.get(contract.id) as z.ZodObject;
 
 export const MoveAnswer = perGame('MoveAnswer', (contract) =>
-  z.object({ gameId: z.string(), game: z.literal(contract.id), version: z.number().int().min(1), commit: commitOf(contract) }),
+  z.object({
+    gameId: z.string(),
+    game: z.literal(contract.id),
+    version: z.number().int().min(1),
+    commit: commitOf(contract),
+    next: z
+      .object({ version: Count, moves: z.array(contract.move).describe('Each submittable exactly as listed.') })
+      .describe(
+        'Your legal moves once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves would answer at `version`: a client that goes on playing needs no read.',
+      ),
+  }),
 );
 
 export const Events = perGame('Events', (contract) =>
