@@ -83,13 +83,12 @@ const AWS_CALL_SECONDS = { post: 0.015, schedulerApi: 0.02, webhookAttempt: 0.05
  * What a connection costs on AWS beyond what is counted here (the local
  * server keeps its sockets in memory; the ticket it burns and the game the
  * `subscribe` answer reads are counted), from functions/notifications/
- * aws-connections.ts: $connect stores the connection (record and player
- * index: 2 writes); `subscribe` reads the record and writes the game's index
- * entry and the record's game list (2 writes); $disconnect reads the record
- * and deletes it with its player and game entries (3 deletes). Three route
- * invocations.
+ * aws-connections.ts: $connect stores the record and the player's entry (2
+ * writes); `subscribe` reads the record and writes its set of games and the
+ * game's entry (1 read, 2 writes); $disconnect deletes the record, which
+ * names its entries, and those (3 deletes, no read). Three route invocations.
  */
-const CONNECTION_LIFE = { invocations: 3, reads: 2, writes: 2 + 2 + 3 } as const;
+const CONNECTION_LIFE = { invocations: 3, reads: 1, writes: 2 + 2 + 3 } as const;
 /** A keepalive ping is a $default invocation that reads the record and posts `pong`. */
 const PING = { invocations: 1, reads: 1, messages: 2 } as const;
 
@@ -172,9 +171,12 @@ function choose(legal: readonly unknown[]): unknown {
 async function pushClient(token: string, gameId: string) {
   const ticket = await call('POST', '/v1/stream/tickets', token);
   const ws = new WebSocket(ticket.body.url);
-  const arrivals: { at: number; message: ServerMessage }[] = [];
+  const arrivals: { at: number; bytes: number; message: ServerMessage }[] = [];
   let sent = 0;
-  ws.on('message', (data) => arrivals.push({ at: performance.now(), message: JSON.parse(data.toString()) as ServerMessage }));
+  ws.on('message', (data) => {
+    const text = data.toString();
+    arrivals.push({ at: performance.now(), bytes: Buffer.byteLength(text), message: JSON.parse(text) as ServerMessage });
+  });
   await new Promise((resolve) => ws.once('open', resolve));
   sent++;
   ws.send(JSON.stringify({ action: 'subscribe', gameId }));
@@ -204,7 +206,7 @@ interface Played {
   readonly moves: number;
   readonly commits: number;
   /** Messages the server sent, by type, and the clients' frames. */
-  readonly messages: Map<string, number>;
+  readonly messages: Map<string, Sent>;
   readonly fromClients: number;
   /** Commit messages carrying notifications: each stands for one read of that player's connections on AWS. */
   readonly addressed: number;
@@ -214,8 +216,23 @@ interface Played {
   readonly connectedHours: number;
 }
 
-function countMessages(clients: readonly PushClient[], into: Map<string, number>): void {
-  for (const c of clients) for (const { message } of c.arrivals) into.set(message.type, (into.get(message.type) ?? 0) + 1);
+/** Messages of one type: how many, how many 32 KB units API Gateway bills for them, the largest. */
+interface Sent {
+  count: number;
+  billed: number;
+  largestBytes: number;
+}
+const BILLED_MESSAGE_BYTES = 32 * 1024;
+
+function countMessages(clients: readonly PushClient[], into: Map<string, Sent>): void {
+  for (const c of clients)
+    for (const { message, bytes } of c.arrivals) {
+      const sent = into.get(message.type) ?? { count: 0, billed: 0, largestBytes: 0 };
+      sent.count++;
+      sent.billed += Math.ceil(bytes / BILLED_MESSAGE_BYTES);
+      sent.largestBytes = Math.max(sent.largestBytes, bytes);
+      into.set(message.type, sent);
+    }
 }
 const addressedIn = (clients: readonly PushClient[]) =>
   clients.reduce((sum, c) => sum + c.arrivals.filter((a) => a.message.type === 'commit' && a.message.notifications.length > 0).length, 0);
@@ -271,7 +288,7 @@ async function playAtTheTable(seats: number, latency: boolean) {
     }
   }
   await push.notifier.idle();
-  const messages = new Map<string, number>();
+  const messages = new Map<string, Sent>();
   countMessages(clients, messages);
   const played: Played = {
     moves,
@@ -288,17 +305,54 @@ async function playAtTheTable(seats: number, latency: boolean) {
   return { ...played, toStream, toWebhook, gameId, players };
 }
 
+/** What POST …/moves answers, as far as a session reads it. */
+interface MoveReply {
+  readonly version: number;
+  readonly next: { readonly version: number; readonly moves: readonly unknown[] };
+}
+
+/** How a called player looks at the game: what it sees on opening, and after each of its moves. */
+interface Session {
+  readonly opened: { readonly version: number; readonly moves?: readonly unknown[] };
+  /** After a move, from its answer (`version` of the commit, `next` the moves now). */
+  after(answer: MoveReply): Promise<{ readonly version: number; readonly moves?: readonly unknown[] }>;
+  close(): Promise<{ fromClient: number; addressed: number; messages: readonly PushClient[] }>;
+}
+
+/** A socket subscribed to the game: its answer and each commit message carry the state and the legal moves. */
+async function streamSession(token: string, gameId: string): Promise<Session> {
+  const client = await pushClient(token, gameId);
+  return {
+    opened: client.subscribed,
+    after: async ({ version }) => {
+      const [message] = await settled([client], version);
+      return { version: message!.commit.seq, moves: message!.moves };
+    },
+    close: async () => {
+      await client.close();
+      return { fromClient: client.sent(), addressed: addressedIn([client]), messages: [client] };
+    },
+  };
+}
+
+/** No socket: the game and the legal moves read on opening; after each move, its answer lists the moves that follow. */
+async function httpSession(token: string, gameId: string): Promise<Session> {
+  await push.notifier.idle();
+  await call('GET', `/v1/games/${gameId}`, token);
+  const legal = (await call('GET', `/v1/games/${gameId}/moves`, token)).body as { version: number; moves: unknown[] };
+  return { opened: legal, after: async ({ next }) => next, close: async () => ({ fromClient: 0, addressed: 0, messages: [] }) };
+}
+
 /**
  * Asynchronously, as the service is meant to be played: nobody stays
  * connected. Each player has a webhook (their chat, their phone) and standing
  * orders that follow Harvest and Tax drawing from the deck (the follows that
  * need no thought; Develop, Build and Recruit follows they decide in person).
- * When its webhook says `your-turn`, a player opens a session — a ticket, a
- * socket subscribed to the game (its answer carries the state and the legal
- * moves), its moves, each answered by a commit message — and closes it as
- * soon as nothing awaits it.
+ * When its webhook says `your-turn`, a player opens a session, makes its
+ * moves and closes it as soon as nothing awaits it; `open` says how it looks
+ * at the game (a subscribed socket, or plain reads).
  */
-async function playAsynchronously(seats: number) {
+async function playAsynchronously(seats: number, open: (token: string, gameId: string) => Promise<Session>) {
   const { players, gameId, join } = await newGame(seats);
   const receivers = await Promise.all(players.map(() => startReceiver()));
   for (const [i, r] of receivers.entries()) await call('POST', '/v1/webhooks', players[i]!.token, { url: r.url });
@@ -307,7 +361,7 @@ async function playAsynchronously(seats: number) {
   for (const p of players) await call('PUT', `/v1/games/${gameId}/standing-orders`, p.token, { orders });
   const told = (i: number) => receivers[i]!.received.map((r) => (JSON.parse(r.body) as { data: { type: string; version?: number } }).data);
   const seen = players.map(() => 0); // the newest version each player has seen in a session
-  const messages = new Map<string, number>();
+  const messages = new Map<string, Sent>();
   let moves = 0;
   let fromClients = 0;
   let addressed = 0;
@@ -325,39 +379,39 @@ async function playAsynchronously(seats: number) {
       }
       throw new Error(`game ${gameId}: nobody was told it is their turn, and it is not over`);
     }
-    const client = await pushClient(players[called]!.token, gameId);
+    const token = players[called]!.token;
+    const session = await open(token, gameId);
     sessions++;
-    let latest: { moves?: readonly unknown[] } = client.subscribed;
-    seen[called] = client.subscribed.version;
+    let latest = session.opened;
+    seen[called] = latest.version;
     let made = 0;
     while ((latest.moves?.length ?? 0) > 0) {
-      const answer = await call('POST', `/v1/games/${gameId}/moves`, players[called]!.token, { moves: [choose(latest.moves!)] });
+      const answer = await call('POST', `/v1/games/${gameId}/moves`, token, { moves: [choose(latest.moves!)] });
       made++;
-      const [message] = await settled([client], answer.body.version as number);
-      latest = message!;
-      seen[called] = message!.commit.seq;
+      latest = await session.after(answer.body as MoveReply);
+      seen[called] = latest.version;
     }
     if (made === 0) idleSessions++;
     moves += made;
     sessionMinutes += SESSION_MINUTES.open + made * SESSION_MINUTES.perMove;
-    await client.close();
-    fromClients += client.sent();
-    addressed += addressedIn([client]);
-    countMessages([client], messages);
+    const closed = await session.close();
+    fromClients += closed.fromClient;
+    addressed += closed.addressed;
+    countMessages(closed.messages, messages);
   }
-  const commits = Math.max(...seen);
+  const streamed = messages.size > 0;
   const played: Played = {
     moves,
-    commits,
+    commits: Math.max(...seen),
     messages,
     fromClients,
     addressed,
     deliveries: receivers.reduce((sum, r) => sum + r.received.length, 0),
-    connections: sessions,
-    connectedHours: sessionMinutes / 60,
+    connections: streamed ? sessions : 0,
+    connectedHours: streamed ? sessionMinutes / 60 : 0,
   };
   for (const r of receivers) await r.close();
-  return { ...played, idleSessions };
+  return { ...played, sessions, idleSessions };
 }
 
 // ── 1. latency, locally ────────────────────────────────────────────────────
@@ -403,8 +457,16 @@ async function scenario(play: () => Promise<Played>) {
   const perGame = (x: number) => x / GAMES;
   const sum = (pick: (g: Played) => number) => perGame(games.reduce((total, g) => total + pick(g), 0));
   const commits = sum((g) => g.commits);
-  const messagesByType = new Map<string, number>();
-  for (const g of games) for (const [type, count] of g.messages) messagesByType.set(type, (messagesByType.get(type) ?? 0) + count / GAMES);
+  const messagesByType = new Map<string, Sent>();
+  for (const g of games)
+    for (const [type, sent] of g.messages) {
+      const all = messagesByType.get(type) ?? { count: 0, billed: 0, largestBytes: 0 };
+      messagesByType.set(type, {
+        count: all.count + sent.count / GAMES,
+        billed: all.billed + sent.billed / GAMES,
+        largestBytes: Math.max(all.largestBytes, sent.largestBytes),
+      });
+    }
   const counted = {
     moves: sum((g) => g.moves),
     commits,
@@ -414,7 +476,9 @@ async function scenario(play: () => Promise<Played>) {
     dynamo: { read: perGame(units.totals().read), write: perGame(units.totals().write) },
     dynamoRows: [...units.rows.values()].map((row) => ({ ...row, calls: perGame(row.calls), read: perGame(row.read), write: perGame(row.write) })),
     messagesByType,
-    messagesSent: [...messagesByType.values()].reduce((a, b) => a + b, 0),
+    messagesSent: [...messagesByType.values()].reduce((total, sent) => total + sent.count, 0),
+    /** API Gateway bills a message per 32 KB started. */
+    messagesBilled: [...messagesByType.values()].reduce((total, sent) => total + sent.billed, 0),
     messagesReceived: sum((g) => g.fromClients),
     addressed: sum((g) => g.addressed),
     deliveries: sum((g) => g.deliveries),
@@ -442,7 +506,7 @@ async function scenario(play: () => Promise<Played>) {
     'dynamo (counted)': rru(counted.dynamo.read) + wru(counted.dynamo.write),
     // The consumer's eventually consistent reads of the connection index: the game's subscribers, and each addressee's connections.
     'dynamo (AWS connection index)': rru(0.5 * (commits + counted.addressed)),
-    'stream messages': (counted.messagesSent + counted.messagesReceived) * PRICES.webSocketMessage,
+    'stream messages': (counted.messagesBilled + counted.messagesReceived) * PRICES.webSocketMessage,
     // No keepalive pings: at the table commits come every few seconds, and a session is shorter than the 10-minute idle timeout.
     'stream connections': counted.connections * connectionRecordsCost + counted.connectedHours * 60 * PRICES.webSocketConnectionMinute,
     'push consumer': lambda(commits, counted.consumerMs / 1000, PUSH_LAMBDA_GB) + consumerAwsSeconds * PUSH_LAMBDA_GB * PRICES.lambdaGbSecondArm,
@@ -469,8 +533,9 @@ function report(title: string, { counted, costs, total, consumerAwsSeconds }: Aw
   console.log(
     `    + on AWS, the consumer's reads of the connection index: ${n(c.commits)} (subscribers) + ${n(c.addressed)} (addressees' connections), 0.5 RRU each`,
   );
-  console.log(`  WebSocket: ${n(c.messagesSent)} messages sent, ${n(c.messagesReceived)} received`);
-  for (const [type, count] of c.messagesByType) console.log(`    ${type.padEnd(14)} ${n(count)}`);
+  console.log(`  WebSocket: ${n(c.messagesSent)} messages sent (billed as ${n(c.messagesBilled)} of 32 KB), ${n(c.messagesReceived)} received`);
+  for (const [type, sent] of c.messagesByType)
+    console.log(`    ${type.padEnd(14)} ${n(sent.count).padStart(6)}, the largest ${fixed(sent.largestBytes / 1024, 1)} KB`);
   console.log(
     `  ${n(c.deliveries)} webhook deliveries; reminders: ${n(c.reminders)} planned, ${n(c.reminders - c.remindersFired)} cancelled once answered, ${n(c.remindersFired)} fired`,
   );
@@ -482,19 +547,30 @@ function report(title: string, { counted, costs, total, consumerAwsSeconds }: Aw
   // What any implementation of this design pays: the API request of each move, the commit and notification writes, the stream's messages.
   const written = (kind: string) => c.dynamoRows.filter((row) => row.kind.endsWith(` ${kind}`)).reduce((units, row) => units + row.write, 0);
   const floor =
-    c.moves * PRICES.httpApiRequest + wru(written('commit') + written('notification')) + (c.messagesSent + c.messagesReceived) * PRICES.webSocketMessage;
+    c.moves * PRICES.httpApiRequest + wru(written('commit') + written('notification')) + (c.messagesBilled + c.messagesReceived) * PRICES.webSocketMessage;
   console.log(`    of which the floor (move requests, commit and notification writes, stream messages): ${dollars(1000 * floor)}`);
 }
 
 // ── 3. complete four-player games with push clients, counted and priced ───
 
 const table = await scenario(() => playAtTheTable(4, false));
-let idleSessions = 0;
-const away = await scenario(async () => {
-  const played = await playAsynchronously(4);
-  idleSessions += played.idleSessions;
-  return played;
-});
+/** An asynchronous scenario, with its sessions counted apart. */
+function asynchronously(open: (token: string, gameId: string) => Promise<Session>) {
+  const sessions = { all: 0, idle: 0 };
+  return {
+    sessions,
+    play: async () => {
+      const played = await playAsynchronously(4, open);
+      sessions.all += played.sessions / GAMES;
+      sessions.idle += played.idleSessions / GAMES;
+      return played;
+    },
+  };
+}
+const awayWithStream = asynchronously(streamSession);
+const away = await scenario(awayWithStream.play);
+const awayWithReads = asynchronously(httpSession);
+const awayReading = await scenario(awayWithReads.play);
 
 const perHourLongPoll = (() => {
   const requests = 3600 / LONG_POLL_SECONDS;
@@ -514,9 +590,13 @@ console.log(
 report('Four-player Villages of Valeria at the table: all four connected and subscribed throughout, no webhooks', table, [
   `${TABLE_SECONDS_PER_MOVE} s per move`,
 ]);
-report('Four-player Villages of Valeria asynchronously: webhooks and standing orders, a session per call to play', away, [
-  `${n(idleSessions / GAMES)} sessions found nothing left to do`,
-]);
+const sessionsOf = ({ sessions }: ReturnType<typeof asynchronously>) => [`${n(sessions.all)} sessions, ${n(sessions.idle)} of them found nothing left to do`];
+report('Four-player Villages of Valeria asynchronously: webhooks, standing orders, a subscribed socket per session', away, sessionsOf(awayWithStream));
+report(
+  'Four-player Villages of Valeria asynchronously: webhooks, standing orders, plain reads per session (no socket)',
+  awayReading,
+  sessionsOf(awayWithReads),
+);
 
 stream.close();
 push.stop();
