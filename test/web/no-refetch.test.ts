@@ -114,13 +114,19 @@ describe('the web client in Chromium: the stream brings the game, so the table d
   it('reads the game itself after its own move when the write’s commit message does not come', async () => {
     const ann = await registeredPlayer(world(), 'Dora');
     // The stream works but loses every commit message on the way to the page.
+    const passed: string[] = [];
     await ann.routeWebSocket(/\/v1\/stream/, (socket) => {
       const server = socket.connectToServer();
       server.onMessage((message) => {
-        if (JSON.parse(String(message)).type !== 'commit') socket.send(message);
+        const type = String(JSON.parse(String(message)).type);
+        if (type === 'commit') return;
+        passed.push(type);
+        socket.send(message);
       });
     });
     const { gameId, reads } = await tableWithBen(world(), ann);
+    // Subscribed, so the page waits for its write's commit message before it gives up and reads.
+    await expect.poll(() => passed.includes('subscribed')).toBe(true);
     await ann.waitForLoadState('networkidle');
     reads.length = 0;
 
