@@ -5,9 +5,12 @@ import { pageErrors, registeredPlayer, webWorldFor, type WebWorld } from './brow
 
 const world = webWorldFor('web-live-updates');
 
-/** What reached the page: WebSocket URLs and the frames they brought, and the events long-polls it asked for. */
+/**
+ * What reached the page: WebSocket URLs and the frames they brought, the
+ * events long-polls it asked for, and its reads of a game or its moves.
+ */
 function watch(page: Page) {
-  const seen = { sockets: [] as string[], frames: [] as string[], longPolls: [] as string[] };
+  const seen = { sockets: [] as string[], frames: [] as string[], longPolls: [] as string[], gameReads: [] as string[] };
   page.on('websocket', (socket) => {
     seen.sockets.push(socket.url());
     socket.on('framereceived', ({ payload }) => void seen.frames.push(String(payload)));
@@ -15,6 +18,7 @@ function watch(page: Page) {
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.endsWith('/events') && Number(url.searchParams.get('wait') ?? 0) > 0) seen.longPolls.push(request.url());
+    if (request.method() === 'GET' && /^\/v1\/games\/[^/]+(\/moves)?$/.test(url.pathname)) seen.gameReads.push(url.pathname);
   });
   return seen;
 }
@@ -95,6 +99,7 @@ describe('the web client in Chromium: the table follows the game live', () => {
     // One socket at least (a busy machine may already have replaced one whose hello went unanswered).
     await expect.poll(() => sockets.length).toBeGreaterThan(0);
     const opened = sockets.length;
+    seen.gameReads.length = 0;
 
     // Hold the next ticket until Ben has moved, so his move goes by while Ann has no socket.
     let release = () => {};
@@ -112,6 +117,8 @@ describe('the web client in Chromium: the table follows the game live', () => {
     const tickets = sockets.map((socket) => new URL(socket.url()).searchParams.get('ticket'));
     expect(new Set(tickets).size).toBe(tickets.length);
     expect(seen.longPolls).toEqual([]);
+    // The missed commit was read from the events route; the game after it came with the subscription's answer.
+    expect(seen.gameReads).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 });

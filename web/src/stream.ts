@@ -1,25 +1,41 @@
-import type { Commit, components, ValeriaClient } from '@valeria-tabletop/client';
+import type { Commit, components, GameView, LegalMoves, ValeriaClient } from '@valeria-tabletop/client';
 
 export type Notification = components['schemas']['Notification'];
+
+/**
+ * A game as this player sees it at `game.version`, carried by the stream so
+ * that a follower needs no read: `game` exactly as GET /v1/games/{id}
+ * answers it, `moves` as the legal moves of GET /v1/games/{id}/moves.
+ */
+export interface Seen {
+  readonly game: GameView;
+  readonly moves: LegalMoves['moves'];
+}
 
 /** What the live stream tells whoever listens to it. */
 export type StreamNews =
   /** Connected (again): catch up on what happened while not connected. */
   | { readonly kind: 'ready' }
-  /** A game's commits now arrive on the stream: catch up on that game once, then listen. */
-  | { readonly kind: 'subscribed'; readonly gameId: string }
+  /** A game's commits now arrive on the stream: catch up on that game once, then listen (`seen`: the game now). */
+  | { readonly kind: 'subscribed'; readonly gameId: string; readonly seen?: Seen }
   /** The stream cannot be reached now (the ticket or the socket failed): read by other means until it is back. */
   | { readonly kind: 'down' }
-  | { readonly kind: 'commit'; readonly gameId: string; readonly commit: Commit }
+  /** `seen`: the game right after this commit, when the message carried it. */
+  | { readonly kind: 'commit'; readonly gameId: string; readonly commit: Commit; readonly seen?: Seen }
   | { readonly kind: 'notification'; readonly notification: Notification };
 
 /** The server's frames (functions/notifications/stream-protocol.ts); extra fields are ignored. */
 type ServerMessage =
   | { type: 'ready' }
   | { type: 'notification'; notification: Notification }
-  /** A commit may carry the notifications it caused for this player (then they are not sent alone). */
-  | { type: 'commit'; gameId: string; commit: Commit; notifications?: Notification[] }
-  | { type: 'subscribed' | 'unsubscribed'; gameId: string }
+  /**
+   * A commit may carry the notifications it caused for this player (then they
+   * are not sent alone), and the game and legal moves right after it.
+   */
+  | ({ type: 'commit'; gameId: string; commit: Commit; notifications?: Notification[] } & Partial<Seen>)
+  /** The answer to `subscribe` carries the game and legal moves as of now. */
+  | ({ type: 'subscribed'; gameId: string } & Partial<Seen>)
+  | { type: 'unsubscribed'; gameId: string }
   | { type: 'pong' }
   | { type: 'error'; code: string; detail: string };
 
@@ -126,9 +142,9 @@ export class LiveStream {
         this.pinger = setInterval(() => this.ping(), PING_EVERY_MS);
         return this.tell({ kind: 'ready' });
       case 'subscribed':
-        return this.tell({ kind: 'subscribed', gameId: message.gameId });
+        return this.tell({ kind: 'subscribed', gameId: message.gameId, ...seenIn(message) });
       case 'commit':
-        this.tell({ kind: 'commit', gameId: message.gameId, commit: message.commit });
+        this.tell({ kind: 'commit', gameId: message.gameId, commit: message.commit, ...seenIn(message) });
         for (const notification of message.notifications ?? []) this.tell({ kind: 'notification', notification });
         return;
       case 'notification':
@@ -175,6 +191,11 @@ export class LiveStream {
     this.drop();
     socket?.close();
   }
+}
+
+/** `{ seen }` when a message carries both the game and the moves (a server may leave them out), else nothing. */
+function seenIn({ game, moves }: Partial<Seen>): { seen?: Seen } {
+  return game && moves ? { seen: { game, moves } } : {};
 }
 
 const streams = new WeakMap<ValeriaClient, LiveStream>();

@@ -1,9 +1,17 @@
 import type { Commit, ValeriaClient } from '@valeria-tabletop/client';
-import { streamOf, type StreamNews } from './stream.js';
+import { streamOf, type Seen, type StreamNews } from './stream.js';
 
 /** A game being followed; stop it when the page leaves. */
 export interface Feed {
   stop(): void;
+  /**
+   * After a write of one's own that made commit `version`: resolves true once
+   * the commits up to `version` have been handed over (so the follower shows
+   * the game they lead to), or when the feed has stopped; false at once when
+   * the stream is not subscribed to the game now, and false when it goes down
+   * or nothing comes within `withinMs`: then the writer reads the game itself.
+   */
+  handsOver(version: number, withinMs: number): Promise<boolean>;
 }
 
 const WAIT_SECONDS = 25;
@@ -13,17 +21,36 @@ const WAIT_SECONDS = 25;
  * live stream (after each (re)subscription, the commits missed meanwhile are
  * read once from the events route), or, while the stream is not available,
  * from the events long-poll (`GET …/events?after=…&wait=…`).
+ * With the commits comes the game they lead to (`seen`) when the stream
+ * carried it for exactly that version, so the follower need not read it;
+ * without it (polling, a catch-up past it, a message that left it out) the
+ * follower reads the game as before.
  */
 export function followGame(
   client: ValeriaClient,
   gameId: string,
   after: number,
-  onCommits: (commits: Commit[], next: number) => void,
+  onCommits: (commits: Commit[], next: number, seen?: Seen) => void,
   onTrouble: (error: unknown) => void,
 ): Feed {
   let cursor = after;
   let polling: AbortController | null = null;
   let catchingUp: Promise<void> = Promise.resolve();
+  /** Whether the stream brings this game's commits now (subscribed on the current connection). */
+  let subscribed = false;
+  let stopped = false;
+  /** The newest game the stream carried. */
+  let newest: Seen | null = null;
+  /** Writers waiting for their commit (handsOver). */
+  const waiting = new Set<{ readonly version: number; settle(handed: boolean): void }>();
+
+  const keep = (seen: Seen | undefined) => {
+    if (seen && seen.game.version > (newest?.game.version ?? -1)) newest = seen;
+  };
+
+  const settle = (handed: boolean, upTo = Infinity) => {
+    for (const waiter of [...waiting]) if (waiter.version <= upTo) waiter.settle(handed);
+  };
 
   /** Passes on the commits after the cursor, each once (the stream and a catch-up may both bring one). */
   const take = (commits: readonly Commit[]) => {
@@ -31,7 +58,8 @@ export function followGame(
     const last = fresh.at(-1);
     if (!last) return;
     cursor = last.seq;
-    onCommits(fresh, cursor);
+    settle(true, cursor);
+    onCommits(fresh, cursor, newest?.game.version === cursor ? newest : undefined);
   };
 
   const catchUp = () => {
@@ -78,12 +106,23 @@ export function followGame(
   };
 
   const hear = (news: StreamNews) => {
-    if (news.kind === 'down') return poll();
+    if (news.kind === 'down') {
+      subscribed = false;
+      settle(false);
+      return poll();
+    }
+    // A new connection: its subscription is on the way.
+    if (news.kind === 'ready') subscribed = false;
     if (news.kind === 'subscribed' && news.gameId === gameId) {
+      subscribed = true;
       stopPolling();
-      return catchUp();
+      keep(news.seen);
+      // The answer says how far the game is: nothing went by unseen when the cursor is there already.
+      if (!news.seen || news.seen.game.version > cursor) catchUp();
+      return;
     }
     if (news.kind === 'commit' && news.gameId === gameId) {
+      keep(news.seen);
       // A gap means a commit went by unseen (e.g. between two connections): read what is missing.
       if (news.commit.seq === cursor + 1) take([news.commit]);
       else if (news.commit.seq > cursor) catchUp();
@@ -93,8 +132,26 @@ export function followGame(
 
   return {
     stop: () => {
+      stopped = true;
       leave();
       stopPolling();
+      settle(true);
+    },
+    handsOver: (version, withinMs) => {
+      if (stopped || cursor >= version) return Promise.resolve(true);
+      if (!subscribed) return Promise.resolve(false);
+      return new Promise((resolve) => {
+        const waiter = {
+          version,
+          settle: (handed: boolean) => {
+            clearTimeout(timer);
+            waiting.delete(waiter);
+            resolve(handed);
+          },
+        };
+        const timer = setTimeout(() => waiter.settle(false), withinMs);
+        waiting.add(waiter);
+      });
     },
   };
 }

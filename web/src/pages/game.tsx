@@ -1,8 +1,9 @@
-import { ProblemError, type Commit, type GameView, type LegalMoves, type Player, type ValeriaClient } from '@valeria-tabletop/client';
-import { useEffect, useState } from 'preact/hooks';
+import { ProblemError, type Commit, type GameView, type LegalMoves, type MoveAnswer, type Player, type ValeriaClient } from '@valeria-tabletop/client';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { GameUi, Move } from '../games/types.js';
 import { session } from '../session.js';
-import { followGame, readLog } from '../updates.js';
+import type { Seen } from '../stream.js';
+import { followGame, readLog, type Feed } from '../updates.js';
 import { Countdown } from '../ui/countdown.js';
 import { explain } from '../ui/errors.js';
 import { Picker } from '../ui/picker.js';
@@ -21,9 +22,26 @@ const TABLES: Record<string, () => Promise<{ ui: GameUi }>> = {
   'valeria-card-kingdoms': () => import('../games/card-kingdoms.js'),
 };
 
+/** My legal moves and the ETag of the version they belong to (for If-Match). */
+type Listed = Pick<LegalMoves, 'moves'> & { readonly etag: string };
+
 interface Loaded {
   readonly view: GameView;
-  readonly listed: (LegalMoves & { etag: string }) | null;
+  readonly listed: Listed | null;
+}
+
+/** How long a write of mine waits for its commit on the stream before the page reads the game itself. */
+const OWN_COMMIT_WITHIN_MS = 5_000;
+
+/** What the page shows of a game the stream carried: the same as a read, since it is what GET …/{id} and …/moves answer. */
+function loadedFrom({ game: view, moves }: Seen): Loaded {
+  // The moves route's ETag is the quoted version (functions/app/http.ts `etag`).
+  return { view, listed: view.status === 'active' && view.you !== null ? { moves, etag: `"${view.version}"` } : null };
+}
+
+/** The version a write made, when it answers one (a move, an undo, a seat taken back). */
+function versionMadeBy(answer: unknown): number | null {
+  return typeof answer === 'object' && answer !== null && 'version' in answer && typeof answer.version === 'number' ? answer.version : null;
 }
 
 export function GamePage({ gameId }: { gameId: string }) {
@@ -35,6 +53,12 @@ export function GamePage({ gameId }: { gameId: string }) {
   const [log, setLog] = useState<Commit[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const feedRef = useRef<Feed | null>(null);
+
+  const show = (seen: Seen): GameView => {
+    setLoaded(loadedFrom(seen));
+    return seen.game;
+  };
 
   const reload = async (): Promise<GameView | null> => {
     if (!client) return null;
@@ -46,7 +70,7 @@ export function GamePage({ gameId }: { gameId: string }) {
 
   useEffect(() => {
     if (!client) return;
-    let feed: { stop(): void } | null = null;
+    let feed: Feed | null = null;
     let live = true;
     void (async () => {
       try {
@@ -59,15 +83,16 @@ export function GamePage({ gameId }: { gameId: string }) {
           client,
           gameId,
           next,
-          (more) => {
+          (more, _next, seen) => {
             setLog((old) => [...old, ...more]);
+            // The stream carried the game these commits lead to: show it without reading it again.
+            const shown = seen ? Promise.resolve(show(seen)) : reload();
             // Nothing follows the end: stop asking.
-            void reload()
-              .then((view) => view?.status === 'finished' && feed?.stop())
-              .catch((failure) => setError(explain(failure)));
+            void shown.then((view) => view?.status === 'finished' && feed?.stop()).catch((failure) => setError(explain(failure)));
           },
           () => undefined,
         );
+        feedRef.current = feed;
       } catch (failure) {
         if (live) setError(explain(failure));
       }
@@ -75,6 +100,7 @@ export function GamePage({ gameId }: { gameId: string }) {
     return () => {
       live = false;
       feed?.stop();
+      feedRef.current = null;
     };
   }, [client, gameId]);
 
@@ -94,13 +120,18 @@ export function GamePage({ gameId }: { gameId: string }) {
   if (!ui || !view.state) return <p aria-busy="true">Setting the table…</p>;
 
   const state = view.state;
-  /** Sends a write, then shows the game as it is now; a refusal is shown in words (`why`) and the game looked at again. */
+  /**
+   * Sends a write, then shows the game as it is now: brought by the write's
+   * commit message while the stream is up, else read. A refusal is shown in
+   * words (`why`) and the game looked at again.
+   */
   const run = async (send: () => Promise<unknown>, why: (failure: unknown) => string = explain) => {
     setBusy(true);
     setError(null);
     try {
-      await send();
-      await reload();
+      const made = versionMadeBy(await send());
+      const handed = made !== null && (await feedRef.current?.handsOver(made, OWN_COMMIT_WITHIN_MS));
+      if (!handed) await reload();
     } catch (failure) {
       setError(why(failure));
       await reload().catch(() => undefined);
@@ -195,14 +226,14 @@ function ownDeadline(pending: Pending, you: number | null): string {
  * moved meanwhile (another player's secret plan in the same window, say), the
  * moves are sent again, pinned to the new version, if the first is still listed.
  */
-async function playPinned(client: ValeriaClient, gameId: string, moves: Move[], listed: LegalMoves & { etag: string }): Promise<void> {
+async function playPinned(client: ValeriaClient, gameId: string, moves: Move[], listed: Listed): Promise<MoveAnswer> {
   try {
-    await client.play(gameId, moves as never, { ifMatch: listed.etag });
+    return await client.play(gameId, moves as never, { ifMatch: listed.etag });
   } catch (failure) {
     if (!(failure instanceof ProblemError && failure.code === 'version-mismatch')) throw failure;
     const fresh = await client.legalMoves(gameId);
     const still = fresh.moves.some((move) => JSON.stringify(move) === JSON.stringify(moves[0]));
     if (!still) throw failure;
-    await client.play(gameId, moves as never, { ifMatch: fresh.etag });
+    return await client.play(gameId, moves as never, { ifMatch: fresh.etag });
   }
 }

@@ -1,0 +1,164 @@
+import { ValeriaClient } from '@valeria-tabletop/client';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pageErrors, registeredPlayer, webWorldFor, type WebWorld } from './browser.js';
+
+const world = webWorldFor('web-no-refetch');
+
+/** The page's reads of the game and of its legal moves (what the stream's commit messages make needless). */
+function recordReads(page: Page, gameId: string): string[] {
+  const reads: string[] = [];
+  const watched = new Set([`/v1/games/${gameId}`, `/v1/games/${gameId}/moves`]);
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && watched.has(new URL(request.url()).pathname)) reads.push(new URL(request.url()).pathname);
+  });
+  return reads;
+}
+
+/** The types of the frames the page's stream received. */
+function recordFrames(page: Page): string[] {
+  const types: string[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => void types.push(String(JSON.parse(String(payload)).type))));
+  return types;
+}
+
+const blockTickets = (context: BrowserContext) =>
+  context.route('**/v1/stream/tickets', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: '{"code":"unavailable","status":503,"title":"Unavailable","detail":"Try again."}',
+    }),
+  );
+
+/**
+ * Ben (a program on the typed client) opens a Village Pillage Duel; the
+ * browser player opens its invite link, which seats them, and sees the table
+ * with both players to plan.
+ */
+async function tableWithBen(w: WebWorld, page: Page) {
+  const ben = new ValeriaClient({ baseUrl: w.url }).withToken((await new ValeriaClient({ baseUrl: w.url }).register('Ben')).token);
+  const { gameId } = await ben.createGame({ game: 'village-pillage', seats: 2, options: {}, deadlines: 'daily', join: true });
+  const reads = recordReads(page, gameId);
+  await page.goto(`${w.url}/g/${gameId}`);
+  await page.getByRole('heading', { name: 'Your move' }).waitFor();
+  await expect.poll(() => benToMove(page)).toBe(true);
+  return {
+    gameId,
+    reads,
+    benPlans: async () => {
+      const listed = await ben.legalMoves(gameId);
+      const move = listed.moves[0];
+      if (!move) throw new Error('Ben has no move');
+      await ben.playListed(listed, move);
+    },
+  };
+}
+
+const logLine = (page: Page, text: string | RegExp) => page.getByRole('list', { name: 'Log, newest first' }).getByText(text);
+const toMove = async (page: Page, who: string) => /to move/.test((await page.locator('.scoreboard li').filter({ hasText: who }).textContent()) ?? '');
+const benToMove = (page: Page) => toMove(page, 'Ben');
+
+/** Clicks through the steps of a plan to the button that sends it; answers the move's POST. */
+async function planByClicking(page: Page, gameId: string) {
+  const moves = page.locator('section[aria-label="Your moves"]');
+  const send = moves.locator('button[data-move]:not([disabled])');
+  for (let step = 0; step < 6 && (await send.count()) === 0; step++) await moves.locator('button[data-step]:not([disabled])').first().click();
+  const posted = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === `/v1/games/${gameId}/moves`);
+  await send.first().click();
+  return posted;
+}
+
+/** What the table shows, time left aside: the board, the turn, and the move buttons offered. */
+const SHOWN = `(() => {
+  const board = document.querySelector('section[aria-label="The table"]').cloneNode(true);
+  board.querySelectorAll('.clock').forEach((clock) => clock.remove());
+  const moves = [...document.querySelectorAll('section[aria-label="Your moves"] button')].map((button) => button.textContent + (button.disabled ? ' (disabled)' : ''));
+  return JSON.stringify({ board: board.textContent, turn: document.querySelector('p.turn strong')?.textContent ?? null, moves });
+})()`;
+
+describe('the web client in Chromium: the stream brings the game, so the table does not read it again', () => {
+  it('shows the opponent’s move and its own from the stream’s commit messages, with no read of the game or its moves', async () => {
+    const ann = await registeredPlayer(world(), 'Ann');
+    const frames = recordFrames(ann);
+    const { gameId, reads, benPlans } = await tableWithBen(world(), ann);
+    await expect.poll(() => frames.includes('subscribed')).toBe(true);
+    // Reading the game once when the page opens is expected; from here on, nothing.
+    await ann.waitForLoadState('networkidle');
+    reads.length = 0;
+
+    await benPlans();
+    await logLine(ann, 'Ben planned in secret.').waitFor({ timeout: 30_000 });
+    await expect.poll(() => benToMove(ann)).toBe(false);
+    expect(reads).toEqual([]);
+
+    // Ann's plan is pinned to the version the stream carried (ETag "<version>"): accepted, not 409.
+    const posted = await planByClicking(ann, gameId);
+    expect(posted.status()).toBe(200);
+    const version = ((await posted.json()) as { version: number }).version;
+    expect(posted.request().headers()['if-match']).toBe(`"${version - 1}"`);
+    await logLine(ann, /Revealed: /).waitFor({ timeout: 30_000 });
+    await expect.poll(() => ann.locator('section[aria-label="Your moves"] button[disabled]').count()).toBe(0);
+    expect(reads).toEqual([]);
+    expect(frames.filter((type) => type === 'commit').length).toBeGreaterThanOrEqual(2);
+
+    // What the stream brought is what a fresh page reads.
+    const shown = await ann.evaluate<string>(SHOWN);
+    await ann.reload();
+    await logLine(ann, /Revealed: /).waitFor();
+    await expect.poll(() => ann.evaluate<string>(SHOWN)).toBe(shown);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('reads the game itself after its own move when the write’s commit message does not come', async () => {
+    const ann = await registeredPlayer(world(), 'Dora');
+    // The stream works but loses every commit message on the way to the page.
+    const passed: string[] = [];
+    await ann.routeWebSocket(/\/v1\/stream/, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        const type = String(JSON.parse(String(message)).type);
+        if (type === 'commit') return;
+        passed.push(type);
+        socket.send(message);
+      });
+    });
+    const { gameId, reads } = await tableWithBen(world(), ann);
+    // Subscribed, so the page waits for its write's commit message before it gives up and reads.
+    await expect.poll(() => passed.includes('subscribed')).toBe(true);
+    await ann.waitForLoadState('networkidle');
+    reads.length = 0;
+
+    expect((await planByClicking(ann, gameId)).status()).toBe(200);
+    // No commit message came (so the log stays as it was), yet the table shows the plan made: it was read.
+    await expect.poll(() => toMove(ann, '(you)'), { timeout: 30_000 }).toBe(false);
+    expect(reads).toContain(`/v1/games/${gameId}`);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('with the stream down, follows the game by the events long-poll and reads the game after each commit', async () => {
+    const ann = await registeredPlayer(world(), 'Cleo', '/', blockTickets);
+    const longPolls: string[] = [];
+    ann.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/events') && Number(url.searchParams.get('wait') ?? 0) > 0) longPolls.push(url.pathname);
+    });
+    const { gameId, reads, benPlans } = await tableWithBen(world(), ann);
+    await expect.poll(() => longPolls.length).toBeGreaterThan(0);
+    reads.length = 0;
+
+    await benPlans();
+    await logLine(ann, 'Ben planned in secret.').waitFor({ timeout: 60_000 });
+    await expect.poll(() => benToMove(ann)).toBe(false);
+    expect(longPolls.length).toBeGreaterThan(0);
+    expect(reads).toContain(`/v1/games/${gameId}`);
+    expect(reads).toContain(`/v1/games/${gameId}/moves`);
+
+    reads.length = 0;
+    expect((await planByClicking(ann, gameId)).status()).toBe(200);
+    await logLine(ann, /Revealed: /).waitFor({ timeout: 60_000 });
+    expect(reads).toContain(`/v1/games/${gameId}`);
+    expect(pageErrors).toEqual([]);
+  });
+});
