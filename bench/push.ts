@@ -70,7 +70,7 @@ const RECONNECTS_PER_HOUR = 0.5;
 const TABLE_SECONDS_PER_MOVE = 30;
 const SESSION_MINUTES = { open: 2, perMove: 1 } as const;
 /** How many complete four-player games each scenario plays and averages (their lengths vary). */
-const GAMES = 3;
+const GAMES = 10;
 
 /**
  * Time an AWS call takes from inside a Lambda (not measurable locally; the

@@ -207,5 +207,8 @@ export async function screenshotTable(page: Page, name: string): Promise<void> {
 /** Presses "Verify" on the end screen and expects every check to pass. */
 export async function verifyOnEndScreen(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Verify this game' }).click();
-  await expect.poll(() => page.getByTestId('verdict').textContent(), { timeout: 60_000 }).toBe('Verified: the replay matches the game.');
+  await page.getByTestId('verdict').waitFor({ timeout: 60_000 });
+  // On a failure, say which check failed and why.
+  const checks = await page.getByRole('list', { name: 'Verification' }).textContent();
+  expect(await page.getByTestId('verdict').textContent(), checks ?? '').toBe('Verified: the replay matches the game.');
 }
