@@ -37,7 +37,8 @@ export function publicHeader(header: GameHeader) {
 /** The caller's view of a game at `now` (a spectator's when `viewerId` holds no seat). */
 export function presentGame(live: LiveGame, viewerId: string, now: number) {
   const seat = seatOf(live.header, viewerId);
-  const status = live.state?.finished ? 'finished' : live.header.status;
+  // From the state once there is one: the header's status is today's, and a view may be of an earlier version (the stream's).
+  const status = live.state ? (live.state.finished ? 'finished' : 'active') : live.header.status;
   return {
     ...publicHeader(live.header),
     status,

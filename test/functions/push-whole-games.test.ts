@@ -178,6 +178,30 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
 );
 
 describe('the stream protocol', () => {
+  it('shows each commit the game as it was then, however late the consumer runs', async () => {
+    const player = await api.client.register('Late');
+    // A slow webhook holds the consumer back while the bot plays on and the game ends.
+    const slow = await startReceiver(() => 204, 40);
+    expect((await api.client.post('/v1/webhooks', { token: player.token, body: { url: slow.url } })).status).toBe(201);
+    const gameId = (await api.client.post('/v1/games', { token: player.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily' } })).body.gameId;
+    const stream = await openStream(api.client, player.token);
+    stream.send({ action: 'subscribe', gameId });
+    await stream.until((all) => all.some((m) => m.type === 'subscribed'));
+    expect((await api.client.post(`/v1/games/${gameId}/bots`, { token: player.token, body: { level: 'greedy' } })).status).toBe(200);
+    await playToEnd(api.client, gameId, [{ seat: 0, token: player.token }]);
+    await api.push.notifier.idle();
+    const carried = stream.messages.filter((m): m is CommitMessage => m.type === 'commit' && m.game !== undefined);
+    expect(carried.length).toBeGreaterThan(5);
+    for (const { commit, game } of carried) {
+      const view = game as { version: number; status: string; state: { finished: boolean } };
+      expect(view.version).toBe(commit.seq);
+      expect(view.status).toBe(view.state.finished ? 'finished' : 'active');
+    }
+    expect(carried.filter((m) => (m.game as { status: string }).status === 'finished').map((m) => m.commit.seq)).toEqual([carried.at(-1)!.commit.seq]);
+    await stream.close();
+    await slow.close();
+  });
+
   it('refuses a missing, unknown or used ticket, and answers bad frames precisely', async () => {
     const player = await api.client.register('Streamer');
     const ticket = (await api.client.post('/v1/stream/tickets', { token: player.token })).body;

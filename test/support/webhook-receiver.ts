@@ -9,8 +9,8 @@ export interface Received {
   readonly at: number;
 }
 
-/** A webhook receiver on loopback that records every request and answers `answer(n)` to the n-th (0-based). */
-export async function startReceiver(answer: (n: number) => number = () => 204) {
+/** A webhook receiver on loopback that records every request and answers `answer(n)` to the n-th (0-based), `delayMs` later. */
+export async function startReceiver(answer: (n: number) => number = () => 204, delayMs = 0) {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -19,7 +19,7 @@ export async function startReceiver(answer: (n: number) => number = () => 204) {
       const n = received.length;
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now() });
       res.statusCode = answer(n);
-      res.end();
+      setTimeout(() => res.end(), delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

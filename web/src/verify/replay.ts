@@ -19,6 +19,19 @@ export interface Check {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Where two JSON values first part ways ("board.players.1.coins: 3 ≠ 4"), for a failed check's detail. */
+function firstDifference(a: unknown, b: unknown, path = ''): string {
+  if (same(a, b)) return '';
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  const shown = (x: unknown) => (JSON.stringify(x) ?? 'nothing').slice(0, 80);
+  return `${path || 'the whole'}: replayed ${shown(a)}, shown ${shown(b)}`;
+}
+
 export async function verifyGame(client: ValeriaClient, view: GameView): Promise<Check[]> {
   const proof = await client.verify(view.gameId);
   const listing = GAMES.find((g) => g.meta.id === proof.game);
@@ -50,10 +63,13 @@ export async function verifyGame(client: ValeriaClient, view: GameView): Promise
   });
   const replayed = viewFor(engine, state, view.you);
   const shown = view.state;
+  const boardDiffers = firstDifference(presentTimes(replayed.board), shown?.board);
   checks.push({
     what: 'The replayed final state is the one the server shows',
-    ok: state.finished && !!shown && same(presentTimes(replayed.board), shown.board),
+    ok: state.finished && boardDiffers === '',
+    ...(!state.finished ? { detail: 'the replay did not reach the end' } : boardDiffers ? { detail: `board.${boardDiffers}` } : {}),
   });
-  checks.push({ what: 'The replayed scores are the final scores', ok: !!shown && same(presentTimes(replayed.score), shown.score) });
+  const scoreDiffers = firstDifference(presentTimes(replayed.score), shown?.score);
+  checks.push({ what: 'The replayed scores are the final scores', ok: scoreDiffers === '', ...(scoreDiffers ? { detail: `score.${scoreDiffers}` } : {}) });
   return checks;
 }
