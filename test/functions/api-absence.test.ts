@@ -15,7 +15,7 @@ describe('absent players over HTTP on DynamoDB Local', () => {
   let notifier: LocalNotifier;
 
   beforeAll(async () => {
-    api = await startApi({ store: await storeOf('dynamodb', 'api-absence'), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
+    api = await startApi({ store: await storeOf('dynamodb', 'api-absence', clock.now), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
     client = api.client;
     notifier = runLocalNotifier(api.ctx, [], (error) => {
       throw error;

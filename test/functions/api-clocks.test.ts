@@ -18,7 +18,7 @@ describe('time banks over HTTP on DynamoDB Local', () => {
   let client: ApiClient;
 
   beforeAll(async () => {
-    api = await startApi({ store: await storeOf('dynamodb', 'api-clocks'), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
+    api = await startApi({ store: await storeOf('dynamodb', 'api-clocks', clock.now), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
     client = api.client;
   });
   afterAll(() => api.close());

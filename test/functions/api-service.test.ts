@@ -14,7 +14,7 @@ describe.each(STORE_KINDS)('service over HTTP on the %s store', (storeKind) => {
   let client: ApiClient;
 
   beforeAll(async () => {
-    api = await startApi({ store: await storeOf(storeKind, 'api-service'), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
+    api = await startApi({ store: await storeOf(storeKind, 'api-service', clock.now), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
     client = api.client;
   });
   afterAll(() => api.close());

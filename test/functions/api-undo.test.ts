@@ -17,7 +17,7 @@ describe('safe undo over HTTP on DynamoDB Local', () => {
   let client: ApiClient;
 
   beforeAll(async () => {
-    api = await startApi({ store: await storeOf('dynamodb', 'api-undo'), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
+    api = await startApi({ store: await storeOf('dynamodb', 'api-undo', clock.now), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
     client = api.client;
   });
   afterAll(() => api.close());

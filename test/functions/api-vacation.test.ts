@@ -21,7 +21,7 @@ describe('vacations over HTTP on DynamoDB Local', () => {
   let client: ApiClient;
 
   beforeAll(async () => {
-    api = await startApi({ store: await storeOf('dynamodb', 'api-vacation'), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
+    api = await startApi({ store: await storeOf('dynamodb', 'api-vacation', clock.now), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
     client = api.client;
   });
   afterAll(() => api.close());

@@ -25,7 +25,7 @@ let ctx: ServiceContext;
 
 beforeAll(async () => {
   const table = await freshTable('timer');
-  ctx = createServiceContext({ store: table.store(), games: [sealedBidsListing], clock: clock.now });
+  ctx = createServiceContext({ store: table.store({ clock: clock.now }), games: [sealedBidsListing], clock: clock.now });
 });
 
 /** A started 2-seat game (one human, one bot that has already bid): the human's bid is awaited. */

@@ -129,7 +129,8 @@ export type StoreKind = 'memory' | 'dynamodb';
 export const STORE_KINDS: readonly StoreKind[] = ['memory', 'dynamodb'];
 
 /** A fresh store of either adapter; DynamoDB is the run's DynamoDB Local, never a fake. */
-export async function storeOf(kind: StoreKind, label: string): Promise<Store> {
-  if (kind === 'memory') return new MemoryStore();
-  return (await freshTable(label)).store({ loadPageSize: LOAD_PAGE_SIZE });
+/** A fresh store; a test on a manual clock passes it, so that what the store expires (idempotency records) expires on that clock too. */
+export async function storeOf(kind: StoreKind, label: string, clock?: () => number): Promise<Store> {
+  if (kind === 'memory') return new MemoryStore({ clock });
+  return (await freshTable(label)).store({ loadPageSize: LOAD_PAGE_SIZE, clock });
 }
