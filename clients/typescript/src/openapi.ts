@@ -2433,7 +2433,7 @@ export interface components {
             /** @description The events you may see. */
             events: components["schemas"]["ValeriaCardKingdomsVisibleEvent"][];
         };
-        ValeriaCardKingdomsVisibleEvent: components["schemas"]["ValeriaCardKingdomsVisibleEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsVisibleEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventHarvestDefaulted"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventClock"] | components["schemas"]["ValeriaCardKingdomsEventAbsence"] | components["schemas"]["ValeriaCardKingdomsEventVacation"] | components["schemas"]["ValeriaCardKingdomsVisibleEventUndone"];
+        ValeriaCardKingdomsVisibleEvent: components["schemas"]["ValeriaCardKingdomsVisibleEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsVisibleEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventHarvestDefaulted"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventClock"] | components["schemas"]["ValeriaCardKingdomsEventAbsence"] | components["schemas"]["ValeriaCardKingdomsEventVacation"] | components["schemas"]["ValeriaCardKingdomsVisibleEventUndone"];
         ValeriaCardKingdomsVisibleEventDukeKept: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2709,14 +2709,6 @@ export interface components {
             /** @enum {string} */
             phase: "dukes" | "roll" | "dice" | "harvest" | "actions" | "monsters" | "second-harvest" | "over";
         };
-        ValeriaCardKingdomsEventAwaiting: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "awaiting";
-            pending: components["schemas"]["PendingTurn"] | components["schemas"]["PendingSequential"] | components["schemas"]["PendingSimultaneous"] | components["schemas"]["PendingDecision"] | null;
-        };
         ValeriaCardKingdomsEventTurnEnded: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2738,6 +2730,14 @@ export interface components {
             scores: number[];
             winners: number[];
             verdict: string | null;
+        };
+        ValeriaCardKingdomsEventAwaiting: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "awaiting";
+            pending: components["schemas"]["PendingTurn"] | components["schemas"]["PendingSequential"] | components["schemas"]["PendingSimultaneous"] | components["schemas"]["PendingDecision"] | null;
         };
         ValeriaCardKingdomsEventSeedRevealed: {
             /**
@@ -2845,7 +2845,7 @@ export interface components {
             /** @description The events you may see. */
             events: components["schemas"]["VillagePillageVisibleEvent"][];
         };
-        VillagePillageVisibleEvent: components["schemas"]["VillagePillageVisibleEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventSeedRevealed"] | components["schemas"]["VillagePillageEventClock"] | components["schemas"]["VillagePillageEventAbsence"] | components["schemas"]["VillagePillageEventVacation"] | components["schemas"]["VillagePillageVisibleEventUndone"];
+        VillagePillageVisibleEvent: components["schemas"]["VillagePillageVisibleEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventSeedRevealed"] | components["schemas"]["VillagePillageEventClock"] | components["schemas"]["VillagePillageEventAbsence"] | components["schemas"]["VillagePillageEventVacation"] | components["schemas"]["VillagePillageVisibleEventUndone"];
         VillagePillageVisibleEventPlanSubmitted: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2962,14 +2962,6 @@ export interface components {
             /** @enum {string} */
             reason: "cannot-pay" | "market-empty";
         };
-        VillagePillageEventAwaiting: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "awaiting";
-            pending: components["schemas"]["PendingTurn"] | components["schemas"]["PendingSequential"] | components["schemas"]["PendingSimultaneous"] | components["schemas"]["PendingDecision"] | null;
-        };
         VillagePillageEventRoundRefreshed: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2985,6 +2977,14 @@ export interface components {
              */
             type: "game-ended";
             winners: number[];
+        };
+        VillagePillageEventAwaiting: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "awaiting";
+            pending: components["schemas"]["PendingTurn"] | components["schemas"]["PendingSequential"] | components["schemas"]["PendingSimultaneous"] | components["schemas"]["PendingDecision"] | null;
         };
         VillagePillageEventSeedRevealed: {
             /**
@@ -3411,7 +3411,7 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
-        ValeriaCardKingdomsLoggedEvent: components["schemas"]["ValeriaCardKingdomsLoggedEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsLoggedEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventHarvestDefaulted"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventClock"] | components["schemas"]["ValeriaCardKingdomsEventAbsence"] | components["schemas"]["ValeriaCardKingdomsEventVacation"] | components["schemas"]["ValeriaCardKingdomsLoggedEventUndone"] | components["schemas"]["ValeriaCardKingdomsEventRngAdvanced"];
+        ValeriaCardKingdomsLoggedEvent: components["schemas"]["ValeriaCardKingdomsLoggedEventDukeKept"] | components["schemas"]["ValeriaCardKingdomsLoggedEventHarvestSubmitted"] | components["schemas"]["ValeriaCardKingdomsEventTurnStarted"] | components["schemas"]["ValeriaCardKingdomsEventDiceRolled"] | components["schemas"]["ValeriaCardKingdomsEventHarvestDefaulted"] | components["schemas"]["ValeriaCardKingdomsEventDieChanged"] | components["schemas"]["ValeriaCardKingdomsEventHarvestOpened"] | components["schemas"]["ValeriaCardKingdomsEventTheftOffered"] | components["schemas"]["ValeriaCardKingdomsEventTheftChosen"] | components["schemas"]["ValeriaCardKingdomsEventHarvestResolved"] | components["schemas"]["ValeriaCardKingdomsEventTokensChanged"] | components["schemas"]["ValeriaCardKingdomsEventTokensTaken"] | components["schemas"]["ValeriaCardKingdomsEventMonsterSlain"] | components["schemas"]["ValeriaCardKingdomsEventCitizenRecruited"] | components["schemas"]["ValeriaCardKingdomsEventDomainBuilt"] | components["schemas"]["ValeriaCardKingdomsEventResourceTaken"] | components["schemas"]["ValeriaCardKingdomsEventCitizenReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterReturned"] | components["schemas"]["ValeriaCardKingdomsEventMonsterStolen"] | components["schemas"]["ValeriaCardKingdomsEventDarkLordCaptured"] | components["schemas"]["ValeriaCardKingdomsEventTasksQueued"] | components["schemas"]["ValeriaCardKingdomsEventTaskResolved"] | components["schemas"]["ValeriaCardKingdomsEventChoiceOffered"] | components["schemas"]["ValeriaCardKingdomsEventPhaseEntered"] | components["schemas"]["ValeriaCardKingdomsEventTurnEnded"] | components["schemas"]["ValeriaCardKingdomsEventGameEnded"] | components["schemas"]["ValeriaCardKingdomsEventAwaiting"] | components["schemas"]["ValeriaCardKingdomsEventSeedRevealed"] | components["schemas"]["ValeriaCardKingdomsEventClock"] | components["schemas"]["ValeriaCardKingdomsEventAbsence"] | components["schemas"]["ValeriaCardKingdomsEventVacation"] | components["schemas"]["ValeriaCardKingdomsLoggedEventUndone"] | components["schemas"]["ValeriaCardKingdomsEventRngAdvanced"];
         ValeriaCardKingdomsLoggedEventDukeKept: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3575,7 +3575,7 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
-        VillagePillageLoggedEvent: components["schemas"]["VillagePillageLoggedEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventSeedRevealed"] | components["schemas"]["VillagePillageEventClock"] | components["schemas"]["VillagePillageEventAbsence"] | components["schemas"]["VillagePillageEventVacation"] | components["schemas"]["VillagePillageLoggedEventUndone"] | components["schemas"]["VillagePillageEventRngAdvanced"];
+        VillagePillageLoggedEvent: components["schemas"]["VillagePillageLoggedEventPlanSubmitted"] | components["schemas"]["VillagePillageEventPlansRevealed"] | components["schemas"]["VillagePillageEventGained"] | components["schemas"]["VillagePillageEventStolen"] | components["schemas"]["VillagePillageEventBanked"] | components["schemas"]["VillagePillageEventBuysOrdered"] | components["schemas"]["VillagePillageEventMerchantsOrdered"] | components["schemas"]["VillagePillageEventRelicBought"] | components["schemas"]["VillagePillageEventCardBought"] | components["schemas"]["VillagePillageEventBuySkipped"] | components["schemas"]["VillagePillageEventRoundRefreshed"] | components["schemas"]["VillagePillageEventGameEnded"] | components["schemas"]["VillagePillageEventAwaiting"] | components["schemas"]["VillagePillageEventSeedRevealed"] | components["schemas"]["VillagePillageEventClock"] | components["schemas"]["VillagePillageEventAbsence"] | components["schemas"]["VillagePillageEventVacation"] | components["schemas"]["VillagePillageLoggedEventUndone"] | components["schemas"]["VillagePillageEventRngAdvanced"];
         VillagePillageLoggedEventPlanSubmitted: {
             /**
              * @description discriminator enum property added by openapi-typescript

@@ -121,6 +121,31 @@ export const VacationRecorded = z.object({
  */
 export const Undone = z.object({ type: z.literal('undone'), version: z.number().int().min(1).describe('The commit taken back.') });
 
+/**
+ * A game's two event unions, with the kit's events every game logs added
+ * here, so a game lists only its own: `publicEvents` (the same for everyone),
+ * `visible` (as a player sees them, redacted) and `logged` (in full, for the
+ * verification after the end, which also carries the generator's state).
+ */
+export function eventUnions(
+  game: string,
+  events: { readonly publicEvents: readonly z.ZodObject[]; readonly visible: readonly z.ZodObject[]; readonly logged: readonly z.ZodObject[] },
+) {
+  const EVENT = `${game}Event`;
+  const kit = [Awaiting, SeedRevealed, ClockSettled, AbsenceChanged, VacationRecorded].map((schema) => tagged(EVENT, 'type', schema));
+  const union = (id: string, members: readonly z.ZodObject[]) => namedUnion('type', id, members as [z.ZodObject, ...z.ZodObject[]]);
+  return {
+    visibleEvent: union(`${game}VisibleEvent`, [...events.visible, ...events.publicEvents, ...kit, tagged(`${game}VisibleEvent`, 'type', Undone)]),
+    loggedEvent: union(`${game}LoggedEvent`, [
+      ...events.logged,
+      ...events.publicEvents,
+      ...kit,
+      tagged(`${game}LoggedEvent`, 'type', Undone),
+      tagged(EVENT, 'type', RngAdvanced),
+    ]),
+  };
+}
+
 /** Who produced a commit. */
 export const Actor = z
   .discriminatedUnion('kind', [

@@ -8,24 +8,7 @@ import { Area, Bag, Effect, HarvestEffect, Resource } from '../../../core/games/
 import { VckMove } from '../../../core/games/valeria-card-kingdoms/moves.js';
 import { valeriaCardKingdomsListing } from '../../../core/games/valeria-card-kingdoms/listing.js';
 import { REJECTIONS as rejections } from '../../../core/games/valeria-card-kingdoms/rejections.js';
-import {
-  AbsenceChanged,
-  Awaiting,
-  ClockSettled,
-  Count,
-  gameContract,
-  gameOptions,
-  Instant,
-  namedUnion,
-  orNull,
-  Pending,
-  RngAdvanced,
-  SeatNumber,
-  SeedRevealed,
-  tagged,
-  Undone,
-  VacationRecorded,
-} from './common.js';
+import { Count, eventUnions, gameContract, gameOptions, Instant, namedUnion, orNull, SeatNumber, tagged } from './common.js';
 
 const GAME = 'ValeriaCardKingdoms';
 /** The engine's moves, each a named component. */
@@ -165,7 +148,6 @@ const publicEvents = [
   event(z.object({ type: z.literal('task-resolved'), option: orNull(Option) })),
   event(z.object({ type: z.literal('choice-offered'), options: z.array(Option) })),
   event(z.object({ type: z.literal('phase-entered'), phase: Phase })),
-  tagged(EVENT, 'type', Awaiting),
   event(z.object({ type: z.literal('turn-ended'), seat: SeatNumber, endTriggered: z.boolean() })),
   event(
     z.object({
@@ -177,28 +159,22 @@ const publicEvents = [
       verdict: z.string().nullable(),
     }),
   ),
-  tagged(EVENT, 'type', SeedRevealed),
-  tagged(EVENT, 'type', ClockSettled),
-  tagged(EVENT, 'type', AbsenceChanged),
-  tagged(EVENT, 'type', VacationRecorded),
 ] as const;
 
-/** Each event as a player sees it (redactEvent in view.ts). */
-export const visibleEvent = namedUnion('type', `${GAME}VisibleEvent`, [
-  z.object({ type: z.literal('duke-kept'), seat: SeatNumber, duke: CardId.optional().describe('Only for its owner (VK-R4).') }),
-  z.object({ type: z.literal('harvest-submitted'), seat: SeatNumber, answers: z.array(Answer).optional().describe('Only for the submitter (VK-R2).') }),
-  ...publicEvents,
-  tagged(`${GAME}VisibleEvent`, 'type', Undone),
-]);
-
-/** Each event as logged, for the verification after the end. */
-export const loggedEvent = namedUnion('type', `${GAME}LoggedEvent`, [
-  z.object({ type: z.literal('duke-kept'), seat: SeatNumber, duke: CardId }),
-  z.object({ type: z.literal('harvest-submitted'), seat: SeatNumber, answers: z.array(Answer) }),
-  ...publicEvents,
-  tagged(`${GAME}LoggedEvent`, 'type', Undone),
-  tagged(EVENT, 'type', RngAdvanced),
-]);
+/** Each event as a player sees it and as logged, the kit's events added. */
+export const { visibleEvent, loggedEvent } = eventUnions(GAME, {
+  publicEvents,
+  /** As a player sees them (redactEvent in view.ts). */
+  visible: [
+    z.object({ type: z.literal('duke-kept'), seat: SeatNumber, duke: CardId.optional().describe('Only for its owner (VK-R4).') }),
+    z.object({ type: z.literal('harvest-submitted'), seat: SeatNumber, answers: z.array(Answer).optional().describe('Only for the submitter (VK-R2).') }),
+  ],
+  /** As logged, for the verification after the end. */
+  logged: [
+    z.object({ type: z.literal('duke-kept'), seat: SeatNumber, duke: CardId }),
+    z.object({ type: z.literal('harvest-submitted'), seat: SeatNumber, answers: z.array(Answer) }),
+  ],
+});
 
 export const scoreDetail = z
   .object({

@@ -8,21 +8,7 @@ import { VpMove } from '../../../core/games/village-pillage/moves.js';
 import { villagePillageListing } from '../../../core/games/village-pillage/listing.js';
 import { REJECTIONS as rejections } from '../../../core/games/village-pillage/rejections.js';
 import { RELIC_KINDS } from '../../../core/games/village-pillage/state.js';
-import {
-  AbsenceChanged,
-  Awaiting,
-  ClockSettled,
-  Count,
-  gameContract,
-  namedUnion,
-  Pending,
-  RngAdvanced,
-  SeatNumber,
-  SeedRevealed,
-  tagged,
-  Undone,
-  VacationRecorded,
-} from './common.js';
+import { Count, eventUnions, gameContract, namedUnion, SeatNumber, tagged } from './common.js';
 
 const GAME = 'VillagePillage';
 /** The engine's moves, each a named component. */
@@ -75,29 +61,18 @@ const publicEvents = [
   event(z.object({ type: z.literal('relic-bought'), seat: SeatNumber, card: CardId, relic: Relic, paid: Payment })),
   event(z.object({ type: z.literal('card-bought'), seat: SeatNumber, card: CardId, bought: CardId, paid: Payment, refill: CardId.nullable() })),
   event(z.object({ type: z.literal('buy-skipped'), seat: SeatNumber, card: CardId, reason: z.enum(['cannot-pay', 'market-empty']) })),
-  tagged(EVENT, 'type', Awaiting),
   event(z.object({ type: z.literal('round-refreshed'), round: z.number().int().min(1) })),
   event(z.object({ type: z.literal('game-ended'), winners: z.array(SeatNumber) })),
-  tagged(EVENT, 'type', SeedRevealed),
-  tagged(EVENT, 'type', ClockSettled),
-  tagged(EVENT, 'type', AbsenceChanged),
-  tagged(EVENT, 'type', VacationRecorded),
 ] as const;
 
-/** Each event as a player sees it (redactEvent in view.ts). */
-export const visibleEvent = namedUnion('type', `${GAME}VisibleEvent`, [
-  z.object({ type: z.literal('plan-submitted'), seat: SeatNumber, cards: z.array(CardId).optional().describe('Only for the submitter (VP-R3).') }),
-  ...publicEvents,
-  tagged(`${GAME}VisibleEvent`, 'type', Undone),
-]);
-
-/** Each event as logged, for the verification after the end. */
-export const loggedEvent = namedUnion('type', `${GAME}LoggedEvent`, [
-  z.object({ type: z.literal('plan-submitted'), seat: SeatNumber, cards: z.array(CardId) }),
-  ...publicEvents,
-  tagged(`${GAME}LoggedEvent`, 'type', Undone),
-  tagged(EVENT, 'type', RngAdvanced),
-]);
+/** Each event as a player sees it and as logged, the kit's events added. */
+export const { visibleEvent, loggedEvent } = eventUnions(GAME, {
+  publicEvents,
+  /** As a player sees them (redactEvent in view.ts). */
+  visible: [z.object({ type: z.literal('plan-submitted'), seat: SeatNumber, cards: z.array(CardId).optional().describe('Only for the submitter (VP-R3).') })],
+  /** As logged, for the verification after the end. */
+  logged: [z.object({ type: z.literal('plan-submitted'), seat: SeatNumber, cards: z.array(CardId) })],
+});
 
 export const scoreDetail = z
   .object({ relics: z.array(Relic), turnips: Count, stockpile: Count, bank: Count, cardsInHand: Count })

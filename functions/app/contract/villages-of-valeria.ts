@@ -12,21 +12,7 @@ import { VvMove } from '../../../core/games/villages-of-valeria/moves.js';
 import { villagesOfValeriaListing } from '../../../core/games/villages-of-valeria/listing.js';
 import { REJECTIONS as rejections } from '../../../core/games/villages-of-valeria/rejections.js';
 import { VvStandingOrders } from '../../../core/games/villages-of-valeria/standing-orders.js';
-import {
-  AbsenceChanged,
-  Awaiting,
-  ClockSettled,
-  Count,
-  gameContract,
-  namedUnion,
-  orNull,
-  RngAdvanced,
-  SeatNumber,
-  SeedRevealed,
-  tagged,
-  Undone,
-  VacationRecorded,
-} from './common.js';
+import { Count, eventUnions, gameContract, namedUnion, orNull, SeatNumber, tagged } from './common.js';
 
 const GAME = 'VillagesOfValeria';
 /** The engine's moves, each a named component. */
@@ -140,45 +126,38 @@ const publicEvents = [
     z.object({ type: z.literal('power-used'), seat: SeatNumber, card: CardId, owes: z.array(Owed).describe('What the power adds to what the player owes.') }),
   ),
   event(z.object({ type: z.literal('game-ended') })),
-  tagged(EVENT, 'type', Awaiting),
-  tagged(EVENT, 'type', SeedRevealed),
-  tagged(EVENT, 'type', ClockSettled),
-  tagged(EVENT, 'type', AbsenceChanged),
-  tagged(EVENT, 'type', VacationRecorded),
 ] as const;
 
 const drawSource = z.union([z.literal('deck'), PileIndex]);
 
-/** Each event as a player sees it (redactEvent in view.ts). */
-export const visibleEvent = namedUnion('type', `${GAME}VisibleEvent`, [
-  z.object({ type: z.literal('setup-chosen'), seat: SeatNumber, card: CardId.optional().describe('Only for the chooser (VV-R9).') }),
-  z.object({
-    type: z.literal('drew'),
-    seat: SeatNumber,
-    from: drawSource,
-    card: CardId.nullable().describe('Null for others when drawn from the deck.'),
-    refill: CardId.optional(),
-  }),
-  z.object({
-    type: z.literal('cards-stolen'),
-    seat: SeatNumber,
-    from: SeatNumber,
-    cards: z.array(CardId).optional().describe('For the thief and the victim.'),
-    count: Count.optional().describe('For everyone else.'),
-  }),
-  ...publicEvents,
-  tagged(`${GAME}VisibleEvent`, 'type', Undone),
-]);
-
-/** Each event as logged, for the verification after the end. */
-export const loggedEvent = namedUnion('type', `${GAME}LoggedEvent`, [
-  z.object({ type: z.literal('setup-chosen'), seat: SeatNumber, card: CardId }),
-  z.object({ type: z.literal('drew'), seat: SeatNumber, from: drawSource, card: CardId, refill: CardId.optional() }),
-  z.object({ type: z.literal('cards-stolen'), seat: SeatNumber, from: SeatNumber, cards: z.array(CardId) }),
-  ...publicEvents,
-  tagged(`${GAME}LoggedEvent`, 'type', Undone),
-  tagged(EVENT, 'type', RngAdvanced),
-]);
+/** Each event as a player sees it and as logged, the kit's events added. */
+export const { visibleEvent, loggedEvent } = eventUnions(GAME, {
+  publicEvents,
+  /** As a player sees them (redactEvent in view.ts). */
+  visible: [
+    z.object({ type: z.literal('setup-chosen'), seat: SeatNumber, card: CardId.optional().describe('Only for the chooser (VV-R9).') }),
+    z.object({
+      type: z.literal('drew'),
+      seat: SeatNumber,
+      from: drawSource,
+      card: CardId.nullable().describe('Null for others when drawn from the deck.'),
+      refill: CardId.optional(),
+    }),
+    z.object({
+      type: z.literal('cards-stolen'),
+      seat: SeatNumber,
+      from: SeatNumber,
+      cards: z.array(CardId).optional().describe('For the thief and the victim.'),
+      count: Count.optional().describe('For everyone else.'),
+    }),
+  ],
+  /** As logged, for the verification after the end. */
+  logged: [
+    z.object({ type: z.literal('setup-chosen'), seat: SeatNumber, card: CardId }),
+    z.object({ type: z.literal('drew'), seat: SeatNumber, from: drawSource, card: CardId, refill: CardId.optional() }),
+    z.object({ type: z.literal('cards-stolen'), seat: SeatNumber, from: SeatNumber, cards: z.array(CardId) }),
+  ],
+});
 
 export const scoreDetail = z
   .object({
