@@ -1,11 +1,11 @@
-import { legalMovesFor, type KitRejectionCode } from '../../core/engine/index.js';
+import type { KitRejectionCode } from '../../core/engine/index.js';
 import { StoreUnavailableError, type Commit, type GameHeader, type PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError, storeUnavailable } from './errors.js';
 import { keyReused } from './idempotency.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { commitRecord, loadLive, RETRY, settle, withFreshGame } from './pipeline.js';
-import { presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
+import { legalMovesOf, presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
 import { isoInstant, presentTimes } from './times.js';
 import { publishedCommit, type RecordRejection } from './records.js';
 
@@ -57,7 +57,7 @@ export function answerWith(live: LiveGame, commit: Commit, seat: number): MoveAn
     game: live.header.game,
     version: commit.seq,
     commit: presentCommit(live.engine, live.header, commit, seat),
-    next: { version: live.version, moves: live.state ? legalMovesFor(live.engine, live.state, seat) : [] },
+    next: { version: live.version, moves: legalMovesOf(live, seat) },
   };
 }
 

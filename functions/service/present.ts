@@ -60,10 +60,14 @@ export function presentState(engine: AnyGameEngine, state: BaseState, seat: numb
   return presentTimes(viewFor(engine, state, seat));
 }
 
+/** A seat's legal moves now: none before the start, for a spectator, or when nothing awaits it. */
+export function legalMovesOf(live: LiveGame, seat: number | null): unknown[] {
+  return live.state && seat !== null ? legalMovesFor(live.engine, live.state, seat) : [];
+}
+
 export function presentLegalMoves(live: LiveGame, viewerId: string) {
   const seat = seatOf(live.header, viewerId);
-  const moves = live.state && seat !== null ? legalMovesFor(live.engine, live.state, seat) : [];
-  return { gameId: live.header.gameId, game: live.header.game, version: live.version, seat, moves };
+  return { gameId: live.header.gameId, game: live.header.game, version: live.version, seat, moves: legalMovesOf(live, seat) };
 }
 
 /** One commit as a viewer may see it: who, when, and the events they may see. */
