@@ -1,21 +1,11 @@
-import {
-  appendEvents,
-  clockCommand,
-  execute,
-  holdForVacations,
-  reclaimSeat,
-  replaceSeat,
-  trackAbsence,
-  undoneAsShown,
-  vacationCommand,
-  type Actor,
-  type AnyGameEngine,
-  type BaseState,
-  type LoggedEvent,
-  type Rejection,
-  type UndoEvent,
-} from '../../core/engine/index.js';
+import { execute, type LoggedEvent, type Rejection } from '../engine/index.js';
+import { reclaimSeat, replaceSeat, trackAbsence, type Actor } from './absence.js';
+import { clockCommand } from './clock.js';
+import { appendEvents } from './decided.js';
+import type { TableGame, TableState } from './game.js';
 import { presentTimes, type Presented } from './times.js';
+import { undoneAsShown, type UndoEvent } from './undo.js';
+import { holdForVacations, vacationCommand } from './vacation.js';
 
 /**
  * What a commit stores as its command: exactly what the engine was asked, so
@@ -34,16 +24,16 @@ export type CommandRecord =
   /** The engine's own default once a deadline has passed. */
   | { readonly type: 'timeout'; readonly pendingId: string; readonly at: number }
   /**
-   * A player's own latest commit taken back (safe undo, core/engine/undo.ts):
+   * A player's own latest commit taken back (safe undo, undo.ts):
    * the state it started from, put back; anyone holding the log can check
    * `restores` against their own replay up to `version - 1`.
    */
-  | { readonly type: 'undo'; readonly seat: number; readonly version: number; readonly restores: BaseState; readonly at: number }
-  /** The greedy bot takes over a seat after its player's consecutive timeouts (core/engine/absence.ts). */
+  | { readonly type: 'undo'; readonly seat: number; readonly version: number; readonly restores: TableState; readonly at: number }
+  /** The greedy bot takes over a seat after its player's consecutive timeouts (absence.ts). */
   | { readonly type: 'replace'; readonly seat: number; readonly at: number }
   /** The player takes their seat back from the bot. */
   | { readonly type: 'reclaim'; readonly seat: number; readonly at: number }
-  /** The seat's player is away from `leftAt` to `backAt` (started, or cut short): their deadlines move (core/engine/vacation.ts). */
+  /** The seat's player is away from `leftAt` to `backAt` (started, or cut short): their deadlines move (vacation.ts). */
   | { readonly type: 'vacation'; readonly seat: number; readonly leftAt: number; readonly backAt: number; readonly at: number };
 
 export interface RecordRejection {
@@ -55,11 +45,16 @@ export interface RecordRejection {
 export interface RecordRun {
   readonly events: LoggedEvent[];
   /** The state after the record: a new one, `state` stays untouched. */
-  readonly state: BaseState;
+  readonly state: TableState;
 }
 
-/** Runs a record against `state`, time banks settled; a batch is all or nothing. */
-export function runRecord(engine: AnyGameEngine, state: BaseState, record: CommandRecord): RecordRun | RecordRejection {
+/**
+ * Runs a record against `state`, time banks settled; a batch is all or
+ * nothing. The one step that joins a game's rules and the table's: the
+ * service commits what it gives, and a verifier re-decides every commit with
+ * it.
+ */
+export function runRecord(engine: TableGame, state: TableState, record: CommandRecord): RecordRun | RecordRejection {
   // The clocks restart from the restored state: the time since it stays spent (undo returns no bank time).
   if (record.type === 'undo') return clockCommand(engine, record.restores, undoRun(record), { at: record.at, timedOut: false });
   if (record.type === 'replace' || record.type === 'reclaim') return seatChange(engine, state, record);
@@ -72,7 +67,7 @@ export function runRecord(engine: AnyGameEngine, state: BaseState, record: Comma
 }
 
 /** A vacation reaching the game: the running bank settled up to now, then the seat's deadlines moved. */
-function vacationRun(engine: AnyGameEngine, state: BaseState, record: Extract<CommandRecord, { type: 'vacation' }>): RecordRun {
+function vacationRun(engine: TableGame, state: TableState, record: Extract<CommandRecord, { type: 'vacation' }>): RecordRun {
   const settled = clockCommand(engine, state, { events: [], state }, { at: record.at, timedOut: false });
   return vacationCommand(engine, state, settled, record.seat, { leftAt: record.leftAt, backAt: record.backAt }, record.at);
 }
@@ -84,18 +79,19 @@ function actorOf(record: CommandRecord): Actor {
 }
 
 /** A seat handed to the bot or taken back: one `absence` event; the clocks run on as they were. */
-function seatChange(engine: AnyGameEngine, state: BaseState, record: Extract<CommandRecord, { type: 'replace' | 'reclaim' }>): RecordRun {
+function seatChange(engine: TableGame, state: TableState, record: Extract<CommandRecord, { type: 'replace' | 'reclaim' }>): RecordRun {
   const event = record.type === 'replace' ? replaceSeat(state, record.seat) : reclaimSeat(state, record.seat);
   return appendEvents(engine, state, { events: [], state }, [event]);
 }
 
 function undoRun(record: Extract<CommandRecord, { type: 'undo' }>): RecordRun {
-  return { events: [{ type: 'undone', version: record.version, state: record.restores }], state: structuredClone(record.restores) };
+  const undone: UndoEvent = { type: 'undone', version: record.version, state: record.restores };
+  return { events: [undone], state: structuredClone(record.restores) };
 }
 
 function decideRecord(
-  engine: AnyGameEngine,
-  state: BaseState,
+  engine: TableGame,
+  state: TableState,
   record: Exclude<CommandRecord, { type: 'undo' | 'replace' | 'reclaim' | 'vacation' }>,
 ): RecordRun | RecordRejection {
   if (record.type === 'start') return { events: [], state };
@@ -176,7 +172,7 @@ export type PublishedCommand = {
  * milliseconds); an undo gets back the state before the commit it took back
  * from `statesBefore`, the states the replay has rebuilt so far.
  */
-export function recordOf(command: PublishedCommand, statesBefore: readonly BaseState[]): CommandRecord {
+export function recordOf(command: PublishedCommand, statesBefore: readonly TableState[]): CommandRecord {
   const at = Date.parse(command.at);
   if (command.type === 'vacation') return { ...command, leftAt: Date.parse(command.leftAt), backAt: Date.parse(command.backAt), at };
   if (command.type !== 'undo') return { ...command, at } as CommandRecord;
