@@ -42,7 +42,7 @@ export function whyNotUndoable(engine: AnyGameEngine, before: BaseState, after: 
 }
 
 /** Puts a state back as it was (the fold of `undone`): every field replaced, so replay rebuilds it exactly. */
-export function restoreInPlace(state: BaseState, restored: BaseState): void {
+function restoreInPlace(state: BaseState, restored: BaseState): void {
   const target = state as unknown as Record<string, unknown>;
   for (const key of Object.keys(target)) delete target[key];
   Object.assign(target, structuredClone(restored));
