@@ -5,7 +5,8 @@ import { tokenGain } from './effects.js';
 import { activationCount, resolveHarvest } from './harvest.js';
 import { citizenRoleCount, playerAt } from './kingdom.js';
 import type { VckMove } from './moves.js';
-import type { Option, VckState } from './state.js';
+import type { Option } from './events.js';
+import type { VckState } from './state.js';
 import { dieChanges } from './turn.js';
 
 /** A one-step greedy bot (the kit adds one uniform among the legal moves). */

@@ -5,7 +5,8 @@ import type { Draft } from './draft.js';
 import type { VpMove } from './moves.js';
 import { checkPlan, plannedCards, type PlanMove } from './plan.js';
 import { closePlanWindow, continueRound } from './round.js';
-import type { BuyTask, VpState } from './state.js';
+import type { BuyTask } from './events.js';
+import type { VpState } from './state.js';
 
 /** Each step's decision (steps.ts gives each the moves of its step); a rejection leaves the draft untouched. */
 

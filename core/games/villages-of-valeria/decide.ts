@@ -8,7 +8,7 @@ import type { VvMove } from './moves.js';
 import { checkPile } from './payment.js';
 import { checkPowerUse, usePower } from './powers.js';
 import { reject } from './rejections.js';
-import type { Role } from './rules.js';
+import type { Role } from './events.js';
 import type { Activity, VvState } from './state.js';
 
 /** Each step's decision (steps.ts gives each the moves of its step); a rejection leaves nothing behind (the kit drops the draft). */

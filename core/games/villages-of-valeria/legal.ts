@@ -3,7 +3,7 @@ import { buildableCards, canTakeAction, recruitableAdventurers, type ActionMove 
 import { drawablePiles, playerAt, reservedCard } from './board.js';
 import type { VvMove } from './moves.js';
 import { needsTarget, usablePowers } from './powers.js';
-import type { Role } from './rules.js';
+import type { Role } from './events.js';
 import type { VvState } from './state.js';
 
 /**
