@@ -1,19 +1,14 @@
 import type * as z from 'zod';
 import type { Draft, Folding } from './draft.js';
-import type { GameEngine, GameMeta, ScoreSheet, StandingOrders } from './game.js';
+import type { GameEngine, ScoreSheet, StandingOrders } from './game.js';
+import type { GameListing } from './listing.js';
 import type { Seat } from './pending.js';
 import type { Rng } from './rng.js';
 import type { BaseState, GameEvent, GameInit } from './state.js';
 import { awaitedStep, decideByStep, legalByStep, type Move, type StepMap } from './steps.js';
 
 /** What the registry lists of a game before its engine is loaded (its listing.ts), typed by its options. */
-export interface ListedGame<O> {
-  readonly meta: GameMeta;
-  readonly optionsSchema: z.ZodType<O>;
-  /** The engine's version (`GameEngine.engineVersion`). */
-  readonly engineVersion: number;
-  readonly hasStandingOrders: boolean;
-}
+export type ListedGame<O> = Omit<GameListing, 'engine' | 'optionsSchema'> & { readonly optionsSchema: z.ZodType<O> };
 
 /** A bot as a game writes it: it chooses one of the seat's legal moves, which the kit lists for it. */
 export type ChoosingBot<S, M> = (state: S, seat: Seat, rng: Rng, legal: M[]) => M;
