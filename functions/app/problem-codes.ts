@@ -77,6 +77,7 @@ export const KIT_MOVE_PROBLEMS = {
   'game-over': { status: 409, description: 'The game is over; no more moves are accepted.' },
   'nothing-pending': { status: 409, description: 'Nothing is awaited in the game right now.' },
   'malformed-move': { status: 422, description: 'The move does not fit the game’s move schema; the detail names the field.' },
+  'wrong-step': { status: 422, description: 'The awaited step takes no move of this type; the detail names the step and the moves it accepts.' },
 } as const satisfies Record<string, { readonly status: number; readonly description: string }>;
 
 /** Each game's own refusals of a move are answered 422 (service/play.ts). */
