@@ -1719,6 +1719,15 @@ export interface components {
             seat: number | null;
             /** @description Each submittable exactly as listed. */
             moves: components["schemas"]["VillagesOfValeriaMove"][];
+            /** @description Only in a game whose turn is several moves at one step, planned together and sent as one batch (Valeria: Card Kingdoms: two actions): what may follow each listed move in that batch (`POST …/moves` with both, in order), as the engine lists it once it has decided that move. A move has none when you no longer act at that step after it (it asks a choice, it ends the turn), or when it reveals something (a card turned up): what may follow it would show that before it is played. Listed here only, not in a move’s `next` nor on the stream. */
+            followUps?: {
+                /** @description The moves that may follow some listed move without being listed now themselves (a payment the first move makes affordable, say). */
+                moves: components["schemas"]["VillagesOfValeriaMove"][];
+                /** @description By the index of a move in `moves` (the listing), the moves you may send after it in the same batch, each by its index in the listing followed by `followUps.moves`: below the listing’s length a listed move, from there on `followUps.moves[i − listing length]`. A move without an entry goes alone. */
+                after: {
+                    [key: string]: number[];
+                };
+            };
         };
         VillagesOfValeriaMove: components["schemas"]["VillagesOfValeriaMoveSetupDevelop"] | components["schemas"]["VillagesOfValeriaMoveHarvest"] | components["schemas"]["VillagesOfValeriaMoveDevelop"] | components["schemas"]["VillagesOfValeriaMoveBuild"] | components["schemas"]["VillagesOfValeriaMoveRecruit"] | components["schemas"]["VillagesOfValeriaMoveTax"] | components["schemas"]["VillagesOfValeriaMoveDecline"] | components["schemas"]["VillagesOfValeriaMoveDraw"] | components["schemas"]["VillagesOfValeriaMoveDiscard"] | components["schemas"]["VillagesOfValeriaMovePower"] | components["schemas"]["VillagesOfValeriaMoveEndPowers"];
         VillagesOfValeriaMoveSetupDevelop: {
@@ -1839,6 +1848,15 @@ export interface components {
             seat: number | null;
             /** @description Each submittable exactly as listed. */
             moves: components["schemas"]["ValeriaCardKingdomsMove"][];
+            /** @description Only in a game whose turn is several moves at one step, planned together and sent as one batch (Valeria: Card Kingdoms: two actions): what may follow each listed move in that batch (`POST …/moves` with both, in order), as the engine lists it once it has decided that move. A move has none when you no longer act at that step after it (it asks a choice, it ends the turn), or when it reveals something (a card turned up): what may follow it would show that before it is played. Listed here only, not in a move’s `next` nor on the stream. */
+            followUps?: {
+                /** @description The moves that may follow some listed move without being listed now themselves (a payment the first move makes affordable, say). */
+                moves: components["schemas"]["ValeriaCardKingdomsMove"][];
+                /** @description By the index of a move in `moves` (the listing), the moves you may send after it in the same batch, each by its index in the listing followed by `followUps.moves`: below the listing’s length a listed move, from there on `followUps.moves[i − listing length]`. A move without an entry goes alone. */
+                after: {
+                    [key: string]: number[];
+                };
+            };
         };
         ValeriaCardKingdomsMove: components["schemas"]["ValeriaCardKingdomsMoveKeepDuke"] | components["schemas"]["ValeriaCardKingdomsMoveRoll"] | components["schemas"]["ValeriaCardKingdomsMoveChangeDie"] | components["schemas"]["ValeriaCardKingdomsMoveKeepDice"] | components["schemas"]["ValeriaCardKingdomsMoveHarvest"] | components["schemas"]["ValeriaCardKingdomsMoveSlay"] | components["schemas"]["ValeriaCardKingdomsMoveRecruit"] | components["schemas"]["ValeriaCardKingdomsMoveBuild"] | components["schemas"]["ValeriaCardKingdomsMoveTake"] | components["schemas"]["ValeriaCardKingdomsMoveSteal"] | components["schemas"]["ValeriaCardKingdomsMoveChoose"];
         ValeriaCardKingdomsMoveKeepDuke: {
@@ -1949,6 +1967,15 @@ export interface components {
             seat: number | null;
             /** @description Each submittable exactly as listed. */
             moves: components["schemas"]["VillagePillageMove"][];
+            /** @description Only in a game whose turn is several moves at one step, planned together and sent as one batch (Valeria: Card Kingdoms: two actions): what may follow each listed move in that batch (`POST …/moves` with both, in order), as the engine lists it once it has decided that move. A move has none when you no longer act at that step after it (it asks a choice, it ends the turn), or when it reveals something (a card turned up): what may follow it would show that before it is played. Listed here only, not in a move’s `next` nor on the stream. */
+            followUps?: {
+                /** @description The moves that may follow some listed move without being listed now themselves (a payment the first move makes affordable, say). */
+                moves: components["schemas"]["VillagePillageMove"][];
+                /** @description By the index of a move in `moves` (the listing), the moves you may send after it in the same batch, each by its index in the listing followed by `followUps.moves`: below the listing’s length a listed move, from there on `followUps.moves[i − listing length]`. A move without an entry goes alone. */
+                after: {
+                    [key: string]: number[];
+                };
+            };
         };
         VillagePillageMove: components["schemas"]["VillagePillageMovePlan"] | components["schemas"]["VillagePillageMoveQueue"] | components["schemas"]["VillagePillageMoveEnqueue"] | components["schemas"]["VillagePillageMoveTakeCard"] | components["schemas"]["VillagePillageMoveOrderMerchants"];
         VillagePillageMovePlan: {

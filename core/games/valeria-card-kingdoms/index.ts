@@ -45,6 +45,8 @@ export const valeriaCardKingdoms: GameEngine<VckState, VckMove, VckEvent, VckOpt
   redactEvent,
   score: scoreSheet,
   bots: { random: randomBot, greedy: greedyBot },
+  // Two actions a turn ("Turn" step 3), planned together.
+  batchesTurn: true,
   // What a commit holding one of these turned up stays seen: it cannot be undone.
   reveals: revealingEvents<VckEvent>([
     'dice-rolled',
