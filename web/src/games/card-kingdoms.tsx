@@ -1,3 +1,4 @@
+import type { BoardOf, EventOf, MoveOf } from '@valeria-tabletop/client';
 import {
   cardName,
   citizenCard,
@@ -14,11 +15,16 @@ import {
   type HarvestEffect,
 } from '../../../core/games/valeria-card-kingdoms/catalog/index.js';
 import { PlayerArea } from '../ui/player-area.js';
-import { secondActions } from './card-kingdoms-plan.js';
-import { Card, Pile, plural, type CardFace } from '../ui/card.js';
-import { byField, type Family, type GameUi, type Move, type Part, type TableProps } from './types.js';
+import { Card, Pile, type CardFace } from '../ui/card.js';
+import { defineTable } from './table.js';
+import { byField, familyOf, movesOfType, type Choices, type Family, type GameUi, type Part, type TableProps } from './types.js';
 
 /** Valeria: Card Kingdoms in the browser: dice, harvest choices, two actions a turn, a secret Duke. */
+
+const GAME = 'valeria-card-kingdoms';
+type Board = BoardOf<typeof GAME>;
+type Move = MoveOf<typeof GAME>;
+type Option = NonNullable<Board['choice']>[number];
 
 const bagText = (bag: Bag) =>
   Object.entries(bag)
@@ -115,22 +121,24 @@ function dukeFace(id: string): CardFace {
   return { name: d.name, kind: 'Duke (secret)', tone: 'duke', lines: d.terms.map(termText) };
 }
 
-const tokens = (p: any) => `${p.gold} gold · ${p.strength} strength · ${p.magic} magic · ${p.vp} VP`;
+const tokens = (p: Board['players'][number]) => `${p.gold} gold · ${p.strength} strength · ${p.magic} magic · ${p.vp} VP`;
 
-function Table({ board, you, names, awaiting }: TableProps) {
+const diceText = ([a = 0, b = 0]: readonly number[]) => `${a} and ${b} (sum ${a + b})`;
+
+function Table({ board, you, names, awaiting }: TableProps<typeof GAME>) {
   const { market, turn } = board;
   return (
     <>
       <p class="dice" aria-label="Dice">
         Turn of <strong>{names[turn.active]}</strong> · Dice:{' '}
-        {turn.dice ? `${turn.dice[0]} and ${turn.dice[1]} (sum ${turn.dice[0] + turn.dice[1]})` : 'not rolled yet'} · Actions left: {turn.actionsLeft} · Phase:{' '}
+        {turn.dice ? diceText(turn.dice) : 'not rolled yet'} · Actions left: {turn.actionsLeft} · Phase:{' '}
         {board.phase}
         {board.endTriggered ? ' · last round!' : ''}
       </p>
       <section aria-label="Monsters">
         <h2>Monsters</h2>
         <div class="cards">
-          {market.monsters.map((s: any, i: number) => (
+          {market.monsters.map((s, i) => (
             <Pile key={i} label={s.area} size={s.size}>
               {s.top ? <Card face={monsterFace(s.top)} /> : <p class="muted">defeated</p>}
             </Pile>
@@ -140,7 +148,7 @@ function Table({ board, you, names, awaiting }: TableProps) {
       <section aria-label="Citizens">
         <h2>Citizens</h2>
         <div class="cards">
-          {market.citizens.map((s: any, i: number) => (
+          {market.citizens.map((s, i) => (
             <Pile key={i} label={`Roll ${s.slot}`} size={s.size}>
               {s.top ? <Card face={citizenFace(s.top)} /> : <p class="muted">empty</p>}
             </Pile>
@@ -150,19 +158,19 @@ function Table({ board, you, names, awaiting }: TableProps) {
       <section aria-label="Domains">
         <h2>Domains</h2>
         <div class="cards">
-          {market.domains.map((s: any, i: number) => (
+          {market.domains.map((s, i) => (
             <Pile key={i} label={`Domain stack ${i + 1}`} size={s.size}>
               {s.top ? <Card face={domainFace(s.top)} /> : <p class="muted">empty</p>}
             </Pile>
           ))}
         </div>
       </section>
-      {board.players.map((p: any, seat: number) => (
+      {board.players.map((p, seat) => (
         <PlayerArea key={seat} seat={seat} you={you} names={names} awaiting={awaiting} place="kingdom">
           <p class="stats">{tokens(p)}</p>
           <h3>Citizens</h3>
           <div class="cards">
-            {p.citizens.map((id: string) => (
+            {p.citizens.map((id) => (
               <Card key={id} face={citizenFace(id)} />
             ))}
           </div>
@@ -170,10 +178,10 @@ function Table({ board, you, names, awaiting }: TableProps) {
             <>
               <h3>Monsters slain and domains built</h3>
               <div class="cards">
-                {p.monsters.map((id: string) => (
+                {p.monsters.map((id) => (
                   <Card key={id} face={monsterFace(id)} />
                 ))}
-                {p.domains.map((id: string) => (
+                {p.domains.map((id) => (
                   <Card key={id} face={domainFace(id)} />
                 ))}
               </div>
@@ -194,7 +202,8 @@ function Table({ board, you, names, awaiting }: TableProps) {
   );
 }
 
-function optionText(option: any, board: any, names: readonly string[]): string {
+function optionText(option: Option | undefined, board: Board, names: readonly string[]): string {
+  if (!option) return '';
   switch (option.kind) {
     case 'gain':
       return `Gain ${bagText(option.gain)}`;
@@ -216,87 +225,86 @@ function optionText(option: any, board: any, names: readonly string[]): string {
       return `Monsters of ${board.market.monsters[option.stack]?.area} attack`;
     case 'capture':
       return `Lose the top of ${option.zone} stack ${option.stack + 1}`;
-    default:
-      return option.kind;
   }
 }
 
-const pay = (m: Move, first: 'gold' | 'strength') => `paying ${[`${m[first]} ${first}`, m.magic ? `${m.magic} magic` : ''].filter(Boolean).join(' + ')}`;
-const paying = (first: 'gold' | 'strength'): Part => ({ question: 'Paying with?', key: (m) => JSON.stringify(m), label: (m) => pay(m, first) });
+type Paid = Extract<Move, { type: 'slay' | 'recruit' | 'build' }>;
+const pay = (m: Paid) =>
+  `paying ${[m.type === 'slay' ? `${m.strength} strength` : `${m.gold} gold`, m.magic ? `${m.magic} magic` : ''].filter(Boolean).join(' + ')}`;
+const paying = <M extends Paid>(): Part<M> => ({ question: 'Paying with?', key: (m) => JSON.stringify(m), label: pay });
 
-const ACTIONS = new Set(['slay', 'recruit', 'build', 'take']);
+/** A turn's actions: the first of two may be planned with the second. */
+const ACTIONS: ReadonlySet<Move['type']> = new Set(['slay', 'recruit', 'build', 'take']);
 
 /**
  * The moves grouped as the game thinks. The first of a turn's two actions
- * comes with the second ones that may follow it, to send both as one batch;
- * `planning: false` lists those second ones.
+ * comes with the second ones that may follow it, as the moves route lists
+ * them (`followUps`), to send both as one batch; `planning: false` lists
+ * those second ones.
  */
-function families(moves: readonly Move[], board: any, you: number, names: readonly string[], planning = true): Family[] {
-  const of = (type: string) => moves.filter((m) => m.type === type);
-  const top = (zone: 'monsters' | 'citizens' | 'domains', stack: number) => board.market[zone][stack]?.top as string | undefined;
-  const list: Family[] = [];
-  const firstOfTwo = planning && board.turn?.actionsLeft === 2;
+function families(choices: Choices<Move>, board: Board, you: number, names: readonly string[], planning = true): Family<Move>[] {
+  const { moves } = choices;
+  const top = (zone: 'monsters' | 'citizens' | 'domains', stack: number) => board.market[zone][stack]?.top ?? '';
+  const firstOfTwo = planning && board.turn.actionsLeft === 2;
   const plan = (m: Move) => {
-    const next = firstOfTwo && ACTIONS.has(m.type) ? secondActions(board, you, m) : null;
-    return next && families(next, board, you, names, false);
+    const next = firstOfTwo && ACTIONS.has(m.type) ? choices.followUps(m) : [];
+    return next.length > 0 ? families({ moves: next, followUps: () => [] }, board, you, names, false) : null;
   };
-  const add = (title: string, list2: Move[], parts: Part[], describe: (m: Move) => string) =>
-    list2.length && list.push({ title, moves: list2, parts, describe, plan });
-  add(
-    'Keep one Duke (secret)',
-    of('keep-duke'),
-    [byField('Which Duke?', 'duke')],
-    (m) =>
-      `Keep ${m.duke}: ${dukeCard(m.duke as string)
-        .terms.map(termText)
-        .join(', ')}`,
-  );
-  add('Roll', of('roll'), [byField('Roll', 'type')], () => 'Roll the dice');
-  add('The dice', [...of('keep-dice'), ...of('change-die')], [{ question: 'Keep or change?', key: (m) => JSON.stringify(m), label: (m) => m.type }], (m) =>
-    m.type === 'keep-dice' ? 'Keep the dice' : `Use ${m.domain} on die ${Number(m.die) + 1}`,
-  );
-  const harvests = of('harvest');
-  const prompts: any[] = board.harvest?.prompts?.[you] ?? [];
-  add(
-    'Harvest',
-    harvests,
-    [
-      ...prompts.map((prompt, i): Part => ({
-        question: `${prompt.card ? cardName(prompt.card) : 'Free resource'}: which?`,
-        key: (m) => String((m.answers as any[]).find((a) => a.prompt === i)?.option),
-        label: (m) => optionText(prompt.options[(m.answers as any[]).find((a) => a.prompt === i)?.option], board, names),
-      })),
-      { question: 'In which order?', key: (m) => JSON.stringify(m.answers), label: (m) => JSON.stringify(m.answers) },
-    ],
-    (m) =>
-      (m.answers as any[]).length === 0
-        ? 'Harvest (nothing to choose)'
-        : `Harvest: ${(m.answers as any[]).map((a) => optionText(prompts[a.prompt]?.options[a.option], board, names)).join(', then ')}`,
-  );
-  add(
-    'Slay a monster',
-    of('slay'),
-    [byField('Which monster?', 'stack', (s) => cardName(top('monsters', s) ?? '')), paying('strength')],
-    (m) => `Slay ${cardName(top('monsters', m.stack as number) ?? '')} ${pay(m, 'strength')}`,
-  );
-  add(
-    'Recruit a citizen',
-    of('recruit'),
-    [byField('Which citizen?', 'stack', (s) => cardName(top('citizens', s) ?? '')), paying('gold')],
-    (m) => `Recruit ${cardName(top('citizens', m.stack as number) ?? '')} ${pay(m, 'gold')}`,
-  );
-  add(
-    'Build a domain',
-    of('build'),
-    [byField('Which domain?', 'stack', (s) => top('domains', s) ?? ''), paying('gold')],
-    (m) => `Build ${top('domains', m.stack as number)} ${pay(m, 'gold')}`,
-  );
-  add('Take a resource', of('take'), [byField('Which?', 'resource')], (m) => `Take 1 ${m.resource}`);
-  add('Choose', of('choose'), [byField('Which?', 'option')], (m) => optionText(board.choice?.[m.option as number], board, names));
-  return list;
+  const prompts = board.harvest?.prompts[you] ?? [];
+  const answerTo = (m: Extract<Move, { type: 'harvest' }>, prompt: number) => m.answers.find((a) => a.prompt === prompt)?.option;
+  return [
+    familyOf(movesOfType(moves, 'keep-duke'))({
+      title: 'Keep one Duke (secret)',
+      parts: [byField('Which Duke?', 'duke')],
+      describe: (m) => `Keep ${m.duke}: ${dukeCard(m.duke).terms.map(termText).join(', ')}`,
+    }),
+    familyOf(movesOfType(moves, 'roll'))({ title: 'Roll', parts: [byField('Roll', 'type')], describe: () => 'Roll the dice' }),
+    familyOf([...movesOfType(moves, 'keep-dice'), ...movesOfType(moves, 'change-die')])({
+      title: 'The dice',
+      parts: [{ question: 'Keep or change?', key: (m) => JSON.stringify(m), label: (m) => m.type }],
+      describe: (m) => (m.type === 'keep-dice' ? 'Keep the dice' : `Use ${m.domain} on die ${m.die + 1}`),
+    }),
+    familyOf(movesOfType(moves, 'harvest'))({
+      title: 'Harvest',
+      parts: [
+        ...prompts.map(
+          (prompt, i): Part<Extract<Move, { type: 'harvest' }>> => ({
+            question: `${prompt.card ? cardName(prompt.card) : 'Free resource'}: which?`,
+            key: (m) => String(answerTo(m, i)),
+            label: (m) => optionText(prompt.options[answerTo(m, i) ?? -1], board, names),
+          }),
+        ),
+        { question: 'In which order?', key: (m) => JSON.stringify(m.answers), label: (m) => JSON.stringify(m.answers) },
+      ],
+      describe: (m) =>
+        m.answers.length === 0
+          ? 'Harvest (nothing to choose)'
+          : `Harvest: ${m.answers.map((a) => optionText(prompts[a.prompt]?.options[a.option], board, names)).join(', then ')}`,
+    }),
+    familyOf(movesOfType(moves, 'slay'))({
+      title: 'Slay a monster',
+      parts: [byField('Which monster?', 'stack', (s) => cardName(top('monsters', s))), paying()],
+      describe: (m) => `Slay ${cardName(top('monsters', m.stack))} ${pay(m)}`,
+      plan,
+    }),
+    familyOf(movesOfType(moves, 'recruit'))({
+      title: 'Recruit a citizen',
+      parts: [byField('Which citizen?', 'stack', (s) => cardName(top('citizens', s))), paying()],
+      describe: (m) => `Recruit ${cardName(top('citizens', m.stack))} ${pay(m)}`,
+      plan,
+    }),
+    familyOf(movesOfType(moves, 'build'))({
+      title: 'Build a domain',
+      parts: [byField('Which domain?', 'stack', (s) => top('domains', s)), paying()],
+      describe: (m) => `Build ${top('domains', m.stack)} ${pay(m)}`,
+      plan,
+    }),
+    familyOf(movesOfType(moves, 'take'))({ title: 'Take a resource', parts: [byField('Which?', 'resource')], describe: (m) => `Take 1 ${m.resource}`, plan }),
+    familyOf(movesOfType(moves, 'choose'))({ title: 'Choose', parts: [byField('Which?', 'option')], describe: (m) => optionText(board.choice?.[m.option], board, names) }),
+  ].filter((family) => family.moves.length > 0);
 }
 
-function describeEvent(e: any, names: readonly string[]): string | null {
+function describeEvent(e: EventOf<typeof GAME>, names: readonly string[]): string | null {
   const who = (seat: number | null) => (seat === null ? 'the market' : (names[seat] ?? `Seat ${seat + 1}`));
   switch (e.type) {
     case 'duke-kept':
@@ -347,11 +355,19 @@ const PROMPTS: Record<string, string> = {
   choose: 'Choose one.',
 };
 
-export const ui: GameUi = {
+const ui: GameUi<typeof GAME> = {
+  game: GAME,
   Table,
   prompt: (step) => PROMPTS[step] ?? step,
   families,
   describeEvent,
-  summary: (board, seat) => tokens(board.players[seat]),
+  summary: (board, seat) => {
+    const p = board.players[seat];
+    return p ? tokens(p) : '';
+  },
+  // The second action is chosen with the first: from the moves route, which lists what may follow each.
+  plansBatch: (board, you) => board.phase === 'actions' && board.turn.active === you && board.turn.actionsLeft === 2,
   scoreDetail: (d) => `${d.monsters} points from monsters, ${d.domains} from domains, ${d.tokens} from tokens, ${d.duke ?? 0} from the Duke`,
 };
+
+export const table = defineTable(ui);

@@ -1,12 +1,20 @@
-import type { ValeriaClient } from '@valeria-tabletop/client';
+import type { BoardOf, EventOf, MoveOf, StandingOrdersUpdate, ValeriaClient } from '@valeria-tabletop/client';
 import { useEffect, useState } from 'preact/hooks';
 import { adventurer, building, type Power } from '../../../core/games/villages-of-valeria/catalog/index.js';
 import { PlayerArea } from '../ui/player-area.js';
 import { Card, Pile, plural, type CardFace } from '../ui/card.js';
 import { explain } from '../ui/errors.js';
-import { byField, type Family, type FollowUp, type GameUi, type Move, type PaymentChoice, type TableProps } from './types.js';
+import { defineTable } from './table.js';
+import { byField, familyOf, movesOfType, type Choices, type Family, type FollowUp, type GameUi, type Part, type PaymentChoice, type TableProps } from './types.js';
 
 /** Villages of Valeria in the browser: lead an action and its choices, follow windows, standing orders. */
+
+const GAME = 'villages-of-valeria';
+type Board = BoardOf<typeof GAME>;
+type Move = MoveOf<typeof GAME>;
+type BuildMove = Extract<Move, { type: 'build' }>;
+/** One source a Build may be paid from, chosen by hand. */
+type PaymentUnit = Exclude<BuildMove['payment'], 'auto'>[number];
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -68,11 +76,12 @@ export function faceOf(id: string): CardFace {
 }
 
 const nameOf = (id: string | null | undefined) => (id ? faceOf(id).name : 'a card');
-const pileName = (from: unknown) => (from === 'deck' ? 'the deck' : `pile ${Number(from) + 1}`);
+const pileName = (from: 'deck' | number) => (from === 'deck' ? 'the deck' : `pile ${from + 1}`);
 
-function Table({ board, you, names, awaiting }: TableProps) {
-  const village = (seat: number) => (
-    <Village key={seat} p={board.players[seat]} seat={seat} you={you} names={names} awaiting={awaiting} active={board.active} />
+function Table({ board, you, names, awaiting }: TableProps<typeof GAME>) {
+  const village = (seat: number, p = board.players[seat]) =>
+    p && (
+    <Village key={seat} p={p} seat={seat} you={you} names={names} awaiting={awaiting} active={board.active} />
   );
   return (
     <>
@@ -84,7 +93,7 @@ function Table({ board, you, names, awaiting }: TableProps) {
           {board.led ? ` · Led action: ${board.led}` : ''}
         </p>
         <div class="cards">
-          {board.piles.map((pile: any, i: number) => (
+          {board.piles.map((pile, i) => (
             <Pile key={i} label={`Pile ${i + 1}`} size={pile.size}>
               {pile.top ? <Card face={faceOf(pile.top)} /> : undefined}
             </Pile>
@@ -92,18 +101,18 @@ function Table({ board, you, names, awaiting }: TableProps) {
         </div>
         <h3>Adventurers to recruit</h3>
         <div class="cards">
-          {board.adventurerPool.map((id: string) => (
+          {board.adventurerPool.map((id) => (
             <Card key={id} face={faceOf(id)} />
           ))}
         </div>
       </section>
-      {board.players.map((_: unknown, seat: number) => (seat === you ? null : village(seat)))}
+      {board.players.map((p, seat) => (seat === you ? null : village(seat, p)))}
     </>
   );
 }
 
 interface VillageProps {
-  readonly p: any;
+  readonly p: Board['players'][number];
   readonly seat: number;
   readonly you: number | null;
   readonly names: readonly string[];
@@ -119,13 +128,13 @@ function Village({ p, seat, you, names, awaiting, active }: VillageProps) {
         Gold: {p.coins} · Cards in hand: {p.handSize} · Castle: {p.castleCoin ? 'coin placed' : 'free (wild)'}
       </p>
       <h3>Resources</h3>
-      <p>{p.resources.length ? p.resources.map((r: any) => `${building(r.card).resource}${r.coin ? ' (coin on it)' : ''}`).join(', ') : 'none yet'}</p>
+      <p>{p.resources.length ? p.resources.map((r) => `${building(r.card).resource}${r.coin ? ' (coin on it)' : ''}`).join(', ') : 'none yet'}</p>
       <h3>Village</h3>
       {p.buildings.length + p.adventurers.length === 0 ? (
         <p class="muted">No buildings yet.</p>
       ) : (
         <div class="cards">
-          {[...p.buildings, ...p.adventurers].map((id: string) => (
+          {[...p.buildings, ...p.adventurers].map((id) => (
             <Card key={id} face={faceOf(id)} />
           ))}
         </div>
@@ -134,7 +143,7 @@ function Village({ p, seat, you, names, awaiting, active }: VillageProps) {
         <>
           <h3>Your hand</h3>
           <div class="cards">
-            {p.hand.map((id: string) => (
+            {p.hand.map((id) => (
               <Card key={id} face={faceOf(id)} />
             ))}
           </div>
@@ -147,7 +156,7 @@ function Village({ p, seat, you, names, awaiting, active }: VillageProps) {
 function describeMove(m: Move): string {
   switch (m.type) {
     case 'setup-develop':
-      return `Develop ${nameOf(m.card as string)} for free`;
+      return `Develop ${nameOf(m.card)} for free`;
     case 'harvest':
       return 'Harvest';
     case 'tax':
@@ -155,34 +164,32 @@ function describeMove(m: Move): string {
     case 'decline':
       return 'Decline';
     case 'develop':
-      return `Develop ${nameOf(m.card as string)}`;
+      return `Develop ${nameOf(m.card)}`;
     case 'build':
-      return `Build ${nameOf(m.card as string)}`;
+      return `Build ${nameOf(m.card)}`;
     case 'recruit':
-      return `Recruit ${nameOf(m.adventurer as string)}`;
+      return `Recruit ${nameOf(m.adventurer)}`;
     case 'draw':
       return `Draw from ${pileName(m.from)}`;
     case 'discard':
-      return `Discard ${nameOf(m.card as string)}${m.pile === undefined ? '' : ` onto pile ${Number(m.pile) + 1}`}`;
+      return `Discard ${nameOf(m.card)}${m.pile === undefined ? '' : ` onto pile ${m.pile + 1}`}`;
     case 'power':
-      return `Use ${nameOf(m.card as string)}'s power${m.target === undefined ? '' : ` on seat ${Number(m.target) + 1}`}`;
+      return `Use ${nameOf(m.card)}'s power${m.target === undefined ? '' : ` on seat ${m.target + 1}`}`;
     case 'end-powers':
       return 'Use no more powers';
-    default:
-      return m.type;
   }
 }
 
-const whole: (question: string) => import('./types.js').Part = (question) => ({ question, key: (m) => JSON.stringify(m), label: describeMove });
+const whole = <M extends Move>(question: string): Part<M> => ({ question, key: (m) => JSON.stringify(m), label: describeMove });
 
 /**
  * A Develop is paid by discarding other hand cards (1 to lead, 2 to follow,
  * VV-R6): the discards are chosen with it and sent in one batch.
  */
-function developDiscards(board: any, you: number, role: 'lead' | 'follow') {
-  return (move: Move): FollowUp | null => {
+function developDiscards(board: Board, you: number, role: 'lead' | 'follow') {
+  return (move: Move): FollowUp<Move> | null => {
     if (move.type !== 'develop') return null;
-    const hand: string[] = (board.players[you]?.hand ?? []).filter((id: string) => id !== move.card);
+    const hand = (board.players[you]?.hand ?? []).filter((id) => id !== move.card);
     const count = role === 'lead' ? 1 : 2;
     return {
       count,
@@ -199,13 +206,13 @@ function developDiscards(board: any, you: number, role: 'lead' | 'follow') {
  * free Resource (yours or another player's), or a resource power of your
  * village; the engine checks the choice and says precisely what is wrong.
  */
-function buildPayment(board: any, you: number, names: readonly string[]) {
-  return (move: Move): PaymentChoice | null => {
-    if (move.type !== 'build') return null;
+function buildPayment(board: Board, you: number, names: readonly string[]) {
+  return (move: Move): PaymentChoice<Move> | null => {
     const me = board.players[you];
-    const sources: PaymentChoice['sources'][number][] = [];
+    if (move.type !== 'build' || !me) return null;
+    const sources: { readonly label: string; readonly unit: PaymentUnit }[] = [];
     if (me.castleCoin === null) sources.push({ label: 'A coin on your Castle (wild)', unit: { use: 'castle' } });
-    board.players.forEach((p: any, seat: number) => {
+    board.players.forEach((p, seat) => {
       for (const r of p.resources)
         if (r.coin === null)
           sources.push({
@@ -219,13 +226,17 @@ function buildPayment(board: any, you: number, names: readonly string[]) {
       if (shape === 'build-resource' || shape === 'build-wild-for-type')
         sources.push({ label: `${nameOf(id)}'s power (${power})`, unit: { use: 'power', card: id } });
     }
-    return { cost: building(move.card as string).cost.join(', '), sources, make: (units) => ({ ...move, payment: [...units] }) };
+    return {
+      cost: building(move.card).cost.join(', '),
+      sources,
+      make: (chosen) => ({ ...move, payment: chosen.flatMap((i) => sources.slice(i, i + 1).map((source) => source.unit)) }),
+    };
   };
 }
 
-function families(moves: readonly Move[], board: any, you: number, names: readonly string[]): Family[] {
-  const of = (...types: string[]) => moves.filter((m) => types.includes(m.type));
-  const family = (title: string, list: Move[], parts = [whole('Which?')]): Family[] =>
+function families({ moves }: Choices<Move>, board: Board, you: number, names: readonly string[]): Family<Move>[] {
+  const of = <T extends Move['type']>(...types: T[]) => moves.filter((m): m is Extract<Move, { type: T }> => types.some((type) => type === m.type));
+  const family = <M extends Move>(title: string, list: readonly M[], parts: readonly Part<M>[] = [whole('Which?')]): Family<M>[] =>
     list.length ? [{ title, moves: list, parts, describe: describeMove }] : [];
   if (moves.some((m) => m.type === 'decline')) {
     const follows = [...of('harvest', 'tax', 'develop', 'build', 'recruit'), ...of('decline')];
@@ -240,6 +251,11 @@ function families(moves: readonly Move[], board: any, you: number, names: readon
       },
     ];
   }
+  const powers: Part<Extract<Move, { type: 'power' | 'end-powers' }>> = {
+    question: 'Which power?',
+    key: (m) => JSON.stringify(m.type === 'power' ? m.card : null),
+    label: (m) => (m.type === 'power' ? `${nameOf(m.card)}'s power` : 'No more powers'),
+  };
   return [
     ...family('Choose your free develop', of('setup-develop')),
     ...family('Harvest', of('harvest')),
@@ -248,21 +264,18 @@ function families(moves: readonly Move[], board: any, you: number, names: readon
     ...family('Build a card from your hand', of('build')).map((f) => ({ ...f, payFor: buildPayment(board, you, names) })),
     ...family('Recruit an adventurer', of('recruit')),
     ...family('Draw a card', of('draw')),
-    ...family('Discard', of('discard'), [byField('Which card?', 'card', (id) => `Discard ${nameOf(id)}`), whole('Onto which pile?')]),
-    ...family('Powers', of('power', 'end-powers'), [
-      byField('Which power?', 'card', (id) => (id ? `${nameOf(id)}'s power` : 'No more powers')),
-      whole('On whom?'),
-    ]),
+    ...family('Discard', movesOfType(moves, 'discard'), [byField('Which card?', 'card', (id) => `Discard ${nameOf(id)}`), whole('Onto which pile?')]),
+    ...family('Powers', of('power', 'end-powers'), [powers, whole('On whom?')]),
   ];
 }
 
-function describeEvent(e: any, names: readonly string[]): string | null {
+function describeEvent(e: EventOf<typeof GAME>, names: readonly string[]): string | null {
   const who = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
   switch (e.type) {
     case 'setup-chosen':
       return e.card ? `${who(e.seat)} chose ${nameOf(e.card)} to develop.` : `${who(e.seat)} chose a card to develop.`;
     case 'setup-revealed':
-      return `Setup developed: ${e.cards.map((c: string, i: number) => `${who(i)} ${nameOf(c)}`).join(', ')}.`;
+      return `Setup developed: ${e.cards.map((c, i) => `${who(i)} ${nameOf(c)}`).join(', ')}.`;
     case 'replenished':
       return e.collected ? `${who(e.seat)} collected ${e.collected} coins back.` : null;
     case 'declined':
@@ -280,13 +293,9 @@ function describeEvent(e: any, names: readonly string[]): string | null {
     case 'gold-gained':
       return `${who(e.seat)} gained ${e.n} gold${e.from === 'bank' ? '' : ` from ${who(e.from)}`}.`;
     case 'cards-stolen':
-      return `${who(e.seat)} took ${e.cards ? plural(e.cards.length, 'card') : plural(e.count, 'card')} from ${who(e.from)}.`;
+      return `${who(e.seat)} took ${e.cards ? plural(e.cards.length, 'card') : plural(e.count ?? 0, 'card')} from ${who(e.from)}.`;
     case 'power-used':
       return `${who(e.seat)} used ${nameOf(e.card)}'s power.`;
-    case 'flow':
-      return e.flow.led && e.flow.activity?.role === 'lead' && e.flow.activity.seat === e.flow.active && !e.flow.progressed
-        ? `${who(e.flow.active)} leads ${cap(e.flow.led)}.`
-        : null;
     case 'game-ended':
       return 'The game is over.';
     default:
@@ -305,18 +314,32 @@ const PROMPTS: Record<string, string> = {
 };
 
 const ACTIONS = ['harvest', 'tax', 'develop', 'build', 'recruit'] as const;
+type Action = (typeof ACTIONS)[number];
 type Order = 'ask' | 'decline' | 'follow';
+type Orders = NonNullable<StandingOrdersUpdate['orders']>;
+
+/** The standing orders chosen on the form, as the API takes them: null for none. */
+function ordersOf(chosen: Readonly<Record<Action, Order>>): Orders | null {
+  const orders: Orders = {};
+  for (const action of ACTIONS) {
+    if (chosen[action] === 'decline') orders[action] = 'decline';
+    // Following is offered for Harvest and Tax only, drawing from the deck.
+    else if (chosen[action] === 'follow' && (action === 'harvest' || action === 'tax')) orders[action] = { follow: true, drawFrom: 'deck' };
+  }
+  return Object.keys(orders).length ? orders : null;
+}
 
 /** "Always decline following Tax", "always follow Harvest and draw from the deck": answered for me when the window opens. */
 function StandingOrders({ client, gameId }: { client: ValeriaClient; gameId: string }) {
-  const [orders, setOrders] = useState<Record<string, Order> | null>(null);
+  const [orders, setOrders] = useState<Record<Action, Order> | null>(null);
   const [note, setNote] = useState<string | null>(null);
   useEffect(() => {
     client
       .standingOrders(gameId)
       .then((answer) => {
-        const current = (answer.orders ?? {}) as Record<string, unknown>;
-        setOrders(Object.fromEntries(ACTIONS.map((a) => [a, current[a] === 'decline' ? 'decline' : current[a] ? 'follow' : 'ask'])));
+        const current: Orders = answer.orders ?? {};
+        const orderOf = (action: Action): Order => (current[action] === 'decline' ? 'decline' : current[action] ? 'follow' : 'ask');
+        setOrders({ harvest: orderOf('harvest'), tax: orderOf('tax'), develop: orderOf('develop'), build: orderOf('build'), recruit: orderOf('recruit') });
       })
       .catch((failure) => setNote(explain(failure)));
   }, [client, gameId]);
@@ -327,11 +350,8 @@ function StandingOrders({ client, gameId }: { client: ValeriaClient; gameId: str
       aria-label="Standing orders"
       onSubmit={async (event) => {
         event.preventDefault();
-        const body = Object.fromEntries(
-          ACTIONS.flatMap((a) => (orders[a] === 'ask' ? [] : [[a, orders[a] === 'decline' ? 'decline' : { follow: true, drawFrom: 'deck' }]])),
-        );
         try {
-          await client.setStandingOrders(gameId, { orders: Object.keys(body).length ? body : null } as never);
+          await client.setStandingOrders(gameId, { orders: ordersOf(orders) });
           setNote('Saved.');
         } catch (failure) {
           setNote(explain(failure));
@@ -357,15 +377,19 @@ function StandingOrders({ client, gameId }: { client: ValeriaClient; gameId: str
   );
 }
 
-export const ui: GameUi = {
+const ui: GameUi<typeof GAME> = {
+  game: GAME,
   Table,
   prompt: (step) => PROMPTS[step] ?? step,
   families,
   describeEvent,
   summary: (board, seat) => {
     const p = board.players[seat];
+    if (!p) return '';
     return `${p.coins} gold · ${plural(p.handSize, 'card')} in hand · ${plural(p.buildings.length, 'building')} · ${plural(p.adventurers.length, 'adventurer')}`;
   },
   scoreDetail: (d) => `${d.cards} points from cards, ${d.powers} from powers, ${d.gold} gold`,
   StandingOrders,
 };
+
+export const table = defineTable(ui);
