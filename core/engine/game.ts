@@ -144,6 +144,8 @@ export interface GameEngine<S extends BaseState, M, E extends GameEvent, O> exte
    * batch (`followUps`, functions/service/follow-ups.ts).
    */
   readonly batchesTurn?: boolean;
+  /** The game's card catalog, as data: served to clients, which show cards from it (`GET /v1/games/catalog/{game}/cards`). */
+  readonly catalog?: unknown;
 }
 
 /**

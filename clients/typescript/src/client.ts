@@ -9,10 +9,13 @@ import type { operations, paths } from './openapi.js';
 import { LiveStream, type StreamSocketClass } from './stream.js';
 import type {
   BotLevel,
+  Cards,
+  CardsOf,
   Catalog,
   Commit,
   Events,
   GameHeader,
+  GameId,
   GameView,
   Inbox,
   InboxQuery,
@@ -109,6 +112,9 @@ function dataOf<T>({ data, error, response }: Outcome<T>): T {
   return data;
 }
 
+/** Whether `answer` holds the cards of `game` (the answer names its game). */
+const isCardsOf = <G extends GameId>(answer: Cards, game: G): answer is CardsOf<G> => answer.game === game;
+
 /** Seconds from a Retry-After header, if it holds a number. */
 const retryAfterMs = (response: Response | undefined) => {
   const seconds = Number(response?.headers.get('retry-after'));
@@ -157,6 +163,13 @@ export class ValeriaClient {
 
   async catalog(): Promise<Catalog> {
     return dataOf(await this.api.GET('/v1/games/catalog'));
+  }
+
+  /** Every card of `game`, to show cards from the ids views, moves and events name (no token needed). */
+  async cards<G extends GameId>(game: G): Promise<CardsOf<G>> {
+    const answer = dataOf(await this.api.GET('/v1/games/catalog/{game}/cards', { params: { path: { game } } }));
+    if (!isCardsOf(answer, game)) throw new Error(`asked for the cards of ${game}, got those of ${answer.game}`);
+    return answer;
   }
 
   async createGame(game: NewGame, options: WriteOptions = {}): Promise<GameHeader> {

@@ -18,6 +18,8 @@ type Body<Op> = NonNullable<RequestBodyOption<Op>['body']>;
 export type NewPlayer = Answer<'post', '/v1/players'>;
 export type Player = Answer<'get', '/v1/players/me'>;
 export type Catalog = Answer<'get', '/v1/games/catalog'>;
+/** A game's card catalog (`GET /v1/games/catalog/{game}/cards`), discriminated by `game`. */
+export type Cards = Answer<'get', '/v1/games/catalog/{game}/cards'>;
 /** What `POST /v1/games` takes: `game` is one of the offered games' ids. */
 export type NewGame = Body<operations['createGame']>;
 export type GameId = NewGame['game'];
@@ -45,6 +47,10 @@ export type Notification = components['schemas']['Notification'];
 /** An RFC 9457 problem document; `code` is stable and meant to be switched on. */
 export type Problem = components['schemas']['Problem'];
 
+/** The card catalog of `G` as `cards(game)` answers it. */
+export type CardsOf<G extends GameId> = Extract<Cards, { readonly game: G }>;
+/** Every card of `G`: views, moves and events name cards by their ids in it. */
+export type CatalogOf<G extends GameId> = CardsOf<G>['cards'];
 /** Your view of a game of `G`. */
 export type GameViewOf<G extends GameId> = Extract<GameView, { readonly game: G }>;
 /** The game's own part of a view of `G` (`view.state.board`). */

@@ -1,4 +1,5 @@
 import { revealingEvents, type GameEngine } from '../../engine/index.js';
+import { CATALOG } from './catalog/index.js';
 import { applyEvent } from './apply.js';
 import { cloneState } from './draft.js';
 import { randomBot, greedyBot } from './bots.js';
@@ -45,6 +46,7 @@ export const valeriaCardKingdoms: GameEngine<VckState, VckMove, VckEvent, VckOpt
   redactEvent,
   score: scoreSheet,
   bots: { random: randomBot, greedy: greedyBot },
+  catalog: CATALOG,
   // Two actions a turn ("Turn" step 3), planned together.
   batchesTurn: true,
   // What a commit holding one of these turned up stays seen: it cannot be undone.

@@ -1,4 +1,5 @@
 import { revealingEvents, type GameEngine } from '../../engine/index.js';
+import { CATALOG } from './catalog/index.js';
 import { applyEvent } from './apply.js';
 import { cloneState } from './draft.js';
 import { greedyBot, randomBot } from './bots.js';
@@ -33,6 +34,7 @@ export const villagePillage: GameEngine<VpState, VpMove, VpEvent, VpOptions> = {
   redactEvent,
   score: scoreSheet,
   bots: { random: randomBot, greedy: greedyBot },
+  catalog: CATALOG,
   // What a commit holding one of these turned up stays seen: it cannot be undone.
   reveals: revealingEvents<VpEvent>(['plans-revealed', 'card-bought', 'relic-bought', 'round-refreshed', 'stolen', 'game-ended']),
 };

@@ -1,4 +1,5 @@
 import { revealingEvents, type GameEngine } from '../../engine/index.js';
+import { CATALOG } from './catalog/index.js';
 import { applyEvent, cloneState } from './apply.js';
 import { greedyBot, randomBot } from './bots.js';
 import { decideMove, decideTimeout } from './decide.js';
@@ -33,6 +34,7 @@ export const villagesOfValeria: GameEngine<VvState, VvMove, VvEvent, VvOptions> 
   redactEvent,
   score: scoreSheet,
   bots: { random: randomBot, greedy: greedyBot },
+  catalog: CATALOG,
   // What a commit holding one of these turned up stays seen: it cannot be undone. A discard turns a
   // hand card face up; a follow offer passes over those who cannot pay (VV-R6), which tells
   // everyone something about their hands.

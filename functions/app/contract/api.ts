@@ -14,6 +14,7 @@ import type { DocumentedResponse } from '../route.js';
 import { MAX_BATCH } from '../schemas.js';
 import { Actor, Count, orNull, Instant, Pending, pascal, scoreSheet, SeatNumber } from './common.js';
 import { GAME_CONTRACTS, type GameContract } from './games.js';
+import { Cards } from './cards.js';
 import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
 
 export const GameId = z.enum(GAMES.map((g) => g.meta.id) as [string, ...string[]]).meta({ id: 'GameId', description: 'A game of GET /v1/games/catalog.' });
@@ -296,6 +297,7 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   Vacation,
   VacationChange,
   Catalog,
+  Cards,
   // Push (functions/notifications): their runtime schemas are already the documented ones.
   NotificationsPage,
   Preferences,

@@ -1,22 +1,7 @@
-import type { BoardOf, EventOf, MoveOf } from '@valeria-tabletop/client';
-import {
-  cardName,
-  citizenCard,
-  domainCard,
-  dukeCard,
-  isStarter,
-  kingdomCitizen,
-  monsterCard,
-  type Bag,
-  type Count,
-  type DomainPower,
-  type DukeTerm,
-  type Effect,
-  type HarvestEffect,
-} from '../../../core/games/valeria-card-kingdoms/catalog/index.js';
+import type { BoardOf, CardsOf, CatalogOf, EventOf, MoveOf } from '@valeria-tabletop/client';
 import { PlayerArea } from '../ui/player-area.js';
 import { Card, Pile, type CardFace } from '../ui/card.js';
-import { defineTable } from './table.js';
+import { defineTable, type GameTable } from './table.js';
 import { byField, familyOf, movesOfType, type Choices, type Family, type GameUi, type Part, type TableProps } from './types.js';
 
 /** Valeria: Card Kingdoms in the browser: dice, harvest choices, two actions a turn, a secret Duke. */
@@ -25,6 +10,21 @@ const GAME = 'valeria-card-kingdoms';
 type Board = BoardOf<typeof GAME>;
 type Move = MoveOf<typeof GAME>;
 type Option = NonNullable<Board['choice']>[number];
+type Catalog = CatalogOf<typeof GAME>;
+type Citizen = Catalog['citizens'][number];
+type Starter = Catalog['starters'][number];
+type Monster = Catalog['monsters'][number];
+type Domain = Catalog['domains'][number];
+type Duke = Catalog['dukes'][number];
+type Effect = Monster['reward'][number];
+type HarvestEffect = Citizen['active'][number];
+type Bag = Extract<Effect, { kind: 'gain' }>['gain'];
+type Count = Extract<Effect, { kind: 'per' }>['count'];
+type DomainPower = Domain['power'];
+type DukeTerm = Duke['terms'][number];
+
+/** A card's name from its id: Domains and Dukes are named by their name, the other cards `name#copy`. */
+const cardName = (id: string) => id.split('#')[0] ?? id;
 
 const bagText = (bag: Bag) =>
   Object.entries(bag)
@@ -84,48 +84,73 @@ const termText = (term: DukeTerm) =>
           ? `${term.vp} VP per domain`
           : `${term.vp} VP per ${term.every} resources`;
 
-function citizenFace(id: string): CardFace {
-  const c = kingdomCitizen(id);
-  const cost = isStarter(id) ? undefined : `${citizenCard(id).cost} gold`;
-  return {
-    name: c.name,
-    kind: `${c.role ?? 'Starter'} · rolls ${c.activation.join('/')}`,
-    tone: c.role ?? 'starter',
-    ...(cost ? { cost } : {}),
-    lines: [`Your roll: ${c.active.map(effectText).join(', ')}`, `Others' roll: ${c.passive.map(effectText).join(', ')}`],
-  };
-}
+/** The catalog's cards by name, as the table shows them. */
+class Cards {
+  private readonly citizens: ReadonlyMap<string, Citizen>;
+  private readonly starters: ReadonlyMap<string, Starter>;
+  private readonly monsters: ReadonlyMap<string, Monster>;
+  private readonly domains: ReadonlyMap<string, Domain>;
+  private readonly dukes: ReadonlyMap<string, Duke>;
 
-function monsterFace(id: string): CardFace {
-  const m = monsterCard(id);
-  return {
-    name: m.name,
-    kind: `${m.type} · ${m.area}`,
-    tone: 'monster',
-    cost: `${m.strength} strength${m.magic ? ` + ${m.magic} magic` : ''}`,
-    points: m.vp,
-    lines: [`Reward: ${m.reward.map(effectText).join(', ')}`],
-  };
-}
+  constructor(catalog: Catalog) {
+    const byName = <T extends { readonly name: string }>(cards: readonly T[]) => new Map(cards.map((card) => [card.name, card]));
+    this.citizens = byName(catalog.citizens);
+    this.starters = byName(catalog.starters);
+    this.monsters = byName(catalog.monsters);
+    this.domains = byName(catalog.domains);
+    this.dukes = byName(catalog.dukes);
+  }
 
-function domainFace(id: string): CardFace {
-  const d = domainCard(id);
-  const needs = Object.entries(d.requirement)
-    .map(([role, n]) => `${n} ${role}`)
-    .join(', ');
-  return { name: d.name, kind: 'Domain', tone: 'domain', cost: `${d.cost} gold, needs ${needs}`, points: d.vp, lines: [domainPowerText(d.power)] };
-}
+  duke(id: string): Duke | undefined {
+    return this.dukes.get(cardName(id));
+  }
 
-function dukeFace(id: string): CardFace {
-  const d = dukeCard(id);
-  return { name: d.name, kind: 'Duke (secret)', tone: 'duke', lines: d.terms.map(termText) };
+  /** A citizen of a kingdom: a market citizen, or a starter (no role, no cost). */
+  citizenFace(id: string): CardFace {
+    const c = this.citizens.get(cardName(id)) ?? this.starters.get(cardName(id));
+    if (!c) return { name: cardName(id), kind: 'Citizen' };
+    const role = 'role' in c ? c.role : null;
+    return {
+      name: c.name,
+      kind: `${role ?? 'Starter'} · rolls ${c.activation.join('/')}`,
+      tone: role ?? 'starter',
+      ...('cost' in c ? { cost: `${c.cost} gold` } : {}),
+      lines: [`Your roll: ${c.active.map(effectText).join(', ')}`, `Others' roll: ${c.passive.map(effectText).join(', ')}`],
+    };
+  }
+
+  monsterFace(id: string): CardFace {
+    const m = this.monsters.get(cardName(id));
+    if (!m) return { name: cardName(id), kind: 'Monster' };
+    return {
+      name: m.name,
+      kind: `${m.type} · ${m.area}`,
+      tone: 'monster',
+      cost: `${m.strength} strength${m.magic ? ` + ${m.magic} magic` : ''}`,
+      points: m.vp,
+      lines: [`Reward: ${m.reward.map(effectText).join(', ')}`],
+    };
+  }
+
+  domainFace(id: string): CardFace {
+    const d = this.domains.get(cardName(id));
+    if (!d) return { name: id, kind: 'Domain' };
+    const needs = Object.entries(d.requirement)
+      .map(([role, n]) => `${n} ${role}`)
+      .join(', ');
+    return { name: d.name, kind: 'Domain', tone: 'domain', cost: `${d.cost} gold, needs ${needs}`, points: d.vp, lines: [domainPowerText(d.power)] };
+  }
+
+  dukeFace(id: string): CardFace {
+    return { name: cardName(id), kind: 'Duke (secret)', tone: 'duke', lines: this.duke(id)?.terms.map(termText) ?? [] };
+  }
 }
 
 const tokens = (p: Board['players'][number]) => `${p.gold} gold · ${p.strength} strength · ${p.magic} magic · ${p.vp} VP`;
 
 const diceText = ([a = 0, b = 0]: readonly number[]) => `${a} and ${b} (sum ${a + b})`;
 
-function Table({ board, you, names, awaiting }: TableProps<typeof GAME>) {
+function Table({ board, you, names, awaiting, cards }: TableProps<typeof GAME> & { cards: Cards }) {
   const { market, turn } = board;
   return (
     <>
@@ -140,7 +165,7 @@ function Table({ board, you, names, awaiting }: TableProps<typeof GAME>) {
         <div class="cards">
           {market.monsters.map((s, i) => (
             <Pile key={i} label={s.area} size={s.size}>
-              {s.top ? <Card face={monsterFace(s.top)} /> : <p class="muted">defeated</p>}
+              {s.top ? <Card face={cards.monsterFace(s.top)} /> : <p class="muted">defeated</p>}
             </Pile>
           ))}
         </div>
@@ -150,7 +175,7 @@ function Table({ board, you, names, awaiting }: TableProps<typeof GAME>) {
         <div class="cards">
           {market.citizens.map((s, i) => (
             <Pile key={i} label={`Roll ${s.slot}`} size={s.size}>
-              {s.top ? <Card face={citizenFace(s.top)} /> : <p class="muted">empty</p>}
+              {s.top ? <Card face={cards.citizenFace(s.top)} /> : <p class="muted">empty</p>}
             </Pile>
           ))}
         </div>
@@ -160,7 +185,7 @@ function Table({ board, you, names, awaiting }: TableProps<typeof GAME>) {
         <div class="cards">
           {market.domains.map((s, i) => (
             <Pile key={i} label={`Domain stack ${i + 1}`} size={s.size}>
-              {s.top ? <Card face={domainFace(s.top)} /> : <p class="muted">empty</p>}
+              {s.top ? <Card face={cards.domainFace(s.top)} /> : <p class="muted">empty</p>}
             </Pile>
           ))}
         </div>
@@ -171,7 +196,7 @@ function Table({ board, you, names, awaiting }: TableProps<typeof GAME>) {
           <h3>Citizens</h3>
           <div class="cards">
             {p.citizens.map((id) => (
-              <Card key={id} face={citizenFace(id)} />
+              <Card key={id} face={cards.citizenFace(id)} />
             ))}
           </div>
           {p.monsters.length + p.domains.length > 0 && (
@@ -179,10 +204,10 @@ function Table({ board, you, names, awaiting }: TableProps<typeof GAME>) {
               <h3>Monsters slain and domains built</h3>
               <div class="cards">
                 {p.monsters.map((id) => (
-                  <Card key={id} face={monsterFace(id)} />
+                  <Card key={id} face={cards.monsterFace(id)} />
                 ))}
                 {p.domains.map((id) => (
-                  <Card key={id} face={domainFace(id)} />
+                  <Card key={id} face={cards.domainFace(id)} />
                 ))}
               </div>
             </>
@@ -191,7 +216,7 @@ function Table({ board, you, names, awaiting }: TableProps<typeof GAME>) {
             <>
               <h3>{seat === you ? 'Your secret Duke' : 'Duke'}</h3>
               <div class="cards">
-                <Card face={dukeFace(p.duke)} />
+                <Card face={cards.dukeFace(p.duke)} />
               </div>
             </>
           )}
@@ -242,13 +267,13 @@ const ACTIONS: ReadonlySet<Move['type']> = new Set(['slay', 'recruit', 'build', 
  * them (`followUps`), to send both as one batch; `planning: false` lists
  * those second ones.
  */
-function families(choices: Choices<Move>, board: Board, you: number, names: readonly string[], planning = true): Family<Move>[] {
+function families(cards: Cards, choices: Choices<Move>, board: Board, you: number, names: readonly string[], planning = true): Family<Move>[] {
   const { moves } = choices;
   const top = (zone: 'monsters' | 'citizens' | 'domains', stack: number) => board.market[zone][stack]?.top ?? '';
   const firstOfTwo = planning && board.turn.actionsLeft === 2;
   const plan = (m: Move) => {
     const next = firstOfTwo && ACTIONS.has(m.type) ? choices.followUps(m) : [];
-    return next.length > 0 ? families({ moves: next, followUps: () => [] }, board, you, names, false) : null;
+    return next.length > 0 ? families(cards, { moves: next, followUps: () => [] }, board, you, names, false) : null;
   };
   const prompts = board.harvest?.prompts[you] ?? [];
   const answerTo = (m: Extract<Move, { type: 'harvest' }>, prompt: number) => m.answers.find((a) => a.prompt === prompt)?.option;
@@ -256,7 +281,7 @@ function families(choices: Choices<Move>, board: Board, you: number, names: read
     familyOf(movesOfType(moves, 'keep-duke'))({
       title: 'Keep one Duke (secret)',
       parts: [byField('Which Duke?', 'duke')],
-      describe: (m) => `Keep ${m.duke}: ${dukeCard(m.duke).terms.map(termText).join(', ')}`,
+      describe: (m) => `Keep ${m.duke}: ${cards.duke(m.duke)?.terms.map(termText).join(', ') ?? ''}`,
     }),
     familyOf(movesOfType(moves, 'roll'))({ title: 'Roll', parts: [byField('Roll', 'type')], describe: () => 'Roll the dice' }),
     familyOf([...movesOfType(moves, 'keep-dice'), ...movesOfType(moves, 'change-die')])({
@@ -355,11 +380,11 @@ const PROMPTS: Record<string, string> = {
   choose: 'Choose one.',
 };
 
-const ui: GameUi<typeof GAME> = {
+const uiFor = (cards: Cards): GameUi<typeof GAME> => ({
   game: GAME,
-  Table,
+  Table: (props) => <Table {...props} cards={cards} />,
   prompt: (step) => PROMPTS[step] ?? step,
-  families,
+  families: (choices, board, you, names) => families(cards, choices, board, you, names),
   describeEvent,
   summary: (board, seat) => {
     const p = board.players[seat];
@@ -368,6 +393,7 @@ const ui: GameUi<typeof GAME> = {
   // The second action is chosen with the first: from the moves route, which lists what may follow each.
   plansBatch: (board, you) => board.phase === 'actions' && board.turn.active === you && board.turn.actionsLeft === 2,
   scoreDetail: (d) => `${d.monsters} points from monsters, ${d.domains} from domains, ${d.tokens} from tokens, ${d.duke ?? 0} from the Duke`,
-};
+});
 
-export const table = defineTable(ui);
+/** The table, its cards shown from the catalog the API serves. */
+export const tableFor = ({ cards }: CardsOf<typeof GAME>): GameTable => defineTable(uiFor(new Cards(cards)));

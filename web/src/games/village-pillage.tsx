@@ -1,8 +1,7 @@
-import type { EventOf, MoveOf } from '@valeria-tabletop/client';
-import { card, type Effect } from '../../../core/games/village-pillage/catalog/index.js';
+import type { CardsOf, CatalogOf, EventOf, MoveOf } from '@valeria-tabletop/client';
 import { PlayerArea } from '../ui/player-area.js';
 import { Card, plural, type CardFace } from '../ui/card.js';
-import { defineTable } from './table.js';
+import { defineTable, type GameTable } from './table.js';
 import { byField, familyOf, movesOfType, type Choices, type Family, type GameUi, type TableProps } from './types.js';
 
 /** Village Pillage in the browser: cards by their effect tables, plans as "left then right" or the Duel queue. */
@@ -10,6 +9,11 @@ import { byField, familyOf, movesOfType, type Choices, type Family, type GameUi,
 const GAME = 'village-pillage';
 type Move = MoveOf<typeof GAME>;
 type Event = EventOf<typeof GAME>;
+type Catalog = CatalogOf<typeof GAME>;
+type CardData = Catalog['market'][number];
+type Effect = NonNullable<CardData['against'][keyof CardData['against']]>[number];
+/** A card as a card, by its name. */
+type Faces = (name: string) => CardFace;
 
 function effectText(effect: Effect): string {
   switch (effect.kind) {
@@ -29,19 +33,24 @@ function effectText(effect: Effect): string {
   }
 }
 
-export function faceOf(name: string): CardFace {
-  const c = card(name);
-  return {
-    name: c.name,
-    kind: c.exhaust ? `${c.type} · exhausts` : c.type,
-    tone: c.type,
-    lines: Object.entries(c.against).map(([against, effects]) => `vs ${against}: ${(effects ?? []).map(effectText).join(', ')}`),
+/** Each card of the catalog as a card: names are unique in it (every player's starting cards share theirs). */
+function facesOf(catalog: Catalog): Faces {
+  const cards = new Map<string, CardData>([...catalog.starting, ...catalog.market].map((card) => [card.name, card]));
+  return (name) => {
+    const c = cards.get(name);
+    if (!c) return { name, kind: 'Card' };
+    return {
+      name: c.name,
+      kind: c.exhaust ? `${c.type} · exhausts` : c.type,
+      tone: c.type,
+      lines: Object.entries(c.against).map(([against, effects]) => `vs ${against}: ${(effects ?? []).map(effectText).join(', ')}`),
+    };
   };
 }
 
 const SIDES = { left: 'to the left', right: 'to the right', front: 'in front' } as const;
 
-function Table({ board, you, names, awaiting }: TableProps<typeof GAME>) {
+function Table({ board, you, names, awaiting, faceOf }: TableProps<typeof GAME> & { faceOf: Faces }) {
   return (
     <>
       <section aria-label="Market">
@@ -157,9 +166,9 @@ const PROMPTS: Record<string, string> = {
   'merchant-order': 'Choose which of your Merchants buys first.',
 };
 
-const ui: GameUi<typeof GAME> = {
+const uiFor = (faceOf: Faces): GameUi<typeof GAME> => ({
   game: GAME,
-  Table,
+  Table: (props) => <Table {...props} faceOf={faceOf} />,
   prompt: (step) => PROMPTS[step] ?? step,
   families,
   describeEvent,
@@ -169,6 +178,7 @@ const ui: GameUi<typeof GAME> = {
     return `${plural(p.turnips, 'turnip')} (${p.bank} banked) · relics: ${p.relics.length ? p.relics.join(', ') : 'none'}`;
   },
   scoreDetail: (d) => `${d.relics.length ? d.relics.join(', ') : 'no relics'}; ${d.turnips} turnips`,
-};
+});
 
-export const table = defineTable(ui);
+/** The table, its cards shown from the catalog the API serves. */
+export const tableFor = ({ cards }: CardsOf<typeof GAME>): GameTable => defineTable(uiFor(facesOf(cards)));

@@ -1,6 +1,7 @@
 import {
   followGame,
   ProblemError,
+  type CardsOf,
   type Commit,
   type GameFollower,
   type GameId,
@@ -25,11 +26,19 @@ import { Alert } from '../ui/alert.js';
 import { SeatStatus } from '../ui/seat-status.js';
 import { SeatControls } from './seat-controls.js';
 
-/** Each game's table, loaded with its card catalog only when a game of it is opened. */
-const TABLES: Record<GameId, () => Promise<{ table: GameTable }>> = {
-  'village-pillage': () => import('../games/village-pillage.js'),
-  'villages-of-valeria': () => import('../games/villages-of-valeria.js'),
-  'valeria-card-kingdoms': () => import('../games/card-kingdoms.js'),
+/** A game's table, its module and its card catalog (from the API) loaded together. */
+const tableWithCards =
+  <G extends GameId>(game: G, load: () => Promise<{ tableFor(cards: CardsOf<G>): GameTable }>) =>
+  async (client: ValeriaClient): Promise<GameTable> => {
+    const [module, cards] = await Promise.all([load(), client.cards(game)]);
+    return module.tableFor(cards);
+  };
+
+/** Each game's table, loaded only when a game of it is opened. */
+const TABLES: { readonly [G in GameId]: (client: ValeriaClient) => Promise<GameTable> } = {
+  'village-pillage': tableWithCards('village-pillage', () => import('../games/village-pillage.js')),
+  'villages-of-valeria': tableWithCards('villages-of-valeria', () => import('../games/villages-of-valeria.js')),
+  'valeria-card-kingdoms': tableWithCards('valeria-card-kingdoms', () => import('../games/card-kingdoms.js')),
 };
 
 interface Loaded {
@@ -42,7 +51,7 @@ const OWN_COMMIT_WITHIN_MS = 5_000;
 
 /** What the page shows of a game the stream carried: the same as a read, since it is what GET …/{id} and …/moves answer. */
 function loadedFrom({ game: view, moves }: Seen): Loaded {
-  // The moves route's ETag is the quoted version (functions/app/http.ts `etag`).
+  // The moves route's ETag is the quoted version, as documented.
   return { view, listed: view.status === 'active' && view.you !== null ? { moves, etag: `"${view.version}"` } : null };
 }
 
@@ -93,7 +102,7 @@ export function GamePage({ gameId }: { gameId: string }) {
         setMe(await client.me());
         const view = await reload();
         // The table first: a game the stream brings is shown by it.
-        const shown = view ? (await TABLES[view.game]()).table : null;
+        const shown = view ? await TABLES[view.game](client) : null;
         if (!live) return;
         setTable(shown);
         const { commits, next } = await client.log(gameId);
