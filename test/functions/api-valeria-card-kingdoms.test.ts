@@ -77,7 +77,11 @@ describe('Valeria: Card Kingdoms through the API (DynamoDB Local, real HTTP)', (
       const moves: VckMove[] = listed.body.moves;
       expect(listed.body.followUps, 'a game that batches its turn always lists follow-ups').toBeDefined();
       const pooled = moves.length + listed.body.followUps.moves.length;
-      expect(Object.values<number[]>(listed.body.followUps.after).flat().every((at) => at < pooled)).toBe(true);
+      expect(
+        Object.values<number[]>(listed.body.followUps.after)
+          .flat()
+          .every((at) => at < pooled),
+      ).toBe(true);
       const post = (batch: VckMove[]) =>
         client.post(`/v1/games/${gameId}/moves`, { token: actor.token, body: { moves: batch }, headers: { 'if-match': `"${listed.body.version}"` } });
       const state = await truth.catchUp();

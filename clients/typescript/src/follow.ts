@@ -99,7 +99,7 @@ export function followGame(client: ValeriaClient, gameId: string, options: Follo
   const catchUp = () => {
     catchingUp = catchingUp.then(async () => {
       try {
-        for (let more = true; more && !stopped; ) {
+        for (let more = true; more && !stopped;) {
           const page = await client.events(gameId, { after: cursor });
           take(page.commits);
           more = page.more;

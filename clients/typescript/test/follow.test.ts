@@ -1,4 +1,13 @@
-import { followGame, ValeriaClient, type Commit, type FollowOptions, type FollowStatus, type GameFollower, type Seen, type StreamSocket } from '@valeria-tabletop/client';
+import {
+  followGame,
+  ValeriaClient,
+  type Commit,
+  type FollowOptions,
+  type FollowStatus,
+  type GameFollower,
+  type Seen,
+  type StreamSocket,
+} from '@valeria-tabletop/client';
 import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeOf } from '../../../test/support/api.js';
@@ -64,8 +73,7 @@ class Wire {
     this.requests.push(url);
     if (url.pathname === '/v1/stream/tickets') {
       if (this.held) await new Promise<void>((resolve) => this.held?.push(resolve));
-      if (this.ticketsFail)
-        return Response.json({ code: 'store-unavailable', status: 503, title: 'Unavailable', detail: 'Try again.' }, { status: 503 });
+      if (this.ticketsFail) return Response.json({ code: 'store-unavailable', status: 503, title: 'Unavailable', detail: 'Try again.' }, { status: 503 });
     }
     return conformingFetch(contract)(request);
   };

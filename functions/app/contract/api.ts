@@ -98,7 +98,9 @@ export const LegalMoves = perGame('LegalMoves', (contract) =>
     moves: z.array(contract.move).describe('Each submittable exactly as listed.'),
     followUps: z
       .object({
-        moves: z.array(contract.move).describe('The moves that may follow some listed move without being listed now themselves (a payment the first move makes affordable, say).'),
+        moves: z
+          .array(contract.move)
+          .describe('The moves that may follow some listed move without being listed now themselves (a payment the first move makes affordable, say).'),
         after: z
           .record(z.string().regex(/^\d+$/), z.array(Count))
           .describe(

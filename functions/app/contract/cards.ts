@@ -24,7 +24,10 @@ function cardsOf(contract: GameContract) {
   return z
     .object({
       game: z.literal(contract.id),
-      cards: catalog.meta({ id: `${pascal(contract.id)}Catalog`, description: `Every card of ${contract.title}, as the rules of record and this service define it.` }),
+      cards: catalog.meta({
+        id: `${pascal(contract.id)}Catalog`,
+        description: `Every card of ${contract.title}, as the rules of record and this service define it.`,
+      }),
     })
     .meta({ id: `${pascal(contract.id)}Cards` });
 }

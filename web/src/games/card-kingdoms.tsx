@@ -155,8 +155,7 @@ function Table({ board, you, names, awaiting, cards }: TableProps<typeof GAME> &
   return (
     <>
       <p class="dice" aria-label="Dice">
-        Turn of <strong>{names[turn.active]}</strong> · Dice:{' '}
-        {turn.dice ? diceText(turn.dice) : 'not rolled yet'} · Actions left: {turn.actionsLeft} · Phase:{' '}
+        Turn of <strong>{names[turn.active]}</strong> · Dice: {turn.dice ? diceText(turn.dice) : 'not rolled yet'} · Actions left: {turn.actionsLeft} · Phase:{' '}
         {board.phase}
         {board.endTriggered ? ' · last round!' : ''}
       </p>
@@ -292,13 +291,11 @@ function families(cards: Cards, choices: Choices<Move>, board: Board, you: numbe
     familyOf(movesOfType(moves, 'harvest'))({
       title: 'Harvest',
       parts: [
-        ...prompts.map(
-          (prompt, i): Part<Extract<Move, { type: 'harvest' }>> => ({
-            question: `${prompt.card ? cardName(prompt.card) : 'Free resource'}: which?`,
-            key: (m) => String(answerTo(m, i)),
-            label: (m) => optionText(prompt.options[answerTo(m, i) ?? -1], board, names),
-          }),
-        ),
+        ...prompts.map((prompt, i): Part<Extract<Move, { type: 'harvest' }>> => ({
+          question: `${prompt.card ? cardName(prompt.card) : 'Free resource'}: which?`,
+          key: (m) => String(answerTo(m, i)),
+          label: (m) => optionText(prompt.options[answerTo(m, i) ?? -1], board, names),
+        })),
         { question: 'In which order?', key: (m) => JSON.stringify(m.answers), label: (m) => JSON.stringify(m.answers) },
       ],
       describe: (m) =>
@@ -325,7 +322,11 @@ function families(cards: Cards, choices: Choices<Move>, board: Board, you: numbe
       plan,
     }),
     familyOf(movesOfType(moves, 'take'))({ title: 'Take a resource', parts: [byField('Which?', 'resource')], describe: (m) => `Take 1 ${m.resource}`, plan }),
-    familyOf(movesOfType(moves, 'choose'))({ title: 'Choose', parts: [byField('Which?', 'option')], describe: (m) => optionText(board.choice?.[m.option], board, names) }),
+    familyOf(movesOfType(moves, 'choose'))({
+      title: 'Choose',
+      parts: [byField('Which?', 'option')],
+      describe: (m) => optionText(board.choice?.[m.option], board, names),
+    }),
   ].filter((family) => family.moves.length > 0);
 }
 

@@ -115,13 +115,21 @@ function families({ moves }: Choices<Move>): Family<Move>[] {
       parts: [byField('Which card goes in front (it is revealed this round)?', 'front', (c) => `Front: ${c}`), byField('And behind it?', 'back')],
       describe: (m) => `Queue ${m.front} in front, ${m.back} behind`,
     }),
-    familyOf(movesOfType(moves, 'enqueue'))({ title: 'Add a card behind your queue', parts: [byField('Which card?', 'card')], describe: (m) => `Queue ${m.card} behind` }),
+    familyOf(movesOfType(moves, 'enqueue'))({
+      title: 'Add a card behind your queue',
+      parts: [byField('Which card?', 'card')],
+      describe: (m) => `Queue ${m.card} behind`,
+    }),
     familyOf(movesOfType(moves, 'plan'))({
       title: 'Plan a card toward each neighbour',
       parts: [byField('Which card toward your left neighbour?', 'left', (c) => `Left: ${c}`), byField('And toward your right neighbour?', 'right')],
       describe: (m) => `Play ${m.left} left and ${m.right} right`,
     }),
-    familyOf(movesOfType(moves, 'take-card'))({ title: 'Buy a Market card', parts: [byField('Which card?', 'card')], describe: (m) => `Take ${m.card} from the Market` }),
+    familyOf(movesOfType(moves, 'take-card'))({
+      title: 'Buy a Market card',
+      parts: [byField('Which card?', 'card')],
+      describe: (m) => `Take ${m.card} from the Market`,
+    }),
     familyOf(movesOfType(moves, 'order-merchants'))({
       title: 'Your two Merchants',
       parts: [byField('Which buys first?', 'first')],

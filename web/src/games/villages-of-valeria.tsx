@@ -4,7 +4,18 @@ import { PlayerArea } from '../ui/player-area.js';
 import { Card, Pile, plural, type CardFace } from '../ui/card.js';
 import { explain } from '../ui/errors.js';
 import { defineTable, type GameTable } from './table.js';
-import { byField, familyOf, movesOfType, type Choices, type Family, type FollowUp, type GameUi, type Part, type PaymentChoice, type TableProps } from './types.js';
+import {
+  byField,
+  familyOf,
+  movesOfType,
+  type Choices,
+  type Family,
+  type FollowUp,
+  type GameUi,
+  type Part,
+  type PaymentChoice,
+  type TableProps,
+} from './types.js';
 
 /** Villages of Valeria in the browser: lead an action and its choices, follow windows, standing orders. */
 
@@ -110,9 +121,7 @@ const pileName = (from: 'deck' | number) => (from === 'deck' ? 'the deck' : `pil
 
 function Table({ board, you, names, awaiting, cards }: TableProps<typeof GAME> & { cards: Cards }) {
   const village = (seat: number, p = board.players[seat]) =>
-    p && (
-    <Village key={seat} cards={cards} p={p} seat={seat} you={you} names={names} awaiting={awaiting} active={board.active} />
-  );
+    p && <Village key={seat} cards={cards} p={p} seat={seat} you={you} names={names} awaiting={awaiting} active={board.active} />;
   return (
     <>
       {you !== null && village(you)}
@@ -295,7 +304,10 @@ function families(cards: Cards, { moves }: Choices<Move>, board: Board, you: num
     ...family('Build a card from your hand', of('build')).map((f) => ({ ...f, payFor: buildPayment(cards, board, you, names) })),
     ...family('Recruit an adventurer', of('recruit')),
     ...family('Draw a card', of('draw')),
-    ...family('Discard', movesOfType(moves, 'discard'), [byField('Which card?', 'card', (id) => `Discard ${cards.name(id)}`), whole(cards, 'Onto which pile?')]),
+    ...family('Discard', movesOfType(moves, 'discard'), [
+      byField('Which card?', 'card', (id) => `Discard ${cards.name(id)}`),
+      whole(cards, 'Onto which pile?'),
+    ]),
     ...family('Powers', of('power', 'end-powers'), [powers, whole(cards, 'On whom?')]),
   ];
 }
