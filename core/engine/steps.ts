@@ -1,5 +1,5 @@
 import type { Draft } from './draft.js';
-import type { BaseState, GameEvent } from './game.js';
+import type { BaseState, GameEvent } from './state.js';
 import { mayAct, type Seat } from './pending.js';
 
 /** What one kind of pending step is, in one place: the moves it accepts, those legal now, and its default at the deadline. */

@@ -1,4 +1,5 @@
 import type { KitRejectionCode } from '../../core/engine/index.js';
+import { isoInstant, presentTimes, publishedCommit, type RecordRejection } from '../../core/table/index.js';
 import { StoreUnavailableError, type Commit, type GameHeader, type PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { ServiceError, storeUnavailable } from './errors.js';
@@ -7,8 +8,6 @@ import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.
 import { followUpsOf, type FollowUps } from './follow-ups.js';
 import { commitRecord, loadLive, RETRY, settle, withFreshGame } from './pipeline.js';
 import { legalMovesOf, presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
-import { isoInstant, presentTimes } from './times.js';
-import { publishedCommit, type RecordRejection } from './records.js';
 
 /** Most commits one events page returns. */
 const EVENTS_PAGE = 100;

@@ -82,7 +82,7 @@ export const SeedRevealed = z.object({ type: z.literal('seed-revealed'), seed: z
 /** The generator's state after a commit: in the verification log only. */
 export const RngAdvanced = z.object({ type: z.literal('rng-advanced'), rng: z.array(z.number().int()).min(4).max(4) });
 
-/** The kit's time banks after a commit of a game with a bank (core/engine/clock.ts); public. */
+/** The table's time banks after a commit of a game with a bank (core/table/clock.ts); public. */
 export const ClockSettled = z.object({
   type: z.literal('clock'),
   clocks: z.object({
@@ -92,7 +92,7 @@ export const ClockSettled = z.object({
   }),
 });
 
-/** The kit's record of timeouts and of seats handed to the greedy bot or taken back (core/engine/absence.ts); public. */
+/** The table's record of timeouts and of seats handed to the greedy bot or taken back (core/table/absence.ts); public. */
 export const AbsenceChanged = z.object({
   type: z.literal('absence'),
   absence: z.object({ streak: z.array(Count).describe('Consecutive timeouts per seat.'), replaced: z.array(SeatNumber).describe('Seats the bot plays now.') }),
@@ -105,7 +105,7 @@ export const AbsenceChanged = z.object({
     .describe('Present when a seat changed hands.'),
 });
 
-/** A seat's vacation as a game knows it, and the deadlines of theirs a commit moved for it (core/engine/vacation.ts); public. */
+/** A seat's vacation as a game knows it, and the deadlines of theirs a commit moved for it (core/table/vacation.ts); public. */
 export const VacationRecorded = z.object({
   type: z.literal('vacation'),
   seat: SeatNumber,
