@@ -1,4 +1,5 @@
-import { execute, legalMovesFor, whyNotUndoable, type AnyGameEngine, type BaseState } from '../../core/engine/index.js';
+import { execute, legalMovesFor, type AnyGameEngine, type BaseState } from '../../core/engine/index.js';
+import { whyNotUndoable } from '../../core/table/index.js';
 
 /**
  * What may follow each of a seat's listed moves in the same batch, in a game

@@ -1,6 +1,7 @@
 import { followUpsAfter } from '@valeria-tabletop/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execute, legalMovesFor, Rng, rngStateFromSeed, whyNotUndoable } from '../../core/engine/index.js';
+import { execute, legalMovesFor, Rng, rngStateFromSeed } from '../../core/engine/index.js';
+import { whyNotUndoable } from '../../core/table/index.js';
 import { valeriaCardKingdoms } from '../../core/games/valeria-card-kingdoms/index.js';
 import type { VckMove } from '../../core/games/valeria-card-kingdoms/moves.js';
 import type { VckState } from '../../core/games/valeria-card-kingdoms/state.js';
