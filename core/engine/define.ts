@@ -41,6 +41,10 @@ export interface GameDefinition<S extends BaseState, M extends Move, E extends G
   readonly standingOrders?: StandingOrders<S, M, unknown>;
   /** Whether this event reveals something hidden: a commit holding one cannot be undone. */
   reveals(event: E): boolean;
+  /** A turn of several moves at one step, sent as one batch (see `GameEngine.batchesTurn`). */
+  readonly batchesTurn?: boolean;
+  /** The game's card catalog, as data (see `GameEngine.catalog`). */
+  readonly catalog?: unknown;
 }
 
 /** The engine of a game declared once (see `GameDefinition`). */
@@ -76,5 +80,7 @@ export function defineGame<S extends BaseState, M extends Move, E extends GameEv
     },
     ...(game.standingOrders ? { standingOrders: game.standingOrders } : {}),
     reveals: game.reveals,
+    ...(game.batchesTurn ? { batchesTurn: true } : {}),
+    ...(game.catalog === undefined ? {} : { catalog: game.catalog }),
   };
 }

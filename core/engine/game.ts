@@ -71,6 +71,15 @@ export interface GameEngine<S extends BaseState, M, E extends GameEvent, O> exte
   readonly standingOrders?: StandingOrders<S, M, unknown>;
   /** Whether this event reveals something hidden (a draw, a hidden card turned up): a commit holding one cannot be undone (core/table/undo.ts). */
   reveals?(event: E): boolean;
+  /**
+   * Whether a turn takes several moves of one seat at the same step (Card
+   * Kingdoms' two actions), which a client plans together and sends as one
+   * batch: the moves route then lists what may follow each move in that
+   * batch (`followUps`, functions/service/follow-ups.ts).
+   */
+  readonly batchesTurn?: boolean;
+  /** The game's card catalog, as data: served to clients, which show cards from it (`GET /v1/games/catalog/{game}/cards`). */
+  readonly catalog?: unknown;
 }
 
 /**

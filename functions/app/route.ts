@@ -32,6 +32,7 @@ export type DocumentedResponse =
   | 'Vacation'
   | 'VacationChange'
   | 'Catalog'
+  | 'Cards'
   | 'NotificationsPage'
   | 'Preferences'
   | 'NewWebhook'

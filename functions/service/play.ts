@@ -5,6 +5,7 @@ import type { ServiceContext } from './context.js';
 import { ServiceError, storeUnavailable } from './errors.js';
 import { keyReused } from './idempotency.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
+import { followUpsOf, type FollowUps } from './follow-ups.js';
 import { commitRecord, loadLive, RETRY, settle, withFreshGame } from './pipeline.js';
 import { legalMovesOf, presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
 
@@ -26,8 +27,16 @@ export function readGame(ctx: ServiceContext, viewer: PlayerRecord, gameId: stri
   return readSettled(ctx, gameId, (live) => presentGame(live, viewer.playerId, ctx.clock()));
 }
 
+const NONE_FOLLOW: FollowUps = { moves: [], after: {} };
+
+/** The caller's legal moves; in a game that batches a turn, with what may follow each of them in the batch (only here: a move's answer and the stream leave them out, to stay fast). */
 export function readLegalMoves(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
-  return readSettled(ctx, gameId, (live) => presentLegalMoves(live, viewer.playerId));
+  return readSettled(ctx, gameId, (live) => {
+    const listed = presentLegalMoves(live, viewer.playerId);
+    if (!live.engine.batchesTurn) return listed;
+    const followUps = live.state && listed.seat !== null ? followUpsOf(live.engine, live.state, listed.seat, listed.moves, ctx.clock()) : NONE_FOLLOW;
+    return { ...listed, followUps };
+  });
 }
 
 export interface MoveRequest {

@@ -2,6 +2,7 @@ import { revealingEvents } from '../../engine/index.js';
 import { defineGame } from '../../engine/define.js';
 import { folding } from './draft.js';
 import { greedyBot } from './bots.js';
+import { CATALOG } from './catalog/index.js';
 import type { VckEvent } from './events.js';
 import { VckMove } from './moves.js';
 import { scoreSheet } from './scoring.js';
@@ -39,6 +40,9 @@ export const valeriaCardKingdoms = defineGame({
   redactEvent,
   score: scoreSheet,
   greedyBot,
+  catalog: CATALOG,
+  // Two actions a turn ("Turn" step 3), planned together.
+  batchesTurn: true,
   // What a commit holding one of these turned up stays seen: it cannot be undone.
   reveals: revealingEvents<VckEvent>([
     'dice-rolled',

@@ -2,6 +2,7 @@ import { revealingEvents } from '../../engine/index.js';
 import { defineGame } from '../../engine/define.js';
 import { folding } from './draft.js';
 import { greedyBot } from './bots.js';
+import { CATALOG } from './catalog/index.js';
 import type { VpEvent } from './events.js';
 import { VpMove } from './moves.js';
 import { scoreSheet } from './score.js';
@@ -26,6 +27,7 @@ export const villagePillage = defineGame({
   redactEvent,
   score: scoreSheet,
   greedyBot,
+  catalog: CATALOG,
   // What a commit holding one of these turned up stays seen: it cannot be undone.
   reveals: revealingEvents<VpEvent>(['plans-revealed', 'card-bought', 'relic-bought', 'round-refreshed', 'stolen', 'game-ended']),
 });

@@ -1,5 +1,6 @@
 import { revealingEvents } from '../../engine/index.js';
 import { defineGame } from '../../engine/define.js';
+import { CATALOG } from './catalog/index.js';
 import { applyEvent, cloneState } from './apply.js';
 import { greedyBot } from './bots.js';
 import type { VvEvent } from './events.js';
@@ -29,6 +30,7 @@ export const villagesOfValeria = defineGame({
   score: scoreSheet,
   greedyBot,
   standingOrders: vvStandingOrders,
+  catalog: CATALOG,
   // What a commit holding one of these turned up stays seen: it cannot be undone. A discard turns a
   // hand card face up; a follow offer passes over those who cannot pay (VV-R6), which tells
   // everyone something about their hands.
