@@ -2,6 +2,7 @@ import type { Seat } from '../../engine/index.js';
 import { cardName, citizenCard, isStarter, monsterCard, type Bag, type CardId, type Effect, type HarvestEffect, type Resource } from './catalog/index.js';
 import type { Draft } from './draft.js';
 import { canAfford, countFor, playerAt } from './kingdom.js';
+import { designatedAttacks } from './solo.js';
 import type { Option } from './events.js';
 import type { VckState } from './state.js';
 
@@ -145,7 +146,7 @@ export function applyOption(d: Draft, seat: Seat, option: Option, card: CardId |
       return;
     }
     case 'attack':
-      d.emit({ type: 'tasks-queued', tasks: [{ kind: 'attack', stack: option.stack }] });
+      d.emit({ type: 'tasks-queued', tasks: designatedAttacks(state, option.stack) });
       return;
     case 'capture': {
       const top = state.market[option.zone][option.stack]?.cards[0] as CardId;
