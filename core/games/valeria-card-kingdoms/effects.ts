@@ -64,6 +64,12 @@ function monsterStackFor(state: VckState, card: CardId): number {
   return state.market.monsters.findIndex((s) => s.area === monsterCard(card).area);
 }
 
+/**
+ * Nest of the Weaver Witch and Watcher on the Water. VK-R10: the Nest's
+ * « renvoyer un Citoyen de votre pile de Victoire » returns one of your own
+ * recruited Citizens (citizens never enter a victory pile); a starting
+ * citizen has no stack to go back to and is never offered.
+ */
 function returnOptions(state: VckState, seat: Seat, what: 'citizen' | 'monster'): Option[] {
   const player = playerAt(state, seat);
   const cards =
