@@ -12,7 +12,8 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import * as z from 'zod';
-import { problem } from './problem.js';
+import { fail } from '../service/errors.js';
+import { answerProblem } from './problem.js';
 
 /** Declares a route contract; typed like `createRoute`, whose only addition (`getRoutingPath`) nothing here uses. */
 export const defineRoute = <P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(route: R): R => route;
@@ -82,7 +83,7 @@ export const optionalJsonBody = <T extends z.ZodType>(schema: T) => ({ content: 
 function answerInvalidRequest(result: { success: boolean; target: string; error?: z.core.$ZodError }, c: Context) {
   if (result.success || !result.error) return;
   const errors = result.error.issues.map((issue) => ({ path: [result.target, ...issue.path].join('.'), message: issue.message }));
-  return problem(c, 400, 'invalid-request', `The request does not fit the API: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}.`, { errors });
+  return answerProblem(c, fail('invalid-request', { errors }));
 }
 
 /** `application/json`, optionally `+json` suffixed and with parameters — what hono's JSON validator reads. */

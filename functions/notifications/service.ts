@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../service/context.js';
-import { ServiceError } from '../service/errors.js';
+import { fail } from '../service/errors.js';
 import { InvalidCursorError } from './keys.js';
 import type { ReadConsistency } from './port.js';
 import { DEFAULT_REMINDERS, type Preferences } from './schemas.js';
@@ -10,7 +10,7 @@ export async function readNotifications(ctx: ServiceContext, playerId: string, a
     return { notifications: [...page.items], next: page.next, more: page.more };
   } catch (error) {
     if (error instanceof InvalidCursorError)
-      throw new ServiceError(400, 'invalid-cursor', 'This cursor was not issued by this list; use a `next` from an earlier page.');
+      throw fail('invalid-cursor', { list: 'notifications' });
     throw error;
   }
 }

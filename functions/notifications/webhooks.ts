@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../service/context.js';
-import { ServiceError } from '../service/errors.js';
+import { fail } from '../service/errors.js';
 import { seatOf } from '../service/live-game.js';
+import { readHeader } from '../service/pipeline.js';
 import { postSigned, signedHeaders, type AttemptResult } from './deliver.js';
 import { derivedId, type Addressed } from './derive.js';
 import type { PushSink } from './local.js';
@@ -50,7 +51,7 @@ async function vetTarget(url: string, policy: PushPolicy) {
     return await resolveTarget(url, policy);
   } catch (error) {
     if (error instanceof ForbiddenTargetError)
-      throw new ServiceError(422, 'webhook-target-forbidden', `Webhooks go to https URLs on public addresses only: ${error.message}.`);
+      throw fail('webhook-target-forbidden', { why: error.message });
     throw error;
   }
 }
@@ -66,18 +67,13 @@ export async function createWebhook(ctx: ServiceContext, policy: PushPolicy, own
   const allowed: readonly string[] = gameId === null ? NOTIFICATION_TYPES : GAME_NOTICE_TYPES;
   const stray = request.events?.filter((type) => !allowed.includes(type)) ?? [];
   if (stray.length > 0)
-    throw new ServiceError(
-      422,
-      'invalid-events',
-      `A ${gameId === null ? 'player' : 'game'}-scope webhook receives ${allowed.join(', ')}; not ${stray.join(', ')}.`,
-    );
+    throw fail('invalid-events', { scope: gameId === null ? 'player' : 'game', allowed, stray });
   if (gameId !== null) {
-    const header = await ctx.store.getHeader(gameId);
-    if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
-    if (seatOf(header, ownerId) === null) throw new ServiceError(403, 'not-seated', 'Only a player seated in this game may subscribe to it.');
+    const header = await readHeader(ctx, gameId);
+    if (seatOf(header, ownerId) === null) throw fail('not-seated', { to: 'subscribe' });
   }
   if ((await ctx.push.listWebhooks(ownerId, 'strong')).length >= MAX_WEBHOOKS_PER_PLAYER)
-    throw new ServiceError(422, 'too-many-webhooks', `A player may keep ${MAX_WEBHOOKS_PER_PLAYER} webhooks; delete one first.`);
+    throw fail('too-many-webhooks', { max: MAX_WEBHOOKS_PER_PLAYER });
   await vetTarget(request.url, policy);
   const hook: WebhookRecord = {
     id: `wh_${randomBytes(9).toString('base64url')}`,
@@ -95,7 +91,7 @@ export async function createWebhook(ctx: ServiceContext, policy: PushPolicy, own
 
 export async function requireWebhook(ctx: ServiceContext, ownerId: string, id: string): Promise<WebhookRecord> {
   const hook = await ctx.push.getWebhook(ownerId, id);
-  if (!hook) throw new ServiceError(404, 'webhook-not-found', `You have no webhook with id ${id}.`);
+  if (!hook) throw fail('webhook-not-found', { webhookId: id });
   return hook;
 }
 

@@ -1,6 +1,6 @@
 import type { PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
-import { ServiceError } from './errors.js';
+import { fail } from './errors.js';
 import { sha256Hex } from './ids.js';
 import { normalizePlayerName } from './player-name.js';
 
@@ -48,15 +48,15 @@ export class TokenCache {
 
 /** The player a bearer token belongs to; a precise 401 otherwise. */
 export async function authenticate(ctx: ServiceContext, authorization: string | undefined): Promise<PlayerRecord> {
-  if (!authorization) throw new ServiceError(401, 'missing-token', 'Send your API token as `Authorization: Bearer <token>`.');
+  if (!authorization) throw fail('missing-token');
   const match = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(authorization.trim());
-  if (!match) throw new ServiceError(401, 'malformed-token', 'The Authorization header must be `Bearer <token>`.');
+  if (!match) throw fail('malformed-token');
   const tokenHash = sha256Hex(match[1] as string);
   const now = ctx.clock();
   const cached = ctx.tokens.get(tokenHash, now);
   if (cached) return cached;
   const player = await ctx.store.getPlayerByTokenHash(tokenHash);
-  if (!player) throw new ServiceError(401, 'invalid-token', 'This API token is not valid.');
+  if (!player) throw fail('invalid-token');
   ctx.tokens.put(tokenHash, player, now);
   return player;
 }

@@ -1,7 +1,8 @@
 import type { ServiceContext } from '../../service/context.js';
 import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
 import { BEARER, etag, matchesIfNoneMatch, parseIfMatch, requestHash, requirePlayer, type Api } from '../http.js';
-import { AUTHENTICATED, KIT_MOVE_PROBLEMS, READS_GAME, WITH_BODY } from '../problem-codes.js';
+import { KIT_MOVE_PROBLEMS } from '../../service/problems.js';
+import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, mountRoute, NOT_MODIFIED } from '../route.js';
 import { ConditionalHeaders, EventsQuery, GameIdParam, MoveHeaders, MovesBody } from '../schemas.js';

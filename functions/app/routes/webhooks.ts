@@ -3,7 +3,8 @@ import { CreateWebhookBody, WebhookIdParam } from '../../notifications/webhook-s
 import { createWebhook, pingWebhook, presentDelivery, presentWebhook, requireWebhook } from '../../notifications/webhooks.js';
 import { once } from '../../service/idempotency.js';
 import { BEARER, requestHash, requirePlayer, type Api } from '../http.js';
-import { AUTHENTICATED, WITH_BODY, type ServiceProblemCode } from '../problem-codes.js';
+import type { ServiceProblemCode } from '../../service/problems.js';
+import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { IdempotencyHeaders } from '../schemas.js';
 import { problemResponses } from '../problem.js';
 
