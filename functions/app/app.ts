@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ServiceContext } from '../service/context.js';
+import type { PushContext } from '../push/context.js';
 import { fail, ServiceError } from '../service/errors.js';
 import { StoreUnavailableError } from '../store/port.js';
 import { allowedMethods } from './allow.js';
@@ -37,7 +37,7 @@ export interface AppOptions {
 }
 
 /** The one Hono application behind both the Lambda and the local server. */
-export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
+export function createApp(ctx: PushContext, options: AppOptions = {}) {
   const log = options.log ?? (() => {});
   const app = new Hono();
 

@@ -1,8 +1,9 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import type { DeadlineScheduler } from '../scheduler/port.js';
+import { deadlineTimerOf } from '../service/deadline-timer.js';
 import { commitFromItem, kindOf } from '../store/dynamo-items.js';
+import type { Timers } from '../timers/port.js';
 
 /**
  * Creates the deadline schedule of every commit once it is durable: the
@@ -12,7 +13,7 @@ import { commitFromItem, kindOf } from '../store/dynamo-items.js';
  */
 export async function scheduleNewDeadlines(
   event: DynamoDBStreamEvent,
-  scheduler: DeadlineScheduler,
+  timers: Timers,
   logger: Pick<Logger, 'error'>,
 ): Promise<DynamoDBBatchResponse> {
   const failures: { itemIdentifier: string }[] = [];
@@ -20,10 +21,8 @@ export async function scheduleNewDeadlines(
     const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
     if (record.eventName !== 'INSERT' || !image || kindOf(image) !== 'commit') continue;
     try {
-      const commit = commitFromItem(image);
-      const { deadline, pendingId } = commit.summary;
-      if (deadline === null || pendingId === null) continue;
-      await scheduler.schedule({ gameId: commit.gameId, seq: commit.seq, pendingId, deadline });
+      const timer = deadlineTimerOf(commitFromItem(image));
+      if (timer) await timers.schedule(timer);
     } catch (error) {
       logger.error('deadline not scheduled', { stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' });
       failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' });

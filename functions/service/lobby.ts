@@ -1,5 +1,4 @@
 import { hashSeed } from '../../core/engine/index.js';
-import { announceJoin } from '../notifications/notifier.js';
 import type { GameHeader, PlayerRecord, SeatOccupant } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { resolveDeadlines, type DeadlinesRequest } from './deadlines.js';
@@ -66,7 +65,7 @@ export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId
   });
   const seat = seatOf(header, player.playerId) as number;
   await ctx.store.addMembership(player.playerId, { gameId, game: header.game, seat, joinedAt: ctx.clock() });
-  await announceJoin(ctx, header, seat);
+  await ctx.announceSeat(header, seat);
   return startIfFull(ctx, header);
 }
 

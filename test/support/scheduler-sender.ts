@@ -1,5 +1,5 @@
 import type { CreateScheduleCommand, DeleteScheduleCommand, UpdateScheduleCommand } from '@aws-sdk/client-scheduler';
-import type { SchedulerSender } from '../../functions/scheduler/eventbridge.js';
+import type { SchedulerSender } from '../../functions/timers/eventbridge.js';
 
 type Command = CreateScheduleCommand | UpdateScheduleCommand | DeleteScheduleCommand;
 

@@ -6,8 +6,8 @@
  */
 import * as z from 'zod';
 import { GAMES } from '../../../core/games/index.js';
-import { NotificationsPage, Preferences, StreamTicket } from '../../notifications/schemas.js';
-import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookView } from '../../notifications/webhook-schemas.js';
+import { NotificationsPage, Preferences, StreamTicket } from '../../push/model/schemas.js';
+import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookView } from '../../push/webhooks/schemas.js';
 import { DeadlinesRequest } from '../../service/deadlines.js';
 import { TableRulesRequest } from '../../service/table-rules.js';
 import type { DocumentedResponse } from '../route.js';

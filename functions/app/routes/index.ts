@@ -1,5 +1,5 @@
 import type { RouteConfig } from '@hono/zod-openapi';
-import type { ServiceContext } from '../../service/context.js';
+import type { PushContext } from '../../push/context.js';
 import type { Api } from '../http.js';
 import { gameRoutes, mountGameRoutes } from './games.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
@@ -22,7 +22,7 @@ export function apiRoutes(): RouteConfig[] {
 }
 
 /** Mounts each contract of `apiRoutes()` with its handler. */
-export function mountApiRoutes(app: Api, ctx: ServiceContext): void {
+export function mountApiRoutes(app: Api, ctx: PushContext): void {
   mountPlayerRoutes(app, ctx);
   mountVacationRoutes(app, ctx);
   mountGameRoutes(app, ctx);

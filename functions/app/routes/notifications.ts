@@ -1,10 +1,11 @@
-import type { ServiceContext } from '../../service/context.js';
-import { readPreferences, readNotifications, writePreferences } from '../../notifications/service.js';
-import { NotificationsQuery, Preferences } from '../../notifications/schemas.js';
+import type { PushContext } from '../../push/context.js';
+import { readPreferences, readNotifications, writePreferences } from '../../push/notify/feed.js';
+import { Preferences } from '../../push/model/schemas.js';
 import { BEARER, requirePlayer, type Api } from '../http.js';
 import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
+import { NotificationsQuery } from '../schemas.js';
 
 /** The notification and preference routes, in document order. */
 export const notificationRoutes = {
@@ -49,7 +50,7 @@ export const notificationRoutes = {
   }),
 };
 
-export function mountNotificationRoutes(app: Api, ctx: ServiceContext): void {
+export function mountNotificationRoutes(app: Api, ctx: PushContext): void {
   mountRoute(app, notificationRoutes.list, async (c) => {
     const player = await requirePlayer(ctx, c);
     const { after, limit } = c.req.valid('query');

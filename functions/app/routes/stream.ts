@@ -1,6 +1,6 @@
-import type { ServiceContext } from '../../service/context.js';
-import { issueTicket } from '../../notifications/stream-tickets.js';
-import { LOCAL_STREAM_PATH } from '../../notifications/stream-protocol.js';
+import type { PushContext } from '../../push/context.js';
+import { issueTicket } from '../../push/stream/tickets.js';
+import { LOCAL_STREAM_PATH } from '../../push/stream/protocol.js';
 import { once } from '../../service/idempotency.js';
 import { BEARER, requestHash, requirePlayer, type Api } from '../http.js';
 import { IdempotencyHeaders } from '../schemas.js';
@@ -23,7 +23,7 @@ export const streamRoutes = {
   }),
 };
 
-export function mountStreamRoutes(app: Api, ctx: ServiceContext): void {
+export function mountStreamRoutes(app: Api, ctx: PushContext): void {
   mountRoute(app, streamRoutes.ticket, async (c) => {
     const player = await requirePlayer(ctx, c);
     const here = new URL(c.req.url);

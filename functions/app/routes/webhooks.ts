@@ -1,6 +1,6 @@
-import type { ServiceContext } from '../../service/context.js';
-import { CreateWebhookBody, WebhookIdParam } from '../../notifications/webhook-schemas.js';
-import { createWebhook, pingWebhook, presentDelivery, presentWebhook, requireWebhook } from '../../notifications/webhooks.js';
+import type { PushContext } from '../../push/context.js';
+import { CreateWebhookBody, WebhookIdParam } from '../../push/webhooks/schemas.js';
+import { createWebhook, pingWebhook, presentDelivery, presentWebhook, requireWebhook } from '../../push/webhooks/webhooks.js';
 import { once } from '../../service/idempotency.js';
 import { BEARER, requestHash, requirePlayer, type Api } from '../http.js';
 import type { ServiceProblemCode } from '../../service/problems.js';
@@ -105,7 +105,7 @@ export const webhookRoutes = {
   }),
 };
 
-export function mountWebhookRoutes(app: Api, ctx: ServiceContext): void {
+export function mountWebhookRoutes(app: Api, ctx: PushContext): void {
   mountRoute(app, webhookRoutes.create, async (c) => {
     const player = await requirePlayer(ctx, c);
     const body = c.req.valid('json');
