@@ -11,11 +11,7 @@ import type { Timers } from '../timers/port.js';
  * and its schedule loses nothing (the stream redelivers). Failed records are
  * reported one by one, so one bad record never blocks the rest.
  */
-export async function scheduleNewDeadlines(
-  event: DynamoDBStreamEvent,
-  timers: Timers,
-  logger: Pick<Logger, 'error'>,
-): Promise<DynamoDBBatchResponse> {
+export async function scheduleNewDeadlines(event: DynamoDBStreamEvent, timers: Timers, logger: Pick<Logger, 'error'>): Promise<DynamoDBBatchResponse> {
   const failures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;

@@ -76,7 +76,12 @@ export async function untilWon<T>(
  * backs off, reloads and runs it again, a bounded number of times.
  */
 export function withFreshGame<T>(ctx: ServiceContext, gameId: string, attempt: (live: LiveGame) => Promise<T | Retry>): Promise<T> {
-  return untilWon('moves', MAX_ATTEMPTS, async () => attempt(await loadLive(ctx, gameId)), (retry) => setTimeout(backoffMs(retry)));
+  return untilWon(
+    'moves',
+    MAX_ATTEMPTS,
+    async () => attempt(await loadLive(ctx, gameId)),
+    (retry) => setTimeout(backoffMs(retry)),
+  );
 }
 
 /**

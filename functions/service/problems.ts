@@ -93,7 +93,11 @@ export const SERVICE_PROBLEMS = {
     description: 'The player name is empty, too long or holds characters a name may not.',
     detail: ({ why }: { why: string }) => `This player name cannot be used: ${why}.`,
   },
-  'missing-token': { status: 401, description: 'No `Authorization: Bearer <token>` header.', detail: 'Send your API token as `Authorization: Bearer <token>`.' },
+  'missing-token': {
+    status: 401,
+    description: 'No `Authorization: Bearer <token>` header.',
+    detail: 'Send your API token as `Authorization: Bearer <token>`.',
+  },
   'malformed-token': {
     status: 401,
     description: 'The Authorization header is not a bearer token.',

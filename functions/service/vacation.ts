@@ -69,8 +69,7 @@ export async function startVacation(ctx: ServiceContext, player: PlayerRecord, u
   const ledger = await ctx.store.getVacationLedger(player.playerId);
   const current = running(ledger, now);
   if (current && key !== null && current.startKey === key) return { ...vacationStatus(ctx, ledger, now), games: await spread(ctx, player, current) };
-  if (current)
-    throw fail('vacation-running', { until: isoInstant(current.backAt) });
+  if (current) throw fail('vacation-running', { until: isoInstant(current.backAt) });
   if (until <= now) throw fail('vacation-in-past');
   const days = Math.ceil((until - now) / DAY_MS);
   const status = vacationStatus(ctx, ledger, now);

@@ -70,7 +70,10 @@ describe('the contract', () => {
     const answered = sources.flatMap((file) => {
       const source = readFileSync(`functions/${file}`, 'utf8');
       const raised = [...source.matchAll(/\bfail\('([a-z-]+)'/g)].map(([, code]) => ({ code: code as string, status: table[code as string]?.status }));
-      const written = [...source.matchAll(/(?:new ServiceError|problem)\((?:c, )?(\d{3}), '([a-z-]+)'/g)].map(([, status, code]) => ({ code: code as string, status: Number(status) }));
+      const written = [...source.matchAll(/(?:new ServiceError|problem)\((?:c, )?(\d{3}), '([a-z-]+)'/g)].map(([, status, code]) => ({
+        code: code as string,
+        status: Number(status),
+      }));
       return [...raised, ...written];
     });
     expect(answered.length).toBeGreaterThan(25);

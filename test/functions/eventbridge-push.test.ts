@@ -34,9 +34,14 @@ const retry: Timer = {
 /** The adapter with SchedulerClient replaced at its `send`, and what it ran at once instead of scheduling. */
 function adapter(sender: SchedulerSender, now = NOW) {
   const ranNow: TimerPayload[] = [];
-  const scheduler = new EventBridgeTimers(sender, config, () => now, async (timer) => {
-    ranNow.push(timer.payload);
-  });
+  const scheduler = new EventBridgeTimers(
+    sender,
+    config,
+    () => now,
+    async (timer) => {
+      ranNow.push(timer.payload);
+    },
+  );
   return { scheduler, ranNow };
 }
 

@@ -161,9 +161,7 @@ describe('stream consumer', () => {
     const errors: unknown[] = [];
     expect(await scheduleNewDeadlines(event, scheduler, { error: (...line) => void errors.push(line) })).toEqual({ batchItemFailures: [] });
     expect(errors).toEqual([]);
-    expect(scheduled).toEqual([
-      { id: 'g_stream.p4', dueAt: 1_800_000_000_000, payload: { kind: 'deadline', gameId: 'g_stream', seq: 4, pendingId: 'p4' } },
-    ]);
+    expect(scheduled).toEqual([{ id: 'g_stream.p4', dueAt: 1_800_000_000_000, payload: { kind: 'deadline', gameId: 'g_stream', seq: 4, pendingId: 'p4' } }]);
   });
 
   it('reports a record whose schedule failed, so only it is retried', async () => {

@@ -75,7 +75,7 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
     expect(policyOf(ids.connectionsFn).some((s) => [s.Action].flat().some((a: string) => a.startsWith('scheduler:') || a === 'iam:PassRole'))).toBe(false);
   });
 
-  it('lets the timer function deliver what a reminder or a retry sends as push does: push\'s calls on the table, posts to connections of this stage', () => {
+  it("lets the timer function deliver what a reminder or a retry sends as push does: push's calls on the table, posts to connections of this stage", () => {
     const statements = policyOf(ids.timerFn);
     expect(statements).toContainEqual({ Effect: 'Allow', Action: [...PUSH_TABLE_ACTIONS], Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } });
     const manage = statements.filter((s) => s.Action === 'execute-api:ManageConnections');

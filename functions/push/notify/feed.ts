@@ -9,8 +9,7 @@ export async function readNotifications(ctx: PushContext, playerId: string, afte
     const page = await ctx.push.listNotifications(playerId, after, limit);
     return { notifications: [...page.items], next: page.next, more: page.more };
   } catch (error) {
-    if (error instanceof InvalidCursorError)
-      throw fail('invalid-cursor', { list: 'notifications' });
+    if (error instanceof InvalidCursorError) throw fail('invalid-cursor', { list: 'notifications' });
     throw error;
   }
 }

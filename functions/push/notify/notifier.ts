@@ -13,10 +13,7 @@ import { GameFollower, type ObservedCommit } from './follow.js';
  * choice), its policy and announcements (defaults unless given), and the
  * service's seat announcements told to the seated players (announceJoin).
  */
-export function withPush(
-  service: ServiceContext,
-  parts: Pick<PushContext, 'push'> & Partial<Pick<PushContext, 'pushPolicy' | 'announcements'>>,
-): PushContext {
+export function withPush(service: ServiceContext, parts: Pick<PushContext, 'push'> & Partial<Pick<PushContext, 'pushPolicy' | 'announcements'>>): PushContext {
   const ctx: PushContext = {
     ...service,
     pushPolicy: DEFAULT_PUSH_POLICY,

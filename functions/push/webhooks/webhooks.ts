@@ -50,8 +50,7 @@ async function vetTarget(url: string, policy: PushPolicy) {
   try {
     return await resolveTarget(url, policy);
   } catch (error) {
-    if (error instanceof ForbiddenTargetError)
-      throw fail('webhook-target-forbidden', { why: error.message });
+    if (error instanceof ForbiddenTargetError) throw fail('webhook-target-forbidden', { why: error.message });
     throw error;
   }
 }
@@ -66,14 +65,12 @@ export async function createWebhook(ctx: PushContext, policy: PushPolicy, ownerI
   const gameId = request.gameId ?? null;
   const allowed: readonly string[] = gameId === null ? NOTIFICATION_TYPES : GAME_NOTICE_TYPES;
   const stray = request.events?.filter((type) => !allowed.includes(type)) ?? [];
-  if (stray.length > 0)
-    throw fail('invalid-events', { scope: gameId === null ? 'player' : 'game', allowed, stray });
+  if (stray.length > 0) throw fail('invalid-events', { scope: gameId === null ? 'player' : 'game', allowed, stray });
   if (gameId !== null) {
     const header = await readHeader(ctx, gameId);
     if (seatOf(header, ownerId) === null) throw fail('not-seated', { to: 'subscribe' });
   }
-  if ((await ctx.push.listWebhooks(ownerId, 'strong')).length >= MAX_WEBHOOKS_PER_PLAYER)
-    throw fail('too-many-webhooks', { max: MAX_WEBHOOKS_PER_PLAYER });
+  if ((await ctx.push.listWebhooks(ownerId, 'strong')).length >= MAX_WEBHOOKS_PER_PLAYER) throw fail('too-many-webhooks', { max: MAX_WEBHOOKS_PER_PLAYER });
   await vetTarget(request.url, policy);
   const hook: WebhookRecord = {
     id: `wh_${randomBytes(9).toString('base64url')}`,
@@ -174,9 +171,7 @@ async function deliverFirst(ctx: PushContext, timers: Timers, hook: WebhookRecor
   const now = ctx.clock();
   // Created only if new: a redelivered commit leaves the first run's record and retries alone.
   // (Past a one-attempt policy the disabled notification is stored and listed, not streamed: no policy in use stops at one.)
-  await recordAttempt(ctx, ctx.pushPolicy, timers, hook, delivery, await attempt(hook, delivery, ctx.pushPolicy, now), now, (d) =>
-    ctx.push.createDelivery(d),
-  );
+  await recordAttempt(ctx, ctx.pushPolicy, timers, hook, delivery, await attempt(hook, delivery, ctx.pushPolicy, now), now, (d) => ctx.push.createDelivery(d));
 }
 
 function deliveryTimer(delivery: DeliveryRecord): WebhookDeliveryPayload {
@@ -188,12 +183,7 @@ function deliveryTimer(delivery: DeliveryRecord): WebhookDeliveryPayload {
  * attempt scheduled — or, past the last, the delivery failed and the
  * subscription disabled, its owner told. Returns a notification to pass on.
  */
-export async function attemptDelivery(
-  ctx: PushContext,
-  policy: PushPolicy,
-  timers: Timers,
-  payload: WebhookDeliveryPayload,
-): Promise<Addressed | null> {
+export async function attemptDelivery(ctx: PushContext, policy: PushPolicy, timers: Timers, payload: WebhookDeliveryPayload): Promise<Addressed | null> {
   const delivery = await ctx.push.getDelivery(payload.webhookId, payload.createdAt, payload.deliveryId);
   if (!delivery || delivery.state !== 'pending') return null; // a duplicate firing
   const hook = await ctx.push.getWebhook(payload.ownerId, payload.webhookId);
