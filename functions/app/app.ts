@@ -6,6 +6,7 @@ import type { PushContext } from '../push/context.js';
 import { fail, ServiceError } from '../service/errors.js';
 import { StoreUnavailableError } from '../store/port.js';
 import { allowedMethods } from './allow.js';
+import type { AppEnv } from './auth.js';
 import { corsMiddleware, corsOriginsFromEnv, type CorsOrigins } from './cors.js';
 import { answerProblem, problem } from './problem.js';
 import { mountApiRoutes } from './routes/index.js';
@@ -39,7 +40,7 @@ export interface AppOptions {
 /** The one Hono application behind both the Lambda and the local server. */
 export function createApp(ctx: PushContext, options: AppOptions = {}) {
   const log = options.log ?? (() => {});
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
     const started = performance.now();
