@@ -7,17 +7,10 @@ import {
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
 import { describe, expect, it } from 'vitest';
-import { EventBridgeTimers, scheduleName, type EventBridgeTimersConfig, type SchedulerSender } from '../../functions/timers/eventbridge.js';
+import { EventBridgeTimers, scheduleName, type SchedulerSender } from '../../functions/timers/eventbridge.js';
 import { readTimerPayload, type Timer, type TimerPayload } from '../../functions/timers/port.js';
-import { recordingSender, serviceError } from '../support/scheduler-sender.js';
+import { config, recordingSender, serviceError, TIMER_ARN } from '../support/scheduler-sender.js';
 
-const TIMER_ARN = 'arn:aws:lambda:eu-west-1:123456789012:function:Timer';
-const config: EventBridgeTimersConfig = {
-  groupName: 'valeria-timers',
-  roleArn: 'arn:aws:iam::123456789012:role/SchedulerInvokesTimer',
-  deadLetterQueueArn: 'arn:aws:sqs:eu-west-1:123456789012:TimerDeadLetters',
-  target: () => TIMER_ARN,
-};
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 
 const reminder: Timer = {

@@ -10,25 +10,9 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deadlineTimer, deadlineTimerId } from '../../functions/service/deadline-timer.js';
-import {
-  atExpression,
-  EventBridgeTimers,
-  eventBridgeTimersFromEnv,
-  fireTime,
-  scheduleName,
-  type EventBridgeTimersConfig,
-  type SchedulerSender,
-} from '../../functions/timers/eventbridge.js';
+import { atExpression, EventBridgeTimers, eventBridgeTimersFromEnv, fireTime, scheduleName, type SchedulerSender } from '../../functions/timers/eventbridge.js';
 import { readTimerPayload } from '../../functions/timers/port.js';
-import { recordingSender, serviceError } from '../support/scheduler-sender.js';
-
-const TIMER_ARN = 'arn:aws:lambda:eu-west-1:123456789012:function:Timer';
-const config: EventBridgeTimersConfig = {
-  groupName: 'valeria-timers',
-  roleArn: 'arn:aws:iam::123456789012:role/SchedulerInvokesTimer',
-  deadLetterQueueArn: 'arn:aws:sqs:eu-west-1:123456789012:TimerDeadLetters',
-  target: () => TIMER_ARN,
-};
+import { config, recordingSender, serviceError, TIMER_ARN } from '../support/scheduler-sender.js';
 
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 
