@@ -28,10 +28,6 @@ function apiReference(): Plugin {
 export default defineConfig({
   root: WEB,
   build: { outDir: OUT, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2000 },
-  resolve: {
-    // The engine (core/) hashes with node:crypto; in the browser the replay uses a tiny sha256 instead.
-    alias: { 'node:crypto': join(WEB, 'src/verify/node-crypto.ts') },
-  },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   plugins: [apiReference()],
 });

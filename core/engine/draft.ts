@@ -1,6 +1,4 @@
-import { awaitIn, type BaseState, type GameEvent } from './game.js';
-import type { AbsenceEvent } from './absence.js';
-import type { ClockEvent } from './clock.js';
+import { awaitIn, type BaseState, type GameEvent } from './state.js';
 import {
   closeOnTimeParts,
   openDecision,
@@ -16,28 +14,17 @@ import {
   type TurnPending,
 } from './pending.js';
 import type { Rng, RngState } from './rng.js';
-import { restoreInPlace, type UndoEvent } from './undo.js';
-import { foldVacation, type VacationEvent } from './vacation.js';
 
 /**
  * Events the kit adds to every game's log. `awaiting` names who acts next
  * (games emit it through their draft); `rng-advanced` keeps the generator
  * state inside the fold (so replay is exact) and is never shown to players;
- * `seed-revealed` closes a finished game's commitment; `clock` settles the
- * time banks of a game that uses them (clock.ts); `undone` puts back the
- * state a taken-back commit started from (undo.ts); `absence` tracks timeouts
- * and seats the bot plays for absent players (absence.ts); `vacation` keeps
- * a seat's vacation and the deadlines it moved (vacation.ts).
+ * `seed-revealed` closes a finished game's commitment. Rules that hold at
+ * every table (clocks, vacations, absence, undo) log their own events
+ * through parts (parts.ts, core/table/), never here.
  */
 export type AwaitingEvent = { readonly type: 'awaiting'; readonly pending: Pending | null };
-export type KitEvent =
-  | AwaitingEvent
-  | { readonly type: 'rng-advanced'; readonly rng: RngState }
-  | { readonly type: 'seed-revealed'; readonly seed: string }
-  | ClockEvent
-  | AbsenceEvent
-  | UndoEvent
-  | VacationEvent;
+export type KitEvent = AwaitingEvent | { readonly type: 'rng-advanced'; readonly rng: RngState } | { readonly type: 'seed-revealed'; readonly seed: string };
 
 export type LoggedEvent<E extends GameEvent = GameEvent> = E | KitEvent;
 
@@ -48,15 +35,7 @@ export interface Folding<S extends BaseState, E extends GameEvent> {
 }
 
 function isKitEvent(event: GameEvent): event is KitEvent {
-  return (
-    event.type === 'awaiting' ||
-    event.type === 'rng-advanced' ||
-    event.type === 'seed-revealed' ||
-    event.type === 'clock' ||
-    event.type === 'undone' ||
-    event.type === 'absence' ||
-    event.type === 'vacation'
-  );
+  return event.type === 'awaiting' || event.type === 'rng-advanced' || event.type === 'seed-revealed';
 }
 
 /** Folds one logged event into a state the caller owns: the single fold every draft, replay and load goes through. */
@@ -64,38 +43,6 @@ export function applyInPlace<S extends BaseState, E extends GameEvent>(folding: 
   if (!isKitEvent(event)) return folding.evolve(state, event as E);
   if (event.type === 'awaiting') awaitIn(state, event.pending);
   else if (event.type === 'rng-advanced') state.rng = event.rng;
-  else if (event.type === 'clock') state.clocks = event.clocks;
-  else if (event.type === 'undone') restoreInPlace(state, event.state);
-  else if (event.type === 'absence') state.absence = event.absence;
-  else if (event.type === 'vacation') foldVacation(state, event);
-}
-
-/** A game's copy of a state, with the kit's own fields it may not know (replaced whole, never mutated, so shared). */
-export function kitCopy<S extends BaseState, E extends GameEvent>(folding: Folding<S, E>, state: S): S {
-  const copy = folding.clone(state);
-  if (state.clocks) copy.clocks = state.clocks;
-  if (state.absence) copy.absence = state.absence;
-  if (state.vacations) copy.vacations = state.vacations;
-  return copy;
-}
-
-/** A command's decided events and resulting state. */
-export interface Decided<S, E extends GameEvent> {
-  readonly events: readonly LoggedEvent<E>[];
-  readonly state: S;
-}
-
-/** Adds the kit's events about a decided command, folded into its resulting state (a copy when the command changed nothing). */
-export function appendEvents<S extends BaseState, E extends GameEvent>(
-  folding: Folding<S, E>,
-  before: S,
-  decided: Decided<S, E>,
-  added: readonly LoggedEvent<E>[],
-): { events: LoggedEvent<E>[]; state: S } {
-  if (added.length === 0) return { events: [...decided.events], state: decided.state };
-  const state = decided.state === before ? kitCopy(folding, before) : decided.state;
-  for (const event of added) applyInPlace(folding, state, event);
-  return { events: [...decided.events, ...added], state };
 }
 
 /**
@@ -119,7 +66,7 @@ export class Draft<S extends BaseState, E extends GameEvent> {
     /** `adopt`: work on `state` itself, for a caller that owns it and drops it on a rejection. */
     ownership: 'copy' | 'adopt' = 'copy',
   ) {
-    this.state = ownership === 'copy' ? kitCopy(folding, state) : state;
+    this.state = ownership === 'copy' ? folding.clone(state) : state;
   }
 
   emit(...events: (E | AwaitingEvent)[]): void {

@@ -1,71 +1,9 @@
 import type * as z from 'zod';
-import type { Absence } from './absence.js';
-import type { Clocks } from './clock.js';
-import type { Vacations } from './vacation.js';
-import type { Deadlines, Pending, Seat } from './pending.js';
+import type { Seat } from './pending.js';
 import type { Draft, Folding } from './draft.js';
 import type { Rejection } from './rejection.js';
-import { hashSeed } from './fairness.js';
-import type { Rng, RngState } from './rng.js';
-
-/** What every game's state carries, so the kit and the service can read it generically. */
-export interface BaseState {
-  readonly game: string;
-  readonly seats: number;
-  readonly deadlines: Deadlines;
-  /** Who may act now; null once the game is over. */
-  pending: Pending | null;
-  /** How many pending entries have been opened (the next id is `p{n+1}`). */
-  pendingOpened: number;
-  finished: boolean;
-  rng: RngState;
-  /** The time banks, once the first commit of a game with a bank settled them (clock.ts). */
-  clocks?: Clocks;
-  /** Timeout streaks and seats played by the bot for absent players, once any (absence.ts). */
-  absence?: Absence;
-  /** Each seat's latest vacation, once one reached the game (vacation.ts). */
-  vacations?: Vacations;
-  /** sha256(seed), public from the start. */
-  readonly seedHash: string;
-  /** The seed itself: server-side only; never part of a view before the end. */
-  readonly seed: string;
-}
-
-/** Everything `setup` needs. `at` is the creation time, for the first deadline. */
-export interface GameInit<O> {
-  readonly seats: number;
-  readonly options: O;
-  readonly deadlines: Deadlines;
-  readonly seed: string;
-  readonly at: number;
-}
-
-/**
- * Makes `pending` the awaited step of a draft and remembers its number, so
- * the next entry's id stays unique. Every game's fold (and the kit's) uses it.
- */
-export function awaitIn(draft: BaseState, pending: Pending | null): void {
-  draft.pending = pending;
-  if (pending) draft.pendingOpened = Math.max(draft.pendingOpened, Number(pending.id.slice(1)));
-}
-
-/**
- * The kit's part of a game's first state: who plays, the secret seed and its
- * public hash, the generator after the deal, and the first pending entry.
- */
-export function initialBase<O>(game: string, init: GameInit<O>, rng: RngState, firstPending: Pending | null): BaseState {
-  return {
-    game,
-    seats: init.seats,
-    deadlines: init.deadlines,
-    pending: firstPending,
-    pendingOpened: firstPending ? Number(firstPending.id.slice(1)) : 0,
-    finished: false,
-    rng,
-    seedHash: hashSeed(init.seed),
-    seed: init.seed,
-  };
-}
+import type { Rng } from './rng.js';
+import type { BaseState, GameEvent, GameInit } from './state.js';
 
 /** A command is either a player's move or the engine's own default on a deadline. */
 export type Command =
@@ -89,10 +27,6 @@ export interface ScoreSheet {
 /** A bot chooses one move for a seat that may act; it has its own generator. */
 export type Bot<S, M> = (state: S, seat: Seat, rng: Rng) => M;
 export type BotLevel = 'random' | 'greedy';
-
-export interface GameEvent {
-  readonly type: string;
-}
 
 /** Descriptive facts a lobby shows. */
 export interface GameMeta {
@@ -135,8 +69,17 @@ export interface GameEngine<S extends BaseState, M, E extends GameEvent, O> exte
   score(state: S): ScoreSheet;
   readonly bots: Readonly<Record<BotLevel, Bot<S, M>>>;
   readonly standingOrders?: StandingOrders<S, M, unknown>;
-  /** Whether this event reveals something hidden (a draw, a hidden card turned up): a commit holding one cannot be undone (undo.ts). */
+  /** Whether this event reveals something hidden (a draw, a hidden card turned up): a commit holding one cannot be undone (core/table/undo.ts). */
   reveals?(event: E): boolean;
+  /**
+   * Whether a turn takes several moves of one seat at the same step (Card
+   * Kingdoms' two actions), which a client plans together and sends as one
+   * batch: the moves route then lists what may follow each move in that
+   * batch (`followUps`, functions/service/follow-ups.ts).
+   */
+  readonly batchesTurn?: boolean;
+  /** The game's card catalog, as data: served to clients, which show cards from it (`GET /v1/games/catalog/{game}/cards`). */
+  readonly catalog?: unknown;
 }
 
 /**

@@ -1,9 +1,9 @@
 import type * as z from 'zod';
 import { applyInPlace, Draft, type LoggedEvent } from './draft.js';
-import type { AnyGameEngine, BaseState, Command, GameEngine, GameEvent, GameInit } from './game.js';
+import type { AnyGameEngine, Command, GameEngine } from './game.js';
+import type { BaseState, GameEvent, GameInit } from './state.js';
 import { awaitedSeats, isOverdue, mayAct, type Seat } from './pending.js';
 import { reject, type Rejection } from './rejection.js';
-import { undoneAsShown, type UndoEvent } from './undo.js';
 import { Rng } from './rng.js';
 
 export interface Executed<S, E extends GameEvent> {
@@ -115,9 +115,6 @@ export function viewFor(engine: AnyGameEngine, state: BaseState, viewer: Seat | 
 /** A logged event as a viewer may see it; null when it must stay hidden. */
 export function redactFor(engine: AnyGameEngine, event: LoggedEvent, viewer: Seat | null): unknown {
   if (event.type === 'rng-advanced') return null;
-  // The restored state holds everyone's secrets: viewers see only which commit was taken back.
-  if (event.type === 'undone') return undoneAsShown(event as UndoEvent);
-  if (event.type === 'seed-revealed' || event.type === 'awaiting' || event.type === 'clock' || event.type === 'absence' || event.type === 'vacation')
-    return event;
+  if (event.type === 'seed-revealed' || event.type === 'awaiting') return event;
   return engine.redactEvent(event, viewer);
 }

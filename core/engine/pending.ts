@@ -18,7 +18,7 @@ export interface Deadlines {
   readonly windowMs: number;
   /**
    * A time bank with increment (Fischer) per player, when the game uses one:
-   * then each player's turns and decisions run on their bank (clock.ts) and
+   * then each player's turns and decisions run on their bank (core/table/clock.ts) and
    * only windows open to several players keep a fixed `windowMs`.
    */
   readonly bank?: Bank;
@@ -55,7 +55,7 @@ export interface SequentialPending extends PendingCommon {
   readonly queue: readonly Seat[];
 }
 
-/** A seat whose part of a shared window closes after the others' (a vacation, vacation.ts), with its own deadline. */
+/** A seat whose part of a shared window closes after the others' (a vacation, core/table/vacation.ts), with its own deadline. */
 export interface LatePart {
   readonly seat: Seat;
   readonly deadline: number;

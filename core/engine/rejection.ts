@@ -31,7 +31,7 @@ export function rejecterOf<T extends RejectionTable>(table: T) {
   return <C extends keyof T & string>(code: C, ...args: RejectionArgs<T[C]>): Rejection => ({ ok: false, code, message: fill(table[code] as string, args[0]) });
 }
 
-/** Codes the kit itself produces, before any game sees the command. */
+/** Codes the kit itself produces: before any game sees the command, or from a game's step table (`wrong-step`, steps.ts). */
 export const KIT_REJECTIONS = {
   'malformed-move': 'That move is not well-formed: {issues}.',
   'game-over': 'The game is over; no more moves are accepted.',
@@ -40,6 +40,7 @@ export const KIT_REJECTIONS = {
   'nothing-pending': 'Nothing is awaited in this game right now.',
   'not-overdue': 'The deadline of {pending} ({deadline}) has not passed yet.',
   'stale-pending': 'The awaited step {pending} has already been resolved.',
+  'wrong-step': 'The game awaits {step}; a {move} move does not fit now (it accepts {expected}).',
 } as const satisfies RejectionTable;
 
 export type KitRejectionCode = keyof typeof KIT_REJECTIONS;

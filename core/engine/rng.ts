@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * The whole state of the seeded generator: four 32-bit words (sfc32). It lives
@@ -11,8 +12,9 @@ export type RngState = readonly [number, number, number, number];
 export function rngStateFromSeed(seed: string): RngState {
   // Domain-separated from the published sha256(seed): knowing the commitment
   // must not give away the generator's starting state.
-  const digest = createHash('sha256').update(`rng:${seed}`).digest();
-  const state: RngState = [digest.readUInt32LE(0), digest.readUInt32LE(4), digest.readUInt32LE(8), digest.readUInt32LE(12)];
+  const digest = sha256(utf8ToBytes(`rng:${seed}`));
+  const words = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
+  const state: RngState = [words.getUint32(0, true), words.getUint32(4, true), words.getUint32(8, true), words.getUint32(12, true)];
   const rng = new Rng(state);
   // Warm-up rounds mix the seed words, as sfc32's authors recommend.
   for (let i = 0; i < 12; i++) rng.nextUint32();

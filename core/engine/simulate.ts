@@ -1,4 +1,5 @@
-import type { BaseState, BotLevel, Command, GameEngine, GameEvent, GameInit } from './game.js';
+import type { BotLevel, Command, GameEngine } from './game.js';
+import type { BaseState, GameEvent, GameInit } from './state.js';
 import type { LoggedEvent } from './draft.js';
 import { executeOwned } from './kit.js';
 import { awaitedSeats } from './pending.js';

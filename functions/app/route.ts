@@ -34,6 +34,7 @@ export type DocumentedResponse =
   | 'Vacation'
   | 'VacationChange'
   | 'Catalog'
+  | 'Cards'
   | 'NotificationsPage'
   | 'Preferences'
   | 'NewWebhook'

@@ -29,6 +29,15 @@ export const IdempotencyHeaders = z.object({
     }),
 });
 
+/** A game of the catalog, named in a path. */
+export const GameNameParam = z.object({
+  game: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: 'game', in: 'path' }, description: 'A game of GET /v1/games/catalog, e.g. `village-pillage`.' }),
+});
+
 /** A conditional read: 304 when the game is still at this ETag. */
 export const ConditionalHeaders = z.object({
   'if-none-match': z

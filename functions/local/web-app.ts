@@ -23,7 +23,6 @@ const WEB_SOURCES = [
   'web/public',
   'clients/typescript/src',
   'core',
-  'functions/service/records.ts',
   'package-lock.json',
 ];
 /** Vite's folder of content-hashed files: a name never changes meaning, so it is cached for good. */

@@ -1,12 +1,11 @@
-import { banksAt, type BaseState } from '../../core/engine/index.js';
-import { isoInstant } from './times.js';
+import { banksAt, isoInstant, type TableState } from '../../core/table/index.js';
 
 /**
  * The time banks as a viewer sees them at `now`: the running bank counted
  * down to this moment (not while its player is away), and when it runs out. Null for games without a bank.
  * Banks are public: every player sees everyone's clock, as over a board.
  */
-export function presentClocks(state: BaseState, now: number) {
+export function presentClocks(state: TableState, now: number) {
   const clocks = state.clocks;
   if (!state.deadlines.bank || !clocks) return null;
   return {

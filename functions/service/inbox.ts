@@ -1,4 +1,4 @@
-import { isAway } from '../../core/engine/index.js';
+import { isAway } from '../../core/table/index.js';
 import type { GameHeader, GameStatus, MembershipRow, PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';

@@ -1,4 +1,5 @@
-import { applyInPlace, awaitedSeats, type AnyGameEngine, type BaseState, type GameInit, type GameListing } from '../../core/engine/index.js';
+import { applyInPlace, awaitedSeats, type GameInit, type GameListing } from '../../core/engine/index.js';
+import { tableGame, type TableGame, type TableState } from '../../core/table/index.js';
 import type { Commit, CommitSummary, GameHeader, LoadedGame } from '../store/port.js';
 import { fail } from './errors.js';
 
@@ -15,16 +16,17 @@ const RECENT_KEYS_KEPT = 64;
 
 /** What a snapshot item holds besides the engine state. */
 export interface SnapshotBody {
-  readonly state: BaseState;
+  readonly state: TableState;
   readonly recentKeys: readonly RecentKey[];
 }
 
 /** A game rebuilt in memory from its header, snapshot and tail. */
 export interface LiveGame {
   readonly header: GameHeader;
-  readonly engine: AnyGameEngine;
+  /** The game at the table (its rules and the table's). */
+  readonly engine: TableGame;
   /** Null until every seat is taken. */
-  state: BaseState | null;
+  state: TableState | null;
   /** The seq of the last commit (0 before the first). */
   version: number;
   recentKeys: RecentKey[];
@@ -48,9 +50,9 @@ export function replayableListing(games: readonly GameListing[], header: GameHea
   return listing;
 }
 
-/** The engine of a stored game, loaded if this is its first use here. */
-export function engineOf(games: readonly GameListing[], header: GameHeader): Promise<AnyGameEngine> {
-  return replayableListing(games, header).engine();
+/** The engine of a stored game at the table, loaded if this is its first use here. */
+export async function engineOf(games: readonly GameListing[], header: GameHeader): Promise<TableGame> {
+  return tableGame(await replayableListing(games, header).engine());
 }
 
 export function initOf(header: GameHeader): GameInit<unknown> {
@@ -71,7 +73,7 @@ export function foldCommit(live: LiveGame, commit: Commit): void {
   live.recentKeys = rememberKey(live.recentKeys, commit);
 }
 
-export function materialize(engine: AnyGameEngine, loaded: LoadedGame): LiveGame {
+export function materialize(engine: TableGame, loaded: LoadedGame): LiveGame {
   const { header, snapshot, tail } = loaded;
   const body = snapshot?.state as SnapshotBody | undefined;
   const live: LiveGame = {
@@ -90,7 +92,7 @@ export function snapshotOf(live: LiveGame): SnapshotBody {
   return { state: live.state, recentKeys: live.recentKeys };
 }
 
-export function summarize(state: BaseState): CommitSummary {
+export function summarize(state: TableState): CommitSummary {
   return {
     status: state.finished ? 'finished' : 'active',
     awaiting: awaitedSeats(state.pending),

@@ -23,6 +23,14 @@ export function catalog(ctx: ServiceContext) {
   return ctx.games.map((listing) => ({ ...listing.meta, optionsSchema: listing.optionsSchema }));
 }
 
+/** A game's card catalog, for clients to show cards from. */
+export async function cardsOf(ctx: ServiceContext, game: string) {
+  const listing = ctx.games.find((g) => g.meta.id === game);
+  const cards = (await listing?.engine())?.catalog;
+  if (!listing || cards === undefined) throw fail('unknown-game', { game, withCards: true });
+  return { game: listing.meta.id, cards };
+}
+
 export async function createGame(ctx: ServiceContext, creator: PlayerRecord, request: CreateGameRequest): Promise<GameHeader> {
   const listing = ctx.games.find((g) => g.meta.id === request.game);
   if (!listing) throw fail('unknown-game', { game: request.game });

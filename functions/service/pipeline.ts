@@ -1,12 +1,12 @@
 import { setTimeout } from 'node:timers/promises';
-import { awaitedSeats, Rng, rngStateFromSeed, seatToReplace, type BotLevel } from '../../core/engine/index.js';
+import { awaitedSeats, Rng, rngStateFromSeed, type BotLevel } from '../../core/engine/index.js';
+import { runRecord, seatToReplace, type CommandRecord, type RecordRejection } from '../../core/table/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
 import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
 import type { Contended } from './problems.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
-import { runRecord, type CommandRecord, type RecordRejection } from './records.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
 /** How many times a command is re-decided after losing a race before giving up. */

@@ -1,11 +1,11 @@
+import { isoInstant, presentTimes, publishedCommit, type RecordRejection } from '../../core/table/index.js';
 import { StoreUnavailableError, type Commit, type GameHeader, type PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { engineRefusal, fail, type ServiceError } from './errors.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
+import { followUpsOf, type FollowUps } from './follow-ups.js';
 import { commitRecord, loadLive, readHeader, RETRY, settle, withFreshGame } from './pipeline.js';
 import { legalMovesOf, presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
-import { isoInstant, presentTimes } from './times.js';
-import { publishedCommit, type RecordRejection } from './records.js';
 
 /** Most commits one events page returns. */
 const EVENTS_PAGE = 100;
@@ -25,8 +25,16 @@ export function readGame(ctx: ServiceContext, viewer: PlayerRecord, gameId: stri
   return readSettled(ctx, gameId, (live) => presentGame(live, viewer.playerId, ctx.clock()));
 }
 
+const NONE_FOLLOW: FollowUps = { moves: [], after: {} };
+
+/** The caller's legal moves; in a game that batches a turn, with what may follow each of them in the batch (only here: a move's answer and the stream leave them out, to stay fast). */
 export function readLegalMoves(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
-  return readSettled(ctx, gameId, (live) => presentLegalMoves(live, viewer.playerId));
+  return readSettled(ctx, gameId, (live) => {
+    const listed = presentLegalMoves(live, viewer.playerId);
+    if (!live.engine.batchesTurn) return listed;
+    const followUps = live.state && listed.seat !== null ? followUpsOf(live.engine, live.state, listed.seat, listed.moves, ctx.clock()) : NONE_FOLLOW;
+    return { ...listed, followUps };
+  });
 }
 
 export interface MoveRequest {

@@ -1,9 +1,9 @@
-import { awaySeats, legalMovesFor, redactFor, viewFor, type AnyGameEngine, type BaseState, type Deadlines, type LoggedEvent } from '../../core/engine/index.js';
+import { legalMovesFor, redactFor, viewFor, type BaseState, type Deadlines, type LoggedEvent } from '../../core/engine/index.js';
+import { awaySeats, isoInstant, presentTimes, type TableGame } from '../../core/table/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
 import { presentClocks } from './clock-view.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 import { seatOf, type LiveGame } from './live-game.js';
-import { isoInstant, presentTimes } from './times.js';
 
 /** A game's pace as clients read it: whole seconds, and each player's bank when the game has one. */
 export const presentDeadlines = (deadlines: Deadlines) => presentTimes(deadlines);
@@ -56,7 +56,7 @@ export const presentAway = (away: readonly { readonly seat: number; readonly bac
   away.map(({ seat, backAt }) => ({ seat, until: isoInstant(backAt) }));
 
 /** A seat's view of the state (a spectator's for null), instants as RFC 3339: the `state` of a game's view. */
-export function presentState(engine: AnyGameEngine, state: BaseState, seat: number | null) {
+export function presentState(engine: TableGame, state: BaseState, seat: number | null) {
   return presentTimes(viewFor(engine, state, seat));
 }
 
@@ -71,7 +71,7 @@ export function presentLegalMoves(live: LiveGame, viewerId: string) {
 }
 
 /** One commit as a viewer may see it: who, when, and the events they may see. */
-export function presentCommit(engine: AnyGameEngine, header: GameHeader, commit: Commit, viewerSeat: number | null) {
+export function presentCommit(engine: TableGame, header: GameHeader, commit: Commit, viewerSeat: number | null) {
   const events = commit.events.map((event) => redactFor(engine, event as LoggedEvent, viewerSeat)).filter((event) => event !== null && event !== undefined);
   return { seq: commit.seq, at: isoInstant(commit.at), actor: publicActor(header, commit), events: presentTimes(events) };
 }

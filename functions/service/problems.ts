@@ -221,7 +221,8 @@ export const SERVICE_PROBLEMS = {
   'unknown-game': {
     status: 422,
     description: 'No game of the catalog has this id.',
-    detail: ({ game }: { game: string }) => `There is no game called "${game}"; see GET /v1/games/catalog.`,
+    detail: ({ game, withCards }: { game: string; withCards?: boolean }) =>
+      `There is no game called "${game}"${withCards ? ' with cards' : ''}; see GET /v1/games/catalog.`,
   },
   'invalid-seats': {
     status: 422,
@@ -306,6 +307,7 @@ export const KIT_MOVE_PROBLEMS = {
   'game-over': { status: 409, description: 'The game is over; no more moves are accepted.' },
   'nothing-pending': { status: 409, description: 'Nothing is awaited in the game right now.' },
   'malformed-move': { status: 422, description: 'The move does not fit the game’s move schema; the detail names the field.' },
+  'wrong-step': { status: 422, description: 'The awaited step takes no move of this type; the detail names the step and the moves it accepts.' },
 } as const satisfies Record<string, Pick<ProblemSpec, 'status' | 'description'>>;
 
 /** Each game's own refusals of a move are answered 422. */

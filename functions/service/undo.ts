@@ -1,11 +1,11 @@
-import { applyInPlace, whyNotUndoable, type BaseState, type LoggedEvent } from '../../core/engine/index.js';
+import { applyInPlace, type LoggedEvent } from '../../core/engine/index.js';
+import { whyNotUndoable, type CommandRecord, type TableState } from '../../core/table/index.js';
 import type { PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { fail, type ServiceError } from './errors.js';
 import { initOf, seatOf, type LiveGame } from './live-game.js';
 import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
 import { answerWith, type MoveAnswer } from './play.js';
-import type { CommandRecord } from './records.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
 const PAGE = 100;
@@ -15,8 +15,8 @@ function refused(version: number, reason: string): ServiceError {
 }
 
 /** The state a commit started from: the log replayed up to the one before it (undo is rare; moves never pay this). */
-async function stateBefore(ctx: ServiceContext, live: LiveGame, version: number): Promise<BaseState> {
-  const state = live.engine.setup(initOf(live.header)) as BaseState;
+async function stateBefore(ctx: ServiceContext, live: LiveGame, version: number): Promise<TableState> {
+  const state: TableState = live.engine.setup(initOf(live.header));
   for (let after = 0; after < version - 1;) {
     const commits = await ctx.store.readCommits(live.header.gameId, after, Math.min(PAGE, version - 1 - after));
     if (commits.length === 0) throw new Error(`commits of ${live.header.gameId} end at ${after}, before ${version}`);
@@ -28,7 +28,7 @@ async function stateBefore(ctx: ServiceContext, live: LiveGame, version: number)
 
 /**
  * Takes back the caller's own latest commit when it revealed nothing
- * (core/engine/undo.ts decides that from its events), as a new commit that
+ * (core/table/undo.ts decides that from its events), as a new commit that
  * puts the previous state back; overdue deadlines are resolved first, so a
  * commit a timeout or a bot already followed is no longer the latest.
  */

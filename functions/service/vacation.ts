@@ -1,4 +1,4 @@
-import { isAway, remainingAway, type Away } from '../../core/engine/index.js';
+import { isAway, isoInstant, remainingAway, type Away } from '../../core/table/index.js';
 import type { PlayerRecord, VacationLedger } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { fail, ServiceError } from './errors.js';
@@ -6,7 +6,6 @@ import { allMemberships } from './inbox.js';
 import { seatOf } from './live-game.js';
 import { commitRecord, RETRY, settle, untilWon, withFreshGame } from './pipeline.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
-import { isoInstant } from './times.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

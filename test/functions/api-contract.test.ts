@@ -17,6 +17,7 @@ import {
   StandingOrdersUpdate,
   Verification,
 } from '../../functions/app/contract/api.js';
+import { Cards } from '../../functions/app/contract/cards.js';
 import { GAME_CONTRACTS } from '../../functions/app/contract/games.js';
 import { KIT_MOVE_PROBLEMS, SERVICE_PROBLEMS } from '../../functions/service/problems.js';
 import type { Reply } from '../support/api.js';
@@ -132,7 +133,7 @@ describe('the contract', () => {
   });
 
   it('asks for a token exactly where one is needed (the API reference shows the key from this)', () => {
-    const open = new Set(['POST /v1/players', 'GET /v1/games/catalog', 'GET /health', 'GET /health/ready']);
+    const open = new Set(['POST /v1/players', 'GET /v1/games/catalog', 'GET /v1/games/catalog/{game}/cards', 'GET /health', 'GET /health/ready']);
     for (const [path, methods] of Object.entries(spec.paths as Record<string, Record<string, { security?: unknown[] }>>)) {
       for (const [method, operation] of Object.entries(methods)) {
         const where = `${method.toUpperCase()} ${path}`;
@@ -176,6 +177,12 @@ describe('the lobby through the API', () => {
   it('answers the catalog, players, headers, the inbox and standing orders as documented', async () => {
     const { client } = api;
     parses(Catalog, (await client.get('/v1/games/catalog')).body);
+    for (const { meta } of GAMES) {
+      const cards = await client.get(`/v1/games/catalog/${meta.id}/cards`);
+      parses(Cards, cards.body);
+      expect(cards.body.game).toBe(meta.id);
+    }
+    expect((await client.get('/v1/games/catalog/chess/cards')).body.code).toBe('unknown-game');
     const registered = await client.post('/v1/players', { body: { name: 'Ada' } });
     parses(NewPlayer, registered.body);
     const token = registered.body.token as string;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay } from '../../core/engine/index.js';
+import { tableGame } from '../../core/table/index.js';
 import { loadLive } from '../../functions/service/pipeline.js';
 import type { Commit } from '../../functions/store/port.js';
 import { startApi, storeOf, STORE_KINDS, type RunningApi } from '../support/api.js';
@@ -72,7 +73,7 @@ describe.each(STORE_KINDS)('20 racing clients on the %s store', (storeKind) => {
     const live = await loadLive(api.ctx, gameId);
     const header = live.header;
     const replayed = replay(
-      sealedBids,
+      tableGame(sealedBids),
       { seats: SEATS, options: header.options as never, deadlines: header.deadlines, seed: header.seed, at: header.startedAt as number },
       commits.flatMap((c) => c.events) as never,
     );

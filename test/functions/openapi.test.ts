@@ -45,6 +45,7 @@ describe('OpenAPI document', () => {
         '/health/ready',
         '/v1/games',
         '/v1/games/catalog',
+        '/v1/games/catalog/{game}/cards',
         '/v1/games/{id}',
         '/v1/games/{id}/bots',
         '/v1/games/{id}/events',

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { hashSeed, replay, Rng, rngStateFromSeed, type AnyGameEngine, type BaseState, type LoggedEvent } from '../../core/engine/index.js';
-import { publishedEvents, recordOf, replayInit, runRecord, type PublishedCommand } from '../../functions/service/records.js';
+import { hashSeed, replay, Rng, rngStateFromSeed, type AnyGameEngine, type LoggedEvent } from '../../core/engine/index.js';
+import { publishedEvents, recordOf, replayInit, runRecord, tableGame, type PublishedCommand, type TableState } from '../../core/table/index.js';
 import type { ApiClient, Reply } from './api.js';
 
 /** One seat's client: its token and every response it has received. */
@@ -67,19 +67,20 @@ export async function verifyThroughApi(client: ApiClient, gameId: string, token:
   expect(verify.status).toBe(200);
   expect(hashSeed(verify.body.seed)).toBe(verify.body.seedHash);
   const init = replayInit(verify.body);
-  let state: BaseState = engine.setup(init);
-  const statesBefore: BaseState[] = [];
+  const game = tableGame(engine);
+  let state: TableState = game.setup(init);
+  const statesBefore: TableState[] = [];
   const events: LoggedEvent[] = [];
   for (const commit of verify.body.commits as { command: PublishedCommand; events: unknown[] }[]) {
     const record = recordOf(commit.command, statesBefore);
     statesBefore.push(state);
-    const run = runRecord(engine, state, record);
+    const run = runRecord(game, state, record);
     if ('rejection' in run) expect.fail(`commit ${JSON.stringify(commit.command)} refused on re-decision: ${run.rejection.code}`);
     expect(publishedEvents(run.events)).toEqual(commit.events);
     events.push(...run.events);
     state = run.state;
   }
   expect(state.finished).toBe(true);
-  expect(replay(engine, init, events)).toEqual(state);
+  expect(replay(game, init, events)).toEqual(state);
   return { state, commits: verify.body.commits.length as number };
 }

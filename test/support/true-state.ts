@@ -1,4 +1,5 @@
 import { applyInPlace, type AnyGameEngine, type BaseState, type LoggedEvent } from '../../core/engine/index.js';
+import { tableGame, type TableGame } from '../../core/table/index.js';
 import type { ServiceContext } from '../../functions/service/context.js';
 
 /**
@@ -11,21 +12,22 @@ export class TrueState<S extends BaseState> {
   private constructor(
     private readonly ctx: ServiceContext,
     private readonly gameId: string,
-    private readonly engine: AnyGameEngine,
+    private readonly engine: TableGame,
     readonly state: S,
   ) {}
 
   static async of<S extends BaseState>(ctx: ServiceContext, gameId: string, engine: AnyGameEngine): Promise<TrueState<S>> {
     const header = await ctx.store.getHeader(gameId);
     if (!header?.startedAt) throw new Error(`game ${gameId} has not started`);
-    const state = engine.setup({
+    const game = tableGame(engine);
+    const state = game.setup({
       seats: header.seats.length,
       options: header.options,
       deadlines: header.deadlines,
       seed: header.seed,
       at: header.startedAt,
     }) as S;
-    return new TrueState(ctx, gameId, engine, state);
+    return new TrueState(ctx, gameId, game, state);
   }
 
   /** Folds every commit made since the last call; `onEvent` sees each event as it is folded. */

@@ -1,6 +1,5 @@
-import type { ValeriaClient } from '@valeria-tabletop/client';
+import type { Notification, StreamNews, ValeriaClient } from '@valeria-tabletop/client';
 import { route } from './router.js';
-import { streamOf, type Notification, type StreamNews } from './stream.js';
 import { signal } from './ui/signal.js';
 
 /** Where the place of the newest notification the player has seen listed is kept: what sorts after it is new to them. */
@@ -93,7 +92,7 @@ export function followNotifications(client: ValeriaClient): () => void {
   };
 
   // Listen first, so nothing that arrives while the history is read is lost.
-  const leave = streamOf(client).listen((news: StreamNews) => {
+  const leave = client.stream().listen((news: StreamNews) => {
     if (news.kind === 'notification') add([news.notification], true);
     else if (news.kind === 'ready' || news.kind === 'down') catchUp(true);
   });

@@ -91,6 +91,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/catalog/{game}/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every card of a game, to show cards from their ids
+         * @description Needs no token. Views, moves and events name cards by id (see each game’s `CardId`); this is the catalog those ids come from: each card’s name, type, cost, power and points, as the rules of record and this service define them. It changes only with a new release of the service.
+         */
+        get: operations["getCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games": {
         parameters: {
             query?: never;
@@ -1719,6 +1739,15 @@ export interface components {
             seat: number | null;
             /** @description Each submittable exactly as listed. */
             moves: components["schemas"]["VillagesOfValeriaMove"][];
+            /** @description Only in a game whose turn is several moves at one step, planned together and sent as one batch (Valeria: Card Kingdoms: two actions): what may follow each listed move in that batch (`POST …/moves` with both, in order), as the engine lists it once it has decided that move. A move has none when you no longer act at that step after it (it asks a choice, it ends the turn), or when it reveals something (a card turned up): what may follow it would show that before it is played. Listed here only, not in a move’s `next` nor on the stream. */
+            followUps?: {
+                /** @description The moves that may follow some listed move without being listed now themselves (a payment the first move makes affordable, say). */
+                moves: components["schemas"]["VillagesOfValeriaMove"][];
+                /** @description By the index of a move in `moves` (the listing), the moves you may send after it in the same batch, each by its index in the listing followed by `followUps.moves`: below the listing’s length a listed move, from there on `followUps.moves[i − listing length]`. A move without an entry goes alone. */
+                after: {
+                    [key: string]: number[];
+                };
+            };
         };
         VillagesOfValeriaMove: components["schemas"]["VillagesOfValeriaMoveSetupDevelop"] | components["schemas"]["VillagesOfValeriaMoveHarvest"] | components["schemas"]["VillagesOfValeriaMoveDevelop"] | components["schemas"]["VillagesOfValeriaMoveBuild"] | components["schemas"]["VillagesOfValeriaMoveRecruit"] | components["schemas"]["VillagesOfValeriaMoveTax"] | components["schemas"]["VillagesOfValeriaMoveDecline"] | components["schemas"]["VillagesOfValeriaMoveDraw"] | components["schemas"]["VillagesOfValeriaMoveDiscard"] | components["schemas"]["VillagesOfValeriaMovePower"] | components["schemas"]["VillagesOfValeriaMoveEndPowers"];
         VillagesOfValeriaMoveSetupDevelop: {
@@ -1839,6 +1868,15 @@ export interface components {
             seat: number | null;
             /** @description Each submittable exactly as listed. */
             moves: components["schemas"]["ValeriaCardKingdomsMove"][];
+            /** @description Only in a game whose turn is several moves at one step, planned together and sent as one batch (Valeria: Card Kingdoms: two actions): what may follow each listed move in that batch (`POST …/moves` with both, in order), as the engine lists it once it has decided that move. A move has none when you no longer act at that step after it (it asks a choice, it ends the turn), or when it reveals something (a card turned up): what may follow it would show that before it is played. Listed here only, not in a move’s `next` nor on the stream. */
+            followUps?: {
+                /** @description The moves that may follow some listed move without being listed now themselves (a payment the first move makes affordable, say). */
+                moves: components["schemas"]["ValeriaCardKingdomsMove"][];
+                /** @description By the index of a move in `moves` (the listing), the moves you may send after it in the same batch, each by its index in the listing followed by `followUps.moves`: below the listing’s length a listed move, from there on `followUps.moves[i − listing length]`. A move without an entry goes alone. */
+                after: {
+                    [key: string]: number[];
+                };
+            };
         };
         ValeriaCardKingdomsMove: components["schemas"]["ValeriaCardKingdomsMoveKeepDuke"] | components["schemas"]["ValeriaCardKingdomsMoveRoll"] | components["schemas"]["ValeriaCardKingdomsMoveChangeDie"] | components["schemas"]["ValeriaCardKingdomsMoveKeepDice"] | components["schemas"]["ValeriaCardKingdomsMoveHarvest"] | components["schemas"]["ValeriaCardKingdomsMoveSlay"] | components["schemas"]["ValeriaCardKingdomsMoveRecruit"] | components["schemas"]["ValeriaCardKingdomsMoveBuild"] | components["schemas"]["ValeriaCardKingdomsMoveTake"] | components["schemas"]["ValeriaCardKingdomsMoveSteal"] | components["schemas"]["ValeriaCardKingdomsMoveChoose"];
         ValeriaCardKingdomsMoveKeepDuke: {
@@ -1949,6 +1987,15 @@ export interface components {
             seat: number | null;
             /** @description Each submittable exactly as listed. */
             moves: components["schemas"]["VillagePillageMove"][];
+            /** @description Only in a game whose turn is several moves at one step, planned together and sent as one batch (Valeria: Card Kingdoms: two actions): what may follow each listed move in that batch (`POST …/moves` with both, in order), as the engine lists it once it has decided that move. A move has none when you no longer act at that step after it (it asks a choice, it ends the turn), or when it reveals something (a card turned up): what may follow it would show that before it is played. Listed here only, not in a move’s `next` nor on the stream. */
+            followUps?: {
+                /** @description The moves that may follow some listed move without being listed now themselves (a payment the first move makes affordable, say). */
+                moves: components["schemas"]["VillagePillageMove"][];
+                /** @description By the index of a move in `moves` (the listing), the moves you may send after it in the same batch, each by its index in the listing followed by `followUps.moves`: below the listing’s length a listed move, from there on `followUps.moves[i − listing length]`. A move without an entry goes alone. */
+                after: {
+                    [key: string]: number[];
+                };
+            };
         };
         VillagePillageMove: components["schemas"]["VillagePillageMovePlan"] | components["schemas"]["VillagePillageMoveQueue"] | components["schemas"]["VillagePillageMoveEnqueue"] | components["schemas"]["VillagePillageMoveTakeCard"] | components["schemas"]["VillagePillageMoveOrderMerchants"];
         VillagePillageMovePlan: {
@@ -3752,6 +3799,1641 @@ export interface components {
                 correspondence?: components["schemas"]["Deadlines"];
             };
         };
+        Cards: components["schemas"]["VillagesOfValeriaCards"] | components["schemas"]["ValeriaCardKingdomsCards"] | components["schemas"]["VillagePillageCards"];
+        VillagesOfValeriaCards: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            cards: components["schemas"]["VillagesOfValeriaCatalog"];
+        };
+        /** @description Every card of Villages of Valeria, as the rules of record and this service define it. */
+        VillagesOfValeriaCatalog: {
+            buildings: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                type: "worker" | "soldier" | "shadow" | "holy";
+                vp: number;
+                cost: ("food" | "wood" | "stone" | "magic")[];
+                /** @enum {string} */
+                resource: "food" | "wood" | "stone" | "magic";
+                power: {
+                    /** @enum {string} */
+                    shape: "action-cards";
+                    /** @enum {string} */
+                    action: "harvest" | "develop" | "build" | "recruit" | "tax";
+                    n: number;
+                } | {
+                    /** @enum {string} */
+                    shape: "action-gold";
+                    /** @enum {string} */
+                    action: "tax" | "develop" | "build";
+                    n: number;
+                } | {
+                    /** @enum {string} */
+                    shape: "build-resource";
+                    /** @enum {string} */
+                    resource: "food" | "wood" | "stone" | "magic";
+                } | {
+                    /** @enum {string} */
+                    shape: "build-wild-for-type";
+                    /** @enum {string} */
+                    buildingType: "worker" | "soldier" | "shadow" | "holy";
+                } | {
+                    /** @enum {string} */
+                    shape: "build-discard-for-wild";
+                } | {
+                    /** @enum {string} */
+                    shape: "build-discard-for-gold";
+                } | {
+                    /** @enum {string} */
+                    shape: "instant-draw";
+                    n: number;
+                } | {
+                    /** @enum {string} */
+                    shape: "instant-bank-gold";
+                } | {
+                    /** @enum {string} */
+                    shape: "instant-discard-for-gold";
+                } | {
+                    /** @enum {string} */
+                    shape: "instant-steal-gold";
+                } | {
+                    /** @enum {string} */
+                    shape: "instant-steal-cards";
+                    n: number;
+                } | {
+                    /** @enum {string} */
+                    shape: "instant-draw-per-shadow";
+                } | {
+                    /** @enum {string} */
+                    shape: "end-vp-per-type";
+                    /** @enum {string} */
+                    buildingType: "worker" | "soldier" | "shadow" | "holy";
+                } | {
+                    /** @enum {string} */
+                    shape: "end-vp-per-adventurer";
+                } | null;
+                /** @enum {string} */
+                provenance: "source" | "designed";
+                designedFacts?: ("type" | "vp" | "cost" | "resource" | "power")[];
+            }[];
+            adventurers: {
+                id: string;
+                name: string;
+                vp: number;
+                requires: ("worker" | "soldier" | "shadow" | "holy")[];
+                power: {
+                    /** @enum {string} */
+                    shape: "action-cards";
+                    /** @enum {string} */
+                    action: "harvest" | "develop" | "build" | "recruit" | "tax";
+                    n: number;
+                } | {
+                    /** @enum {string} */
+                    shape: "action-gold";
+                    /** @enum {string} */
+                    action: "tax" | "develop" | "build";
+                    n: number;
+                } | {
+                    /** @enum {string} */
+                    shape: "build-resource";
+                    /** @enum {string} */
+                    resource: "food" | "wood" | "stone" | "magic";
+                } | {
+                    /** @enum {string} */
+                    shape: "build-wild-for-type";
+                    /** @enum {string} */
+                    buildingType: "worker" | "soldier" | "shadow" | "holy";
+                } | {
+                    /** @enum {string} */
+                    shape: "build-discard-for-wild";
+                } | {
+                    /** @enum {string} */
+                    shape: "build-discard-for-gold";
+                } | {
+                    /** @enum {string} */
+                    shape: "instant-draw";
+                    n: number;
+                } | {
+                    /** @enum {string} */
+                    shape: "instant-bank-gold";
+                } | {
+                    /** @enum {string} */
+                    shape: "instant-discard-for-gold";
+                } | {
+                    /** @enum {string} */
+                    shape: "instant-steal-gold";
+                } | {
+                    /** @enum {string} */
+                    shape: "instant-steal-cards";
+                    n: number;
+                } | {
+                    /** @enum {string} */
+                    shape: "instant-draw-per-shadow";
+                } | {
+                    /** @enum {string} */
+                    shape: "end-vp-per-type";
+                    /** @enum {string} */
+                    buildingType: "worker" | "soldier" | "shadow" | "holy";
+                } | {
+                    /** @enum {string} */
+                    shape: "end-vp-per-adventurer";
+                } | null;
+                /** @enum {string} */
+                provenance: "source" | "designed";
+                designedFacts?: ("vp" | "requires" | "power")[];
+            }[];
+            castles: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                provenance: "source" | "designed";
+            }[];
+        };
+        ValeriaCardKingdomsCards: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            cards: components["schemas"]["ValeriaCardKingdomsCatalog"];
+        };
+        /** @description Every card of Valeria: Card Kingdoms, as the rules of record and this service define it. */
+        ValeriaCardKingdomsCatalog: {
+            slots: {
+                label: string;
+                names: string[];
+            }[];
+            citizens: {
+                name: string;
+                activation: number[];
+                /** @enum {string} */
+                role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                cost: number;
+                active: ({
+                    /** @enum {string} */
+                    kind: "gain";
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "per";
+                    count: {
+                        /** @enum {string} */
+                        of: "role";
+                        /** @enum {string} */
+                        role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                    } | {
+                        /** @enum {string} */
+                        of: "card-name";
+                        name: string;
+                    } | {
+                        /** @enum {string} */
+                        of: "domain";
+                    } | {
+                        /** @enum {string} */
+                        of: "monster-area";
+                        /** @enum {string} */
+                        area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "pay-for";
+                    pay: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "choice";
+                    options: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "per";
+                        count: {
+                            /** @enum {string} */
+                            of: "role";
+                            /** @enum {string} */
+                            role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                        } | {
+                            /** @enum {string} */
+                            of: "card-name";
+                            name: string;
+                        } | {
+                            /** @enum {string} */
+                            of: "domain";
+                        } | {
+                            /** @enum {string} */
+                            of: "monster-area";
+                            /** @enum {string} */
+                            area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "pay-for";
+                        pay: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    })[][];
+                } | {
+                    /** @enum {string} */
+                    kind: "take-from-player";
+                    amount: number;
+                    resources: ("gold" | "strength" | "magic")[];
+                })[];
+                passive: ({
+                    /** @enum {string} */
+                    kind: "gain";
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "per";
+                    count: {
+                        /** @enum {string} */
+                        of: "role";
+                        /** @enum {string} */
+                        role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                    } | {
+                        /** @enum {string} */
+                        of: "card-name";
+                        name: string;
+                    } | {
+                        /** @enum {string} */
+                        of: "domain";
+                    } | {
+                        /** @enum {string} */
+                        of: "monster-area";
+                        /** @enum {string} */
+                        area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "pay-for";
+                    pay: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "choice";
+                    options: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "per";
+                        count: {
+                            /** @enum {string} */
+                            of: "role";
+                            /** @enum {string} */
+                            role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                        } | {
+                            /** @enum {string} */
+                            of: "card-name";
+                            name: string;
+                        } | {
+                            /** @enum {string} */
+                            of: "domain";
+                        } | {
+                            /** @enum {string} */
+                            of: "monster-area";
+                            /** @enum {string} */
+                            area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "pay-for";
+                        pay: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    })[][];
+                } | {
+                    /** @enum {string} */
+                    kind: "take-from-player";
+                    amount: number;
+                    resources: ("gold" | "strength" | "magic")[];
+                })[];
+                provenance: {
+                    /** @enum {string} */
+                    kind: "source";
+                    facts: string[];
+                } | {
+                    /** @enum {string} */
+                    kind: "designed";
+                };
+            }[];
+            citizenCopies: number;
+            starters: {
+                name: string;
+                countsAs: string;
+                activation: number[];
+                active: ({
+                    /** @enum {string} */
+                    kind: "gain";
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "per";
+                    count: {
+                        /** @enum {string} */
+                        of: "role";
+                        /** @enum {string} */
+                        role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                    } | {
+                        /** @enum {string} */
+                        of: "card-name";
+                        name: string;
+                    } | {
+                        /** @enum {string} */
+                        of: "domain";
+                    } | {
+                        /** @enum {string} */
+                        of: "monster-area";
+                        /** @enum {string} */
+                        area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "pay-for";
+                    pay: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "choice";
+                    options: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "per";
+                        count: {
+                            /** @enum {string} */
+                            of: "role";
+                            /** @enum {string} */
+                            role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                        } | {
+                            /** @enum {string} */
+                            of: "card-name";
+                            name: string;
+                        } | {
+                            /** @enum {string} */
+                            of: "domain";
+                        } | {
+                            /** @enum {string} */
+                            of: "monster-area";
+                            /** @enum {string} */
+                            area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "pay-for";
+                        pay: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    })[][];
+                } | {
+                    /** @enum {string} */
+                    kind: "take-from-player";
+                    amount: number;
+                    resources: ("gold" | "strength" | "magic")[];
+                })[];
+                passive: ({
+                    /** @enum {string} */
+                    kind: "gain";
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "per";
+                    count: {
+                        /** @enum {string} */
+                        of: "role";
+                        /** @enum {string} */
+                        role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                    } | {
+                        /** @enum {string} */
+                        of: "card-name";
+                        name: string;
+                    } | {
+                        /** @enum {string} */
+                        of: "domain";
+                    } | {
+                        /** @enum {string} */
+                        of: "monster-area";
+                        /** @enum {string} */
+                        area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "pay-for";
+                    pay: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "choice";
+                    options: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "per";
+                        count: {
+                            /** @enum {string} */
+                            of: "role";
+                            /** @enum {string} */
+                            role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                        } | {
+                            /** @enum {string} */
+                            of: "card-name";
+                            name: string;
+                        } | {
+                            /** @enum {string} */
+                            of: "domain";
+                        } | {
+                            /** @enum {string} */
+                            of: "monster-area";
+                            /** @enum {string} */
+                            area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "pay-for";
+                        pay: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    })[][];
+                } | {
+                    /** @enum {string} */
+                    kind: "take-from-player";
+                    amount: number;
+                    resources: ("gold" | "strength" | "magic")[];
+                })[];
+                provenance: {
+                    /** @enum {string} */
+                    kind: "source";
+                    facts: string[];
+                } | {
+                    /** @enum {string} */
+                    kind: "designed";
+                };
+            }[];
+            starterCopies: number;
+            monsters: {
+                name: string;
+                /** @enum {string} */
+                area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                tier: number;
+                /** @enum {string} */
+                type: "Minion" | "Beast" | "Boss" | "Titan";
+                strength: number;
+                magic: number;
+                reward: ({
+                    /** @enum {string} */
+                    kind: "gain";
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "per";
+                    count: {
+                        /** @enum {string} */
+                        of: "role";
+                        /** @enum {string} */
+                        role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                    } | {
+                        /** @enum {string} */
+                        of: "card-name";
+                        name: string;
+                    } | {
+                        /** @enum {string} */
+                        of: "domain";
+                    } | {
+                        /** @enum {string} */
+                        of: "monster-area";
+                        /** @enum {string} */
+                        area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "pay-for";
+                    pay: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                    gain: {
+                        gold?: number;
+                        strength?: number;
+                        magic?: number;
+                        vp?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    kind: "take-from-player";
+                    amount: number;
+                    resources: ("gold" | "strength" | "magic")[];
+                } | {
+                    /** @enum {string} */
+                    kind: "free-recruit";
+                    maxCost: number | null;
+                    name?: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "return-to-stack";
+                    /** @enum {string} */
+                    card: "citizen" | "monster";
+                } | {
+                    /** @enum {string} */
+                    kind: "steal-monster";
+                } | {
+                    /** @enum {string} */
+                    kind: "choice";
+                    options: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "per";
+                        count: {
+                            /** @enum {string} */
+                            of: "role";
+                            /** @enum {string} */
+                            role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                        } | {
+                            /** @enum {string} */
+                            of: "card-name";
+                            name: string;
+                        } | {
+                            /** @enum {string} */
+                            of: "domain";
+                        } | {
+                            /** @enum {string} */
+                            of: "monster-area";
+                            /** @enum {string} */
+                            area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "pay-for";
+                        pay: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "take-from-player";
+                        amount: number;
+                        resources: ("gold" | "strength" | "magic")[];
+                    } | {
+                        /** @enum {string} */
+                        kind: "free-recruit";
+                        maxCost: number | null;
+                        name?: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "return-to-stack";
+                        /** @enum {string} */
+                        card: "citizen" | "monster";
+                    } | {
+                        /** @enum {string} */
+                        kind: "steal-monster";
+                    })[][];
+                })[];
+                vp: number;
+                copies: number;
+                fivePlayerCopies: number;
+                provenance: {
+                    /** @enum {string} */
+                    kind: "source";
+                    facts: string[];
+                } | {
+                    /** @enum {string} */
+                    kind: "designed";
+                };
+            }[];
+            domains: {
+                name: string;
+                requirement: {
+                    Worker?: number;
+                    Soldier?: number;
+                    Shadow?: number;
+                    Holy?: number;
+                };
+                cost: number;
+                vp: number;
+                power: {
+                    /** @enum {string} */
+                    when: "built";
+                    effects: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "per";
+                        count: {
+                            /** @enum {string} */
+                            of: "role";
+                            /** @enum {string} */
+                            role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                        } | {
+                            /** @enum {string} */
+                            of: "card-name";
+                            name: string;
+                        } | {
+                            /** @enum {string} */
+                            of: "domain";
+                        } | {
+                            /** @enum {string} */
+                            of: "monster-area";
+                            /** @enum {string} */
+                            area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "pay-for";
+                        pay: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "take-from-player";
+                        amount: number;
+                        resources: ("gold" | "strength" | "magic")[];
+                    } | {
+                        /** @enum {string} */
+                        kind: "free-recruit";
+                        maxCost: number | null;
+                        name?: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "return-to-stack";
+                        /** @enum {string} */
+                        card: "citizen" | "monster";
+                    } | {
+                        /** @enum {string} */
+                        kind: "steal-monster";
+                    } | {
+                        /** @enum {string} */
+                        kind: "choice";
+                        options: ({
+                            /** @enum {string} */
+                            kind: "gain";
+                            gain: {
+                                gold?: number;
+                                strength?: number;
+                                magic?: number;
+                                vp?: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "per";
+                            count: {
+                                /** @enum {string} */
+                                of: "role";
+                                /** @enum {string} */
+                                role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                            } | {
+                                /** @enum {string} */
+                                of: "card-name";
+                                name: string;
+                            } | {
+                                /** @enum {string} */
+                                of: "domain";
+                            } | {
+                                /** @enum {string} */
+                                of: "monster-area";
+                                /** @enum {string} */
+                                area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                            };
+                            gain: {
+                                gold?: number;
+                                strength?: number;
+                                magic?: number;
+                                vp?: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "pay-for";
+                            pay: {
+                                gold?: number;
+                                strength?: number;
+                                magic?: number;
+                                vp?: number;
+                            };
+                            gain: {
+                                gold?: number;
+                                strength?: number;
+                                magic?: number;
+                                vp?: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "take-from-player";
+                            amount: number;
+                            resources: ("gold" | "strength" | "magic")[];
+                        } | {
+                            /** @enum {string} */
+                            kind: "free-recruit";
+                            maxCost: number | null;
+                            name?: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "return-to-stack";
+                            /** @enum {string} */
+                            card: "citizen" | "monster";
+                        } | {
+                            /** @enum {string} */
+                            kind: "steal-monster";
+                        })[][];
+                    })[];
+                } | {
+                    /** @enum {string} */
+                    when: "roll";
+                    change: {
+                        /** @enum {string} */
+                        kind: "change-die";
+                        change: {
+                            to: number;
+                        } | {
+                            by: number;
+                        };
+                        cost: {
+                            gold: number;
+                            /** @enum {string} */
+                            perRole?: "Worker" | "Soldier" | "Shadow" | "Holy";
+                        };
+                    };
+                } | {
+                    /** @enum {string} */
+                    when: "any-double";
+                    effects: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "per";
+                        count: {
+                            /** @enum {string} */
+                            of: "role";
+                            /** @enum {string} */
+                            role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                        } | {
+                            /** @enum {string} */
+                            of: "card-name";
+                            name: string;
+                        } | {
+                            /** @enum {string} */
+                            of: "domain";
+                        } | {
+                            /** @enum {string} */
+                            of: "monster-area";
+                            /** @enum {string} */
+                            area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "pay-for";
+                        pay: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    })[];
+                } | {
+                    /** @enum {string} */
+                    when: "your-harvest";
+                    effects: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "per";
+                        count: {
+                            /** @enum {string} */
+                            of: "role";
+                            /** @enum {string} */
+                            role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                        } | {
+                            /** @enum {string} */
+                            of: "card-name";
+                            name: string;
+                        } | {
+                            /** @enum {string} */
+                            of: "domain";
+                        } | {
+                            /** @enum {string} */
+                            of: "monster-area";
+                            /** @enum {string} */
+                            area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "pay-for";
+                        pay: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    })[];
+                } | {
+                    /** @enum {string} */
+                    when: "you-slay";
+                    effects: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "per";
+                        count: {
+                            /** @enum {string} */
+                            of: "role";
+                            /** @enum {string} */
+                            role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                        } | {
+                            /** @enum {string} */
+                            of: "card-name";
+                            name: string;
+                        } | {
+                            /** @enum {string} */
+                            of: "domain";
+                        } | {
+                            /** @enum {string} */
+                            of: "monster-area";
+                            /** @enum {string} */
+                            area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "pay-for";
+                        pay: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "take-from-player";
+                        amount: number;
+                        resources: ("gold" | "strength" | "magic")[];
+                    } | {
+                        /** @enum {string} */
+                        kind: "free-recruit";
+                        maxCost: number | null;
+                        name?: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "return-to-stack";
+                        /** @enum {string} */
+                        card: "citizen" | "monster";
+                    } | {
+                        /** @enum {string} */
+                        kind: "steal-monster";
+                    } | {
+                        /** @enum {string} */
+                        kind: "choice";
+                        options: ({
+                            /** @enum {string} */
+                            kind: "gain";
+                            gain: {
+                                gold?: number;
+                                strength?: number;
+                                magic?: number;
+                                vp?: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "per";
+                            count: {
+                                /** @enum {string} */
+                                of: "role";
+                                /** @enum {string} */
+                                role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                            } | {
+                                /** @enum {string} */
+                                of: "card-name";
+                                name: string;
+                            } | {
+                                /** @enum {string} */
+                                of: "domain";
+                            } | {
+                                /** @enum {string} */
+                                of: "monster-area";
+                                /** @enum {string} */
+                                area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                            };
+                            gain: {
+                                gold?: number;
+                                strength?: number;
+                                magic?: number;
+                                vp?: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "pay-for";
+                            pay: {
+                                gold?: number;
+                                strength?: number;
+                                magic?: number;
+                                vp?: number;
+                            };
+                            gain: {
+                                gold?: number;
+                                strength?: number;
+                                magic?: number;
+                                vp?: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "take-from-player";
+                            amount: number;
+                            resources: ("gold" | "strength" | "magic")[];
+                        } | {
+                            /** @enum {string} */
+                            kind: "free-recruit";
+                            maxCost: number | null;
+                            name?: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "return-to-stack";
+                            /** @enum {string} */
+                            card: "citizen" | "monster";
+                        } | {
+                            /** @enum {string} */
+                            kind: "steal-monster";
+                        })[][];
+                    })[];
+                } | {
+                    /** @enum {string} */
+                    when: "you-recruit";
+                    effects: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "per";
+                        count: {
+                            /** @enum {string} */
+                            of: "role";
+                            /** @enum {string} */
+                            role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                        } | {
+                            /** @enum {string} */
+                            of: "card-name";
+                            name: string;
+                        } | {
+                            /** @enum {string} */
+                            of: "domain";
+                        } | {
+                            /** @enum {string} */
+                            of: "monster-area";
+                            /** @enum {string} */
+                            area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "pay-for";
+                        pay: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                        gain: {
+                            gold?: number;
+                            strength?: number;
+                            magic?: number;
+                            vp?: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "take-from-player";
+                        amount: number;
+                        resources: ("gold" | "strength" | "magic")[];
+                    } | {
+                        /** @enum {string} */
+                        kind: "free-recruit";
+                        maxCost: number | null;
+                        name?: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "return-to-stack";
+                        /** @enum {string} */
+                        card: "citizen" | "monster";
+                    } | {
+                        /** @enum {string} */
+                        kind: "steal-monster";
+                    } | {
+                        /** @enum {string} */
+                        kind: "choice";
+                        options: ({
+                            /** @enum {string} */
+                            kind: "gain";
+                            gain: {
+                                gold?: number;
+                                strength?: number;
+                                magic?: number;
+                                vp?: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "per";
+                            count: {
+                                /** @enum {string} */
+                                of: "role";
+                                /** @enum {string} */
+                                role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                            } | {
+                                /** @enum {string} */
+                                of: "card-name";
+                                name: string;
+                            } | {
+                                /** @enum {string} */
+                                of: "domain";
+                            } | {
+                                /** @enum {string} */
+                                of: "monster-area";
+                                /** @enum {string} */
+                                area: "Hills" | "Ruins" | "Forest" | "Valley" | "Mountains" | "Moors" | "Swamp" | "Cave";
+                            };
+                            gain: {
+                                gold?: number;
+                                strength?: number;
+                                magic?: number;
+                                vp?: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "pay-for";
+                            pay: {
+                                gold?: number;
+                                strength?: number;
+                                magic?: number;
+                                vp?: number;
+                            };
+                            gain: {
+                                gold?: number;
+                                strength?: number;
+                                magic?: number;
+                                vp?: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "take-from-player";
+                            amount: number;
+                            resources: ("gold" | "strength" | "magic")[];
+                        } | {
+                            /** @enum {string} */
+                            kind: "free-recruit";
+                            maxCost: number | null;
+                            name?: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "return-to-stack";
+                            /** @enum {string} */
+                            card: "citizen" | "monster";
+                        } | {
+                            /** @enum {string} */
+                            kind: "steal-monster";
+                        })[][];
+                    })[];
+                };
+                provenance: {
+                    /** @enum {string} */
+                    kind: "source";
+                    facts: string[];
+                } | {
+                    /** @enum {string} */
+                    kind: "designed";
+                };
+            }[];
+            dukes: {
+                name: string;
+                terms: ({
+                    /** @enum {string} */
+                    per: "role";
+                    /** @enum {string} */
+                    role: "Worker" | "Soldier" | "Shadow" | "Holy";
+                    vp: number;
+                } | {
+                    /** @enum {string} */
+                    per: "monster-type";
+                    /** @enum {string} */
+                    type: "Minion" | "Beast" | "Boss" | "Titan";
+                    vp: number;
+                } | {
+                    /** @enum {string} */
+                    per: "monster";
+                    vp: number;
+                } | {
+                    /** @enum {string} */
+                    per: "domain";
+                    vp: number;
+                } | {
+                    /** @enum {string} */
+                    per: "resources";
+                    every: number;
+                    vp: number;
+                })[];
+                provenance: {
+                    /** @enum {string} */
+                    kind: "source";
+                    facts: string[];
+                } | {
+                    /** @enum {string} */
+                    kind: "designed";
+                };
+            }[];
+            exhaustedCards: number;
+        };
+        VillagePillageCards: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            cards: components["schemas"]["VillagePillageCatalog"];
+        };
+        /** @description Every card of Village Pillage, as the rules of record and this service define it. */
+        VillagePillageCatalog: {
+            starting: {
+                name: string;
+                /** @enum {string} */
+                type: "Farmer" | "Wall" | "Raider" | "Merchant";
+                exhaust: boolean;
+                against: {
+                    Farmer?: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "steal";
+                        amount: number;
+                        /** @enum {string} */
+                        from: "stockpile" | "bank";
+                    } | {
+                        /** @enum {string} */
+                        kind: "bank";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "buy";
+                        relic: boolean;
+                        relicDiscount: number;
+                        cardPrice: number | null;
+                    })[];
+                    Wall?: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "steal";
+                        amount: number;
+                        /** @enum {string} */
+                        from: "stockpile" | "bank";
+                    } | {
+                        /** @enum {string} */
+                        kind: "bank";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "buy";
+                        relic: boolean;
+                        relicDiscount: number;
+                        cardPrice: number | null;
+                    })[];
+                    Raider?: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "steal";
+                        amount: number;
+                        /** @enum {string} */
+                        from: "stockpile" | "bank";
+                    } | {
+                        /** @enum {string} */
+                        kind: "bank";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "buy";
+                        relic: boolean;
+                        relicDiscount: number;
+                        cardPrice: number | null;
+                    })[];
+                    Merchant?: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "steal";
+                        amount: number;
+                        /** @enum {string} */
+                        from: "stockpile" | "bank";
+                    } | {
+                        /** @enum {string} */
+                        kind: "bank";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "buy";
+                        relic: boolean;
+                        relicDiscount: number;
+                        cardPrice: number | null;
+                    })[];
+                };
+                /** @enum {string} */
+                provenance: "source" | "designed";
+                designedFacts: string[];
+            }[];
+            market: {
+                name: string;
+                /** @enum {string} */
+                type: "Farmer" | "Wall" | "Raider" | "Merchant";
+                exhaust: boolean;
+                against: {
+                    Farmer?: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "steal";
+                        amount: number;
+                        /** @enum {string} */
+                        from: "stockpile" | "bank";
+                    } | {
+                        /** @enum {string} */
+                        kind: "bank";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "buy";
+                        relic: boolean;
+                        relicDiscount: number;
+                        cardPrice: number | null;
+                    })[];
+                    Wall?: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "steal";
+                        amount: number;
+                        /** @enum {string} */
+                        from: "stockpile" | "bank";
+                    } | {
+                        /** @enum {string} */
+                        kind: "bank";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "buy";
+                        relic: boolean;
+                        relicDiscount: number;
+                        cardPrice: number | null;
+                    })[];
+                    Raider?: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "steal";
+                        amount: number;
+                        /** @enum {string} */
+                        from: "stockpile" | "bank";
+                    } | {
+                        /** @enum {string} */
+                        kind: "bank";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "buy";
+                        relic: boolean;
+                        relicDiscount: number;
+                        cardPrice: number | null;
+                    })[];
+                    Merchant?: ({
+                        /** @enum {string} */
+                        kind: "gain";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "steal";
+                        amount: number;
+                        /** @enum {string} */
+                        from: "stockpile" | "bank";
+                    } | {
+                        /** @enum {string} */
+                        kind: "bank";
+                        amount: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "buy";
+                        relic: boolean;
+                        relicDiscount: number;
+                        cardPrice: number | null;
+                    })[];
+                };
+                /** @enum {string} */
+                provenance: "source" | "designed";
+                designedFacts: string[];
+            }[];
+        };
         NotificationsPage: {
             notifications: components["schemas"]["Notification"][];
             /** @description Pass as `after` to get what came since; null when nothing was ever listed. */
@@ -4826,6 +6508,105 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A game of GET /v1/games/catalog, e.g. `village-pillage`. */
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game's card catalog */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cards"];
+                };
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `unknown-game` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unknown-game";
                     };
                 };
             };

@@ -123,4 +123,17 @@ describe('the typed client (@valeria-tabletop/client) against the app on DynamoD
     expect(answer.version).toBe(fresh.version + 1);
     expect((await ben.view(gameId)).view.version).toBe(fresh.version + 1);
   });
+
+  it("reads each game's cards without a token: every card a Village Pillage table names is in its catalog", async () => {
+    for (const { game } of GAMES) expect((await anonymous.cards(game)).game).toBe(game);
+    const [ann, ben] = await players(2);
+    if (!ann || !ben) throw new Error('no players');
+    const { view } = await ann.view(await startGame('village-pillage', [ann, ben], []));
+    if (view.game !== 'village-pillage' || !view.state) throw new Error('not a started Village Pillage game');
+    const { cards } = await anonymous.cards('village-pillage');
+    const names = new Set([...cards.starting, ...cards.market].map((card) => card.name));
+    const shown = [...view.state.board.market.row, ...view.state.board.players.flatMap((player) => [...player.cards, ...(player.hand ?? [])])];
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((name) => !names.has(name))).toEqual([]);
+  });
 });

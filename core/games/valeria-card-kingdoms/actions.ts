@@ -5,7 +5,8 @@ import type { Draft } from './draft.js';
 import { copiesOwned, meetsRequirement, playerAt } from './kingdom.js';
 import type { VckMove } from './moves.js';
 import { goldPayments, isValidGoldPayment, isValidMonsterPayment, monsterPayments } from './payment.js';
-import type { Player, Task, VckState } from './state.js';
+import type { Task } from './events.js';
+import type { Player, VckState } from './state.js';
 import { continueTurn } from './turn.js';
 
 /** The four actions of the rules ("Turn" step 3); each may be taken twice. */

@@ -43,7 +43,8 @@ export function applyEvent(draft: VckState, event: VckEvent): void {
       draft.choice = null;
       return;
     case 'dice-rolled':
-      draft.turn.dice = [...event.dice];
+      // Two dice, as the event's schema bounds them (a tuple there would change how the API documents them).
+      draft.turn.dice = [...event.dice] as [number, number];
       return;
     case 'die-changed':
       if (draft.turn.dice) draft.turn.dice[event.die] = event.value;

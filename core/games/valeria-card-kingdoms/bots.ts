@@ -1,16 +1,15 @@
-import type { Bot, Seat } from '../../engine/index.js';
+import type { Seat } from '../../engine/index.js';
+import type { ChoosingBot } from '../../engine/define.js';
 import { kingdomCitizen, monsterCard, domainCard, citizenCard, type Bag, type HarvestEffect } from './catalog/index.js';
 import { tokenGain } from './effects.js';
 import { activationCount, resolveHarvest } from './harvest.js';
 import { citizenRoleCount, playerAt } from './kingdom.js';
-import { legalMoves } from './legal.js';
 import type { VckMove } from './moves.js';
-import type { Option, VckState } from './state.js';
+import type { Option } from './events.js';
+import type { VckState } from './state.js';
 import { dieChanges } from './turn.js';
 
-/** Bots: uniform among the legal moves, and a one-step greedy player. */
-
-export const randomBot: Bot<VckState, VckMove> = (state, seat, rng) => rng.pick(legalMoves(state, seat));
+/** A one-step greedy bot (the kit adds one uniform among the legal moves). */
 
 const WEIGHTS = { gold: 1, strength: 1, magic: 1.1, vp: 3 } as const;
 const bagValue = (bag: Bag) => (Object.entries(bag) as [keyof Bag, number][]).reduce((v, [t, n]) => v + WEIGHTS[t] * n, 0);
@@ -141,8 +140,7 @@ function value(state: VckState, seat: Seat, move: VckMove): number {
   }
 }
 
-export const greedyBot: Bot<VckState, VckMove> = (state, seat, rng) => {
-  const moves = legalMoves(state, seat);
+export const greedyBot: ChoosingBot<VckState, VckMove> = (state, seat, rng, moves) => {
   let best: VckMove[] = [];
   let bestValue = -Infinity;
   for (const move of moves) {

@@ -1,7 +1,7 @@
 import { Draft as KitDraft, type Folding, type Rng, type Seat } from '../../engine/index.js';
 import { applyEvent } from './apply.js';
-import type { VckEvent } from './events.js';
-import type { Phase, VckState } from './state.js';
+import type { Phase, VckEvent } from './events.js';
+import type { VckState } from './state.js';
 
 /**
  * A deep copy of everything `applyEvent` mutates. Nested objects that apply

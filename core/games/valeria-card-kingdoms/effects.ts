@@ -2,7 +2,8 @@ import type { Seat } from '../../engine/index.js';
 import { cardName, citizenCard, isStarter, monsterCard, type Bag, type CardId, type Effect, type HarvestEffect, type Resource } from './catalog/index.js';
 import type { Draft } from './draft.js';
 import { canAfford, countFor, playerAt } from './kingdom.js';
-import type { Option, VckState } from './state.js';
+import type { Option } from './events.js';
+import type { VckState } from './state.js';
 
 /**
  * The one interpreter of the effect vocabulary. For an effect it lists the

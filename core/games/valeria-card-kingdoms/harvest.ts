@@ -1,9 +1,9 @@
 import type { Seat } from '../../engine/index.js';
 import { domainCard, kingdomCitizen, type Bag, type CardId, type HarvestEffect, type Resource, type TokenEffect } from './catalog/index.js';
-import type { Delta } from './events.js';
+import type { Answer, Delta, HarvestPlan, Option, Prompt, TheftOffer } from './events.js';
 import { effectOptions, FREE_RESOURCE, tokenGain } from './effects.js';
 import { playerAt } from './kingdom.js';
-import type { Answer, Harvest, HarvestPlan, Option, Prompt, TheftOffer, VckState } from './state.js';
+import type { Harvest, VckState } from './state.js';
 
 /**
  * The harvest (rules "Turn" step 2, VK-R2). Every citizen whose value equals

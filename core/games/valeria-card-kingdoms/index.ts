@@ -1,15 +1,14 @@
-import { revealingEvents, type GameEngine } from '../../engine/index.js';
-import { applyEvent } from './apply.js';
-import { cloneState } from './draft.js';
-import { randomBot, greedyBot } from './bots.js';
-import { decideMove, decideTimeout } from './decide.js';
+import { revealingEvents } from '../../engine/index.js';
+import { defineGame } from '../../engine/define.js';
+import { folding } from './draft.js';
+import { greedyBot } from './bots.js';
+import { CATALOG } from './catalog/index.js';
 import type { VckEvent } from './events.js';
-import { legalMoves } from './legal.js';
 import { VckMove } from './moves.js';
 import { scoreSheet } from './scoring.js';
 import { setupGame } from './setup.js';
 import { valeriaCardKingdomsListing } from './listing.js';
-import { VckOptions, type VckState } from './state.js';
+import { playOverdue, STEPS } from './steps.js';
 import { redactEvent, viewState } from './view.js';
 
 export type { VckEvent } from './events.js';
@@ -28,23 +27,22 @@ export { VckOptions, SETUP_KINDS } from './state.js';
  *   harvest.ts. Actions and payments: actions.ts, payment.ts.
  * - Solo against the Dark Lord: solo.ts (+ the monster phase in turn.ts).
  * - End and scoring, VK-R1 and VK-R7: scoring.ts. Deadlines and defaults, VK-R3 and
- *   VK-R4: decide.ts. Secrecy (Dukes, submissions, face-down cards): view.ts.
+ *   VK-R4: steps.ts. Secrecy (Dukes, submissions, face-down cards): view.ts.
  */
-export const valeriaCardKingdoms: GameEngine<VckState, VckMove, VckEvent, VckOptions> = {
-  meta: valeriaCardKingdomsListing.meta,
-  engineVersion: valeriaCardKingdomsListing.engineVersion,
-  optionsSchema: VckOptions,
+export const valeriaCardKingdoms = defineGame({
+  listing: valeriaCardKingdomsListing,
   moveSchema: VckMove,
   setup: setupGame,
-  legalMoves,
-  decideMove,
-  decideTimeout,
-  clone: cloneState,
-  evolve: applyEvent,
+  steps: STEPS,
+  overdue: playOverdue,
+  fold: folding,
   view: viewState,
   redactEvent,
   score: scoreSheet,
-  bots: { random: randomBot, greedy: greedyBot },
+  greedyBot,
+  catalog: CATALOG,
+  // Two actions a turn ("Turn" step 3), planned together.
+  batchesTurn: true,
   // What a commit holding one of these turned up stays seen: it cannot be undone.
   reveals: revealingEvents<VckEvent>([
     'dice-rolled',
@@ -56,4 +54,4 @@ export const valeriaCardKingdoms: GameEngine<VckState, VckMove, VckEvent, VckOpt
     'dark-lord-captured',
     'game-ended',
   ]),
-};
+});

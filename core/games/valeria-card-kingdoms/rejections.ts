@@ -2,7 +2,6 @@ import { rejecterOf, type RejectionTable } from '../../engine/index.js';
 
 /** Every refusal of Valeria: Card Kingdoms: stable code → the sentence it reads as. */
 export const REJECTIONS = {
-  'wrong-step': 'The game awaits {step}; a {move} move does not fit now.',
   'already-submitted': 'You have already {what}.',
   'not-dealt': '{duke} is not one of the two Dukes dealt to you.',
   'no-such-change': '{domain} cannot change die {die} now (not yours, used, unaffordable or no change).',

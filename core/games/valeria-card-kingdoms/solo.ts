@@ -1,6 +1,7 @@
 import { exhaustedStacks, monstersLeft } from './kingdom.js';
 import { soloPointsVerdict, type SoloVerdict } from './scoring.js';
-import type { Option, Task, VckState } from './state.js';
+import type { Option, Task } from './events.js';
+import type { VckState } from './state.js';
 
 /**
  * Solo against the Dark Lord: the monster phase after the actions, and the

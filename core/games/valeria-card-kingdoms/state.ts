@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { BaseState, Seat } from '../../engine/index.js';
-import type { Area, Bag, CardId, Effect, HarvestEffect, Resource } from './catalog/index.js';
+import type { Area, CardId } from './catalog/index.js';
+import type { Answer, HarvestPlan, Option, Phase, Task, TheftOffer } from './events.js';
 
 export const SETUP_KINDS = ['first-game', 'shining-gold', 'mastery-of-magic', 'monstrous-blood', 'random'] as const;
 export type SetupKind = (typeof SETUP_KINDS)[number];
@@ -59,58 +60,6 @@ export interface DarkLord {
   domains: CardId[];
 }
 
-/**
- * A concrete way to resolve one effect. Options are computed from the state
- * (effects.ts) and offered to the player when there is more than one.
- */
-export type Option =
-  | { readonly kind: 'gain'; readonly gain: Bag }
-  | { readonly kind: 'exchange'; readonly pay: Bag; readonly gain: Bag }
-  | { readonly kind: 'decline' }
-  | { readonly kind: 'alternative'; readonly effects: Effect[] }
-  /** `from` null: the reserve (solo). */
-  | { readonly kind: 'take'; readonly from: Seat | null; readonly resource: Resource; readonly amount: number }
-  | { readonly kind: 'recruit'; readonly stack: number }
-  | { readonly kind: 'return'; readonly card: CardId }
-  /** `from` null: the top of the leftmost monster stack (solo). */
-  | { readonly kind: 'steal'; readonly from: Seat | null }
-  /** Solo monster phase: which monster stack a 6 activates. */
-  | { readonly kind: 'attack'; readonly stack: number }
-  /** Solo monster phase: the stack of the attacked column that loses its top card to the Dark Lord. */
-  | { readonly kind: 'capture'; readonly zone: 'citizens' | 'domains'; readonly stack: number };
-
-/** Work queued in a turn: a card's effect for the active player, or a solo monster activation. */
-export type Task =
-  | { readonly kind: 'effect'; readonly effect: Effect; readonly card: CardId | null }
-  /** `stack` null: a 6, the player picks the stack. */
-  | { readonly kind: 'attack'; readonly stack: number | null };
-
-/** A harvest choice point: one effect of one activation (or the free resource). */
-export interface Prompt {
-  /** The activated card; null for the free resource of a player with nothing activated. */
-  readonly card: CardId | null;
-  readonly effect: HarvestEffect;
-  readonly options: Option[];
-}
-
-/** One answer per prompt; their order is the player's resolution order. */
-export interface Answer {
-  readonly prompt: number;
-  readonly option: number;
-}
-
-/** VK-R8: a Thief's take waiting for its owner to say how much (0 to `most`). */
-export interface TheftOffer {
-  readonly seat: Seat;
-  /** The owner's harvest prompt this take answers. */
-  readonly prompt: number;
-  /** Null: the reserve (solo). */
-  readonly from: Seat | null;
-  readonly resource: Resource;
-  /** min(the card's amount, what the victim has when the take resolves). */
-  readonly most: number;
-}
-
 /** VK-R8: the amount the owner chose for one take. */
 export interface TheftAmount {
   readonly seat: Seat;
@@ -118,12 +67,8 @@ export interface TheftAmount {
   readonly amount: number;
 }
 
-export interface Harvest {
-  /** `second`: the solo second harvest (passive powers). */
-  readonly kind: 'main' | 'second';
-  /** Per seat, the citizen cards activated, one entry per activation. */
-  readonly activated: CardId[][];
-  readonly prompts: Prompt[][];
+/** A harvest in progress: its public plan, and what the players answered. */
+export interface Harvest extends HarvestPlan {
   /** Secret until the window closes (VK-R2). */
   submissions: (Answer[] | null)[];
   /** VK-R8: amounts chosen so far, after the window closed; an unchosen take takes the most. */
@@ -131,11 +76,6 @@ export interface Harvest {
   /** VK-R8: the take whose amount is awaited now. */
   theft: TheftOffer | null;
 }
-
-/** What a harvest is before anyone answers: who activated what, and every seat's prompts. */
-export type HarvestPlan = Omit<Harvest, 'submissions' | 'thefts' | 'theft'>;
-
-export type Phase = 'dukes' | 'roll' | 'dice' | 'harvest' | 'actions' | 'monsters' | 'second-harvest' | 'over';
 
 export interface Turn {
   active: Seat;

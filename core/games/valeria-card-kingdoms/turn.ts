@@ -6,7 +6,8 @@ import { nextTheft, planHarvest, resolveHarvest, windowSeats } from './harvest.j
 import { citizenRoleCount, domainsLeft, exhaustedStacks, monstersLeft, playerAt } from './kingdom.js';
 import { finalWinners, seatScore } from './scoring.js';
 import { attackOptions, monsterPhaseTasks, overruns, soloOutcome } from './solo.js';
-import type { Harvest, Option, Task, VckState } from './state.js';
+import type { Option, Task } from './events.js';
+import type { Harvest, VckState } from './state.js';
 
 /**
  * The turn ("Turn" in the rules): roll, die changes, harvest, two actions,

@@ -1,6 +1,6 @@
 import type { Seat } from '../../engine/index.js';
 import { CATALOG } from './catalog/index.js';
-import type { VckEvent } from './events.js';
+import type { VckEvent, VckVisibleEvent } from './events.js';
 import { exhaustedStacks } from './kingdom.js';
 import type { VckState } from './state.js';
 
@@ -57,7 +57,7 @@ export function viewState(state: VckState, viewer: Seat | null) {
   };
 }
 
-export function redactEvent(event: VckEvent, viewer: Seat | null): unknown {
+export function redactEvent(event: VckEvent, viewer: Seat | null): VckVisibleEvent {
   if ((event.type === 'duke-kept' || event.type === 'harvest-submitted') && event.seat !== viewer) return { type: event.type, seat: event.seat };
   return event;
 }

@@ -1,8 +1,8 @@
-import { Rng, type Bot, type Seat } from '../../engine/index.js';
+import { Rng, type Seat } from '../../engine/index.js';
+import type { ChoosingBot } from '../../engine/define.js';
 import { card, CARD_TYPES, effectsAgainst, type CardId, type Effect } from './catalog/index.js';
 import { defaultDecision } from './decide.js';
 import { cloneState, draft } from './draft.js';
-import { legalMoves } from './legal.js';
 import type { VpMove } from './moves.js';
 import { planMoves, plannedCards, type PlanMove } from './plan.js';
 import { closePlanWindow, continueRound } from './round.js';
@@ -10,13 +10,11 @@ import { turnips } from './rules.js';
 import type { VpState } from './state.js';
 
 /**
- * Bots: uniform among the legal moves, and a greedy player that tries each
- * of its plans against sampled plans of the others and keeps the best
- * outcome. The greedy bot reads only what its seat may see: others' plans
- * and the face-down Duel queues are sampled, never looked up.
+ * The greedy bot (the kit adds one uniform among the legal moves): it tries
+ * each of its plans against sampled plans of the others and keeps the best
+ * outcome. It reads only what its seat may see: others' plans and the
+ * face-down Duel queues are sampled, never looked up.
  */
-
-export const randomBot: Bot<VpState, VpMove> = (state, seat, rng) => rng.pick(legalMoves(state, seat));
 
 const RELIC_WORTH = 14;
 const BANK_PREMIUM = 0.15;
@@ -113,8 +111,7 @@ function cardStrength(id: CardId): number {
   return (total / CARD_TYPES.length) * (card(id).exhaust ? 0.6 : 1);
 }
 
-function greedyDecision(state: VpState, seat: Seat, rng: Rng): VpMove {
-  const moves = legalMoves(state, seat);
+function greedyDecision(state: VpState, seat: Seat, rng: Rng, moves: VpMove[]): VpMove {
   if (state.pending?.step === 'market-card')
     return moves.reduce((a, b) => (a.type === 'take-card' && b.type === 'take-card' && cardStrength(b.card) > cardStrength(a.card) ? b : a));
   // Merchant order: whichever leaves the better standing once the round is over.
@@ -128,5 +125,5 @@ function greedyDecision(state: VpState, seat: Seat, rng: Rng): VpMove {
   return moves.reduce((a, b) => (outcome(b) > outcome(a) ? b : a));
 }
 
-export const greedyBot: Bot<VpState, VpMove> = (state, seat, rng) =>
-  state.pending?.step === 'plan' ? greedyPlan(state, seat, rng) : greedyDecision(state, seat, rng);
+export const greedyBot: ChoosingBot<VpState, VpMove> = (state, seat, rng, legal) =>
+  state.pending?.step === 'plan' ? greedyPlan(state, seat, rng) : greedyDecision(state, seat, rng, legal);

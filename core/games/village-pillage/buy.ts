@@ -1,9 +1,9 @@
 import type { Seat } from '../../engine/index.js';
 import type { BuyEffect, CardId } from './catalog/index.js';
 import { awaitDecision, type Draft } from './draft.js';
-import type { Payment } from './events.js';
+import type { BuyTask, Payment } from './events.js';
 import { effectsOf, nextRelicKind, nextRelicPrice, playerAt, RELICS_TO_WIN, turnips } from './rules.js';
-import type { BuyTask, Player, VpState } from './state.js';
+import type { Player, VpState } from './state.js';
 
 /**
  * The BUY step (rules "BUY RELIC", "BUY CARD", "Several buyers"; VP-R4).

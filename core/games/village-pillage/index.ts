@@ -1,15 +1,14 @@
-import { revealingEvents, type GameEngine } from '../../engine/index.js';
-import { applyEvent } from './apply.js';
-import { cloneState } from './draft.js';
-import { greedyBot, randomBot } from './bots.js';
-import { decideMove, decideTimeout } from './decide.js';
+import { revealingEvents } from '../../engine/index.js';
+import { defineGame } from '../../engine/define.js';
+import { folding } from './draft.js';
+import { greedyBot } from './bots.js';
+import { CATALOG } from './catalog/index.js';
 import type { VpEvent } from './events.js';
-import { legalMoves } from './legal.js';
 import { VpMove } from './moves.js';
 import { scoreSheet } from './score.js';
 import { setupGame } from './setup.js';
 import { villagePillageListing } from './listing.js';
-import { VpOptions, type VpState } from './state.js';
+import { STEPS } from './steps.js';
 import { redactEvent, viewState } from './view.js';
 
 export type { VpEvent } from './events.js';
@@ -18,21 +17,17 @@ export { VpMove } from './moves.js';
 export { VpOptions } from './state.js';
 
 /** Village Pillage — rules of record: shared/rules/village-pillage.md (VP-R1 … VP-R6). */
-export const villagePillage: GameEngine<VpState, VpMove, VpEvent, VpOptions> = {
-  meta: villagePillageListing.meta,
-  engineVersion: villagePillageListing.engineVersion,
-  optionsSchema: VpOptions,
+export const villagePillage = defineGame({
+  listing: villagePillageListing,
   moveSchema: VpMove,
   setup: setupGame,
-  legalMoves,
-  decideMove,
-  decideTimeout,
-  clone: cloneState,
-  evolve: applyEvent,
+  steps: STEPS,
+  fold: folding,
   view: viewState,
   redactEvent,
   score: scoreSheet,
-  bots: { random: randomBot, greedy: greedyBot },
+  greedyBot,
+  catalog: CATALOG,
   // What a commit holding one of these turned up stays seen: it cannot be undone.
   reveals: revealingEvents<VpEvent>(['plans-revealed', 'card-bought', 'relic-bought', 'round-refreshed', 'stolen', 'game-ended']),
-};
+});

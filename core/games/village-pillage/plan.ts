@@ -3,7 +3,8 @@ import { reject } from './rejections.js';
 import type { CardId } from './catalog/index.js';
 import type { VpMove } from './moves.js';
 import { leftOf, playerAt, rightOf } from './rules.js';
-import type { Play, VpState } from './state.js';
+import type { Play } from './events.js';
+import type { VpState } from './state.js';
 
 /**
  * Planning (rules "Plan", VP-R3). 3-5 players place a hand card toward each

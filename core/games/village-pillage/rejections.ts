@@ -2,7 +2,6 @@ import { rejecterOf, type RejectionTable } from '../../engine/index.js';
 
 /** Every refusal of Village Pillage: stable code → the sentence it reads as. */
 export const REJECTIONS = {
-  'wrong-step': 'The game awaits {step}; a {move} move does not fit now.',
   'not-in-market': '{card} is not face up in the Market.',
   'wrong-plan': 'This round you place {wanted}.',
   'not-in-hand': '{card} is not in your hand.',

@@ -1,10 +1,9 @@
 import type { Seat } from '../../engine/index.js';
 import { CARD_TYPES, type Effect } from './catalog/index.js';
 import type { Draft } from './draft.js';
-import type { VpEvent } from './events.js';
+import type { Play, VpEvent } from './events.js';
 import { bankCapacity, effectsOf, playerAt, typeOf } from './rules.js';
 import { splitSteal } from './steal.js';
-import type { Play } from './state.js';
 
 /**
  * Resolve (rules "Resolve"): types in the order Farmer, Wall, Raider,

@@ -1,6 +1,7 @@
 import type { Seat } from '../../engine/index.js';
-import { card, effectsAgainst, type CardType, type Effect } from './catalog/index.js';
-import { RELIC_KINDS, type Play, type Player, type Relic, type VpState } from './state.js';
+import { card, effectsAgainst, RELIC_KINDS, type CardType, type Effect } from './catalog/index.js';
+import type { Play, Relic } from './events.js';
+import type { Player, VpState } from './state.js';
 
 /** Numbers of the rules of record ("Effects", "End"), per mode; two players on the standard Banks use `standard` (VP-R5). */
 const BANK_CAPACITY = { standard: 5, duel: 4 } as const;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { BaseState, Seat } from '../../engine/index.js';
 import type { CardId } from './catalog/index.js';
+import type { BuyTask, Play, Relic } from './events.js';
 
 /** The player count decides between the 3-5 player game and the Duel, unless two players choose the standard Banks. */
 export const VpOptions = z.strictObject({
@@ -17,12 +18,6 @@ export const VpOptions = z.strictObject({
 });
 export type VpOptions = z.infer<typeof VpOptions>;
 
-export const RELIC_KINDS = ['Sceptre', 'Throne', 'Crown'] as const;
-export type Relic = (typeof RELIC_KINDS)[number];
-
-/** Which way a revealed card faces: a neighbour's side (3-5 players) or the front of the Duel queue. */
-export type Side = 'left' | 'right' | 'front';
-
 export interface Player {
   /** Turnips that can be stolen. */
   stockpile: number;
@@ -34,23 +29,6 @@ export interface Player {
   exhausted: CardId[];
   /** Duel: the face-down queue, front first (empty in the 3-5 player game between rounds). */
   queue: CardId[];
-}
-
-/** A revealed card: whose it is, whom it affects, and which way it faces. */
-export interface Play {
-  readonly seat: Seat;
-  readonly card: CardId;
-  readonly toward: Seat;
-  readonly side: Side;
-}
-
-/** One Merchant's BUY, waiting in the buy order. */
-export interface BuyTask {
-  readonly seat: Seat;
-  readonly card: CardId;
-  readonly side: Side;
-  /** The first of a player's two Merchants whose BUYs differ: the owner picks their order first. */
-  readonly choosesOrder: boolean;
 }
 
 export interface Market {

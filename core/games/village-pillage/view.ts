@@ -1,5 +1,5 @@
 import type { Seat } from '../../engine/index.js';
-import type { VpEvent } from './events.js';
+import type { VpEvent, VpVisibleEvent } from './events.js';
 import { bankCapacity, nextRelicPrice, RELICS_TO_WIN, turnips } from './rules.js';
 import type { VpState } from './state.js';
 
@@ -45,7 +45,7 @@ export function viewState(state: VpState, viewer: Seat | null) {
 }
 
 /** A plan submission shows others only that the seat submitted (VP-R3); every other event is public. */
-export function redactEvent(event: VpEvent, viewer: Seat | null): unknown {
+export function redactEvent(event: VpEvent, viewer: Seat | null): VpVisibleEvent {
   if (event.type === 'plan-submitted' && event.seat !== viewer) return { type: event.type, seat: event.seat };
   return event;
 }

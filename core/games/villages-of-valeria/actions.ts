@@ -4,8 +4,9 @@ import { adventurer, building, type ActionName, type CardId } from './catalog/in
 import { hasBuildingNamed, meetsRequirement, playerAt, typeCounts } from './board.js';
 import type { VvMove } from './moves.js';
 import { canPay, checkPayment, findPayment, payerCounts, type PaymentPlan } from './payment.js';
-import { baseDraws, costDiscards, recruitCost, type Role } from './rules.js';
-import type { Owed, VvState } from './state.js';
+import type { Owed, Role } from './events.js';
+import { baseDraws, costDiscards, recruitCost } from './rules.js';
+import type { VvState } from './state.js';
 import type { Draft } from './draft.js';
 
 /**

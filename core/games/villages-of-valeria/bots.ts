@@ -1,12 +1,9 @@
-import type { Bot, Seat } from '../../engine/index.js';
+import type { Seat } from '../../engine/index.js';
+import type { ChoosingBot } from '../../engine/define.js';
 import { adventurer, building, type CardId, powerOf } from './catalog/index.js';
 import { playerAt } from './board.js';
-import { legalMoves } from './legal.js';
 import type { VvMove } from './moves.js';
 import type { VvState } from './state.js';
-
-/** Picks uniformly among the legal moves. */
-export const randomBot: Bot<VvState, VvMove> = (state, seat, rng) => rng.pick(legalMoves(state, seat));
 
 /** How much a hand card is worth keeping: its VP, less for costly ones. */
 const cardValue = (card: CardId): number => building(card).vp * 2 - building(card).cost.length + (powerOf(card) ? 1 : 0);
@@ -48,8 +45,7 @@ function value(state: VvState, seat: Seat, move: VvMove): number {
   }
 }
 
-export const greedyBot: Bot<VvState, VvMove> = (state, seat, rng) => {
-  const moves = legalMoves(state, seat);
+export const greedyBot: ChoosingBot<VvState, VvMove> = (state, seat, rng, moves) => {
   let best: VvMove[] = [];
   let bestValue = -Infinity;
   for (const move of moves) {

@@ -1,4 +1,4 @@
-import { awaitedStep, type Rejection, type Seat } from '../../engine/index.js';
+import type { MoveOf, Rejection, Seat } from '../../engine/index.js';
 import { type CardId } from './catalog/index.js';
 import { startAction, type ActionMove } from './actions.js';
 import { playerAt, reservedCard } from './board.js';
@@ -8,50 +8,45 @@ import type { VvMove } from './moves.js';
 import { checkPile } from './payment.js';
 import { checkPowerUse, usePower } from './powers.js';
 import { reject } from './rejections.js';
+import type { Role } from './events.js';
 import type { Activity, VvState } from './state.js';
-import { STEPS } from './steps.js';
 
-/** Checks one move against the draft's state and emits its events; a rejection leaves nothing behind (the kit drops the draft). */
-export function decideMove(d: Draft, seat: Seat, move: VvMove): Rejection | null {
-  const state = d.state;
-  const accepts = awaitedStep(STEPS, state)?.accepts ?? [];
-  if (!accepts.includes(move.type)) return reject('wrong-step', { move: move.type, step: String(state.pending?.step), expected: accepts.join(', ') });
-  switch (move.type) {
-    case 'setup-develop':
-      return setupDevelop(d, seat, move.card);
-    case 'decline':
-      d.emit({ type: 'declined', seat });
-      offerNextFollow(d);
-      return null;
-    case 'harvest':
-    case 'develop':
-    case 'build':
-    case 'recruit':
-    case 'tax': {
-      const role = state.pending?.step === 'lead' ? 'lead' : 'follow';
-      if (role === 'follow' && move.type !== state.flow.led) return reject('not-the-led-action', { led: String(state.flow.led) });
-      const rejection = startAction(d, seat, role, move as ActionMove);
-      if (rejection) return rejection;
-      proceed(d);
-      return null;
-    }
-    case 'draw':
-      return draw(d, activityOf(state), move.from);
-    case 'discard':
-      return discard(d, activityOf(state), move.card, move.pile);
-    case 'power': {
-      const act = activityOf(state);
-      const rejection = checkPowerUse(state, act, move.card, move.target);
-      if (rejection) return rejection;
-      usePower(d, act, move.card, move.target);
-      proceed(d);
-      return null;
-    }
-    case 'end-powers':
-      d.emit({ type: 'powers-ended', seat });
-      proceed(d);
-      return null;
+/** Each step's decision (steps.ts gives each the moves of its step); a rejection leaves nothing behind (the kit drops the draft). */
+
+export function lead(d: Draft, seat: Seat, move: ActionMove): Rejection | null {
+  return takeAction(d, seat, 'lead', move);
+}
+
+/** VV-R6: follow the led action, or let the window pass. */
+export function follow(d: Draft, seat: Seat, move: MoveOf<VvMove, ActionMove['type'] | 'decline'>): Rejection | null {
+  if (move.type === 'decline') {
+    d.emit({ type: 'declined', seat });
+    offerNextFollow(d);
+    return null;
   }
+  if (move.type !== d.state.flow.led) return reject('not-the-led-action', { led: String(d.state.flow.led) });
+  return takeAction(d, seat, 'follow', move);
+}
+
+function takeAction(d: Draft, seat: Seat, role: Role, move: ActionMove): Rejection | null {
+  const rejection = startAction(d, seat, role, move);
+  if (rejection) return rejection;
+  proceed(d);
+  return null;
+}
+
+export function power(d: Draft, seat: Seat, move: MoveOf<VvMove, 'power' | 'end-powers'>): Rejection | null {
+  if (move.type === 'end-powers') {
+    d.emit({ type: 'powers-ended', seat });
+    proceed(d);
+    return null;
+  }
+  const act = activityOf(d.state);
+  const rejection = checkPowerUse(d.state, act, move.card, move.target);
+  if (rejection) return rejection;
+  usePower(d, act, move.card, move.target);
+  proceed(d);
+  return null;
 }
 
 /** Decision steps only exist inside a lead or follow. */
@@ -62,7 +57,7 @@ function activityOf(state: VvState): Activity {
 }
 
 /** VV-R9: each choice stays secret until everyone has chosen; then all are revealed and the first turn begins. */
-function setupDevelop(d: Draft, seat: Seat, card: CardId): Rejection | null {
+export function setupDevelop(d: Draft, seat: Seat, { card }: MoveOf<VvMove, 'setup-develop'>): Rejection | null {
   const state = d.state;
   if (state.setupChoices[seat] !== null) return reject('already-chosen');
   if (!playerAt(state, seat).hand.includes(card)) return reject('card-not-in-hand', { card });
@@ -76,8 +71,9 @@ function revealSetup(d: Draft): void {
   startTurn(d, d.state.first);
 }
 
-function draw(d: Draft, act: Activity, from: 'deck' | number): Rejection | null {
+export function draw(d: Draft, _seat: Seat, { from }: MoveOf<VvMove, 'draw'>): Rejection | null {
   const state = d.state;
+  const act = activityOf(state);
   const source = from === 'deck' ? state.deck : state.piles[from];
   if (!source) return reject('no-such-pile', { pile: from });
   const card = source[source.length - 1];
@@ -89,8 +85,10 @@ function draw(d: Draft, act: Activity, from: 'deck' | number): Rejection | null 
   return null;
 }
 
-function discard(d: Draft, act: Activity, card: CardId, pile: number | undefined): Rejection | null {
+/** A discard for an action's or a power's cost, or (the `hand-limit` step) for the hand limit. */
+export function discard(d: Draft, _seat: Seat, { card, pile }: MoveOf<VvMove, 'discard'>): Rejection | null {
   const state = d.state;
+  const act = activityOf(state);
   const forLimit = state.pending?.step === 'hand-limit';
   if (!playerAt(state, act.seat).hand.includes(card)) return reject('card-not-in-hand', { card });
   if (!forLimit && card === reservedCard(state)) return reject('card-reserved', { card });
@@ -99,19 +97,4 @@ function discard(d: Draft, act: Activity, card: CardId, pile: number | undefined
   d.emit({ type: 'discarded', seat: act.seat, card, pile: pile ?? null });
   proceed(d, forLimit ? 0 : 1);
   return null;
-}
-
-/**
- * The engine's default when the pending entry is overdue (each step's own in
- * steps.ts: VV-R9 setup, VV-R6 decline, VV-R7 Tax else Harvest). An absent
- * player's lead or follow is then completed with the defaults of each of
- * their decisions (draw from the deck, decline powers, discard the most
- * recently drawn cards), so one deadline settles it.
- */
-export function decideTimeout(d: Draft): void {
-  const first = d.state.pending;
-  if (!first) return;
-  const absent = first.kind === 'simultaneous' ? null : first.seat;
-  do awaitedStep(STEPS, d.state)?.timeout(d);
-  while (absent !== null && d.state.pending?.kind === 'decision' && d.state.pending.seat === absent);
 }

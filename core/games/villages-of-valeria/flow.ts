@@ -4,7 +4,8 @@ import { canTakeAction } from './actions.js';
 import type { Draft } from './draft.js';
 import { usablePowers } from './powers.js';
 import { endTrigger, HAND_LIMIT } from './rules.js';
-import type { Activity, CoinSpot, PlayerState, VvState } from './state.js';
+import type { CoinSpot } from './events.js';
+import type { Activity, PlayerState, VvState } from './state.js';
 
 /**
  * The order of play: after a move's own effects, resolve what needs no choice

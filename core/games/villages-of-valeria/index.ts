@@ -1,15 +1,15 @@
-import { revealingEvents, type GameEngine } from '../../engine/index.js';
+import { revealingEvents } from '../../engine/index.js';
+import { defineGame } from '../../engine/define.js';
+import { CATALOG } from './catalog/index.js';
 import { applyEvent, cloneState } from './apply.js';
-import { greedyBot, randomBot } from './bots.js';
-import { decideMove, decideTimeout } from './decide.js';
+import { greedyBot } from './bots.js';
 import type { VvEvent } from './events.js';
-import { legalMoves } from './legal.js';
 import { VvMove } from './moves.js';
 import { scoreSheet } from './score.js';
 import { setupGame } from './setup.js';
 import { vvStandingOrders } from './standing-orders.js';
 import { villagesOfValeriaListing } from './listing.js';
-import { VvOptions, type VvState } from './state.js';
+import { completeAbsentAction, STEPS } from './steps.js';
 import { redactEvent, viewState } from './view.js';
 
 export type { VvEvent } from './events.js';
@@ -18,24 +18,21 @@ export { VvMove } from './moves.js';
 export { VvOptions } from './state.js';
 
 /** Villages of Valeria — rules of record: shared/rules/villages-of-valeria.md (VV-R1 … VV-R10). */
-export const villagesOfValeria: GameEngine<VvState, VvMove, VvEvent, VvOptions> = {
-  meta: villagesOfValeriaListing.meta,
-  engineVersion: villagesOfValeriaListing.engineVersion,
-  optionsSchema: VvOptions,
+export const villagesOfValeria = defineGame({
+  listing: villagesOfValeriaListing,
   moveSchema: VvMove,
   setup: setupGame,
-  legalMoves,
-  decideMove,
-  decideTimeout,
-  clone: cloneState,
-  evolve: applyEvent,
+  steps: STEPS,
+  overdue: completeAbsentAction,
+  fold: { clone: cloneState, evolve: applyEvent },
   view: viewState,
   redactEvent,
   score: scoreSheet,
-  bots: { random: randomBot, greedy: greedyBot },
+  greedyBot,
+  standingOrders: vvStandingOrders,
+  catalog: CATALOG,
   // What a commit holding one of these turned up stays seen: it cannot be undone. A discard turns a
   // hand card face up; a follow offer passes over those who cannot pay (VV-R6), which tells
   // everyone something about their hands.
   reveals: revealingEvents<VvEvent>(['drew', 'discarded', 'replenished', 'setup-revealed', 'cards-stolen', 'follow-offered', 'game-ended']),
-  standingOrders: vvStandingOrders,
-};
+});

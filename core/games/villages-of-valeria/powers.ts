@@ -2,7 +2,8 @@ import { type Rejection, type Seat } from '../../engine/index.js';
 import { reject } from './rejections.js';
 import { type CardId, nameOf, type Power, powerOf } from './catalog/index.js';
 import { countType, playerAt } from './board.js';
-import type { Activity, Owed, VvState } from './state.js';
+import type { Owed } from './events.js';
+import type { Activity, VvState } from './state.js';
 import type { Draft } from './draft.js';
 
 /**

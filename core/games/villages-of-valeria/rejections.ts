@@ -2,7 +2,6 @@ import { rejecterOf, type RejectionTable } from '../../engine/index.js';
 
 /** Every refusal of Villages of Valeria: stable code → the sentence it reads as. */
 export const REJECTIONS = {
-  'wrong-step': 'A {move} move does not answer the awaited step "{step}" (expected one of: {expected}).',
   'not-the-led-action': 'Only the led action ({led}) can be followed.',
   'already-chosen': 'You have already chosen your setup Resource.',
   'card-not-in-hand': 'You do not hold {card}.',

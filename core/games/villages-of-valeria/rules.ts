@@ -1,4 +1,5 @@
 import type { ActionName } from './catalog/index.js';
+import type { Role } from './events.js';
 
 /** Numbers of the rules of record (shared/rules/villages-of-valeria.md). */
 
@@ -17,8 +18,6 @@ export const ADVENTURER_POOL = 5;
 export const HAND_LIMIT = 8;
 /** Solo: the Building deck is 35 random Buildings; the others stay out of the game unseen. */
 export const SOLO_DECK = 35;
-
-export type Role = 'lead' | 'follow';
 
 /** Cards drawn by the base action (lead / follow). */
 export function baseDraws(action: ActionName, role: Role, solo: boolean): number {

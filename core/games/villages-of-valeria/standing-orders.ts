@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import type { StandingOrders } from '../../engine/index.js';
-import { legalMoves } from './legal.js';
+import { legalByStep, type StandingOrders } from '../../engine/index.js';
 import type { VvMove } from './moves.js';
 import type { VvState } from './state.js';
+import { STEPS } from './steps.js';
 
 /**
  * Standing follow orders: how a player answers, in advance, the follow
@@ -26,7 +26,7 @@ export const VvStandingOrders = z
   .describe('e.g. {"tax": "decline", "harvest": {"follow": true, "drawFrom": "deck"}}');
 export type VvStandingOrders = z.infer<typeof VvStandingOrders>;
 
-const isListed = (state: VvState, seat: number, move: VvMove) => legalMoves(state, seat).some((m) => JSON.stringify(m) === JSON.stringify(move));
+const isListed = (state: VvState, seat: number, move: VvMove) => legalByStep(STEPS, state, seat).some((m) => JSON.stringify(m) === JSON.stringify(move));
 
 function answer(state: VvState, seat: number, orders: VvStandingOrders): VvMove | null {
   const pending = state.pending;

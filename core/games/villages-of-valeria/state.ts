@@ -1,20 +1,13 @@
 import * as z from 'zod';
 import type { BaseState, Seat } from '../../engine/index.js';
 import type { ActionName, CardId } from './catalog/index.js';
-import type { Role } from './rules.js';
+import type { CoinSpot, Owed, Role } from './events.js';
 
 export const VvOptions = z.strictObject({
   /** The first active player; chosen at random from the seed when absent. */
   firstPlayer: z.number().int().min(0).max(4).optional(),
 });
 export type VvOptions = z.infer<typeof VvOptions>;
-
-/**
- * A coin on a Castle or Resource. Multiplayer coins are simply `placed`; in
- * solo a coin first sits on the coin spot (`placed`), slides to the resource
- * spot (`slid`) at the next turn, and is collected the turn after.
- */
-export type CoinSpot = 'placed' | 'slid' | null;
 
 export interface DevelopedResource {
   readonly card: CardId;
@@ -32,17 +25,6 @@ export interface PlayerState {
   buildings: CardId[];
   adventurers: CardId[];
 }
-
-/**
- * What the acting player still owes in their lead or follow: draws and
- * discards are their choices (decisions); `develop` and `gold` resolve by
- * themselves once everything before them is done.
- */
-export type Owed =
-  | { readonly kind: 'draw' }
-  | { readonly kind: 'discard' }
-  | { readonly kind: 'develop'; readonly card: CardId }
-  | { readonly kind: 'gold'; readonly n: number };
 
 /** One player's lead or follow in progress. */
 export interface Activity {

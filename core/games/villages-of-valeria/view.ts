@@ -1,6 +1,6 @@
 import type { Seat } from '../../engine/index.js';
-import type { VvEvent } from './events.js';
-import type { Activity, Owed, VvState } from './state.js';
+import type { Owed, OwedAsSeen, VvEvent, VvVisibleEvent } from './events.js';
+import type { Activity, VvState } from './state.js';
 
 /**
  * What a viewer may see: every village and pile top, counts of hands and
@@ -9,7 +9,7 @@ import type { Activity, Owed, VvState } from './state.js';
  */
 
 /** The card being developed is still in hand until the discards are paid: only its owner sees which it is. */
-function visibleOwed(owed: readonly Owed[]) {
+function visibleOwed(owed: readonly Owed[]): OwedAsSeen[] {
   return owed.map((o) => (o.kind === 'develop' ? { kind: 'develop' } : o));
 }
 
@@ -49,7 +49,7 @@ export function viewState(state: VvState, viewer: Seat | null) {
 }
 
 /** Cards drawn from the deck are seen by the drawer only; stolen cards by thief and victim; setup choices by their maker. */
-export function redactEvent(event: VvEvent, viewer: Seat | null): unknown {
+export function redactEvent(event: VvEvent, viewer: Seat | null): VvVisibleEvent {
   switch (event.type) {
     case 'setup-chosen':
       return event.seat === viewer ? event : { type: event.type, seat: event.seat };

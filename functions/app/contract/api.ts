@@ -14,6 +14,7 @@ import type { DocumentedResponse } from '../route.js';
 import { MAX_BATCH } from '../schemas.js';
 import { Actor, Count, orNull, Instant, Pending, pascal, scoreSheet, SeatNumber } from './common.js';
 import { GAME_CONTRACTS, type GameContract } from './games.js';
+import { Cards } from './cards.js';
 import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
 
 export const GameId = z.enum(GAMES.map((g) => g.meta.id) as [string, ...string[]]).meta({ id: 'GameId', description: 'A game of GET /v1/games/catalog.' });
@@ -95,6 +96,21 @@ export const LegalMoves = perGame('LegalMoves', (contract) =>
     version: Count,
     seat: SeatNumber.nullable(),
     moves: z.array(contract.move).describe('Each submittable exactly as listed.'),
+    followUps: z
+      .object({
+        moves: z
+          .array(contract.move)
+          .describe('The moves that may follow some listed move without being listed now themselves (a payment the first move makes affordable, say).'),
+        after: z
+          .record(z.string().regex(/^\d+$/), z.array(Count))
+          .describe(
+            'By the index of a move in `moves` (the listing), the moves you may send after it in the same batch, each by its index in the listing followed by `followUps.moves`: below the listing’s length a listed move, from there on `followUps.moves[i − listing length]`. A move without an entry goes alone.',
+          ),
+      })
+      .optional()
+      .describe(
+        'Only in a game whose turn is several moves at one step, planned together and sent as one batch (Valeria: Card Kingdoms: two actions): what may follow each listed move in that batch (`POST …/moves` with both, in order), as the engine lists it once it has decided that move. A move has none when you no longer act at that step after it (it asks a choice, it ends the turn), or when it reveals something (a card turned up): what may follow it would show that before it is played. Listed here only, not in a move’s `next` nor on the stream.',
+      ),
   }),
 );
 
@@ -283,7 +299,8 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   Vacation,
   VacationChange,
   Catalog,
-  // Push (functions/notifications): their runtime schemas are already the documented ones.
+  Cards,
+  // Push (functions/push): their runtime schemas are already the documented ones.
   NotificationsPage,
   Preferences,
   NewWebhook,

@@ -3,39 +3,14 @@
  * the running service never imports functions/app/contract).
  */
 import * as z from 'zod';
+import { Count, namedUnion, orNull, pascal, SeatNumber, tagged, type EventVocabulary } from '../../../core/engine/schema.js';
+import { DURATION, INSTANT } from '../../../core/table/times.js';
 
 /** Every instant the API sends: RFC 3339, UTC, millisecond precision. */
 export const Instant = z.iso.datetime();
 
-/** A seat number; every game seats at most five. */
-export const SeatNumber = z.number().int().min(0).max(4);
-
-export const Count = z.number().int().min(0);
-
-/** `GameName` + `Thing` → the component name `GameNameThing`. */
-export const pascal = (id: string) => id.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase());
-
-/**
- * `schema` or null. Not `.nullable()`: for a named component the generator
- * would write `allOf: [$ref, {type: [object, null]}]`, which refuses null.
- */
-export const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);
-
-/** Names an object schema `${prefix}${Value}` after the literal value of its `key`, e.g. `VillagePillageMovePlan`. */
-export function tagged<T extends z.ZodObject>(prefix: string, key: string, schema: T): T {
-  const value = (schema.shape[key] as z.ZodLiteral<string>).value;
-  return schema.meta({ id: `${prefix}${pascal(value)}` });
-}
-
-/**
- * A union discriminated by `key` whose members are named components (those
- * not named yet become `${id}${Value}`), so the document carries `oneOf` +
- * `discriminator` with a mapping and generated clients narrow on the key.
- */
-export function namedUnion(key: string, id: string, [first, ...rest]: readonly [z.ZodObject, ...z.ZodObject[]]) {
-  const name = (member: z.ZodObject) => (z.globalRegistry.get(member)?.id ? member : tagged(id, key, member));
-  return z.discriminatedUnion(key, [name(first), ...rest.map(name)]).meta({ id });
-}
+/** A seat number, a count, naming helpers: core's, shared with the games' events (core/games/<game>/events.ts). */
+export { Count, namedUnion, orNull, pascal, SeatNumber, tagged } from '../../../core/engine/schema.js';
 
 const pendingFields = {
   id: z.string().describe('Unique within the game (`p1`, `p2`, …).'),
@@ -82,7 +57,7 @@ export const SeedRevealed = z.object({ type: z.literal('seed-revealed'), seed: z
 /** The generator's state after a commit: in the verification log only. */
 export const RngAdvanced = z.object({ type: z.literal('rng-advanced'), rng: z.array(z.number().int()).min(4).max(4) });
 
-/** The kit's time banks after a commit of a game with a bank (core/engine/clock.ts); public. */
+/** The table's time banks after a commit of a game with a bank (core/table/clock.ts); public. */
 export const ClockSettled = z.object({
   type: z.literal('clock'),
   clocks: z.object({
@@ -92,7 +67,7 @@ export const ClockSettled = z.object({
   }),
 });
 
-/** The kit's record of timeouts and of seats handed to the greedy bot or taken back (core/engine/absence.ts); public. */
+/** The table's record of timeouts and of seats handed to the greedy bot or taken back (core/table/absence.ts); public. */
 export const AbsenceChanged = z.object({
   type: z.literal('absence'),
   absence: z.object({ streak: z.array(Count).describe('Consecutive timeouts per seat.'), replaced: z.array(SeatNumber).describe('Seats the bot plays now.') }),
@@ -105,7 +80,7 @@ export const AbsenceChanged = z.object({
     .describe('Present when a seat changed hands.'),
 });
 
-/** A seat's vacation as a game knows it, and the deadlines of theirs a commit moved for it (core/engine/vacation.ts); public. */
+/** A seat's vacation as a game knows it, and the deadlines of theirs a commit moved for it (core/table/vacation.ts); public. */
 export const VacationRecorded = z.object({
   type: z.literal('vacation'),
   seat: SeatNumber,
@@ -122,23 +97,45 @@ export const VacationRecorded = z.object({
 export const Undone = z.object({ type: z.literal('undone'), version: z.number().int().min(1).describe('The commit taken back.') });
 
 /**
- * A game's two event unions, with the kit's events every game logs added
- * here, so a game lists only its own: `publicEvents` (the same for everyone),
- * `visible` (as a player sees them, redacted) and `logged` (in full, for the
- * verification after the end, which also carries the generator's state).
+ * An event as the API sends it: the engines keep instants as epoch
+ * milliseconds and durations as `…Ms`, the API sends RFC 3339 strings and
+ * whole `…Seconds` (core/table/times.ts, whose names of times these are).
+ * Events carry times at their top level.
  */
-export function eventUnions(
-  game: string,
-  events: { readonly publicEvents: readonly z.ZodObject[]; readonly visible: readonly z.ZodObject[]; readonly logged: readonly z.ZodObject[] },
-) {
+function presented(event: z.ZodObject): z.ZodObject {
+  const fields = Object.entries(event.shape);
+  const isTime = (key: string, field: z.ZodType) => field instanceof z.ZodNumber && (INSTANT.test(key) || DURATION.test(key));
+  if (!fields.some(([key, field]) => isTime(key, field))) return event;
+  const present = ([key, field]: [string, z.ZodType]): [string, z.ZodType] => {
+    if (!isTime(key, field)) return [key, field];
+    const described = <T extends z.ZodType>(schema: T) => (field.description ? schema.describe(field.description) : schema);
+    const duration = DURATION.exec(key);
+    return duration ? [`${duration[1]}Seconds`, described(Count)] : [key, described(Instant)];
+  };
+  const shown = z.object(Object.fromEntries(fields.map(present)));
+  const meta = event.meta();
+  return meta ? shown.meta(meta) : shown;
+}
+
+/**
+ * A game's two event unions, with the kit's events every game logs added
+ * here, so a game lists only its own (core/games/<game>/events.ts):
+ * `visibleEvent` (as a player sees them, redacted) and `loggedEvent` (in
+ * full, for the verification after the end, which also carries the
+ * generator's state). Each member is a named component: a public event
+ * `${game}Event${Type}`, the others `${game}VisibleEvent${Type}` and
+ * `${game}LoggedEvent${Type}`.
+ */
+export function eventUnions(game: string, events: EventVocabulary) {
   const EVENT = `${game}Event`;
+  const publicEvents = events.publicEvents.map((schema) => tagged(EVENT, 'type', presented(schema)));
   const kit = [Awaiting, SeedRevealed, ClockSettled, AbsenceChanged, VacationRecorded].map((schema) => tagged(EVENT, 'type', schema));
   const union = (id: string, members: readonly z.ZodObject[]) => namedUnion('type', id, members as [z.ZodObject, ...z.ZodObject[]]);
   return {
-    visibleEvent: union(`${game}VisibleEvent`, [...events.visible, ...events.publicEvents, ...kit, tagged(`${game}VisibleEvent`, 'type', Undone)]),
+    visibleEvent: union(`${game}VisibleEvent`, [...events.visible.map(presented), ...publicEvents, ...kit, tagged(`${game}VisibleEvent`, 'type', Undone)]),
     loggedEvent: union(`${game}LoggedEvent`, [
-      ...events.logged,
-      ...events.publicEvents,
+      ...events.logged.map(presented),
+      ...publicEvents,
       ...kit,
       tagged(`${game}LoggedEvent`, 'type', Undone),
       tagged(EVENT, 'type', RngAdvanced),

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../service/context.js';
 import { DEADLINE_PRESETS } from '../../service/deadlines.js';
 import { once } from '../../service/idempotency.js';
 import { listMyGames } from '../../service/inbox.js';
-import { addBot, catalog, createGame, joinGame } from '../../service/lobby.js';
+import { addBot, cardsOf, catalog, createGame, joinGame } from '../../service/lobby.js';
 import { readGame, verifyGame } from '../../service/play.js';
 import { presentDeadlines, publicHeader } from '../../service/present.js';
 import { BEARER } from '../auth.js';
@@ -11,7 +11,7 @@ import { etag, matchesIfNoneMatch, requestHash } from '../http.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, type Mount, NOT_MODIFIED, optionalJsonBody } from '../route.js';
 import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
-import { BotBody, ConditionalHeaders, CreateGameBody, GameIdParam, IdempotencyHeaders, InboxQuery, JoinBody } from '../schemas.js';
+import { BotBody, ConditionalHeaders, CreateGameBody, GameIdParam, GameNameParam, IdempotencyHeaders, InboxQuery, JoinBody } from '../schemas.js';
 
 /** Worked examples of a game's pace and table rules (README: time controls, absent players, vacation, undo). */
 const CREATE_GAME_EXAMPLES = {
@@ -42,6 +42,19 @@ export const gameRoutes = {
     summary: 'The games offered: player counts, variants and option schemas',
     description: 'Needs no token. Each game lists its seat range, its variants and the JSON Schema of its options, plus the named deadline presets.',
     responses: { 200: jsonResponse('Catalog', 'The catalog'), ...problemResponses([]) },
+  }),
+
+  cards: defineRoute({
+    method: 'get',
+    operationId: 'getCards',
+    security: [],
+    path: '/v1/games/catalog/{game}/cards',
+    tags: ['games'],
+    summary: 'Every card of a game, to show cards from their ids',
+    description:
+      'Needs no token. Views, moves and events name cards by id (see each game’s `CardId`); this is the catalog those ids come from: each card’s name, type, cost, power and points, as the rules of record and this service define them. It changes only with a new release of the service.',
+    request: { params: GameNameParam },
+    responses: { 200: jsonResponse('Cards', "The game's card catalog"), ...problemResponses(['invalid-request', 'unknown-game']) },
   }),
 
   create: defineRoute({
@@ -171,6 +184,12 @@ export function mountGameRoutes(mount: Mount, ctx: ServiceContext): void {
       200,
     ),
   );
+
+  mount(gameRoutes.cards, async (c) => {
+    // Cards change only with a release: caches may keep them a while.
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.json(await cardsOf(ctx, c.req.valid('param').game), 200);
+  });
 
   mount(gameRoutes.create, async (c) => {
     const { player } = c.var;

@@ -1,6 +1,6 @@
+import { isoInstant } from '../../../core/table/index.js';
 import type { ServiceContext } from '../../service/context.js';
 import { registerPlayer } from '../../service/players.js';
-import { isoInstant } from '../../service/times.js';
 import { BEARER } from '../auth.js';
 import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';

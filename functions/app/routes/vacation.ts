@@ -1,7 +1,7 @@
 import * as z from 'zod';
+import { isoInstant } from '../../../core/table/index.js';
 import type { ServiceContext } from '../../service/context.js';
 import { once } from '../../service/idempotency.js';
-import { isoInstant } from '../../service/times.js';
 import { endVacation, readVacation, startVacation, type VacationStatus } from '../../service/vacation.js';
 import { BEARER } from '../auth.js';
 import { requestHash } from '../http.js';

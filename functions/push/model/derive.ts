@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { AbsenceChange, ScoreSheet } from '../../../core/engine/index.js';
+import type { ScoreSheet } from '../../../core/engine/index.js';
+import type { AbsenceChange } from '../../../core/table/index.js';
 import type { Commit, CommitSummary, GameHeader } from '../../store/port.js';
 import type { GameNotice, Notification } from './schemas.js';
 
@@ -151,7 +152,7 @@ export function deriveJoined(header: GameHeader, title: string, seat: number, at
     }));
 }
 
-/** A seat handed to the greedy bot or taken back in this commit (core/engine/absence.ts): public, like the seat itself. */
+/** A seat handed to the greedy bot or taken back in this commit (core/table/absence.ts): public, like the seat itself. */
 function seatHandover(commit: Commit): AbsenceChange | null {
   for (const event of commit.events as readonly { type: string; change?: AbsenceChange }[]) if (event.type === 'absence' && event.change) return event.change;
   return null;

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hashSeed, Rng, rngStateFromSeed, seedMatchesHash } from '../../../core/engine/index.js';
 
@@ -68,5 +70,17 @@ describe('commit-reveal', () => {
       .map((w) => w.toString(16).padStart(8, '0'))
       .join('');
     expect(hash.includes(words.slice(0, 8))).toBe(false);
+  });
+
+  it('hashes exactly as node:crypto did, so every stored commitment and generator stays the same (and the browser needs no shim)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (text) => {
+        expect(hashSeed(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+        const digest = createHash('sha256').update(`rng:${text}`, 'utf8').digest();
+        const words = new Rng([digest.readUInt32LE(0), digest.readUInt32LE(4), digest.readUInt32LE(8), digest.readUInt32LE(12)]);
+        for (let i = 0; i < 12; i++) words.nextUint32();
+        expect(rngStateFromSeed(text)).toEqual(words.state);
+      }),
+    );
   });
 });

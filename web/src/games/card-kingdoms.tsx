@@ -1,24 +1,30 @@
-import {
-  cardName,
-  citizenCard,
-  domainCard,
-  dukeCard,
-  isStarter,
-  kingdomCitizen,
-  monsterCard,
-  type Bag,
-  type Count,
-  type DomainPower,
-  type DukeTerm,
-  type Effect,
-  type HarvestEffect,
-} from '../../../core/games/valeria-card-kingdoms/catalog/index.js';
+import type { BoardOf, CardsOf, CatalogOf, EventOf, MoveOf } from '@valeria-tabletop/client';
 import { PlayerArea } from '../ui/player-area.js';
-import { secondActions } from './card-kingdoms-plan.js';
-import { Card, Pile, plural, type CardFace } from '../ui/card.js';
-import { byField, type Family, type GameUi, type Move, type Part, type TableProps } from './types.js';
+import { Card, Pile, type CardFace } from '../ui/card.js';
+import { defineTable, type GameTable } from './table.js';
+import { byField, familyOf, movesOfType, type Choices, type Family, type GameUi, type Part, type TableProps } from './types.js';
 
 /** Valeria: Card Kingdoms in the browser: dice, harvest choices, two actions a turn, a secret Duke. */
+
+const GAME = 'valeria-card-kingdoms';
+type Board = BoardOf<typeof GAME>;
+type Move = MoveOf<typeof GAME>;
+type Option = NonNullable<Board['choice']>[number];
+type Catalog = CatalogOf<typeof GAME>;
+type Citizen = Catalog['citizens'][number];
+type Starter = Catalog['starters'][number];
+type Monster = Catalog['monsters'][number];
+type Domain = Catalog['domains'][number];
+type Duke = Catalog['dukes'][number];
+type Effect = Monster['reward'][number];
+type HarvestEffect = Citizen['active'][number];
+type Bag = Extract<Effect, { kind: 'gain' }>['gain'];
+type Count = Extract<Effect, { kind: 'per' }>['count'];
+type DomainPower = Domain['power'];
+type DukeTerm = Duke['terms'][number];
+
+/** A card's name from its id: Domains and Dukes are named by their name, the other cards `name#copy`. */
+const cardName = (id: string) => id.split('#')[0] ?? id;
 
 const bagText = (bag: Bag) =>
   Object.entries(bag)
@@ -78,61 +84,87 @@ const termText = (term: DukeTerm) =>
           ? `${term.vp} VP per domain`
           : `${term.vp} VP per ${term.every} resources`;
 
-function citizenFace(id: string): CardFace {
-  const c = kingdomCitizen(id);
-  const cost = isStarter(id) ? undefined : `${citizenCard(id).cost} gold`;
-  return {
-    name: c.name,
-    kind: `${c.role ?? 'Starter'} · rolls ${c.activation.join('/')}`,
-    tone: c.role ?? 'starter',
-    ...(cost ? { cost } : {}),
-    lines: [`Your roll: ${c.active.map(effectText).join(', ')}`, `Others' roll: ${c.passive.map(effectText).join(', ')}`],
-  };
+/** The catalog's cards by name, as the table shows them. */
+class Cards {
+  private readonly citizens: ReadonlyMap<string, Citizen>;
+  private readonly starters: ReadonlyMap<string, Starter>;
+  private readonly monsters: ReadonlyMap<string, Monster>;
+  private readonly domains: ReadonlyMap<string, Domain>;
+  private readonly dukes: ReadonlyMap<string, Duke>;
+
+  constructor(catalog: Catalog) {
+    const byName = <T extends { readonly name: string }>(cards: readonly T[]) => new Map(cards.map((card) => [card.name, card]));
+    this.citizens = byName(catalog.citizens);
+    this.starters = byName(catalog.starters);
+    this.monsters = byName(catalog.monsters);
+    this.domains = byName(catalog.domains);
+    this.dukes = byName(catalog.dukes);
+  }
+
+  duke(id: string): Duke | undefined {
+    return this.dukes.get(cardName(id));
+  }
+
+  /** A citizen of a kingdom: a market citizen, or a starter (no role, no cost). */
+  citizenFace(id: string): CardFace {
+    const c = this.citizens.get(cardName(id)) ?? this.starters.get(cardName(id));
+    if (!c) return { name: cardName(id), kind: 'Citizen' };
+    const role = 'role' in c ? c.role : null;
+    return {
+      name: c.name,
+      kind: `${role ?? 'Starter'} · rolls ${c.activation.join('/')}`,
+      tone: role ?? 'starter',
+      ...('cost' in c ? { cost: `${c.cost} gold` } : {}),
+      lines: [`Your roll: ${c.active.map(effectText).join(', ')}`, `Others' roll: ${c.passive.map(effectText).join(', ')}`],
+    };
+  }
+
+  monsterFace(id: string): CardFace {
+    const m = this.monsters.get(cardName(id));
+    if (!m) return { name: cardName(id), kind: 'Monster' };
+    return {
+      name: m.name,
+      kind: `${m.type} · ${m.area}`,
+      tone: 'monster',
+      cost: `${m.strength} strength${m.magic ? ` + ${m.magic} magic` : ''}`,
+      points: m.vp,
+      lines: [`Reward: ${m.reward.map(effectText).join(', ')}`],
+    };
+  }
+
+  domainFace(id: string): CardFace {
+    const d = this.domains.get(cardName(id));
+    if (!d) return { name: id, kind: 'Domain' };
+    const needs = Object.entries(d.requirement)
+      .map(([role, n]) => `${n} ${role}`)
+      .join(', ');
+    return { name: d.name, kind: 'Domain', tone: 'domain', cost: `${d.cost} gold, needs ${needs}`, points: d.vp, lines: [domainPowerText(d.power)] };
+  }
+
+  dukeFace(id: string): CardFace {
+    return { name: cardName(id), kind: 'Duke (secret)', tone: 'duke', lines: this.duke(id)?.terms.map(termText) ?? [] };
+  }
 }
 
-function monsterFace(id: string): CardFace {
-  const m = monsterCard(id);
-  return {
-    name: m.name,
-    kind: `${m.type} · ${m.area}`,
-    tone: 'monster',
-    cost: `${m.strength} strength${m.magic ? ` + ${m.magic} magic` : ''}`,
-    points: m.vp,
-    lines: [`Reward: ${m.reward.map(effectText).join(', ')}`],
-  };
-}
+const tokens = (p: Board['players'][number]) => `${p.gold} gold · ${p.strength} strength · ${p.magic} magic · ${p.vp} VP`;
 
-function domainFace(id: string): CardFace {
-  const d = domainCard(id);
-  const needs = Object.entries(d.requirement)
-    .map(([role, n]) => `${n} ${role}`)
-    .join(', ');
-  return { name: d.name, kind: 'Domain', tone: 'domain', cost: `${d.cost} gold, needs ${needs}`, points: d.vp, lines: [domainPowerText(d.power)] };
-}
+const diceText = ([a = 0, b = 0]: readonly number[]) => `${a} and ${b} (sum ${a + b})`;
 
-function dukeFace(id: string): CardFace {
-  const d = dukeCard(id);
-  return { name: d.name, kind: 'Duke (secret)', tone: 'duke', lines: d.terms.map(termText) };
-}
-
-const tokens = (p: any) => `${p.gold} gold · ${p.strength} strength · ${p.magic} magic · ${p.vp} VP`;
-
-function Table({ board, you, names, awaiting }: TableProps) {
+function Table({ board, you, names, awaiting, cards }: TableProps<typeof GAME> & { cards: Cards }) {
   const { market, turn } = board;
   return (
     <>
       <p class="dice" aria-label="Dice">
-        Turn of <strong>{names[turn.active]}</strong> · Dice:{' '}
-        {turn.dice ? `${turn.dice[0]} and ${turn.dice[1]} (sum ${turn.dice[0] + turn.dice[1]})` : 'not rolled yet'} · Actions left: {turn.actionsLeft} · Phase:{' '}
+        Turn of <strong>{names[turn.active]}</strong> · Dice: {turn.dice ? diceText(turn.dice) : 'not rolled yet'} · Actions left: {turn.actionsLeft} · Phase:{' '}
         {board.phase}
         {board.endTriggered ? ' · last round!' : ''}
       </p>
       <section aria-label="Monsters">
         <h2>Monsters</h2>
         <div class="cards">
-          {market.monsters.map((s: any, i: number) => (
+          {market.monsters.map((s, i) => (
             <Pile key={i} label={s.area} size={s.size}>
-              {s.top ? <Card face={monsterFace(s.top)} /> : <p class="muted">defeated</p>}
+              {s.top ? <Card face={cards.monsterFace(s.top)} /> : <p class="muted">defeated</p>}
             </Pile>
           ))}
         </div>
@@ -140,9 +172,9 @@ function Table({ board, you, names, awaiting }: TableProps) {
       <section aria-label="Citizens">
         <h2>Citizens</h2>
         <div class="cards">
-          {market.citizens.map((s: any, i: number) => (
+          {market.citizens.map((s, i) => (
             <Pile key={i} label={`Roll ${s.slot}`} size={s.size}>
-              {s.top ? <Card face={citizenFace(s.top)} /> : <p class="muted">empty</p>}
+              {s.top ? <Card face={cards.citizenFace(s.top)} /> : <p class="muted">empty</p>}
             </Pile>
           ))}
         </div>
@@ -150,31 +182,31 @@ function Table({ board, you, names, awaiting }: TableProps) {
       <section aria-label="Domains">
         <h2>Domains</h2>
         <div class="cards">
-          {market.domains.map((s: any, i: number) => (
+          {market.domains.map((s, i) => (
             <Pile key={i} label={`Domain stack ${i + 1}`} size={s.size}>
-              {s.top ? <Card face={domainFace(s.top)} /> : <p class="muted">empty</p>}
+              {s.top ? <Card face={cards.domainFace(s.top)} /> : <p class="muted">empty</p>}
             </Pile>
           ))}
         </div>
       </section>
-      {board.players.map((p: any, seat: number) => (
+      {board.players.map((p, seat) => (
         <PlayerArea key={seat} seat={seat} you={you} names={names} awaiting={awaiting} place="kingdom">
           <p class="stats">{tokens(p)}</p>
           <h3>Citizens</h3>
           <div class="cards">
-            {p.citizens.map((id: string) => (
-              <Card key={id} face={citizenFace(id)} />
+            {p.citizens.map((id) => (
+              <Card key={id} face={cards.citizenFace(id)} />
             ))}
           </div>
           {p.monsters.length + p.domains.length > 0 && (
             <>
               <h3>Monsters slain and domains built</h3>
               <div class="cards">
-                {p.monsters.map((id: string) => (
-                  <Card key={id} face={monsterFace(id)} />
+                {p.monsters.map((id) => (
+                  <Card key={id} face={cards.monsterFace(id)} />
                 ))}
-                {p.domains.map((id: string) => (
-                  <Card key={id} face={domainFace(id)} />
+                {p.domains.map((id) => (
+                  <Card key={id} face={cards.domainFace(id)} />
                 ))}
               </div>
             </>
@@ -183,7 +215,7 @@ function Table({ board, you, names, awaiting }: TableProps) {
             <>
               <h3>{seat === you ? 'Your secret Duke' : 'Duke'}</h3>
               <div class="cards">
-                <Card face={dukeFace(p.duke)} />
+                <Card face={cards.dukeFace(p.duke)} />
               </div>
             </>
           )}
@@ -194,7 +226,8 @@ function Table({ board, you, names, awaiting }: TableProps) {
   );
 }
 
-function optionText(option: any, board: any, names: readonly string[]): string {
+function optionText(option: Option | undefined, board: Board, names: readonly string[]): string {
+  if (!option) return '';
   switch (option.kind) {
     case 'gain':
       return `Gain ${bagText(option.gain)}`;
@@ -216,87 +249,88 @@ function optionText(option: any, board: any, names: readonly string[]): string {
       return `Monsters of ${board.market.monsters[option.stack]?.area} attack`;
     case 'capture':
       return `Lose the top of ${option.zone} stack ${option.stack + 1}`;
-    default:
-      return option.kind;
   }
 }
 
-const pay = (m: Move, first: 'gold' | 'strength') => `paying ${[`${m[first]} ${first}`, m.magic ? `${m.magic} magic` : ''].filter(Boolean).join(' + ')}`;
-const paying = (first: 'gold' | 'strength'): Part => ({ question: 'Paying with?', key: (m) => JSON.stringify(m), label: (m) => pay(m, first) });
+type Paid = Extract<Move, { type: 'slay' | 'recruit' | 'build' }>;
+const pay = (m: Paid) =>
+  `paying ${[m.type === 'slay' ? `${m.strength} strength` : `${m.gold} gold`, m.magic ? `${m.magic} magic` : ''].filter(Boolean).join(' + ')}`;
+const paying = <M extends Paid>(): Part<M> => ({ question: 'Paying with?', key: (m) => JSON.stringify(m), label: pay });
 
-const ACTIONS = new Set(['slay', 'recruit', 'build', 'take']);
+/** A turn's actions: the first of two may be planned with the second. */
+const ACTIONS: ReadonlySet<Move['type']> = new Set(['slay', 'recruit', 'build', 'take']);
 
 /**
  * The moves grouped as the game thinks. The first of a turn's two actions
- * comes with the second ones that may follow it, to send both as one batch;
- * `planning: false` lists those second ones.
+ * comes with the second ones that may follow it, as the moves route lists
+ * them (`followUps`), to send both as one batch; `planning: false` lists
+ * those second ones.
  */
-function families(moves: readonly Move[], board: any, you: number, names: readonly string[], planning = true): Family[] {
-  const of = (type: string) => moves.filter((m) => m.type === type);
-  const top = (zone: 'monsters' | 'citizens' | 'domains', stack: number) => board.market[zone][stack]?.top as string | undefined;
-  const list: Family[] = [];
-  const firstOfTwo = planning && board.turn?.actionsLeft === 2;
+function families(cards: Cards, choices: Choices<Move>, board: Board, you: number, names: readonly string[], planning = true): Family<Move>[] {
+  const { moves } = choices;
+  const top = (zone: 'monsters' | 'citizens' | 'domains', stack: number) => board.market[zone][stack]?.top ?? '';
+  const firstOfTwo = planning && board.turn.actionsLeft === 2;
   const plan = (m: Move) => {
-    const next = firstOfTwo && ACTIONS.has(m.type) ? secondActions(board, you, m) : null;
-    return next && families(next, board, you, names, false);
+    const next = firstOfTwo && ACTIONS.has(m.type) ? choices.followUps(m) : [];
+    return next.length > 0 ? families(cards, { moves: next, followUps: () => [] }, board, you, names, false) : null;
   };
-  const add = (title: string, list2: Move[], parts: Part[], describe: (m: Move) => string) =>
-    list2.length && list.push({ title, moves: list2, parts, describe, plan });
-  add(
-    'Keep one Duke (secret)',
-    of('keep-duke'),
-    [byField('Which Duke?', 'duke')],
-    (m) =>
-      `Keep ${m.duke}: ${dukeCard(m.duke as string)
-        .terms.map(termText)
-        .join(', ')}`,
-  );
-  add('Roll', of('roll'), [byField('Roll', 'type')], () => 'Roll the dice');
-  add('The dice', [...of('keep-dice'), ...of('change-die')], [{ question: 'Keep or change?', key: (m) => JSON.stringify(m), label: (m) => m.type }], (m) =>
-    m.type === 'keep-dice' ? 'Keep the dice' : `Use ${m.domain} on die ${Number(m.die) + 1}`,
-  );
-  const harvests = of('harvest');
-  const prompts: any[] = board.harvest?.prompts?.[you] ?? [];
-  add(
-    'Harvest',
-    harvests,
-    [
-      ...prompts.map((prompt, i): Part => ({
-        question: `${prompt.card ? cardName(prompt.card) : 'Free resource'}: which?`,
-        key: (m) => String((m.answers as any[]).find((a) => a.prompt === i)?.option),
-        label: (m) => optionText(prompt.options[(m.answers as any[]).find((a) => a.prompt === i)?.option], board, names),
-      })),
-      { question: 'In which order?', key: (m) => JSON.stringify(m.answers), label: (m) => JSON.stringify(m.answers) },
-    ],
-    (m) =>
-      (m.answers as any[]).length === 0
-        ? 'Harvest (nothing to choose)'
-        : `Harvest: ${(m.answers as any[]).map((a) => optionText(prompts[a.prompt]?.options[a.option], board, names)).join(', then ')}`,
-  );
-  add(
-    'Slay a monster',
-    of('slay'),
-    [byField('Which monster?', 'stack', (s) => cardName(top('monsters', s) ?? '')), paying('strength')],
-    (m) => `Slay ${cardName(top('monsters', m.stack as number) ?? '')} ${pay(m, 'strength')}`,
-  );
-  add(
-    'Recruit a citizen',
-    of('recruit'),
-    [byField('Which citizen?', 'stack', (s) => cardName(top('citizens', s) ?? '')), paying('gold')],
-    (m) => `Recruit ${cardName(top('citizens', m.stack as number) ?? '')} ${pay(m, 'gold')}`,
-  );
-  add(
-    'Build a domain',
-    of('build'),
-    [byField('Which domain?', 'stack', (s) => top('domains', s) ?? ''), paying('gold')],
-    (m) => `Build ${top('domains', m.stack as number)} ${pay(m, 'gold')}`,
-  );
-  add('Take a resource', of('take'), [byField('Which?', 'resource')], (m) => `Take 1 ${m.resource}`);
-  add('Choose', of('choose'), [byField('Which?', 'option')], (m) => optionText(board.choice?.[m.option as number], board, names));
-  return list;
+  const prompts = board.harvest?.prompts[you] ?? [];
+  const answerTo = (m: Extract<Move, { type: 'harvest' }>, prompt: number) => m.answers.find((a) => a.prompt === prompt)?.option;
+  return [
+    familyOf(movesOfType(moves, 'keep-duke'))({
+      title: 'Keep one Duke (secret)',
+      parts: [byField('Which Duke?', 'duke')],
+      describe: (m) => `Keep ${m.duke}: ${cards.duke(m.duke)?.terms.map(termText).join(', ') ?? ''}`,
+    }),
+    familyOf(movesOfType(moves, 'roll'))({ title: 'Roll', parts: [byField('Roll', 'type')], describe: () => 'Roll the dice' }),
+    familyOf([...movesOfType(moves, 'keep-dice'), ...movesOfType(moves, 'change-die')])({
+      title: 'The dice',
+      parts: [{ question: 'Keep or change?', key: (m) => JSON.stringify(m), label: (m) => m.type }],
+      describe: (m) => (m.type === 'keep-dice' ? 'Keep the dice' : `Use ${m.domain} on die ${m.die + 1}`),
+    }),
+    familyOf(movesOfType(moves, 'harvest'))({
+      title: 'Harvest',
+      parts: [
+        ...prompts.map((prompt, i): Part<Extract<Move, { type: 'harvest' }>> => ({
+          question: `${prompt.card ? cardName(prompt.card) : 'Free resource'}: which?`,
+          key: (m) => String(answerTo(m, i)),
+          label: (m) => optionText(prompt.options[answerTo(m, i) ?? -1], board, names),
+        })),
+        { question: 'In which order?', key: (m) => JSON.stringify(m.answers), label: (m) => JSON.stringify(m.answers) },
+      ],
+      describe: (m) =>
+        m.answers.length === 0
+          ? 'Harvest (nothing to choose)'
+          : `Harvest: ${m.answers.map((a) => optionText(prompts[a.prompt]?.options[a.option], board, names)).join(', then ')}`,
+    }),
+    familyOf(movesOfType(moves, 'slay'))({
+      title: 'Slay a monster',
+      parts: [byField('Which monster?', 'stack', (s) => cardName(top('monsters', s))), paying()],
+      describe: (m) => `Slay ${cardName(top('monsters', m.stack))} ${pay(m)}`,
+      plan,
+    }),
+    familyOf(movesOfType(moves, 'recruit'))({
+      title: 'Recruit a citizen',
+      parts: [byField('Which citizen?', 'stack', (s) => cardName(top('citizens', s))), paying()],
+      describe: (m) => `Recruit ${cardName(top('citizens', m.stack))} ${pay(m)}`,
+      plan,
+    }),
+    familyOf(movesOfType(moves, 'build'))({
+      title: 'Build a domain',
+      parts: [byField('Which domain?', 'stack', (s) => top('domains', s)), paying()],
+      describe: (m) => `Build ${top('domains', m.stack)} ${pay(m)}`,
+      plan,
+    }),
+    familyOf(movesOfType(moves, 'take'))({ title: 'Take a resource', parts: [byField('Which?', 'resource')], describe: (m) => `Take 1 ${m.resource}`, plan }),
+    familyOf(movesOfType(moves, 'choose'))({
+      title: 'Choose',
+      parts: [byField('Which?', 'option')],
+      describe: (m) => optionText(board.choice?.[m.option], board, names),
+    }),
+  ].filter((family) => family.moves.length > 0);
 }
 
-function describeEvent(e: any, names: readonly string[]): string | null {
+function describeEvent(e: EventOf<typeof GAME>, names: readonly string[]): string | null {
   const who = (seat: number | null) => (seat === null ? 'the market' : (names[seat] ?? `Seat ${seat + 1}`));
   switch (e.type) {
     case 'duke-kept':
@@ -347,11 +381,20 @@ const PROMPTS: Record<string, string> = {
   choose: 'Choose one.',
 };
 
-export const ui: GameUi = {
-  Table,
+const uiFor = (cards: Cards): GameUi<typeof GAME> => ({
+  game: GAME,
+  Table: (props) => <Table {...props} cards={cards} />,
   prompt: (step) => PROMPTS[step] ?? step,
-  families,
+  families: (choices, board, you, names) => families(cards, choices, board, you, names),
   describeEvent,
-  summary: (board, seat) => tokens(board.players[seat]),
+  summary: (board, seat) => {
+    const p = board.players[seat];
+    return p ? tokens(p) : '';
+  },
+  // The second action is chosen with the first: from the moves route, which lists what may follow each.
+  plansBatch: (board, you) => board.phase === 'actions' && board.turn.active === you && board.turn.actionsLeft === 2,
   scoreDetail: (d) => `${d.monsters} points from monsters, ${d.domains} from domains, ${d.tokens} from tokens, ${d.duke ?? 0} from the Duke`,
-};
+});
+
+/** The table, its cards shown from the catalog the API serves. */
+export const tableFor = ({ cards }: CardsOf<typeof GAME>): GameTable => defineTable(uiFor(new Cards(cards)));

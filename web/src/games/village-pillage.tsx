@@ -1,9 +1,19 @@
-import { card, type Effect } from '../../../core/games/village-pillage/catalog/index.js';
+import type { CardsOf, CatalogOf, EventOf, MoveOf } from '@valeria-tabletop/client';
 import { PlayerArea } from '../ui/player-area.js';
 import { Card, plural, type CardFace } from '../ui/card.js';
-import { byField, type Family, type GameUi, type Move, type TableProps } from './types.js';
+import { defineTable, type GameTable } from './table.js';
+import { byField, familyOf, movesOfType, type Choices, type Family, type GameUi, type TableProps } from './types.js';
 
 /** Village Pillage in the browser: cards by their effect tables, plans as "left then right" or the Duel queue. */
+
+const GAME = 'village-pillage';
+type Move = MoveOf<typeof GAME>;
+type Event = EventOf<typeof GAME>;
+type Catalog = CatalogOf<typeof GAME>;
+type CardData = Catalog['market'][number];
+type Effect = NonNullable<CardData['against'][keyof CardData['against']]>[number];
+/** A card as a card, by its name. */
+type Faces = (name: string) => CardFace;
 
 function effectText(effect: Effect): string {
   switch (effect.kind) {
@@ -23,19 +33,24 @@ function effectText(effect: Effect): string {
   }
 }
 
-export function faceOf(name: string): CardFace {
-  const c = card(name);
-  return {
-    name: c.name,
-    kind: c.exhaust ? `${c.type} · exhausts` : c.type,
-    tone: c.type,
-    lines: Object.entries(c.against).map(([against, effects]) => `vs ${against}: ${(effects ?? []).map(effectText).join(', ')}`),
+/** Each card of the catalog as a card: names are unique in it (every player's starting cards share theirs). */
+function facesOf(catalog: Catalog): Faces {
+  const cards = new Map<string, CardData>([...catalog.starting, ...catalog.market].map((card) => [card.name, card]));
+  return (name) => {
+    const c = cards.get(name);
+    if (!c) return { name, kind: 'Card' };
+    return {
+      name: c.name,
+      kind: c.exhaust ? `${c.type} · exhausts` : c.type,
+      tone: c.type,
+      lines: Object.entries(c.against).map(([against, effects]) => `vs ${against}: ${(effects ?? []).map(effectText).join(', ')}`),
+    };
   };
 }
 
-const SIDES: Record<string, string> = { left: 'to the left', right: 'to the right', front: 'in front' };
+const SIDES = { left: 'to the left', right: 'to the right', front: 'in front' } as const;
 
-function Table({ board, you, names, awaiting }: TableProps) {
+function Table({ board, you, names, awaiting, faceOf }: TableProps<typeof GAME> & { faceOf: Faces }) {
   return (
     <>
       <section aria-label="Market">
@@ -44,7 +59,7 @@ function Table({ board, you, names, awaiting }: TableProps) {
           {plural(board.market.deck, 'card')} left in the Market deck. Bank capacity {board.bankCapacity}. Round {board.round}.
         </p>
         <div class="cards">
-          {board.market.row.map((name: string) => (
+          {board.market.row.map((name) => (
             <Card key={name} face={faceOf(name)} />
           ))}
         </div>
@@ -53,13 +68,13 @@ function Table({ board, you, names, awaiting }: TableProps) {
         <section aria-label="Revealed this round">
           <h2>Revealed this round</h2>
           <div class="cards">
-            {board.table.map((play: any) => (
+            {board.table.map((play) => (
               <Card key={`${play.seat}-${play.card}-${play.side}`} face={faceOf(play.card)} note={`${names[play.seat]} → ${names[play.toward]}`} />
             ))}
           </div>
         </section>
       )}
-      {board.players.map((p: any, seat: number) => (
+      {board.players.map((p, seat) => (
         <PlayerArea key={seat} seat={seat} you={you} names={names} awaiting={awaiting} place="village">
           <p class="stats">
             <span>Turnips: {p.turnips}</span>{' '}
@@ -73,11 +88,11 @@ function Table({ board, you, names, awaiting }: TableProps) {
             <>
               <h3>Your hand</h3>
               <div class="cards">
-                {p.hand.map((name: string) => (
+                {p.hand.map((name) => (
                   <Card key={name} face={faceOf(name)} />
                 ))}
               </div>
-              {p.queue?.length > 0 && <p>Your queue, front first: {p.queue.join(', ')}</p>}
+              {p.queue && p.queue.length > 0 && <p>Your queue, front first: {p.queue.join(', ')}</p>}
               {p.plan && <p>Your plan this round: {p.plan.join(' then ')} (you may still change it)</p>}
             </>
           ) : (
@@ -93,54 +108,43 @@ function Table({ board, you, names, awaiting }: TableProps) {
   );
 }
 
-function families(moves: readonly Move[]): Family[] {
-  const of = (type: string) => moves.filter((m) => m.type === type);
-  const list: Family[] = [];
-  if (of('queue').length)
-    list.push({
+function families({ moves }: Choices<Move>): Family<Move>[] {
+  return [
+    familyOf(movesOfType(moves, 'queue'))({
       title: 'Queue two cards face down',
-      moves: of('queue'),
       parts: [byField('Which card goes in front (it is revealed this round)?', 'front', (c) => `Front: ${c}`), byField('And behind it?', 'back')],
       describe: (m) => `Queue ${m.front} in front, ${m.back} behind`,
-    });
-  if (of('enqueue').length)
-    list.push({
+    }),
+    familyOf(movesOfType(moves, 'enqueue'))({
       title: 'Add a card behind your queue',
-      moves: of('enqueue'),
       parts: [byField('Which card?', 'card')],
       describe: (m) => `Queue ${m.card} behind`,
-    });
-  if (of('plan').length)
-    list.push({
+    }),
+    familyOf(movesOfType(moves, 'plan'))({
       title: 'Plan a card toward each neighbour',
-      moves: of('plan'),
       parts: [byField('Which card toward your left neighbour?', 'left', (c) => `Left: ${c}`), byField('And toward your right neighbour?', 'right')],
       describe: (m) => `Play ${m.left} left and ${m.right} right`,
-    });
-  if (of('take-card').length)
-    list.push({
+    }),
+    familyOf(movesOfType(moves, 'take-card'))({
       title: 'Buy a Market card',
-      moves: of('take-card'),
       parts: [byField('Which card?', 'card')],
       describe: (m) => `Take ${m.card} from the Market`,
-    });
-  if (of('order-merchants').length)
-    list.push({
+    }),
+    familyOf(movesOfType(moves, 'order-merchants'))({
       title: 'Your two Merchants',
-      moves: of('order-merchants'),
       parts: [byField('Which buys first?', 'first')],
       describe: (m) => `The ${m.first} Merchant buys first`,
-    });
-  return list;
+    }),
+  ].filter((family) => family.moves.length > 0);
 }
 
-function describeEvent(e: any, names: readonly string[]): string | null {
+function describeEvent(e: Event, names: readonly string[]): string | null {
   const who = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
   switch (e.type) {
     case 'plan-submitted':
       return `${who(e.seat)} planned${e.cards ? ` ${e.cards.join(' and ')}` : ' in secret'}.`;
     case 'plans-revealed':
-      return `Revealed: ${e.plays.map((p: any) => `${who(p.seat)}'s ${p.card} ${SIDES[p.side] ?? ''}`).join('; ')}.`;
+      return `Revealed: ${e.plays.map((p) => `${who(p.seat)}'s ${p.card} ${SIDES[p.side]}`).join('; ')}.`;
     case 'gained':
       return `${who(e.seat)}'s ${e.card} grew ${plural(e.amount, 'turnip')}.`;
     case 'stolen':
@@ -170,14 +174,19 @@ const PROMPTS: Record<string, string> = {
   'merchant-order': 'Choose which of your Merchants buys first.',
 };
 
-export const ui: GameUi = {
-  Table,
+const uiFor = (faceOf: Faces): GameUi<typeof GAME> => ({
+  game: GAME,
+  Table: (props) => <Table {...props} faceOf={faceOf} />,
   prompt: (step) => PROMPTS[step] ?? step,
   families,
   describeEvent,
   summary: (board, seat) => {
     const p = board.players[seat];
+    if (!p) return '';
     return `${plural(p.turnips, 'turnip')} (${p.bank} banked) · relics: ${p.relics.length ? p.relics.join(', ') : 'none'}`;
   },
   scoreDetail: (d) => `${d.relics.length ? d.relics.join(', ') : 'no relics'}; ${d.turnips} turnips`,
-};
+});
+
+/** The table, its cards shown from the catalog the API serves. */
+export const tableFor = ({ cards }: CardsOf<typeof GAME>): GameTable => defineTable(uiFor(facesOf(cards)));

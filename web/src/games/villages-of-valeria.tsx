@@ -1,16 +1,38 @@
-import type { ValeriaClient } from '@valeria-tabletop/client';
+import type { BoardOf, CardsOf, CatalogOf, EventOf, MoveOf, StandingOrdersUpdate, ValeriaClient } from '@valeria-tabletop/client';
 import { useEffect, useState } from 'preact/hooks';
-import { adventurer, building, type Power } from '../../../core/games/villages-of-valeria/catalog/index.js';
 import { PlayerArea } from '../ui/player-area.js';
 import { Card, Pile, plural, type CardFace } from '../ui/card.js';
 import { explain } from '../ui/errors.js';
-import { byField, type Family, type FollowUp, type GameUi, type Move, type PaymentChoice, type TableProps } from './types.js';
+import { defineTable, type GameTable } from './table.js';
+import {
+  byField,
+  familyOf,
+  movesOfType,
+  type Choices,
+  type Family,
+  type FollowUp,
+  type GameUi,
+  type Part,
+  type PaymentChoice,
+  type TableProps,
+} from './types.js';
 
 /** Villages of Valeria in the browser: lead an action and its choices, follow windows, standing orders. */
 
+const GAME = 'villages-of-valeria';
+type Board = BoardOf<typeof GAME>;
+type Move = MoveOf<typeof GAME>;
+type BuildMove = Extract<Move, { type: 'build' }>;
+/** One source a Build may be paid from, chosen by hand. */
+type PaymentUnit = Exclude<BuildMove['payment'], 'auto'>[number];
+type Catalog = CatalogOf<typeof GAME>;
+type Building = Catalog['buildings'][number];
+type Adventurer = Catalog['adventurers'][number];
+type Power = Building['power'];
+
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-export function powerText(power: Power | null): string | null {
+function powerText(power: Power): string | null {
   if (!power) return null;
   switch (power.shape) {
     case 'action-cards':
@@ -44,36 +66,62 @@ export function powerText(power: Power | null): string | null {
   }
 }
 
-export function faceOf(id: string): CardFace {
-  if (id.startsWith('a')) {
-    const a = adventurer(id);
+/** The catalog's cards by id (`b…` Buildings, `a…` Adventurers, `c…` Castles), as the table shows them. */
+class Cards {
+  private readonly buildings: ReadonlyMap<string, Building>;
+  private readonly adventurers: ReadonlyMap<string, Adventurer>;
+
+  constructor(catalog: Catalog) {
+    this.buildings = new Map(catalog.buildings.map((card) => [card.id, card]));
+    this.adventurers = new Map(catalog.adventurers.map((card) => [card.id, card]));
+  }
+
+  building(id: string): Building | undefined {
+    return this.buildings.get(id);
+  }
+
+  /** What a Building gives once developed. */
+  resource(id: string): string {
+    return this.buildings.get(id)?.resource ?? 'a resource';
+  }
+
+  power(id: string): Power {
+    return (this.buildings.get(id) ?? this.adventurers.get(id))?.power ?? null;
+  }
+
+  face(id: string): CardFace {
+    const a = this.adventurers.get(id);
+    if (a)
+      return {
+        name: a.name,
+        kind: 'Adventurer',
+        tone: 'adventurer',
+        cost: `needs ${a.requires.join(', ')}`,
+        points: a.vp,
+        lines: [powerText(a.power)].filter((l): l is string => !!l),
+      };
+    const b = this.buildings.get(id);
+    if (!b) return { name: 'Castle', kind: 'Castle' };
     return {
-      name: a.name,
-      kind: 'Adventurer',
-      tone: 'adventurer',
-      cost: `needs ${a.requires.join(', ')}`,
-      points: a.vp,
-      lines: [powerText(a.power)].filter((l): l is string => !!l),
+      name: b.name,
+      kind: `Building · ${b.type}`,
+      tone: b.type,
+      cost: b.cost.join(', '),
+      points: b.vp,
+      lines: [powerText(b.power), `Developed: gives ${b.resource}`].filter((l): l is string => !!l),
     };
   }
-  const b = building(id);
-  return {
-    name: b.name,
-    kind: `Building · ${b.type}`,
-    tone: b.type,
-    cost: b.cost.join(', '),
-    points: b.vp,
-    lines: [powerText(b.power), `Developed: gives ${b.resource}`].filter((l): l is string => !!l),
-  };
+
+  name(id: string | null | undefined): string {
+    return id ? this.face(id).name : 'a card';
+  }
 }
 
-const nameOf = (id: string | null | undefined) => (id ? faceOf(id).name : 'a card');
-const pileName = (from: unknown) => (from === 'deck' ? 'the deck' : `pile ${Number(from) + 1}`);
+const pileName = (from: 'deck' | number) => (from === 'deck' ? 'the deck' : `pile ${from + 1}`);
 
-function Table({ board, you, names, awaiting }: TableProps) {
-  const village = (seat: number) => (
-    <Village key={seat} p={board.players[seat]} seat={seat} you={you} names={names} awaiting={awaiting} active={board.active} />
-  );
+function Table({ board, you, names, awaiting, cards }: TableProps<typeof GAME> & { cards: Cards }) {
+  const village = (seat: number, p = board.players[seat]) =>
+    p && <Village key={seat} cards={cards} p={p} seat={seat} you={you} names={names} awaiting={awaiting} active={board.active} />;
   return (
     <>
       {you !== null && village(you)}
@@ -84,26 +132,27 @@ function Table({ board, you, names, awaiting }: TableProps) {
           {board.led ? ` · Led action: ${board.led}` : ''}
         </p>
         <div class="cards">
-          {board.piles.map((pile: any, i: number) => (
+          {board.piles.map((pile, i) => (
             <Pile key={i} label={`Pile ${i + 1}`} size={pile.size}>
-              {pile.top ? <Card face={faceOf(pile.top)} /> : undefined}
+              {pile.top ? <Card face={cards.face(pile.top)} /> : undefined}
             </Pile>
           ))}
         </div>
         <h3>Adventurers to recruit</h3>
         <div class="cards">
-          {board.adventurerPool.map((id: string) => (
-            <Card key={id} face={faceOf(id)} />
+          {board.adventurerPool.map((id) => (
+            <Card key={id} face={cards.face(id)} />
           ))}
         </div>
       </section>
-      {board.players.map((_: unknown, seat: number) => (seat === you ? null : village(seat)))}
+      {board.players.map((p, seat) => (seat === you ? null : village(seat, p)))}
     </>
   );
 }
 
 interface VillageProps {
-  readonly p: any;
+  readonly cards: Cards;
+  readonly p: Board['players'][number];
   readonly seat: number;
   readonly you: number | null;
   readonly names: readonly string[];
@@ -112,21 +161,21 @@ interface VillageProps {
 }
 
 /** A player's village: gold, resources, buildings and adventurers, and my hand. */
-function Village({ p, seat, you, names, awaiting, active }: VillageProps) {
+function Village({ cards, p, seat, you, names, awaiting, active }: VillageProps) {
   return (
     <PlayerArea seat={seat} you={you} names={names} awaiting={awaiting} place="village" note={seat === active ? ' — active player' : ''}>
       <p class="stats">
         Gold: {p.coins} · Cards in hand: {p.handSize} · Castle: {p.castleCoin ? 'coin placed' : 'free (wild)'}
       </p>
       <h3>Resources</h3>
-      <p>{p.resources.length ? p.resources.map((r: any) => `${building(r.card).resource}${r.coin ? ' (coin on it)' : ''}`).join(', ') : 'none yet'}</p>
+      <p>{p.resources.length ? p.resources.map((r) => `${cards.resource(r.card)}${r.coin ? ' (coin on it)' : ''}`).join(', ') : 'none yet'}</p>
       <h3>Village</h3>
       {p.buildings.length + p.adventurers.length === 0 ? (
         <p class="muted">No buildings yet.</p>
       ) : (
         <div class="cards">
-          {[...p.buildings, ...p.adventurers].map((id: string) => (
-            <Card key={id} face={faceOf(id)} />
+          {[...p.buildings, ...p.adventurers].map((id) => (
+            <Card key={id} face={cards.face(id)} />
           ))}
         </div>
       )}
@@ -134,8 +183,8 @@ function Village({ p, seat, you, names, awaiting, active }: VillageProps) {
         <>
           <h3>Your hand</h3>
           <div class="cards">
-            {p.hand.map((id: string) => (
-              <Card key={id} face={faceOf(id)} />
+            {p.hand.map((id) => (
+              <Card key={id} face={cards.face(id)} />
             ))}
           </div>
         </>
@@ -144,10 +193,10 @@ function Village({ p, seat, you, names, awaiting, active }: VillageProps) {
   );
 }
 
-function describeMove(m: Move): string {
+function describeMove(cards: Cards, m: Move): string {
   switch (m.type) {
     case 'setup-develop':
-      return `Develop ${nameOf(m.card as string)} for free`;
+      return `Develop ${cards.name(m.card)} for free`;
     case 'harvest':
       return 'Harvest';
     case 'tax':
@@ -155,39 +204,37 @@ function describeMove(m: Move): string {
     case 'decline':
       return 'Decline';
     case 'develop':
-      return `Develop ${nameOf(m.card as string)}`;
+      return `Develop ${cards.name(m.card)}`;
     case 'build':
-      return `Build ${nameOf(m.card as string)}`;
+      return `Build ${cards.name(m.card)}`;
     case 'recruit':
-      return `Recruit ${nameOf(m.adventurer as string)}`;
+      return `Recruit ${cards.name(m.adventurer)}`;
     case 'draw':
       return `Draw from ${pileName(m.from)}`;
     case 'discard':
-      return `Discard ${nameOf(m.card as string)}${m.pile === undefined ? '' : ` onto pile ${Number(m.pile) + 1}`}`;
+      return `Discard ${cards.name(m.card)}${m.pile === undefined ? '' : ` onto pile ${m.pile + 1}`}`;
     case 'power':
-      return `Use ${nameOf(m.card as string)}'s power${m.target === undefined ? '' : ` on seat ${Number(m.target) + 1}`}`;
+      return `Use ${cards.name(m.card)}'s power${m.target === undefined ? '' : ` on seat ${m.target + 1}`}`;
     case 'end-powers':
       return 'Use no more powers';
-    default:
-      return m.type;
   }
 }
 
-const whole: (question: string) => import('./types.js').Part = (question) => ({ question, key: (m) => JSON.stringify(m), label: describeMove });
+const whole = <M extends Move>(cards: Cards, question: string): Part<M> => ({ question, key: (m) => JSON.stringify(m), label: (m) => describeMove(cards, m) });
 
 /**
  * A Develop is paid by discarding other hand cards (1 to lead, 2 to follow,
  * VV-R6): the discards are chosen with it and sent in one batch.
  */
-function developDiscards(board: any, you: number, role: 'lead' | 'follow') {
-  return (move: Move): FollowUp | null => {
+function developDiscards(cards: Cards, board: Board, you: number, role: 'lead' | 'follow') {
+  return (move: Move): FollowUp<Move> | null => {
     if (move.type !== 'develop') return null;
-    const hand: string[] = (board.players[you]?.hand ?? []).filter((id: string) => id !== move.card);
+    const hand = (board.players[you]?.hand ?? []).filter((id) => id !== move.card);
     const count = role === 'lead' ? 1 : 2;
     return {
       count,
       question: count === 1 ? 'Which card do you discard to pay?' : 'Which two cards do you discard to pay?',
-      cards: hand.map((id) => ({ id, label: nameOf(id) })),
+      cards: hand.map((id) => ({ id, label: cards.name(id) })),
       piles: board.solo ? 0 : board.piles.length,
       make: (card, pile) => (pile === null ? { type: 'discard', card } : { type: 'discard', card, pile }),
     };
@@ -199,94 +246,99 @@ function developDiscards(board: any, you: number, role: 'lead' | 'follow') {
  * free Resource (yours or another player's), or a resource power of your
  * village; the engine checks the choice and says precisely what is wrong.
  */
-function buildPayment(board: any, you: number, names: readonly string[]) {
-  return (move: Move): PaymentChoice | null => {
-    if (move.type !== 'build') return null;
+function buildPayment(cards: Cards, board: Board, you: number, names: readonly string[]) {
+  return (move: Move): PaymentChoice<Move> | null => {
     const me = board.players[you];
-    const sources: PaymentChoice['sources'][number][] = [];
+    if (move.type !== 'build' || !me) return null;
+    const sources: { readonly label: string; readonly unit: PaymentUnit }[] = [];
     if (me.castleCoin === null) sources.push({ label: 'A coin on your Castle (wild)', unit: { use: 'castle' } });
-    board.players.forEach((p: any, seat: number) => {
+    board.players.forEach((p, seat) => {
       for (const r of p.resources)
         if (r.coin === null)
           sources.push({
-            label: `A coin on ${seat === you ? 'your' : `${names[seat]}'s`} ${building(r.card).resource}`,
+            label: `A coin on ${seat === you ? 'your' : `${names[seat]}'s`} ${cards.resource(r.card)}`,
             unit: { use: 'resource', seat, card: r.card },
           });
     });
     for (const id of [...me.buildings, ...me.adventurers]) {
-      const power = faceOf(id).lines?.[0];
-      const shape = (id.startsWith('a') ? adventurer(id) : building(id)).power?.shape;
+      const power = cards.face(id).lines?.[0];
+      const shape = cards.power(id)?.shape;
       if (shape === 'build-resource' || shape === 'build-wild-for-type')
-        sources.push({ label: `${nameOf(id)}'s power (${power})`, unit: { use: 'power', card: id } });
+        sources.push({ label: `${cards.name(id)}'s power (${power})`, unit: { use: 'power', card: id } });
     }
-    return { cost: building(move.card as string).cost.join(', '), sources, make: (units) => ({ ...move, payment: [...units] }) };
+    return {
+      cost: cards.building(move.card)?.cost.join(', ') ?? '',
+      sources,
+      make: (chosen) => ({ ...move, payment: chosen.flatMap((i) => sources.slice(i, i + 1).map((source) => source.unit)) }),
+    };
   };
 }
 
-function families(moves: readonly Move[], board: any, you: number, names: readonly string[]): Family[] {
-  const of = (...types: string[]) => moves.filter((m) => types.includes(m.type));
-  const family = (title: string, list: Move[], parts = [whole('Which?')]): Family[] =>
-    list.length ? [{ title, moves: list, parts, describe: describeMove }] : [];
+function families(cards: Cards, { moves }: Choices<Move>, board: Board, you: number, names: readonly string[]): Family<Move>[] {
+  const of = <T extends Move['type']>(...types: T[]) => moves.filter((m): m is Extract<Move, { type: T }> => types.some((type) => type === m.type));
+  const family = <M extends Move>(title: string, list: readonly M[], parts: readonly Part<M>[] = [whole(cards, 'Which?')]): Family<M>[] =>
+    list.length ? [{ title, moves: list, parts, describe: (m) => describeMove(cards, m) }] : [];
   if (moves.some((m) => m.type === 'decline')) {
     const follows = [...of('harvest', 'tax', 'develop', 'build', 'recruit'), ...of('decline')];
     return [
       {
         title: `${names[board.active] ?? 'The active player'} leads ${cap(board.led ?? 'an action')}. Follow?`,
         moves: follows,
-        parts: [whole('Follow or decline?')],
-        describe: (m) => (m.type === 'decline' ? 'Decline' : `Follow: ${describeMove(m)}`),
-        then: developDiscards(board, you, 'follow'),
-        payFor: buildPayment(board, you, names),
+        parts: [whole(cards, 'Follow or decline?')],
+        describe: (m) => (m.type === 'decline' ? 'Decline' : `Follow: ${describeMove(cards, m)}`),
+        then: developDiscards(cards, board, you, 'follow'),
+        payFor: buildPayment(cards, board, you, names),
       },
     ];
   }
+  const powers: Part<Extract<Move, { type: 'power' | 'end-powers' }>> = {
+    question: 'Which power?',
+    key: (m) => JSON.stringify(m.type === 'power' ? m.card : null),
+    label: (m) => (m.type === 'power' ? `${cards.name(m.card)}'s power` : 'No more powers'),
+  };
   return [
     ...family('Choose your free develop', of('setup-develop')),
     ...family('Harvest', of('harvest')),
     ...family('Tax', of('tax')),
-    ...family('Develop a card from your hand', of('develop')).map((f) => ({ ...f, then: developDiscards(board, you, 'lead') })),
-    ...family('Build a card from your hand', of('build')).map((f) => ({ ...f, payFor: buildPayment(board, you, names) })),
+    ...family('Develop a card from your hand', of('develop')).map((f) => ({ ...f, then: developDiscards(cards, board, you, 'lead') })),
+    ...family('Build a card from your hand', of('build')).map((f) => ({ ...f, payFor: buildPayment(cards, board, you, names) })),
     ...family('Recruit an adventurer', of('recruit')),
     ...family('Draw a card', of('draw')),
-    ...family('Discard', of('discard'), [byField('Which card?', 'card', (id) => `Discard ${nameOf(id)}`), whole('Onto which pile?')]),
-    ...family('Powers', of('power', 'end-powers'), [
-      byField('Which power?', 'card', (id) => (id ? `${nameOf(id)}'s power` : 'No more powers')),
-      whole('On whom?'),
+    ...family('Discard', movesOfType(moves, 'discard'), [
+      byField('Which card?', 'card', (id) => `Discard ${cards.name(id)}`),
+      whole(cards, 'Onto which pile?'),
     ]),
+    ...family('Powers', of('power', 'end-powers'), [powers, whole(cards, 'On whom?')]),
   ];
 }
 
-function describeEvent(e: any, names: readonly string[]): string | null {
+function describeEvent(cards: Cards, e: EventOf<typeof GAME>, names: readonly string[]): string | null {
   const who = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
   switch (e.type) {
     case 'setup-chosen':
-      return e.card ? `${who(e.seat)} chose ${nameOf(e.card)} to develop.` : `${who(e.seat)} chose a card to develop.`;
+      return e.card ? `${who(e.seat)} chose ${cards.name(e.card)} to develop.` : `${who(e.seat)} chose a card to develop.`;
     case 'setup-revealed':
-      return `Setup developed: ${e.cards.map((c: string, i: number) => `${who(i)} ${nameOf(c)}`).join(', ')}.`;
+      return `Setup developed: ${e.cards.map((c, i) => `${who(i)} ${cards.name(c)}`).join(', ')}.`;
     case 'replenished':
       return e.collected ? `${who(e.seat)} collected ${e.collected} coins back.` : null;
     case 'declined':
       return `${who(e.seat)} declined to follow.`;
     case 'drew':
-      return `${who(e.seat)} drew ${e.card ? nameOf(e.card) : 'a card'} from ${pileName(e.from)}.`;
+      return `${who(e.seat)} drew ${e.card ? cards.name(e.card) : 'a card'} from ${pileName(e.from)}.`;
     case 'discarded':
-      return `${who(e.seat)} discarded ${nameOf(e.card)}${e.pile === null ? ' out of the game' : ` onto pile ${e.pile + 1}`}.`;
+      return `${who(e.seat)} discarded ${cards.name(e.card)}${e.pile === null ? ' out of the game' : ` onto pile ${e.pile + 1}`}.`;
     case 'developed':
-      return `${who(e.seat)} developed ${nameOf(e.card)} (${building(e.card).resource}).`;
+      return `${who(e.seat)} developed ${cards.name(e.card)} (${cards.resource(e.card)}).`;
     case 'built':
-      return `${who(e.seat)} built ${nameOf(e.card)}.`;
+      return `${who(e.seat)} built ${cards.name(e.card)}.`;
     case 'recruited':
-      return `${who(e.seat)} recruited ${nameOf(e.adventurer)} for ${e.paid} gold.`;
+      return `${who(e.seat)} recruited ${cards.name(e.adventurer)} for ${e.paid} gold.`;
     case 'gold-gained':
       return `${who(e.seat)} gained ${e.n} gold${e.from === 'bank' ? '' : ` from ${who(e.from)}`}.`;
     case 'cards-stolen':
-      return `${who(e.seat)} took ${e.cards ? plural(e.cards.length, 'card') : plural(e.count, 'card')} from ${who(e.from)}.`;
+      return `${who(e.seat)} took ${e.cards ? plural(e.cards.length, 'card') : plural(e.count ?? 0, 'card')} from ${who(e.from)}.`;
     case 'power-used':
-      return `${who(e.seat)} used ${nameOf(e.card)}'s power.`;
-    case 'flow':
-      return e.flow.led && e.flow.activity?.role === 'lead' && e.flow.activity.seat === e.flow.active && !e.flow.progressed
-        ? `${who(e.flow.active)} leads ${cap(e.flow.led)}.`
-        : null;
+      return `${who(e.seat)} used ${cards.name(e.card)}'s power.`;
     case 'game-ended':
       return 'The game is over.';
     default:
@@ -305,18 +357,32 @@ const PROMPTS: Record<string, string> = {
 };
 
 const ACTIONS = ['harvest', 'tax', 'develop', 'build', 'recruit'] as const;
+type Action = (typeof ACTIONS)[number];
 type Order = 'ask' | 'decline' | 'follow';
+type Orders = NonNullable<StandingOrdersUpdate['orders']>;
+
+/** The standing orders chosen on the form, as the API takes them: null for none. */
+function ordersOf(chosen: Readonly<Record<Action, Order>>): Orders | null {
+  const orders: Orders = {};
+  for (const action of ACTIONS) {
+    if (chosen[action] === 'decline') orders[action] = 'decline';
+    // Following is offered for Harvest and Tax only, drawing from the deck.
+    else if (chosen[action] === 'follow' && (action === 'harvest' || action === 'tax')) orders[action] = { follow: true, drawFrom: 'deck' };
+  }
+  return Object.keys(orders).length ? orders : null;
+}
 
 /** "Always decline following Tax", "always follow Harvest and draw from the deck": answered for me when the window opens. */
 function StandingOrders({ client, gameId }: { client: ValeriaClient; gameId: string }) {
-  const [orders, setOrders] = useState<Record<string, Order> | null>(null);
+  const [orders, setOrders] = useState<Record<Action, Order> | null>(null);
   const [note, setNote] = useState<string | null>(null);
   useEffect(() => {
     client
       .standingOrders(gameId)
       .then((answer) => {
-        const current = (answer.orders ?? {}) as Record<string, unknown>;
-        setOrders(Object.fromEntries(ACTIONS.map((a) => [a, current[a] === 'decline' ? 'decline' : current[a] ? 'follow' : 'ask'])));
+        const current: Orders = answer.orders ?? {};
+        const orderOf = (action: Action): Order => (current[action] === 'decline' ? 'decline' : current[action] ? 'follow' : 'ask');
+        setOrders({ harvest: orderOf('harvest'), tax: orderOf('tax'), develop: orderOf('develop'), build: orderOf('build'), recruit: orderOf('recruit') });
       })
       .catch((failure) => setNote(explain(failure)));
   }, [client, gameId]);
@@ -327,11 +393,8 @@ function StandingOrders({ client, gameId }: { client: ValeriaClient; gameId: str
       aria-label="Standing orders"
       onSubmit={async (event) => {
         event.preventDefault();
-        const body = Object.fromEntries(
-          ACTIONS.flatMap((a) => (orders[a] === 'ask' ? [] : [[a, orders[a] === 'decline' ? 'decline' : { follow: true, drawFrom: 'deck' }]])),
-        );
         try {
-          await client.setStandingOrders(gameId, { orders: Object.keys(body).length ? body : null } as never);
+          await client.setStandingOrders(gameId, { orders: ordersOf(orders) });
           setNote('Saved.');
         } catch (failure) {
           setNote(explain(failure));
@@ -357,15 +420,20 @@ function StandingOrders({ client, gameId }: { client: ValeriaClient; gameId: str
   );
 }
 
-export const ui: GameUi = {
-  Table,
+const uiFor = (cards: Cards): GameUi<typeof GAME> => ({
+  game: GAME,
+  Table: (props) => <Table {...props} cards={cards} />,
   prompt: (step) => PROMPTS[step] ?? step,
-  families,
-  describeEvent,
+  families: (choices, board, you, names) => families(cards, choices, board, you, names),
+  describeEvent: (event, names) => describeEvent(cards, event, names),
   summary: (board, seat) => {
     const p = board.players[seat];
+    if (!p) return '';
     return `${p.coins} gold · ${plural(p.handSize, 'card')} in hand · ${plural(p.buildings.length, 'building')} · ${plural(p.adventurers.length, 'adventurer')}`;
   },
   scoreDetail: (d) => `${d.cards} points from cards, ${d.powers} from powers, ${d.gold} gold`,
   StandingOrders,
-};
+});
+
+/** The table, its cards shown from the catalog the API serves. */
+export const tableFor = ({ cards }: CardsOf<typeof GAME>): GameTable => defineTable(uiFor(new Cards(cards)));

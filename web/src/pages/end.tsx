@@ -1,20 +1,13 @@
 import type { GameView, ValeriaClient } from '@valeria-tabletop/client';
 import { useState } from 'preact/hooks';
-import type { GameUi } from '../games/types.js';
+import type { Seated } from '../games/table.js';
 import type { Check } from '../verify/replay.js';
 import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 
-interface ScoreSheet {
-  scores: number[];
-  winners: number[];
-  details?: unknown[];
-  verdict?: string;
-}
-
 /** The end: scores, the winner, and a replay of the whole log in this browser with the revealed seed. */
-export function EndScreen({ view, names, ui, client }: { view: GameView; names: readonly string[]; ui: GameUi; client: ValeriaClient }) {
-  const sheet = view.state?.score as ScoreSheet | undefined;
+export function EndScreen({ view, names, seated, client }: { view: GameView; names: readonly string[]; seated: Seated; client: ValeriaClient }) {
+  const sheet = view.state?.score;
   const [checks, setChecks] = useState<Check[] | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +34,7 @@ export function EndScreen({ view, names, ui, client }: { view: GameView; names: 
                   {seat === view.you ? ' (you)' : ''}
                 </th>
                 <td>{score}</td>
-                <td>{sheet.details?.[seat] ? ui.scoreDetail(sheet.details[seat]) : ''}</td>
+                <td>{seated.scoreDetail(seat) ?? ''}</td>
               </tr>
             ))}
           </tbody>

@@ -1,9 +1,20 @@
-import { ProblemError, type Commit, type GameView, type LegalMoves, type MoveAnswer, type Player, type ValeriaClient } from '@valeria-tabletop/client';
+import {
+  followGame,
+  ProblemError,
+  type CardsOf,
+  type Commit,
+  type GameFollower,
+  type GameId,
+  type GameView,
+  type Move,
+  type MoveAnswer,
+  type Player,
+  type Seen,
+  type ValeriaClient,
+} from '@valeria-tabletop/client';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { GameUi, Move } from '../games/types.js';
+import type { GameTable, Listed } from '../games/table.js';
 import { session } from '../session.js';
-import type { Seen } from '../stream.js';
-import { followGame, readLog, type Feed } from '../updates.js';
 import { Countdown } from '../ui/countdown.js';
 import { explain } from '../ui/errors.js';
 import { Picker } from '../ui/picker.js';
@@ -15,15 +26,20 @@ import { Alert } from '../ui/alert.js';
 import { SeatStatus } from '../ui/seat-status.js';
 import { SeatControls } from './seat-controls.js';
 
-/** Each game's table, loaded with its card catalog only when a game of it is opened. */
-const TABLES: Record<string, () => Promise<{ ui: GameUi }>> = {
-  'village-pillage': () => import('../games/village-pillage.js'),
-  'villages-of-valeria': () => import('../games/villages-of-valeria.js'),
-  'valeria-card-kingdoms': () => import('../games/card-kingdoms.js'),
-};
+/** A game's table, its module and its card catalog (from the API) loaded together. */
+const tableWithCards =
+  <G extends GameId>(game: G, load: () => Promise<{ tableFor(cards: CardsOf<G>): GameTable }>) =>
+  async (client: ValeriaClient): Promise<GameTable> => {
+    const [module, cards] = await Promise.all([load(), client.cards(game)]);
+    return module.tableFor(cards);
+  };
 
-/** My legal moves and the ETag of the version they belong to (for If-Match). */
-type Listed = Pick<LegalMoves, 'moves'> & { readonly etag: string };
+/** Each game's table, loaded only when a game of it is opened. */
+const TABLES: { readonly [G in GameId]: (client: ValeriaClient) => Promise<GameTable> } = {
+  'village-pillage': tableWithCards('village-pillage', () => import('../games/village-pillage.js')),
+  'villages-of-valeria': tableWithCards('villages-of-valeria', () => import('../games/villages-of-valeria.js')),
+  'valeria-card-kingdoms': tableWithCards('valeria-card-kingdoms', () => import('../games/card-kingdoms.js')),
+};
 
 interface Loaded {
   readonly view: GameView;
@@ -35,7 +51,7 @@ const OWN_COMMIT_WITHIN_MS = 5_000;
 
 /** What the page shows of a game the stream carried: the same as a read, since it is what GET …/{id} and …/moves answer. */
 function loadedFrom({ game: view, moves }: Seen): Loaded {
-  // The moves route's ETag is the quoted version (functions/app/http.ts `etag`).
+  // The moves route's ETag is the quoted version, as documented.
   return { view, listed: view.status === 'active' && view.you !== null ? { moves, etag: `"${view.version}"` } : null };
 }
 
@@ -49,16 +65,11 @@ export function GamePage({ gameId }: { gameId: string }) {
   const client = current?.client;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [me, setMe] = useState<Player | null>(null);
-  const [ui, setUi] = useState<GameUi | null>(null);
+  const [table, setTable] = useState<GameTable | null>(null);
   const [log, setLog] = useState<Commit[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const feedRef = useRef<Feed | null>(null);
-
-  const show = (seen: Seen): GameView => {
-    setLoaded(loadedFrom(seen));
-    return seen.game;
-  };
+  const followerRef = useRef<GameFollower | null>(null);
 
   const reload = async (): Promise<GameView | null> => {
     if (!client) return null;
@@ -68,47 +79,56 @@ export function GamePage({ gameId }: { gameId: string }) {
     return view;
   };
 
+  /** The game the stream carried, shown as it is unless the table plans a batch now: then the moves route's `followUps` are read too. */
+  const show = async (seen: Seen, shown: GameTable | null): Promise<GameView | null> => {
+    const loaded = loadedFrom(seen);
+    const seated = loaded.listed && shown?.seat(loaded.view, loaded.listed, seatNames(loaded.view.seats));
+    if (!seated?.plansBatch || !client) {
+      setLoaded(loaded);
+      return seen.game;
+    }
+    const listed = await client.legalMoves(gameId);
+    if (listed.version !== seen.game.version) return reload();
+    setLoaded({ ...loaded, listed });
+    return seen.game;
+  };
+
   useEffect(() => {
     if (!client) return;
-    let feed: Feed | null = null;
+    let follower: GameFollower | null = null;
     let live = true;
     void (async () => {
       try {
         setMe(await client.me());
-        await reload();
-        const { commits, next } = await readLog(client, gameId);
+        const view = await reload();
+        // The table first: a game the stream brings is shown by it.
+        const shown = view ? await TABLES[view.game](client) : null;
+        if (!live) return;
+        setTable(shown);
+        const { commits, next } = await client.log(gameId);
         if (!live) return;
         setLog(commits);
-        feed = followGame(
-          client,
-          gameId,
-          next,
-          (more, _next, seen) => {
+        follower = followGame(client, gameId, {
+          after: next,
+          onCommits: (more, seen) => {
             setLog((old) => [...old, ...more]);
             // The stream carried the game these commits lead to: show it without reading it again.
-            const shown = seen ? Promise.resolve(show(seen)) : reload();
+            const showing = seen ? show(seen, shown) : reload();
             // Nothing follows the end: stop asking.
-            void shown.then((view) => view?.status === 'finished' && feed?.stop()).catch((failure) => setError(explain(failure)));
+            void showing.then((view) => view?.status === 'finished' && follower?.stop()).catch((failure) => setError(explain(failure)));
           },
-          () => undefined,
-        );
-        feedRef.current = feed;
+        });
+        followerRef.current = follower;
       } catch (failure) {
         if (live) setError(explain(failure));
       }
     })();
     return () => {
       live = false;
-      feed?.stop();
-      feedRef.current = null;
+      follower?.stop();
+      followerRef.current = null;
     };
   }, [client, gameId]);
-
-  const game = loaded?.view.game;
-  useEffect(() => {
-    const load = game ? TABLES[game] : undefined;
-    if (load) void load().then((module) => setUi(module.ui));
-  }, [game]);
 
   if (error && !loaded) return <Alert message={error} />;
   if (!loaded || !client || !me) return <p aria-busy="true">Loading the game…</p>;
@@ -117,7 +137,8 @@ export function GamePage({ gameId }: { gameId: string }) {
   const title = GAME_TITLES[view.game] ?? view.game;
 
   if (view.status === 'open') return <OpenTable view={view} me={me} client={client} title={title} onChange={async () => void (await reload())} />;
-  if (!ui || !view.state) return <p aria-busy="true">Setting the table…</p>;
+  const seated = table?.seat(view, listed, names);
+  if (!table || !seated || !view.state) return <p aria-busy="true">Setting the table…</p>;
 
   const state = view.state;
   /**
@@ -130,7 +151,7 @@ export function GamePage({ gameId }: { gameId: string }) {
     setError(null);
     try {
       const made = versionMadeBy(await send());
-      const handed = made !== null && (await feedRef.current?.handsOver(made, OWN_COMMIT_WITHIN_MS));
+      const handed = made !== null && (await followerRef.current?.awaitCommit(made, OWN_COMMIT_WITHIN_MS));
       if (!handed) await reload();
     } catch (failure) {
       setError(why(failure));
@@ -139,7 +160,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       setBusy(false);
     }
   };
-  const play = (moves: Move[]) =>
+  const play = (moves: readonly Move[]) =>
     listed &&
     run(
       () => playPinned(client, gameId, moves, listed),
@@ -148,7 +169,7 @@ export function GamePage({ gameId }: { gameId: string }) {
           ? 'The game moved on before your move arrived and it is no longer possible: nothing was played. Look again and choose.'
           : explain(failure),
     );
-  const moves = (listed?.moves ?? []) as Move[];
+  const families = seated.families();
   const awaitingNames = state.awaiting.map((seat) => (seat === view.you ? 'you' : names[seat])).join(', ');
 
   return (
@@ -157,7 +178,7 @@ export function GamePage({ gameId }: { gameId: string }) {
         {title} <small class="muted">{view.gameId}</small>
       </h1>
       {view.status === 'finished' ? (
-        <EndScreen view={view} names={names} ui={ui} client={client} />
+        <EndScreen view={view} names={names} seated={seated} client={client} />
       ) : (
         <p class="turn" role="status">
           {state.pending && (
@@ -180,24 +201,24 @@ export function GamePage({ gameId }: { gameId: string }) {
             {names.map((name, seat) => (
               <li key={seat} class={state.awaiting.includes(seat) ? 'awaited' : ''}>
                 <strong>{seat === view.you ? `${name} (you)` : name}</strong>
-                {state.awaiting.includes(seat) ? ' · to move' : ''} · {ui.summary(state.board, seat)}
+                {state.awaiting.includes(seat) ? ' · to move' : ''} · {seated.summary(seat)}
                 <SeatStatus view={view} seat={seat} />
               </li>
             ))}
           </ul>
-          <ui.Table board={state.board} you={view.you} names={names} awaiting={state.awaiting} />
+          {seated.board}
         </section>
         <aside class="side">
           {view.status === 'active' && view.you !== null && (
             <section class="moves" aria-label="Your moves">
               <h2>Your move</h2>
               <SeatControls view={view} you={view.you} log={log} client={client} busy={busy} run={(send) => void run(send)} />
-              {moves.length === 0 ? (
+              {(listed?.moves.length ?? 0) === 0 ? (
                 <p class="muted">Nothing to do right now: the page updates by itself when it is your turn.</p>
               ) : (
                 <>
-                  <p class="prompt">{state.pending ? ui.prompt(state.pending.step, state.board, view.you) : ''}</p>
-                  {ui.families(moves, state.board, view.you, names).map((family) => (
+                  <p class="prompt">{seated.prompt()}</p>
+                  {families.map((family) => (
                     <Picker key={`${state.pending?.id}:${family.title}`} family={family} busy={busy} send={(batch) => void play(batch)} />
                   ))}
                 </>
@@ -205,8 +226,8 @@ export function GamePage({ gameId }: { gameId: string }) {
               <Alert message={error} />
             </section>
           )}
-          {ui.StandingOrders && view.status === 'active' && view.you !== null && <ui.StandingOrders client={client} gameId={gameId} />}
-          <GameLog commits={log} names={names} ui={ui} />
+          {table.StandingOrders && view.status === 'active' && view.you !== null && <table.StandingOrders client={client} gameId={gameId} />}
+          <GameLog commits={log} names={names} table={table} />
         </aside>
       </div>
     </div>
@@ -226,14 +247,14 @@ function ownDeadline(pending: Pending, you: number | null): string {
  * moved meanwhile (another player's secret plan in the same window, say), the
  * moves are sent again, pinned to the new version, if the first is still listed.
  */
-async function playPinned(client: ValeriaClient, gameId: string, moves: Move[], listed: Listed): Promise<MoveAnswer> {
+async function playPinned(client: ValeriaClient, gameId: string, moves: readonly Move[], listed: Listed): Promise<MoveAnswer> {
   try {
-    return await client.play(gameId, moves as never, { ifMatch: listed.etag });
+    return await client.play(gameId, moves, { ifMatch: listed.etag });
   } catch (failure) {
     if (!(failure instanceof ProblemError && failure.code === 'version-mismatch')) throw failure;
     const fresh = await client.legalMoves(gameId);
     const still = fresh.moves.some((move) => JSON.stringify(move) === JSON.stringify(moves[0]));
     if (!still) throw failure;
-    return await client.play(gameId, moves as never, { ifMatch: fresh.etag });
+    return await client.play(gameId, moves, { ifMatch: fresh.etag });
   }
 }

@@ -107,7 +107,7 @@ function Result({ gameId }: { gameId: string }) {
     current?.client
       .view(gameId)
       .then(({ view }) => {
-        const sheet = view.state?.score as { scores: number[]; winners: number[] } | undefined;
+        const sheet = view.state?.score;
         if (!sheet) return;
         const names = seatNames(view.seats).map((name, seat) => (seat === view.you ? 'you' : name));
         const winners = sheet.winners.map((seat) => names[seat]).join(' and ') || 'nobody';

@@ -1,16 +1,16 @@
 import type { Commit } from '@valeria-tabletop/client';
-import type { GameUi } from '../games/types.js';
+import type { GameTable } from '../games/table.js';
 import { describeKitEvent, isKitEvent } from '../ui/kit-events.js';
 
 const SHOWN = 60;
 
 /** What happened, newest first, in sentences. */
-export function GameLog({ commits, names, ui }: { commits: readonly Commit[]; names: readonly string[]; ui: GameUi }) {
+export function GameLog({ commits, names, table }: { commits: readonly Commit[]; names: readonly string[]; table: GameTable }) {
   const entries = commits
     .map((commit) => ({
       seq: commit.seq,
       lines: commit.events
-        .map((event) => (isKitEvent(event) ? describeKitEvent(event, commit, names) : ui.describeEvent(event, names)))
+        .map((event) => (isKitEvent(event) ? describeKitEvent(event, commit, names) : table.describeEvent(event, names)))
         .filter((line): line is string => !!line),
     }))
     .filter((entry) => entry.lines.length > 0)

@@ -1,4 +1,4 @@
-import type { Notification } from '../stream.js';
+import type { Notification } from '@valeria-tabletop/client';
 import { timeLeft } from './countdown.js';
 import { missedMoves } from './kit-events.js';
 

@@ -1,20 +1,20 @@
 import { useState } from 'preact/hooks';
-import type { Family, FollowUp, Move, PaymentChoice } from '../games/types.js';
+import type { Family, FollowUp, PaymentChoice } from '../games/types.js';
 
 /**
  * Chooses one move of a family step by step: each step offers the distinct
  * choices left among the listed moves; a choice that leaves exactly one move
  * is a button that sends it, named by the whole move.
  */
-export function Picker({ family, busy, send }: { family: Family; busy: boolean; send(moves: Move[]): void }) {
+export function Picker<M>({ family, busy, send }: { family: Family<M>; busy: boolean; send(moves: M[]): void }) {
   const [picks, setPicks] = useState<string[]>([]);
-  const [batch, setBatch] = useState<{ move: Move; then: FollowUp } | null>(null);
-  const [paying, setPaying] = useState<{ move: Move; choice: PaymentChoice } | null>(null);
-  const [planning, setPlanning] = useState<{ move: Move; next: readonly Family[] } | null>(null);
+  const [batch, setBatch] = useState<{ move: M; then: FollowUp<M> } | null>(null);
+  const [paying, setPaying] = useState<{ move: M; choice: PaymentChoice<M> } | null>(null);
+  const [planning, setPlanning] = useState<{ move: M; next: readonly Family<M>[] } | null>(null);
   if (batch) return <Batch family={family} first={batch.move} then={batch.then} busy={busy} send={send} back={() => setBatch(null)} />;
   if (paying) return <Payment family={family} move={paying.move} choice={paying.choice} busy={busy} send={send} back={() => setPaying(null)} />;
   if (planning) return <Plan family={family} first={planning.move} next={planning.next} busy={busy} send={send} back={() => setPlanning(null)} />;
-  const choose = (move: Move) => {
+  const choose = (move: M) => {
     const then = family.then?.(move);
     const choice = family.payFor?.(move);
     const next = family.plan?.(move);
@@ -23,18 +23,18 @@ export function Picker({ family, busy, send }: { family: Family; busy: boolean; 
     else if (next) setPlanning({ move, next });
     else send([move]);
   };
-  const needsMore = (move: Move) => !!(family.then?.(move) || family.payFor?.(move) || family.plan?.(move));
+  const needsMore = (move: M) => !!(family.then?.(move) || family.payFor?.(move) || family.plan?.(move));
   const candidates = family.moves.filter((move) => picks.every((pick, i) => family.parts[i]?.key(move) === pick));
   // Steps where every candidate agrees are no choice: skip them.
   let step = picks.length;
   let forced = [...picks];
   while (step < family.parts.length - 1 && new Set(candidates.map((m) => family.parts[step]?.key(m))).size === 1) {
-    forced = [...forced, family.parts[step]?.key(candidates[0] as Move) ?? ''];
+    forced = [...forced, family.parts[step]?.key(candidates[0] as M) ?? ''];
     step++;
   }
   const part = family.parts[step];
   if (!part) return null;
-  const choices = new Map<string, Move[]>();
+  const choices = new Map<string, M[]>();
   for (const move of candidates) {
     const key = part.key(move);
     choices.set(key, [...(choices.get(key) ?? []), move]);
@@ -53,7 +53,7 @@ export function Picker({ family, busy, send }: { family: Family; busy: boolean; 
             </button>
           ) : (
             <button key={key} type="button" data-step disabled={busy} onClick={() => setPicks([...forced, key])}>
-              {part.label(moves[0] as Move)}…
+              {part.label(moves[0] as M)}…
             </button>
           );
         })}
@@ -64,7 +64,7 @@ export function Picker({ family, busy, send }: { family: Family; busy: boolean; 
 }
 
 /** The cards chosen after a move (e.g. "Develop Farm, discarding Mill onto pile 2"), all sent as one batch. */
-function Batch({
+function Batch<M>({
   family,
   first,
   then,
@@ -72,11 +72,11 @@ function Batch({
   send,
   back,
 }: {
-  family: Family;
-  first: Move;
-  then: FollowUp;
+  family: Family<M>;
+  first: M;
+  then: FollowUp<M>;
   busy: boolean;
-  send(moves: Move[]): void;
+  send(moves: M[]): void;
   back(): void;
 }) {
   const [chosen, setChosen] = useState<string[]>([]);
@@ -129,7 +129,7 @@ function Batch({
 }
 
 /** Pay as listed (automatically), or tick the sources that pay the cost. */
-function Payment({
+function Payment<M>({
   family,
   move,
   choice,
@@ -137,11 +137,11 @@ function Payment({
   send,
   back,
 }: {
-  family: Family;
-  move: Move;
-  choice: PaymentChoice;
+  family: Family<M>;
+  move: M;
+  choice: PaymentChoice<M>;
   busy: boolean;
-  send(moves: Move[]): void;
+  send(moves: M[]): void;
   back(): void;
 }) {
   const [ticked, setTicked] = useState<number[]>([]);
@@ -166,7 +166,7 @@ function Payment({
             {source.label}
           </label>
         ))}
-        <button type="button" disabled={busy || ticked.length === 0} onClick={() => send([choice.make(ticked.map((i) => choice.sources[i]?.unit ?? {}))])}>
+        <button type="button" disabled={busy || ticked.length === 0} onClick={() => send([choice.make(ticked)])}>
           {family.describe(move)} with the chosen sources
         </button>
       </fieldset>
@@ -176,7 +176,7 @@ function Payment({
 }
 
 /** A first move and what may follow it in the same batch (a turn's second action): both are sent at once. */
-function Plan({
+function Plan<M>({
   family,
   first,
   next,
@@ -184,11 +184,11 @@ function Plan({
   send,
   back,
 }: {
-  family: Family;
-  first: Move;
-  next: readonly Family[];
+  family: Family<M>;
+  first: M;
+  next: readonly Family<M>[];
   busy: boolean;
-  send(moves: Move[]): void;
+  send(moves: M[]): void;
   back(): void;
 }) {
   const firstly = family.describe(first);

@@ -8,8 +8,7 @@
 import type { GameView, ValeriaClient } from '@valeria-tabletop/client';
 import { seedMatchesHash, viewFor } from '../../../core/engine/index.js';
 import { GAMES } from '../../../core/games/index.js';
-import { publishedEvents, recordOf, replayInit, runRecord } from '../../../functions/service/records.js';
-import { presentTimes } from '../../../functions/service/times.js';
+import { presentTimes, publishedEvents, recordOf, replayInit, runRecord, tableGame } from '../../../core/table/index.js';
 
 export interface Check {
   readonly what: string;
@@ -36,7 +35,7 @@ export async function verifyGame(client: ValeriaClient, view: GameView): Promise
   const proof = await client.verify(view.gameId);
   const listing = GAMES.find((g) => g.meta.id === proof.game);
   if (!listing) return [{ what: 'Engine', ok: false, detail: `this page has no engine for ${proof.game}` }];
-  const engine = await listing.engine();
+  const engine = tableGame(await listing.engine());
   const checks: Check[] = [
     {
       what: 'The seed matches the hash published when the game was created',

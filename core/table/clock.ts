@@ -1,7 +1,6 @@
-import { appendEvents, type Decided, type Folding, type LoggedEvent } from './draft.js';
-import type { BaseState, GameEvent } from './game.js';
-import type { Bank, Pending, Seat } from './pending.js';
-import { awayDuring, resumesAt, type Vacations } from './vacation.js';
+import type { Bank, BaseState, Folding, GameEvent, LoggedEvent, Part, Pending, Seat } from '../engine/index.js';
+import { appendEvents, type Decided } from './decided.js';
+import { awayDuring, resumesAt, type Vacations, type VacationState } from './vacation.js';
 
 /**
  * Fischer time banks. The engine has no clock: every change here is computed
@@ -23,6 +22,23 @@ export interface Clocks {
 }
 
 export type ClockEvent = { readonly type: 'clock'; readonly clocks: Clocks };
+
+export interface ClockState extends BaseState {
+  /** The time banks, once the first commit of a game with a bank settled them. */
+  clocks?: Clocks;
+}
+
+/** Clocks as a part of the table: the latest `clock` event is the banks; public, like a clock on the table. */
+export const clockPart: Part<ClockState, ClockEvent> = {
+  events: ['clock'],
+  fold: (state, event) => {
+    state.clocks = event.clocks;
+  },
+  copy: (from, to) => {
+    if (from.clocks) to.clocks = from.clocks;
+  },
+  redact: (event) => event,
+};
 
 /** The seat whose bank a pending entry draws on: a turn's or a decision's owner; windows draw on none. */
 export function clockedSeat(pending: Pending | null): Seat | null {
@@ -87,12 +103,12 @@ export function banksAt(
  * banks, and the awaited entry again with the deadline its bank gives.
  * Games without a bank are returned as they are.
  */
-export function clockCommand<S extends BaseState, E extends GameEvent>(folding: Folding<S, E>, before: S, decided: Decided<S, E>, command: ClockedCommand) {
+export function clockCommand<S extends ClockState & VacationState>(folding: Folding<S, GameEvent>, before: S, decided: Decided<S>, command: ClockedCommand) {
   const bank = before.deadlines.bank;
   if (!bank) return appendEvents(folding, before, decided, []);
   const pending = decided.state.pending;
   const { clocks, deadline } = settleClocks(bank, before.seats, before.clocks, command, pending, before.vacations);
-  const added: LoggedEvent<E>[] = [{ type: 'clock', clocks }];
+  const added: LoggedEvent<ClockEvent>[] = [{ type: 'clock', clocks }];
   if (deadline !== null && pending && pending.deadline !== deadline) added.push({ type: 'awaiting', pending: { ...pending, deadline } });
   return appendEvents(folding, before, decided, added);
 }

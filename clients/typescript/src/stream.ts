@@ -1,18 +1,38 @@
-import type { Commit, components, GameView, LegalMoves, ValeriaClient } from '@valeria-tabletop/client';
+/**
+ * The live WebSocket stream of one player: its protocol (the same from
+ * `npm start` and from the API Gateway WebSocket API on AWS) and one
+ * connection shared by everything that listens. No DOM and no Node API: a
+ * socket class is all it needs (the platform's own `WebSocket`, or one
+ * given, e.g. the `ws` package's on Node 20).
+ */
+import type { Commit, GameView, ListedMove, Notification } from './types.js';
 
-export type Notification = components['schemas']['Notification'];
+/** What the stream needs of a WebSocket: browsers' and the `ws` package's both fit. */
+export interface StreamSocket {
+  /** 1 while open (`WebSocket.OPEN`). */
+  readonly readyState: number;
+  send(data: string): void;
+  close(): void;
+  addEventListener(type: 'open' | 'close', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { readonly data: unknown }) => void): void;
+}
+
+/** A WebSocket class: `new WebSocket(url)`. */
+export type StreamSocketClass = new (url: string) => StreamSocket;
+
+const OPEN = 1;
 
 /**
  * A game as this player sees it at `game.version`, carried by the stream so
- * that a follower needs no read: `game` exactly as GET /v1/games/{id}
- * answers it, `moves` as the legal moves of GET /v1/games/{id}/moves.
+ * that a follower needs no read: `game` exactly as `GET /v1/games/{id}`
+ * answers it, `moves` as the legal moves of `GET /v1/games/{id}/moves`.
  */
 export interface Seen {
   readonly game: GameView;
-  readonly moves: LegalMoves['moves'];
+  readonly moves: readonly ListedMove[];
 }
 
-/** What the live stream tells whoever listens to it. */
+/** What the stream tells whoever listens to it. */
 export type StreamNews =
   /** Connected (again): catch up on what happened while not connected. */
   | { readonly kind: 'ready' }
@@ -24,20 +44,26 @@ export type StreamNews =
   | { readonly kind: 'commit'; readonly gameId: string; readonly commit: Commit; readonly seen?: Seen }
   | { readonly kind: 'notification'; readonly notification: Notification };
 
-/** The server's frames (functions/notifications/stream-protocol.ts); extra fields are ignored. */
+/**
+ * The server's messages (documented in functions/push/stream/protocol.ts);
+ * fields not listed here are ignored.
+ */
 type ServerMessage =
-  | { type: 'ready' }
-  | { type: 'notification'; notification: Notification }
+  | { readonly type: 'ready' }
+  | { readonly type: 'notification'; readonly notification: Notification }
   /**
    * A commit may carry the notifications it caused for this player (then they
    * are not sent alone), and the game and legal moves right after it.
    */
-  | ({ type: 'commit'; gameId: string; commit: Commit; notifications?: Notification[] } & Partial<Seen>)
+  | ({ readonly type: 'commit'; readonly gameId: string; readonly commit: Commit; readonly notifications?: readonly Notification[] } & Partial<Seen>)
   /** The answer to `subscribe` carries the game and legal moves as of now. */
-  | ({ type: 'subscribed'; gameId: string } & Partial<Seen>)
-  | { type: 'unsubscribed'; gameId: string }
-  | { type: 'pong' }
-  | { type: 'error'; code: string; detail: string };
+  | ({ readonly type: 'subscribed'; readonly gameId: string } & Partial<Seen>)
+  | { readonly type: 'unsubscribed'; readonly gameId: string }
+  | { readonly type: 'pong' }
+  | { readonly type: 'error'; readonly code: string; readonly detail: string };
+
+/** What the client sends. */
+type ClientAction = { readonly action: 'hello' | 'ping' } | { readonly action: 'subscribe' | 'unsubscribe'; readonly gameId: string };
 
 /** Keep-alive: idle WebSockets are closed by proxies and by API Gateway (10 minutes). */
 const PING_EVERY_MS = 60_000;
@@ -46,16 +72,28 @@ const ANSWER_WITHIN_MS = 15_000;
 /** Waits before trying again after a failed attempt, growing. */
 const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
 
+/** A frame's JSON: the server's messages are JSON text frames. */
+const messageIn = (data: unknown): ServerMessage => JSON.parse(String(data));
+
+/** The platform's WebSocket class (browsers, Node 22 and later), if it has one. */
+function platformSocketClass(): StreamSocketClass | undefined {
+  const found: unknown = Reflect.get(globalThis, 'WebSocket');
+  return isClass(found) ? found : undefined;
+}
+
+/** Whether `value` can be called with `new`: the platform's WebSocket is a class. */
+const isClass = (value: unknown): value is StreamSocketClass => typeof value === 'function';
+
 /**
- * One player's live WebSocket stream, shared by every part of the page:
- * a one-time ticket from `POST /v1/stream/tickets` (the bearer token never
- * travels in a URL), the socket opened with it (`hello`, answered `ready`),
- * subscriptions to the games being watched, a ping keep-alive, and
- * reconnection with a fresh ticket.
- * It is open while anyone listens.
+ * One player's live stream, shared by everyone who listens: a one-time
+ * ticket (`POST /v1/stream/tickets`: the bearer token never travels in a
+ * URL), the socket opened with it (`hello`, answered `ready`), subscriptions
+ * to the games being watched, a ping keep-alive, and reconnection with a
+ * fresh ticket. It is open while anyone listens. Get it with
+ * `client.stream()`.
  */
 export class LiveStream {
-  private socket: WebSocket | null = null;
+  private socket: StreamSocket | null = null;
   private readonly listeners = new Set<(news: StreamNews) => void>();
   /** Watched games and how many listeners watch each. */
   private readonly games = new Map<string, number>();
@@ -66,7 +104,14 @@ export class LiveStream {
   private ready = false;
   private connecting = false;
 
-  constructor(private readonly client: ValeriaClient) {}
+  /**
+   * `ticket` asks the API for a stream URL holding a fresh ticket (null when
+   * it cannot); `socketClass` opens it (by default the platform's WebSocket).
+   */
+  constructor(
+    private readonly ticket: () => Promise<string | null>,
+    private readonly socketClass: StreamSocketClass | undefined = platformSocketClass(),
+  ) {}
 
   /** Tells `listener` the news; with `gameId`, also subscribes to that game. Call the answer to stop. */
   listen(listener: (news: StreamNews) => void, gameId?: string): () => void {
@@ -94,41 +139,38 @@ export class LiveStream {
     for (const listener of [...this.listeners]) listener(news);
   }
 
-  private send(action: object): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(action));
+  private send(action: ClientAction): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(action));
   }
 
   private async connect(): Promise<void> {
     this.retry = undefined;
     this.connecting = true;
-    const url = await this.client.api.POST('/v1/stream/tickets').then(
-      ({ data }) => data?.url ?? null,
-      () => null,
-    );
+    const url = await this.ticket().catch(() => null);
     this.connecting = false;
     if (this.listeners.size === 0) return;
-    if (!url) return this.fail();
-    let socket: WebSocket;
+    if (!url || !this.socketClass) return this.fail();
+    let socket: StreamSocket;
     try {
-      socket = new WebSocket(url);
+      socket = new this.socketClass(url);
     } catch {
       return this.fail();
     }
     this.socket = socket;
     // The server never speaks first (API Gateway cannot during the connection): `hello` asks for `ready`.
-    socket.onopen = () => {
+    socket.addEventListener('open', () => {
       socket.send(JSON.stringify({ action: 'hello' }));
       this.expectAnswer();
-    };
-    socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as ServerMessage);
-    socket.onclose = () => {
+    });
+    socket.addEventListener('message', (event) => this.receive(messageIn(event.data)));
+    socket.addEventListener('close', () => {
       if (this.socket !== socket) return; // closed on purpose
       const wasReady = this.ready;
       this.drop();
       // A connection that worked is reopened at once; one that never did counts as a failure.
       if (wasReady) void this.connect();
       else this.fail();
-    };
+    });
   }
 
   private receive(message: ServerMessage): void {
@@ -196,13 +238,4 @@ export class LiveStream {
 /** `{ seen }` when a message carries both the game and the moves (a server may leave them out), else nothing. */
 function seenIn({ game, moves }: Partial<Seen>): { seen?: Seen } {
   return game && moves ? { seen: { game, moves } } : {};
-}
-
-const streams = new WeakMap<ValeriaClient, LiveStream>();
-
-/** The stream of the player `client` speaks for: one per signed-in session. */
-export function streamOf(client: ValeriaClient): LiveStream {
-  let stream = streams.get(client);
-  if (!stream) streams.set(client, (stream = new LiveStream(client)));
-  return stream;
 }

@@ -1,6 +1,5 @@
-import { appendEvents, type Decided, type Folding } from './draft.js';
-import type { BaseState, GameEvent } from './game.js';
-import { dueSeats, type Seat } from './pending.js';
+import { dueSeats, type BaseState, type Folding, type GameEvent, type Part, type Seat } from '../engine/index.js';
+import { appendEvents, type Decided } from './decided.js';
 
 /**
  * Absent players: each seat's run of consecutive timeouts (defaults the
@@ -21,13 +20,30 @@ export type AbsenceChange =
 
 export type AbsenceEvent = { readonly type: 'absence'; readonly absence: Absence; readonly change?: AbsenceChange };
 
+export interface AbsenceState extends BaseState {
+  /** Timeout streaks and seats played by the bot for absent players, once any. */
+  absence?: Absence;
+}
+
+/** Absence as a part of the table: the latest `absence` event is the streaks and replaced seats; public, like the seats themselves. */
+export const absencePart: Part<AbsenceState, AbsenceEvent> = {
+  events: ['absence'],
+  fold: (state, event) => {
+    state.absence = event.absence;
+  },
+  copy: (from, to) => {
+    if (from.absence) to.absence = from.absence;
+  },
+  redact: (event) => event,
+};
+
 const none = (seats: number): Absence => ({ streak: Array.from({ length: seats }, () => 0), replaced: [] });
 
 /** Who acted in a command, as far as absence cares. */
 export type Actor = { readonly kind: 'timeout'; readonly at: number } | { readonly kind: 'player'; readonly seat: Seat } | { readonly kind: 'other' };
 
 /** The streaks after a command: a timeout adds one for every seat whose part it defaulted (bots' seats aside), a player's own move clears theirs. */
-export function absenceAfter(before: BaseState, actor: Actor): Absence | null {
+export function absenceAfter(before: AbsenceState, actor: Actor): Absence | null {
   const current = before.absence ?? none(before.seats);
   const streak = [...current.streak];
   if (actor.kind === 'timeout')
@@ -37,13 +53,13 @@ export function absenceAfter(before: BaseState, actor: Actor): Absence | null {
 }
 
 /** The seat the bot should take over now: one whose streak reached the limit (0: never). */
-export function seatToReplace(state: BaseState, limit: number): Seat | null {
+export function seatToReplace(state: AbsenceState, limit: number): Seat | null {
   if (limit === 0 || !state.absence) return null;
   const seat = state.absence.streak.findIndex((n, s) => n >= limit && !state.absence!.replaced.includes(s));
   return seat === -1 ? null : seat;
 }
 
-export function replaceSeat(state: BaseState, seat: Seat): AbsenceEvent {
+export function replaceSeat(state: AbsenceState, seat: Seat): AbsenceEvent {
   const current = state.absence ?? none(state.seats);
   return {
     type: 'absence',
@@ -52,14 +68,15 @@ export function replaceSeat(state: BaseState, seat: Seat): AbsenceEvent {
   };
 }
 
-export function reclaimSeat(state: BaseState, seat: Seat): AbsenceEvent {
+export function reclaimSeat(state: AbsenceState, seat: Seat): AbsenceEvent {
   const current = state.absence ?? none(state.seats);
   const streak = current.streak.map((n, s) => (s === seat ? 0 : n));
   return { type: 'absence', absence: { streak, replaced: current.replaced.filter((s) => s !== seat) }, change: { kind: 'reclaimed', seat } };
 }
 
 /** Adds a command's streak update to what the engine decided, folded into its resulting state (a copy when it changed nothing). */
-export function trackAbsence<S extends BaseState, E extends GameEvent>(folding: Folding<S, E>, before: S, decided: Decided<S, E>, actor: Actor) {
+export function trackAbsence<S extends AbsenceState>(folding: Folding<S, GameEvent>, before: S, decided: Decided<S>, actor: Actor) {
   const absence = absenceAfter(before, actor);
-  return appendEvents(folding, before, decided, absence === null ? [] : [{ type: 'absence', absence }]);
+  const added: AbsenceEvent[] = absence === null ? [] : [{ type: 'absence', absence }];
+  return appendEvents(folding, before, decided, added);
 }

@@ -5,8 +5,8 @@
  * `at`, `…At`, `deadline` or `…Deadline` is an instant and one under `…Ms` a
  * duration (renamed `…Seconds`), as is each number of a list under `…Ms`.
  */
-const INSTANT = /^(at|deadline|.+At|.+Deadline)$/;
-const DURATION = /^(.+)Ms$/;
+export const INSTANT = /^(at|deadline|.+At|.+Deadline)$/;
+export const DURATION = /^(.+)Ms$/;
 
 export const isoInstant = (epochMs: number) => new Date(epochMs).toISOString();
 

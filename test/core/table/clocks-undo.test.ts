@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  awaitedSeats,
-  clockedSeat,
-  replay,
-  Rng,
-  rngStateFromSeed,
-  whyNotUndoable,
-  type AnyGameEngine,
-  type BaseState,
-  type Deadlines,
-  type LoggedEvent,
-  type Seat,
-} from '../../../core/engine/index.js';
+import { awaitedSeats, replay, Rng, rngStateFromSeed, type Deadlines, type LoggedEvent, type Seat } from '../../../core/engine/index.js';
 import { GAMES } from '../../../core/games/index.js';
-import { runRecord, type CommandRecord } from '../../../functions/service/records.js';
+import { clockedSeat, runRecord, tableGame, whyNotUndoable, type CommandRecord, type TableGame, type TableState } from '../../../core/table/index.js';
 import { secretVariants as vckVariants } from '../valeria-card-kingdoms/play-checked.js';
 import { secretVariants as vpVariants } from '../village-pillage/play-checked.js';
 import { secretVariants as vvVariants } from '../villages-of-valeria/property-run.js';
@@ -22,7 +10,7 @@ const SECOND = 1000;
 const DEADLINES: Deadlines = { turnMs: 50 * SECOND, windowMs: 50 * SECOND, bank: { initialMs: 100 * SECOND, incrementMs: 30 * SECOND, maxMs: 120 * SECOND } };
 
 /** States differing from `state` only in what `seat` keeps secret (each game's property suite defines them). */
-const VARIANTS: Record<string, (state: never, seat: Seat, rng: Rng) => BaseState[]> = {
+const VARIANTS: Record<string, (state: never, seat: Seat, rng: Rng) => TableState[]> = {
   'villages-of-valeria': vvVariants,
   'valeria-card-kingdoms': vckVariants,
   'village-pillage': vpVariants,
@@ -37,8 +25,8 @@ const json = (value: unknown) => JSON.stringify(value);
  * same command. A draw, a roll or a reveal breaks this; the undo rule must
  * have refused such a commit.
  */
-function assertRevealedNothing(engine: AnyGameEngine, before: BaseState, after: BaseState, record: CommandRecord, rng: Rng, where: string): void {
-  const variantsOf = VARIANTS[engine.meta.id] as (state: BaseState, seat: Seat, rng: Rng) => BaseState[];
+function assertRevealedNothing(engine: TableGame, before: TableState, after: TableState, record: CommandRecord, rng: Rng, where: string): void {
+  const variantsOf = VARIANTS[engine.meta.id] as (state: TableState, seat: Seat, rng: Rng) => TableState[];
   for (let viewer = 0; viewer < before.seats; viewer++) {
     const seen = json(engine.view(before, viewer));
     const seenAfter = json([engine.view(after, viewer), after.pending]);
@@ -66,7 +54,7 @@ function assertRevealedNothing(engine: AnyGameEngine, before: BaseState, after: 
  * card that a pending step still names), which the variants were never
  * meant to be consistent for.
  */
-function decideOn(engine: AnyGameEngine, variant: BaseState, record: CommandRecord) {
+function decideOn(engine: TableGame, variant: TableState, record: CommandRecord) {
   try {
     const run = runRecord(engine, variant, record);
     return 'rejection' in run ? null : run;
@@ -82,10 +70,10 @@ interface Tally {
 }
 
 /** One seeded bot game on banks, with undos sprinkled in, checked at every command. */
-function playWithBanksAndUndos(engine: AnyGameEngine, seats: number, seed: string, tally: Tally): void {
+function playWithBanksAndUndos(engine: TableGame, seats: number, seed: string, tally: Tally): void {
   const init = { seats, options: engine.optionsSchema.parse({}), deadlines: DEADLINES, seed, at: 0 };
   const rng = new Rng(rngStateFromSeed(`driver:${seed}`));
-  let state: BaseState = engine.setup(init);
+  let state: TableState = engine.setup(init);
   const log: LoggedEvent[] = [];
   let at = 0;
   let version = 0;
@@ -137,7 +125,7 @@ function playWithBanksAndUndos(engine: AnyGameEngine, seats: number, seed: strin
 describe('banks and safe undo over many seeded games of every game', () => {
   for (const listing of GAMES) {
     it(`${listing.meta.id}: every undoable commit revealed nothing, banks stay consistent, replay rebuilds the state`, async () => {
-      const engine = await listing.engine();
+      const engine = tableGame(await listing.engine());
       const tally: Tally = { undone: 0, refused: 0, timeouts: 0 };
       const { minSeats, maxSeats } = listing.meta;
       for (let i = 0; i < 6; i++) playWithBanksAndUndos(engine, minSeats + (i % (maxSeats - minSeats + 1)), `${listing.meta.id}-${i}`, tally);

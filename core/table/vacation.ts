@@ -1,6 +1,17 @@
-import { appendEvents, type Decided, type Folding, type LoggedEvent } from './draft.js';
-import type { BaseState, GameEvent } from './game.js';
-import { awaitedSeats, closeOnTimeParts, partDeadline, type Pending, type Seat, type SimultaneousPending } from './pending.js';
+import {
+  awaitedSeats,
+  closeOnTimeParts,
+  partDeadline,
+  type BaseState,
+  type Folding,
+  type GameEvent,
+  type LoggedEvent,
+  type Part,
+  type Pending,
+  type Seat,
+  type SimultaneousPending,
+} from '../engine/index.js';
+import { appendEvents, type Decided } from './decided.js';
 
 /**
  * Vacations. While a player is away their own deadlines stand still: every
@@ -32,11 +43,24 @@ export interface DeadlineShift {
 /** A seat's vacation as the game knows it now, and the deadlines of theirs that this commit moved for it. */
 export type VacationEvent = { readonly type: 'vacation'; readonly seat: Seat; readonly away: Away; readonly shifts: readonly DeadlineShift[] };
 
-export function foldVacation(state: BaseState, event: VacationEvent): void {
-  const vacations = [...(state.vacations ?? Array.from({ length: state.seats }, () => null))];
-  vacations[event.seat] = event.away;
-  state.vacations = vacations;
+export interface VacationState extends BaseState {
+  /** Each seat's latest vacation, once one reached the game. */
+  vacations?: Vacations;
 }
+
+/** Vacations as a part of the table: each `vacation` event sets its seat's latest vacation (the deadlines it moved come as `awaiting`); public. */
+export const vacationPart: Part<VacationState, VacationEvent> = {
+  events: ['vacation'],
+  fold: (state, event) => {
+    const vacations = [...(state.vacations ?? Array.from({ length: state.seats }, () => null))];
+    vacations[event.seat] = event.away;
+    state.vacations = vacations;
+  },
+  copy: (from, to) => {
+    if (from.vacations) to.vacations = from.vacations;
+  },
+  redact: (event) => event,
+};
 
 /** Whether the seat is away at `at`. */
 export function isAway(away: Away | null | undefined, at: number): away is Away {
@@ -89,18 +113,11 @@ export function shiftPart(pending: Pending, seat: Seat, deltaMs: number): { pend
  * in the time still ahead of them — pushed back by the vacation's length when
  * it starts, pulled in by its unused rest when it ends early.
  */
-export function vacationCommand<S extends BaseState, E extends GameEvent>(
-  folding: Folding<S, E>,
-  before: S,
-  decided: Decided<S, E>,
-  seat: Seat,
-  away: Away,
-  at: number,
-) {
+export function vacationCommand<S extends VacationState>(folding: Folding<S, GameEvent>, before: S, decided: Decided<S>, seat: Seat, away: Away, at: number) {
   const state = decided.state;
   const deltaMs = remainingAway(away, at) - remainingAway(state.vacations?.[seat], at);
   const moved = state.pending && !state.finished ? shiftPart(state.pending, seat, deltaMs) : null;
-  const added: LoggedEvent<E>[] = [{ type: 'vacation', seat, away, shifts: moved ? [moved.shift] : [] }];
+  const added: LoggedEvent<VacationEvent>[] = [{ type: 'vacation', seat, away, shifts: moved ? [moved.shift] : [] }];
   if (moved) added.push({ type: 'awaiting', pending: moved.pending });
   return appendEvents(folding, before, decided, added);
 }
@@ -110,11 +127,11 @@ export function vacationCommand<S extends BaseState, E extends GameEvent>(
  * opened: their part starts when they are back. Banked turns and decisions
  * are left to the bank, whose deadline already counts the vacation (clock.ts).
  */
-export function holdForVacations<S extends BaseState, E extends GameEvent>(folding: Folding<S, E>, before: S, decided: Decided<S, E>, at: number) {
+export function holdForVacations<S extends VacationState>(folding: Folding<S, GameEvent>, before: S, decided: Decided<S>, at: number) {
   const { pending, vacations } = decided.state;
   const banked = before.deadlines.bank !== undefined && (pending?.kind === 'turn' || pending?.kind === 'decision');
   if (!vacations || !pending || pending.id === before.pending?.id || banked) return appendEvents(folding, before, decided, []);
-  const added: LoggedEvent<E>[] = [];
+  const added: LoggedEvent<VacationEvent>[] = [];
   let held: Pending = pending;
   for (const seat of awaitedSeats(pending)) {
     const away = vacations[seat];

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  awaitedSeats,
-  isAway,
-  partDeadline,
-  replay,
-  Rng,
-  rngStateFromSeed,
-  type AnyGameEngine,
-  type BaseState,
-  type Deadlines,
-  type LoggedEvent,
-} from '../../../core/engine/index.js';
+import { awaitedSeats, partDeadline, replay, Rng, rngStateFromSeed, type Deadlines, type LoggedEvent } from '../../../core/engine/index.js';
 import { GAMES } from '../../../core/games/index.js';
-import { runRecord, type CommandRecord } from '../../../functions/service/records.js';
+import { isAway, runRecord, tableGame, type CommandRecord, type TableGame, type TableState } from '../../../core/table/index.js';
 
 const SECOND = 1000;
 const FIXED: Deadlines = { turnMs: 60 * SECOND, windowMs: 40 * SECOND };
@@ -33,10 +22,10 @@ interface Tally {
  * seats with a vacation have late parts; the game still ends; the log
  * replays to the identical state.
  */
-function playWithVacations(engine: AnyGameEngine, seats: number, deadlines: Deadlines, seed: string, tally: Tally): void {
+function playWithVacations(engine: TableGame, seats: number, deadlines: Deadlines, seed: string, tally: Tally): void {
   const init = { seats, options: engine.optionsSchema.parse({}), deadlines, seed, at: 0 };
   const rng = new Rng(rngStateFromSeed(`vacations:${seed}`));
-  let state: BaseState = engine.setup(init);
+  let state: TableState = engine.setup(init);
   const log: LoggedEvent[] = [];
   let at = 0;
   const where = () => `${engine.meta.id} ${seed} at ${at}`;
@@ -103,7 +92,7 @@ function playWithVacations(engine: AnyGameEngine, seats: number, deadlines: Dead
 describe('vacations over many seeded games of every game', () => {
   for (const listing of GAMES) {
     it(`${listing.meta.id}: away players' deadlines wait for them, shared windows close for the others on time, replay rebuilds the state`, async () => {
-      const engine = await listing.engine();
+      const engine = tableGame(await listing.engine());
       const tally: Tally = { vacations: 0, endedEarly: 0, lateParts: 0, partialTimeouts: 0 };
       const { minSeats, maxSeats } = listing.meta;
       for (let i = 0; i < 6; i++) {
