@@ -12,6 +12,7 @@ import { startLocalPush } from '../../functions/compose.js';
 import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
 import { attachLocalStream } from '../../functions/push/stream/local-server.js';
 import { storeOf } from '../support/api.js';
+import { CHROMIUM } from '../support/chromium.js';
 import { testContext } from '../support/context.js';
 
 /**
@@ -21,7 +22,6 @@ import { testContext } from '../support/context.js';
  * port, and Debian's Chromium driven by playwright-core (browsers cannot be
  * downloaded here).
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface WebWorld {
   readonly url: string;
