@@ -120,20 +120,24 @@ describe('engine versions (DynamoDB Local)', () => {
     expect((await api.ctx.store.readCommits(gameId, 0, 10)).map((c) => c.seq)).toEqual([1, 2]);
   });
 
-  it('refuses a Card Kingdoms game stored before versions were recorded: version 2 changed how its commands decide (VK-R5, VK-R6, VK-R8)', async () => {
+  it.each([
+    [undefined, 'before versions were recorded: version 2 changed how its commands decide (VK-R5, VK-R6, VK-R8)'],
+    [2, 'by version 2: version 3 offers a solo double 6 as one choice activated twice (VK-R9)'],
+  ])('refuses a Card Kingdoms game stored with engine version %s, %s', async (stored, _why) => {
     const vck = GAMES.find((g) => g.meta.id === 'valeria-card-kingdoms')!;
-    expect(vck.engineVersion).toBe(2);
+    expect(vck.engineVersion).toBe(3);
     const gameId = await newGame('valeria-card-kingdoms');
     const header = (await api.ctx.store.getHeader(gameId))!;
     const { engineVersion, ...unrecorded } = header;
-    expect(engineVersion).toBe(2);
+    expect(engineVersion).toBe(3);
     expect((await api.client.get(`/v1/games/${gameId}`, { token: alice.token })).status).toBe(200);
-    expect(await api.ctx.store.replaceHeader({ ...unrecorded, revision: header.revision + 1 }, header.revision)).toBe(true);
-    expect((await api.ctx.store.getHeader(gameId))?.engineVersion).toBeUndefined();
+    const old = { ...unrecorded, ...(stored === undefined ? {} : { engineVersion: stored }), revision: header.revision + 1 };
+    expect(await api.ctx.store.replaceHeader(old, header.revision)).toBe(true);
+    expect((await api.ctx.store.getHeader(gameId))?.engineVersion).toBe(stored);
     for (const reply of [
       await api.client.get(`/v1/games/${gameId}`, { token: alice.token }),
       await api.client.get(`/v1/games/${gameId}/moves`, { token: bob.token }),
     ])
-      expectUnsupported(reply, 1, vck.engineVersion);
+      expectUnsupported(reply, stored ?? 1, vck.engineVersion);
   });
 });

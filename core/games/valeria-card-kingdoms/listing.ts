@@ -25,8 +25,11 @@ export const valeriaCardKingdomsListing = {
    * takes (VK-R8: the `theft` step, `theft-offered`/`theft-chosen` events),
    * doubles activate the sum once (VK-R5), the end is re-checked when the
    * round completes (VK-R6): a version-1 log's commands no longer decide the
-   * events it recorded, so it cannot be replayed or continued.
+   * events it recorded, so it cannot be replayed or continued. 3: a solo
+   * double 6 is one choice of a stack, activated twice (VK-R9), where
+   * version 2 asked twice: a version-2 log's `choose` commands no longer
+   * match the choices offered.
    */
-  engineVersion: 2,
+  engineVersion: 3,
   hasStandingOrders: false,
 } satisfies Omit<GameListing, 'engine'>;
