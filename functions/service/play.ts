@@ -4,7 +4,7 @@ import type { ServiceContext } from './context.js';
 import { engineRefusal, fail, type ServiceError } from './errors.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { followUpsOf, type FollowUps } from './follow-ups.js';
-import { commitRecord, loadLive, readHeader, RETRY, settle, withFreshGame } from './pipeline.js';
+import { BEHIND, commitRecord, loadLive, newSlice, readHeader, RETRY, settle, withFreshGame } from './pipeline.js';
 import { legalMovesOf, presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
 
 /** Most commits one events page returns. */
@@ -14,11 +14,17 @@ export const MAX_WAIT_SECONDS = 25;
 
 /**
  * Reads a started game brought up to date: overdue deadlines resolved, bots
- * played. Readers of one game take turns (ctx.settling), so a backlog of
- * overdue deadlines is resolved once, by the first of them.
+ * played (as many as one request plays: `behind` when more are due, which
+ * the game's timer plays). Readers of one game take turns (ctx.settling), so
+ * a backlog of overdue deadlines is resolved once, by the first of them.
  */
-async function readSettled<T>(ctx: ServiceContext, gameId: string, present: (live: LiveGame) => T): Promise<T> {
-  return ctx.settling.run(gameId, () => withFreshGame(ctx, gameId, async (live) => ((await settle(ctx, live)) === RETRY ? RETRY : present(live))));
+async function readSettled<T>(ctx: ServiceContext, gameId: string, present: (live: LiveGame, behind: boolean) => T): Promise<T> {
+  return ctx.settling.run(gameId, () =>
+    withFreshGame(ctx, gameId, async (live) => {
+      const settled = await settle(ctx, live);
+      return settled === RETRY ? RETRY : present(live, settled === BEHIND);
+    }),
+  );
 }
 
 export function readGame(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
@@ -90,6 +96,7 @@ function sameRequest(commit: Commit, actor: string, request: MoveRequest): boole
  * the fresh state, unless the client pinned a version (then 409).
  */
 export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: string, request: MoveRequest): Promise<MoveAnswer> {
+  const slice = newSlice();
   return withFreshGame(ctx, gameId, async (live) => {
     const seat = seatOf(live.header, player.playerId);
     if (seat === null) throw fail('not-seated', { to: 'move' });
@@ -99,7 +106,7 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
       if (earlier.requestHash !== request.requestHash) throw fail('idempotency-key-reused');
       return answerFor(ctx, gameId, earlier.seq, seat);
     }
-    if ((await settle(ctx, live)) === RETRY) return RETRY;
+    if ((await settle(ctx, live, slice)) === RETRY) return RETRY;
     if (request.ifMatch !== null && request.ifMatch !== live.version) throw fail('version-mismatch', { pinned: request.ifMatch, current: live.version });
     const outcome = await commitRecord(
       ctx,
@@ -123,7 +130,7 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
     }
     // Bots and instant answers react now; a race here only means someone else already did, and a
     // store fault only delays them to the next read (lazy expiry): the move itself is durable.
-    await settle(ctx, live).catch((error: unknown) => {
+    await settle(ctx, live, slice).catch((error: unknown) => {
       if (!(error instanceof StoreUnavailableError)) throw error;
     });
     return answerWith(live, outcome.commit, seat);
@@ -216,14 +223,15 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
   };
 }
 
-/** What the deadline timer does: resolve whatever is overdue; harmless when nothing is. */
+/** What the deadline timer does: resolve whatever is overdue and play one slice of bots; harmless when nothing is due. */
 export async function resolveOverdue(
   ctx: ServiceContext,
   gameId: string,
-): Promise<{ version: number; nextDeadline: number | null; nextPendingId: string | null }> {
-  return readSettled(ctx, gameId, (live) => ({
+): Promise<{ version: number; nextDeadline: number | null; nextPendingId: string | null; behind: boolean }> {
+  return readSettled(ctx, gameId, (live, behind) => ({
     version: live.version,
     nextDeadline: live.state?.pending?.deadline ?? null,
     nextPendingId: live.state?.pending?.id ?? null,
+    behind,
   }));
 }

@@ -4,7 +4,7 @@ import type { PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { fail, type ServiceError } from './errors.js';
 import { initOf, seatOf, type LiveGame } from './live-game.js';
-import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
+import { commitRecord, newSlice, RETRY, settle, withFreshGame } from './pipeline.js';
 import { answerWith, type MoveAnswer } from './play.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
@@ -33,11 +33,12 @@ async function stateBefore(ctx: ServiceContext, live: LiveGame, version: number)
  * commit a timeout or a bot already followed is no longer the latest.
  */
 export function undoCommit(ctx: ServiceContext, player: PlayerRecord, gameId: string, version: number): Promise<MoveAnswer> {
+  const slice = newSlice();
   return withFreshGame(ctx, gameId, async (live) => {
     const seat = seatOf(live.header, player.playerId);
     if (seat === null) throw fail('not-seated', { to: 'undo' });
     if (!live.state) throw fail('game-not-started');
-    if ((await settle(ctx, live)) === RETRY) return RETRY;
+    if ((await settle(ctx, live, slice)) === RETRY) return RETRY;
     const state = live.state;
     if (!(live.header.table ?? RULES_BEFORE_TABLE_RULES).undo) throw refused(version, 'undo is off at this table');
     if (state.finished) throw refused(version, 'the game is over');
@@ -56,7 +57,7 @@ export function undoCommit(ctx: ServiceContext, player: PlayerRecord, gameId: st
     );
     if (outcome.kind === 'conflict') return RETRY;
     if (outcome.kind === 'rejected') throw new Error(`undo of ${gameId}@${version} refused: ${outcome.refusal.rejection.code}`);
-    await settle(ctx, live);
+    await settle(ctx, live, slice);
     return answerWith(live, outcome.commit, seat);
   });
 }

@@ -89,6 +89,14 @@ export interface CommitSummary {
   readonly lateParts?: readonly { readonly seat: number; readonly deadline: number }[];
   /** Each seat's latest vacation the game knows, for lists to show who is away until when. */
   readonly vacations?: readonly { readonly seat: number; readonly leftAt: number; readonly backAt: number }[];
+  /** The entry pending before this commit, when this commit closed it: its deadline timer is no longer needed (absent in commits stored before it was added). */
+  readonly closedPendingId?: string;
+  /**
+   * The request that wrote this commit spent its slice of system commits
+   * (functions/service/pipeline.ts) while bots or standing orders still owe
+   * moves: the game's timer is wanted at once, not at the deadline.
+   */
+  readonly continues?: true;
 }
 
 export interface Commit {
