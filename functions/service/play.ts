@@ -4,11 +4,10 @@ import type { ServiceContext } from './context.js';
 import { engineRefusal, fail, type ServiceError } from './errors.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { followUpsOf, type FollowUps } from './follow-ups.js';
+import { LOG_PAGE, logPage } from './log-page.js';
 import { BEHIND, commitRecord, loadLive, newSlice, readHeader, RETRY, settle, withFreshGame } from './pipeline.js';
 import { legalMovesOf, presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
 
-/** Most commits one events page returns. */
-const EVENTS_PAGE = 100;
 /** Longest long-poll a client may ask for, in seconds. */
 export const MAX_WAIT_SECONDS = 25;
 
@@ -167,23 +166,17 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
   for (;;) {
     const header = await readHeader(ctx, gameId);
     await expireIfDue(ctx, header);
-    const commits = await ctx.store.readCommits(gameId, after, EVENTS_PAGE + 1);
+    const commits = await ctx.store.readCommits(gameId, after, LOG_PAGE.commits + 1);
     if (commits.length === 0 && after > 0 && !cursorChecked) {
       await refuseCursorBeyond(ctx, gameId, after);
       cursorChecked = true;
     }
     const remaining = until - ctx.clock();
     if (commits.length > 0 || remaining <= 0) {
-      const page = commits.slice(0, EVENTS_PAGE);
       const seat = seatOf(header, viewer.playerId);
       const engine = await engineOf(ctx.games, header);
-      return {
-        gameId,
-        game: header.game,
-        commits: page.map((c) => presentCommit(engine, header, c, seat)),
-        next: page.at(-1)?.seq ?? after,
-        more: commits.length > EVENTS_PAGE,
-      };
+      const { page, more } = logPage(commits.map((c) => presentCommit(engine, header, c, seat)));
+      return { gameId, game: header.game, commits: page, next: page.at(-1)?.seq ?? after, more };
     }
     await ctx.signal.nextCommit(gameId, Math.min(remaining, ctx.pollIntervalMs));
   }
@@ -195,19 +188,20 @@ async function refuseCursorBeyond(ctx: ServiceContext, gameId: string, after: nu
   if (after > version) throw fail('cursor-out-of-range', { version, after });
 }
 
-/** After the end: everything needed to replay and check the game. */
-export async function verifyGame(ctx: ServiceContext, gameId: string) {
+/**
+ * After the end: everything needed to replay and check the game — the seed
+ * and setup, and the log one page at a time after the cursor `after`
+ * (`next`, `more`: LOG_PAGE bounds a page).
+ */
+export async function verifyGame(ctx: ServiceContext, gameId: string, after = 0) {
   const header = await readHeader(ctx, gameId);
   replayableListing(ctx.games, header);
   if (header.status !== 'finished') await expireIfDue(ctx, header);
   const current = (await ctx.store.getHeader(gameId)) as GameHeader;
   if (current.status !== 'finished') throw fail('game-not-finished');
-  const commits: Commit[] = [];
-  for (;;) {
-    const page = await ctx.store.readCommits(gameId, commits.at(-1)?.seq ?? 0, 1000);
-    commits.push(...page);
-    if (page.length < 1000) break;
-  }
+  const read = await ctx.store.readCommits(gameId, after, LOG_PAGE.commits + 1);
+  if (read.length === 0 && after > 0) await refuseCursorBeyond(ctx, gameId, after);
+  const { page, more } = logPage(read.map(publishedCommit));
   return {
     gameId,
     game: current.game,
@@ -219,7 +213,9 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
       deadlines: presentDeadlines(current.deadlines),
       startedAt: current.startedAt === null ? null : isoInstant(current.startedAt),
     },
-    commits: commits.map(publishedCommit),
+    commits: page,
+    next: page.at(-1)?.seq ?? after,
+    more,
   };
 }
 

@@ -204,7 +204,7 @@ export interface paths {
         };
         /**
          * After the end: the seed, its hash and the full log, to replay and check
-         * @description Check that sha256(seed) is the hash published at creation, then replay every command with the engine to reproduce every event.
+         * @description Check that sha256(seed) is the hash published at creation, then replay every command with the engine to reproduce every event. The log comes a page at a time: commits after `after`, at most 100 and about 1 MB of JSON (always at least one); while `more` is true, ask again with `after` set to `next`.
          */
         get: operations["verifyGame"];
         put?: never;
@@ -248,7 +248,7 @@ export interface paths {
         };
         /**
          * Your redacted event log after a cursor; long-poll with `wait`
-         * @description Commits after version `after`, each with the events you may see. With `wait`, holds the request until a commit arrives or the wait ends. An `after` beyond the game’s version answers 400 `cursor-out-of-range`.
+         * @description Commits after version `after`, each with the events you may see: at most 100 and about 1 MB of JSON (always at least one); `more` says whether others follow (ask again with `after` set to `next`). With `wait`, holds the request until a commit arrives or the wait ends. An `after` beyond the game’s version answers 400 `cursor-out-of-range`.
          */
         get: operations["readEvents"];
         put?: never;
@@ -3126,6 +3126,7 @@ export interface components {
             commits: components["schemas"]["VillagesOfValeriaCommit"][];
             /** @description The cursor for the next call (`after`). */
             next: number;
+            /** @description Whether commits after `next` exist already: a page ends at its size limit. */
             more: boolean;
         };
         ValeriaCardKingdomsEvents: {
@@ -3138,6 +3139,7 @@ export interface components {
             commits: components["schemas"]["ValeriaCardKingdomsCommit"][];
             /** @description The cursor for the next call (`after`). */
             next: number;
+            /** @description Whether commits after `next` exist already: a page ends at its size limit. */
             more: boolean;
         };
         VillagePillageEvents: {
@@ -3150,6 +3152,7 @@ export interface components {
             commits: components["schemas"]["VillagePillageCommit"][];
             /** @description The cursor for the next call (`after`). */
             next: number;
+            /** @description Whether commits after `next` exist already: a page ends at its size limit. */
             more: boolean;
         };
         Verification: components["schemas"]["VillagesOfValeriaVerification"] | components["schemas"]["ValeriaCardKingdomsVerification"] | components["schemas"]["VillagePillageVerification"];
@@ -3169,6 +3172,7 @@ export interface components {
                 /** Format: date-time */
                 startedAt: string | null;
             };
+            /** @description A page of the log: the commits after `after`. */
             commits: {
                 seq: number;
                 /** Format: date-time */
@@ -3176,6 +3180,10 @@ export interface components {
                 command: components["schemas"]["VillagesOfValeriaCommand"];
                 events: components["schemas"]["VillagesOfValeriaLoggedEvent"][];
             }[];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false. */
+            more: boolean;
         };
         /** @description What the engine was asked, exactly: replay it with the revealed seed. */
         VillagesOfValeriaCommand: components["schemas"]["VillagesOfValeriaCommandStart"] | components["schemas"]["VillagesOfValeriaCommandMoves"] | components["schemas"]["VillagesOfValeriaCommandBot"] | components["schemas"]["VillagesOfValeriaCommandPreference"] | components["schemas"]["VillagesOfValeriaCommandTimeout"] | components["schemas"]["VillagesOfValeriaCommandUndo"] | components["schemas"]["VillagesOfValeriaCommandReplace"] | components["schemas"]["VillagesOfValeriaCommandReclaim"] | components["schemas"]["VillagesOfValeriaCommandVacation"];
@@ -3347,6 +3355,7 @@ export interface components {
                 /** Format: date-time */
                 startedAt: string | null;
             };
+            /** @description A page of the log: the commits after `after`. */
             commits: {
                 seq: number;
                 /** Format: date-time */
@@ -3354,6 +3363,10 @@ export interface components {
                 command: components["schemas"]["ValeriaCardKingdomsCommand"];
                 events: components["schemas"]["ValeriaCardKingdomsLoggedEvent"][];
             }[];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false. */
+            more: boolean;
         };
         /** @description What the engine was asked, exactly: replay it with the revealed seed. */
         ValeriaCardKingdomsCommand: components["schemas"]["ValeriaCardKingdomsCommandStart"] | components["schemas"]["ValeriaCardKingdomsCommandMoves"] | components["schemas"]["ValeriaCardKingdomsCommandBot"] | components["schemas"]["ValeriaCardKingdomsCommandPreference"] | components["schemas"]["ValeriaCardKingdomsCommandTimeout"] | components["schemas"]["ValeriaCardKingdomsCommandUndo"] | components["schemas"]["ValeriaCardKingdomsCommandReplace"] | components["schemas"]["ValeriaCardKingdomsCommandReclaim"] | components["schemas"]["ValeriaCardKingdomsCommandVacation"];
@@ -3511,6 +3524,7 @@ export interface components {
                 /** Format: date-time */
                 startedAt: string | null;
             };
+            /** @description A page of the log: the commits after `after`. */
             commits: {
                 seq: number;
                 /** Format: date-time */
@@ -3518,6 +3532,10 @@ export interface components {
                 command: components["schemas"]["VillagePillageCommand"];
                 events: components["schemas"]["VillagePillageLoggedEvent"][];
             }[];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false. */
+            more: boolean;
         };
         /** @description What the engine was asked, exactly: replay it with the revealed seed. */
         VillagePillageCommand: components["schemas"]["VillagePillageCommandStart"] | components["schemas"]["VillagePillageCommandMoves"] | components["schemas"]["VillagePillageCommandBot"] | components["schemas"]["VillagePillageCommandPreference"] | components["schemas"]["VillagePillageCommandTimeout"] | components["schemas"]["VillagePillageCommandUndo"] | components["schemas"]["VillagePillageCommandReplace"] | components["schemas"]["VillagePillageCommandReclaim"] | components["schemas"]["VillagePillageCommandVacation"];
@@ -7371,7 +7389,10 @@ export interface operations {
     };
     verifyGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Return commits after this version. */
+                after?: number | null;
+            };
             header?: never;
             path: {
                 id: string;
@@ -7380,7 +7401,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Everything needed to replay the game */
+            /** @description Everything needed to replay the game, and a page of its log */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7389,7 +7410,7 @@ export interface operations {
                     "application/json": components["schemas"]["Verification"];
                 };
             };
-            /** @description Bad Request: `invalid-request` */
+            /** @description Bad Request: `invalid-request`, `cursor-out-of-range` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7397,7 +7418,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request";
+                        code?: "invalid-request" | "cursor-out-of-range";
                     };
                 };
             };
