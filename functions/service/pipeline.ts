@@ -1,12 +1,13 @@
 import { setTimeout } from 'node:timers/promises';
 import { awaitedSeats, Rng, rngStateFromSeed, type BotLevel } from '../../core/engine/index.js';
 import { runRecord, seatToReplace, type CommandRecord, type RecordRejection } from '../../core/table/index.js';
-import type { Commit, CommitSummary, GameHeader } from '../store/port.js';
+import type { Commit, GameHeader, GameSummary } from '../store/port.js';
 import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
 import type { Contended } from './problems.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
+import { retireMemberships, summaryOf } from './memberships.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
 /** How many times a command is re-decided after losing a race before giving up. */
@@ -151,18 +152,24 @@ async function afterCommit(ctx: ServiceContext, live: LiveGame, commit: Commit):
   if (commit.seq % ctx.snapshotEvery === 0) {
     await ctx.store.putSnapshot({ gameId: commit.gameId, seq: commit.seq, state: snapshotOf(live) });
   }
-  if (commit.summary.status === 'finished') await markFinished(ctx, live.header, commit.seq, commit.summary);
+  if (commit.summary.status === 'finished') await markFinished(ctx, live.header, summaryOf(commit));
   ctx.signal.publish(commit);
 }
 
-/** The header's status feeds lists; the commits stay the truth, so this only retries on revision races. */
-async function markFinished(ctx: ServiceContext, header: GameHeader, _version: number, _summary: CommitSummary): Promise<void> {
+/**
+ * The header's status feeds lists, and the players' rows leave their running
+ * games for their finished ones; the commits stay the truth, so this only
+ * retries on revision races, and a reader of the inbox repairs what a fault
+ * leaves undone.
+ */
+async function markFinished(ctx: ServiceContext, header: GameHeader, latest: GameSummary): Promise<void> {
   let current: GameHeader | null = header;
   for (let i = 0; i < MAX_ATTEMPTS && current && current.status !== 'finished'; i++) {
     const next: GameHeader = { ...current, status: 'finished', revision: current.revision + 1 };
-    if (await ctx.store.replaceHeader(next, current.revision)) return;
+    if (await ctx.store.replaceHeader(next, current.revision)) break;
     current = await ctx.store.getHeader(header.gameId);
   }
+  await retireMemberships(ctx, header, latest);
 }
 
 /**
@@ -180,7 +187,8 @@ export async function settle(ctx: ServiceContext, live: LiveGame, slice: Slice =
   // Standing orders the engine refused (stale preferences): not asked again in this pass.
   const refusedOrders = new Set<number>();
   // A store fault right after the final commit can leave the header listed as active: repair it.
-  if (live.state?.finished && live.header.status !== 'finished') await markFinished(ctx, live.header, live.version, summarize(live.state));
+  if (live.state?.finished && live.header.status !== 'finished')
+    await markFinished(ctx, live.header, { gameId: live.header.gameId, seq: live.version, summary: summarize(live.state) });
   for (;;) {
     const now = ctx.clock();
     const record = systemRecord(live, now, refusedOrders);

@@ -8,10 +8,10 @@ import { commitRecord, loadLive, SYSTEM_COMMITS_PER_REQUEST } from '../../functi
 import { deadlineTimerOf } from '../../functions/service/deadline-timer.js';
 import { readGame, submitMoves } from '../../functions/service/play.js';
 import { registerPlayer } from '../../functions/service/players.js';
-import { scheduleNewDeadlines } from '../../functions/lambda/stream-handler.js';
+import { onNewCommits } from '../../functions/lambda/stream-handler.js';
 import { onTimer } from '../../functions/lambda/timer-handler.js';
 import { commitItem, snapshotItem } from '../../functions/store/dynamo-items.js';
-import type { Commit } from '../../functions/store/port.js';
+import type { Commit, GameSummary } from '../../functions/store/port.js';
 import type { TimerHandlers } from '../../functions/timers/fire.js';
 import type { Timer, Timers } from '../../functions/timers/port.js';
 import { manualClock } from '../support/api.js';
@@ -156,13 +156,17 @@ describe('stream consumer', () => {
     at: 2,
     summary: { status: 'active', awaiting: [1], deadline: 1_800_000_000_000, pendingId: 'p4' },
   };
+  /** The game summaries the consumer writes, recorded. */
+  const written: GameSummary[] = [];
+  const summaries = { putGameSummary: async (summary: GameSummary) => void written.push(summary) };
   const record = (eventName: 'INSERT' | 'MODIFY' | 'REMOVE', image: unknown, sequence: string) => ({
     eventID: `e-${sequence}`,
     eventName,
     dynamodb: { NewImage: image, SequenceNumber: sequence },
   });
 
-  it('schedules the deadline of each new commit once it is durable, and nothing else', async () => {
+  it('schedules the deadline of each new commit once it is durable, writes its game summary, and nothing else', async () => {
+    written.length = 0;
     const scheduled: Timer[] = [];
     const scheduler: Timers = { schedule: async (timer) => void scheduled.push(timer), cancel: async () => {} };
     const finished = { ...commit, seq: 5, summary: { status: 'finished' as const, awaiting: [], deadline: null, pendingId: null } };
@@ -175,19 +179,28 @@ describe('stream consumer', () => {
       ],
     } as unknown as DynamoDBStreamEvent;
     const errors: unknown[] = [];
-    expect(await scheduleNewDeadlines(event, scheduler, { error: (...line) => void errors.push(line) })).toEqual({ batchItemFailures: [] });
+    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: (...line) => void errors.push(line) })).toEqual({
+      batchItemFailures: [],
+    });
     expect(errors).toEqual([]);
     expect(scheduled).toEqual([{ id: 'g_stream.p4', dueAt: 1_800_000_000_000, payload: { kind: 'deadline', gameId: 'g_stream', seq: 4, pendingId: 'p4' } }]);
+    expect(written).toEqual([
+      { gameId: 'g_stream', seq: 4, summary: commit.summary },
+      { gameId: 'g_stream', seq: 5, summary: finished.summary },
+    ]);
   });
 
   it('deletes the schedule of an entry a commit closed, and asks for a continuation at once when its request left bots to play', async () => {
     const calls: string[] = [];
-    const scheduler: Timers = { schedule: async (timer) => void calls.push(`schedule ${timer.id} at ${timer.dueAt}`), cancel: async (id) => void calls.push(`cancel ${id}`) };
+    const scheduler: Timers = {
+      schedule: async (timer) => void calls.push(`schedule ${timer.id} at ${timer.dueAt}`),
+      cancel: async (id) => void calls.push(`cancel ${id}`),
+    };
     const moved = { ...commit, seq: 5, summary: { ...commit.summary, pendingId: 'p5', closedPendingId: 'p4' } };
     const behind = { ...commit, seq: 6, at: 7, summary: { ...commit.summary, pendingId: 'p6', closedPendingId: 'p5', continues: true as const } };
     const ended = { ...commit, seq: 7, summary: { status: 'finished' as const, awaiting: [], deadline: null, pendingId: null, closedPendingId: 'p6' } };
     const event = { Records: [moved, behind, ended].map((c, i) => record('INSERT', commitItem(c), String(20 + i))) } as unknown as DynamoDBStreamEvent;
-    expect(await scheduleNewDeadlines(event, scheduler, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
     expect(calls).toEqual([
       'schedule g_stream.p5 at 1800000000000',
       'cancel g_stream.p4',
@@ -215,7 +228,7 @@ describe('stream consumer', () => {
       cancel: async (id) => void live.delete(id),
     };
     const event = { Records: commits.map((c) => record('INSERT', commitItem(c), String(c.seq))) } as unknown as DynamoDBStreamEvent;
-    expect(await scheduleNewDeadlines(event, scheduler, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
     const entries = new Set(commits.flatMap((c) => (c.summary.pendingId === null ? [] : [c.summary.pendingId])));
     expect(created).toBeGreaterThanOrEqual(entries.size);
     // Each schedule left would fire once for nothing: a continuation fires (it is due), a resolved deadline must not.
@@ -234,9 +247,9 @@ describe('stream consumer', () => {
       Records: [record('INSERT', commitItem(commit), '10'), record('INSERT', commitItem({ ...commit, seq: 6 }), '11')],
     } as unknown as DynamoDBStreamEvent;
     const errors: unknown[] = [];
-    expect(await scheduleNewDeadlines(event, scheduler, { error: (...line) => void errors.push(line) })).toEqual({
+    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: (...line) => void errors.push(line) })).toEqual({
       batchItemFailures: [{ itemIdentifier: '10' }],
     });
-    expect(errors).toEqual([['deadline not scheduled', { stream: 'e-10', error: 'throttled' }]]);
+    expect(errors).toEqual([['commit not followed up', { stream: 'e-10', error: 'throttled' }]]);
   });
 });
