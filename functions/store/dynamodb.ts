@@ -256,10 +256,10 @@ export class DynamoStore implements Store {
     }
     const replace = { Put: { TableName: this.table, Item: headerItem(next), ...condition } };
     const refused = await this.transact('replaceHeader', [replace, ...this.newClaim(claim)]);
-    if (refused?.[0]) return false;
-    if (refused?.[1]) throw new RunningGamesLimitError(claim.playerId, claim.limit);
     if (!refused) return true;
-    // The player counts this game already (its creator, seated now): the row takes the seat, nothing is counted again.
+    if (refused[0]) return false;
+    if (!refused[2]) throw new RunningGamesLimitError(claim.playerId, claim.limit);
+    // The player counts this game already (its creator, seated now): the row takes the seat, nothing is counted again, whatever the count.
     const seated: TransactWriteItem = {
       Update: {
         TableName: this.table,
