@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Take back your own latest commit, if it revealed nothing
-         * @description Allowed while the commit is the game's latest, was your move, and revealed nothing new to anyone: no card drawn, no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason. The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.
+         * @description Allowed while the commit is the game's latest, was your move, and revealed nothing new to anyone: no card drawn, no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason. One undo per pending entry: taking back a second move at the same step answers 409 `too-many-undos` (`limit`: 1). The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.
          */
         post: operations["undoCommit"];
         delete?: never;
@@ -537,13 +537,18 @@ export interface components {
             /** @description The game version now, for `version-mismatch`. */
             currentVersion?: number;
             /**
+             * @description The quota reached, for the `too-many-…` codes (e.g. 1 for `too-many-undos`).
+             * @example 1
+             */
+            limit?: number;
+            /**
              * @description For `store-unavailable`: `not-applied` means nothing changed; `unknown` means a write may have been applied — repeat the request with the same `Idempotency-Key` to learn its answer.
              * @enum {string}
              */
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -8337,7 +8342,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: `engine-version-unsupported`, `game-not-started`, `undo-not-allowed`, `contention` */
+            /** @description Conflict: `engine-version-unsupported`, `game-not-started`, `undo-not-allowed`, `too-many-undos`, `contention` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8345,7 +8350,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "engine-version-unsupported" | "game-not-started" | "undo-not-allowed" | "contention";
+                        code?: "engine-version-unsupported" | "game-not-started" | "undo-not-allowed" | "too-many-undos" | "contention";
                     };
                 };
             };
