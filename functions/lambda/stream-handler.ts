@@ -2,7 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { timerChangesOf } from '../service/deadline-timer.js';
-import { summaryOf } from '../service/memberships.js';
+import { summaryOf } from '../service/summaries.js';
 import { commitFromItem, kindOf } from '../store/dynamo-items.js';
 import type { Store } from '../store/port.js';
 import type { Timers } from '../timers/port.js';

@@ -1,7 +1,8 @@
-import type { CommitSummary, GameHeader, GameOverview, GameSummary, MembershipRow, RunningGameClaim } from '../store/port.js';
+import type { GameHeader, GameOverview, GameSummary, MembershipRow, RunningGameClaim } from '../store/port.js';
 import { RunningGamesLimitError } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
+import { summaryOf } from './summaries.js';
 
 /**
  * Running games (open or active) a player may count at once (README,
@@ -99,11 +100,6 @@ async function backfillSummary(ctx: ServiceContext, { header }: GameOverview): P
   const summary = summaryOf(latest);
   await ctx.store.putGameSummary(summary);
   return summary;
-}
-
-/** What a list keeps of a commit: the summary, under its game and version. */
-export function summaryOf(commit: { readonly gameId: string; readonly seq: number; readonly summary: CommitSummary }): GameSummary {
-  return { gameId: commit.gameId, seq: commit.seq, summary: commit.summary };
 }
 
 function finishedRow(header: GameHeader, seat: number, latest: GameSummary) {

@@ -7,7 +7,8 @@ import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
 import type { Contended } from './problems.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
-import { retireMemberships, summaryOf } from './memberships.js';
+import { retireMemberships } from './memberships.js';
+import { summaryOf } from './summaries.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
 /** How many times a command is re-decided after losing a race before giving up. */

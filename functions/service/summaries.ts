@@ -1,6 +1,10 @@
-import type { Store } from '../store/port.js';
-import { summaryOf } from './memberships.js';
+import type { Commit, GameSummary, Store } from '../store/port.js';
 import type { CommitSignal } from './signal.js';
+
+/** What a list keeps of a commit: the summary, under its game and version. */
+export function summaryOf(commit: Pick<Commit, 'gameId' | 'seq' | 'summary'>): GameSummary {
+  return { gameId: commit.gameId, seq: commit.seq, summary: commit.summary };
+}
 
 /**
  * Each game's newest summary (the inbox's source, functions/service/inbox.ts)
