@@ -197,9 +197,7 @@ export async function settle(ctx: ServiceContext, live: LiveGame, slice: Slice =
     const counted = record.type !== 'timeout';
     if (counted && slice.left === 0) return BEHIND;
     if (counted) slice.left--;
-    // Once the slice is spent, the commit says whether the system still owes moves after it.
-    const owesMore = slice.left === 0 ? (after: LiveGame) => owesCountedRecord(after, now, refusedOrders) : undefined;
-    const outcome = await commitRecord(ctx, live, record, { actor: 'system', idempotencyKey: null, requestHash: null }, owesMore);
+    const outcome = await commitRecord(ctx, live, record, { actor: 'system', idempotencyKey: null, requestHash: null }, owedAfter(slice, now, refusedOrders));
     if (outcome.kind === 'conflict') return RETRY;
     if (outcome.kind === 'rejected') {
       if (record.type === 'preference') {
@@ -221,10 +219,18 @@ function systemRecord(live: LiveGame, now: number, refusedOrders: ReadonlySet<nu
   return replacementRecord(live, now) ?? standingOrderRecord(live, now, refusedOrders) ?? botRecord(live, now);
 }
 
-/** Whether a record a slice counts is due in the game as it stands (an overdue timeout would be played anyway). */
-function owesCountedRecord(live: LiveGame, now: number, refusedOrders: ReadonlySet<number>): boolean {
-  const next = systemRecord(live, now, refusedOrders);
-  return next !== null && next.type !== 'timeout';
+/**
+ * What a request whose slice is spent asks of each commit it still makes (a
+ * system one, or the player's own after it): whether the game it leaves owes
+ * system moves this request will not play (an overdue timeout would be
+ * played anyway), so that the game's newest commit asks for its timer at once.
+ */
+export function owedAfter(slice: Slice, now: number, refusedOrders: ReadonlySet<number> = new Set()): ((after: LiveGame) => boolean) | undefined {
+  if (slice.left > 0) return undefined;
+  return (after) => {
+    const next = systemRecord(after, now, refusedOrders);
+    return next !== null && next.type !== 'timeout';
+  };
 }
 
 /** The move an awaited player's standing orders make for them now, if any. */

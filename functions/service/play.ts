@@ -5,7 +5,7 @@ import { engineRefusal, fail, type ServiceError } from './errors.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { followUpsOf, type FollowUps } from './follow-ups.js';
 import { LOG_PAGE, logPage } from './log-page.js';
-import { BEHIND, commitRecord, loadLive, newSlice, readHeader, RETRY, settle, withFreshGame } from './pipeline.js';
+import { BEHIND, commitRecord, loadLive, newSlice, owedAfter, readHeader, RETRY, settle, withFreshGame } from './pipeline.js';
 import { legalMovesOf, presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
 
 /** Longest long-poll a client may ask for, in seconds. */
@@ -107,11 +107,13 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
     }
     if ((await settle(ctx, live, slice)) === RETRY) return RETRY;
     if (request.ifMatch !== null && request.ifMatch !== live.version) throw fail('version-mismatch', { pinned: request.ifMatch, current: live.version });
+    const at = ctx.clock();
     const outcome = await commitRecord(
       ctx,
       live,
-      { type: 'moves', seat, moves: request.moves, at: ctx.clock() },
+      { type: 'moves', seat, moves: request.moves, at },
       { actor: player.playerId, idempotencyKey: request.idempotencyKey, requestHash: request.requestHash },
+      owedAfter(slice, at),
     ).catch((error: unknown) => {
       // Only a refused connection proves the commit was not written; anything else leaves its fate unknown.
       if (error instanceof StoreUnavailableError) throw fail('store-unavailable', { outcome: error.operation === 'appendCommit' ? error.outcome : 'unknown' });

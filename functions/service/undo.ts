@@ -4,7 +4,7 @@ import type { PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { fail, type ServiceError } from './errors.js';
 import { initOf, seatOf, type LiveGame } from './live-game.js';
-import { commitRecord, newSlice, RETRY, settle, withFreshGame } from './pipeline.js';
+import { commitRecord, newSlice, owedAfter, RETRY, settle, withFreshGame } from './pipeline.js';
 import { answerWith, type MoveAnswer } from './play.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
@@ -72,11 +72,13 @@ export function undoCommit(ctx: ServiceContext, player: PlayerRecord, gameId: st
     if (reason) throw refused(version, reason);
     const entry = before.pending?.id;
     if (entry !== undefined && (undosInto.get(entry) ?? 0) >= UNDOS_PER_PENDING_ENTRY) throw fail('too-many-undos', { limit: UNDOS_PER_PENDING_ENTRY });
+    const at = ctx.clock();
     const outcome = await commitRecord(
       ctx,
       live,
-      { type: 'undo', seat, version, restores: before, at: ctx.clock() },
+      { type: 'undo', seat, version, restores: before, at },
       { actor: player.playerId, idempotencyKey: null, requestHash: null },
+      owedAfter(slice, at),
     );
     if (outcome.kind === 'conflict') return RETRY;
     if (outcome.kind === 'rejected') throw new Error(`undo of ${gameId}@${version} refused: ${outcome.refusal.rejection.code}`);

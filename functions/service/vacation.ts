@@ -4,7 +4,7 @@ import type { ServiceContext } from './context.js';
 import { fail, ServiceError } from './errors.js';
 import { seatOf } from './live-game.js';
 import { runningGames, type RunningGame } from './memberships.js';
-import { commitRecord, RETRY, settle, untilWon, withFreshGame } from './pipeline.js';
+import { commitRecord, newSlice, owedAfter, RETRY, settle, untilWon, withFreshGame } from './pipeline.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -133,19 +133,22 @@ function mayRecord(ctx: ServiceContext, { row, header, latest }: RunningGame, aw
 
 /** One game's `vacation` commit (after its overdue deadlines), or null when it has nothing to record. */
 function recordIn(ctx: ServiceContext, player: PlayerRecord, gameId: string, away: Away): Promise<number | null> {
+  const slice = newSlice();
   return withFreshGame(ctx, gameId, async (live) => {
     const seat = seatOf(live.header, player.playerId);
     if (seat === null || !live.state || !(live.header.table ?? RULES_BEFORE_TABLE_RULES).vacation) return null;
-    if ((await settle(ctx, live)) === RETRY) return RETRY;
+    if ((await settle(ctx, live, slice)) === RETRY) return RETRY;
     const known = live.state.vacations?.[seat];
     // Nothing to record: the game is over, knows this already, or never knew a vacation that is over now.
     const over = remainingAway(away, ctx.clock()) === 0 && known?.leftAt !== away.leftAt;
     if (live.state.finished || over || (known?.leftAt === away.leftAt && known.backAt === away.backAt)) return null;
+    const at = ctx.clock();
     const outcome = await commitRecord(
       ctx,
       live,
-      { type: 'vacation', seat, ...away, at: ctx.clock() },
+      { type: 'vacation', seat, ...away, at },
       { actor: player.playerId, idempotencyKey: null, requestHash: null },
+      owedAfter(slice, at),
     );
     if (outcome.kind === 'conflict') return RETRY;
     if (outcome.kind === 'rejected') throw new Error(`vacation in ${gameId} refused: ${outcome.refusal.rejection.code}`);

@@ -7,6 +7,7 @@ import { addBot, createGame } from '../../functions/service/lobby.js';
 import { commitRecord, loadLive, SYSTEM_COMMITS_PER_REQUEST } from '../../functions/service/pipeline.js';
 import { deadlineTimerOf } from '../../functions/service/deadline-timer.js';
 import { readGame, submitMoves } from '../../functions/service/play.js';
+import { reclaimSeat } from '../../functions/service/reclaim.js';
 import { registerPlayer } from '../../functions/service/players.js';
 import { onNewCommits } from '../../functions/lambda/stream-handler.js';
 import { onTimer } from '../../functions/lambda/timer-handler.js';
@@ -135,6 +136,32 @@ describe('timer handler', () => {
     // An early deadline firing would fail here (maxWaitMs 0); a continuation plays one more slice.
     expect(await onTimer(handlers(noWait), continuation.payload)).toEqual({ status: 'settled', version: 2 * SYSTEM_COMMITS_PER_REQUEST });
     expect((await ctx.store.latestCommit(header.gameId))!.summary.continues).toBe(true);
+  });
+
+  it("marks a player's own commit made after its request spent the slice, so the game's newest commit asks for the timer at once", async () => {
+    const player = await registerPlayer(ctx, 'Tess');
+    const tess = { playerId: player.playerId, name: player.name, tokenHash: '', createdAt: player.createdAt };
+    const deadlines = { windowSeconds: 60, turnSeconds: 60 };
+    const header = await createGame(ctx, tess, {
+      game: 'sealed-bids',
+      seats: 5,
+      options: { rounds: 40 },
+      deadlines,
+      table: { replaceAfterTimeouts: 1 },
+      join: true,
+    });
+    for (let seat = 1; seat < 5; seat++) await addBot(ctx, tess, header.gameId, 'random', undefined);
+    // Tess misses her bid: the greedy bot takes her seat, and every seat is a bot's.
+    clock.advance(61_000);
+    await readGame(ctx, tess, header.gameId);
+    const before = (await ctx.store.latestCommit(header.gameId))!.seq;
+    // Her reclaim's request plays its slice of bot moves first, then takes her seat back with bots still owed a move.
+    const answer = await reclaimSeat(ctx, tess, header.gameId);
+    const latest = (await ctx.store.latestCommit(header.gameId))!;
+    expect(latest.seq).toBe(answer.version);
+    expect(latest.seq).toBe(before + SYSTEM_COMMITS_PER_REQUEST + 1);
+    expect(latest).toMatchObject({ actor: tess.playerId, command: { type: 'reclaim' }, summary: { continues: true } });
+    expect(deadlineTimerOf(latest)?.payload.continues).toBe(true);
   });
 
   it('ignores malformed payloads and unknown games', async () => {
