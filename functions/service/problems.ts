@@ -72,6 +72,12 @@ export const SERVICE_PROBLEMS = {
     fields: ({ errors }: { errors: readonly FieldError[] }) => ({ errors }),
   },
   'malformed-json': { status: 400, description: 'The body is not valid JSON.' },
+  'invalid-body': {
+    status: 400,
+    description: 'The JSON body nests arrays and objects deeper than the API reads (`maxDepth`); no request needs more than a few levels.',
+    detail: ({ maxDepth }: { maxDepth: number }) => `Request bodies may nest arrays and objects at most ${maxDepth} levels deep.`,
+    fields: ({ maxDepth }: { maxDepth: number }) => ({ maxDepth }),
+  },
   'bad-request': { status: 400, description: 'The request cannot be read as HTTP the API understands.' },
   'invalid-if-match': {
     status: 400,
