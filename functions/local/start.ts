@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../app/app.js';
-import { rateLimitMiddleware } from '../app/rate-limit.js';
+import { rateLimiter } from '../app/rate-limit.js';
 import { localContext, startLocalPush } from '../compose.js';
 import { attachLocalStream } from '../push/stream/local-server.js';
 import { answerClientErrors } from './client-errors.js';
@@ -41,7 +41,7 @@ console.log(`Storage: ${description}`);
 const app = createApp(ctx, {
   log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`),
   corsOrigins: 'localhost',
-  rateLimiter: rateLimitMiddleware({ clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' }),
+  rateLimiter: rateLimiter({ clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' }),
 });
 await serveWebApp(app);
 const local = await startLocalPush(ctx, {

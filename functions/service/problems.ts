@@ -64,6 +64,15 @@ const FOREIGN_CURSOR = {
 
 export type Contended = keyof typeof CONTENDED;
 
+/** Which published limit a request exceeded (`rate-limited`), and whom it counts: a player, or a client address. */
+interface RateLimitFacts {
+  readonly policy: string;
+  readonly caller: 'player' | 'address';
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly retryAfter: number;
+}
+
 export const SERVICE_PROBLEMS = {
   'invalid-request': {
     status: 400,
@@ -277,8 +286,8 @@ export const SERVICE_PROBLEMS = {
   'rate-limited': {
     status: 429,
     description: 'Too many requests; wait for `Retry-After` seconds.',
-    detail: ({ policy, limit, windowSeconds, retryAfter }: { policy: string; limit: number; windowSeconds: number; retryAfter: number }) =>
-      `Too many requests: the "${policy}" limit allows ${limit} per ${windowSeconds} s for each token (or address, without one). Try again in ${retryAfter} s.`,
+    detail: ({ policy, caller, limit, windowSeconds, retryAfter }: RateLimitFacts) =>
+      `Too many requests: the "${policy}" limit allows ${limit} per ${windowSeconds} s for each ${caller === 'player' ? 'player' : 'client address'}. Try again in ${retryAfter} s.`,
   },
   'internal-error': {
     status: 500,
