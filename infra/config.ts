@@ -44,7 +44,8 @@ function readCount(node: Node, key: string, fallback: number): number {
   const raw: unknown = node.tryGetContext(key);
   if (raw === undefined) return fallback;
   const count = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) throw new Error(`Context ${key} must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
+    throw new Error(`Context ${key} must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
   return count;
 }
 

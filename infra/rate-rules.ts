@@ -94,7 +94,14 @@ const SCOPES: Record<Counted, wafv2.CfnWebACL.StatementProperty> = {
   registrations: {
     andStatement: {
       statements: [
-        { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: REGISTRATION_ROUTE.method, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+        {
+          byteMatchStatement: {
+            fieldToMatch: { method: {} },
+            positionalConstraint: 'EXACTLY',
+            searchString: REGISTRATION_ROUTE.method,
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
+        },
         pathIs(REGISTRATION_ROUTE.path),
       ],
     },

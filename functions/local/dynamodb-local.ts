@@ -81,16 +81,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   // No -sharedDb: a database per access key id, ours secret (see above).
   // C1 only: the JVM starts in about half the time (a supervised restart is back sooner), and a
   // local store's load never needs the optimising compiler's peak throughput.
-  const args = [
-    '-XX:TieredStopAtLevel=1',
-    `-Djava.library.path=./${NATIVE_LIBS}`,
-    '-jar',
-    JAR,
-    '-port',
-    String(port),
-    '-disableTelemetry',
-    ...storage,
-  ];
+  const args = ['-XX:TieredStopAtLevel=1', `-Djava.library.path=./${NATIVE_LIBS}`, '-jar', JAR, '-port', String(port), '-disableTelemetry', ...storage];
   const child = spawn(java, args, { cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (chunk: Buffer) => output.push(chunk.toString('utf8'));

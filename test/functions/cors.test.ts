@@ -71,7 +71,9 @@ describe('CORS_ORIGINS, the deployment setting', () => {
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-      expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(',')).toEqual(expect.arrayContaining(['authorization', 'idempotency-key']));
+      expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(',')).toEqual(
+        expect.arrayContaining(['authorization', 'idempotency-key']),
+      );
       const read = await api.client.get('/v1/games/catalog', { headers: { origin } });
       expect(read.headers.get('access-control-allow-origin')).toBe('*');
       expect(read.headers.get('access-control-expose-headers')?.split(',')).toEqual(expect.arrayContaining(EXPOSED));

@@ -126,50 +126,53 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
   };
 }
 
-describe.skipIf(lanAddress === undefined)(`npm start seen from this machine's network address (${lanAddress ?? 'none: skipped, this machine has no non-loopback IPv4 address'})`, () => {
-  const lan = lanAddress as string;
+describe.skipIf(lanAddress === undefined)(
+  `npm start seen from this machine's network address (${lanAddress ?? 'none: skipped, this machine has no non-loopback IPv4 address'})`,
+  () => {
+    const lan = lanAddress as string;
 
-  it('answers on the loopback interface only, and DynamoDB Local shows another caller none of its data', async () => {
-    const started = await npmStart({});
-    try {
-      expect(started.stdout).toContain(`Valeria Tabletop API on http://localhost:${started.apiPort}`);
-      expect(started.stdout).not.toMatch(/HOST=/);
-      expect((await fetch(`http://127.0.0.1:${started.apiPort}/health`)).status).toBe(200);
-      expect(await accepts(lan, started.apiPort)).toBe(false);
+    it('answers on the loopback interface only, and DynamoDB Local shows another caller none of its data', async () => {
+      const started = await npmStart({});
+      try {
+        expect(started.stdout).toContain(`Valeria Tabletop API on http://localhost:${started.apiPort}`);
+        expect(started.stdout).not.toMatch(/HOST=/);
+        expect((await fetch(`http://127.0.0.1:${started.apiPort}/health`)).status).toBe(200);
+        expect(await accepts(lan, started.apiPort)).toBe(false);
 
-      // DynamoDB Local listens on every interface (it has no option to bind one), so what it shows a caller is what counts.
-      expect(started.dynamoPort).toBeGreaterThan(0);
-      const stranger = localDynamoClient({ endpoint: `http://${lan}:${started.dynamoPort}`, accessKeyId: 'local' });
-      expect((await stranger.send(new ListTablesCommand({}))).TableNames).toEqual([]);
-      await expect(stranger.send(new ScanCommand({ TableName: LOCAL_TABLE }))).rejects.toThrow(/non-existent table|not found/i);
-      // The key id kept beside the data opens it.
-      const accessKeyId = (await readFile(join(dataDir, 'dynamodb', 'access-key-id'), 'utf8')).trim();
-      const owner = localDynamoClient({ endpoint: `http://127.0.0.1:${started.dynamoPort}`, accessKeyId });
-      expect((await owner.send(new ListTablesCommand({}))).TableNames).toContain(LOCAL_TABLE);
-      expect(started.stdout).not.toContain(accessKeyId);
-    } finally {
-      await started.stop();
-    }
-  });
+        // DynamoDB Local listens on every interface (it has no option to bind one), so what it shows a caller is what counts.
+        expect(started.dynamoPort).toBeGreaterThan(0);
+        const stranger = localDynamoClient({ endpoint: `http://${lan}:${started.dynamoPort}`, accessKeyId: 'local' });
+        expect((await stranger.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+        await expect(stranger.send(new ScanCommand({ TableName: LOCAL_TABLE }))).rejects.toThrow(/non-existent table|not found/i);
+        // The key id kept beside the data opens it.
+        const accessKeyId = (await readFile(join(dataDir, 'dynamodb', 'access-key-id'), 'utf8')).trim();
+        const owner = localDynamoClient({ endpoint: `http://127.0.0.1:${started.dynamoPort}`, accessKeyId });
+        expect((await owner.send(new ListTablesCommand({}))).TableNames).toContain(LOCAL_TABLE);
+        expect(started.stdout).not.toContain(accessKeyId);
+      } finally {
+        await started.stop();
+      }
+    });
 
-  it('is shared on the network with HOST=0.0.0.0, saying so in one line, and then refuses webhooks to this machine', async () => {
-    const started = await npmStart({ HOST: '0.0.0.0' });
-    try {
-      expect((await fetch(`http://${lan}:${started.apiPort}/health`)).status).toBe(200);
-      const notice = started.stdout.split('\n').filter((line) => line.startsWith('HOST='));
-      expect(notice).toEqual([expect.stringMatching(/^HOST=0\.0\.0\.0: shared with every network .* may not target this machine itself/)]);
-      const base = `http://${lan}:${started.apiPort}`;
-      const register = await fetch(`${base}/v1/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Guest"}' });
-      const { token } = (await register.json()) as { token: string };
-      const webhook = await fetch(`${base}/v1/webhooks`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ url: `http://127.0.0.1:${started.dynamoPort}/` }),
-      });
-      expect(webhook.status).toBe(422);
-      expect(((await webhook.json()) as { code: string }).code).toBe('webhook-target-forbidden');
-    } finally {
-      await started.stop();
-    }
-  });
-});
+    it('is shared on the network with HOST=0.0.0.0, saying so in one line, and then refuses webhooks to this machine', async () => {
+      const started = await npmStart({ HOST: '0.0.0.0' });
+      try {
+        expect((await fetch(`http://${lan}:${started.apiPort}/health`)).status).toBe(200);
+        const notice = started.stdout.split('\n').filter((line) => line.startsWith('HOST='));
+        expect(notice).toEqual([expect.stringMatching(/^HOST=0\.0\.0\.0: shared with every network .* may not target this machine itself/)]);
+        const base = `http://${lan}:${started.apiPort}`;
+        const register = await fetch(`${base}/v1/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Guest"}' });
+        const { token } = (await register.json()) as { token: string };
+        const webhook = await fetch(`${base}/v1/webhooks`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ url: `http://127.0.0.1:${started.dynamoPort}/` }),
+        });
+        expect(webhook.status).toBe(422);
+        expect(((await webhook.json()) as { code: string }).code).toBe('webhook-target-forbidden');
+      } finally {
+        await started.stop();
+      }
+    });
+  },
+);

@@ -66,7 +66,11 @@ describe('published limits, enforced in process', () => {
   it('refuses a player past its burst, leaves another player at the same address alone and keeps its long-poll open', async () => {
     const ann = await register('Ann', '10.0.0.2');
     const ben = await register('Ben', '10.0.0.2');
-    const game = await api.client.post('/v1/games', { token: ann.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily' }, headers: from('10.0.0.2') });
+    const game = await api.client.post('/v1/games', {
+      token: ann.token,
+      body: { game: 'village-pillage', seats: 2, deadlines: 'daily' },
+      headers: from('10.0.0.2'),
+    });
     expect((await api.client.post(`/v1/games/${game.body.gameId}/join`, { token: ben.token, body: {}, headers: from('10.0.0.2') })).status).toBe(200);
 
     const replies = await burst(BURST.limit + 10, () => api.client.get('/v1/players/me', { token: ann.token, headers: from('10.0.0.2') }));
@@ -118,7 +122,8 @@ describe('published limits, enforced in process', () => {
         body: { game: 'village-pillage', seats: names.length, deadlines: 'daily' },
         headers: from(address),
       });
-      for (const player of players.slice(1)) await api.client.post(`/v1/games/${game.body.gameId}/join`, { token: player.token, body: {}, headers: from(address) });
+      for (const player of players.slice(1))
+        await api.client.post(`/v1/games/${game.body.gameId}/join`, { token: player.token, body: {}, headers: from(address) });
       return { gameId: game.body.gameId as string, players };
     }
     const wait = (gameId: string, token: string, address: string) =>

@@ -18,7 +18,21 @@ const STAGE = { domainName: 'ws123.execute-api.eu-west-1.amazonaws.com', stage: 
 
 function event(routeKey: string, connectionId: string, extra: Partial<StreamEvent> = {}): StreamEvent {
   return {
-    requestContext: { routeKey, connectionId, eventType: 'MESSAGE', messageId: 'm', extendedRequestId: 'x', requestTime: '', messageDirection: 'IN', stage: STAGE.stage, connectedAt: 0, requestTimeEpoch: 0, requestId: 'r', domainName: STAGE.domainName, apiId: 'ws123' },
+    requestContext: {
+      routeKey,
+      connectionId,
+      eventType: 'MESSAGE',
+      messageId: 'm',
+      extendedRequestId: 'x',
+      requestTime: '',
+      messageDirection: 'IN',
+      stage: STAGE.stage,
+      connectedAt: 0,
+      requestTimeEpoch: 0,
+      requestId: 'r',
+      domainName: STAGE.domainName,
+      apiId: 'ws123',
+    },
     isBase64Encoded: false,
     ...extra,
   };
@@ -79,7 +93,8 @@ describe('the stream behind its guard, on the real routes', () => {
     const { guarded, sent, closed, messages } = routes();
     let now = 1_000_000;
     const handler = guardedStream(guarded, { cameThroughEdge: edgeCheck([SECRET]), clock: () => now });
-    for (const id of ['c-flood', 'c-calm']) expect(await handler(connect(id, await ticketOf(ben.token), { [EDGE_HEADER]: SECRET }))).toEqual({ statusCode: 200 });
+    for (const id of ['c-flood', 'c-calm'])
+      expect(await handler(connect(id, await ticketOf(ben.token), { [EDGE_HEADER]: SECRET }))).toEqual({ statusCode: 200 });
 
     const { limit } = STREAM_LIMITS.messagesPerConnection;
     const answers = [];

@@ -510,7 +510,10 @@ describe('service stack template', () => {
         headers: { upgrade: { value: 'websocket' }, 'sec-websocket-key': { value: 'k' } },
         cookies: {},
       };
-      expect(handler({ version: '1.0', context: { eventType: 'viewer-request' }, viewer: { ip: '198.51.100.7' }, request })).toEqual({ ...request, uri: '/live' });
+      expect(handler({ version: '1.0', context: { eventType: 'viewer-request' }, viewer: { ip: '198.51.100.7' }, request })).toEqual({
+        ...request,
+        uri: '/live',
+      });
       // Stream tickets point at it.
       expect((resources[ids.httpFn]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.STREAM_URL).toEqual({
         'Fn::Join': ['', ['wss://', { 'Fn::GetAtt': [logicalIdOf(template, 'AWS::CloudFront::Distribution', {}), 'DomainName'] }, STREAM_PATH_PATTERN]],
@@ -544,7 +547,9 @@ describe('service stack template', () => {
         FunctionAssociations: [
           {
             EventType: 'viewer-request',
-            FunctionARN: { 'Fn::GetAtt': [logicalIdOf(template, 'AWS::CloudFront::Function', { FunctionCode: readFileSync(PATHS_FUNCTION_FILE, 'utf8') }), 'FunctionARN'] },
+            FunctionARN: {
+              'Fn::GetAtt': [logicalIdOf(template, 'AWS::CloudFront::Function', { FunctionCode: readFileSync(PATHS_FUNCTION_FILE, 'utf8') }), 'FunctionARN'],
+            },
           },
         ],
       });
@@ -574,7 +579,8 @@ describe('service stack template', () => {
       expect(resources[secret]!.Properties!.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
       expect(resources[secret]!.Properties!.SecretString).toBeUndefined();
       const reference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secret }, ':SecretString:::}}']] };
-      for (const api of [originOf(/HttpApi/), originOf(/WebSocketApi/)]) expect(api.OriginCustomHeaders).toEqual([{ HeaderName: EDGE_HEADER, HeaderValue: reference }]);
+      for (const api of [originOf(/HttpApi/), originOf(/WebSocketApi/)])
+        expect(api.OriginCustomHeaders).toEqual([{ HeaderName: EDGE_HEADER, HeaderValue: reference }]);
       const connectionsFn = logicalIdOf(template, 'AWS::Lambda::Function', { Description: 'the WebSocket routes of the live stream' });
       for (const fn of [ids.httpFn, connectionsFn]) {
         const variables = (resources[fn]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
