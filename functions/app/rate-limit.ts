@@ -50,9 +50,9 @@ function countsAs(c: Context): readonly Counted[] {
   return REQUESTS;
 }
 
-/** `"burst";q=20;w=1, "sustained";q=600;w=60` */
-export function policyHeader(policies: readonly RateLimitPolicy[]): string {
-  return policies.map((p) => `"${p.name}";q=${p.limit};w=${p.windowSeconds}`).join(', ');
+/** `"burst";q=20;w=1, "sustained";q=600;w=60`: the policies that counted the request. */
+function policyHeader(counted: readonly Tallied[]): string {
+  return counted.map(({ policy }) => `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`).join(', ');
 }
 
 const secondsUntil = (instant: number, now: number) => Math.max(1, Math.ceil((instant - now) / 1000));
@@ -85,7 +85,7 @@ export function rateLimiter(options: RateLimitOptions): RateLimiter {
       const refusal = fail('rate-limited', { policy: policy.name, caller, limit: policy.limit, windowSeconds: policy.windowSeconds, retryAfter });
       return answerProblem(c, refusal, {
         'Retry-After': String(retryAfter),
-        'RateLimit-Policy': policyHeader(tally.map((t) => t.policy)),
+        'RateLimit-Policy': policyHeader(tally),
         RateLimit: remainingHeader(tally, now),
       });
     }
@@ -98,7 +98,7 @@ export function rateLimiter(options: RateLimitOptions): RateLimiter {
       if (refused) return refused;
       await next();
       const tally = tallies.get(c) ?? [];
-      c.res.headers.set('RateLimit-Policy', policyHeader(tally.map((t) => t.policy)));
+      c.res.headers.set('RateLimit-Policy', policyHeader(tally));
       c.res.headers.set('RateLimit', remainingHeader(tally, clock()));
     },
     byPlayer: (c, playerId) => count(c, 'player', playerId),

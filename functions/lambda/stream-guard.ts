@@ -56,6 +56,11 @@ export function floodMessage(budget: { readonly limit: number; readonly windowSe
   };
 }
 
+/** A WebSocket event's headers keep the case the request had (an HTTP API event's are lower case): compared by lower-case name. */
+function lowerCaseNames(headers: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
 /** The function's handler: each route behind its guard. */
 export function guardedStream(routes: StreamRoutes, guard: StreamGuard): (event: StreamEvent) => Promise<RouteAnswer> {
   const budget = guard.budget ?? STREAM_LIMITS.messagesPerConnection;
@@ -63,7 +68,7 @@ export function guardedStream(routes: StreamRoutes, guard: StreamGuard): (event:
   return async (event) => {
     const { routeKey, connectionId, domainName, stage } = event.requestContext;
     if (routeKey === '$connect') {
-      if (!guard.cameThroughEdge(event.headers ?? {})) return { statusCode: 403 };
+      if (!guard.cameThroughEdge(lowerCaseNames(event.headers ?? {}))) return { statusCode: 403 };
       return routes.connect(connectionId, event.queryStringParameters?.ticket ?? null);
     }
     if (routeKey === '$disconnect') return routes.disconnect(connectionId);
