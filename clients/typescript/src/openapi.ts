@@ -543,7 +543,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -5711,7 +5711,7 @@ export interface components {
             expiresAt: string;
         };
         CreatePlayer: {
-            /** @description 1–40 characters after Unicode NFC normalisation and trimming; no control characters, bidirectional controls or lone surrogates (400 `invalid-name`). */
+            /** @description 1–40 characters after Unicode NFC normalisation and trimming; at least one visible character; no control, format or invisible characters (bidirectional controls, zero-width characters, tag characters, line and paragraph separators, the Hangul fillers, the Braille blank) and no lone surrogates (400 `invalid-name`). */
             name: string;
         };
         VacationRequest: {
@@ -5961,7 +5961,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewPlayer"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-name` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body`, `invalid-name` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5969,7 +5969,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json" | "invalid-name";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body" | "invalid-name";
                     };
                 };
             };
@@ -6244,7 +6244,7 @@ export interface operations {
                     "application/json": components["schemas"]["VacationChange"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6252,7 +6252,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -6779,7 +6779,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameHeader"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6787,7 +6787,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -7054,7 +7054,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameHeader"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7062,7 +7062,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -7219,7 +7219,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameHeader"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7227,7 +7227,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -7655,7 +7655,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveAnswer"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-if-match` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body`, `invalid-if-match` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7663,7 +7663,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json" | "invalid-if-match";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body" | "invalid-if-match";
                     };
                 };
             };
@@ -8090,7 +8090,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandingOrders"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8098,7 +8098,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -8268,7 +8268,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveAnswer"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8276,7 +8276,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -8774,7 +8774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Preferences"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8782,7 +8782,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -8985,7 +8985,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewWebhook"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8993,7 +8993,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
