@@ -1,0 +1,27 @@
+import type { BotLevel, GameEngine, Sight } from './game.js';
+import { legalMovesFor, viewFor } from './kit.js';
+import type { Seat } from './pending.js';
+import type { Rng } from './rng.js';
+import type { BaseState, GameEvent } from './state.js';
+
+/**
+ * What a bot of `seat` is given, and all it is given: the moves the seat may
+ * send and, when the bot first reads it, the seat's view. The state stays
+ * here: a bot that plays a person's seat knows exactly what that person would.
+ */
+export function sightOf<S extends BaseState, M, V>(engine: GameEngine<S, M, GameEvent, unknown, V>, state: S, seat: Seat): Sight<V, M> {
+  const legal = legalMovesFor(engine, state, seat);
+  let view: Sight<V, M>['view'] | undefined;
+  return {
+    seat,
+    legal,
+    get view() {
+      return (view ??= viewFor(engine, state, seat));
+    },
+  };
+}
+
+/** The move the bot of this level makes for `seat` now, chosen from the seat's sight alone. */
+export function botMove<S extends BaseState, M, V>(engine: GameEngine<S, M, GameEvent, unknown, V>, level: BotLevel, state: S, seat: Seat, rng: Rng): M {
+  return engine.bots[level](sightOf(engine, state, seat), rng);
+}
