@@ -25,8 +25,10 @@ export const valeriaCardKingdomsListing = {
    * takes (VK-R8: the `theft` step, `theft-offered`/`theft-chosen` events),
    * doubles activate the sum once (VK-R5), the end is re-checked when the
    * round completes (VK-R6): a version-1 log's commands no longer decide the
-   * events it recorded, so it cannot be replayed or continued.
+   * events it recorded, so it cannot be replayed or continued. 3: a recruit
+   * names the citizen it uncovers (`citizen-recruited.next`: in Mixed
+   * Citizens, a card turned up), so a version-2 log no longer replays.
    */
-  engineVersion: 2,
+  engineVersion: 3,
   hasStandingOrders: false,
 } satisfies Omit<GameListing, 'engine'>;
