@@ -1073,6 +1073,12 @@ export interface components {
                 prompts: components["schemas"]["ValeriaCardKingdomsPrompt"][][];
                 /** @description Your own submission, until the window closes (VK-R2). */
                 yours: components["schemas"]["ValeriaCardKingdomsAnswer"][] | null;
+                /** @description The amounts Thieves’ owners chose so far, once the window closed (VK-R8). */
+                thefts: {
+                    seat: number;
+                    prompt: number;
+                    amount: number;
+                }[];
                 /** @description The Thief take awaiting its owner’s amount once the window closed (VK-R8). */
                 theft: {
                     seat: number;
@@ -2650,6 +2656,8 @@ export interface components {
             stack: number;
             /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
             card: string;
+            /** @description The card now on top of the stack (Mixed Citizens: turned up by this recruit); null: the stack is exhausted. */
+            next: string | null;
             gold: number;
             magic: number;
             free: boolean;
