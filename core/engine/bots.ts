@@ -1,4 +1,4 @@
-import type { BotLevel, GameEngine, Sight } from './game.js';
+import type { BotLevel, GameEngine, SeatView, Sight } from './game.js';
 import { legalMovesFor, viewFor } from './kit.js';
 import type { Seat } from './pending.js';
 import type { Rng } from './rng.js';
@@ -18,6 +18,27 @@ export function sightOf<S extends BaseState, M, V>(engine: GameEngine<S, M, Game
     get view() {
       return (view ??= viewFor(engine, state, seat));
     },
+  };
+}
+
+/**
+ * The kit's part of a state rebuilt from a view, for a bot's look-ahead:
+ * what the view shows, and placeholders for what no view shows and no
+ * look-ahead reads (the table's deadlines, the seed) or that a re-deal
+ * replaces (the generator).
+ */
+export function baseFromView(view: SeatView<unknown>): BaseState {
+  const pending = view.pending;
+  return {
+    game: view.game,
+    seats: view.seats,
+    deadlines: { turnMs: 0, windowMs: 0 },
+    pending,
+    pendingOpened: pending ? Number(pending.id.slice(1)) : 0,
+    finished: view.finished,
+    rng: [0, 0, 0, 0],
+    seedHash: view.seedHash,
+    seed: view.seed ?? '',
   };
 }
 

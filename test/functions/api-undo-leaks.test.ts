@@ -3,7 +3,7 @@ import { awaitedSeats, botMove, execute, legalMovesFor, Rng, rngStateFromSeed, t
 import { cardName } from '../../core/games/valeria-card-kingdoms/catalog/index.js';
 import { valeriaCardKingdoms } from '../../core/games/valeria-card-kingdoms/index.js';
 import type { VckState } from '../../core/games/valeria-card-kingdoms/state.js';
-import { villagesOfValeria } from '../../core/games/villages-of-valeria/index.js';
+import { villagesOfValeria, type VvMove } from '../../core/games/villages-of-valeria/index.js';
 import type { VvState } from '../../core/games/villages-of-valeria/state.js';
 import { startApi, storeOf, type RunningApi } from '../support/api.js';
 import { TrueState } from '../support/true-state.js';
@@ -72,15 +72,18 @@ async function expectRefusedWhenItComesUp<S extends BaseState>(engine: AnyGameEn
   expect.fail('the situation never came up');
 }
 
-const decide = (engine: AnyGameEngine, state: BaseState, seat: Seat, move: unknown) => execute(engine, state, { type: 'move', seat, move, at: 0 });
+/** A leader's moves of one kind, each with what it would do. */
+function leads<T extends VvMove['type']>(state: VvState, seat: Seat, type: T) {
+  if (state.pending?.step !== 'lead') return [];
+  return legalMovesFor(villagesOfValeria, state, seat)
+    .filter((move): move is Extract<VvMove, { type: T }> => move.type === type)
+    .map((move) => ({ move, result: execute(villagesOfValeria, state, { type: 'move', seat, move, at: 0 }) }));
+}
 
 describe('undo never takes back a card the table has seen (DynamoDB Local, real HTTP)', () => {
   it('Villages of Valeria: a Recruit that turns up the next Adventurer, the commit ending on the leader’s own power decision', async () => {
     await expectRefusedWhenItComesUp<VvState>(villagesOfValeria, 'villages-of-valeria', {}, (state, seat) => {
-      if (state.pending?.step !== 'lead') return null;
-      for (const move of legalMovesFor(villagesOfValeria, state, seat)) {
-        if (move.type !== 'recruit') continue;
-        const result = decide(villagesOfValeria, state, seat, move);
+      for (const { move, result } of leads(state, seat, 'recruit')) {
         const refill = result.ok ? result.events.find((event) => event.type === 'recruited')?.refill : undefined;
         if (result.ok && refill && result.state.pending?.step === 'power') return { seat, move, shows: refill };
       }
@@ -90,14 +93,9 @@ describe('undo never takes back a card the table has seen (DynamoDB Local, real 
 
   it('Villages of Valeria: a Build shows a card of the builder’s hand', async () => {
     await expectRefusedWhenItComesUp<VvState>(villagesOfValeria, 'villages-of-valeria', {}, (state, seat) => {
-      if (state.pending?.step !== 'lead') return null;
-      for (const move of legalMovesFor(villagesOfValeria, state, seat)) {
-        if (move.type !== 'build') continue;
-        const result = decide(villagesOfValeria, state, seat, move);
-        // Paid from the table only: a payment that discards is refused for its discard already.
-        if (result.ok && result.events.every((event) => event.type !== 'discarded')) return { seat, move, shows: move.card };
-      }
-      return null;
+      // Paid from the table only: a payment that discards is refused for its discard already.
+      const paid = leads(state, seat, 'build').find(({ result }) => result.ok && result.events.every((event) => event.type !== 'discarded'));
+      return paid ? { seat, move: paid.move, shows: paid.move.card } : null;
     });
   });
 

@@ -1,4 +1,4 @@
-import type { Rng, SeatView } from '../../engine/index.js';
+import { baseFromView, type Rng, type SeatView } from '../../engine/index.js';
 import { allCardIds, CATALOG, citizenIds, type CardId } from './catalog/index.js';
 import { harvestSubmissions, windowSeats } from './harvest.js';
 import { redeal } from './redeal.js';
@@ -11,7 +11,7 @@ import type { VckBoard } from './view.js';
  * A world a seat may be in: a state rebuilt from its view alone, with what
  * the view hides dealt at random (redeal.ts), for a bot that looks ahead. The
  * view holds every public fact of the state but the table's deadlines and the
- * seed, which no look-ahead reads; those are placeholders.
+ * seed, which no look-ahead reads (`baseFromView`).
  */
 export function worldOf(view: SeatView<VckBoard>, rng: Rng): VckState {
   return redeal(stateFromView(view), view.you, rng);
@@ -53,17 +53,8 @@ function stateFromView(view: SeatView<VckBoard>): VckState {
   const darkLord = board.darkLord && { citizens: [...board.darkLord.citizens], domains: [...board.darkLord.domains], duke: board.darkLord.duke ?? (dukePool.shift() as CardId) };
   const market = { monsters, citizens, domains };
   const placed = new Set([...seen, ...[...monsters, ...citizens, ...domains].flatMap((s) => s.cards), ...players.flatMap((p) => [...(p.duke ? [p.duke] : []), ...p.dukeOffer]), ...(darkLord ? [darkLord.duke] : [])]);
-  const pending = view.pending;
   return {
-    game: view.game,
-    seats,
-    deadlines: { turnMs: 0, windowMs: 0 },
-    pending,
-    pendingOpened: pending ? Number(pending.id.slice(1)) : 0,
-    finished: view.finished,
-    rng: [0, 0, 0, 0],
-    seedHash: view.seedHash,
-    seed: view.seed ?? '',
+    ...baseFromView(view),
     options: board.options,
     solo: board.solo,
     firstPlayer: board.firstPlayer,

@@ -1,4 +1,4 @@
-import type { SeatView } from '../../engine/index.js';
+import { baseFromView, type SeatView } from '../../engine/index.js';
 import { MARKET_CARDS } from './catalog/index.js';
 import { planMoves, plannedCards } from './plan.js';
 import type { Player, VpState } from './state.js';
@@ -10,7 +10,7 @@ import type { VpBoard } from './view.js';
  * others' queued cards first of theirs, a first plan for each other seat that
  * has planned), to be dealt again at random (redeal.ts). The view holds every
  * public fact of the state but the table's deadlines and the seed, which no
- * look-ahead reads; those are placeholders.
+ * look-ahead reads (`baseFromView`).
  */
 export function stateFromView(view: SeatView<VpBoard>): VpState {
   const { board, seats } = view;
@@ -25,17 +25,8 @@ export function stateFromView(view: SeatView<VpBoard>): VpState {
       queue: p.queue ? [...p.queue] : p.cards.slice(0, p.queued),
     }),
   );
-  const pending = view.pending;
   const state: VpState = {
-    game: view.game,
-    seats,
-    deadlines: { turnMs: 0, windowMs: 0 },
-    pending,
-    pendingOpened: pending ? Number(pending.id.slice(1)) : 0,
-    finished: view.finished,
-    rng: [0, 0, 0, 0],
-    seedHash: view.seedHash,
-    seed: view.seed ?? '',
+    ...baseFromView(view),
     // VP-R5: two players on the standard Banks are the one case the options change the game.
     options: seats === 2 && !board.duel ? { banks: 'standard' } : {},
     duel: board.duel,
@@ -47,7 +38,7 @@ export function stateFromView(view: SeatView<VpBoard>): VpState {
     buying: [...board.buying],
     winners: [...board.winners],
   };
-  const planned = pending?.kind === 'simultaneous' ? pending.submitted : [];
+  const planned = view.pending?.kind === 'simultaneous' ? view.pending.submitted : [];
   state.plans = state.plans.map((plan, seat) => {
     const first = planned.includes(seat) ? planMoves(state, seat)[0] : undefined;
     return plan ?? (first ? plannedCards(first) : null);

@@ -1,6 +1,7 @@
 import type { BaseState, Seat } from '../../../core/engine/index.js';
 import { harvestSubmissions } from '../../../core/games/valeria-card-kingdoms/harvest.js';
 import type { VckState } from '../../../core/games/valeria-card-kingdoms/state.js';
+import { cardsInPlay } from '../valeria-card-kingdoms/play-checked.js';
 import { planMoves } from '../../../core/games/village-pillage/plan.js';
 import type { VpState } from '../../../core/games/village-pillage/state.js';
 import type { VvState } from '../../../core/games/villages-of-valeria/state.js';
@@ -42,16 +43,7 @@ const villages: HiddenParts = {
 };
 
 const kingdoms: HiddenParts = {
-  cards(state) {
-    const s = state as VckState;
-    const { market, players, darkLord, box } = s;
-    return [
-      ...[...market.monsters, ...market.citizens, ...market.domains].flatMap((stack) => stack.cards),
-      ...players.flatMap((p) => [...p.citizens, ...p.monsters, ...p.domains, ...p.dukeOffer, ...(p.duke ? [p.duke] : [])]),
-      ...(darkLord ? [darkLord.duke, ...darkLord.citizens, ...darkLord.domains] : []),
-      ...box,
-    ].sort();
-  },
+  cards: (state) => cardsInPlay(state as VckState),
   parts(state, viewer) {
     const s = state as VckState;
     const domains = s.market.domains.map((stack) => stack.cards.slice(1));
