@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awaitedSeats, botMove, execute, legalMovesFor, Rng, rngStateFromSeed, type AnyGameEngine, type BaseState, type Seat } from '../../core/engine/index.js';
+import {
+  awaitedSeats,
+  botMove,
+  execute,
+  legalMovesFor,
+  Rng,
+  rngStateFromSeed,
+  type AnyGameEngine,
+  type BaseState,
+  type Seat,
+} from '../../core/engine/index.js';
 import { cardName } from '../../core/games/valeria-card-kingdoms/catalog/index.js';
 import { valeriaCardKingdoms } from '../../core/games/valeria-card-kingdoms/index.js';
 import type { VckState } from '../../core/games/valeria-card-kingdoms/state.js';
@@ -40,7 +50,12 @@ async function startGame(game: string, options: Record<string, unknown>) {
 }
 
 /** Plays until `find` sees the situation asked for, then sends its move and asks to undo it: refused, nothing changed. */
-async function expectRefusedWhenItComesUp<S extends BaseState>(engine: AnyGameEngine, game: string, options: Record<string, unknown>, find: (state: S, seat: Seat) => Situation | null) {
+async function expectRefusedWhenItComesUp<S extends BaseState>(
+  engine: AnyGameEngine,
+  game: string,
+  options: Record<string, unknown>,
+  find: (state: S, seat: Seat) => Situation | null,
+) {
   const { client, ctx } = api;
   const { gameId, tokens } = await startGame(game, options);
   const truth = await TrueState.of<S>(ctx, gameId, engine);

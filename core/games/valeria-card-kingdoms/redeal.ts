@@ -31,7 +31,10 @@ export function redeal(state: VckState, viewer: Seat | null, rng: Rng): VckState
 function redealUnder(world: VckState, stacks: readonly { cards: CardId[] }[], spare: (id: CardId) => boolean, rng: Rng): void {
   const left = world.box.filter(spare);
   const under = stacks.map((stack) => stack.cards.slice(1));
-  const dealt = rng.deal([...under.flat(), ...left], under.map((cards) => cards.length));
+  const dealt = rng.deal(
+    [...under.flat(), ...left],
+    under.map((cards) => cards.length),
+  );
   stacks.forEach((stack, i) => (stack.cards = [...stack.cards.slice(0, 1), ...(dealt[i] as CardId[])]));
   world.box = [...world.box.filter((id) => !spare(id)), ...(dealt.at(-1) as CardId[])];
 }
@@ -41,7 +44,10 @@ function redealDukes(world: VckState, viewer: Seat | null, rng: Rng): void {
   const others = world.players.filter((_, seat) => seat !== viewer);
   const slots = [...others.flatMap((p) => [p.duke === null ? [] : [p.duke], p.dukeOffer]), world.darkLord ? [world.darkLord.duke] : []];
   const spare = world.box.filter(isDuke);
-  const dealt = rng.deal([...slots.flat(), ...spare], slots.map((cards) => cards.length));
+  const dealt = rng.deal(
+    [...slots.flat(), ...spare],
+    slots.map((cards) => cards.length),
+  );
   others.forEach((p, i) => {
     p.duke = p.duke === null ? null : (dealt[2 * i]?.[0] as CardId);
     p.dukeOffer = dealt[2 * i + 1] as CardId[];

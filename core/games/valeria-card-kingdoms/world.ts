@@ -31,28 +31,39 @@ function stateFromView(view: SeatView<VckBoard>): VckState {
   // Under each top, the stack's unseen cards; a stack of one citizen name keeps its first copies, as it was set up.
   const stack = (top: CardId | null, size: number, pool: CardId[]) => (top === null ? [] : [top, ...pool.splice(0, size - 1)]);
   const monsters = board.market.monsters.map((s) => ({ area: s.area, cards: stack(s.top, s.size, unseen(areaMonsters(s.area, seats))) }));
-  const citizens = board.market.citizens.map((s, slot): CitizenStack => ({ slot, names: s.names, cards: stack(s.top, s.size, unseen(s.names.flatMap(citizenIds))) }));
+  const citizens = board.market.citizens.map((s, slot): CitizenStack => ({
+    slot,
+    names: s.names,
+    cards: stack(s.top, s.size, unseen(s.names.flatMap(citizenIds))),
+  }));
   const removed: readonly string[] = board.options.setup === 'random' ? [] : SETUPS[board.options.setup].removedDomains;
   const domainPool = unseen(CATALOG.domains.map((d) => d.name).sort((a, b) => Number(removed.includes(a)) - Number(removed.includes(b))));
   const domains = board.market.domains.map((s) => ({ cards: stack(s.top, s.size, domainPool) }));
   const dukePool = unseen(CATALOG.dukes.map((d) => d.name));
-  const players = board.players.map(
-    (p): Player => ({
-      gold: p.gold,
-      strength: p.strength,
-      magic: p.magic,
-      vp: p.vp,
-      citizens: [...p.citizens],
-      monsters: [...p.monsters],
-      domains: [...p.domains],
-      duke: p.duke ?? (p.dukeKept ? (dukePool.shift() as CardId) : null),
-      // Two Dukes are dealt to each seat, which keeps one (VK-R4).
-      dukeOffer: p.dukeKept ? [] : p.dukeOffer.length > 0 ? [...p.dukeOffer] : dukePool.splice(0, 2),
-    }),
-  );
-  const darkLord = board.darkLord && { citizens: [...board.darkLord.citizens], domains: [...board.darkLord.domains], duke: board.darkLord.duke ?? (dukePool.shift() as CardId) };
+  const players = board.players.map((p): Player => ({
+    gold: p.gold,
+    strength: p.strength,
+    magic: p.magic,
+    vp: p.vp,
+    citizens: [...p.citizens],
+    monsters: [...p.monsters],
+    domains: [...p.domains],
+    duke: p.duke ?? (p.dukeKept ? (dukePool.shift() as CardId) : null),
+    // Two Dukes are dealt to each seat, which keeps one (VK-R4).
+    dukeOffer: p.dukeKept ? [] : p.dukeOffer.length > 0 ? [...p.dukeOffer] : dukePool.splice(0, 2),
+  }));
+  const darkLord = board.darkLord && {
+    citizens: [...board.darkLord.citizens],
+    domains: [...board.darkLord.domains],
+    duke: board.darkLord.duke ?? (dukePool.shift() as CardId),
+  };
   const market = { monsters, citizens, domains };
-  const placed = new Set([...seen, ...[...monsters, ...citizens, ...domains].flatMap((s) => s.cards), ...players.flatMap((p) => [...(p.duke ? [p.duke] : []), ...p.dukeOffer]), ...(darkLord ? [darkLord.duke] : [])]);
+  const placed = new Set([
+    ...seen,
+    ...[...monsters, ...citizens, ...domains].flatMap((s) => s.cards),
+    ...players.flatMap((p) => [...(p.duke ? [p.duke] : []), ...p.dukeOffer]),
+    ...(darkLord ? [darkLord.duke] : []),
+  ]);
   return {
     ...baseFromView(view),
     options: board.options,

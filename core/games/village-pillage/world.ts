@@ -15,16 +15,14 @@ import type { VpBoard } from './view.js';
 export function stateFromView(view: SeatView<VpBoard>): VpState {
   const { board, seats } = view;
   const seen = new Set([...board.market.row, ...board.players.flatMap((p) => [...p.cards, ...p.exhausted]), ...board.table.map((play) => play.card)]);
-  const players = board.players.map(
-    (p): Player => ({
-      stockpile: p.stockpile,
-      bank: p.bank,
-      relics: [...p.relics],
-      hand: p.hand ? [...p.hand] : p.cards.slice(p.queued),
-      exhausted: [...p.exhausted],
-      queue: p.queue ? [...p.queue] : p.cards.slice(0, p.queued),
-    }),
-  );
+  const players = board.players.map((p): Player => ({
+    stockpile: p.stockpile,
+    bank: p.bank,
+    relics: [...p.relics],
+    hand: p.hand ? [...p.hand] : p.cards.slice(p.queued),
+    exhausted: [...p.exhausted],
+    queue: p.queue ? [...p.queue] : p.cards.slice(0, p.queued),
+  }));
   const state: VpState = {
     ...baseFromView(view),
     // VP-R5: two players on the standard Banks are the one case the options change the game.

@@ -16,7 +16,10 @@ export function redeal(state: VvState, viewer: Seat | null, rng: Rng): VvState {
   const others = world.players.filter((_, seat) => seat !== viewer);
   const under = world.piles.map((pile) => pile.slice(0, -1));
   const hidden = [world.deck, world.box, ...under, ...others.map((p) => p.hand)];
-  const [deck, box, ...rest] = rng.deal(hidden.flat(), hidden.map((cards) => cards.length)) as CardId[][];
+  const [deck, box, ...rest] = rng.deal(
+    hidden.flat(),
+    hidden.map((cards) => cards.length),
+  ) as CardId[][];
   world.deck = deck as CardId[];
   world.box = box as CardId[];
   world.piles = world.piles.map((pile, i) => [...(rest[i] as CardId[]), ...pile.slice(-1)]);

@@ -57,9 +57,15 @@ const kingdoms: HiddenParts = {
     return {
       'the Domains under the tops': ifAny(domains, domains.flat().length > 0),
       'the Mixed Citizens under the tops': ifAny(mixed, mixed.flat().length > 0),
-      'the Monsters under the tops': ifAny(monsters, monsters.some((cards) => new Set(cards).size > 1)),
+      'the Monsters under the tops': ifAny(
+        monsters,
+        monsters.some((cards) => new Set(cards).size > 1),
+      ),
       "the others' and the Dark Lord's Dukes": ifAny(dukes, !s.finished && (others.length > 0 || s.darkLord !== null)),
-      "the others' secret harvest answers": ifAny(answers, answers.some((a) => a !== null)),
+      "the others' secret harvest answers": ifAny(
+        answers,
+        answers.some((a) => a !== null),
+      ),
     };
   },
 };
@@ -67,7 +73,12 @@ const kingdoms: HiddenParts = {
 const pillage: HiddenParts = {
   cards(state) {
     const s = state as VpState;
-    return [...s.market.deck, ...s.market.row, ...s.players.flatMap((p) => [...p.hand, ...p.queue, ...p.exhausted]), ...s.table.map((play) => play.card)].sort();
+    return [
+      ...s.market.deck,
+      ...s.market.row,
+      ...s.players.flatMap((p) => [...p.hand, ...p.queue, ...p.exhausted]),
+      ...s.table.map((play) => play.card),
+    ].sort();
   },
   parts(state, viewer) {
     const s = state as VpState;
@@ -80,7 +91,10 @@ const pillage: HiddenParts = {
         queues,
         others.some((p) => p !== null && p.queue.length > 0 && new Set([...p.hand, ...p.queue]).size > 1),
       ),
-      "the others' secret plans": ifAny(plans, plans.some((plan) => plan !== null)),
+      "the others' secret plans": ifAny(
+        plans,
+        plans.some((plan) => plan !== null),
+      ),
     };
   },
 };
