@@ -17,8 +17,9 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { GAMES } from '../core/games/index.js';
 import { createApp } from '../functions/app/app.js';
-import { localDynamoClient, startDynamoDbLocal } from '../functions/local/dynamodb-local.js';
-import { createServiceContext, LOAD_PAGE_SIZE, SNAPSHOT_EVERY } from '../functions/service/context.js';
+import { startDynamoDbLocal } from '../functions/local/dynamodb-local.js';
+import { localDynamoClient } from '../functions/store/dynamo-client.js';
+import { LOAD_PAGE_SIZE, SNAPSHOT_EVERY } from '../functions/service/context.js';
 import type { CapacityUsage } from '../functions/store/capacity.js';
 import { commitItem, keys } from '../functions/store/dynamo-items.js';
 import { DynamoStore } from '../functions/store/dynamodb.js';
@@ -28,6 +29,7 @@ import { contractFor } from '../test/support/conformance.js';
 import { sealedBidsListing } from '../test/support/sealed-bids.js';
 import { KeepAliveJsonClient } from './http-client.js';
 import { fixed, median, quantile } from './stats.js';
+import { testContext } from '../test/support/context.js';
 
 const LONG_GAME_ROUNDS = 170; // 3 commits a round: past move 500.
 /** The snapshot cycle that ends at commit 500. */
@@ -40,7 +42,7 @@ const client = localDynamoClient(local.endpoint);
 const usage: CapacityUsage[] = [];
 const store = new DynamoStore({ client, tableName: 'bench-api', loadPageSize: LOAD_PAGE_SIZE, meter: (u) => usage.push(u) });
 await store.ensureTable();
-const ctx = createServiceContext({ store, games: [...GAMES, sealedBidsListing] });
+const ctx = testContext({ store, games: [...GAMES, sealedBidsListing] });
 const server = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));
 const { port } = server.address() as AddressInfo;

@@ -3,7 +3,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 /**
  * Counts the read and write units DynamoDB reports for every request of a
  * client, by what the request touched (the table's item kinds, functions/store/
- * dynamo-items.ts and functions/notifications/keys.ts), so a cost figure can
+ * dynamo-items.ts and functions/push/store/keys.ts), so a cost figure can
  * be audited line by line.
  */
 

@@ -34,6 +34,8 @@ const LAMBDA_ENV = {
   SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
   TIMER_FUNCTION_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:timer',
   SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dlq',
+  // The timer function posts what a reminder or a retry sends to the stream's connections.
+  STREAM_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/live',
 };
 
 interface Bundle {

@@ -9,11 +9,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../functions/app/app.js';
-import { localDynamoClient, startDynamoDbLocal } from '../functions/local/dynamodb-local.js';
+import { startDynamoDbLocal } from '../functions/local/dynamodb-local.js';
+import { localDynamoClient } from '../functions/store/dynamo-client.js';
 import { MAX_WAIT_SECONDS } from '../functions/service/play.js';
-import { createServiceContext, LOAD_PAGE_SIZE } from '../functions/service/context.js';
+import { LOAD_PAGE_SIZE } from '../functions/service/context.js';
 import type { CapacityUsage } from '../functions/store/capacity.js';
 import { DynamoStore } from '../functions/store/dynamodb.js';
+import { testContext } from '../test/support/context.js';
 
 const WAITS = Number(process.env.WAITS ?? 2);
 /** The HTTP API function's memory (infra/stack.ts). */
@@ -31,7 +33,7 @@ try {
     meter: (u) => usage.push(u),
   });
   await store.ensureTable();
-  const app = createApp(createServiceContext({ store }));
+  const app = createApp(testContext({ store }));
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
     const response = await app.request(path, {
       method,
@@ -48,7 +50,7 @@ try {
   const { version } = await call('GET', `/v1/games/${gameId}`, ann.token);
 
   // A second "instance" (its own context: its own token cache and commit signal), as another Lambda would be.
-  const waiting = createApp(createServiceContext({ store }));
+  const waiting = createApp(testContext({ store }));
   usage.length = 0;
   const started = performance.now();
   for (let i = 0; i < WAITS; i++) {

@@ -22,14 +22,16 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { createApp } from '../functions/app/app.js';
-import { localDynamoClient, startDynamoDbLocal } from '../functions/local/dynamodb-local.js';
-import { startLocalPush } from '../functions/notifications/local-push.js';
-import { attachLocalStream } from '../functions/notifications/local-stream.js';
-import { DEFAULT_PUSH_POLICY } from '../functions/notifications/policy.js';
-import type { CommitMessage, ServerMessage, SubscribedMessage } from '../functions/notifications/stream-protocol.js';
-import { createServiceContext, LOAD_PAGE_SIZE } from '../functions/service/context.js';
+import { startDynamoDbLocal } from '../functions/local/dynamodb-local.js';
+import { localDynamoClient } from '../functions/store/dynamo-client.js';
+import { startLocalPush } from '../functions/compose.js';
+import { DEFAULT_PUSH_POLICY } from '../functions/push/policy.js';
+import { attachLocalStream } from '../functions/push/stream/local-server.js';
+import type { CommitMessage, ServerMessage, SubscribedMessage } from '../functions/push/stream/protocol.js';
+import { LOAD_PAGE_SIZE } from '../functions/service/context.js';
 import { DynamoStore } from '../functions/store/dynamodb.js';
 import { ApiClient } from '../test/support/api.js';
+import { testContext } from '../test/support/context.js';
 import { startReceiver } from '../test/support/webhook-receiver.js';
 import { countUnits } from './dynamo-units.js';
 import { fixed, mean, median, quantile } from './stats.js';
@@ -82,8 +84,8 @@ const AWS_CALL_SECONDS = { post: 0.015, schedulerApi: 0.02, webhookAttempt: 0.05
 /**
  * What a connection costs on AWS beyond what is counted here (the local
  * server keeps its sockets in memory; the ticket it burns and the game the
- * `subscribe` answer reads are counted), from functions/notifications/
- * aws-connections.ts: $connect stores the record and the player's entry (2
+ * `subscribe` answer reads are counted), from functions/push/stream/
+ * api-gateway.ts: $connect stores the record and the player's entry (2
  * writes); `subscribe` reads the record and writes its set of games and the
  * game's entry (1 read, 2 writes); $disconnect deletes the record, which
  * names its entries, and those (3 deletes, no read). Three route invocations.
@@ -100,19 +102,19 @@ const client = localDynamoClient(local.endpoint);
 const units = countUnits(client, (kind) => kind === 'local push timer');
 const store = new DynamoStore({ client, tableName: `bench-push-${Date.now()}`, loadPageSize: LOAD_PAGE_SIZE });
 await store.ensureTable();
-const ctx = createServiceContext({ store, pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true } });
+const ctx = testContext({ store, pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true } });
 const consumerMs: number[] = [];
-const push = await startLocalPush(ctx, { onError: (error) => console.error(error), onHandled: (ms) => consumerMs.push(ms) });
+const push = await startLocalPush(ctx, { deadlines: false, onError: (error) => console.error(error), onHandled: (ms) => consumerMs.push(ms) });
 // Reminders become EventBridge schedules on AWS, created and (once answered) deleted by the consumer.
 const timers = { reminders: new Set<string>(), cancelled: new Set<string>(), cancelCalls: 0, retries: 0 };
-const schedule = push.scheduler.schedule.bind(push.scheduler);
-push.scheduler.schedule = async (timer) => {
+const schedule = push.timers.schedule.bind(push.timers);
+push.timers.schedule = async (timer) => {
   if (timer.payload.kind === 'reminder') timers.reminders.add(timer.id);
   else timers.retries++; // a webhook retry (the first attempt runs in the consumer)
   return schedule(timer);
 };
-const cancel = push.scheduler.cancel.bind(push.scheduler);
-push.scheduler.cancel = async (id) => {
+const cancel = push.timers.cancel.bind(push.timers);
+push.timers.cancel = async (id) => {
   timers.cancelCalls++;
   if (timers.reminders.has(id)) timers.cancelled.add(id);
   return cancel(id);

@@ -6,18 +6,16 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { ANNOUNCED_TYPES } from '../functions/push/model/announced.js';
+import { NOTIFICATION_PREFIX } from '../functions/push/store/keys.js';
 import { COMMIT_PREFIX } from '../functions/store/dynamo-items.js';
-import { ANNOUNCED_TYPES } from '../functions/notifications/announcements.js';
-import { NOTIFICATION_PREFIX } from '../functions/notifications/keys.js';
 import { LOG_RETENTION, ServiceFunction } from './service-function.js';
-
-const SCHEDULER_SERVICE = 'scheduler.amazonaws.com';
+import { deadLetterQueue, type Timers } from './timers.js';
 
 /**
- * What push does to the table beyond the game store's reads and puts: deletes (tickets, connections, timers),
+ * What push does to the table beyond the game store's reads and puts: deletes (tickets, connections, the local agenda's timers),
  * batch writes (notifications, connections) and updates (a connection's games).
  */
 export const PUSH_TABLE_ACTIONS = [
@@ -37,6 +35,8 @@ export interface PushStreamProps {
   readonly projectRoot: string;
   readonly websocketEntry: string;
   readonly pushEntry: string;
+  /** Where push's reminders and webhook retries are scheduled. */
+  readonly timers: Timers;
 }
 
 /**
@@ -44,25 +44,28 @@ export interface PushStreamProps {
  * ticket and stores the connection, `$disconnect` removes it and `$default`
  * answers subscribe/ping; and a second DynamoDB Streams consumer that turns
  * each durable commit into notifications, fans them out through the
- * Management API, queues webhook deliveries and plans reminders on its own
- * Scheduler group. A waiting client costs connection-minutes, never a Lambda.
+ * Management API, makes webhook deliveries and plans reminders as timers
+ * (infra/timers.ts: the timer function fires them). A waiting client costs
+ * connection-minutes, never a Lambda.
  */
 export class PushStream extends Construct {
   readonly api: apigw.WebSocketApi;
   readonly stage: apigw.WebSocketStage;
   readonly connections: ServiceFunction;
   readonly push: ServiceFunction;
-  readonly group: scheduler.CfnScheduleGroup;
-  readonly schedulerRole: iam.Role;
+  /** Commits push could not handle after its retries. */
   readonly deadLetters: sqs.Queue;
   /** `wss://…/live`, what stream tickets point at. */
   readonly streamUrl: string;
+  /** `https://…/live`, where messages to connections are posted (the Management API). */
+  readonly streamEndpoint: string;
+  private readonly connectionsArn: string;
+  private readonly table: dynamodb.TableV2;
 
   constructor(scope: Construct, id: string, props: PushStreamProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    // cdk-nag writes a concrete region as is, an unresolved one as its pseudo parameter.
-    const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+    this.table = props.table;
     const tableEnvironment = { TABLE_NAME: props.table.tableName };
 
     this.connections = new ServiceFunction(this, 'Connections', {
@@ -103,32 +106,15 @@ export class PushStream extends Construct {
       }),
     };
     this.streamUrl = `wss://${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${this.stage.stageName}`;
-    const connectionsArn = stack.formatArn({
+    this.streamEndpoint = `https://${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${this.stage.stageName}`;
+    this.connectionsArn = stack.formatArn({
       service: 'execute-api',
       resource: this.api.apiId,
       resourceName: `${this.stage.stageName}/POST/@connections/*`,
       arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
     });
 
-    this.group = new scheduler.CfnScheduleGroup(this, 'Group', {});
-    this.deadLetters = new sqs.Queue(this, 'DeadLetters', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself a dead-letter queue (of push timers and the push stream mapping), which no SQS redrive policy shows.',
-    });
-    this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
-      description: 'Assumed by the Scheduler service (push group) to invoke the push function: reminders, webhook retries',
-      assumedBy: new iam.ServicePrincipal(SCHEDULER_SERVICE).withConditions({
-        StringEquals: { 'aws:SourceAccount': stack.account },
-        ArnEquals: { 'aws:SourceArn': this.group.attrArn },
-      }),
-    });
-    this.deadLetters.grantSendMessages(this.schedulerRole);
-
+    this.deadLetters = deadLetterQueue(this, 'DeadLetters');
     this.push = new ServiceFunction(this, 'Push', {
       entry: props.pushEntry,
       projectRoot: props.projectRoot,
@@ -136,43 +122,11 @@ export class PushStream extends Construct {
       memorySize: 512,
       // A batch of commits, each with webhook first attempts of up to 5 s.
       timeout: Duration.seconds(120),
-      environment: {
-        ...tableEnvironment,
-        STREAM_ENDPOINT: `https://${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${this.stage.stageName}`,
-        PUSH_SCHEDULE_GROUP: this.group.ref,
-        PUSH_SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
-        PUSH_DLQ_ARN: this.deadLetters.queueArn,
-      },
+      environment: { ...tableEnvironment, STREAM_ENDPOINT: this.streamEndpoint, ...props.timers.environment },
     });
-    this.schedulerRole.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.push.fn.functionArn] }));
-
-    for (const fn of [this.connections, this.push]) {
-      fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...PUSH_TABLE_ACTIONS], resources: [props.table.tableArn] }));
-      fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connectionsArn] }));
-      Validations.of(fn.role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:${region}:<AWS::AccountId>:<${stack.getLogicalId(this.api.node.defaultChild as apigw.CfnApi)}>/live/POST/@connections/*]`,
-        reason: 'Connection ids are known only at run time; the wildcard covers posting to connections of this stage of this API only.',
-      });
-    }
-    this.push.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
-        resources: [
-          stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.group.ref}/*`, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }),
-        ],
-      }),
-    );
-    Validations.of(this.push.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:${region}:<AWS::AccountId>:schedule/<${stack.getLogicalId(this.group)}>/*]`,
-      reason: "Schedules are named per timer at run time; the wildcard covers schedules of push's own group only.",
-    });
-    this.push.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['iam:PassRole'],
-        resources: [this.schedulerRole.roleArn],
-        conditions: { StringEquals: { 'iam:PassedToService': SCHEDULER_SERVICE } },
-      }),
-    );
+    props.timers.grantScheduling(this.push);
+    this.grantChannels(this.connections);
+    this.grantChannels(this.push);
 
     this.push.fn.addEventSource(
       new DynamoEventSource(props.table, {
@@ -198,5 +152,18 @@ export class PushStream extends Construct {
         ],
       }),
     );
+  }
+
+  /** Lets a function keep push's records beside the games and post to the stream's connections (connections, push, the timer function). */
+  grantChannels(fn: ServiceFunction): void {
+    const stack = Stack.of(this);
+    // cdk-nag writes a concrete region as is, an unresolved one as its pseudo parameter.
+    const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+    fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...PUSH_TABLE_ACTIONS], resources: [this.table.tableArn] }));
+    fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [this.connectionsArn] }));
+    Validations.of(fn.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:${region}:<AWS::AccountId>:<${stack.getLogicalId(this.api.node.defaultChild as apigw.CfnApi)}>/live/POST/@connections/*]`,
+      reason: 'Connection ids are known only at run time; the wildcard covers posting to connections of this stage of this API only.',
+    });
   }
 }

@@ -12,7 +12,6 @@ import { AlarmTopic } from './alarm-topic.js';
 import { alarmAbove, alarmOnAny, maxOver, sumOver } from './alarms.js';
 import type { ServiceConfig } from './config.js';
 import { ServiceDashboard } from './dashboard.js';
-import { DeadlineTimers } from './deadline-timers.js';
 import { ServiceDistribution } from './distribution.js';
 import type { EdgeFirewallStack } from './edge-firewall.js';
 import { GameApi } from './game-api.js';
@@ -20,6 +19,7 @@ import { GameTable } from './game-table.js';
 import { PUSH_TABLE_ACTIONS, PushStream } from './push-stream.js';
 import { ServiceFunction } from './service-function.js';
 import { serviceMetric } from './service-metrics.js';
+import { Timers } from './timers.js';
 import { WebClient } from './web-client.js';
 
 /** The repository root: package-lock.json, node_modules and the handler sources. */
@@ -29,13 +29,13 @@ export const PROJECT_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const HANDLER_ENTRIES = {
   /** The Hono app behind the HTTP API (payload v2). */
   http: join(PROJECT_ROOT, 'functions/lambda/http.ts'),
-  /** Invoked by EventBridge Scheduler with `{gameId, seq, pendingId}`. */
+  /** Invoked by EventBridge Scheduler with every timer's payload: a deadline, a reminder or a webhook retry. */
   timer: join(PROJECT_ROOT, 'functions/lambda/timer.ts'),
   /** The DynamoDB Streams consumer that schedules new deadlines. */
   stream: join(PROJECT_ROOT, 'functions/lambda/stream.ts'),
   /** The live stream's WebSocket routes. */
   websocket: join(PROJECT_ROOT, 'functions/lambda/websocket.ts'),
-  /** Push: the second stream consumer (notifications, fan-out, webhooks, reminders) and push timers' target. */
+  /** Push: the second stream consumer (notifications, fan-out, webhooks, reminders). */
   push: join(PROJECT_ROOT, 'functions/lambda/push.ts'),
 } as const;
 
@@ -48,13 +48,13 @@ export interface ServiceStackProps extends StackProps {
   readonly firewall: EdgeFirewallStack;
 }
 
-/** The whole service but its web ACL: table, functions, HTTP API and web client behind CloudFront, deadline timers, dashboard, alarms. */
+/** The whole service but its web ACL: table, functions, HTTP API and web client behind CloudFront, timers, dashboard, alarms. */
 export class ServiceStack extends Stack {
   readonly table: GameTable;
   readonly api: GameApi;
   readonly distribution: ServiceDistribution;
   readonly web: WebClient;
-  readonly timers: DeadlineTimers;
+  readonly timers: Timers;
   readonly push: PushStream;
   readonly alarmTopic: AlarmTopic;
 
@@ -81,17 +81,18 @@ export class ServiceStack extends Stack {
     const timer = new ServiceFunction(this, 'Timer', {
       entry: HANDLER_ENTRIES.timer,
       projectRoot: PROJECT_ROOT,
-      description: 'the deadline timer',
+      description: 'the timers: deadlines, reminders and webhook retries',
       memorySize: 512,
-      // An early firing waits up to 65 s in-process for its deadline (functions/lambda/timer.ts).
+      // An early deadline firing waits up to 65 s in-process for its deadline (functions/lambda/timer.ts).
       timeout: Duration.seconds(90),
       environment: storeEnvironment,
     });
     this.table.grantStoreAccess(timer.role);
 
-    this.timers = new DeadlineTimers(this, 'Deadlines', {
+    // Its id is the one it had when it held deadlines only: see infra/timers.ts.
+    this.timers = new Timers(this, 'Deadlines', {
       table: this.table.table,
-      timer: timer.fn,
+      target: timer,
       streamEntry: HANDLER_ENTRIES.stream,
       projectRoot: PROJECT_ROOT,
     });
@@ -125,7 +126,11 @@ export class ServiceStack extends Stack {
       projectRoot: PROJECT_ROOT,
       websocketEntry: HANDLER_ENTRIES.websocket,
       pushEntry: HANDLER_ENTRIES.push,
+      timers: this.timers,
     });
+    // A reminder or a webhook retry firing is delivered like any notification: to connections and webhooks.
+    this.push.grantChannels(timer);
+    timer.fn.addEnvironment('STREAM_ENDPOINT', this.push.streamEndpoint);
     // The HTTP API issues stream tickets for the WebSocket stage, and deletes webhooks (tickets, subscriptions).
     http.fn.addEnvironment('STREAM_URL', this.push.streamUrl);
     http.role.addToPrincipalPolicy(
@@ -150,7 +155,7 @@ export class ServiceStack extends Stack {
       this.table.table.metricThrottledRequestsForOperations({ operations: [GET_ITEM, PUT_ITEM, QUERY, TRANSACT_WRITE_ITEMS], ...sumOver }),
       'The game table throttled requests',
     );
-    alarmOnAny(this, 'TimerErrorsAlarm', timer.fn.metricErrors(sumOver), 'The deadline timer failed');
+    alarmOnAny(this, 'TimerErrorsAlarm', timer.fn.metricErrors(sumOver), 'A timer firing failed (a deadline, a reminder or a webhook retry)');
     alarmAbove(
       this,
       'TimerLagAlarm',
@@ -160,11 +165,15 @@ export class ServiceStack extends Stack {
     );
     // Records it fails one by one are retried, then land in the stream dead letters (alarmed below).
     alarmOnAny(this, 'StreamConsumerErrorsAlarm', this.timers.consumer.fn.metricErrors(sumOver), 'The stream consumer failed a whole batch');
-    alarmOnAny(this, 'PushErrorsAlarm', this.push.push.fn.metricErrors(sumOver), 'The push function failed a whole batch or a push timer');
+    alarmOnAny(this, 'PushErrorsAlarm', this.push.push.fn.metricErrors(sumOver), 'The push function failed a whole batch');
     const deadLetters = [
-      ['TimerDeadLettersAlarm', this.timers.timerDeadLetters, 'A deadline timer was never delivered (lazy expiry still closes the window on the next request)'],
+      [
+        'TimerDeadLettersAlarm',
+        this.timers.timerDeadLetters,
+        'A timer never got through: a deadline (lazy expiry still closes its window on the next request), a reminder or a webhook retry',
+      ],
       ['StreamDeadLettersAlarm', this.timers.streamDeadLetters, 'A deadline could not be scheduled (lazy expiry still closes the window on the next request)'],
-      ['PushDeadLettersAlarm', this.push.deadLetters, 'A notification, reminder or webhook delivery was dropped after its retries'],
+      ['PushDeadLettersAlarm', this.push.deadLetters, "A commit's notifications were dropped after push's retries"],
     ] as const;
     for (const [id, queue, description] of deadLetters) {
       alarmOnAny(this, id, queue.metricApproximateNumberOfMessagesVisible(maxOver), description);

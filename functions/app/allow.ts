@@ -1,7 +1,7 @@
-import type { Hono } from 'hono';
+import type { Env, Hono } from 'hono';
 
 /** The methods `app` answers at `path` (`:param` segments match any one segment); HEAD comes with GET. */
-export function allowedMethods(app: Hono, path: string): string[] {
+export function allowedMethods<E extends Env>(app: Hono<E>, path: string): string[] {
   const methods = new Set<string>();
   for (const route of app.routes) {
     if (route.method === 'ALL') continue;

@@ -2,12 +2,13 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ServiceContext } from '../service/context.js';
-import { ServiceError, storeUnavailable } from '../service/errors.js';
+import type { PushContext } from '../push/context.js';
+import { fail, ServiceError } from '../service/errors.js';
 import { StoreUnavailableError } from '../store/port.js';
 import { allowedMethods } from './allow.js';
+import type { AppEnv } from './auth.js';
 import { corsMiddleware, corsOriginsFromEnv, type CorsOrigins } from './cors.js';
-import { problem } from './problem.js';
+import { answerProblem, problem } from './problem.js';
 import { mountApiRoutes } from './routes/index.js';
 
 /** Largest request body accepted; a batch of 20 moves fits many times over. */
@@ -37,9 +38,9 @@ export interface AppOptions {
 }
 
 /** The one Hono application behind both the Lambda and the local server. */
-export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
+export function createApp(ctx: PushContext, options: AppOptions = {}) {
   const log = options.log ?? (() => {});
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -53,10 +54,10 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
   app.use('*', async (c, next) => {
     const url = c.req.url;
     const pathAndQuery = url.length - url.indexOf('/', url.indexOf('://') + 3);
-    if (pathAndQuery > MAX_URL_CHARS) return problem(c, 414, 'uri-too-long', `URLs are limited to ${MAX_URL_CHARS} characters of path and query.`);
+    if (pathAndQuery > MAX_URL_CHARS) return answerProblem(c, fail('uri-too-long', { maxChars: MAX_URL_CHARS }));
     return next();
   });
-  const tooLarge = (c: Context) => problem(c, 413, 'payload-too-large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+  const tooLarge = (c: Context) => answerProblem(c, fail('payload-too-large', { maxBytes: MAX_BODY_BYTES }));
   const countBodyBytes = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   // hono's bodyLimit first touches `c.req.raw.body`, which makes @hono/node-server build a
   // full web Request for every call (about half a millisecond). Bodiless methods and a
@@ -74,22 +75,23 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
       log({ method: c.req.method, path: c.req.path, status: 503, ms: 0, error: error.message });
       // A read's own answer is all it asked for: whatever a lazy expiry may have written is not the caller's doing.
       const safe = c.req.method === 'GET' || c.req.method === 'HEAD';
-      return answerServiceError(c, storeUnavailable(safe ? 'not-applied' : error.outcome));
+      return answerProblem(c, fail('store-unavailable', { outcome: safe ? 'not-applied' : error.outcome }));
     }
-    if (error instanceof ServiceError) return answerServiceError(c, error);
+    if (error instanceof ServiceError) return answerProblem(c, error);
+    // The exception knows its status (hono's validators and ours, route.ts).
     if (error instanceof HTTPException && error.status < 500) {
       const code = error.status === 415 ? 'unsupported-media-type' : error.message.startsWith('Malformed JSON') ? 'malformed-json' : 'bad-request';
       const detail = code === 'unsupported-media-type' ? 'Send JSON bodies with `Content-Type: application/json`.' : error.message;
       return problem(c, error.status as ContentfulStatusCode, code, detail);
     }
     log({ method: c.req.method, path: c.req.path, status: 500, ms: 0, error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' });
-    return problem(c, 500, 'internal-error', 'Something went wrong on our side; the request changed nothing that was not committed.');
+    return answerProblem(c, fail('internal-error'));
   });
   app.notFound((c) => {
     const allow = allowedMethods(app, c.req.path);
-    if (allow.length === 0) return problem(c, 404, 'route-not-found', `There is no ${c.req.method} ${c.req.path} in this API; see /docs.`);
+    if (allow.length === 0) return answerProblem(c, fail('route-not-found', { method: c.req.method, path: c.req.path }));
     c.header('Allow', allow.join(', '));
-    return problem(c, 405, 'method-not-allowed', `${c.req.path} answers ${allow.join(', ')}, not ${c.req.method}.`);
+    return answerProblem(c, fail('method-not-allowed', { method: c.req.method, path: c.req.path, allow }));
   });
 
   mountApiRoutes(app, ctx);
@@ -102,11 +104,6 @@ export function createApp(ctx: ServiceContext, options: AppOptions = {}) {
   });
   app.get('/openapi.json', async (c) => c.json(await publishedDocument()));
   return app;
-}
-
-function answerServiceError(c: Context, error: ServiceError) {
-  const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
-  return problem(c, error.status, error.code, error.detail, { ...error.extra }, headers);
 }
 
 /**

@@ -1,17 +1,6 @@
-import type { Context, Hono } from 'hono';
-import type { ServiceContext } from '../service/context.js';
-import { ServiceError } from '../service/errors.js';
+import type { Context } from 'hono';
+import { fail } from '../service/errors.js';
 import { sha256Hex } from '../service/ids.js';
-import { authenticate } from '../service/players.js';
-import type { PlayerRecord } from '../store/port.js';
-
-export type Api = Hono;
-
-export const BEARER = [{ bearer: [] }];
-
-export function requirePlayer(ctx: ServiceContext, c: Context): Promise<PlayerRecord> {
-  return authenticate(ctx, c.req.header('authorization'));
-}
 
 /** Identifies a request body for idempotency: the route and the validated body. */
 export function requestHash(c: Context, body: unknown): string {
@@ -26,7 +15,7 @@ export function etag(version: number): string {
 export function parseIfMatch(header: string | undefined): number | null {
   if (header === undefined || header.trim() === '*') return null;
   const match = /^\s*"?(\d{1,9})"?\s*$/.exec(header);
-  if (!match) throw new ServiceError(400, 'invalid-if-match', 'If-Match must be the ETag of the game, e.g. "12".');
+  if (!match) throw fail('invalid-if-match');
   return Number(match[1]);
 }
 

@@ -9,7 +9,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import * as z from 'zod';
 import { DOCUMENTED_BODIES, DOCUMENTED_RESPONSES } from './contract/api.js';
 import { gameRefusals, Problem } from './contract/problem.js';
-import { GAME_REFUSAL_STATUS } from './problem-codes.js';
+import { GAME_REFUSAL_STATUS } from '../service/problems.js';
 import { problemResponses } from './problem.js';
 import { documentedResponses } from './route.js';
 import { apiRoutes } from './routes/index.js';

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { EVERY_OPERATION, SERVICE_PROBLEMS, type ServiceProblemCode } from './problem-codes.js';
+import type { ServiceError } from '../service/errors.js';
+import { SERVICE_PROBLEMS, titleOf, type ServiceProblemCode } from '../service/problems.js';
+import { EVERY_OPERATION } from './problem-codes.js';
 
 /** RFC 9457 problem details, with the stable `code` clients switch on (documented in contract/problem.ts). */
 export interface Problem {
@@ -13,26 +15,8 @@ export interface Problem {
   readonly [extra: string]: unknown;
 }
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  428: 'Precondition Required',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
 export function problemBody(status: number, code: string, detail: string, instance: string | undefined, extra: Record<string, unknown> = {}): Problem {
-  return { type: `/problems/${code}`, title: TITLES[status] ?? 'Error', status, detail, code, instance, ...extra };
+  return { type: `/problems/${code}`, title: titleOf(status), status, detail, code, instance, ...extra };
 }
 
 export function problem(
@@ -47,6 +31,12 @@ export function problem(
     ...headers,
     'Content-Type': 'application/problem+json',
   });
+}
+
+/** A refusal as the answer: its status, sentence and fields, `Retry-After` when it asks the client to wait, and `headers`. */
+export function answerProblem(c: Context, error: ServiceError, headers: Record<string, string> = {}) {
+  const retry: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+  return problem(c, error.status, error.code, error.detail, { ...error.extra }, { ...retry, ...headers });
 }
 
 /** Headers sent with the statuses that ask a client to wait. */
@@ -73,7 +63,7 @@ export function problemResponses(codes: readonly ServiceProblemCode[], more: rea
     [...byStatus].map(([status, statusCodes]) => [
       status,
       {
-        description: `${TITLES[status] ?? 'Error'}: ${statusCodes.map((code) => `\`${code}\``).join(', ')}`,
+        description: `${titleOf(status)}: ${statusCodes.map((code) => `\`${code}\``).join(', ')}`,
         ...(RETRY_HEADERS[status] ? { headers: RETRY_HEADERS[status] } : {}),
         content: {
           'application/problem+json': {

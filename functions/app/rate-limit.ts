@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { rateLimiter, type RateLimitInfo } from 'hono-rate-limiter';
 import { sha256Hex } from '../service/ids.js';
-import { problem } from './problem.js';
+import { fail } from '../service/errors.js';
+import { answerProblem } from './problem.js';
 import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from './rate-limits.js';
 
 /**
@@ -68,14 +69,11 @@ export function rateLimitMiddleware(options: RateLimitOptions): MiddlewareHandle
       handler: (c) => {
         const info = c.get(infoKey(policy) as never) as RateLimitInfo;
         const retryAfter = secondsUntil(info.resetTime, policy);
-        return problem(
-          c,
-          429,
-          'rate-limited',
-          `Too many requests: the "${policy.name}" limit allows ${policy.limit} per ${policy.windowSeconds} s for each token (or address, without one). Try again in ${retryAfter} s.`,
-          {},
-          { 'Retry-After': String(retryAfter), 'RateLimit-Policy': policyHeader(policies), RateLimit: remainingHeader(c, policies) },
-        );
+        return answerProblem(c, fail('rate-limited', { policy: policy.name, limit: policy.limit, windowSeconds: policy.windowSeconds, retryAfter }), {
+          'Retry-After': String(retryAfter),
+          'RateLimit-Policy': policyHeader(policies),
+          RateLimit: remainingHeader(c, policies),
+        });
       },
     }),
   );

@@ -12,7 +12,9 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import * as z from 'zod';
-import { problem } from './problem.js';
+import { fail } from '../service/errors.js';
+import { declaresBearer, type AppEnv, type EnvOf } from './auth.js';
+import { answerProblem } from './problem.js';
 
 /** Declares a route contract; typed like `createRoute`, whose only addition (`getRoutingPath`) nothing here uses. */
 export const defineRoute = <P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(route: R): R => route;
@@ -83,7 +85,7 @@ export const optionalJsonBody = <T extends z.ZodType>(schema: T) => ({ content: 
 function answerInvalidRequest(result: { success: boolean; target: string; error?: z.core.$ZodError }, c: Context) {
   if (result.success || !result.error) return;
   const errors = result.error.issues.map((issue) => ({ path: [result.target, ...issue.path].join('.'), message: issue.message }));
-  return problem(c, 400, 'invalid-request', `The request does not fit the API: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}.`, { errors });
+  return answerProblem(c, fail('invalid-request', { errors }));
 }
 
 /** `application/json`, optionally `+json` suffixed and with parameters — what hono's JSON validator reads. */
@@ -114,7 +116,7 @@ function validatorsOf(route: RouteConfig): MiddlewareHandler[] {
   const { query, params, headers, cookies, body } = route.request ?? {};
   const mediaTypes = Object.keys(body?.content ?? {});
   if (cookies || route.middleware || mediaTypes.some((type) => type !== 'application/json'))
-    throw new Error(`${route.method} ${route.path}: mountRoute handles query, path, header and JSON body schemas only`);
+    throw new Error(`${route.method} ${route.path}: mount handles query, path, header and JSON body schemas only`);
   const validators: MiddlewareHandler[] = [];
   if (query) validators.push(zValidator('query', query as z.ZodType, answerInvalidRequest));
   if (params) validators.push(zValidator('param', params as z.ZodType, answerInvalidRequest));
@@ -137,7 +139,22 @@ function validatorsOf(route: RouteConfig): MiddlewareHandler[] {
   return validators;
 }
 
-/** Mounts `handler` at the contract's method and path (`/games/{id}` → `/games/:id`) behind its validators. */
-export function mountRoute<R extends RouteConfig>(app: Hono, route: R, handler: RouteHandler<R>): void {
-  app.on([route.method], [route.path.replaceAll(/\/{(.+?)}/g, '/:$1')], ...validatorsOf(route), handler as unknown as MiddlewareHandler);
+/** Mounts an operation's handler; where its contract declares the bearer, the handler reads `c.var.player`. */
+export type Mount = <R extends RouteConfig>(route: R, handler: RouteHandler<R, EnvOf<R>>) => void;
+
+/**
+ * Mounts each contract at its method and path (`/games/{id}` → `/games/:id`)
+ * behind its validators and, where it declares the bearer, `auth`: after the
+ * validators, so a request that does not fit the API is refused as such
+ * before its token is looked at.
+ */
+export function mounter(app: Hono<AppEnv>, auth: MiddlewareHandler<AppEnv>): Mount {
+  return (route, handler) =>
+    app.on(
+      [route.method],
+      [route.path.replaceAll(/\/{(.+?)}/g, '/:$1')],
+      ...validatorsOf(route),
+      ...(declaresBearer(route) ? [auth] : []),
+      handler as unknown as MiddlewareHandler,
+    );
 }

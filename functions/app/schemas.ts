@@ -118,6 +118,15 @@ export const PageLimit = z.coerce
   .default(50)
   .meta({ param: { name: 'limit', in: 'query' } });
 
+export const NotificationsQuery = z.object({
+  after: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ param: { name: 'after', in: 'query' }, description: 'The `next` of an earlier page; leave out to start from the oldest kept (30 days).' }),
+  limit: PageLimit,
+});
+
 export const InboxQuery = z.object({
   status: z
     .enum(['open', 'active', 'finished'])

@@ -8,6 +8,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'hono/aws-lambda';
 import { problemBody } from '../app/problem.js';
+import { fail } from '../service/errors.js';
 
 /** The header CloudFront adds to each request to the API (API Gateway hands header names over in lower case). */
 export const EDGE_HEADER = 'x-origin-verify';
@@ -24,6 +25,7 @@ export function cameThroughEdge(headers: Readonly<Record<string, string | undefi
 
 /** The answer to a request that came around the edge: the published address is the only way in. */
 export function refusedAroundEdge(path: string): APIGatewayProxyResult {
-  const body = problemBody(403, 'not-through-edge', 'This API answers at its published address only.', path);
-  return { statusCode: 403, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify(body), isBase64Encoded: false };
+  const refusal = fail('not-through-edge');
+  const body = problemBody(refusal.status, refusal.code, refusal.detail, path);
+  return { statusCode: refusal.status, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify(body), isBase64Encoded: false };
 }

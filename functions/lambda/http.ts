@@ -1,9 +1,9 @@
 import type { Context } from 'aws-lambda';
 import { handle, type APIGatewayProxyResult, type LambdaEvent } from 'hono/aws-lambda';
 import { createApp, type LogLine } from '../app/app.js';
+import { awsContext } from '../compose.js';
 import { cameThroughEdge, EDGE_SECRET_ENV, refusedAroundEdge } from './edge-origin.js';
 import { countsOfAnswer } from './measures.js';
-import { lambdaServiceContext } from './runtime.js';
 import { lambdaTelemetry } from './telemetry.js';
 import { WitnessingTokenCache } from './witnessing-token-cache.js';
 
@@ -19,7 +19,7 @@ function logRequest(line: LogLine): void {
   else telemetry.logger.info('request', details);
 }
 
-const serve = handle(createApp(lambdaServiceContext(process.env, { tokens }), { log: logRequest }));
+const serve = handle(createApp(awsContext(process.env, { tokens }), { log: logRequest }));
 /** What CloudFront's secret header must say (the stack always sets it). */
 const edgeSecret = process.env[EDGE_SECRET_ENV];
 

@@ -1,40 +1,16 @@
-import { SchedulerClient } from '@aws-sdk/client-scheduler';
-import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
-import { connectionSink, managementApiSender } from '../notifications/aws-connections.js';
-import { notifyFromStream } from '../notifications/aws-consumer.js';
-import { EventBridgePushScheduler } from '../notifications/eventbridge-push.js';
-import { GameFollower } from '../notifications/follow.js';
-import type { PushSink } from '../notifications/local.js';
-import { reminderPlanner } from '../notifications/reminders.js';
-import { onPushTimer } from '../notifications/timer-handler.js';
-import { PushTimerPayload } from '../notifications/timers.js';
-import { webhookSink } from '../notifications/webhooks.js';
-import { lambdaServiceContext } from './runtime.js';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { awsPush } from '../compose.js';
+import { GameFollower } from '../push/notify/follow.js';
+import { notifyFromStream } from '../push/runners/aws.js';
 
-const ctx = lambdaServiceContext();
-const setting = (name: string) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
-let selfArn = '';
+const { ctx, sinks } = awsPush(process.env);
 /** Kept across invocations: a warm instance folds a game's next commit instead of loading the game. */
 const follower = new GameFollower();
-const sinks: PushSink[] = [];
-const scheduler: EventBridgePushScheduler = new EventBridgePushScheduler(
-  new SchedulerClient({}),
-  { groupName: setting('PUSH_SCHEDULE_GROUP'), roleArn: setting('PUSH_SCHEDULER_ROLE_ARN'), deadLetterQueueArn: setting('PUSH_DLQ_ARN') },
-  () => selfArn,
-  (payload) => onPushTimer(ctx, scheduler, payload, sinks),
-);
-sinks.push(connectionSink(ctx, managementApiSender(setting('STREAM_ENDPOINT'))), webhookSink(ctx, scheduler), reminderPlanner(ctx, scheduler));
 
-/** Push on AWS: the DynamoDB Streams consumer of new commits, and the target of push timers (reminders, webhook retries). */
-export const handler = async (event: DynamoDBStreamEvent | unknown, context: Context) => {
-  selfArn = context.invokedFunctionArn;
-  if (event && typeof event === 'object' && 'Records' in event) return notifyFromStream(ctx, event as DynamoDBStreamEvent, sinks, follower);
-  const payload = PushTimerPayload.safeParse(event);
-  if (!payload.success) return { status: 'malformed' };
-  await onPushTimer(ctx, scheduler, payload.data, sinks);
-  return { status: 'done' };
-};
+/**
+ * Push on AWS: the DynamoDB Streams consumer of new commits (and of the
+ * notifications no commit carries), handing each to the stream's
+ * connections, webhooks and reminders. The timers it schedules fire in the
+ * timer function.
+ */
+export const handler = (event: DynamoDBStreamEvent) => notifyFromStream(ctx, event, sinks, follower);

@@ -1,8 +1,9 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import type { DeadlineScheduler } from '../scheduler/port.js';
+import { deadlineTimerOf } from '../service/deadline-timer.js';
 import { commitFromItem, kindOf } from '../store/dynamo-items.js';
+import type { Timers } from '../timers/port.js';
 
 /**
  * Creates the deadline schedule of every commit once it is durable: the
@@ -10,20 +11,14 @@ import { commitFromItem, kindOf } from '../store/dynamo-items.js';
  * and its schedule loses nothing (the stream redelivers). Failed records are
  * reported one by one, so one bad record never blocks the rest.
  */
-export async function scheduleNewDeadlines(
-  event: DynamoDBStreamEvent,
-  scheduler: DeadlineScheduler,
-  logger: Pick<Logger, 'error'>,
-): Promise<DynamoDBBatchResponse> {
+export async function scheduleNewDeadlines(event: DynamoDBStreamEvent, timers: Timers, logger: Pick<Logger, 'error'>): Promise<DynamoDBBatchResponse> {
   const failures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
     if (record.eventName !== 'INSERT' || !image || kindOf(image) !== 'commit') continue;
     try {
-      const commit = commitFromItem(image);
-      const { deadline, pendingId } = commit.summary;
-      if (deadline === null || pendingId === null) continue;
-      await scheduler.schedule({ gameId: commit.gameId, seq: commit.seq, pendingId, deadline });
+      const timer = deadlineTimerOf(commitFromItem(image));
+      if (timer) await timers.schedule(timer);
     } catch (error) {
       logger.error('deadline not scheduled', { stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' });
       failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' });

@@ -1,44 +1,26 @@
-import type { ServiceContext } from '../service/context.js';
 import { ServiceError } from '../service/errors.js';
-import { resolveOverdue } from '../service/play.js';
-import { TimerPayload } from '../scheduler/port.js';
+import { fireTimer, type TimerHandlers } from '../timers/fire.js';
+import { readTimerPayload } from '../timers/port.js';
 
 export type TimerOutcome =
-  /** Something was overdue and is now resolved (or nothing was: a late, duplicate or stale firing). */
-  { readonly status: 'settled'; readonly version: number } | { readonly status: 'unknown-game' } | { readonly status: 'malformed' };
-
-/** Thrown for a firing too early to wait out: Scheduler's retry policy fires again. */
-export class EarlyFiringError extends Error {
-  constructor(readonly dueInMs: number) {
-    super(`deadline still ${dueInMs} ms away`);
-    this.name = 'EarlyFiringError';
-  }
-}
-
-export interface TimerOptions {
-  /** An early firing this close to its deadline waits in-process instead of failing. */
-  readonly maxWaitMs: number;
-  readonly sleep: (ms: number) => Promise<void>;
-}
+  /** A deadline: what was overdue is resolved now (or nothing was: a late, duplicate or stale firing). */
+  | { readonly status: 'settled'; readonly version: number }
+  /** A reminder or a webhook delivery: sent if it was still wanted. */
+  | { readonly status: 'done' }
+  | { readonly status: 'unknown-game' }
+  | { readonly status: 'malformed' };
 
 /**
- * What the deadline timer does when it fires. Idempotent by construction: it
- * only resolves what is overdue now, so a late, duplicate or stale firing, or
- * one that lost a race with a player's move, finds nothing to do.
+ * What the timer function does with an invocation: the payload read (those
+ * of schedules made before timers had kinds included) and handed to the one
+ * handler of every timer. Idempotent, as every handler is.
  */
-export async function onTimer(ctx: ServiceContext, input: unknown, options: TimerOptions): Promise<TimerOutcome> {
-  const parsed = TimerPayload.safeParse(input);
-  if (!parsed.success) return { status: 'malformed' };
-  const { gameId, pendingId } = parsed.data;
+export async function onTimer(handlers: TimerHandlers, input: unknown): Promise<TimerOutcome> {
+  const payload = readTimerPayload(input);
+  if (!payload) return { status: 'malformed' };
   try {
-    let result = await resolveOverdue(ctx, gameId);
-    const early = result.nextPendingId === pendingId && result.nextDeadline !== null ? result.nextDeadline - ctx.clock() : 0;
-    if (early > 0) {
-      if (early > options.maxWaitMs) throw new EarlyFiringError(early);
-      await options.sleep(early + 50);
-      result = await resolveOverdue(ctx, gameId);
-    }
-    return { status: 'settled', version: result.version };
+    const settled = await fireTimer(handlers, payload);
+    return settled ? { status: 'settled', version: settled.version } : { status: 'done' };
   } catch (error) {
     if (error instanceof ServiceError && error.code === 'game-not-found') return { status: 'unknown-game' };
     throw error;

@@ -1,13 +1,13 @@
 import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
-import { managementApiSender, onClientMessage, onConnect, onDisconnect } from '../notifications/aws-connections.js';
-import { lambdaServiceContext } from './runtime.js';
+import { awsWebSocket } from '../compose.js';
+import { onClientMessage, onConnect, onDisconnect } from '../push/stream/api-gateway.js';
 
-const ctx = lambdaServiceContext();
+const { ctx, senderAt } = awsWebSocket(process.env);
 
-/** The WebSocket API's `$connect`, `$disconnect` and `$default` routes (functions/notifications/aws-connections.ts). */
+/** The WebSocket API's `$connect`, `$disconnect` and `$default` routes (functions/push/stream/api-gateway.ts). */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> }) => {
   const { routeKey, connectionId, domainName, stage } = event.requestContext;
   if (routeKey === '$connect') return onConnect(ctx, connectionId, event.queryStringParameters?.ticket ?? null);
   if (routeKey === '$disconnect') return onDisconnect(ctx, connectionId);
-  return onClientMessage(ctx, managementApiSender(`https://${domainName}/${stage}`), connectionId, event.body ?? '');
+  return onClientMessage(ctx, senderAt(`https://${domainName}/${stage}`), connectionId, event.body ?? '');
 };

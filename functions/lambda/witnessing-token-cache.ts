@@ -1,4 +1,4 @@
-import { TokenCache } from '../service/players.js';
+import { TokenCache } from '../service/token-cache.js';
 import type { PlayerRecord } from '../store/port.js';
 
 /**

@@ -5,8 +5,6 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { boundedDynamoClient } from '../store/dynamo-client.js';
 
 /**
  * DynamoDB Local, started from Node. Its jar ships inside the npm package
@@ -107,11 +105,6 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
       await terminate(child);
     },
   };
-}
-
-/** A client for DynamoDB Local, time-bounded like the one on AWS: any region and static credentials will do (-sharedDb). */
-export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return boundedDynamoClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
 function assertJava(java: string): void {

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Hono } from 'hono';
+import type { Env, Hono } from 'hono';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const WEB_DIST = join(REPO_ROOT, 'web', 'dist');
@@ -84,7 +84,7 @@ function fileFor(path: string): string | null {
 }
 
 /** What `npm start` does: build the app if needed, then serve it beside the API. */
-export async function serveWebApp(app: Hono): Promise<void> {
+export async function serveWebApp<E extends Env>(app: Hono<E>): Promise<void> {
   await buildWebAppIfStale();
   mountWebApp(app);
 }
@@ -94,7 +94,7 @@ export async function serveWebApp(app: Hono): Promise<void> {
  * when one exists, else index.html (the app's own routes, e.g. /g/{id}).
  * Mount it after the API routes.
  */
-export function mountWebApp(app: Hono): void {
+export function mountWebApp<E extends Env>(app: Hono<E>): void {
   app.get('*', async (c) => {
     if (API_PATHS.test(c.req.path)) return c.notFound();
     const file = fileFor(c.req.path);

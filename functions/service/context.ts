@@ -1,17 +1,13 @@
 import type { GameListing } from '../../core/engine/index.js';
 import { GAMES } from '../../core/games/index.js';
-import { AnnouncementSignal } from '../notifications/announcements.js';
-import { pushStoreFor } from '../notifications/stores.js';
-import { DEFAULT_PUSH_POLICY, type PushPolicy } from '../notifications/policy.js';
-import type { PushStore } from '../notifications/port.js';
-import type { Store } from '../store/port.js';
+import type { GameHeader, Store } from '../store/port.js';
 import { cryptoSecrets, type SecretSource } from './ids.js';
 import { OneAtATime } from './one-at-a-time.js';
-import { TokenCache } from './players.js';
+import { TokenCache } from './token-cache.js';
 import { CommitSignal } from './signal.js';
 import { DEFAULT_VACATION_POLICY, type VacationPolicy } from './vacation-policy.js';
 
-/** Everything the service needs from the outside world, injected. */
+/** Everything the service needs from the outside world, injected (functions/compose.ts builds it; tests too). */
 export interface ServiceContext {
   readonly store: Store;
   /** The games offered (core/games in production; fixtures in some tests). */
@@ -25,12 +21,12 @@ export interface ServiceContext {
   /** How often a long-poll re-reads the store when no in-process signal arrives. */
   readonly pollIntervalMs: number;
   readonly tokens: TokenCache;
-  /** Notifications, preferences, webhooks and stream tickets (functions/notifications). */
-  readonly push: PushStore;
-  /** In-process news of notifications no commit carries (a seat taken), for the local notifier. */
-  readonly announcements: AnnouncementSignal;
-  /** Webhook targets allowed and retry delays (the local server and tests allow loopback http). */
-  readonly pushPolicy: PushPolicy;
+  /**
+   * Tells the players already seated that `seat` was taken (`header` is the
+   * one just stored): no commit carries it, so push is told here (it derives
+   * and stores `player-joined`, functions/push/notify/notifier.ts). Without push, nobody is.
+   */
+  readonly announceSeat: (header: GameHeader, seat: number) => Promise<void>;
   /** The deployment's vacation allowance (functions/service/vacation.ts). */
   readonly vacation: VacationPolicy;
   /** Bringing a game up to date without a move of its own: one reader per game at a time in this process. */
@@ -43,7 +39,7 @@ export const SNAPSHOT_EVERY = 25;
 /** The DynamoDB load page that covers header, longest tail and snapshot in one request. */
 export const LOAD_PAGE_SIZE = SNAPSHOT_EVERY + 2;
 
-/** A context with production defaults for whatever the caller leaves out. */
+/** A context with production defaults for whatever the caller leaves out; the store is the caller's choice. */
 export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Partial<ServiceContext>): ServiceContext {
   return {
     games: GAMES,
@@ -53,11 +49,9 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     snapshotEvery: SNAPSHOT_EVERY,
     pollIntervalMs: 1000,
     tokens: new TokenCache(),
-    pushPolicy: DEFAULT_PUSH_POLICY,
-    announcements: new AnnouncementSignal(),
+    announceSeat: async () => {},
     settling: new OneAtATime(),
     vacation: DEFAULT_VACATION_POLICY,
     ...parts,
-    push: parts.push ?? pushStoreFor(parts.store, parts.clock ?? Date.now),
   };
 }

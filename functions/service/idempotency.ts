@@ -1,5 +1,5 @@
 import type { ServiceContext } from './context.js';
-import { ServiceError } from './errors.js';
+import { fail } from './errors.js';
 
 /** How long a non-move POST's answer is kept for retries. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +25,7 @@ export async function once<T>(ctx: ServiceContext, request: IdempotencyRequest, 
   if (request.key === null) return run();
   const stored = await ctx.store.getIdempotent(request.scope, request.key);
   if (stored) {
-    if (stored.requestHash !== request.requestHash) throw keyReused();
+    if (stored.requestHash !== request.requestHash) throw fail('idempotency-key-reused');
     return { status: stored.status, body: stored.body as T };
   }
   const answer = await run();
@@ -36,12 +36,4 @@ export async function once<T>(ctx: ServiceContext, request: IdempotencyRequest, 
     ctx.clock() + KEEP_MS,
   );
   return answer;
-}
-
-export function keyReused(): ServiceError {
-  return new ServiceError(
-    422,
-    'idempotency-key-reused',
-    'This Idempotency-Key was already used with a different request body; use a new key for a new request.',
-  );
 }

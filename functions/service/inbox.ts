@@ -1,7 +1,7 @@
 import { isAway } from '../../core/table/index.js';
 import type { GameHeader, GameStatus, MembershipRow, PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
-import { ServiceError } from './errors.js';
+import { fail } from './errors.js';
 import { presentAway, publicSeats } from './present.js';
 
 export interface InboxQuery {
@@ -86,7 +86,7 @@ function inboxOrder(a: InboxEntry, b: InboxEntry): number {
 function decodeCursor(cursor: string | null): number {
   if (cursor === null) return 0;
   const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!Number.isInteger(offset) || offset < 0) throw new ServiceError(400, 'invalid-cursor', 'This cursor was not issued by this list.');
+  if (!Number.isInteger(offset) || offset < 0) throw fail('invalid-cursor', { list: 'games' });
   return offset;
 }
 

@@ -1,7 +1,7 @@
 import { applyInPlace, awaitedSeats, type GameInit, type GameListing } from '../../core/engine/index.js';
 import { tableGame, type TableGame, type TableState } from '../../core/table/index.js';
 import type { Commit, CommitSummary, GameHeader, LoadedGame } from '../store/port.js';
-import { ServiceError } from './errors.js';
+import { fail } from './errors.js';
 
 /** An idempotency key remembered with the commit it produced. */
 export interface RecentKey {
@@ -46,12 +46,7 @@ export function replayableListing(games: readonly GameListing[], header: GameHea
   if (!listing) throw new Error(`stored game ${header.gameId} uses unknown game ${header.game}`);
   const version = header.engineVersion ?? UNRECORDED_ENGINE_VERSION;
   if (version !== listing.engineVersion)
-    throw new ServiceError(
-      409,
-      'engine-version-unsupported',
-      `This game was recorded by version ${version} of the ${listing.meta.title} engine; this service runs version ${listing.engineVersion} and cannot replay it.`,
-      { engineVersion: version, supportedEngineVersion: listing.engineVersion },
-    );
+    throw fail('engine-version-unsupported', { recorded: version, title: listing.meta.title, supported: listing.engineVersion });
   return listing;
 }
 

@@ -1,11 +1,10 @@
 import { hashSeed } from '../../core/engine/index.js';
-import { announceJoin } from '../notifications/notifier.js';
 import type { GameHeader, PlayerRecord, SeatOccupant } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { resolveDeadlines, type DeadlinesRequest } from './deadlines.js';
-import { ServiceError } from './errors.js';
+import { fail } from './errors.js';
 import { resolveTableRules, type TableRulesRequest } from './table-rules.js';
-import { RETRY, settle, withFreshGame } from './pipeline.js';
+import { readHeader, RETRY, settle, untilWon, withFreshGame } from './pipeline.js';
 import { replayableListing, seatOf } from './live-game.js';
 
 export interface CreateGameRequest {
@@ -28,21 +27,18 @@ export function catalog(ctx: ServiceContext) {
 export async function cardsOf(ctx: ServiceContext, game: string) {
   const listing = ctx.games.find((g) => g.meta.id === game);
   const cards = (await listing?.engine())?.catalog;
-  if (!listing || cards === undefined) throw new ServiceError(422, 'unknown-game', `There is no game called "${game}" with cards; see GET /v1/games/catalog.`);
+  if (!listing || cards === undefined) throw fail('unknown-game', { game, withCards: true });
   return { game: listing.meta.id, cards };
 }
 
 export async function createGame(ctx: ServiceContext, creator: PlayerRecord, request: CreateGameRequest): Promise<GameHeader> {
   const listing = ctx.games.find((g) => g.meta.id === request.game);
-  if (!listing) throw new ServiceError(422, 'unknown-game', `There is no game called "${request.game}"; see GET /v1/games/catalog.`);
-  const { minSeats, maxSeats } = listing.meta;
-  if (request.seats < minSeats || request.seats > maxSeats)
-    throw new ServiceError(422, 'invalid-seats', `${listing.meta.title} is played by ${minSeats} to ${maxSeats} players, not ${request.seats}.`);
+  if (!listing) throw fail('unknown-game', { game: request.game });
+  const { minSeats, maxSeats, title } = listing.meta;
+  if (request.seats < minSeats || request.seats > maxSeats) throw fail('invalid-seats', { title, minSeats, maxSeats, seats: request.seats });
   const options = listing.optionsSchema.safeParse(request.options ?? {});
   if (!options.success)
-    throw new ServiceError(422, 'invalid-options', `These options do not fit ${listing.meta.title}.`, {
-      errors: options.error.issues.map((i) => ({ path: ['options', ...i.path].join('.'), message: i.message })),
-    });
+    throw fail('invalid-options', { title, errors: options.error.issues.map((i) => ({ path: ['options', ...i.path].join('.'), message: i.message })) });
   const seed = ctx.secrets.seed();
   const now = ctx.clock();
   const seats: SeatOccupant[] = Array.from({ length: request.seats }, () => ({ kind: 'empty' }));
@@ -72,12 +68,12 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
 /** A seat for a player: the one asked for, or the first empty one. */
 export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId: string, wanted: number | undefined): Promise<GameHeader> {
   const header = await takeSeat(ctx, gameId, wanted, (current) => {
-    if (seatOf(current, player.playerId) !== null) throw new ServiceError(409, 'already-seated', 'You already hold a seat in this game.');
+    if (seatOf(current, player.playerId) !== null) throw fail('already-seated');
     return { kind: 'player', playerId: player.playerId, name: player.name };
   });
   const seat = seatOf(header, player.playerId) as number;
   await ctx.store.addMembership(player.playerId, { gameId, game: header.game, seat, joinedAt: ctx.clock() });
-  await announceJoin(ctx, header, seat);
+  await ctx.announceSeat(header, seat);
   return startIfFull(ctx, header);
 }
 
@@ -90,24 +86,23 @@ export async function addBot(
   wanted: number | undefined,
 ): Promise<GameHeader> {
   const header = await takeSeat(ctx, gameId, wanted, (current) => {
-    if (current.createdBy !== player.playerId) throw new ServiceError(403, 'not-creator', 'Only the player who created this game may seat bots.');
+    if (current.createdBy !== player.playerId) throw fail('not-creator');
     return { kind: 'bot', level };
   });
   return startIfFull(ctx, header);
 }
 
-async function takeSeat(ctx: ServiceContext, gameId: string, wanted: number | undefined, occupant: (header: GameHeader) => SeatOccupant): Promise<GameHeader> {
-  for (let attempt = 0; attempt < 6; attempt++) {
-    const current = await ctx.store.getHeader(gameId);
-    if (!current) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+function takeSeat(ctx: ServiceContext, gameId: string, wanted: number | undefined, occupant: (header: GameHeader) => SeatOccupant): Promise<GameHeader> {
+  return untilWon('seats', 6, async () => {
+    const current = await readHeader(ctx, gameId);
     replayableListing(ctx.games, current);
     // Who may act is judged first: a bot offered by a non-creator is refused as such, whatever the seats.
     const who = occupant(current);
-    if (current.status === 'finished') throw new ServiceError(409, 'game-finished', 'The game is over.');
-    if (current.status !== 'open') throw new ServiceError(409, 'game-full', 'Every seat of this game is taken.');
+    if (current.status === 'finished') throw fail('game-finished', { to: 'take a seat' });
+    if (current.status !== 'open') throw fail('game-full');
     const seat = wanted ?? current.seats.findIndex((s) => s.kind === 'empty');
-    if (seat < 0 || seat >= current.seats.length) throw new ServiceError(422, 'no-such-seat', `This game has seats 0 to ${current.seats.length - 1}.`);
-    if (current.seats[seat]?.kind !== 'empty') throw new ServiceError(409, 'seat-taken', `Seat ${seat} is already taken.`);
+    if (seat < 0 || seat >= current.seats.length) throw fail('no-such-seat', { seats: current.seats.length });
+    if (current.seats[seat]?.kind !== 'empty') throw fail('seat-taken', { seat });
     const seats = current.seats.map((s, i) => (i === seat ? who : s));
     const full = seats.every((s) => s.kind !== 'empty');
     const next: GameHeader = {
@@ -116,9 +111,8 @@ async function takeSeat(ctx: ServiceContext, gameId: string, wanted: number | un
       revision: current.revision + 1,
       ...(full ? { status: 'active' as const, startedAt: ctx.clock() } : {}),
     };
-    if (await ctx.store.replaceHeader(next, current.revision)) return next;
-  }
-  throw new ServiceError(409, 'contention', 'Several players took seats at once; try again.');
+    return (await ctx.store.replaceHeader(next, current.revision)) ? next : RETRY;
+  });
 }
 
 /** Once every seat is taken the game runs: bots make their opening moves. */

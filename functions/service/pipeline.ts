@@ -4,7 +4,8 @@ import { runRecord, seatToReplace, type CommandRecord, type RecordRejection } fr
 import type { Commit, GameHeader } from '../store/port.js';
 import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
-import { ServiceError } from './errors.js';
+import { fail } from './errors.js';
+import type { Contended } from './problems.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
@@ -35,23 +36,52 @@ export interface CommitMeta {
   readonly requestHash: string | null;
 }
 
+/** What the store found of a game, or 404 `game-not-found`: the one place a missing game is refused. */
+function existing<T>(found: T | null, gameId: string): T {
+  if (found === null) throw fail('game-not-found', { gameId });
+  return found;
+}
+
+/** A game's header as stored now. */
+export async function readHeader(ctx: ServiceContext, gameId: string): Promise<GameHeader> {
+  return existing(await ctx.store.getHeader(gameId), gameId);
+}
+
 export async function loadLive(ctx: ServiceContext, gameId: string): Promise<LiveGame> {
-  const loaded = await ctx.store.loadGame(gameId);
-  if (!loaded) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+  const loaded = existing(await ctx.store.loadGame(gameId), gameId);
   return materialize(await engineOf(ctx.games, loaded.header), loaded);
+}
+
+/**
+ * Runs `attempt` until it wins its race (returns anything but RETRY), at most
+ * `attempts` times, after `pause(retry)` before each retry. Lost every time,
+ * it is 409 `contention` over what it wrote: the one place that answers it.
+ */
+export async function untilWon<T>(
+  over: Contended,
+  attempts: number,
+  attempt: () => Promise<T | Retry>,
+  pause: (retry: number) => Promise<unknown> = async () => {},
+): Promise<T> {
+  for (let i = 0; i < attempts; i++) {
+    if (i > 0) await pause(i);
+    const outcome = await attempt();
+    if (outcome !== RETRY) return outcome;
+  }
+  throw fail('contention', { over });
 }
 
 /**
  * Loads the game and runs `attempt`; when the attempt lost a race (RETRY),
  * backs off, reloads and runs it again, a bounded number of times.
  */
-export async function withFreshGame<T>(ctx: ServiceContext, gameId: string, attempt: (live: LiveGame) => Promise<T | Retry>): Promise<T> {
-  for (let i = 0; i < MAX_ATTEMPTS; i++) {
-    if (i > 0) await setTimeout(backoffMs(i));
-    const outcome = await attempt(await loadLive(ctx, gameId));
-    if (outcome !== RETRY) return outcome;
-  }
-  throw new ServiceError(409, 'contention', 'Too many moves reached this game at once; send yours again.');
+export function withFreshGame<T>(ctx: ServiceContext, gameId: string, attempt: (live: LiveGame) => Promise<T | Retry>): Promise<T> {
+  return untilWon(
+    'moves',
+    MAX_ATTEMPTS,
+    async () => attempt(await loadLive(ctx, gameId)),
+    (retry) => setTimeout(backoffMs(retry)),
+  );
 }
 
 /**

@@ -1,12 +1,10 @@
-import type { KitRejectionCode } from '../../core/engine/index.js';
 import { isoInstant, presentTimes, publishedCommit, type RecordRejection } from '../../core/table/index.js';
 import { StoreUnavailableError, type Commit, type GameHeader, type PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
-import { ServiceError, storeUnavailable } from './errors.js';
-import { keyReused } from './idempotency.js';
+import { engineRefusal, fail, type ServiceError } from './errors.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { followUpsOf, type FollowUps } from './follow-ups.js';
-import { commitRecord, loadLive, RETRY, settle, withFreshGame } from './pipeline.js';
+import { commitRecord, loadLive, readHeader, RETRY, settle, withFreshGame } from './pipeline.js';
 import { legalMovesOf, presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
 
 /** Most commits one events page returns. */
@@ -69,13 +67,10 @@ export function answerWith(live: LiveGame, commit: Commit, seat: number): MoveAn
   };
 }
 
-/** Kit rejections that mean "not now" rather than "not like this". */
-const CONFLICTING: ReadonlySet<string> = new Set<KitRejectionCode>(['not-your-turn', 'game-over', 'nothing-pending']);
-
 function refusalError(refusal: RecordRejection, batchSize: number): ServiceError {
   const { code, message } = refusal.rejection;
   const where = batchSize > 1 ? ` (move ${refusal.index} of the batch; nothing was applied)` : '';
-  return new ServiceError(CONFLICTING.has(code) ? 409 : 422, code, `${message}${where}`, { moveIndex: refusal.index });
+  return engineRefusal(code, `${message}${where}`, { moveIndex: refusal.index });
 }
 
 /** The answer again to a request already committed as `seq` (a retry): that commit, and the moves as the game stands now. */
@@ -97,15 +92,15 @@ function sameRequest(commit: Commit, actor: string, request: MoveRequest): boole
 export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: string, request: MoveRequest): Promise<MoveAnswer> {
   return withFreshGame(ctx, gameId, async (live) => {
     const seat = seatOf(live.header, player.playerId);
-    if (seat === null) throw new ServiceError(403, 'not-seated', 'You hold no seat in this game; spectators cannot move.');
-    if (!live.state) throw new ServiceError(409, 'game-not-started', 'The game starts when every seat is taken.');
+    if (seat === null) throw fail('not-seated', { to: 'move' });
+    if (!live.state) throw fail('game-not-started');
     const earlier = request.idempotencyKey === null ? undefined : live.recentKeys.find((k) => k.actor === player.playerId && k.key === request.idempotencyKey);
     if (earlier) {
-      if (earlier.requestHash !== request.requestHash) throw keyReused();
+      if (earlier.requestHash !== request.requestHash) throw fail('idempotency-key-reused');
       return answerFor(ctx, gameId, earlier.seq, seat);
     }
     if ((await settle(ctx, live)) === RETRY) return RETRY;
-    if (request.ifMatch !== null && request.ifMatch !== live.version) throw versionMismatch(request.ifMatch, live.version);
+    if (request.ifMatch !== null && request.ifMatch !== live.version) throw fail('version-mismatch', { pinned: request.ifMatch, current: live.version });
     const outcome = await commitRecord(
       ctx,
       live,
@@ -113,17 +108,17 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
       { actor: player.playerId, idempotencyKey: request.idempotencyKey, requestHash: request.requestHash },
     ).catch((error: unknown) => {
       // Only a refused connection proves the commit was not written; anything else leaves its fate unknown.
-      if (error instanceof StoreUnavailableError) throw storeUnavailable(error.operation === 'appendCommit' ? error.outcome : 'unknown');
+      if (error instanceof StoreUnavailableError) throw fail('store-unavailable', { outcome: error.operation === 'appendCommit' ? error.outcome : 'unknown' });
       throw error;
     });
     if (outcome.kind === 'rejected') throw refusalError(outcome.refusal, request.moves.length);
     if (outcome.kind === 'conflict') {
       // Our own earlier attempt may hold that seq (a retry after a lost answer).
       if (sameRequest(outcome.existing, player.playerId, request)) {
-        if (outcome.existing.requestHash !== request.requestHash) throw keyReused();
+        if (outcome.existing.requestHash !== request.requestHash) throw fail('idempotency-key-reused');
         return answerFor(ctx, gameId, outcome.existing.seq, seat);
       }
-      if (request.ifMatch !== null) throw versionMismatch(request.ifMatch, live.version + 1);
+      if (request.ifMatch !== null) throw fail('version-mismatch', { pinned: request.ifMatch, current: live.version + 1 });
       return RETRY;
     }
     // Bots and instant answers react now; a race here only means someone else already did, and a
@@ -132,12 +127,6 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
       if (!(error instanceof StoreUnavailableError)) throw error;
     });
     return answerWith(live, outcome.commit, seat);
-  });
-}
-
-function versionMismatch(pinned: number, current: number): ServiceError {
-  return new ServiceError(409, 'version-mismatch', `You sent If-Match ${pinned}, but the game is at version ${current}; read it again and decide anew.`, {
-    currentVersion: current,
   });
 }
 
@@ -169,8 +158,7 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
   // Checked once: a long-poll need not re-read the game's version on every turn of its wait.
   let cursorChecked = false;
   for (;;) {
-    const header = await ctx.store.getHeader(gameId);
-    if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+    const header = await readHeader(ctx, gameId);
     await expireIfDue(ctx, header);
     const commits = await ctx.store.readCommits(gameId, after, EVENTS_PAGE + 1);
     if (commits.length === 0 && after > 0 && !cursorChecked) {
@@ -197,17 +185,16 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
 /** A cursor past the last commit would silently skip the commits to come: refused. */
 async function refuseCursorBeyond(ctx: ServiceContext, gameId: string, after: number): Promise<void> {
   const version = (await ctx.store.latestCommit(gameId))?.seq ?? 0;
-  if (after > version) throw new ServiceError(400, 'cursor-out-of-range', `The game is at version ${version}; \`after\` must be at most that, not ${after}.`);
+  if (after > version) throw fail('cursor-out-of-range', { version, after });
 }
 
 /** After the end: everything needed to replay and check the game. */
 export async function verifyGame(ctx: ServiceContext, gameId: string) {
-  const header = await ctx.store.getHeader(gameId);
-  if (!header) throw new ServiceError(404, 'game-not-found', `No game with id ${gameId}.`);
+  const header = await readHeader(ctx, gameId);
   replayableListing(ctx.games, header);
   if (header.status !== 'finished') await expireIfDue(ctx, header);
   const current = (await ctx.store.getHeader(gameId)) as GameHeader;
-  if (current.status !== 'finished') throw new ServiceError(409, 'game-not-finished', 'The seed and the full log are revealed when the game ends.');
+  if (current.status !== 'finished') throw fail('game-not-finished');
   const commits: Commit[] = [];
   for (;;) {
     const page = await ctx.store.readCommits(gameId, commits.at(-1)?.seq ?? 0, 1000);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ServiceError } from './errors.js';
+import { fail, type ServiceError } from './errors.js';
 
 /** Longest player name, in Unicode code points after normalisation. */
 export const PLAYER_NAME_MAX_CHARS = 40;
@@ -37,5 +37,5 @@ export function normalizePlayerName(raw: string): string {
 }
 
 function invalidName(why: string): ServiceError {
-  return new ServiceError(400, 'invalid-name', `This player name cannot be used: ${why}.`);
+  return fail('invalid-name', { why });
 }

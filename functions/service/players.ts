@@ -1,6 +1,6 @@
 import type { PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
-import { ServiceError } from './errors.js';
+import { fail } from './errors.js';
 import { sha256Hex } from './ids.js';
 import { normalizePlayerName } from './player-name.js';
 
@@ -20,43 +20,17 @@ export async function registerPlayer(ctx: ServiceContext, rawName: string): Prom
   return { playerId: player.playerId, name, token, createdAt: player.createdAt };
 }
 
-/**
- * Players recently seen, by token hash. Tokens never change owner, so a hit
- * saves the store a read on every request of an active client; entries expire
- * so that a deleted player stops working within minutes.
- */
-export class TokenCache {
-  private readonly entries = new Map<string, { readonly player: PlayerRecord; readonly until: number }>();
-
-  constructor(
-    private readonly ttlMs = 5 * 60 * 1000,
-    private readonly capacity = 10_000,
-  ) {}
-
-  get(tokenHash: string, now: number): PlayerRecord | null {
-    const entry = this.entries.get(tokenHash);
-    if (!entry || entry.until <= now) return null;
-    return entry.player;
-  }
-
-  put(tokenHash: string, player: PlayerRecord, now: number): void {
-    // Maps iterate in insertion order: the first key is the oldest.
-    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(tokenHash, { player, until: now + this.ttlMs });
-  }
-}
-
 /** The player a bearer token belongs to; a precise 401 otherwise. */
 export async function authenticate(ctx: ServiceContext, authorization: string | undefined): Promise<PlayerRecord> {
-  if (!authorization) throw new ServiceError(401, 'missing-token', 'Send your API token as `Authorization: Bearer <token>`.');
+  if (!authorization) throw fail('missing-token');
   const match = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(authorization.trim());
-  if (!match) throw new ServiceError(401, 'malformed-token', 'The Authorization header must be `Bearer <token>`.');
+  if (!match) throw fail('malformed-token');
   const tokenHash = sha256Hex(match[1] as string);
   const now = ctx.clock();
   const cached = ctx.tokens.get(tokenHash, now);
   if (cached) return cached;
   const player = await ctx.store.getPlayerByTokenHash(tokenHash);
-  if (!player) throw new ServiceError(401, 'invalid-token', 'This API token is not valid.');
+  if (!player) throw fail('invalid-token');
   ctx.tokens.put(tokenHash, player, now);
   return player;
 }

@@ -1,6 +1,6 @@
 import type { PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
-import { ServiceError } from './errors.js';
+import { fail } from './errors.js';
 import { seatOf } from './live-game.js';
 import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
 import { answerWith, type MoveAnswer } from './play.js';
@@ -9,11 +9,11 @@ import { answerWith, type MoveAnswer } from './play.js';
 export function reclaimSeat(ctx: ServiceContext, player: PlayerRecord, gameId: string): Promise<MoveAnswer> {
   return withFreshGame(ctx, gameId, async (live) => {
     const seat = seatOf(live.header, player.playerId);
-    if (seat === null) throw new ServiceError(403, 'not-seated', 'You hold no seat in this game.');
-    if (!live.state) throw new ServiceError(409, 'game-not-started', 'The game starts when every seat is taken.');
+    if (seat === null) throw fail('not-seated', { to: 'reclaim' });
+    if (!live.state) throw fail('game-not-started');
     if ((await settle(ctx, live)) === RETRY) return RETRY;
-    if (live.state.finished) throw new ServiceError(409, 'game-finished', 'The game is over; its result records the seats that ended under a bot.');
-    if (!live.state.absence?.replaced.includes(seat)) throw new ServiceError(409, 'seat-not-replaced', 'Your seat is yours already: no bot plays it.');
+    if (live.state.finished) throw fail('game-finished', { to: 'reclaim' });
+    if (!live.state.absence?.replaced.includes(seat)) throw fail('seat-not-replaced');
     const outcome = await commitRecord(
       ctx,
       live,

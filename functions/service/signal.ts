@@ -4,7 +4,7 @@ type Listener = (commit: Commit) => void;
 
 /**
  * In-process news of durable commits: wakes long-polling readers and feeds the
- * local deadline scheduler. Across Lambda instances it sees nothing, which is
+ * local deadline timers. Across Lambda instances it sees nothing, which is
  * why readers also poll the store (see `waitForCommits`).
  */
 export class CommitSignal {

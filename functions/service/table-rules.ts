@@ -1,15 +1,6 @@
 import * as z from 'zod';
+import type { TableRules } from '../store/port.js';
 import type { DeadlinesRequest } from './deadlines.js';
-
-/** How a table treats time and absence, beside the game's own options; fixed at creation. */
-export interface TableRules {
-  /** Whether a player may take back their own latest commit that revealed nothing. */
-  readonly undo: boolean;
-  /** After this many consecutive timeouts of one seat the greedy bot takes it over (0: never). */
-  readonly replaceAfterTimeouts: number;
-  /** Whether a player's vacation pushes back their deadlines here (functions/service/vacation.ts); off for strict clocks. */
-  readonly vacation: boolean;
-}
 
 export const TableRulesRequest = z
   .strictObject({

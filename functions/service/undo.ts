@@ -2,7 +2,7 @@ import { applyInPlace, type LoggedEvent } from '../../core/engine/index.js';
 import { whyNotUndoable, type CommandRecord, type TableState } from '../../core/table/index.js';
 import type { PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
-import { ServiceError } from './errors.js';
+import { fail, type ServiceError } from './errors.js';
 import { initOf, seatOf, type LiveGame } from './live-game.js';
 import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
 import { answerWith, type MoveAnswer } from './play.js';
@@ -11,7 +11,7 @@ import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 const PAGE = 100;
 
 function refused(version: number, reason: string): ServiceError {
-  return new ServiceError(409, 'undo-not-allowed', `Commit ${version} cannot be undone: ${reason}.`, { reason });
+  return fail('undo-not-allowed', { version, reason });
 }
 
 /** The state a commit started from: the log replayed up to the one before it (undo is rare; moves never pay this). */
@@ -35,8 +35,8 @@ async function stateBefore(ctx: ServiceContext, live: LiveGame, version: number)
 export function undoCommit(ctx: ServiceContext, player: PlayerRecord, gameId: string, version: number): Promise<MoveAnswer> {
   return withFreshGame(ctx, gameId, async (live) => {
     const seat = seatOf(live.header, player.playerId);
-    if (seat === null) throw new ServiceError(403, 'not-seated', 'You hold no seat in this game; spectators cannot undo.');
-    if (!live.state) throw new ServiceError(409, 'game-not-started', 'The game starts when every seat is taken.');
+    if (seat === null) throw fail('not-seated', { to: 'undo' });
+    if (!live.state) throw fail('game-not-started');
     if ((await settle(ctx, live)) === RETRY) return RETRY;
     const state = live.state;
     if (!(live.header.table ?? RULES_BEFORE_TABLE_RULES).undo) throw refused(version, 'undo is off at this table');

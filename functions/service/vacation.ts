@@ -1,10 +1,10 @@
 import { isAway, isoInstant, remainingAway, type Away } from '../../core/table/index.js';
 import type { PlayerRecord, VacationLedger } from '../store/port.js';
 import type { ServiceContext } from './context.js';
-import { ServiceError } from './errors.js';
+import { fail, ServiceError } from './errors.js';
 import { allMemberships } from './inbox.js';
 import { seatOf } from './live-game.js';
-import { commitRecord, RETRY, settle, withFreshGame } from './pipeline.js';
+import { commitRecord, RETRY, settle, untilWon, withFreshGame } from './pipeline.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,8 +53,8 @@ export async function readVacation(ctx: ServiceContext, player: PlayerRecord): P
 /** Writes the ledger if nobody else did meanwhile; a lost race is the caller's to report. */
 async function writeLedger(ctx: ServiceContext, next: Omit<VacationLedger, 'revision'>, previous: VacationLedger | null): Promise<void> {
   const revision = (previous?.revision ?? 0) + 1;
-  if (!(await ctx.store.putVacationLedger({ ...next, revision }, previous?.revision ?? 0)))
-    throw new ServiceError(409, 'contention', 'Your vacation changed at the same moment elsewhere; look at it and try again.');
+  // One try: `next` was worked out from `previous`, so a change made meanwhile is the player's to look at.
+  await untilWon('vacation', 1, async () => ((await ctx.store.putVacationLedger({ ...next, revision }, previous?.revision ?? 0)) ? undefined : RETRY));
 }
 
 /**
@@ -68,20 +68,12 @@ export async function startVacation(ctx: ServiceContext, player: PlayerRecord, u
   const ledger = await ctx.store.getVacationLedger(player.playerId);
   const current = running(ledger, now);
   if (current && key !== null && current.startKey === key) return { ...vacationStatus(ctx, ledger, now), games: await spread(ctx, player, current) };
-  if (current)
-    throw new ServiceError(409, 'vacation-running', `You are on vacation until ${isoInstant(current.backAt)}; end it first.`, {
-      until: isoInstant(current.backAt),
-    });
-  if (until <= now) throw new ServiceError(422, 'vacation-in-past', 'A vacation ends in the future: `until` must be later than now.');
+  if (current) throw fail('vacation-running', { until: isoInstant(current.backAt) });
+  if (until <= now) throw fail('vacation-in-past');
   const days = Math.ceil((until - now) / DAY_MS);
   const status = vacationStatus(ctx, ledger, now);
   if (days > status.remainingDays)
-    throw new ServiceError(
-      422,
-      'vacation-allowance-exceeded',
-      `This vacation takes ${days} whole days; ${status.remainingDays} of your ${status.allowanceDays} days of ${status.year} are left.`,
-      { days, remainingDays: status.remainingDays },
-    );
+    throw fail('vacation-allowance-exceeded', { days, remainingDays: status.remainingDays, allowanceDays: status.allowanceDays, year: status.year });
   const latest = { leftAt: now, backAt: now + days * DAY_MS, days, refundedDays: 0, startKey: key, endKey: null };
   const next = { playerId: player.playerId, year: status.year, usedDays: status.usedDays + days, latest };
   await writeLedger(ctx, next, ledger);
@@ -100,7 +92,7 @@ export async function endVacation(ctx: ServiceContext, player: PlayerRecord, key
   if (ledger && latest && key !== null && latest.endKey === key)
     return { ...vacationStatus(ctx, ledger, now), refundedDays: latest.refundedDays, games: await spread(ctx, player, latest) };
   const current = running(ledger, now);
-  if (!ledger || !current) throw new ServiceError(409, 'no-vacation-running', 'You are not on vacation.');
+  if (!ledger || !current) throw fail('no-vacation-running');
   const refundedDays = Math.floor((current.backAt - now) / DAY_MS);
   const ended = { ...current, backAt: now, days: current.days - refundedDays, endKey: key, refundedDays };
   const next = { playerId: player.playerId, year: ledger.year, usedDays: ledger.usedDays - refundedDays, latest: ended };

@@ -32,6 +32,11 @@ export function boundedDynamoClient(config: DynamoDBClientConfig = {}): DynamoDB
   });
 }
 
+/** A client for DynamoDB Local (`npm start`, tests), time-bounded like the one on AWS: any region and static credentials will do (-sharedDb). */
+export function localDynamoClient(endpoint: string): DynamoDBClient {
+  return boundedDynamoClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
 /** Errors of a request that never reached the server: nothing can have been written. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 /** Errors after the request may have left: a write may or may not have been applied. */

@@ -98,7 +98,7 @@ const LAST_SEQ = 9_999_999_999;
  * every write that could clobber is conditional.
  */
 export class DynamoStore implements Store {
-  /** Public so push records (functions/notifications) can share the client and table. */
+  /** Public so push records (functions/push) can share the client and table. */
   readonly client: DynamoDBClient;
   readonly table: string;
   private readonly meter: CapacityMeter | undefined;

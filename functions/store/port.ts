@@ -1,4 +1,3 @@
-import type { TableRules } from '../service/table-rules.js';
 import type { Deadlines } from '../../core/engine/index.js';
 
 /**
@@ -63,6 +62,16 @@ export interface GameHeader {
   readonly engineVersion?: number;
   /** Undo and replacement rules (functions/service/table-rules.ts); absent on games created before them. */
   readonly table?: TableRules;
+}
+
+/** How a table treats time and absence, beside the game's own options; fixed at creation (chosen by functions/service/table-rules.ts). */
+export interface TableRules {
+  /** Whether a player may take back their own latest commit that revealed nothing. */
+  readonly undo: boolean;
+  /** After this many consecutive timeouts of one seat the greedy bot takes it over (0: never). */
+  readonly replaceAfterTimeouts: number;
+  /** Whether a player's vacation pushes back their deadlines here (functions/service/vacation.ts); off for strict clocks. */
+  readonly vacation: boolean;
 }
 
 /** What a commit says about the game right after it, for lists and inboxes. */
@@ -209,7 +218,7 @@ export interface Store {
   putIdempotent(scope: string, key: string, response: IdempotentResponse, expiresAt: number): Promise<void>;
 
   /**
-   * Games with an open deadline, for the local scheduler to rebuild its agenda:
+   * Games with an open deadline, for the local timers to rebuild their deadlines:
    * those whose header status is `active` (DynamoDB: a sparse index, eventually consistent).
    */
   listActiveGameIds(): Promise<readonly string[]>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLocalNotifier, type LocalNotifier } from '../../functions/notifications/local.js';
+import { runLocalNotifier, type LocalNotifier } from '../../functions/push/runners/local.js';
 import { manualClock, startApi, storeOf, type ApiClient, type RunningApi } from '../support/api.js';
 import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
 import { sealedTable } from '../support/sealed-table.js';

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { JavaMissingError, localDynamoClient, startDynamoDbLocal } from '../../functions/local/dynamodb-local.js';
+import { JavaMissingError, startDynamoDbLocal } from '../../functions/local/dynamodb-local.js';
+import { localDynamoClient } from '../../functions/store/dynamo-client.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
 
 const answers = (endpoint: string) =>

@@ -120,34 +120,28 @@ describe('engine versions (DynamoDB Local)', () => {
     expect((await api.ctx.store.readCommits(gameId, 0, 10)).map((c) => c.seq)).toEqual([1, 2]);
   });
 
-  it('refuses a Card Kingdoms game stored before versions were recorded: version 2 changed how its commands decide (VK-R5, VK-R6, VK-R8)', async () => {
+  it.each([
+    [undefined, 'before versions were recorded: version 2 changed how its commands decide (VK-R5, VK-R6, VK-R8)'],
+    [2, 'by version 2: version 3 offers a solo double 6 as one choice activated twice (VK-R9)'],
+    [3, 'by version 3: version 4 names the citizen a recruit uncovers (citizen-recruited.next), which its log lacks'],
+  ])('refuses a Card Kingdoms game stored with engine version %s, %s', async (stored, _why) => {
     const vck = GAMES.find((g) => g.meta.id === 'valeria-card-kingdoms')!;
-    expect(vck.engineVersion).toBe(3);
+    expect(vck.engineVersion).toBe(4);
     const gameId = await newGame('valeria-card-kingdoms');
     const header = (await api.ctx.store.getHeader(gameId))!;
     const { engineVersion, ...unrecorded } = header;
-    expect(engineVersion).toBe(3);
+    expect(engineVersion).toBe(4);
     expect((await api.client.get(`/v1/games/${gameId}`, { token: alice.token })).status).toBe(200);
-    expect(await api.ctx.store.replaceHeader({ ...unrecorded, revision: header.revision + 1 }, header.revision)).toBe(true);
-    expect((await api.ctx.store.getHeader(gameId))?.engineVersion).toBeUndefined();
-    for (const reply of [
-      await api.client.get(`/v1/games/${gameId}`, { token: alice.token }),
-      await api.client.get(`/v1/games/${gameId}/moves`, { token: bob.token }),
-    ])
-      expectUnsupported(reply, 1, vck.engineVersion);
-  });
-
-  it('refuses a Card Kingdoms game of version 2: version 3 names the citizen a recruit uncovers (citizen-recruited.next), which a version-2 log lacks', async () => {
-    const vck = GAMES.find((g) => g.meta.id === 'valeria-card-kingdoms')!;
-    const gameId = await newGame('valeria-card-kingdoms');
-    const header = (await api.ctx.store.getHeader(gameId))!;
-    expect(await api.ctx.store.replaceHeader({ ...header, engineVersion: 2, revision: header.revision + 1 }, header.revision)).toBe(true);
+    const old = { ...unrecorded, ...(stored === undefined ? {} : { engineVersion: stored }), revision: header.revision + 1 };
+    expect(await api.ctx.store.replaceHeader(old, header.revision)).toBe(true);
+    expect((await api.ctx.store.getHeader(gameId))?.engineVersion).toBe(stored);
     for (const reply of [
       await api.client.get(`/v1/games/${gameId}`, { token: alice.token }),
       await api.client.get(`/v1/games/${gameId}/moves`, { token: bob.token }),
       await api.client.post(`/v1/games/${gameId}/moves`, { token: bob.token, body: { moves: [{ type: 'keep-duke', duke: 'Nobody' }] } }),
     ])
-      expectUnsupported(reply, 2, vck.engineVersion);
+      expectUnsupported(reply, stored ?? 1, vck.engineVersion);
+    // Nothing was written to the refused game.
     expect((await api.ctx.store.readCommits(gameId, 0, 10)).map((c) => c.seq)).toEqual([1]);
   });
 });

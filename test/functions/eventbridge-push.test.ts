@@ -1,24 +1,24 @@
-import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, ThrottlingException } from '@aws-sdk/client-scheduler';
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+  ThrottlingException,
+  UpdateScheduleCommand,
+} from '@aws-sdk/client-scheduler';
 import { describe, expect, it } from 'vitest';
-import { EventBridgePushScheduler, pushScheduleName, type PushSchedulerEnv } from '../../functions/notifications/eventbridge-push.js';
-import { PushTimerPayload, type PushTimer } from '../../functions/notifications/timers.js';
-import type { SchedulerSender } from '../../functions/scheduler/eventbridge.js';
-import { recordingSender, serviceError } from '../support/scheduler-sender.js';
+import { EventBridgeTimers, scheduleName, type SchedulerSender } from '../../functions/timers/eventbridge.js';
+import { readTimerPayload, type Timer, type TimerPayload } from '../../functions/timers/port.js';
+import { config, recordingSender, serviceError, TIMER_ARN } from '../support/scheduler-sender.js';
 
-const env: PushSchedulerEnv = {
-  groupName: 'valeria-push',
-  roleArn: 'arn:aws:iam::123456789012:role/SchedulerInvokesPush',
-  deadLetterQueueArn: 'arn:aws:sqs:eu-west-1:123456789012:PushDeadLetters',
-};
-const PUSH_ARN = 'arn:aws:lambda:eu-west-1:123456789012:function:Push';
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 
-const reminder: PushTimer = {
+const reminder: Timer = {
   id: 'rem_abc',
   dueAt: Date.parse('2025-03-01T12:34:56.789Z'),
   payload: { kind: 'reminder', gameId: 'g_1', pendingId: 'p3', seat: 1, playerId: 'pl_1', fraction: 0.8, dueAt: Date.parse('2025-03-01T12:34:56.789Z') },
 };
-const retry: PushTimer = {
+const retry: Timer = {
   id: 'whd:msg_1:2',
   dueAt: NOW + 5 * 60_000,
   payload: { kind: 'webhook-delivery', webhookId: 'wh_1', ownerId: 'pl_1', deliveryId: 'msg_1', createdAt: NOW - 10_000 },
@@ -26,53 +26,53 @@ const retry: PushTimer = {
 
 /** The adapter with SchedulerClient replaced at its `send`, and what it ran at once instead of scheduling. */
 function adapter(sender: SchedulerSender, now = NOW) {
-  const ranNow: PushTimerPayload[] = [];
-  const scheduler = new EventBridgePushScheduler(
+  const ranNow: TimerPayload[] = [];
+  const scheduler = new EventBridgeTimers(
     sender,
-    env,
-    () => PUSH_ARN,
-    async (payload) => {
-      ranNow.push(payload);
-    },
+    config,
     () => now,
+    async (timer) => {
+      ranNow.push(timer.payload);
+    },
   );
   return { scheduler, ranNow };
 }
 
-describe('EventBridge push scheduler (reminders and webhook retries)', () => {
-  it('creates one one-time schedule per timer, named from its id, invoking the push function with the payload', async () => {
+describe('EventBridge timers: reminders and webhook retries', () => {
+  it('creates one one-time schedule per timer, named from its id, invoking the timer function with the payload', async () => {
     const sender = recordingSender();
     await adapter(sender).scheduler.schedule(reminder);
     expect(sender.sent).toHaveLength(1);
     expect(sender.sent[0]).toBeInstanceOf(CreateScheduleCommand);
     expect(sender.sent[0]!.input).toEqual({
-      Name: pushScheduleName('rem_abc'),
-      GroupName: 'valeria-push',
+      Name: scheduleName('rem_abc'),
+      GroupName: 'valeria-timers',
       // Scheduler has minute precision: rounded up, never before the timer is due.
       ScheduleExpression: 'at(2025-03-01T12:35:00)',
       ScheduleExpressionTimezone: 'UTC',
       FlexibleTimeWindow: { Mode: 'OFF' },
       ActionAfterCompletion: 'DELETE',
       Target: {
-        Arn: PUSH_ARN,
-        RoleArn: env.roleArn,
+        Arn: TIMER_ARN,
+        RoleArn: config.roleArn,
         Input: JSON.stringify(reminder.payload),
         RetryPolicy: { MaximumEventAgeInSeconds: 6 * 60 * 60, MaximumRetryAttempts: 20 },
-        DeadLetterConfig: { Arn: env.deadLetterQueueArn },
+        DeadLetterConfig: { Arn: config.deadLetterQueueArn },
       },
     });
-    // What the push function receives parses back to the timer's payload.
+    // What the timer function receives parses back to the timer's payload.
     const input = (sender.sent[0] as CreateScheduleCommand).input.Target!.Input!;
-    expect(PushTimerPayload.parse(JSON.parse(input))).toEqual(reminder.payload);
+    expect(readTimerPayload(JSON.parse(input))).toEqual(reminder.payload);
   });
 
   it('names schedules deterministically, validly and apart', async () => {
-    expect(pushScheduleName('rem_abc')).toBe(pushScheduleName('rem_abc'));
-    expect(pushScheduleName('rem_abc')).not.toBe(pushScheduleName('rem_abd'));
-    for (const id of ['rem_abc', retry.id, 'x'.repeat(500)]) expect(pushScheduleName(id)).toMatch(/^[0-9A-Za-z_.-]{1,64}$/);
+    expect(scheduleName('rem_abc')).toBe(scheduleName('rem_abc'));
+    expect(scheduleName('rem_abc')).not.toBe(scheduleName('rem_abd'));
+    expect(scheduleName(retry.id)).not.toBe(scheduleName('whd:msg_1:3'));
+    for (const id of ['rem_abc', retry.id, 'x'.repeat(500)]) expect(scheduleName(id)).toMatch(/^[0-9A-Za-z_.-]{1,64}$/);
     const sender = recordingSender();
     await adapter(sender).scheduler.schedule(retry);
-    expect((sender.sent[0] as CreateScheduleCommand).input).toMatchObject({ Name: pushScheduleName(retry.id), ScheduleExpression: 'at(2025-03-01T12:05:00)' });
+    expect((sender.sent[0] as CreateScheduleCommand).input).toMatchObject({ Name: scheduleName(retry.id), ScheduleExpression: 'at(2025-03-01T12:05:00)' });
   });
 
   it('runs a timer already due at once in this invocation instead of scheduling it', async () => {
@@ -84,13 +84,15 @@ describe('EventBridge push scheduler (reminders and webhook retries)', () => {
     expect(ranNow).toEqual([retry.payload, reminder.payload]);
   });
 
-  it('treats an existing schedule of the same name as success: scheduling twice leaves one', async () => {
+  it('meets an existing schedule of the same name by updating it to the same: scheduling twice leaves one', async () => {
     const sender = recordingSender(undefined, new ConflictException(serviceError('Schedule already exists.')));
     const { scheduler } = adapter(sender);
     await scheduler.schedule(reminder);
     await expect(scheduler.schedule(reminder)).resolves.toBeUndefined();
-    const [first, second] = sender.sent as CreateScheduleCommand[];
+    const [first, second, update] = sender.sent as CreateScheduleCommand[];
     expect(second!.input).toEqual(first!.input);
+    expect(update).toBeInstanceOf(UpdateScheduleCommand);
+    expect(update!.input).toEqual(first!.input);
   });
 
   it('cancels by deleting the schedule of the same name; one already fired or never made is fine', async () => {
@@ -100,8 +102,8 @@ describe('EventBridge push scheduler (reminders and webhook retries)', () => {
     await expect(scheduler.cancel('rem_gone')).resolves.toBeUndefined();
     expect(sender.sent.map((c) => c.constructor)).toEqual([DeleteScheduleCommand, DeleteScheduleCommand]);
     expect(sender.sent.map((c) => c.input)).toEqual([
-      { Name: pushScheduleName('rem_abc'), GroupName: 'valeria-push' },
-      { Name: pushScheduleName('rem_gone'), GroupName: 'valeria-push' },
+      { Name: scheduleName('rem_abc'), GroupName: 'valeria-timers' },
+      { Name: scheduleName('rem_gone'), GroupName: 'valeria-timers' },
     ]);
   });
 
@@ -112,9 +114,9 @@ describe('EventBridge push scheduler (reminders and webhook retries)', () => {
     await expect(adapter(recordingSender(network)).scheduler.cancel('rem_abc')).rejects.toBe(network);
   });
 
-  it('refuses to schedule a payload the push function could not parse', async () => {
+  it('refuses to schedule a payload the timer function could not parse', async () => {
     const sender = recordingSender();
-    const bad = { ...reminder, payload: { ...reminder.payload, fraction: 1.5 } } as PushTimer;
+    const bad = { ...reminder, payload: { ...reminder.payload, fraction: 1.5 } } as Timer;
     await expect(adapter(sender).scheduler.schedule(bad)).rejects.toThrow();
     expect(sender.sent).toEqual([]);
   });

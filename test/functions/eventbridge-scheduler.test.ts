@@ -9,38 +9,28 @@ import {
 } from '@aws-sdk/client-scheduler';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  atExpression,
-  EventBridgeDeadlineScheduler,
-  eventBridgeSchedulerFromEnv,
-  fireTime,
-  scheduleName,
-  type EventBridgeSchedulerConfig,
-  type SchedulerSender,
-} from '../../functions/scheduler/eventbridge.js';
-import { TimerPayload } from '../../functions/scheduler/port.js';
-import { recordingSender, serviceError } from '../support/scheduler-sender.js';
-
-const config: EventBridgeSchedulerConfig = {
-  groupName: 'valeria-deadlines',
-  timerFunctionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:Timer',
-  schedulerRoleArn: 'arn:aws:iam::123456789012:role/SchedulerInvokesTimer',
-  deadLetterQueueArn: 'arn:aws:sqs:eu-west-1:123456789012:TimerDeadLetters',
-};
+import { deadlineTimer, deadlineTimerId } from '../../functions/service/deadline-timer.js';
+import { atExpression, EventBridgeTimers, eventBridgeTimersFromEnv, fireTime, scheduleName, type SchedulerSender } from '../../functions/timers/eventbridge.js';
+import { readTimerPayload } from '../../functions/timers/port.js';
+import { config, recordingSender, serviceError, TIMER_ARN } from '../support/scheduler-sender.js';
 
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 
+/** The adapter as the stream consumer has it: a deadline already past is scheduled shortly, not run in the consumer. */
 function adapter(sender: SchedulerSender, now = NOW) {
-  return new EventBridgeDeadlineScheduler(sender, config, () => now);
+  return new EventBridgeTimers(sender, config, () => now);
 }
 
-const timer = { gameId: 'g_AbC-12_xyz', seq: 7, pendingId: 'p3', deadline: Date.parse('2025-03-01T12:34:56.789Z') };
+const DEADLINE = Date.parse('2025-03-01T12:34:56.789Z');
+const timer = deadlineTimer('g_AbC-12_xyz', 7, 'p3', DEADLINE);
+/** A pending entry's schedule name. */
+const nameOf = (key: { gameId: string; pendingId: string }) => scheduleName(deadlineTimerId(key.gameId, key.pendingId));
 
 function conflict() {
   return new ConflictException(serviceError('Schedule g_AbC-12_xyz.p3 already exists.'));
 }
 
-describe('EventBridge deadline scheduler', () => {
+describe('EventBridge timers: deadlines', () => {
   it('creates one one-time schedule per deadline with exactly the request Scheduler expects', async () => {
     const sender = recordingSender();
     await adapter(sender).schedule(timer);
@@ -50,16 +40,16 @@ describe('EventBridge deadline scheduler', () => {
     expect(command).toBeInstanceOf(CreateScheduleCommand);
     expect(command!.input).toEqual({
       Name: 'g_AbC-12_xyz.p3',
-      GroupName: 'valeria-deadlines',
+      GroupName: 'valeria-timers',
       // 12:34:56.789 rounds up to the next whole minute: never before the deadline.
       ScheduleExpression: 'at(2025-03-01T12:35:00)',
       ScheduleExpressionTimezone: 'UTC',
       FlexibleTimeWindow: { Mode: 'OFF' },
       ActionAfterCompletion: 'DELETE',
       Target: {
-        Arn: config.timerFunctionArn,
-        RoleArn: config.schedulerRoleArn,
-        Input: JSON.stringify({ gameId: 'g_AbC-12_xyz', seq: 7, pendingId: 'p3' }),
+        Arn: TIMER_ARN,
+        RoleArn: config.roleArn,
+        Input: JSON.stringify({ kind: 'deadline', gameId: 'g_AbC-12_xyz', seq: 7, pendingId: 'p3' }),
         RetryPolicy: { MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 20 },
         DeadLetterConfig: { Arn: config.deadLetterQueueArn },
       },
@@ -70,22 +60,25 @@ describe('EventBridge deadline scheduler', () => {
     const sender = recordingSender();
     await adapter(sender).schedule(timer);
     const input = (sender.sent[0] as CreateScheduleCommand).input;
-    expect(TimerPayload.parse(JSON.parse(input.Target!.Input!))).toEqual({
-      gameId: timer.gameId,
-      seq: timer.seq,
-      pendingId: timer.pendingId,
-    });
+    expect(readTimerPayload(JSON.parse(input.Target!.Input!))).toEqual({ kind: 'deadline', gameId: 'g_AbC-12_xyz', seq: 7, pendingId: 'p3' });
+  });
+
+  it('reads the payload of a deadline schedule made before timers had kinds, and nothing it cannot read', () => {
+    expect(readTimerPayload({ gameId: 'g_old', seq: 4, pendingId: 'p2' })).toEqual({ kind: 'deadline', gameId: 'g_old', seq: 4, pendingId: 'p2' });
+    expect(readTimerPayload({ kind: 'reminder', gameId: 'g_old', seq: 4, pendingId: 'p2' })).toBeNull();
+    expect(readTimerPayload({ game: 'x' })).toBeNull();
+    expect(readTimerPayload('g_old')).toBeNull();
   });
 
   it('keeps a deadline that falls on a whole minute', async () => {
     const sender = recordingSender();
-    await adapter(sender).schedule({ ...timer, deadline: Date.parse('2025-03-01T12:35:00.000Z') });
+    await adapter(sender).schedule({ ...timer, dueAt: Date.parse('2025-03-01T12:35:00.000Z') });
     expect((sender.sent[0] as CreateScheduleCommand).input.ScheduleExpression).toBe('at(2025-03-01T12:35:00)');
   });
 
   it('still schedules a deadline less than a minute away, at the next whole minute', async () => {
     const sender = recordingSender();
-    await adapter(sender).schedule({ ...timer, deadline: NOW + 20_000 });
+    await adapter(sender).schedule({ ...timer, dueAt: NOW + 20_000 });
     expect((sender.sent[0] as CreateScheduleCommand).input.ScheduleExpression).toBe('at(2025-03-01T12:01:00)');
   });
 
@@ -100,10 +93,10 @@ describe('EventBridge deadline scheduler', () => {
     const sender = recordingSender(undefined, conflict());
     const scheduler = adapter(sender);
     await scheduler.schedule(timer);
-    const moved = { ...timer, deadline: timer.deadline + 86_400_000 };
+    const moved = { ...timer, dueAt: timer.dueAt + 86_400_000 };
     await expect(scheduler.schedule(moved)).resolves.toBeUndefined();
     const [first, second, update] = sender.sent;
-    expect(second!.input).toEqual({ ...first!.input, ScheduleExpression: atExpression(fireTime(moved.deadline, NOW)) });
+    expect(second!.input).toEqual({ ...first!.input, ScheduleExpression: atExpression(fireTime(moved.dueAt, NOW)) });
     expect(update).toBeInstanceOf(UpdateScheduleCommand);
     expect(update!.input).toEqual(second!.input);
   });
@@ -119,16 +112,16 @@ describe('EventBridge deadline scheduler', () => {
 
   it('cancels by deleting the schedule of the same name in the group', async () => {
     const sender = recordingSender();
-    await adapter(sender).cancel({ gameId: timer.gameId, pendingId: timer.pendingId });
+    await adapter(sender).cancel(timer.id);
     expect(sender.sent).toHaveLength(1);
     expect(sender.sent[0]).toBeInstanceOf(DeleteScheduleCommand);
-    expect(sender.sent[0]!.input).toEqual({ Name: 'g_AbC-12_xyz.p3', GroupName: 'valeria-deadlines' });
+    expect(sender.sent[0]!.input).toEqual({ Name: 'g_AbC-12_xyz.p3', GroupName: 'valeria-timers' });
   });
 
   it('cancelling a schedule that already fired or never existed succeeds; other errors propagate', async () => {
     const gone = new ResourceNotFoundException(serviceError('Schedule not found'));
-    await expect(adapter(recordingSender(gone)).cancel(timer)).resolves.toBeUndefined();
-    await expect(adapter(recordingSender(conflict())).cancel(timer)).rejects.toBeInstanceOf(ConflictException);
+    await expect(adapter(recordingSender(gone)).cancel(timer.id)).resolves.toBeUndefined();
+    await expect(adapter(recordingSender(conflict())).cancel(timer.id)).rejects.toBeInstanceOf(ConflictException);
   });
 });
 
@@ -136,12 +129,12 @@ describe('schedule names', () => {
   const VALID = /^[0-9A-Za-z_.-]{1,64}$/;
 
   it('are readable when gameId.pendingId is a valid name', () => {
-    expect(scheduleName({ gameId: 'g_AbC-12_xyz', pendingId: 'p17' })).toBe('g_AbC-12_xyz.p17');
+    expect(nameOf({ gameId: 'g_AbC-12_xyz', pendingId: 'p17' })).toBe('g_AbC-12_xyz.p17');
   });
 
   it('fall back to a hash for ids that are too long or hold other characters', () => {
-    const long = scheduleName({ gameId: 'g'.repeat(70), pendingId: 'p1' });
-    const odd = scheduleName({ gameId: 'game/with spaces', pendingId: 'p1' });
+    const long = nameOf({ gameId: 'g'.repeat(70), pendingId: 'p1' });
+    const odd = nameOf({ gameId: 'game/with spaces', pendingId: 'p1' });
     for (const name of [long, odd]) {
       expect(name).toMatch(VALID);
       expect(name).toMatch(/^sha256-[0-9a-f]+$/);
@@ -152,11 +145,11 @@ describe('schedule names', () => {
     const id = fc.string({ minLength: 1, maxLength: 80 });
     fc.assert(
       fc.property(id, id, id, id, (gameA, pendingA, gameB, pendingB) => {
-        const a = scheduleName({ gameId: gameA, pendingId: pendingA });
+        const a = nameOf({ gameId: gameA, pendingId: pendingA });
         expect(a).toMatch(VALID);
-        expect(scheduleName({ gameId: gameA, pendingId: pendingA })).toBe(a);
+        expect(nameOf({ gameId: gameA, pendingId: pendingA })).toBe(a);
         if (gameA !== gameB || pendingA !== pendingB) {
-          expect(scheduleName({ gameId: gameB, pendingId: pendingB })).not.toBe(a);
+          expect(nameOf({ gameId: gameB, pendingId: pendingB })).not.toBe(a);
         }
       }),
       { numRuns: 2000 },
@@ -164,9 +157,9 @@ describe('schedule names', () => {
   });
 
   it('do not collide between the readable and the hashed form', () => {
-    const hashed = scheduleName({ gameId: 'x y', pendingId: 'p1' });
+    const hashed = nameOf({ gameId: 'x y', pendingId: 'p1' });
     const [prefix, digest] = hashed.split('-');
-    expect(scheduleName({ gameId: prefix!, pendingId: digest! })).not.toBe(hashed);
+    expect(nameOf({ gameId: prefix!, pendingId: digest! })).not.toBe(hashed);
   });
 });
 
@@ -188,16 +181,18 @@ describe('fire time', () => {
 
 describe('configuration from the environment', () => {
   it('names every missing variable', () => {
-    expect(() => eventBridgeSchedulerFromEnv({ SCHEDULE_GROUP: 'g' })).toThrow(/SCHEDULER_ROLE_ARN, TIMER_FUNCTION_ARN, SCHEDULE_DLQ_ARN/);
+    expect(() => eventBridgeTimersFromEnv({ SCHEDULE_GROUP: 'g' })).toThrow(/SCHEDULER_ROLE_ARN, TIMER_FUNCTION_ARN, SCHEDULE_DLQ_ARN/);
+    // The timer function targets itself: everything else it needs.
+    expect(() => eventBridgeTimersFromEnv({ SCHEDULE_GROUP: 'g' }, { target: () => TIMER_ARN })).toThrow(/set SCHEDULER_ROLE_ARN, SCHEDULE_DLQ_ARN$/);
   });
 
   it('builds an adapter when the stack has set them all', () => {
-    const scheduler = eventBridgeSchedulerFromEnv({
+    const scheduler = eventBridgeTimersFromEnv({
       SCHEDULE_GROUP: config.groupName,
-      SCHEDULER_ROLE_ARN: config.schedulerRoleArn,
-      TIMER_FUNCTION_ARN: config.timerFunctionArn,
+      SCHEDULER_ROLE_ARN: config.roleArn,
+      TIMER_FUNCTION_ARN: TIMER_ARN,
       SCHEDULE_DLQ_ARN: config.deadLetterQueueArn,
     });
-    expect(scheduler).toBeInstanceOf(EventBridgeDeadlineScheduler);
+    expect(scheduler).toBeInstanceOf(EventBridgeTimers);
   });
 });

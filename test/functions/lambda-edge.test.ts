@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { SERVICE_PROBLEMS } from '../../functions/app/problem-codes.js';
+import { SERVICE_PROBLEMS } from '../../functions/service/problems.js';
 import { cameThroughEdge, EDGE_HEADER, EDGE_SECRET_ENV } from '../../functions/lambda/edge-origin.js';
 import { TELEMETRY } from '../../functions/lambda/telemetry-names.js';
 import { httpApiEvent, LambdaClient } from '../support/lambda-client.js';

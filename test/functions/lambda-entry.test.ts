@@ -58,6 +58,11 @@ beforeAll(async () => {
     AWS_SECRET_ACCESS_KEY: 'local',
     POWERTOOLS_SERVICE_NAME: TELEMETRY.service,
     POWERTOOLS_METRICS_NAMESPACE: TELEMETRY.namespace,
+    // The timer function's too: where a reminder or a retry is posted, and where it schedules (nothing here does).
+    STREAM_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/live',
+    SCHEDULE_GROUP: 'timers',
+    SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
+    SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
   });
   const { handler } = await import('../../functions/lambda/http.js');
   api = new LambdaClient(((event: never, context: never) => (httpInvocations++, handler(event, context))) as never);

@@ -1,16 +1,18 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeadlineScheduler, DeadlineTimer } from '../../functions/scheduler/port.js';
 import { onCommitConflict } from '../../functions/service/conflicts.js';
 import { createServiceContext, type ServiceContext } from '../../functions/service/context.js';
+import { EarlyFiringError, settleDeadline, type EarlyFirings } from '../../functions/service/deadline-firing.js';
 import { addBot, createGame } from '../../functions/service/lobby.js';
 import { commitRecord, loadLive } from '../../functions/service/pipeline.js';
 import { readGame, submitMoves } from '../../functions/service/play.js';
 import { registerPlayer } from '../../functions/service/players.js';
 import { scheduleNewDeadlines } from '../../functions/lambda/stream-handler.js';
-import { EarlyFiringError, onTimer } from '../../functions/lambda/timer-handler.js';
+import { onTimer } from '../../functions/lambda/timer-handler.js';
 import { commitItem, snapshotItem } from '../../functions/store/dynamo-items.js';
 import type { Commit } from '../../functions/store/port.js';
+import type { TimerHandlers } from '../../functions/timers/fire.js';
+import type { Timer, Timers } from '../../functions/timers/port.js';
 import { manualClock } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
@@ -49,19 +51,27 @@ async function gameAwaitingAHuman() {
 
 const noWait = { maxWaitMs: 0, sleep: async () => {} };
 
+/** The timer function's handler of every kind, here for deadlines: no reminder or webhook retry fires in these tests. */
+function handlers(early: EarlyFirings): TimerHandlers {
+  const unexpected = async () => {
+    throw new Error('only deadlines fire here');
+  };
+  return { deadline: (payload) => settleDeadline(ctx, payload, early), reminder: unexpected, 'webhook-delivery': unexpected };
+}
+
 describe('timer handler', () => {
   it('closes an expired window with no client activity, and a duplicate firing changes nothing', async () => {
     const { gameId, record, pending, version } = await gameAwaitingAHuman();
-    const payload = { gameId, seq: version, pendingId: pending.id };
+    const payload = { kind: 'deadline', gameId, seq: version, pendingId: pending.id };
     clock.advance(pending.deadline - clock.now() + 1);
-    const first = await onTimer(ctx, payload, noWait);
+    const first = await onTimer(handlers(noWait), payload);
     expect(first).toEqual({ status: 'settled', version: version + 1 });
     const [timeout] = await ctx.store.readCommits(gameId, version, 1);
     expect(timeout?.command).toMatchObject({ type: 'timeout', pendingId: pending.id });
     const after = await readGame(ctx, record, gameId);
     expect(after.state?.pending?.step).toBe('lead');
 
-    const duplicate = await onTimer(ctx, payload, noWait);
+    const duplicate = await onTimer(handlers(noWait), payload);
     expect(duplicate).toEqual({ status: 'settled', version: version + 1 });
     expect(await ctx.store.latestCommit(gameId)).toMatchObject({ seq: version + 1 });
   });
@@ -73,17 +83,17 @@ describe('timer handler', () => {
     const latest = (await ctx.store.latestCommit(gameId))!.seq;
     clock.advance(pending.deadline - clock.now() + 1);
     // The lead turn opened by the closing bid is not due yet: a stale timer finds nothing overdue.
-    expect(await onTimer(ctx, { gameId, seq: version, pendingId: pending.id }, noWait)).toEqual({ status: 'settled', version: latest });
+    expect(await onTimer(handlers(noWait), { kind: 'deadline', gameId, seq: version, pendingId: pending.id })).toEqual({ status: 'settled', version: latest });
     expect((await ctx.store.latestCommit(gameId))!.seq).toBe(latest);
   });
 
   it('waits out an early firing close to its deadline, and refuses one too early to wait (Scheduler retries)', async () => {
     const { gameId, pending, version } = await gameAwaitingAHuman();
-    const payload = { gameId, seq: version, pendingId: pending.id };
+    const payload = { kind: 'deadline', gameId, seq: version, pendingId: pending.id };
     clock.advance(pending.deadline - clock.now() - 5_000);
-    await expect(onTimer(ctx, payload, { maxWaitMs: 1_000, sleep: async () => {} })).rejects.toBeInstanceOf(EarlyFiringError);
+    await expect(onTimer(handlers({ maxWaitMs: 1_000, sleep: async () => {} }), payload)).rejects.toBeInstanceOf(EarlyFiringError);
     expect((await ctx.store.latestCommit(gameId))!.seq).toBe(version);
-    const waited = await onTimer(ctx, payload, { maxWaitMs: 10_000, sleep: async (ms) => clock.advance(ms) });
+    const waited = await onTimer(handlers({ maxWaitMs: 10_000, sleep: async (ms) => clock.advance(ms) }), payload);
     expect(waited).toEqual({ status: 'settled', version: version + 1 });
   });
 
@@ -105,9 +115,16 @@ describe('timer handler', () => {
     }
   });
 
+  it('settles a deadline whose schedule was made before timers had kinds (`{gameId, seq, pendingId}` alone)', async () => {
+    const { gameId, pending, version } = await gameAwaitingAHuman();
+    clock.advance(pending.deadline - clock.now() + 1);
+    expect(await onTimer(handlers(noWait), { gameId, seq: version, pendingId: pending.id })).toEqual({ status: 'settled', version: version + 1 });
+  });
+
   it('ignores malformed payloads and unknown games', async () => {
-    expect(await onTimer(ctx, { game: 'x' }, noWait)).toEqual({ status: 'malformed' });
-    expect(await onTimer(ctx, { gameId: 'g_nope', seq: 3, pendingId: 'p1' }, noWait)).toEqual({ status: 'unknown-game' });
+    expect(await onTimer(handlers(noWait), { game: 'x' })).toEqual({ status: 'malformed' });
+    expect(await onTimer(handlers(noWait), { kind: 'deadline', gameId: 'g_nope', seq: 3, pendingId: 'p1' })).toEqual({ status: 'unknown-game' });
+    expect(await onTimer(handlers(noWait), { gameId: 'g_nope', seq: 3, pendingId: 'p1' })).toEqual({ status: 'unknown-game' });
   });
 });
 
@@ -130,8 +147,8 @@ describe('stream consumer', () => {
   });
 
   it('schedules the deadline of each new commit once it is durable, and nothing else', async () => {
-    const scheduled: DeadlineTimer[] = [];
-    const scheduler: DeadlineScheduler = { schedule: async (timer) => void scheduled.push(timer) };
+    const scheduled: Timer[] = [];
+    const scheduler: Timers = { schedule: async (timer) => void scheduled.push(timer), cancel: async () => {} };
     const finished = { ...commit, seq: 5, summary: { status: 'finished' as const, awaiting: [], deadline: null, pendingId: null } };
     const event = {
       Records: [
@@ -144,15 +161,16 @@ describe('stream consumer', () => {
     const errors: unknown[] = [];
     expect(await scheduleNewDeadlines(event, scheduler, { error: (...line) => void errors.push(line) })).toEqual({ batchItemFailures: [] });
     expect(errors).toEqual([]);
-    expect(scheduled).toEqual([{ gameId: 'g_stream', seq: 4, pendingId: 'p4', deadline: 1_800_000_000_000 }]);
+    expect(scheduled).toEqual([{ id: 'g_stream.p4', dueAt: 1_800_000_000_000, payload: { kind: 'deadline', gameId: 'g_stream', seq: 4, pendingId: 'p4' } }]);
   });
 
   it('reports a record whose schedule failed, so only it is retried', async () => {
     let calls = 0;
-    const scheduler: DeadlineScheduler = {
+    const scheduler: Timers = {
       schedule: async () => {
         if (calls++ === 0) throw new Error('throttled');
       },
+      cancel: async () => {},
     };
     const event = {
       Records: [record('INSERT', commitItem(commit), '10'), record('INSERT', commitItem({ ...commit, seq: 6 }), '11')],

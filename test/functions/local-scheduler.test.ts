@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLocalScheduler } from '../../functions/scheduler/local.js';
+import { startLocalTimers } from '../../functions/compose.js';
 import { startApi, storeOf, type RunningApi } from '../support/api.js';
 import { openFirstFollowWindow } from '../support/villages.js';
 
@@ -17,7 +17,7 @@ afterAll(() => api.close());
 
 describe('local scheduler', () => {
   it('closes a 2-second follow window with nobody calling the API', async () => {
-    const timers = await runLocalScheduler(api.ctx);
+    const timers = await startLocalTimers(api.ctx, { deadlines: true });
     try {
       const { gameId, version, window } = await openFirstFollowWindow(api.client, { windowSeconds: 2, turnSeconds: 3600 });
       expect(window.deadline - Date.now()).toBeGreaterThan(500);
@@ -35,9 +35,9 @@ describe('local scheduler', () => {
   it('rebuilds its agenda from the store after a restart, losing nothing', async () => {
     const { gameId, version, window } = await openFirstFollowWindow(api.client, { windowSeconds: 2, turnSeconds: 3600 });
     // The window opened while no scheduler ran (the server was down); one starts now.
-    const timers = await runLocalScheduler(api.ctx);
+    const timers = await startLocalTimers(api.ctx, { deadlines: true });
     try {
-      expect(timers.scheduler.armed).toBeGreaterThanOrEqual(1);
+      expect(timers.restored.deadlines).toBeGreaterThanOrEqual(1);
       await sleep(window.deadline - Date.now() + 1500);
       const latest = await api.ctx.store.latestCommit(gameId);
       expect(latest?.seq).toBe(version + 1);

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSpec, SPEC_PATH } from '../../api-spec/generate.js';
 import { createApp } from '../../functions/app/app.js';
-import { createServiceContext } from '../../functions/service/context.js';
-import { MemoryStore } from '../../functions/store/memory.js';
 import { startApi, type RunningApi } from '../support/api.js';
+import { testContext } from '../support/context.js';
 
 let api: RunningApi;
 
@@ -30,7 +29,7 @@ describe('OpenAPI document', () => {
       Object.keys(methods as object).map((method) => `${method.toUpperCase()} ${path.replaceAll(/{(.+?)}/g, ':$1')}`),
     );
     const undocumented = new Set(['GET /openapi.json']);
-    const mounted = createApp(createServiceContext({ store: new MemoryStore() }))
+    const mounted = createApp(testContext())
       .routes.filter((route) => route.method !== 'ALL')
       .map((route) => `${route.method} ${route.path}`)
       .filter((route) => !undocumented.has(route));

@@ -1,12 +1,12 @@
 import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyFromStream } from '../../functions/notifications/aws-consumer.js';
-import { notificationItem } from '../../functions/notifications/dynamo-store.js';
-import { GameFollower } from '../../functions/notifications/follow.js';
-import type { Notification } from '../../functions/notifications/schemas.js';
-import { connectionSink, onClientMessage, onConnect, onDisconnect, type ConnectionSender } from '../../functions/notifications/aws-connections.js';
-import type { CommitMessage, ServerMessage } from '../../functions/notifications/stream-protocol.js';
+import { notifyFromStream } from '../../functions/push/runners/aws.js';
+import { notificationItem } from '../../functions/push/store/dynamo.js';
+import { GameFollower } from '../../functions/push/notify/follow.js';
+import type { Notification } from '../../functions/push/model/schemas.js';
+import { connectionSink, onClientMessage, onConnect, onDisconnect, type ConnectionSender } from '../../functions/push/stream/api-gateway.js';
+import type { CommitMessage, ServerMessage } from '../../functions/push/stream/protocol.js';
 import { commitItem } from '../../functions/store/dynamo-items.js';
 import type { Item } from '../../functions/store/capacity.js';
 import { startApi, type RunningApi } from '../support/api.js';

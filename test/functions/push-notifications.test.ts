@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLocalNotifier, type LocalNotifier } from '../../functions/notifications/local.js';
-import { notifyCommit } from '../../functions/notifications/notifier.js';
-import { Notification } from '../../functions/notifications/schemas.js';
+import { runLocalNotifier, type LocalNotifier } from '../../functions/push/runners/local.js';
+import { notifyCommit } from '../../functions/push/notify/notifier.js';
+import { Notification } from '../../functions/push/model/schemas.js';
 import { startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
 

@@ -1,16 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalPush, type LocalPush } from '../../functions/notifications/local-push.js';
-import type { Notification } from '../../functions/notifications/schemas.js';
+import { startLocalPush, type LocalPushRun } from '../../functions/compose.js';
+import type { Notification } from '../../functions/push/model/schemas.js';
 import { startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
 
 describe.each(STORE_KINDS)('deadline reminders (%s store, real timers)', (kind) => {
   let api: RunningApi;
-  let push: LocalPush;
+  let push: LocalPushRun;
   beforeAll(async () => {
     api = await startApi({ store: await storeOf(kind, 'push-remind') });
     // Real entries need 10 minutes for a reminder; this test's last seconds.
-    push = await startLocalPush(api.ctx, { reminderMinPendingMs: 1000, onError: (error) => console.error(error) });
+    push = await startLocalPush(api.ctx, { deadlines: false, reminderMinPendingMs: 1000, onError: (error) => console.error(error) });
   });
   afterAll(async () => {
     push.stop();
@@ -81,8 +81,8 @@ describe.each(STORE_KINDS)('deadline reminders (%s store, real timers)', (kind) 
       payload: { kind: 'reminder' as const, gameId: 'g_none', pendingId: 'p1', seat: 0, playerId: 'pl_none', fraction: 0.5, dueAt: 0 },
     };
     await api.ctx.push.putTimer(stale);
-    const again = await startLocalPush(api.ctx, {});
-    expect(again.restoredTimers).toBe(1);
+    const again = await startLocalPush(api.ctx, { deadlines: false });
+    expect(again.restored.stored).toBe(1);
     await eventually(
       () => api.ctx.push.listTimers(),
       (timers) => timers.length === 0,

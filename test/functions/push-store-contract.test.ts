@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DynamoPushStore } from '../../functions/notifications/dynamo-store.js';
-import { MemoryPushStore } from '../../functions/notifications/memory-store.js';
-import type { DeliveryRecord, PushStore, WebhookRecord } from '../../functions/notifications/port.js';
-import type { Notification } from '../../functions/notifications/schemas.js';
+import { DynamoPushStore } from '../../functions/push/store/dynamo.js';
+import { MemoryPushStore } from '../../functions/push/store/memory.js';
+import type { DeliveryRecord, PushStore, WebhookRecord } from '../../functions/push/store/port.js';
+import type { Notification } from '../../functions/push/model/schemas.js';
 import { freshTable } from '../support/dynamo.js';
 
 /** One contract, both adapters: the push store behaves the same on DynamoDB Local and in memory. */

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalPush, type LocalPush } from '../../functions/notifications/local-push.js';
-import { DEFAULT_PUSH_POLICY } from '../../functions/notifications/policy.js';
-import { GameNotice, Notification } from '../../functions/notifications/schemas.js';
-import { isForbiddenAddress } from '../../functions/notifications/ssrf.js';
+import { startLocalPush, type LocalPushRun } from '../../functions/compose.js';
+import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
+import { GameNotice, Notification } from '../../functions/push/model/schemas.js';
+import { isForbiddenAddress } from '../../functions/push/webhooks/ssrf.js';
 import { startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
 import { startReceiver } from '../support/webhook-receiver.js';
@@ -21,14 +21,14 @@ async function eventually<T>(probe: () => Promise<T>, found: (value: T) => boole
 
 describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (kind) => {
   let api: RunningApi;
-  let push: LocalPush;
+  let push: LocalPushRun;
   beforeAll(async () => {
     api = await startApi({
       store: await storeOf(kind, 'push-hooks'),
       // Loopback http by explicit setting, and a retry schedule of milliseconds instead of hours.
       pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, retryDelaysMs: [0, 30, 60, 90] },
     });
-    push = await startLocalPush(api.ctx, { onError: (error) => console.error(error) });
+    push = await startLocalPush(api.ctx, { deadlines: false, onError: (error) => console.error(error) });
   });
   afterAll(async () => {
     push.stop();

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GameNotice, Notification } from '../../functions/notifications/schemas.js';
-import type { CommitMessage, ServerMessage } from '../../functions/notifications/stream-protocol.js';
+import { GameNotice, Notification } from '../../functions/push/model/schemas.js';
+import type { CommitMessage, ServerMessage } from '../../functions/push/stream/protocol.js';
 import { storeOf } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
 import { notificationsIn, openStream, startPushApi, type PushApi } from '../support/push-api.js';

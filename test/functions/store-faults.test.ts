@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogLine } from '../../functions/app/app.js';
-import { localDynamoClient } from '../../functions/local/dynamodb-local.js';
+import { localDynamoClient } from '../../functions/store/dynamo-client.js';
 import { LOAD_PAGE_SIZE } from '../../functions/service/context.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
 import type { Commit, GameHeader } from '../../functions/store/port.js';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDynamoClient } from '../../functions/local/dynamodb-local.js';
+import { localDynamoClient } from '../../functions/store/dynamo-client.js';
 import { superviseDynamoDbLocal, type SupervisedDynamoDbLocal } from '../../functions/local/supervised-dynamodb.js';
-import { runLocalScheduler } from '../../functions/scheduler/local.js';
+import { startLocalTimers } from '../../functions/compose.js';
 import { LOAD_PAGE_SIZE } from '../../functions/service/context.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
 import { StoreUnavailableError } from '../../functions/store/port.js';
@@ -66,7 +66,7 @@ describe('supervised DynamoDB Local', () => {
 
   it('retries a deadline timer that failed while the store was away, until the window closes', async () => {
     const failures: { error: unknown; retryInMs: number }[] = [];
-    const timers = await runLocalScheduler(api.ctx, (_timer, error, retryInMs) => failures.push({ error, retryInMs }));
+    const timers = await startLocalTimers(api.ctx, { deadlines: true, onTimerFailure: (_timer, error, retryInMs) => failures.push({ error, retryInMs }) });
     try {
       const { gameId, version, window } = await openFirstFollowWindow(api.client, { windowSeconds: 2, turnSeconds: 3600 });
       // Frozen through the deadline: the timer fires and fails. Then it dies, and the supervisor brings it back.

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLocalScheduler } from '../../functions/scheduler/local.js';
+import { startLocalTimers } from '../../functions/compose.js';
 import { LOAD_PAGE_SIZE } from '../../functions/service/context.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
 import type { Commit } from '../../functions/store/port.js';
@@ -75,7 +75,7 @@ describe('timer catch-up after 30 s of downtime', () => {
     // It restarts: the agenda comes back from the store, and at the same time both players read every game.
     const failures: unknown[] = [];
     const restarted = performance.now();
-    const timers = await runLocalScheduler(api.ctx, (_timer, error) => failures.push(error));
+    const timers = await startLocalTimers(api.ctx, { deadlines: true, onTimerFailure: (_timer, error) => failures.push(error) });
     try {
       const reads = await Promise.all(
         gameIds.flatMap((gameId) => [ann, ben].map((p) => client.get(`/v1/games/${gameId}`, { token: p.token }).then((r) => r.status))),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timedOutSeats } from '../../functions/notifications/derive.js';
+import { timedOutSeats } from '../../functions/push/model/derive.js';
 import type { CommitSummary } from '../../functions/store/port.js';
 
 const window = (awaiting: number[], extra: Partial<CommitSummary> = {}): CommitSummary => ({

@@ -14,9 +14,15 @@ const entriesExist = Object.values(HANDLER_ENTRIES).every((entry) => existsSync(
 /** What each function needs in its environment to finish module init (values are never used to call AWS here). */
 const ENVIRONMENT: Record<string, Record<string, string>> = {
   'the HTTP API (Hono)': { TABLE_NAME: 'games' },
-  'the deadline timer': { TABLE_NAME: 'games' },
+  'the timers: deadlines, reminders and webhook retries': {
+    TABLE_NAME: 'games',
+    STREAM_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/live',
+    SCHEDULE_GROUP: 'timers',
+    SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
+    SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
+  },
   'the stream consumer that schedules each new deadline': {
-    SCHEDULE_GROUP: 'deadlines',
+    SCHEDULE_GROUP: 'timers',
     SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
     TIMER_FUNCTION_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:timer',
     SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
@@ -25,9 +31,10 @@ const ENVIRONMENT: Record<string, Record<string, string>> = {
   'push: notifications from durable commits, stream fan-out, webhooks and reminders': {
     TABLE_NAME: 'games',
     STREAM_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/live',
-    PUSH_SCHEDULE_GROUP: 'push',
-    PUSH_SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/push-scheduler',
-    PUSH_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:push-dead-letters',
+    SCHEDULE_GROUP: 'timers',
+    SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
+    TIMER_FUNCTION_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:timer',
+    SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
   },
 };
 
@@ -93,7 +100,7 @@ describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
       modulesOf(Object.values(functions).find((fn) => fn.Properties.Description === description)!)
         .map((module) => readFileSync(module, 'utf8'))
         .join('\n');
-    for (const description of ['the HTTP API (Hono)', 'the deadline timer']) {
+    for (const description of ['the HTTP API (Hono)', 'the timers: deadlines, reminders and webhook retries']) {
       expect(codeOf(description)).toContain('DynamoDB_20120810');
     }
     expect(codeOf('the stream consumer that schedules each new deadline')).toContain('AWSChronosService');

@@ -9,7 +9,7 @@ type Resources = Record<string, { Type: string; Properties?: Record<string, any>
 describe('push on AWS: the WebSocket API and the push consumer (template)', () => {
   let template: Template;
   let resources: Resources;
-  let ids: { api: string; stage: string; connectionsFn: string; pushFn: string; table: string; group: string; schedulerRole: string };
+  let ids: { api: string; stage: string; connectionsFn: string; pushFn: string; timerFn: string; table: string; group: string; schedulerRole: string };
   const policyOf = (fnId: string) => {
     const role = (resources[fnId]!.Properties!.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
     const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: role }] } });
@@ -30,9 +30,11 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
       stage: only('AWS::ApiGatewayV2::Stage', { StageName: 'live' }),
       connectionsFn: only('AWS::Lambda::Function', { Description: 'the WebSocket routes of the live stream' }),
       pushFn: only('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^push:') }),
+      timerFn: only('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^the timers:') }),
       table: only('AWS::DynamoDB::GlobalTable'),
-      group: Object.keys(template.findResources('AWS::Scheduler::ScheduleGroup')).find((id) => id.startsWith('Push'))!,
-      schedulerRole: only('AWS::IAM::Role', { Description: Match.stringLikeRegexp('push group') }),
+      // One group and one role for every timer, push's included (infra/timers.ts).
+      group: only('AWS::Scheduler::ScheduleGroup'),
+      schedulerRole: only('AWS::IAM::Role', { Description: Match.stringLikeRegexp('EventBridge Scheduler') }),
     };
   });
 
@@ -73,7 +75,16 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
     expect(policyOf(ids.connectionsFn).some((s) => [s.Action].flat().some((a: string) => a.startsWith('scheduler:') || a === 'iam:PassRole'))).toBe(false);
   });
 
-  it('feeds the push function new commits only, and lets Scheduler (its own group) invoke nothing but it', () => {
+  it("lets the timer function deliver what a reminder or a retry sends as push does: push's calls on the table, posts to connections of this stage", () => {
+    const statements = policyOf(ids.timerFn);
+    expect(statements).toContainEqual({ Effect: 'Allow', Action: [...PUSH_TABLE_ACTIONS], Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } });
+    const manage = statements.filter((s) => s.Action === 'execute-api:ManageConnections');
+    expect(manage).toHaveLength(1);
+    expect(JSON.stringify(manage[0]!.Resource)).toContain('/live/POST/@connections/*');
+    expect(JSON.stringify(resources[ids.timerFn]!.Properties!.Environment.Variables.STREAM_ENDPOINT)).toContain(ids.api);
+  });
+
+  it('feeds the push function new commits only; its timers go to the one group, for the timer function, the only one Scheduler invokes', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: ids.pushFn },
       EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
@@ -94,11 +105,12 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
     const invoke = Object.values(template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: ids.schedulerRole }] } }))
       .flatMap((p) => p.Properties.PolicyDocument.Statement)
       .filter((s: Record<string, unknown>) => s.Action === 'lambda:InvokeFunction');
-    expect(invoke).toEqual([{ Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [ids.pushFn, 'Arn'] } }]);
-    // Create (reminders, retries) and delete (a reminder of an answered entry), in push's own group only.
+    expect(invoke).toEqual([{ Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [ids.timerFn, 'Arn'] } }]);
+    // Create (reminders, retries), update (a schedule made twice) and delete (a reminder of an answered entry), in the one group only.
     const schedules = policyOf(ids.pushFn).filter((s) => JSON.stringify(s.Action).includes('scheduler:'));
-    expect(schedules.map((s) => s.Action)).toEqual([['scheduler:CreateSchedule', 'scheduler:DeleteSchedule']]);
+    expect(schedules.map((s) => s.Action)).toEqual([['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule']]);
     expect(JSON.stringify(schedules)).toContain(ids.group);
+    expect(resources[ids.pushFn]!.Properties!.Environment.Variables.TIMER_FUNCTION_ARN).toEqual({ 'Fn::GetAtt': [ids.timerFn, 'Arn'] });
   });
 
   it('points stream tickets of the HTTP function at the live stage', () => {

@@ -14,6 +14,7 @@ import { DynamoStore } from '../../functions/store/dynamodb.js';
 import { API_PATH_PATTERNS } from '../../infra/distribution.js';
 import { API_THROTTLE } from '../../infra/game-api.js';
 import { STORE_INDEX_ACTIONS, STORE_TABLE_ACTIONS } from '../../infra/game-table.js';
+import { PUSH_TABLE_ACTIONS } from '../../infra/push-stream.js';
 import { defineService } from '../../infra/service-app.js';
 import { TIMER_LAG_ALARM_SECONDS } from '../../infra/stack.js';
 import { PATHS_FUNCTION_FILE, REVALIDATED_PATHS } from '../../infra/web-client.js';
@@ -114,7 +115,7 @@ describe('service stack template', () => {
       table: logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', {}),
       group: Object.keys(template.findResources('AWS::Scheduler::ScheduleGroup')).find((id) => id.startsWith('Deadlines'))!,
       httpFn: fn('the HTTP API (Hono)'),
-      timerFn: fn('the deadline timer'),
+      timerFn: fn('the timers: deadlines, reminders and webhook retries'),
       streamFn: fn('the stream consumer that schedules each new deadline'),
       schedulerRole: logicalIdOf(template, 'AWS::IAM::Role', { Description: Match.stringLikeRegexp('EventBridge Scheduler') }),
       timerDlq: Object.keys(resources).find((id) => id.includes('TimerDeadLetters') && resources[id]!.Type === 'AWS::SQS::Queue')!,
@@ -212,7 +213,16 @@ describe('service stack template', () => {
       const variables = (id: string) => Object.keys((resources[id]!.Properties!.Environment as { Variables: object }).Variables).sort();
       const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
       expect(variables(ids.httpFn)).toEqual(['CORS_ORIGINS', EDGE_SECRET_ENV, 'NODE_OPTIONS', ...powertools, 'STREAM_URL', 'TABLE_NAME']);
-      expect(variables(ids.timerFn)).toEqual(['NODE_OPTIONS', ...powertools, 'TABLE_NAME']);
+      // The timer function targets itself (its own ARN would be a circular reference), and delivers what reminders and retries send.
+      expect(variables(ids.timerFn)).toEqual([
+        'NODE_OPTIONS',
+        ...powertools,
+        'SCHEDULER_ROLE_ARN',
+        'SCHEDULE_DLQ_ARN',
+        'SCHEDULE_GROUP',
+        'STREAM_ENDPOINT',
+        'TABLE_NAME',
+      ]);
       expect(variables(ids.streamFn)).toEqual([
         'NODE_OPTIONS',
         ...powertools,
@@ -259,7 +269,7 @@ describe('service stack template', () => {
       });
     });
 
-    it('sends timer invocations that fail for good to the timer dead-letter queue', () => {
+    it('sends timer invocations that fail for good, of every kind, to the one timer dead-letter queue', () => {
       template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: ids.timerFn },
         MaximumRetryAttempts: 2,
@@ -268,9 +278,14 @@ describe('service stack template', () => {
     });
   });
 
-  describe('deadline schedules', () => {
-    it('has one schedule group for deadlines (push has its own) and encrypted, TLS-only dead-letter queues', () => {
-      template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 2);
+  describe('schedules', () => {
+    it('has one schedule group for every timer, one role Scheduler assumes, and encrypted, TLS-only dead-letter queues', () => {
+      template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+      const assumedByScheduler = Object.values(resources).filter(
+        (resource) => resource.Type === 'AWS::IAM::Role' && JSON.stringify(resource.Properties?.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+      );
+      expect(assumedByScheduler).toHaveLength(1);
+      // The timer function's dead letters (Scheduler's and its own), the deadline stream consumer's and push's stream consumer's.
       template.resourceCountIs('AWS::SQS::Queue', 3);
       for (const queue of Object.values(template.findResources('AWS::SQS::Queue'))) {
         expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
@@ -285,7 +300,7 @@ describe('service stack template', () => {
       }
     });
 
-    it('lets only Scheduler, for this account and group, assume the role that invokes the timer', () => {
+    it('lets only Scheduler, for this account and group, assume the role that invokes the one target, the timer function', () => {
       expect(resources[ids.schedulerRole]!.Properties!.AssumeRolePolicyDocument).toEqual({
         Version: '2012-10-17',
         Statement: [
@@ -329,8 +344,12 @@ describe('service stack template', () => {
       }
     });
 
-    it('grants scheduling and PassRole to no one but the two stream consumers (deadlines; push timers)', () => {
-      const consumerRoles = [roleOf(ids.streamFn), roleOf(logicalIdOf(template, 'AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^push:') }))];
+    it('grants scheduling and PassRole to no one but the stream consumers (deadlines; push) and the timer function (a webhook retry)', () => {
+      const consumerRoles = [
+        roleOf(ids.streamFn),
+        roleOf(logicalIdOf(template, 'AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^push:') })),
+        roleOf(ids.timerFn),
+      ];
       for (const { owner, statement } of allStatements(resources)) {
         const actions = asList(statement.Action) as string[];
         if (actions.some((action) => action.startsWith('scheduler:') || action === 'iam:PassRole')) {
@@ -357,10 +376,13 @@ describe('service stack template', () => {
       }
     });
 
-    it('lets the HTTP and timer functions make only the store calls, on the table and its index (HTTP also deletes: tickets, webhooks)', () => {
+    it("lets the HTTP and timer functions make only the store calls, on the table and its index (HTTP also deletes: tickets, webhooks; the timer function makes push's)", () => {
       for (const fn of [ids.httpFn, ids.timerFn]) {
         const dynamo = policyOf(template, roleOf(fn)).filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:')));
-        const deletes = fn === ids.httpFn ? [{ Effect: 'Allow', Action: 'dynamodb:DeleteItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } }] : [];
+        const deletes =
+          fn === ids.httpFn
+            ? [{ Effect: 'Allow', Action: 'dynamodb:DeleteItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } }]
+            : [{ Effect: 'Allow', Action: [...PUSH_TABLE_ACTIONS], Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } }];
         expect(dynamo).toEqual([
           { Effect: 'Allow', Action: [...STORE_TABLE_ACTIONS], Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
           {
@@ -765,7 +787,7 @@ describe('cdk-nag AwsSolutions', () => {
     // Generated parts of names (schedule groups, the WebSocket API, CDK's deployment handler) as placeholders.
     const named = (text: string) =>
       text
-        .replace(/<(Deadlines|Push)Group\w+>/, '<group>')
+        .replace(/<DeadlinesGroup\w+>/, '<group>')
         .replace(/<PushWebSocketApi\w+>/, '<api>')
         .replace(/CDKBucketDeployment\w+/, 'CDKBucketDeployment<handler>');
     expect(found.map(({ path, id }) => named(`${path}: ${id}`)).sort()).toEqual([
@@ -790,6 +812,8 @@ describe('cdk-nag AwsSolutions', () => {
       'Service/Push/WebSocketApi/$default-Route: AwsSolutions-APIG4',
       'Service/Push/WebSocketApi/$disconnect-Route: AwsSolutions-APIG4',
       'Service/Timer/Function: AwsSolutions-L1',
+      'Service/Timer/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:eu-west-1:<AWS::AccountId>:<api>/live/POST/@connections/*]',
+      'Service/Timer/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:eu-west-1:<AWS::AccountId>:schedule/<group>/*]',
       'Service/Web/DeploymentRole: AwsSolutions-IAM5[Action::s3:Abort*]',
       'Service/Web/DeploymentRole: AwsSolutions-IAM5[Action::s3:DeleteObject*]',
       'Service/Web/DeploymentRole: AwsSolutions-IAM5[Action::s3:GetBucket*]',

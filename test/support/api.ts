@@ -3,10 +3,12 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp, type AppOptions } from '../../functions/app/app.js';
 import { answerClientErrors } from '../../functions/local/client-errors.js';
-import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from '../../functions/service/context.js';
+import type { PushContext } from '../../functions/push/context.js';
+import { LOAD_PAGE_SIZE } from '../../functions/service/context.js';
 import { MemoryStore } from '../../functions/store/memory.js';
 import type { Store } from '../../functions/store/port.js';
 import { contractFor, type ContractValidator } from './conformance.js';
+import { testContext } from './context.js';
 import { freshTable } from './dynamo.js';
 
 export interface Reply<T = any> {
@@ -90,15 +92,15 @@ export class ApiClient {
 }
 
 export interface RunningApi {
-  readonly ctx: ServiceContext;
+  readonly ctx: PushContext;
   readonly client: ApiClient;
   readonly url: string;
   close(): Promise<void>;
 }
 
 /** Serves the real app on a free localhost port, over real HTTP, as `npm start` serves it. */
-export async function startApi(parts: Partial<ServiceContext> = {}, appOptions: AppOptions = {}): Promise<RunningApi> {
-  const ctx = createServiceContext({ store: new MemoryStore(), ...parts });
+export async function startApi(parts: Partial<PushContext> = {}, appOptions: AppOptions = {}): Promise<RunningApi> {
+  const ctx = testContext(parts);
   const app = createApp(ctx, appOptions);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
-import { localDynamoClient } from '../../functions/local/dynamodb-local.js';
+import { localDynamoClient } from '../../functions/store/dynamo-client.js';
 import { DynamoStore, type DynamoStoreOptions } from '../../functions/store/dynamodb.js';
 
 /** The endpoint of the run's DynamoDB Local (see global-setup.ts); throws when it could not start. */

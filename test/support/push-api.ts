@@ -3,31 +3,27 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { createApp } from '../../functions/app/app.js';
-import { startLocalPush, type LocalPush } from '../../functions/notifications/local-push.js';
-import { attachLocalStream } from '../../functions/notifications/local-stream.js';
-import { DEFAULT_PUSH_POLICY } from '../../functions/notifications/policy.js';
-import type { Notification } from '../../functions/notifications/schemas.js';
-import type { ServerMessage } from '../../functions/notifications/stream-protocol.js';
-import { createServiceContext, type ServiceContext } from '../../functions/service/context.js';
-import { MemoryStore } from '../../functions/store/memory.js';
+import { startLocalPush, type LocalPushRun } from '../../functions/compose.js';
+import type { PushContext } from '../../functions/push/context.js';
+import type { Notification } from '../../functions/push/model/schemas.js';
+import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
+import { attachLocalStream } from '../../functions/push/stream/local-server.js';
+import type { ServerMessage } from '../../functions/push/stream/protocol.js';
 import { ApiClient } from './api.js';
 import { contractFor } from './conformance.js';
+import { testContext } from './context.js';
 
 export interface PushApi {
-  readonly ctx: ServiceContext;
+  readonly ctx: PushContext;
   readonly client: ApiClient;
-  readonly push: LocalPush;
+  readonly push: LocalPushRun;
   close(): Promise<void>;
 }
 
-/** The app as `npm start` runs it, push included (notifier, timers, WebSocket stream), on a free loopback port. */
-export async function startPushApi(parts: Partial<ServiceContext> = {}): Promise<PushApi> {
-  const ctx = createServiceContext({
-    store: new MemoryStore(),
-    pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, retryDelaysMs: [0, 30, 60, 90] },
-    ...parts,
-  });
-  const push = await startLocalPush(ctx, { onError: (error) => console.error(error) });
+/** The app as `npm start` runs it, push included (notifier, timers, WebSocket stream; deadlines left to lazy expiry), on a free loopback port. */
+export async function startPushApi(parts: Partial<PushContext> = {}): Promise<PushApi> {
+  const ctx = testContext({ pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, retryDelaysMs: [0, 30, 60, 90] }, ...parts });
+  const push = await startLocalPush(ctx, { deadlines: false, onError: (error) => console.error(error) });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

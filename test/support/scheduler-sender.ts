@@ -1,5 +1,5 @@
 import type { CreateScheduleCommand, DeleteScheduleCommand, UpdateScheduleCommand } from '@aws-sdk/client-scheduler';
-import type { SchedulerSender } from '../../functions/scheduler/eventbridge.js';
+import type { EventBridgeTimersConfig, SchedulerSender } from '../../functions/timers/eventbridge.js';
 
 type Command = CreateScheduleCommand | UpdateScheduleCommand | DeleteScheduleCommand;
 
@@ -24,3 +24,12 @@ export function recordingSender(...outcomes: Array<Error | undefined>): Schedule
 export function serviceError(message: string) {
   return { message, Message: message, $metadata: {} };
 }
+
+/** The timer function every schedule targets, and where the adapter under test puts its schedules. */
+export const TIMER_ARN = 'arn:aws:lambda:eu-west-1:123456789012:function:Timer';
+export const config: EventBridgeTimersConfig = {
+  groupName: 'valeria-timers',
+  roleArn: 'arn:aws:iam::123456789012:role/SchedulerInvokesTimer',
+  deadLetterQueueArn: 'arn:aws:sqs:eu-west-1:123456789012:TimerDeadLetters',
+  target: () => TIMER_ARN,
+};

@@ -8,11 +8,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp } from '../../functions/app/app.js';
 import { mountWebApp } from '../../functions/local/web-app.js';
-import { startLocalPush } from '../../functions/notifications/local-push.js';
-import { attachLocalStream } from '../../functions/notifications/local-stream.js';
-import { DEFAULT_PUSH_POLICY } from '../../functions/notifications/policy.js';
-import { createServiceContext } from '../../functions/service/context.js';
+import { startLocalPush } from '../../functions/compose.js';
+import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
+import { attachLocalStream } from '../../functions/push/stream/local-server.js';
 import { storeOf } from '../support/api.js';
+import { CHROMIUM } from '../support/chromium.js';
+import { testContext } from '../support/context.js';
 
 /**
  * The browser tests' world: the real app (API on DynamoDB Local, push with
@@ -21,7 +22,6 @@ import { storeOf } from '../support/api.js';
  * port, and Debian's Chromium driven by playwright-core (browsers cannot be
  * downloaded here).
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface WebWorld {
   readonly url: string;
@@ -31,14 +31,14 @@ export interface WebWorld {
 
 /** `clock`: the server's time, for a test that moves it past deadlines (the browser keeps its own). */
 export async function startWebWorld(label: string, clock?: () => number): Promise<WebWorld> {
-  const ctx = createServiceContext({
+  const ctx = testContext({
     store: await storeOf('dynamodb', label),
     pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true },
     ...(clock ? { clock } : {}),
   });
   const app = createApp(ctx);
   mountWebApp(app);
-  const push = await startLocalPush(ctx, { onError: (error) => console.error('push failed:', error) });
+  const push = await startLocalPush(ctx, { deadlines: false, onError: (error) => console.error('push failed:', error) });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

@@ -45,7 +45,7 @@ export type StreamNews =
   | { readonly kind: 'notification'; readonly notification: Notification };
 
 /**
- * The server's messages (documented in functions/notifications/stream-protocol.ts);
+ * The server's messages (documented in functions/push/stream/protocol.ts);
  * fields not listed here are ignored.
  */
 type ServerMessage =

@@ -2,6 +2,7 @@ import type { Seat } from '../../engine/index.js';
 import { cardName, citizenCard, isStarter, monsterCard, type Bag, type CardId, type Effect, type HarvestEffect, type Resource } from './catalog/index.js';
 import type { Draft } from './draft.js';
 import { canAfford, countFor, nextCitizen, playerAt } from './kingdom.js';
+import { designatedAttacks } from './solo.js';
 import type { Option } from './events.js';
 import type { VckState } from './state.js';
 
@@ -63,6 +64,12 @@ function monsterStackFor(state: VckState, card: CardId): number {
   return state.market.monsters.findIndex((s) => s.area === monsterCard(card).area);
 }
 
+/**
+ * Nest of the Weaver Witch and Watcher on the Water. VK-R10: the Nest's
+ * « renvoyer un Citoyen de votre pile de Victoire » returns one of your own
+ * recruited Citizens (citizens never enter a victory pile); a starting
+ * citizen has no stack to go back to and is never offered.
+ */
 function returnOptions(state: VckState, seat: Seat, what: 'citizen' | 'monster'): Option[] {
   const player = playerAt(state, seat);
   const cards =
@@ -145,7 +152,7 @@ export function applyOption(d: Draft, seat: Seat, option: Option, card: CardId |
       return;
     }
     case 'attack':
-      d.emit({ type: 'tasks-queued', tasks: [{ kind: 'attack', stack: option.stack }] });
+      d.emit({ type: 'tasks-queued', tasks: designatedAttacks(state, option.stack) });
       return;
     case 'capture': {
       const top = state.market[option.zone][option.stack]?.cards[0] as CardId;

@@ -25,10 +25,13 @@ export const valeriaCardKingdomsListing = {
    * takes (VK-R8: the `theft` step, `theft-offered`/`theft-chosen` events),
    * doubles activate the sum once (VK-R5), the end is re-checked when the
    * round completes (VK-R6): a version-1 log's commands no longer decide the
-   * events it recorded, so it cannot be replayed or continued. 3: a recruit
-   * names the citizen it uncovers (`citizen-recruited.next`: in Mixed
-   * Citizens, a card turned up), so a version-2 log no longer replays.
+   * events it recorded, so it cannot be replayed or continued. 3: a solo
+   * double 6 is one choice of a stack, activated twice (VK-R9), where
+   * version 2 asked twice: a version-2 log's `choose` commands no longer
+   * match the choices offered. 4: a recruit names the citizen it uncovers
+   * (`citizen-recruited.next`: in Mixed Citizens, a card turned up), which a
+   * version-3 log lacks, so it no longer replays.
    */
-  engineVersion: 3,
+  engineVersion: 4,
   hasStandingOrders: false,
 } satisfies Omit<GameListing, 'engine'>;

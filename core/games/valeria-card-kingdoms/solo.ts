@@ -1,7 +1,7 @@
 import { exhaustedStacks, monstersLeft } from './kingdom.js';
 import { soloPointsVerdict, type SoloVerdict } from './scoring.js';
 import type { Option, Task } from './events.js';
-import type { VckState } from './state.js';
+import { isDouble, type VckState } from './state.js';
 
 /**
  * Solo against the Dark Lord: the monster phase after the actions, and the
@@ -11,9 +11,21 @@ import type { VckState } from './state.js';
 
 const SOLO_EXHAUSTED_LIMIT = 5;
 
-/** Each die 1-5 activates the stack at that position; a 6, a stack of the player's choice; a double, twice. */
+/**
+ * Each die 1-5 activates the stack at that position; a 6, a stack of the
+ * player's choice; a double activates the designated stack twice. VK-R9: a
+ * double 6 designates one stack, chosen once (`designatedAttacks` then
+ * activates it twice), not two stacks chosen apart.
+ */
 export function monsterPhaseTasks(dice: readonly [number, number]): Task[] {
-  return dice.map((value): Task => ({ kind: 'attack', stack: value <= 5 ? value - 1 : null }));
+  const designations = dice[0] === 6 && isDouble(dice) ? [6] : dice;
+  return designations.map((value): Task => ({ kind: 'attack', stack: value <= 5 ? value - 1 : null }));
+}
+
+/** The activations of the stack the player chose for a 6: twice on a double (VK-R9), else once. */
+export function designatedAttacks(state: VckState, stack: number): Task[] {
+  const attack: Task = { kind: 'attack', stack };
+  return isDouble(state.turn.dice) ? [attack, attack] : [attack];
 }
 
 export function attackOptions(state: VckState, task: Extract<Task, { kind: 'attack' }>): Option[] {

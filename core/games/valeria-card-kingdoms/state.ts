@@ -113,3 +113,5 @@ export interface VckState extends BaseState {
 }
 
 export const resourcesOf = (p: Player): number => p.gold + p.strength + p.magic;
+
+export const isDouble = (dice: readonly number[] | null): boolean => dice !== null && dice[0] === dice[1];

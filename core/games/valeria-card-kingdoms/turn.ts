@@ -7,7 +7,7 @@ import { citizenRoleCount, domainsLeft, exhaustedStacks, monstersLeft, playerAt 
 import { finalWinners, seatScore } from './scoring.js';
 import { attackOptions, monsterPhaseTasks, overruns, soloOutcome } from './solo.js';
 import type { Option, Task } from './events.js';
-import type { Harvest, VckState } from './state.js';
+import { isDouble, type Harvest, type VckState } from './state.js';
 
 /**
  * The turn ("Turn" in the rules): roll, die changes, harvest, two actions,
@@ -38,8 +38,6 @@ function doubleTriggers(d: Draft): void {
     }
   });
 }
-
-const isDouble = (dice: readonly number[] | null) => dice !== null && dice[0] === dice[1];
 
 export function rollDice(d: Draft): void {
   const dice: [number, number] = [d.rng.roll(6), d.rng.roll(6)];

@@ -6,8 +6,8 @@
  */
 import * as z from 'zod';
 import { GAMES } from '../../../core/games/index.js';
-import { NotificationsPage, Preferences, StreamTicket } from '../../notifications/schemas.js';
-import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookView } from '../../notifications/webhook-schemas.js';
+import { NotificationsPage, Preferences, StreamTicket } from '../../push/model/schemas.js';
+import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookView } from '../../push/webhooks/schemas.js';
 import { DeadlinesRequest } from '../../service/deadlines.js';
 import { TableRulesRequest } from '../../service/table-rules.js';
 import type { DocumentedResponse } from '../route.js';
@@ -300,7 +300,7 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   VacationChange,
   Catalog,
   Cards,
-  // Push (functions/notifications): their runtime schemas are already the documented ones.
+  // Push (functions/push): their runtime schemas are already the documented ones.
   NotificationsPage,
   Preferences,
   NewWebhook,

@@ -3,7 +3,7 @@
  * receive: the service's table, the kit's refusals and each game's.
  */
 import * as z from 'zod';
-import { KIT_MOVE_PROBLEMS, SERVICE_PROBLEMS } from '../problem-codes.js';
+import { KIT_MOVE_PROBLEMS, SERVICE_PROBLEMS } from '../../service/problems.js';
 import { GAME_CONTRACTS } from './games.js';
 
 /** Each game's refusal codes, every game's sentence for it (a code several games share reads as each of them words it). */

@@ -6,9 +6,10 @@ import { listMyGames } from '../../service/inbox.js';
 import { addBot, cardsOf, catalog, createGame, joinGame } from '../../service/lobby.js';
 import { readGame, verifyGame } from '../../service/play.js';
 import { presentDeadlines, publicHeader } from '../../service/present.js';
-import { BEARER, etag, matchesIfNoneMatch, requestHash, requirePlayer, type Api } from '../http.js';
+import { BEARER } from '../auth.js';
+import { etag, matchesIfNoneMatch, requestHash } from '../http.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, mountRoute, NOT_MODIFIED, optionalJsonBody } from '../route.js';
+import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, type Mount, NOT_MODIFIED, optionalJsonBody } from '../route.js';
 import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { BotBody, ConditionalHeaders, CreateGameBody, GameIdParam, GameNameParam, IdempotencyHeaders, InboxQuery, JoinBody } from '../schemas.js';
 
@@ -169,8 +170,8 @@ export const gameRoutes = {
   }),
 };
 
-export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
-  mountRoute(app, gameRoutes.catalog, (c) =>
+export function mountGameRoutes(mount: Mount, ctx: ServiceContext): void {
+  mount(gameRoutes.catalog, (c) =>
     c.json(
       {
         games: catalog(ctx).map(({ optionsSchema, ...meta }) => ({
@@ -184,14 +185,14 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
     ),
   );
 
-  mountRoute(app, gameRoutes.cards, async (c) => {
+  mount(gameRoutes.cards, async (c) => {
     // Cards change only with a release: caches may keep them a while.
     c.header('Cache-Control', 'public, max-age=3600');
     return c.json(await cardsOf(ctx, c.req.valid('param').game), 200);
   });
 
-  mountRoute(app, gameRoutes.create, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(gameRoutes.create, async (c) => {
+    const { player } = c.var;
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'] ?? null;
     const answer = await once(ctx, { scope: `${player.playerId}:create-game`, key, requestHash: requestHash(c, body) }, async () => ({
@@ -201,8 +202,8 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer.body, 201);
   });
 
-  mountRoute(app, gameRoutes.list, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(gameRoutes.list, async (c) => {
+    const { player } = c.var;
     const query = c.req.valid('query');
     return c.json(
       await listMyGames(ctx, player, { status: query.status, awaitingMe: query.awaiting === 'me', limit: query.limit, cursor: query.cursor ?? null }),
@@ -210,16 +211,16 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
     );
   });
 
-  mountRoute(app, gameRoutes.get, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(gameRoutes.get, async (c) => {
+    const { player } = c.var;
     const view = await readGame(ctx, player, c.req.valid('param').id);
     c.header('ETag', etag(view.version));
     if (matchesIfNoneMatch(c.req.valid('header')['if-none-match'], view.version)) return c.body(null, 304);
     return c.json(view, 200);
   });
 
-  mountRoute(app, gameRoutes.join, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(gameRoutes.join, async (c) => {
+    const { player } = c.var;
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'] ?? null;
@@ -230,8 +231,8 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer.body, 200);
   });
 
-  mountRoute(app, gameRoutes.bot, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(gameRoutes.bot, async (c) => {
+    const { player } = c.var;
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'] ?? null;
@@ -242,8 +243,7 @@ export function mountGameRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer.body, 200);
   });
 
-  mountRoute(app, gameRoutes.verify, async (c) => {
-    await requirePlayer(ctx, c);
+  mount(gameRoutes.verify, async (c) => {
     return c.json(await verifyGame(ctx, c.req.valid('param').id), 200);
   });
 }

@@ -1,6 +1,8 @@
 import type { RouteConfig } from '@hono/zod-openapi';
-import type { ServiceContext } from '../../service/context.js';
-import type { Api } from '../http.js';
+import type { PushContext } from '../../push/context.js';
+import type { Hono } from 'hono';
+import { bearerAuth, type AppEnv } from '../auth.js';
+import { mounter } from '../route.js';
 import { gameRoutes, mountGameRoutes } from './games.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
@@ -21,15 +23,16 @@ export function apiRoutes(): RouteConfig[] {
   );
 }
 
-/** Mounts each contract of `apiRoutes()` with its handler. */
-export function mountApiRoutes(app: Api, ctx: ServiceContext): void {
-  mountPlayerRoutes(app, ctx);
-  mountVacationRoutes(app, ctx);
-  mountGameRoutes(app, ctx);
-  mountPlayRoutes(app, ctx);
-  mountStandingOrderRoutes(app, ctx);
-  mountTableRoutes(app, ctx);
-  mountNotificationRoutes(app, ctx);
-  mountWebhookRoutes(app, ctx);
-  mountStreamRoutes(app, ctx);
+/** Mounts each contract of `apiRoutes()` with its handler, those that declare the bearer behind the auth middleware. */
+export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext): void {
+  const mount = mounter(app, bearerAuth(ctx));
+  mountPlayerRoutes(mount, ctx);
+  mountVacationRoutes(mount, ctx);
+  mountGameRoutes(mount, ctx);
+  mountPlayRoutes(mount, ctx);
+  mountStandingOrderRoutes(mount, ctx);
+  mountTableRoutes(mount, ctx);
+  mountNotificationRoutes(mount, ctx);
+  mountWebhookRoutes(mount, ctx);
+  mountStreamRoutes(mount, ctx);
 }

@@ -1,10 +1,11 @@
-import type { ServiceContext } from '../../service/context.js';
-import { readPreferences, readNotifications, writePreferences } from '../../notifications/service.js';
-import { NotificationsQuery, Preferences } from '../../notifications/schemas.js';
-import { BEARER, requirePlayer, type Api } from '../http.js';
+import type { PushContext } from '../../push/context.js';
+import { readPreferences, readNotifications, writePreferences } from '../../push/notify/feed.js';
+import { Preferences } from '../../push/model/schemas.js';
+import { BEARER } from '../auth.js';
 import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
+import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
+import { NotificationsQuery } from '../schemas.js';
 
 /** The notification and preference routes, in document order. */
 export const notificationRoutes = {
@@ -49,21 +50,21 @@ export const notificationRoutes = {
   }),
 };
 
-export function mountNotificationRoutes(app: Api, ctx: ServiceContext): void {
-  mountRoute(app, notificationRoutes.list, async (c) => {
-    const player = await requirePlayer(ctx, c);
+export function mountNotificationRoutes(mount: Mount, ctx: PushContext): void {
+  mount(notificationRoutes.list, async (c) => {
+    const { player } = c.var;
     const { after, limit } = c.req.valid('query');
     return c.json(await readNotifications(ctx, player.playerId, after ?? null, limit), 200);
   });
 
-  mountRoute(app, notificationRoutes.getPreferences, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(notificationRoutes.getPreferences, async (c) => {
+    const { player } = c.var;
     // Strong: a player reads back what they just PUT.
     return c.json(await readPreferences(ctx, player.playerId, 'strong'), 200);
   });
 
-  mountRoute(app, notificationRoutes.putPreferences, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(notificationRoutes.putPreferences, async (c) => {
+    const { player } = c.var;
     return c.json(await writePreferences(ctx, player.playerId, c.req.valid('json')), 200);
   });
 }

@@ -1,9 +1,11 @@
 import type { ServiceContext } from '../../service/context.js';
 import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
-import { BEARER, etag, matchesIfNoneMatch, parseIfMatch, requestHash, requirePlayer, type Api } from '../http.js';
-import { AUTHENTICATED, KIT_MOVE_PROBLEMS, READS_GAME, WITH_BODY } from '../problem-codes.js';
+import { BEARER } from '../auth.js';
+import { etag, matchesIfNoneMatch, parseIfMatch, requestHash } from '../http.js';
+import { KIT_MOVE_PROBLEMS } from '../../service/problems.js';
+import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, mountRoute, NOT_MODIFIED } from '../route.js';
+import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, type Mount, NOT_MODIFIED } from '../route.js';
 import { ConditionalHeaders, EventsQuery, GameIdParam, MoveHeaders, MovesBody } from '../schemas.js';
 
 /** The play routes, in document order. */
@@ -71,17 +73,17 @@ export const playRoutes = {
   }),
 };
 
-export function mountPlayRoutes(app: Api, ctx: ServiceContext): void {
-  mountRoute(app, playRoutes.legalMoves, async (c) => {
-    const player = await requirePlayer(ctx, c);
+export function mountPlayRoutes(mount: Mount, ctx: ServiceContext): void {
+  mount(playRoutes.legalMoves, async (c) => {
+    const { player } = c.var;
     const answer = await readLegalMoves(ctx, player, c.req.valid('param').id);
     c.header('ETag', etag(answer.version));
     if (matchesIfNoneMatch(c.req.valid('header')['if-none-match'], answer.version)) return c.body(null, 304);
     return c.json(answer, 200);
   });
 
-  mountRoute(app, playRoutes.submit, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(playRoutes.submit, async (c) => {
+    const { player } = c.var;
     const headers = c.req.valid('header');
     const body = c.req.valid('json');
     const answer = await submitMoves(ctx, player, c.req.valid('param').id, {
@@ -94,8 +96,8 @@ export function mountPlayRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer, 200);
   });
 
-  mountRoute(app, playRoutes.events, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(playRoutes.events, async (c) => {
+    const { player } = c.var;
     const { after, wait } = c.req.valid('query');
     return c.json(await readEvents(ctx, player, c.req.valid('param').id, after, wait), 200);
   });

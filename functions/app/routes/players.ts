@@ -1,10 +1,10 @@
 import { isoInstant } from '../../../core/table/index.js';
 import type { ServiceContext } from '../../service/context.js';
 import { registerPlayer } from '../../service/players.js';
-import { BEARER, requirePlayer, type Api } from '../http.js';
+import { BEARER } from '../auth.js';
 import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
+import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
 import { CreatePlayerBody } from '../schemas.js';
 
 /** The player routes, in document order. */
@@ -37,15 +37,15 @@ export const playerRoutes = {
   }),
 };
 
-export function mountPlayerRoutes(app: Api, ctx: ServiceContext): void {
-  mountRoute(app, playerRoutes.register, async (c) => {
+export function mountPlayerRoutes(mount: Mount, ctx: ServiceContext): void {
+  mount(playerRoutes.register, async (c) => {
     const body = c.req.valid('json');
     const player = await registerPlayer(ctx, body.name);
     return c.json({ ...player, createdAt: isoInstant(player.createdAt) }, 201);
   });
 
-  mountRoute(app, playerRoutes.me, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(playerRoutes.me, async (c) => {
+    const { player } = c.var;
     return c.json({ playerId: player.playerId, name: player.name, createdAt: isoInstant(player.createdAt) }, 200);
   });
 }

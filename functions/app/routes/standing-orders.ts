@@ -1,9 +1,9 @@
 import type { ServiceContext } from '../../service/context.js';
 import { readStandingOrders, writeStandingOrders } from '../../service/standing-orders.js';
-import { BEARER, requirePlayer, type Api } from '../http.js';
+import { BEARER } from '../auth.js';
 import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
+import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
 import { GameIdParam, StandingOrdersBody } from '../schemas.js';
 
 /** The standing-orders routes, in document order. */
@@ -49,13 +49,13 @@ export const standingOrderRoutes = {
   }),
 };
 
-export function mountStandingOrderRoutes(app: Api, ctx: ServiceContext): void {
-  mountRoute(app, standingOrderRoutes.read, async (c) => {
-    const player = await requirePlayer(ctx, c);
+export function mountStandingOrderRoutes(mount: Mount, ctx: ServiceContext): void {
+  mount(standingOrderRoutes.read, async (c) => {
+    const { player } = c.var;
     return c.json(await readStandingOrders(ctx, player, c.req.valid('param').id), 200);
   });
-  mountRoute(app, standingOrderRoutes.write, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(standingOrderRoutes.write, async (c) => {
+    const { player } = c.var;
     return c.json(await writeStandingOrders(ctx, player, c.req.valid('param').id, c.req.valid('json').orders), 200);
   });
 }

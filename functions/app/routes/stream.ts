@@ -1,12 +1,13 @@
-import type { ServiceContext } from '../../service/context.js';
-import { issueTicket } from '../../notifications/stream-tickets.js';
-import { LOCAL_STREAM_PATH } from '../../notifications/stream-protocol.js';
+import type { PushContext } from '../../push/context.js';
+import { issueTicket } from '../../push/stream/tickets.js';
+import { LOCAL_STREAM_PATH } from '../../push/stream/protocol.js';
 import { once } from '../../service/idempotency.js';
-import { BEARER, requestHash, requirePlayer, type Api } from '../http.js';
+import { BEARER } from '../auth.js';
+import { requestHash } from '../http.js';
 import { IdempotencyHeaders } from '../schemas.js';
 import { AUTHENTICATED } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, jsonResponse, mountRoute } from '../route.js';
+import { defineRoute, jsonResponse, type Mount } from '../route.js';
 
 export const streamRoutes = {
   ticket: defineRoute({
@@ -23,9 +24,9 @@ export const streamRoutes = {
   }),
 };
 
-export function mountStreamRoutes(app: Api, ctx: ServiceContext): void {
-  mountRoute(app, streamRoutes.ticket, async (c) => {
-    const player = await requirePlayer(ctx, c);
+export function mountStreamRoutes(mount: Mount, ctx: PushContext): void {
+  mount(streamRoutes.ticket, async (c) => {
+    const { player } = c.var;
     const here = new URL(c.req.url);
     const url = ctx.pushPolicy.streamUrl ?? `${here.protocol === 'https:' ? 'wss:' : 'ws:'}//${here.host}${LOCAL_STREAM_PATH}`;
     const key = c.req.valid('header')['idempotency-key'] ?? null;

@@ -3,10 +3,11 @@ import type { ServiceContext } from '../../service/context.js';
 import { once } from '../../service/idempotency.js';
 import { reclaimSeat } from '../../service/reclaim.js';
 import { undoCommit } from '../../service/undo.js';
-import { BEARER, etag, requestHash, requirePlayer, type Api } from '../http.js';
+import { BEARER } from '../auth.js';
+import { etag, requestHash } from '../http.js';
 import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, mountRoute } from '../route.js';
+import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, type Mount } from '../route.js';
 import { GameIdParam, IdempotencyHeaders } from '../schemas.js';
 
 export const UndoBody = z
@@ -71,9 +72,9 @@ const reclaimRoute = defineRoute({
 /** Routes of the table's time and absence rules, in document order. */
 export const tableRoutes = { undo: undoRoute, reclaim: reclaimRoute };
 
-export function mountTableRoutes(app: Api, ctx: ServiceContext): void {
-  mountRoute(app, tableRoutes.undo, async (c) => {
-    const player = await requirePlayer(ctx, c);
+export function mountTableRoutes(mount: Mount, ctx: ServiceContext): void {
+  mount(tableRoutes.undo, async (c) => {
+    const { player } = c.var;
     const id = c.req.valid('param').id;
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'] ?? null;
@@ -84,8 +85,8 @@ export function mountTableRoutes(app: Api, ctx: ServiceContext): void {
     c.header('ETag', etag(answer.body.version));
     return c.json(answer.body, 200);
   });
-  mountRoute(app, tableRoutes.reclaim, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(tableRoutes.reclaim, async (c) => {
+    const { player } = c.var;
     const id = c.req.valid('param').id;
     const key = c.req.valid('header')['idempotency-key'] ?? null;
     const answer = await once(ctx, { scope: `${player.playerId}:reclaim:${id}`, key, requestHash: '' }, async () => ({

@@ -3,10 +3,11 @@ import { isoInstant } from '../../../core/table/index.js';
 import type { ServiceContext } from '../../service/context.js';
 import { once } from '../../service/idempotency.js';
 import { endVacation, readVacation, startVacation, type VacationStatus } from '../../service/vacation.js';
-import { BEARER, requestHash, requirePlayer, type Api } from '../http.js';
+import { BEARER } from '../auth.js';
+import { requestHash } from '../http.js';
 import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
-import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
+import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
 import { IdempotencyHeaders } from '../schemas.js';
 
 export const VacationBody = z
@@ -85,14 +86,14 @@ function presentStatus<T extends VacationStatus>(status: T) {
   return { ...rest, current: current && { from: isoInstant(current.from), until: isoInstant(current.until), days: current.days } };
 }
 
-export function mountVacationRoutes(app: Api, ctx: ServiceContext): void {
-  mountRoute(app, vacationRoutes.read, async (c) => {
-    const player = await requirePlayer(ctx, c);
+export function mountVacationRoutes(mount: Mount, ctx: ServiceContext): void {
+  mount(vacationRoutes.read, async (c) => {
+    const { player } = c.var;
     return c.json(presentStatus(await readVacation(ctx, player)), 200);
   });
 
-  mountRoute(app, vacationRoutes.start, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(vacationRoutes.start, async (c) => {
+    const { player } = c.var;
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'] ?? null;
     const answer = await once(ctx, { scope: `${player.playerId}:vacation`, key, requestHash: requestHash(c, body) }, async () => ({
@@ -102,8 +103,8 @@ export function mountVacationRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer.body, 201);
   });
 
-  mountRoute(app, vacationRoutes.end, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(vacationRoutes.end, async (c) => {
+    const { player } = c.var;
     const key = c.req.valid('header')['idempotency-key'] ?? null;
     return c.json(presentStatus(await endVacation(ctx, player, key)), 200);
   });

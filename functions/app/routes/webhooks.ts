@@ -1,15 +1,17 @@
-import type { ServiceContext } from '../../service/context.js';
-import { CreateWebhookBody, WebhookIdParam } from '../../notifications/webhook-schemas.js';
-import { createWebhook, pingWebhook, presentDelivery, presentWebhook, requireWebhook } from '../../notifications/webhooks.js';
+import type { PushContext } from '../../push/context.js';
+import { CreateWebhookBody, WebhookIdParam } from '../../push/webhooks/schemas.js';
+import { createWebhook, pingWebhook, presentDelivery, presentWebhook, requireWebhook } from '../../push/webhooks/webhooks.js';
 import { once } from '../../service/idempotency.js';
-import { BEARER, requestHash, requirePlayer, type Api } from '../http.js';
-import { AUTHENTICATED, WITH_BODY, type ServiceProblemCode } from '../problem-codes.js';
+import { BEARER } from '../auth.js';
+import { requestHash } from '../http.js';
+import type { ServiceProblemCode } from '../../service/problems.js';
+import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { IdempotencyHeaders } from '../schemas.js';
 import { problemResponses } from '../problem.js';
 
 /** Codes of an operation on one of your webhooks. */
 const ONE_WEBHOOK: readonly ServiceProblemCode[] = [...AUTHENTICATED, 'invalid-request', 'webhook-not-found'];
-import { defineRoute, jsonBody, jsonResponse, mountRoute } from '../route.js';
+import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
 
 const RECENT_DELIVERIES = 50;
 
@@ -104,9 +106,9 @@ export const webhookRoutes = {
   }),
 };
 
-export function mountWebhookRoutes(app: Api, ctx: ServiceContext): void {
-  mountRoute(app, webhookRoutes.create, async (c) => {
-    const player = await requirePlayer(ctx, c);
+export function mountWebhookRoutes(mount: Mount, ctx: PushContext): void {
+  mount(webhookRoutes.create, async (c) => {
+    const { player } = c.var;
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'] ?? null;
     const answer = await once(ctx, { scope: `${player.playerId}:create-webhook`, key, requestHash: requestHash(c, body) }, async () => ({
@@ -116,24 +118,24 @@ export function mountWebhookRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer.body, 201);
   });
 
-  mountRoute(app, webhookRoutes.list, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(webhookRoutes.list, async (c) => {
+    const { player } = c.var;
     return c.json({ webhooks: (await ctx.push.listWebhooks(player.playerId, 'strong')).map(presentWebhook) }, 200);
   });
 
-  mountRoute(app, webhookRoutes.get, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(webhookRoutes.get, async (c) => {
+    const { player } = c.var;
     return c.json(presentWebhook(await requireWebhook(ctx, player.playerId, c.req.valid('param').id)), 200);
   });
 
-  mountRoute(app, webhookRoutes.delete, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(webhookRoutes.delete, async (c) => {
+    const { player } = c.var;
     await ctx.push.deleteWebhook(await requireWebhook(ctx, player.playerId, c.req.valid('param').id));
     return c.body(null, 204);
   });
 
-  mountRoute(app, webhookRoutes.test, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(webhookRoutes.test, async (c) => {
+    const { player } = c.var;
     const { id } = c.req.valid('param');
     const key = c.req.valid('header')['idempotency-key'] ?? null;
     const answer = await once(ctx, { scope: `${player.playerId}:test-webhook:${id}`, key, requestHash: requestHash(c, null) }, async () => ({
@@ -143,8 +145,8 @@ export function mountWebhookRoutes(app: Api, ctx: ServiceContext): void {
     return c.json(answer.body, 200);
   });
 
-  mountRoute(app, webhookRoutes.deliveries, async (c) => {
-    const player = await requirePlayer(ctx, c);
+  mount(webhookRoutes.deliveries, async (c) => {
+    const { player } = c.var;
     const hook = await requireWebhook(ctx, player.playerId, c.req.valid('param').id);
     return c.json({ deliveries: (await ctx.push.listDeliveries(hook.id, RECENT_DELIVERIES)).map(presentDelivery) }, 200);
   });

@@ -16,6 +16,7 @@ import {
   onTop,
   player,
   reject,
+  soloAtActions,
   stackOf,
   started,
   T0,
@@ -259,12 +260,6 @@ describe('Actions, rewards and end', () => {
 });
 
 describe('Solo against the Dark Lord', () => {
-  const soloAtActions = (dice: [number, number]) => {
-    const s0 = started(1);
-    const open = harvestWith(s0, dice);
-    return open.pending?.kind === 'simultaneous' ? timeout(open) : open;
-  };
-
   it('hides the Dark Lord until the end; his monsters capture a Citizen of their column, then the second harvest', () => {
     const state = soloAtActions([1, 1]);
     expect(JSON.stringify(viewFor(engine, state, 0))).not.toContain(state.darkLord?.duke);

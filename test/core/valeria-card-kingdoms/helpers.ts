@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
-import { execute, Rng, rngStateFromSeed, type Command, type Seat } from '../../../core/engine/index.js';
+import { execute, Rng, rngStateFromSeed, type Command, type Executed, type Seat } from '../../../core/engine/index.js';
 import { valeriaCardKingdoms as engine } from '../../../core/games/valeria-card-kingdoms/index.js';
 import { draft } from '../../../core/games/valeria-card-kingdoms/draft.js';
 import { openHarvest } from '../../../core/games/valeria-card-kingdoms/turn.js';
+import type { VckEvent } from '../../../core/games/valeria-card-kingdoms/events.js';
 import type { VckMove } from '../../../core/games/valeria-card-kingdoms/moves.js';
 import type { Player, VckOptions, VckState } from '../../../core/games/valeria-card-kingdoms/state.js';
 
@@ -21,6 +22,20 @@ export function newGame(seats: number, options: Partial<VckOptions> = {}, seed =
 export function move(state: VckState, seat: Seat, m: VckMove, at = T0 + 1000): VckState {
   const result = execute(engine, state, { type: 'move', seat, move: m, at });
   if (!result.ok) throw new Error(`${JSON.stringify(m)} rejected: ${result.code} ${result.message}`);
+  return result.state;
+}
+
+/** A move and the events it produced. */
+export function moveEvents(state: VckState, seat: Seat, m: VckMove, at = T0 + 1000): Executed<VckState, VckEvent> {
+  const result = execute(engine, state, { type: 'move', seat, move: m, at });
+  if (!result.ok) throw new Error(`${JSON.stringify(m)} rejected: ${result.code} ${result.message}`);
+  return result;
+}
+
+/** The pending entry played out by its deadline's defaults (VK-R2, VK-R3). */
+export function timedOut(state: VckState, at = state.pending?.deadline ?? T0): VckState {
+  const result = execute(engine, state, { type: 'timeout', at });
+  if (!result.ok) throw new Error(`timeout rejected: ${result.code} ${result.message}`);
   return result.state;
 }
 
@@ -70,10 +85,15 @@ export function atActions(state: VckState, tokens: Partial<Pick<Player, 'gold' |
 /** Puts a card on top of a market stack (taking it from wherever it lies in the market or the box). */
 export function onTop(state: VckState, zone: 'monsters' | 'citizens' | 'domains', stack: number, card: string): VckState {
   return edit(state, (s) => {
-    for (const st of [...s.market.monsters, ...s.market.citizens, ...s.market.domains]) st.cards = st.cards.filter((c) => c !== card);
-    s.box = s.box.filter((c) => c !== card);
+    takeOut(s, card);
     s.market[zone][stack]?.cards.unshift(card);
   });
+}
+
+/** Test arrangement (inside `edit`): takes cards out of the market and the box, wherever they lie, to be put somewhere else. */
+export function takeOut(state: VckState, ...cards: string[]): void {
+  for (const st of [...state.market.monsters, ...state.market.citizens, ...state.market.domains]) st.cards = st.cards.filter((c) => !cards.includes(c));
+  state.box = state.box.filter((c) => !cards.includes(c));
 }
 
 export const stackOf = (state: VckState, zone: 'monsters', area: string) => state.market[zone].findIndex((s) => s.area === area);
@@ -82,10 +102,29 @@ export const citizenStackOf = (state: VckState, name: string) => state.market.ci
 /** Moves a card from wherever it lies into a player's kingdom (test setups). */
 export function give(state: VckState, seat: Seat, zone: 'citizens' | 'monsters' | 'domains', ...cards: string[]): VckState {
   return edit(state, (s) => {
-    for (const card of cards) {
-      for (const st of [...s.market.monsters, ...s.market.citizens, ...s.market.domains]) st.cards = st.cards.filter((c) => c !== card);
-      s.box = s.box.filter((c) => c !== card);
-      (s.players[seat] as Player)[zone].push(card);
-    }
+    takeOut(s, ...cards);
+    (s.players[seat] as Player)[zone].push(...cards);
   });
+}
+
+type Zone = 'monsters' | 'citizens' | 'domains';
+
+/**
+ * Test arrangement (inside `edit`): a market stack holding exactly these
+ * cards, top first, each taken from wherever it lay; what the stack held goes
+ * to the box. No cards: an exhausted stack.
+ */
+export function setStack(state: VckState, zone: Zone, stack: number, cards: string[] = []): void {
+  const target = state.market[zone][stack];
+  if (!target) throw new Error(`no ${zone} stack ${stack}`);
+  state.box.push(...target.cards);
+  target.cards = [];
+  takeOut(state, ...cards);
+  target.cards = [...cards];
+}
+
+/** Solo, at the action step after a main harvest with these dice (a window closed by its defaults). */
+export function soloAtActions(dice: [number, number], seed = 'vck-test'): VckState {
+  const open = harvestWith(started(1, {}, seed), dice);
+  return open.pending?.kind === 'simultaneous' ? timedOut(open) : open;
 }

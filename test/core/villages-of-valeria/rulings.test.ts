@@ -17,6 +17,7 @@ import {
   setBuildings,
   setCoins,
   setHand,
+  setPileTop,
   setResources,
   step,
   withResource,
@@ -161,6 +162,91 @@ describe('VV-R9 setup round', () => {
   });
 });
 
+/**
+ * VV-R10 (rules file): « When the Building deck and all discard piles are
+ * empty and a full round of turns (one turn per player, follows included)
+ * passes in which no player drew, built, developed or recruited, the game
+ * ends after that round ».
+ */
+describe('VV-R10 stalled game', () => {
+  /** Two players, nothing left to draw, empty hands, no Adventurer on offer. */
+  function stalled(): VvState {
+    const state = newGame(2, 0);
+    state.box.push(...state.deck.splice(0), ...state.piles.flatMap((p) => p.splice(0)), ...state.players.flatMap((p) => p.hand.splice(0)));
+    state.advDeck.push(...state.advPool.splice(0));
+    return state;
+  }
+
+  /** The seat leads (a draw from the first source left), every follow window is declined; the turn's `turn-ended` count of quiet turns. */
+  function turn(state: VvState, seat: number, lead: object): { state: VvState; quietTurns: number | undefined } {
+    let result = attempt(state, seat, lead);
+    const events = [];
+    for (;;) {
+      if (!result.ok) throw new Error(result.message);
+      events.push(...result.events);
+      const next = result.state;
+      if (next.pending?.kind === 'turn' || next.finished) break;
+      const who = awaited(next)!;
+      result = attempt(next, who, step(next) === 'follow' ? { type: 'decline' } : legal(next, who)[0]);
+    }
+    const ended = events.find((e) => e.type === 'turn-ended');
+    return { state: result.state, quietTurns: ended?.type === 'turn-ended' ? ended.quietTurns : undefined };
+  }
+
+  it('VV-R10: ends a stalled game: no card left to draw and a full round without anyone drawing, building, developing or recruiting', () => {
+    let state = stalled();
+    state = play(state, 0, { type: 'harvest' });
+    expect(state.pending).toMatchObject({ kind: 'sequential', seat: 1 });
+    state = play(state, 1, { type: 'decline' });
+    expect(state.finished).toBe(false);
+    state = play(state, 1, { type: 'tax' });
+    state = play(state, 0, { type: 'decline' });
+    expect(state.finished).toBe(true);
+  });
+
+  it('VV-R10: progress starts the count again: a Building built in the round puts the end a full quiet round later', () => {
+    const state = stalled();
+    const cottage = idNamed('Cottage');
+    setHand(state, 1, [cottage]);
+    const counts: (number | undefined)[] = [];
+    let next = state;
+    const plays: [number, object][] = [
+      [0, { type: 'tax' }],
+      [1, { type: 'build', card: cottage, payment: [{ use: 'castle' }] }],
+      [0, { type: 'tax' }],
+      [1, { type: 'tax' }],
+    ];
+    for (const [seat, lead] of plays) {
+      expect(next.finished).toBe(false);
+      const played = turn(next, seat, lead);
+      counts.push(played.quietTurns);
+      next = played.state;
+    }
+    // Quiet, then the Build (progress: the count starts again), then two quiet turns: a full round of 2.
+    expect(counts).toEqual([1, 0, 1, 2]);
+    expect(next.finished).toBe(true);
+  });
+
+  it('VV-R10: a card left in a pile keeps the game going: the Tax that draws it makes its turn not quiet, and the quiet round counts only once nothing is left to draw', () => {
+    const state = stalled();
+    const left = idNamed('Altar');
+    setPileTop(state, 2, left);
+    let next = state;
+    const counts: (number | undefined)[] = [];
+    for (const seat of [0, 1, 0]) {
+      expect(next.finished).toBe(false);
+      const played = turn(next, seat, { type: 'tax' });
+      counts.push(played.quietTurns);
+      next = played.state;
+    }
+    // The first Tax draws the Altar, the pile's last card (VV-R1: not refilled, the deck is gone).
+    expect(next.players[0]!.hand).toEqual([left]);
+    expect(next.piles[2]).toEqual([]);
+    expect(counts).toEqual([0, 1, 2]);
+    expect(next.finished).toBe(true);
+  });
+});
+
 describe('the end of the game', () => {
   it('comes after the turn in which a village reaches the trigger, follows included', () => {
     const state = newGame(2, 0);
@@ -180,19 +266,6 @@ describe('the end of the game', () => {
     expect(next.finished).toBe(true);
     expect(next.pending).toBeNull();
     expect(engine.score(next).winners).toEqual([0]);
-  });
-
-  it('ends a stalled game: no card left to draw and a full round without anyone drawing, building, developing or recruiting', () => {
-    let state = newGame(2, 0);
-    state.box.push(...state.deck.splice(0), ...state.piles.flatMap((p) => p.splice(0)), ...state.players.flatMap((p) => p.hand.splice(0)));
-    state.advDeck.push(...state.advPool.splice(0));
-    state = play(state, 0, { type: 'harvest' });
-    expect(state.pending).toMatchObject({ kind: 'sequential', seat: 1 });
-    state = play(state, 1, { type: 'decline' });
-    expect(state.finished).toBe(false);
-    state = play(state, 1, { type: 'tax' });
-    state = play(state, 0, { type: 'decline' });
-    expect(state.finished).toBe(true);
   });
 
   it('breaks ties by village size, then Gold, then Resources, then shares the victory', () => {

@@ -55,7 +55,7 @@ export type HarvestEffect = z.infer<typeof HarvestEffect>;
 
 /** Take a market Citizen for free: base cost at most `maxCost` (null: any), the "+" ignored; `name` restricts it. */
 const freeRecruit = z.strictObject({ kind: z.literal('free-recruit'), maxCost: z.number().int().min(0).nullable(), name: z.string().optional() });
-/** Return one of your cards to its market stack, reopening an exhausted one. */
+/** Return one of your cards to its market stack, reopening an exhausted one (a Citizen: one you recruited, VK-R10). */
 const returnToStack = z.strictObject({ kind: z.literal('return-to-stack'), card: z.enum(['citizen', 'monster']) });
 /** A random Monster from a chosen opponent's victory pile, without its reward. */
 const stealMonster = z.strictObject({ kind: z.literal('steal-monster') });

@@ -1,0 +1,143 @@
+import * as z from 'zod';
+
+/**
+ * What the service tells a player (stored per player, listed with a cursor,
+ * sent over the stream and to webhooks) and what it tells a game's group
+ * channel (game-scope notices: public facts only). The single source of the
+ * types, the validation of stored bodies and the OpenAPI document.
+ */
+
+const Instant = z.iso.datetime().describe('RFC 3339 UTC.');
+
+const PendingKind = z.enum(['turn', 'sequential', 'simultaneous', 'decision']).meta({ id: 'PendingKind' });
+
+const GameRef = {
+  gameId: z.string(),
+  game: z.string().describe('The game played, e.g. `villages-of-valeria`.'),
+  title: z.string().describe('The game’s title, for a message a person reads.'),
+  seat: z.number().int().describe('Your seat in that game.'),
+};
+
+const common = {
+  id: z.string().describe('Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id.'),
+  at: Instant.describe('When it happened (the commit’s time).'),
+};
+
+export const Notification = z
+  .discriminatedUnion('type', [
+    z.object({
+      ...common,
+      type: z.literal('your-turn'),
+      ...GameRef,
+      pending: z.object({ id: z.string(), kind: PendingKind.optional(), deadline: Instant }),
+      version: z.number().int().describe('The game version that opened it.'),
+    }),
+    z.object({
+      ...common,
+      type: z.literal('deadline-soon'),
+      ...GameRef,
+      pending: z.object({ id: z.string(), deadline: Instant }),
+      fraction: z.number().describe('The share of the time that has passed (a reminder preference).'),
+    }),
+    z.object({ ...common, type: z.literal('timed-out'), ...GameRef, pendingId: z.string(), version: z.number().int() }),
+    z.object({ ...common, type: z.literal('game-started'), ...GameRef, version: z.number().int() }),
+    z.object({
+      ...common,
+      type: z.literal('game-ended'),
+      ...GameRef,
+      version: z.number().int(),
+      result: z.object({ scores: z.array(z.number()), winners: z.array(z.number().int()) }).describe('Final scores per seat and the winning seats.'),
+    }),
+    z.object({ ...common, type: z.literal('player-joined'), ...GameRef, joined: z.object({ seat: z.number().int(), name: z.string() }) }),
+    z
+      .object({
+        ...common,
+        type: z.literal('seat-replaced'),
+        ...GameRef,
+        version: z.number().int(),
+        replaced: z.object({ seat: z.number().int(), name: z.string(), afterTimeouts: z.number().int() }),
+      })
+      .describe('After that many timeouts in a row, the greedy bot plays this seat until its player reclaims it (to every player of the game).'),
+    z
+      .object({
+        ...common,
+        type: z.literal('seat-reclaimed'),
+        ...GameRef,
+        version: z.number().int(),
+        reclaimed: z.object({ seat: z.number().int(), name: z.string() }),
+      })
+      .describe('The player took their seat back from the bot (to every player of the game).'),
+    z.object({
+      ...common,
+      type: z.literal('webhook-disabled'),
+      webhookId: z.string(),
+      url: z.string(),
+      reason: z.string(),
+    }),
+  ])
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof Notification>;
+export type NotificationType = Notification['type'];
+export const NOTIFICATION_TYPES = Notification.options.map((o) => o.shape.type.value) as readonly NotificationType[];
+
+const PublicSeat = z.object({ seat: z.number().int(), name: z.string().nullable().describe('The player’s name; null for a bot.') });
+
+/** What a game's group channel may learn: whose turn, until when, the end. Never a card, plan or bid. */
+export const GameNotice = z
+  .discriminatedUnion('type', [
+    z.object({
+      id: z.string(),
+      at: Instant,
+      type: z.literal('game.turn'),
+      gameId: z.string(),
+      title: z.string(),
+      version: z.number().int(),
+      awaiting: z.array(PublicSeat),
+      deadline: Instant,
+    }),
+    z.object({ id: z.string(), at: Instant, type: z.literal('game.started'), gameId: z.string(), title: z.string(), version: z.number().int() }),
+    z.object({
+      id: z.string(),
+      at: Instant,
+      type: z.literal('game.ended'),
+      gameId: z.string(),
+      title: z.string(),
+      version: z.number().int(),
+      scores: z.array(z.number()),
+      winners: z.array(PublicSeat),
+    }),
+  ])
+  .meta({ id: 'GameNotice' });
+export type GameNotice = z.infer<typeof GameNotice>;
+export type GameNoticeType = GameNotice['type'];
+export const GAME_NOTICE_TYPES = GameNotice.options.map((o) => o.shape.type.value) as readonly GameNoticeType[];
+
+export const NotificationsPage = z
+  .object({
+    notifications: z.array(Notification),
+    next: z.string().nullable().describe('Pass as `after` to get what came since; null when nothing was ever listed.'),
+    more: z.boolean().describe('Whether more are already waiting after this page.'),
+  })
+  .meta({ id: 'NotificationsPage' });
+
+export const MAX_REMINDERS = 3;
+export const DEFAULT_REMINDERS = [0.8] as const;
+
+export const Preferences = z
+  .object({
+    reminders: z
+      .array(z.number().gt(0).lt(1))
+      .max(MAX_REMINDERS)
+      .refine((list) => new Set(list).size === list.length, 'must not repeat a fraction')
+      .describe('When a reminder is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none.'),
+  })
+  .meta({ id: 'Preferences' });
+export type Preferences = z.infer<typeof Preferences>;
+
+export const StreamTicket = z
+  .object({
+    ticket: z.string().describe('One-time, valid 60 seconds.'),
+    url: z.string().describe('Connect a WebSocket here (the ticket is already in it).'),
+    expiresAt: Instant,
+  })
+  .meta({ id: 'StreamTicket' });

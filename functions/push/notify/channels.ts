@@ -1,0 +1,19 @@
+import type { Derived } from '../model/derive.js';
+import type { ObservedCommit } from './follow.js';
+
+/**
+ * A channel that passes on what happened: the stream, webhooks, reminders.
+ * `observed` is the durable commit that caused it, or null (a timer firing,
+ * an announced notification).
+ */
+export type PushSink = (derived: Derived, observed: ObservedCommit | null) => Promise<void>;
+
+/**
+ * Hands what happened to every channel at once: they are independent, and a
+ * Lambda bills the time it waits, so they wait together. Fails, once all are
+ * done, if any failed (the commit is then handled again; ids make that harmless).
+ */
+export async function passOn(sinks: readonly PushSink[], derived: Derived, observed: ObservedCommit | null): Promise<void> {
+  const failed = (await Promise.allSettled(sinks.map((sink) => sink(derived, observed)))).find((o) => o.status === 'rejected');
+  if (failed) throw failed.reason;
+}

@@ -1,0 +1,71 @@
+import type { BaseState } from '../../../core/engine/index.js';
+import type { ServiceContext } from '../../service/context.js';
+import { loadLive } from '../../service/pipeline.js';
+import type { Commit, GameHeader } from '../../store/port.js';
+import type { PushContext } from '../context.js';
+import { AnnouncementSignal } from '../model/announced.js';
+import { deriveJoined, deriveNotifications, endedNow, type Addressed, type Derived } from '../model/derive.js';
+import { DEFAULT_PUSH_POLICY } from '../policy.js';
+import { GameFollower, type ObservedCommit } from './follow.js';
+
+/**
+ * The service's context with push: its store (the composition root's
+ * choice), its policy and announcements (defaults unless given), and the
+ * service's seat announcements told to the seated players (announceJoin).
+ */
+export function withPush(service: ServiceContext, parts: Pick<PushContext, 'push'> & Partial<Pick<PushContext, 'pushPolicy' | 'announcements'>>): PushContext {
+  const ctx: PushContext = {
+    ...service,
+    pushPolicy: DEFAULT_PUSH_POLICY,
+    announcements: new AnnouncementSignal(),
+    ...parts,
+    announceSeat: (header, seat) => announceJoin(ctx, header, seat),
+  };
+  return ctx;
+}
+
+/** The game's title for people, e.g. "Villages of Valeria". */
+export function titleOf(ctx: ServiceContext, game: string): string {
+  return ctx.games.find((g) => g.meta.id === game)?.meta.title ?? game;
+}
+
+export interface Notified {
+  readonly derived: Derived;
+  /** Null when the game is gone (nothing to tell). */
+  readonly observed: ObservedCommit | null;
+}
+
+/**
+ * Derives and stores the notifications a durable commit causes. Runs where
+ * commits are observed durable (the in-process signal locally, the DynamoDB
+ * stream on AWS) and may run twice for one commit: ids derive from the commit
+ * and the addressee, so the second run rewrites the same items.
+ */
+export async function notifyCommit(ctx: PushContext, commit: Commit, follower = new GameFollower()): Promise<Notified> {
+  const observed = await follower.observe(ctx, commit);
+  if (!observed) return { derived: { notifications: [], notices: [] }, observed };
+  const { header, previous } = observed;
+  const result = endedNow({ previous, commit }) ? await finalScore(ctx, observed) : null;
+  const derived = deriveNotifications({ header, title: titleOf(ctx, header.game), previous, commit, result });
+  await storeAddressed(ctx, derived.notifications);
+  return { derived, observed };
+}
+
+/** Tells the players already seated that `seat` was taken (the header is the one just stored): see announcements.ts. */
+export async function announceJoin(ctx: PushContext, header: GameHeader, seat: number): Promise<void> {
+  const addressed = deriveJoined(header, titleOf(ctx, header.game), seat, ctx.clock());
+  await storeAddressed(ctx, addressed);
+  ctx.announcements.publish(addressed);
+}
+
+/** Stores notifications, one batch per addressee. */
+export async function storeAddressed(ctx: PushContext, addressed: readonly Addressed[]): Promise<void> {
+  const byPlayer = new Map<string, Addressed['notification'][]>();
+  for (const { playerId, notification } of addressed) byPlayer.set(playerId, [...(byPlayer.get(playerId) ?? []), notification]);
+  await Promise.all([...byPlayer].map(([playerId, list]) => ctx.push.putNotifications(playerId, list)));
+}
+
+async function finalScore(ctx: ServiceContext, observed: ObservedCommit) {
+  const live = observed.live ?? (await loadLive(ctx, observed.commit.gameId));
+  return live.state ? live.engine.score(live.state as BaseState & never) : null;
+}

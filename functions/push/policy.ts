@@ -1,0 +1,32 @@
+/** Push's settings, one per deployment: what webhooks may reach and how they are retried, and where stream tickets point. */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+export interface PushPolicy {
+  /** `npm start` and the tests only: allow `http://127.0.0.1[:port]` (nothing else private, no other host). */
+  readonly allowLoopbackHttp: boolean;
+  /**
+   * The wait before each attempt of a webhook delivery (the first is
+   * immediate). The default spans 27.6 hours, after which the subscription is
+   * disabled (the schedule the Standard Webhooks guidance suggests).
+   */
+  readonly retryDelaysMs: readonly number[];
+  /** How long one delivery attempt may take, all told. */
+  readonly timeoutMs: number;
+  /** The WebSocket URL tickets point at (the API Gateway WebSocket stage on AWS); null: this server's own `/v1/stream`. */
+  readonly streamUrl: string | null;
+}
+
+const DELIVERY_TIMEOUT_MS = 5000;
+
+const DEFAULT_RETRY_DELAYS_MS = [0, 5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR] as const;
+
+/** Production: https to public addresses only. `npm start` and tests opt in to loopback http explicitly. */
+export const DEFAULT_PUSH_POLICY: PushPolicy = {
+  allowLoopbackHttp: false,
+  retryDelaysMs: DEFAULT_RETRY_DELAYS_MS,
+  timeoutMs: DELIVERY_TIMEOUT_MS,
+  streamUrl: null,
+};

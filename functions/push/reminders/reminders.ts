@@ -1,0 +1,107 @@
+import type { ReminderPayload, Timers } from '../../timers/port.js';
+import type { PushContext } from '../context.js';
+import { derivedId, type Addressed } from '../model/derive.js';
+import type { PushSink } from '../notify/channels.js';
+import { readPreferences } from '../notify/feed.js';
+import type { ObservedCommit } from '../notify/follow.js';
+import { storeAddressed, titleOf } from '../notify/notifier.js';
+
+/**
+ * Reminders: a player who still has to act is told when a share of their
+ * pending entry's time has passed (their preferences, default 0.8). Planned
+ * on timers as commits are observed, cancelled when answered, and checked
+ * again when they fire. Imports push's model, store and notify parts, and the
+ * timers port.
+ */
+
+/** Pending entries shorter than this get no reminder: the your-turn notice is reminder enough. */
+export const REMINDER_MIN_PENDING_MS = 10 * 60 * 1000;
+
+/** A reminder's timer id: from entry, seat, addressee and fraction, so planning twice leaves one timer and cancelling finds it. */
+function reminderTimerId(gameId: string, pendingId: string, seat: number, playerId: string, fraction: number): string {
+  return derivedId('rem', gameId, pendingId, seat, playerId, fraction);
+}
+
+/** Seats whose pending entry this commit answered or closed: their reminders are no longer wanted. */
+function closedSeats({ commit, previous }: ObservedCommit): number[] {
+  if (previous?.pendingId == null || previous.deadline === null) return [];
+  const now = commit.summary;
+  const samePending = now.status === 'active' && now.pendingId === previous.pendingId;
+  return previous.awaiting.filter((seat) => !samePending || !now.awaiting.includes(seat));
+}
+
+/**
+ * A sink that keeps reminders: for each `your-turn`, one timer per fraction
+ * the addressee chose (default 0.8), due when that share of the entry's time
+ * has passed; and when a commit answers or closes an entry, the timers of the
+ * seats it no longer awaits are cancelled (a reminder whose fraction was
+ * dropped from the preferences meanwhile still fires, and finds nothing to say).
+ */
+export function reminderPlanner(ctx: PushContext, timers: Timers, minPendingMs = REMINDER_MIN_PENDING_MS): PushSink {
+  return async (derived, observed) => {
+    const preferences = new Map<string, Promise<readonly number[]>>();
+    const fractionsOf = (playerId: string) => {
+      if (!preferences.has(playerId))
+        preferences.set(
+          playerId,
+          // A change made a moment ago may be seen a commit late: it applies to entries opened from then on anyway.
+          readPreferences(ctx, playerId, 'eventual').then((p) => p.reminders),
+        );
+      return preferences.get(playerId) as Promise<readonly number[]>;
+    };
+    if (observed?.previous?.pendingId)
+      for (const seat of closedSeats(observed)) {
+        const { gameId } = observed.commit;
+        const occupant = observed.header.seats[seat];
+        if (occupant?.kind !== 'player') continue;
+        for (const fraction of await fractionsOf(occupant.playerId))
+          await timers.cancel(reminderTimerId(gameId, observed.previous.pendingId, seat, occupant.playerId, fraction));
+      }
+    for (const { playerId, notification } of derived.notifications) {
+      if (notification.type !== 'your-turn') continue;
+      const opened = Date.parse(notification.at);
+      const span = Date.parse(notification.pending.deadline) - opened;
+      if (span < minPendingMs) continue;
+      for (const fraction of await fractionsOf(playerId)) {
+        const dueAt = opened + Math.round(fraction * span);
+        const { gameId, seat } = notification;
+        const pendingId = notification.pending.id;
+        await timers.schedule({
+          id: reminderTimerId(gameId, pendingId, seat, playerId, fraction),
+          dueAt,
+          payload: { kind: 'reminder', gameId, pendingId, seat, playerId, fraction, dueAt },
+        });
+      }
+    }
+  };
+}
+
+/**
+ * A reminder's timer fired: tell the player only if the entry is still open,
+ * still awaits their seat and its deadline has not passed — an answered or
+ * expired entry gets nothing. Returns the notification sent, if any.
+ */
+export async function fireReminder(ctx: PushContext, payload: ReminderPayload): Promise<Addressed | null> {
+  const { gameId, pendingId, seat, playerId, fraction, dueAt } = payload;
+  const [latest, header] = await Promise.all([ctx.store.latestCommit(gameId), ctx.store.getHeader(gameId)]);
+  const summary = latest?.summary;
+  const occupant = header?.seats[seat];
+  if (!header || !summary || summary.status !== 'active' || summary.pendingId !== pendingId || summary.deadline === null) return null;
+  if (!summary.awaiting.includes(seat) || summary.deadline <= ctx.clock() || occupant?.kind !== 'player' || occupant.playerId !== playerId) return null;
+  const addressed: Addressed = {
+    playerId,
+    notification: {
+      id: derivedId('n', gameId, pendingId, 'deadline-soon', fraction, playerId),
+      at: new Date(dueAt).toISOString(),
+      type: 'deadline-soon',
+      gameId,
+      game: header.game,
+      title: titleOf(ctx, header.game),
+      seat,
+      pending: { id: pendingId, deadline: new Date(summary.deadline).toISOString() },
+      fraction,
+    },
+  };
+  await storeAddressed(ctx, [addressed]);
+  return addressed;
+}

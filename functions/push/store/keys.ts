@@ -1,0 +1,56 @@
+import { keys } from '../../store/dynamo-items.js';
+import { Notification } from '../model/schemas.js';
+
+/**
+ * Where push records live in the one table, and the notification cursor both
+ * adapters share. Nothing here sorts after a game partition's HEAD item:
+ * push never writes into a game's partition.
+ *
+ *   PLAYER#<id>  N#<at, 13 digits>#<id>   a notification (TTL 30 days)
+ *   PLAYER#<id>  PREFS                    the player's push preferences
+ *   PUSHTIMERS   <timer id>               a timer of the local agenda: a reminder or a webhook retry (`npm start` only; AWS uses Scheduler)
+ *   PLAYER#<id>  WH#<webhook id>          a webhook subscription, its owner's copy
+ *   HOOKS#<game> WH#<webhook id>          a game-scope subscription, the game's copy
+ *   WHD#<hook>   <at, 13 digits>#<msg id> a delivery with its attempts (TTL 30 days)
+ *   TICKET#<sha256 of ticket>  TICKET     a one-time stream ticket (TTL 60 s)
+ *   WSCONN#<connection id>     CONN       an open WebSocket connection on AWS: its player, the set of its games (TTL 3 h)
+ *   PLAYER#<id>  WS#<connection id>       its entry under its player
+ *   WSGAME#<game> <connection id>         its entry under each game it subscribed to
+ */
+export const connectionKey = (connectionId: string) => ({ pk: { S: `WSCONN#${connectionId}` }, sk: { S: 'CONN' } });
+export const CONNECTION_PREFIX = 'WS#';
+export const playerConnectionKey = (playerId: string, connectionId: string) => ({
+  pk: { S: keys.playerPartition(playerId) },
+  sk: { S: `${CONNECTION_PREFIX}${connectionId}` },
+});
+export const gameSubscribersPartition = (gameId: string) => `WSGAME#${gameId}`;
+export const gameSubscriberKey = (gameId: string, connectionId: string) => ({ pk: { S: gameSubscribersPartition(gameId) }, sk: { S: connectionId } });
+export const ticketKey = (ticketHash: string) => ({ pk: { S: `TICKET#${ticketHash}` }, sk: { S: 'TICKET' } });
+export const WEBHOOK_PREFIX = 'WH#';
+export const gameHooksPartition = (gameId: string) => `HOOKS#${gameId}`;
+export const deliveriesPartition = (webhookId: string) => `WHD#${webhookId}`;
+export const deliverySk = (createdAt: number, id: string) => `${String(createdAt).padStart(13, '0')}#${id}`;
+export const TIMERS_PARTITION = 'PUSHTIMERS';
+export const NOTIFICATION_PREFIX = 'N#';
+
+export function notificationSk(notification: Pick<Notification, 'at' | 'id'>): string {
+  return `${NOTIFICATION_PREFIX}${String(Date.parse(notification.at)).padStart(13, '0')}#${notification.id}`;
+}
+
+/** A cursor is the sort key of the last notification seen, opaque to clients. */
+export function encodeNotificationCursor(sk: string): string {
+  return Buffer.from(sk, 'utf8').toString('base64url');
+}
+
+export class InvalidCursorError extends Error {
+  constructor(cursor: string) {
+    super(`not a notification cursor: ${cursor}`);
+    this.name = 'InvalidCursorError';
+  }
+}
+
+export function decodeNotificationCursor(cursor: string): string {
+  const sk = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^N#\d{13}#[A-Za-z0-9_-]{1,64}$/.test(sk) || encodeNotificationCursor(sk) !== cursor) throw new InvalidCursorError(cursor);
+  return sk;
+}

@@ -1,0 +1,156 @@
+import { byUtf8, jsonCopy } from '../../store/conventions.js';
+import { decodeNotificationCursor, deliverySk, encodeNotificationCursor, notificationSk } from './keys.js';
+import { NOTIFICATION_TTL_MS, type ConnectionRecord, type DeliveryRecord, type NotificationPage, type PushStore, type WebhookRecord } from './port.js';
+import type { Notification, Preferences } from '../model/schemas.js';
+import type { Timer } from '../../timers/port.js';
+
+/**
+ * Push records in process memory, with the DynamoDB adapter's semantics
+ * (expiry decided on read). Every read sees every write, so whichever
+ * consistency a caller asks for is met.
+ */
+export class MemoryPushStore implements PushStore {
+  private readonly notifications = new Map<string, Map<string, Notification>>();
+  private readonly preferences = new Map<string, Preferences>();
+  private readonly timers = new Map<string, Timer>();
+  private readonly webhooks = new Map<string, WebhookRecord>();
+  private readonly deliveries = new Map<string, Map<string, DeliveryRecord>>();
+  private readonly connections = new Map<string, ConnectionRecord>();
+  private readonly tickets = new Map<string, { readonly playerId: string; readonly expiresAt: number }>();
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  async putNotifications(playerId: string, notifications: readonly Notification[]): Promise<void> {
+    const inbox = this.notifications.get(playerId) ?? new Map<string, Notification>();
+    for (const notification of notifications) inbox.set(notificationSk(notification), jsonCopy(notification));
+    this.notifications.set(playerId, inbox);
+  }
+
+  async listNotifications(playerId: string, after: string | null, limit: number): Promise<NotificationPage> {
+    const from = after === null ? '' : decodeNotificationCursor(after);
+    const keptSince = this.clock() - NOTIFICATION_TTL_MS;
+    const entries = [...(this.notifications.get(playerId)?.entries() ?? [])]
+      .filter(([sk, n]) => byUtf8(sk, from) > 0 && Date.parse(n.at) > keptSince)
+      .sort(([a], [b]) => byUtf8(a, b));
+    const page = entries.slice(0, limit);
+    const last = page.at(-1);
+    return { items: jsonCopy(page.map(([, n]) => n)), next: last ? encodeNotificationCursor(last[0]) : after, more: entries.length > limit };
+  }
+
+  async getPreferences(playerId: string): Promise<Preferences | null> {
+    const found = this.preferences.get(playerId);
+    return found ? jsonCopy(found) : null;
+  }
+
+  async putPreferences(playerId: string, preferences: Preferences): Promise<void> {
+    this.preferences.set(playerId, jsonCopy(preferences));
+  }
+
+  async putTimer(timer: Timer): Promise<void> {
+    this.timers.set(timer.id, jsonCopy(timer));
+  }
+
+  async deleteTimer(id: string): Promise<void> {
+    this.timers.delete(id);
+  }
+
+  async listTimers(): Promise<readonly Timer[]> {
+    return jsonCopy([...this.timers.values()]);
+  }
+
+  async putWebhook(hook: WebhookRecord): Promise<void> {
+    this.webhooks.set(hook.id, jsonCopy(hook));
+  }
+
+  async getWebhook(ownerId: string, id: string): Promise<WebhookRecord | null> {
+    const hook = this.webhooks.get(id);
+    return hook?.ownerId === ownerId ? jsonCopy(hook) : null;
+  }
+
+  async listWebhooks(ownerId: string): Promise<readonly WebhookRecord[]> {
+    return this.sortedHooks((hook) => hook.ownerId === ownerId);
+  }
+
+  async gameWebhooks(gameId: string): Promise<readonly WebhookRecord[]> {
+    return this.sortedHooks((hook) => hook.gameId === gameId);
+  }
+
+  async deleteWebhook(hook: WebhookRecord): Promise<void> {
+    this.webhooks.delete(hook.id);
+  }
+
+  async createDelivery(delivery: DeliveryRecord): Promise<boolean> {
+    const sk = deliverySk(delivery.createdAt, delivery.id);
+    if (this.deliveries.get(delivery.webhookId)?.has(sk)) return false;
+    await this.putDelivery(delivery);
+    return true;
+  }
+
+  async putDelivery(delivery: DeliveryRecord): Promise<void> {
+    const list = this.deliveries.get(delivery.webhookId) ?? new Map<string, DeliveryRecord>();
+    list.set(deliverySk(delivery.createdAt, delivery.id), jsonCopy(delivery));
+    this.deliveries.set(delivery.webhookId, list);
+  }
+
+  async getDelivery(webhookId: string, createdAt: number, id: string): Promise<DeliveryRecord | null> {
+    const found = this.deliveries.get(webhookId)?.get(deliverySk(createdAt, id));
+    return found ? jsonCopy(found) : null;
+  }
+
+  async listDeliveries(webhookId: string, limit: number): Promise<readonly DeliveryRecord[]> {
+    const list = [...(this.deliveries.get(webhookId)?.entries() ?? [])].sort(([a], [b]) => byUtf8(b, a));
+    return jsonCopy(list.slice(0, limit).map(([, d]) => d));
+  }
+
+  async putTicket(ticketHash: string, playerId: string, expiresAt: number): Promise<void> {
+    this.tickets.set(ticketHash, { playerId, expiresAt });
+  }
+
+  async takeTicket(ticketHash: string): Promise<string | null> {
+    const ticket = this.tickets.get(ticketHash);
+    this.tickets.delete(ticketHash);
+    return ticket && this.clock() < ticket.expiresAt ? ticket.playerId : null;
+  }
+
+  async putConnection({ connectionId, playerId }: Omit<ConnectionRecord, 'games'>): Promise<void> {
+    this.connections.set(connectionId, { connectionId, playerId, games: [] });
+  }
+
+  async getConnection(connectionId: string): Promise<ConnectionRecord | null> {
+    const found = this.connections.get(connectionId);
+    return found ? jsonCopy(found) : null;
+  }
+
+  async addSubscription({ connectionId }: ConnectionRecord, gameId: string): Promise<void> {
+    this.changeGames(connectionId, (games) => games.add(gameId));
+  }
+
+  async removeSubscription({ connectionId }: ConnectionRecord, gameId: string): Promise<void> {
+    this.changeGames(connectionId, (games) => games.delete(gameId));
+  }
+
+  async deleteConnection(connectionId: string): Promise<void> {
+    this.connections.delete(connectionId);
+  }
+
+  async playerConnections(playerId: string): Promise<readonly string[]> {
+    return [...this.connections.values()].filter((c) => c.playerId === playerId).map((c) => c.connectionId);
+  }
+
+  async gameSubscribers(gameId: string) {
+    return [...this.connections.values()].filter((c) => c.games.includes(gameId)).map(({ connectionId, playerId }) => ({ connectionId, playerId }));
+  }
+
+  /** Changes the games of a stored connection (as a set, in UTF-8 order); a closed one stays closed. */
+  private changeGames(connectionId: string, change: (games: Set<string>) => void): void {
+    const connection = this.connections.get(connectionId);
+    if (!connection) return;
+    const games = new Set(connection.games);
+    change(games);
+    this.connections.set(connectionId, { ...connection, games: [...games].sort(byUtf8) });
+  }
+
+  private sortedHooks(keep: (hook: WebhookRecord) => boolean): WebhookRecord[] {
+    return jsonCopy([...this.webhooks.values()].filter(keep).sort((a, b) => byUtf8(a.id, b.id)));
+  }
+}

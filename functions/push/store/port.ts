@@ -1,0 +1,136 @@
+import type { Notification, Preferences } from '../model/schemas.js';
+import type { TimerAgenda } from '../../timers/port.js';
+
+/**
+ * The storage port of push, apart from the game store so that one stays
+ * narrow. Two adapters (DynamoDB and in-memory) pass one contract suite
+ * (test/functions/push-store-contract.test.ts).
+ */
+
+/** Notifications are kept this long (TTL), so a client away for a month still catches up. */
+export const NOTIFICATION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * How fresh a read must be, chosen by each caller. `strong` sees every write
+ * acknowledged before it: a user reading back their own change needs it.
+ * `eventual` may miss a write of the last second but costs half the read
+ * units on DynamoDB: fan-out and delivery use it, where a connection, webhook
+ * or preference changed a moment ago being seen a commit late is harmless.
+ */
+export type ReadConsistency = 'strong' | 'eventual';
+
+export interface NotificationPage {
+  readonly items: readonly Notification[];
+  /** Where the next call resumes: after the last item, or the cursor given when there was none. */
+  readonly next: string | null;
+  readonly more: boolean;
+}
+
+export interface NotificationStore {
+  /**
+   * Stores each notification in its addressee's partition, kept 30 days from
+   * its `at`. Idempotent: a notification's place is its time and id, so
+   * storing it again rewrites the same item.
+   */
+  putNotifications(playerId: string, notifications: readonly Notification[]): Promise<void>;
+  /** In (time, id) order after the cursor (a `next` from an earlier page, or null for the oldest kept). */
+  listNotifications(playerId: string, after: string | null, limit: number): Promise<NotificationPage>;
+
+  getPreferences(playerId: string, consistency: ReadConsistency): Promise<Preferences | null>;
+  putPreferences(playerId: string, preferences: Preferences): Promise<void>;
+}
+
+export interface WebhookRecord {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly url: string;
+  /** Set for a game-scope subscription (public notices of that game only). */
+  readonly gameId: string | null;
+  /** Only these types; null for all. */
+  readonly events: readonly string[] | null;
+  /** `whsec_…`; never shown again after creation. */
+  readonly secret: string;
+  readonly createdAt: number;
+  readonly disabled: { readonly at: number; readonly reason: string } | null;
+}
+
+export interface DeliveryAttempt {
+  readonly at: number;
+  readonly status: number | null;
+  readonly error: string | null;
+}
+
+/** One message to one webhook, with every attempt so far: the durable state of its retries. */
+export interface DeliveryRecord {
+  /** The message id (`webhook-id`), derived from the webhook and what is delivered. */
+  readonly id: string;
+  readonly webhookId: string;
+  readonly ownerId: string;
+  readonly type: string;
+  /** The exact JSON body signed and sent on every attempt. */
+  readonly body: string;
+  readonly createdAt: number;
+  readonly state: 'pending' | 'delivered' | 'failed';
+  readonly attempts: readonly DeliveryAttempt[];
+  readonly nextAttemptAt: number | null;
+}
+
+/** Deliveries are kept this long for `GET /v1/webhooks/{id}/deliveries`. */
+export const DELIVERY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface WebhookStore {
+  /** Creates or rewrites a subscription (its owner's copy and, for a game scope, the game's). */
+  putWebhook(hook: WebhookRecord): Promise<void>;
+  getWebhook(ownerId: string, id: string): Promise<WebhookRecord | null>;
+  listWebhooks(ownerId: string, consistency: ReadConsistency): Promise<readonly WebhookRecord[]>;
+  /** The game-scope subscriptions of a game. */
+  gameWebhooks(gameId: string, consistency: ReadConsistency): Promise<readonly WebhookRecord[]>;
+  deleteWebhook(hook: WebhookRecord): Promise<void>;
+  /** Stores a new delivery; false (and nothing written) when one with its id and time exists. */
+  createDelivery(delivery: DeliveryRecord): Promise<boolean>;
+  putDelivery(delivery: DeliveryRecord): Promise<void>;
+  getDelivery(webhookId: string, createdAt: number, id: string): Promise<DeliveryRecord | null>;
+  /** Newest first. */
+  listDeliveries(webhookId: string, limit: number): Promise<readonly DeliveryRecord[]>;
+}
+
+/** One-time stream tickets: a ticket is stored by its hash only and can be taken once, before it expires. */
+export interface TicketStore {
+  putTicket(ticketHash: string, playerId: string, expiresAt: number): Promise<void>;
+  /** The player the ticket was issued to, deleting it; null when unknown, taken or expired. */
+  takeTicket(ticketHash: string): Promise<string | null>;
+}
+
+/** An open API Gateway WebSocket connection (AWS only; the local server keeps its sockets in memory). */
+export interface ConnectionRecord {
+  readonly connectionId: string;
+  readonly playerId: string;
+  /** Games whose commits it asked for. */
+  readonly games: readonly string[];
+}
+
+/** API Gateway closes every connection after 2 hours; records outlive that a little, then TTL removes strays. */
+export const CONNECTION_TTL_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * Connections and their index entries (under the player, under each game).
+ * The record lists every game that has an entry (a subscription is added to
+ * the record before its entry is written, and its entry removed before the
+ * record forgets it), so removing a connection finds every entry.
+ */
+export interface ConnectionStore {
+  /** Stores a new connection, subscribed to nothing, and its player's entry. */
+  putConnection(connection: Omit<ConnectionRecord, 'games'>): Promise<void>;
+  getConnection(connectionId: string): Promise<ConnectionRecord | null>;
+  /** Adds one game to the connection: its record's list and the game's entry, nothing else rewritten; nothing once it is closed. */
+  addSubscription(connection: ConnectionRecord, gameId: string): Promise<void>;
+  /** Removes one game from the connection: the game's entry and its record's list. */
+  removeSubscription(connection: ConnectionRecord, gameId: string): Promise<void>;
+  /** Removes the connection and every index entry of it (nothing when it is already gone). */
+  deleteConnection(connectionId: string): Promise<void>;
+  playerConnections(playerId: string, consistency: ReadConsistency): Promise<readonly string[]>;
+  gameSubscribers(gameId: string, consistency: ReadConsistency): Promise<readonly { readonly connectionId: string; readonly playerId: string }[]>;
+}
+
+/** Everything push stores. */
+export type PushStore = NotificationStore & TimerAgenda & WebhookStore & TicketStore & ConnectionStore;

@@ -1,0 +1,149 @@
+import type { ServiceContext } from '../../service/context.js';
+import { engineOf, seatOf, type LiveGame } from '../../service/live-game.js';
+import { loadLive } from '../../service/pipeline.js';
+import { ServiceError } from '../../service/errors.js';
+import { presentCommit, presentGame, presentLegalMoves } from '../../service/present.js';
+import type { Derived } from '../model/derive.js';
+import type { ObservedCommit } from '../notify/follow.js';
+import type { PushSink } from '../notify/channels.js';
+import type { Notification } from '../model/schemas.js';
+import { ClientAction, type CommitMessage, type ServerMessage } from './protocol.js';
+
+/** What a connection is: whose, and which games' commits it asked for. */
+export interface Subscriptions {
+  readonly playerId: string;
+  readonly games: Set<string>;
+}
+
+/** One open socket of a player. */
+export interface StreamConnection extends Subscriptions {
+  readonly id: string;
+  send(message: ServerMessage): void;
+}
+
+/**
+ * Answers one client frame. Shared by the local server and the AWS
+ * `$default` route: the connection's subscriptions are whatever `games` holds.
+ */
+export async function answerAction(ctx: ServiceContext, connection: Subscriptions, raw: string): Promise<ServerMessage> {
+  let parsed: ReturnType<typeof ClientAction.safeParse>;
+  try {
+    parsed = ClientAction.safeParse(JSON.parse(raw));
+  } catch {
+    return { type: 'error', code: 'malformed-json', detail: 'Send one JSON object per frame.' };
+  }
+  if (!parsed.success)
+    return {
+      type: 'error',
+      code: 'invalid-action',
+      detail: 'Send {"action":"hello"}, {"action":"subscribe","gameId":…}, {"action":"unsubscribe","gameId":…} or {"action":"ping"}.',
+    };
+  const action = parsed.data;
+  if (action.action === 'hello') return { type: 'ready', playerId: connection.playerId };
+  if (action.action === 'ping') return { type: 'pong' };
+  if (action.action === 'unsubscribe') {
+    connection.games.delete(action.gameId);
+    return { type: 'unsubscribed', gameId: action.gameId };
+  }
+  // Subscribed before the read, so no commit falls between the two (one may arrive before this answer: newest wins).
+  const known = connection.games.has(action.gameId);
+  connection.games.add(action.gameId);
+  try {
+    const live = await loadLive(ctx, action.gameId);
+    return { type: 'subscribed', gameId: action.gameId, version: live.version, ...seenBy(live, connection.playerId, ctx.clock()) };
+  } catch (error) {
+    if (!known) connection.games.delete(action.gameId);
+    if (error instanceof ServiceError && error.code === 'game-not-found') return { type: 'error', code: error.code, detail: error.message };
+    throw error;
+  }
+}
+
+/** The game and this player's legal moves at `now`, exactly as GET /v1/games/{id} and …/moves answer them. */
+function seenBy(live: LiveGame, playerId: string, now: number) {
+  return { game: presentGame(live, playerId, now), moves: presentLegalMoves(live, playerId).moves };
+}
+
+/** A notification about the commit's own game rides inside that commit's message to a subscribed connection. */
+function ridesWith(observed: ObservedCommit | null, notification: Notification): boolean {
+  return observed !== null && 'gameId' in notification && notification.gameId === observed.commit.gameId;
+}
+
+/** The commit as each viewer may see it, with their notifications, state and legal moves after it. */
+async function commitMessages(
+  ctx: ServiceContext,
+  observed: ObservedCommit,
+  derived: Derived,
+  viewers: readonly string[],
+): Promise<Map<string, CommitMessage>> {
+  const out = new Map<string, CommitMessage>();
+  if (viewers.length === 0) return out;
+  const { commit, header, live } = observed;
+  const engine = live?.engine ?? (await engineOf(ctx.games, header));
+  for (const playerId of new Set(viewers)) {
+    const seat = seatOf(header, playerId);
+    const notifications = derived.notifications.filter((a) => a.playerId === playerId && ridesWith(observed, a.notification)).map((a) => a.notification);
+    // The header as stored now: the followed game may hold an older one.
+    const after = live ? seenBy({ ...live, header }, playerId, ctx.clock()) : {};
+    out.set(playerId, { type: 'commit', gameId: commit.gameId, commit: presentCommit(engine, header, commit, seat), notifications, ...after });
+  }
+  return out;
+}
+
+/**
+ * What goes to each connection for one durable commit (or timer): one commit
+ * message to each subscriber of the game, and each notification alone to the
+ * addressee's other connections (and for what no commit message carries).
+ */
+export async function fanOut(
+  ctx: ServiceContext,
+  derived: Derived,
+  observed: ObservedCommit | null,
+  subscribers: readonly { readonly connectionId: string; readonly playerId: string }[],
+  connectionsOf: (playerId: string) => Promise<readonly string[]>,
+): Promise<{ readonly connectionId: string; readonly message: ServerMessage }[]> {
+  const out: { connectionId: string; message: ServerMessage }[] = [];
+  const watching = new Set(subscribers.map((s) => s.connectionId));
+  if (observed) {
+    const messages = await commitMessages(
+      ctx,
+      observed,
+      derived,
+      subscribers.map((s) => s.playerId),
+    );
+    for (const { connectionId, playerId } of subscribers) out.push({ connectionId, message: messages.get(playerId) as CommitMessage });
+  }
+  const addressees = new Set(derived.notifications.map((a) => a.playerId));
+  for (const playerId of addressees) {
+    const mine = derived.notifications.filter((a) => a.playerId === playerId).map((a) => a.notification);
+    for (const connectionId of await connectionsOf(playerId))
+      for (const notification of mine)
+        if (!watching.has(connectionId) || !ridesWith(observed, notification)) out.push({ connectionId, message: { type: 'notification', notification } });
+  }
+  return out;
+}
+
+/** The open sockets of this process (the local server), fed by the push sinks. */
+export class StreamHub {
+  private readonly connections = new Map<string, StreamConnection>();
+
+  constructor(private readonly ctx: ServiceContext) {}
+
+  add(connection: StreamConnection): void {
+    this.connections.set(connection.id, connection);
+  }
+
+  remove(id: string): void {
+    this.connections.delete(id);
+  }
+
+  get size(): number {
+    return this.connections.size;
+  }
+
+  readonly sink: PushSink = async (derived, observed) => {
+    const all = [...this.connections.values()];
+    const subscribers = observed ? all.filter((c) => c.games.has(observed.commit.gameId)).map((c) => ({ connectionId: c.id, playerId: c.playerId })) : [];
+    const sends = await fanOut(this.ctx, derived, observed, subscribers, async (playerId) => all.filter((c) => c.playerId === playerId).map((c) => c.id));
+    for (const { connectionId, message } of sends) this.connections.get(connectionId)?.send(message);
+  };
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { PushContext } from '../context.js';
+import { answerAction, type StreamHub } from './hub.js';
+import { LOCAL_STREAM_PATH, MAX_FRAME_BYTES, type ServerMessage } from './protocol.js';
+import { redeemTicket } from './tickets.js';
+
+/**
+ * The live stream from the local server (`npm start`, tests): WebSocket
+ * upgrades of `/v1/stream?ticket=…` on the API's own port. A missing, used or
+ * expired ticket is refused before the upgrade with 401.
+ */
+export function attachLocalStream(server: Server, ctx: PushContext, hub: StreamHub): { close: () => void } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== LOCAL_STREAM_PATH) return refuse(socket, 404, 'Not Found');
+    redeemTicket(ctx, url.searchParams.get('ticket')).then(
+      (playerId) => {
+        if (playerId === null) return refuse(socket, 401, 'Unauthorized');
+        wss.handleUpgrade(req, socket, head, (ws) => open(ctx, hub, ws, playerId));
+      },
+      () => refuse(socket, 503, 'Service Unavailable'),
+    );
+  };
+  server.on('upgrade', onUpgrade);
+  return {
+    close: () => {
+      server.off('upgrade', onUpgrade);
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
+}
+
+function refuse(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function open(ctx: PushContext, hub: StreamHub, ws: WebSocket, playerId: string): void {
+  const send = (message: ServerMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+  const connection = { id: randomUUID(), playerId, games: new Set<string>(), send };
+  hub.add(connection);
+  ws.on(
+    'message',
+    (data) => void answerAction(ctx, connection, data.toString()).then(send, () => send({ type: 'error', code: 'unavailable', detail: 'Try again.' })),
+  );
+  ws.on('close', () => hub.remove(connection.id));
+  // Nothing is said first: `ready` answers the client's `hello`, as on API Gateway, which cannot speak during $connect.
+}

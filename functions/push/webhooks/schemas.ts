@@ -1,0 +1,65 @@
+import * as z from 'zod';
+import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES } from '../model/schemas.js';
+
+const Instant = z.iso.datetime();
+
+export const MAX_WEBHOOKS_PER_PLAYER = 10;
+
+export const CreateWebhookBody = z
+  .strictObject({
+    url: z.string().max(2000).describe('An https URL resolving to a public address.'),
+    gameId: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe('Subscribe to one game’s public notices (any seated player may); leave out for all your notifications.'),
+    events: z
+      .array(z.enum([...NOTIFICATION_TYPES, ...GAME_NOTICE_TYPES] as [string, ...string[]]))
+      .min(1)
+      .max(20)
+      .optional()
+      .describe('Only these types (notification types for your own, `game.*` notice types for a game); leave out for all.'),
+  })
+  .meta({ id: 'CreateWebhook' });
+
+export const WebhookView = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    scope: z.enum(['player', 'game']),
+    gameId: z.string().nullable(),
+    events: z.array(z.string()).nullable(),
+    createdAt: Instant,
+    disabled: z.object({ at: Instant, reason: z.string() }).nullable().describe('Set when deliveries failed past the retry horizon (over 24 hours).'),
+  })
+  .meta({ id: 'Webhook' });
+
+export const NewWebhook = WebhookView.extend({
+  secret: z.string().describe('The signing secret (`whsec_…`), shown this once: verify each delivery with it (Standard Webhooks).'),
+}).meta({ id: 'NewWebhook' });
+
+export const WebhookList = z.object({ webhooks: z.array(WebhookView) }).meta({ id: 'WebhookList' });
+
+export const DeliveryView = z
+  .object({
+    id: z.string().describe('The `webhook-id` header: the same on every attempt of one message.'),
+    type: z.string(),
+    createdAt: Instant,
+    state: z.enum(['pending', 'delivered', 'failed']),
+    attempts: z.array(z.object({ at: Instant, status: z.number().int().nullable(), error: z.string().nullable() })),
+    nextAttemptAt: Instant.nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const DeliveryList = z.object({ deliveries: z.array(DeliveryView) }).meta({ id: 'WebhookDeliveryList' });
+
+export const WebhookIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: 'id', in: 'path' }, example: 'wh_3kT9xQ' }),
+});
+
+export const TestDeliveryResponse = z.object({ deliveryId: z.string() }).meta({ id: 'WebhookTestDelivery' });

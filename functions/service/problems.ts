@@ -1,0 +1,337 @@
+/**
+ * The service's vocabulary of refusals: every `code` of a problem+json answer
+ * the service gives, with its HTTP status, what it means (the OpenAPI document
+ * lists it), and, for each code something raises, the sentence it answers
+ * (`detail`) and the fields it adds, built from the facts its raiser names.
+ * A raiser names the code and its facts only (`fail` in errors.ts); the app
+ * renders the answer. The engines' refusals join these in the document, at
+ * 409 when they mean "not now" and 422 otherwise (KIT_MOVE_PROBLEMS).
+ */
+
+/** The statuses the service answers with. */
+export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 414 | 415 | 422 | 428 | 429 | 431 | 500 | 503;
+
+/** One code: its status and meaning; for raised codes, what the answer says from the raiser's facts. */
+interface ProblemSpec {
+  readonly status: ProblemStatus;
+  readonly description: string;
+  /** The sentence for people: fixed, or made from the facts. */
+  readonly detail?: string | ((facts: never) => string);
+  /** Fields the answer carries beside `detail`, from the same facts. */
+  readonly fields?: (facts: never) => Readonly<Record<string, unknown>>;
+  /** The `Retry-After` of the answer, in seconds. */
+  readonly retryAfterSeconds?: number;
+}
+
+/** An invalid field of a request, as `invalid-request`, `invalid-options` and `invalid-standing-orders` list them. */
+export interface FieldError {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** How long a client should wait before trying again when the store is unavailable. */
+const STORE_RETRY_AFTER_SECONDS = 2;
+
+/** What a request that meets no seat of its own wanted to do (`not-seated`). */
+const NOT_SEATED = {
+  move: 'You hold no seat in this game; spectators cannot move.',
+  undo: 'You hold no seat in this game; spectators cannot undo.',
+  reclaim: 'You hold no seat in this game.',
+  'keep standing orders': 'Only a seated player has standing orders in a game.',
+  subscribe: 'Only a player seated in this game may subscribe to it.',
+} as const;
+
+/** What a request to a finished game wanted to do (`game-finished`). */
+const GAME_FINISHED = {
+  'take a seat': 'The game is over.',
+  reclaim: 'The game is over; its result records the seats that ended under a bot.',
+  'keep standing orders': 'The game is over; standing orders no longer answer anything.',
+} as const;
+
+/** What others changed at the same moment (`contention`). */
+const CONTENDED = {
+  moves: 'Too many moves reached this game at once; send yours again.',
+  seats: 'Several players took seats at once; try again.',
+  'standing orders': 'The game changed while your orders were saved; send them again.',
+  vacation: 'Your vacation changed at the same moment elsewhere; look at it and try again.',
+} as const;
+
+/** Which list a cursor was not issued by (`invalid-cursor`). */
+const FOREIGN_CURSOR = {
+  games: 'This cursor was not issued by this list.',
+  notifications: 'This cursor was not issued by this list; use a `next` from an earlier page.',
+} as const;
+
+export type Contended = keyof typeof CONTENDED;
+
+export const SERVICE_PROBLEMS = {
+  'invalid-request': {
+    status: 400,
+    description: 'A parameter, header or body field does not fit the API; `errors` names each one.',
+    detail: ({ errors }: { errors: readonly FieldError[] }) => `The request does not fit the API: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}.`,
+    fields: ({ errors }: { errors: readonly FieldError[] }) => ({ errors }),
+  },
+  'malformed-json': { status: 400, description: 'The body is not valid JSON.' },
+  'bad-request': { status: 400, description: 'The request cannot be read as HTTP the API understands.' },
+  'invalid-if-match': {
+    status: 400,
+    description: 'If-Match is not an ETag of the game, e.g. "12".',
+    detail: 'If-Match must be the ETag of the game, e.g. "12".',
+  },
+  'invalid-cursor': {
+    status: 400,
+    description: 'The cursor (`cursor`, or `after` of the notifications) was not given by this API.',
+    detail: ({ list }: { list: keyof typeof FOREIGN_CURSOR }) => FOREIGN_CURSOR[list],
+  },
+  'cursor-out-of-range': {
+    status: 400,
+    description: 'The `after` cursor is beyond the game’s version: no such commit exists yet.',
+    detail: ({ version, after }: { version: number; after: number }) => `The game is at version ${version}; \`after\` must be at most that, not ${after}.`,
+  },
+  'invalid-name': {
+    status: 400,
+    description: 'The player name is empty, too long or holds characters a name may not.',
+    detail: ({ why }: { why: string }) => `This player name cannot be used: ${why}.`,
+  },
+  'missing-token': {
+    status: 401,
+    description: 'No `Authorization: Bearer <token>` header.',
+    detail: 'Send your API token as `Authorization: Bearer <token>`.',
+  },
+  'malformed-token': {
+    status: 401,
+    description: 'The Authorization header is not a bearer token.',
+    detail: 'The Authorization header must be `Bearer <token>`.',
+  },
+  'invalid-token': { status: 401, description: 'No player holds this token.', detail: 'This API token is not valid.' },
+  'not-seated': {
+    status: 403,
+    description: 'You hold no seat in this game.',
+    detail: ({ to }: { to: keyof typeof NOT_SEATED }) => NOT_SEATED[to],
+  },
+  'not-creator': {
+    status: 403,
+    description: 'Only the player who created the game may do this.',
+    detail: 'Only the player who created this game may seat bots.',
+  },
+  'not-through-edge': {
+    status: 403,
+    description: 'On AWS, the API answers at its published (CloudFront) address only, never at its origin’s own.',
+    detail: 'This API answers at its published address only.',
+  },
+  'game-not-found': { status: 404, description: 'No game has this id.', detail: ({ gameId }: { gameId: string }) => `No game with id ${gameId}.` },
+  'webhook-not-found': {
+    status: 404,
+    description: 'You have no webhook with this id.',
+    detail: ({ webhookId }: { webhookId: string }) => `You have no webhook with id ${webhookId}.`,
+  },
+  'route-not-found': {
+    status: 404,
+    description: 'No operation of the API has this path.',
+    detail: ({ method, path }: { method: string; path: string }) => `There is no ${method} ${path} in this API; see /docs.`,
+  },
+  'method-not-allowed': {
+    status: 405,
+    description: 'The path exists but not with this method; `Allow` lists those it has.',
+    detail: ({ method, path, allow }: { method: string; path: string; allow: readonly string[] }) => `${path} answers ${allow.join(', ')}, not ${method}.`,
+  },
+  'version-mismatch': {
+    status: 409,
+    description: 'If-Match names a version the game has moved on from; `currentVersion` says where it is.',
+    detail: ({ pinned, current }: { pinned: number; current: number }) =>
+      `You sent If-Match ${pinned}, but the game is at version ${current}; read it again and decide anew.`,
+    fields: ({ current }: { current: number }) => ({ currentVersion: current }),
+  },
+  'game-full': { status: 409, description: 'Every seat of the game is taken.', detail: 'Every seat of this game is taken.' },
+  'game-finished': {
+    status: 409,
+    description: 'The game is over.',
+    detail: ({ to }: { to: keyof typeof GAME_FINISHED }) => GAME_FINISHED[to],
+  },
+  'game-not-started': {
+    status: 409,
+    description: 'The game starts when every seat is taken.',
+    detail: 'The game starts when every seat is taken.',
+  },
+  'game-not-finished': {
+    status: 409,
+    description: 'The seed and the full log are revealed when the game ends.',
+    detail: 'The seed and the full log are revealed when the game ends.',
+  },
+  'seat-taken': { status: 409, description: 'The seat asked for is taken.', detail: ({ seat }: { seat: number }) => `Seat ${seat} is already taken.` },
+  'already-seated': { status: 409, description: 'You already hold a seat in this game.', detail: 'You already hold a seat in this game.' },
+  contention: {
+    status: 409,
+    description: 'Others changed the game at the same moment; try again.',
+    detail: ({ over }: { over: Contended }) => CONTENDED[over],
+  },
+  'idempotency-key-reused': {
+    status: 422,
+    description: 'This Idempotency-Key was used with another request body (as the IETF Idempotency-Key draft answers it).',
+    detail: 'This Idempotency-Key was already used with a different request body; use a new key for a new request.',
+  },
+  'undo-not-allowed': {
+    status: 409,
+    description: 'The commit cannot be taken back; `reason` says why (not yours, not the latest, it revealed something, or the table has no undo).',
+    detail: ({ version, reason }: { version: number; reason: string }) => `Commit ${version} cannot be undone: ${reason}.`,
+    fields: ({ reason }: { reason: string }) => ({ reason }),
+  },
+  'seat-not-replaced': {
+    status: 409,
+    description: 'No bot plays your seat: there is nothing to reclaim.',
+    detail: 'Your seat is yours already: no bot plays it.',
+  },
+  'vacation-running': {
+    status: 409,
+    description: 'You are on vacation already (`until` says till when); end it before starting another.',
+    detail: ({ until }: { until: string }) => `You are on vacation until ${until}; end it first.`,
+    fields: ({ until }: { until: string }) => ({ until }),
+  },
+  'no-vacation-running': { status: 409, description: 'You are not on vacation: there is nothing to end.', detail: 'You are not on vacation.' },
+  'vacation-in-past': {
+    status: 422,
+    description: 'A vacation must end in the future: `until` is not later than now.',
+    detail: 'A vacation ends in the future: `until` must be later than now.',
+  },
+  'vacation-allowance-exceeded': {
+    status: 422,
+    description: 'The vacation takes more whole days (`days`) than are left of this calendar year’s allowance (`remainingDays`).',
+    detail: ({ days, remainingDays, allowanceDays, year }: { days: number; remainingDays: number; allowanceDays: number; year: number }) =>
+      `This vacation takes ${days} whole days; ${remainingDays} of your ${allowanceDays} days of ${year} are left.`,
+    fields: ({ days, remainingDays }: { days: number; remainingDays: number }) => ({ days, remainingDays }),
+  },
+  'engine-version-unsupported': {
+    status: 409,
+    description: 'The game was created by an engine version this service no longer plays.',
+    detail: ({ recorded, title, supported }: { recorded: number; title: string; supported: number }) =>
+      `This game was recorded by version ${recorded} of the ${title} engine; this service runs version ${supported} and cannot replay it.`,
+    fields: ({ recorded, supported }: { recorded: number; supported: number }) => ({ engineVersion: recorded, supportedEngineVersion: supported }),
+  },
+  'uri-too-long': {
+    status: 414,
+    description: 'The path and query exceed the API’s URL length limit.',
+    detail: ({ maxChars }: { maxChars: number }) => `URLs are limited to ${maxChars} characters of path and query.`,
+  },
+  'payload-too-large': {
+    status: 413,
+    description: 'The body exceeds the API’s size limit.',
+    detail: ({ maxBytes }: { maxBytes: number }) => `Request bodies are limited to ${maxBytes} bytes.`,
+  },
+  'unsupported-media-type': { status: 415, description: 'Bodies must be `application/json`.' },
+  'unknown-game': {
+    status: 422,
+    description: 'No game of the catalog has this id.',
+    detail: ({ game, withCards }: { game: string; withCards?: boolean }) =>
+      `There is no game called "${game}"${withCards ? ' with cards' : ''}; see GET /v1/games/catalog.`,
+  },
+  'invalid-seats': {
+    status: 422,
+    description: 'The game is not played by this many players.',
+    detail: ({ title, minSeats, maxSeats, seats }: { title: string; minSeats: number; maxSeats: number; seats: number }) =>
+      `${title} is played by ${minSeats} to ${maxSeats} players, not ${seats}.`,
+  },
+  'invalid-options': {
+    status: 422,
+    description: 'The options do not fit the game; `errors` names each field.',
+    detail: ({ title }: { title: string }) => `These options do not fit ${title}.`,
+    fields: ({ errors }: { errors: readonly FieldError[] }) => ({ errors }),
+  },
+  'no-such-seat': {
+    status: 422,
+    description: 'The game has no seat with this number.',
+    detail: ({ seats }: { seats: number }) => `This game has seats 0 to ${seats - 1}.`,
+  },
+  'no-standing-orders': {
+    status: 422,
+    description: 'This game takes no standing orders.',
+    detail: ({ game }: { game: string }) => `${game} has no standing orders.`,
+  },
+  'webhook-target-forbidden': {
+    status: 422,
+    description: 'Webhooks go to https URLs that resolve to public addresses only.',
+    detail: ({ why }: { why: string }) => `Webhooks go to https URLs on public addresses only: ${why}.`,
+  },
+  'invalid-events': {
+    status: 422,
+    description: 'A webhook asked for events its scope (player or game) never receives.',
+    detail: ({ scope, allowed, stray }: { scope: 'player' | 'game'; allowed: readonly string[]; stray: readonly string[] }) =>
+      `A ${scope}-scope webhook receives ${allowed.join(', ')}; not ${stray.join(', ')}.`,
+  },
+  'too-many-webhooks': {
+    status: 422,
+    description: 'A player keeps at most 10 webhooks; delete one first.',
+    detail: ({ max }: { max: number }) => `A player may keep ${max} webhooks; delete one first.`,
+  },
+  'invalid-standing-orders': {
+    status: 422,
+    description: 'The orders do not fit the game’s standing-orders schema.',
+    detail: 'These standing orders do not fit this game.',
+    fields: ({ errors }: { errors: readonly FieldError[] }) => ({ errors }),
+  },
+  'rate-limited': {
+    status: 429,
+    description: 'Too many requests; wait for `Retry-After` seconds.',
+    detail: ({ policy, limit, windowSeconds, retryAfter }: { policy: string; limit: number; windowSeconds: number; retryAfter: number }) =>
+      `Too many requests: the "${policy}" limit allows ${limit} per ${windowSeconds} s for each token (or address, without one). Try again in ${retryAfter} s.`,
+  },
+  'internal-error': {
+    status: 500,
+    description: 'A fault on our side; the request changed nothing that was not committed.',
+    detail: 'Something went wrong on our side; the request changed nothing that was not committed.',
+  },
+  'store-unavailable': {
+    status: 503,
+    description: 'The game store cannot be reached now; retry after `Retry-After` seconds.',
+    /**
+     * `unknown`: a write left and no answer came back, so it may have been
+     * applied; the client repeats the request with the same Idempotency-Key
+     * and receives the first answer if it was.
+     */
+    detail: ({ outcome }: { outcome: 'not-applied' | 'unknown' }) =>
+      outcome === 'unknown'
+        ? 'The store did not confirm your request in time: it may or may not have been applied. Send it again with the same Idempotency-Key; if it was applied you get its answer, otherwise it is applied now.'
+        : 'The store is unavailable; nothing was changed. Try again shortly.',
+    fields: ({ outcome }: { outcome: 'not-applied' | 'unknown' }) => ({ outcome }),
+    retryAfterSeconds: STORE_RETRY_AFTER_SECONDS,
+  },
+} as const satisfies Record<string, ProblemSpec>;
+
+export type ServiceProblemCode = keyof typeof SERVICE_PROBLEMS;
+
+/**
+ * The kit's refusals of a move (core/engine/rejection.ts), at the status the
+ * service answers them with: "not now" is 409, "not like this" 422.
+ */
+export const KIT_MOVE_PROBLEMS = {
+  'not-your-turn': { status: 409, description: 'The game awaits someone else, or another step, now.' },
+  'game-over': { status: 409, description: 'The game is over; no more moves are accepted.' },
+  'nothing-pending': { status: 409, description: 'Nothing is awaited in the game right now.' },
+  'malformed-move': { status: 422, description: 'The move does not fit the game’s move schema; the detail names the field.' },
+  'wrong-step': { status: 422, description: 'The awaited step takes no move of this type; the detail names the step and the moves it accepts.' },
+} as const satisfies Record<string, Pick<ProblemSpec, 'status' | 'description'>>;
+
+/** Each game's own refusals of a move are answered 422. */
+export const GAME_REFUSAL_STATUS = 422;
+
+/** The title of a problem answer: the reason phrase of its status. */
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function titleOf(status: number): string {
+  return TITLES[status] ?? 'Error';
+}
