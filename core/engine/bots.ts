@@ -6,19 +6,33 @@ import type { BaseState, GameEvent } from './state.js';
 
 /**
  * What a bot of `seat` is given, and all it is given: the moves the seat may
- * send and, when the bot first reads it, the seat's view. The state stays
- * here: a bot that plays a person's seat knows exactly what that person would.
+ * send and, when the bot first reads it, the seat's view. The state stays in
+ * private fields no bot can reach: a bot that plays a person's seat knows
+ * exactly what that person would.
  */
+class SeatSight<S extends BaseState, M, V> implements Sight<V, M> {
+  readonly #engine: GameEngine<S, M, GameEvent, unknown, V>;
+  readonly #state: S;
+  #view: SeatView<V> | undefined;
+  readonly legal: readonly M[];
+
+  constructor(
+    engine: GameEngine<S, M, GameEvent, unknown, V>,
+    state: S,
+    readonly seat: Seat,
+  ) {
+    this.#engine = engine;
+    this.#state = state;
+    this.legal = legalMovesFor(engine, state, seat);
+  }
+
+  get view(): SeatView<V> {
+    return (this.#view ??= viewFor(this.#engine, this.#state, this.seat));
+  }
+}
+
 export function sightOf<S extends BaseState, M, V>(engine: GameEngine<S, M, GameEvent, unknown, V>, state: S, seat: Seat): Sight<V, M> {
-  const legal = legalMovesFor(engine, state, seat);
-  let view: Sight<V, M>['view'] | undefined;
-  return {
-    seat,
-    legal,
-    get view() {
-      return (view ??= viewFor(engine, state, seat));
-    },
-  };
+  return new SeatSight(engine, state, seat);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awaitedSeats, botMove, Rng, rngStateFromSeed, type BotLevel } from '../../../core/engine/index.js';
+import { awaitedSeats, botMove, legalMovesFor, Rng, rngStateFromSeed, sightOf, viewFor, type BotLevel } from '../../../core/engine/index.js';
 import { loadAllEngines } from '../../../core/games/index.js';
 import { TABLES, visitStates } from '../../support/hidden-tables.js';
 
@@ -17,6 +17,17 @@ const engines = await loadAllEngines();
  * states of seeded games.
  */
 describe('bots choose from what their seat sees', () => {
+  it('a bot is given its seat, its legal moves and its view, and nothing that reaches the state', () => {
+    for (const engine of engines) {
+      const state = engine.setup({ seats: 2, options: engine.optionsSchema.parse({}), deadlines: { turnMs: 1, windowMs: 1 }, seed: 'sight', at: 0 });
+      const sight = sightOf(engine, state, 1);
+      expect(Object.keys(sight).sort()).toEqual(['legal', 'seat']);
+      expect(sight.legal).toEqual(legalMovesFor(engine, state, 1));
+      expect(sight.view).toEqual(viewFor(engine, state, 1));
+      expect(JSON.stringify(sight)).not.toContain(state.seed);
+    }
+  });
+
   for (const engine of engines) {
     it(`${engine.meta.id}: another deal of what the seat cannot see, the same move`, () => {
       let choices = 0;
