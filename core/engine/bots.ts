@@ -31,6 +31,7 @@ class SeatSight<S extends BaseState, M, V> implements Sight<V, M> {
   }
 }
 
+/** What a bot playing `seat` may see now. */
 export function sightOf<S extends BaseState, M, V>(engine: GameEngine<S, M, GameEvent, unknown, V>, state: S, seat: Seat): Sight<V, M> {
   return new SeatSight(engine, state, seat);
 }

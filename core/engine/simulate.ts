@@ -34,7 +34,8 @@ export interface PlayOutResult<S, E extends GameEvent> {
 
 /**
  * Plays a whole game with bots: every awaited seat answers with its bot's
- * move (chosen from the seat's view), in seat order; a step with nobody to answer is closed by `timeout`.
+ * move (chosen from the seat's view), in seat order; a step with nobody to
+ * answer is closed by `timeout`.
  * Throws on a bot move the engine rejects or a game that never ends — both
  * are engine defects the property tests must surface.
  */
