@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Take back your own latest commit, if it revealed nothing
-         * @description Allowed while the commit is the game's latest, was your move, and revealed nothing new to anyone: no card drawn, no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason. The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.
+         * @description Allowed while the commit is the game's latest, was your move, and showed nobody anything they could not see before: no card drawn, turned up or laid from a hand on the table (every viewer's view is compared before and after), no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason, which names what was shown (e.g. `it showed a7 to you, seat 1, spectators, hidden before`). The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.
          */
         post: operations["undoCommit"];
         delete?: never;
@@ -1073,6 +1073,12 @@ export interface components {
                 prompts: components["schemas"]["ValeriaCardKingdomsPrompt"][][];
                 /** @description Your own submission, until the window closes (VK-R2). */
                 yours: components["schemas"]["ValeriaCardKingdomsAnswer"][] | null;
+                /** @description The amounts Thieves’ owners chose so far, once the window closed (VK-R8). */
+                thefts: {
+                    seat: number;
+                    prompt: number;
+                    amount: number;
+                }[];
                 /** @description The Thief take awaiting its owner’s amount once the window closed (VK-R8). */
                 theft: {
                     seat: number;
@@ -2650,6 +2656,8 @@ export interface components {
             stack: number;
             /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
             card: string;
+            /** @description The card now on top of the stack (Mixed Citizens: turned up by this recruit); null: the stack is exhausted. */
+            next: string | null;
             gold: number;
             magic: number;
             free: boolean;
