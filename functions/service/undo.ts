@@ -48,8 +48,8 @@ async function logBefore(ctx: ServiceContext, live: LiveGame, version: number, s
 }
 
 /**
- * Takes back the caller's own latest commit when it revealed nothing
- * (core/table/undo.ts decides that from its events), as a new commit that
+ * Takes back the caller's own latest commit when it showed nobody anything
+ * new (core/table/undo.ts decides that from the views), as a new commit that
  * puts the previous state back; overdue deadlines are resolved first, so a
  * commit a timeout or a bot already followed is no longer the latest.
  */
@@ -68,7 +68,7 @@ export function undoCommit(ctx: ServiceContext, player: PlayerRecord, gameId: st
     const command = commit?.command as CommandRecord | undefined;
     if (!commit || command?.type !== 'moves' || commit.actor !== player.playerId) throw refused(version, 'it is not a move of yours');
     const { state: before, undosInto } = await logBefore(ctx, live, version, seat);
-    const reason = whyNotUndoable(live.engine, before, state, commit.events as LoggedEvent[]);
+    const reason = whyNotUndoable(live.engine, before, state, commit.events as LoggedEvent[], seat);
     if (reason) throw refused(version, reason);
     const entry = before.pending?.id;
     if (entry !== undefined && (undosInto.get(entry) ?? 0) >= UNDOS_PER_PENDING_ENTRY) throw fail('too-many-undos', { limit: UNDOS_PER_PENDING_ENTRY });
