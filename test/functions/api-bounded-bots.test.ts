@@ -38,7 +38,7 @@ async function allBotGame(token: string): Promise<{ gameId: string; lastSeatMs: 
 /** The game's whole public log, page by page, without bringing it up to date (no deadline is due). */
 async function logOf(gameId: string, token: string): Promise<{ seq: number; actor: { kind: string } }[]> {
   const commits: { seq: number; actor: { kind: string } }[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await client.get(`/v1/games/${gameId}/events?after=${after}`, { token });
     expect(page.status, page.text).toBe(200);
     commits.push(...page.body.commits);
