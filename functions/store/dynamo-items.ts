@@ -1,7 +1,19 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Item } from './capacity.js';
-import { finishedOrderKey } from './conventions.js';
-import type { Commit, FinishedRow, GameHeader, GameSummary, IdempotentResponse, MembershipRow, PlayerRecord, Snapshot, VacationLedger } from './port.js';
+import { finishedOrderKey, leaderboardKey } from './conventions.js';
+import type {
+  Commit,
+  FinishedRow,
+  GameHeader,
+  GameSummary,
+  IdempotentResponse,
+  MembershipRow,
+  PlayerRating,
+  PlayerRecord,
+  RatedGame,
+  Snapshot,
+  VacationLedger,
+} from './port.js';
 
 /**
  * The single-table layout and the codecs between the port's records and
@@ -14,8 +26,10 @@ import type { Commit, FinishedRow, GameHeader, GameSummary, IdempotentResponse, 
  *   PLAYER#<id>        DONE#<order key>     a finished game of the player's (finishedOrderKey)
  *   PLAYER#<id>        RUNNING              how many running games the player counts (`n`)
  *   PLAYER#<id>        VACATION             the player's vacation ledger
+ *   PLAYER#<id>        RATING#<game>        the player's rating in that game's pool (listed ones carry the leaderboard index's keys)
  *   GAME#<id>          HEAD                 the game header (sorts after every C# key)
  *   GAME#<id>          #LATEST              the summary of the newest commit, for lists (sorts before every C# key)
+ *   GAME#<id>          #RATED               the record of a rated game's end: every rating it changed, before and after
  *   GAME#<id>          C#<seq, 10 digits>   a commit
  *   GAME#<id>          C#<seq>#S            the snapshot after that commit (sorts right after it)
  *   IDEM#<scope>#<key> IDEM                 an idempotency record, with `expiresAt` (TTL)
@@ -27,6 +41,8 @@ export const TABLE_SCHEMA = {
   ttlAttribute: 'expiresAt',
   /** Sparse: only headers of active games carry its keys. Keys-only projection. */
   activeGamesIndex: { name: 'active-games', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  /** Sparse: only listed ratings carry its keys, one partition per game (`LB#<game>`), sorted by leaderboardKey. Projects every attribute (a rating is small). */
+  leaderboardIndex: { name: 'leaderboards', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
 } as const;
 
 const SEQ_DIGITS = 10;
@@ -36,6 +52,7 @@ export const HEAD_SK = 'HEAD';
 export const COMMIT_PREFIX = 'C#';
 export const MEMBERSHIP_PREFIX = 'GAME#';
 export const FINISHED_PREFIX = 'DONE#';
+export const RATING_PREFIX = 'RATING#';
 
 export const keys = {
   player: (playerId: string): Item => key(`PLAYER#${playerId}`, 'PROFILE'),
@@ -52,6 +69,9 @@ export const keys = {
   commitSk: (seq: number): string => `${COMMIT_PREFIX}${String(seq).padStart(SEQ_DIGITS, '0')}`,
   snapshotSk: (seq: number): string => `${keys.commitSk(seq)}#S`,
   idempotency: (id: string): Item => key(`IDEM#${id}`, 'IDEM'),
+  rating: (playerId: string, game: string): Item => key(keys.playerPartition(playerId), `${RATING_PREFIX}${game}`),
+  ratedGame: (gameId: string): Item => key(keys.gamePartition(gameId), '#RATED'),
+  leaderboardPartition: (game: string): string => `LB#${game}`,
 };
 
 function key(pk: string, sk: string): Item {
@@ -229,6 +249,56 @@ export function summaryItem(summary: GameSummary): Item {
 
 export function summaryFromItem(item: Item): GameSummary {
   return { gameId: gameIdOf(item), seq: num(item, 'seq'), summary: bodyOf<GameSummary['summary']>(item) };
+}
+
+// ── ratings ────────────────────────────────────────────────────────────────
+
+/** Plain attributes, so that the leaderboard index projects them as they are. */
+export function ratingItem(rating: PlayerRating): Item {
+  const { partitionKey, sortKey } = TABLE_SCHEMA.leaderboardIndex;
+  const listed: Item = rating.listed ? { [partitionKey]: { S: keys.leaderboardPartition(rating.game) }, [sortKey]: { S: leaderboardKey(rating) } } : {};
+  return {
+    ...keys.rating(rating.playerId, rating.game),
+    name: { S: rating.name },
+    mu: n(rating.mu),
+    sigma: n(rating.sigma),
+    games: n(rating.games),
+    wins: n(rating.wins),
+    lastGameAt: rating.lastGameAt === null ? { NULL: true } : n(rating.lastGameAt),
+    rev: n(rating.revision),
+    ...listed,
+  };
+}
+
+export function ratingFromItem(item: Item): PlayerRating {
+  return {
+    playerId: str(item, 'pk').slice('PLAYER#'.length),
+    game: str(item, 'sk').slice(RATING_PREFIX.length),
+    name: str(item, 'name'),
+    mu: num(item, 'mu'),
+    sigma: num(item, 'sigma'),
+    games: num(item, 'games'),
+    wins: num(item, 'wins'),
+    lastGameAt: item.lastGameAt?.NULL ? null : num(item, 'lastGameAt'),
+    listed: item[TABLE_SCHEMA.leaderboardIndex.partitionKey] !== undefined,
+    revision: num(item, 'rev'),
+  };
+}
+
+/** The table's and the index's keys of a rating on the leaderboard: where a page after it starts. */
+export function leaderboardStartKey(game: string, sortKey: string): Item {
+  const playerId = sortKey.slice(sortKey.indexOf('#') + 1);
+  const index = TABLE_SCHEMA.leaderboardIndex;
+  return { ...keys.rating(playerId, game), [index.partitionKey]: { S: keys.leaderboardPartition(game) }, [index.sortKey]: { S: sortKey } };
+}
+
+export function ratedGameItem(record: RatedGame): Item {
+  const { gameId, ...rest } = record;
+  return { ...keys.ratedGame(gameId), ...body(rest) };
+}
+
+export function ratedGameFromItem(item: Item): RatedGame {
+  return { ...bodyOf<Omit<RatedGame, 'gameId'>>(item), gameId: gameIdOf(item) };
 }
 
 // ── idempotency ────────────────────────────────────────────────────────────

@@ -2,6 +2,7 @@ import {
   BatchGetItemCommand,
   ConditionalCheckFailedException,
   CreateTableCommand,
+  DescribeTableCommand,
   DescribeTimeToLiveCommand,
   GetItemCommand,
   PutItemCommand,
@@ -9,10 +10,12 @@ import {
   ResourceInUseException,
   TransactionCanceledException,
   TransactWriteItemsCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
   type ConsumedCapacity,
   type DynamoDBClient,
+  type GlobalSecondaryIndex,
   type PutItemCommandInput,
   type QueryCommandInput,
   type TransactWriteItem,
@@ -29,7 +32,17 @@ import {
   type ReadConsistency,
 } from './capacity.js';
 import { classifyStoreError, STORE_TIME_BOUNDS } from './dynamo-client.js';
-import { assertAfterSeq, assertLimit, assertNextRevision, assertSeq, decodeCursor, encodeCursor, finishedOrderKey, idempotencyId } from './conventions.js';
+import {
+  assertAfterSeq,
+  assertLimit,
+  assertNextRevision,
+  assertSeq,
+  decodeCursor,
+  encodeCursor,
+  finishedOrderKey,
+  idempotencyId,
+  leaderboardKey,
+} from './conventions.js';
 import {
   ACTIVE_PARTITION,
   activeIndexEntry,
@@ -46,12 +59,18 @@ import {
   idempotencyItem,
   keys,
   kindOf,
+  leaderboardStartKey,
   MEMBERSHIP_PREFIX,
   membershipFromItem,
   membershipItem,
   playerFromItem,
   playerFromTokenItem,
   playerItem,
+  RATING_PREFIX,
+  ratedGameFromItem,
+  ratedGameItem,
+  ratingFromItem,
+  ratingItem,
   snapshotFromItem,
   snapshotItem,
   summaryFromItem,
@@ -78,7 +97,10 @@ import {
   type MembershipRow,
   type Page,
   type PlayerId,
+  type PlayerRating,
   type PlayerRecord,
+  type RatedGame,
+  type RatingWrite,
   type RunningGameClaim,
   type Snapshot,
   type Store,
@@ -140,28 +162,21 @@ export class DynamoStore implements Store {
    * Set-up, not service: a cold DynamoDB Local may take seconds, so these calls get a generous bound.
    */
   async ensureTable(): Promise<void> {
-    const { partitionKey, sortKey, ttlAttribute, activeGamesIndex: index } = TABLE_SCHEMA;
+    const { partitionKey, sortKey, ttlAttribute, activeGamesIndex, leaderboardIndex } = TABLE_SCHEMA;
     const setUp = { requestTimeout: SET_UP_TIMEOUT_MS };
+    const indexes = [indexOf(activeGamesIndex, 'KEYS_ONLY'), indexOf(leaderboardIndex, 'ALL')];
+    const attributes = (names: readonly string[]) => names.map((name) => ({ AttributeName: name, AttributeType: 'S' as const }));
     try {
       await this.client.send(
         new CreateTableCommand({
           TableName: this.table,
           BillingMode: 'PAY_PER_REQUEST',
-          AttributeDefinitions: [partitionKey, sortKey, index.partitionKey, index.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+          AttributeDefinitions: attributes([partitionKey, sortKey, ...[activeGamesIndex, leaderboardIndex].flatMap((i) => [i.partitionKey, i.sortKey])]),
           KeySchema: [
             { AttributeName: partitionKey, KeyType: 'HASH' },
             { AttributeName: sortKey, KeyType: 'RANGE' },
           ],
-          GlobalSecondaryIndexes: [
-            {
-              IndexName: index.name,
-              KeySchema: [
-                { AttributeName: index.partitionKey, KeyType: 'HASH' },
-                { AttributeName: index.sortKey, KeyType: 'RANGE' },
-              ],
-              Projection: { ProjectionType: 'KEYS_ONLY' },
-            },
-          ],
+          GlobalSecondaryIndexes: indexes,
         }),
         setUp,
       );
@@ -169,6 +184,16 @@ export class DynamoStore implements Store {
       if (!(error instanceof ResourceInUseException)) throw error;
     }
     await waitUntilTableExists({ client: this.client, maxWaitTime: 60 }, { TableName: this.table });
+    // A table kept from before an index (npm start's .data/) gains it.
+    const described = await this.client.send(new DescribeTableCommand({ TableName: this.table }), setUp);
+    const present = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    for (const index of indexes.filter((i) => !present.has(i.IndexName))) {
+      const keyNames = (index.KeySchema ?? []).flatMap((k) => (k.AttributeName ? [k.AttributeName] : []));
+      await this.client.send(
+        new UpdateTableCommand({ TableName: this.table, AttributeDefinitions: attributes(keyNames), GlobalSecondaryIndexUpdates: [{ Create: index }] }),
+        setUp,
+      );
+    }
     const ttl = await this.client.send(new DescribeTimeToLiveCommand({ TableName: this.table }), setUp);
     const status = ttl.TimeToLiveDescription?.TimeToLiveStatus;
     if (status !== 'ENABLED' && status !== 'ENABLING') {
@@ -507,6 +532,78 @@ export class DynamoStore implements Store {
     await this.put('putIdempotent', idempotencyItem(idempotencyId(scope, key), response, expiresAt), {});
   }
 
+  // ── ratings ──────────────────────────────────────────────────────────────
+
+  async getRatings(game: string, playerIds: readonly PlayerId[]): Promise<ReadonlyMap<PlayerId, PlayerRating>> {
+    const unique = [...new Set(playerIds)];
+    if (unique.length === 0) return new Map();
+    const items = await this.batchGet(
+      'getRatings',
+      unique.map((playerId) => keys.rating(playerId, game)),
+    );
+    return new Map(items.map(ratingFromItem).map((rating) => [rating.playerId, rating]));
+  }
+
+  async listPlayerRatings(playerId: PlayerId): Promise<readonly PlayerRating[]> {
+    const partition = keys.playerPartition(playerId);
+    const items = await this.queryAll('listPlayerRatings', {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': { S: partition }, ':prefix': { S: RATING_PREFIX } },
+    });
+    return items.map(ratingFromItem);
+  }
+
+  async recordRatedGame(record: RatedGame, ratings: readonly PlayerRating[]): Promise<RatingWrite> {
+    ratings.forEach((rating) => assertSeq(rating.revision));
+    const refused = await this.transact('recordRatedGame', [
+      { Put: { TableName: this.table, Item: ratedGameItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...ratings.map((rating): TransactWriteItem => ({
+        Put: {
+          TableName: this.table,
+          Item: ratingItem(rating),
+          ...(rating.revision === 1
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : { ConditionExpression: 'rev = :expected', ExpressionAttributeValues: { ':expected': { N: String(rating.revision - 1) } } }),
+        },
+      })),
+    ]);
+    if (!refused) return 'recorded';
+    return refused[0] ? 'already-recorded' : 'stale';
+  }
+
+  async getRatedGame(gameId: string): Promise<RatedGame | null> {
+    const item = await this.get('getRatedGame', keys.ratedGame(gameId));
+    return item ? ratedGameFromItem(item) : null;
+  }
+
+  async listLeaderboard(game: string, cursor: string | null, limit: number): Promise<Page<PlayerRating>> {
+    assertLimit(limit);
+    const index = TABLE_SCHEMA.leaderboardIndex;
+    // One rating beyond the page tells whether there is a next page.
+    const items: Item[] = [];
+    let startKey: Item | undefined = cursor === null ? undefined : leaderboardStartKey(game, decodeCursor(cursor));
+    do {
+      const page = await this.queryPage(
+        'listLeaderboard',
+        {
+          IndexName: index.name,
+          KeyConditionExpression: '#pk = :board',
+          ExpressionAttributeNames: { '#pk': index.partitionKey },
+          ExpressionAttributeValues: { ':board': { S: keys.leaderboardPartition(game) } },
+          ScanIndexForward: false,
+          Limit: limit + 1 - items.length,
+          ExclusiveStartKey: startKey,
+        },
+        'eventual',
+      );
+      items.push(...page.items);
+      startKey = page.lastKey;
+    } while (startKey && items.length <= limit);
+    const ratings = items.slice(0, limit).map(ratingFromItem);
+    const last = ratings.at(-1);
+    return { items: ratings, next: items.length > limit && last ? encodeCursor(leaderboardKey(last)) : null };
+  }
+
   async listActiveGameIds(): Promise<readonly string[]> {
     const index = TABLE_SCHEMA.activeGamesIndex;
     const items = await this.queryAll(
@@ -698,6 +795,21 @@ export class DynamoStore implements Store {
     } while (startKey);
     return items;
   }
+}
+
+/** An index of the table as CreateTable and UpdateTable name it. */
+function indexOf(
+  index: { readonly name: string; readonly partitionKey: string; readonly sortKey: string },
+  projection: 'KEYS_ONLY' | 'ALL',
+): GlobalSecondaryIndex {
+  return {
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' },
+    ],
+    Projection: { ProjectionType: projection },
+  };
 }
 
 function consumedList(consumed: ConsumedCapacity | readonly ConsumedCapacity[] | undefined): readonly ConsumedCapacity[] {

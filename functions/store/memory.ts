@@ -9,6 +9,7 @@ import {
   finishedOrderKey,
   idempotencyId,
   jsonCopy,
+  leaderboardKey,
 } from './conventions.js';
 import {
   HeaderConflictError,
@@ -25,7 +26,10 @@ import {
   type MembershipRow,
   type Page,
   type PlayerId,
+  type PlayerRating,
   type PlayerRecord,
+  type RatedGame,
+  type RatingWrite,
   type RunningGameClaim,
   type Snapshot,
   type Store,
@@ -67,6 +71,9 @@ export class MemoryStore implements Store {
   private readonly running = new Map<PlayerId, number>();
   private readonly idempotency = new Map<string, IdempotencyRecord>();
   private readonly vacations = new Map<PlayerId, VacationLedger>();
+  /** Ratings by game, then player. */
+  private readonly ratings = new Map<string, Map<PlayerId, PlayerRating>>();
+  private readonly ratedGames = new Map<string, RatedGame>();
   private readonly clock: () => number;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -246,6 +253,56 @@ export class MemoryStore implements Store {
 
   async putIdempotent(scope: string, key: string, response: IdempotentResponse, expiresAt: number): Promise<void> {
     this.idempotency.set(idempotencyId(scope, key), { response: jsonCopy(response), expiresAt });
+  }
+
+  async getRatings(game: string, playerIds: readonly PlayerId[]): Promise<ReadonlyMap<PlayerId, PlayerRating>> {
+    const pool = this.ratings.get(game);
+    return new Map(
+      playerIds.flatMap((playerId) => {
+        const rating = pool?.get(playerId);
+        return rating ? [[playerId, jsonCopy(rating)] as const] : [];
+      }),
+    );
+  }
+
+  async listPlayerRatings(playerId: PlayerId): Promise<readonly PlayerRating[]> {
+    const games = [...this.ratings.keys()].sort(byUtf8);
+    return games.flatMap((game) => {
+      const rating = this.ratings.get(game)?.get(playerId);
+      return rating ? [jsonCopy(rating)] : [];
+    });
+  }
+
+  async recordRatedGame(record: RatedGame, ratings: readonly PlayerRating[]): Promise<RatingWrite> {
+    ratings.forEach((rating) => assertSeq(rating.revision));
+    if (this.ratedGames.has(record.gameId)) return 'already-recorded';
+    const stale = ratings.some((rating) => (this.ratings.get(rating.game)?.get(rating.playerId)?.revision ?? 0) !== rating.revision - 1);
+    if (stale) return 'stale';
+    this.ratedGames.set(record.gameId, jsonCopy(record));
+    for (const rating of ratings) {
+      const pool = this.ratings.get(rating.game) ?? new Map<PlayerId, PlayerRating>();
+      pool.set(rating.playerId, jsonCopy(rating));
+      this.ratings.set(rating.game, pool);
+    }
+    return 'recorded';
+  }
+
+  async getRatedGame(gameId: string): Promise<RatedGame | null> {
+    const record = this.ratedGames.get(gameId);
+    return record ? jsonCopy(record) : null;
+  }
+
+  async listLeaderboard(game: string, cursor: string | null, limit: number): Promise<Page<PlayerRating>> {
+    assertLimit(limit);
+    const after = cursor === null ? null : decodeCursor(cursor);
+    const listed = [...(this.ratings.get(game)?.values() ?? [])]
+      .filter((rating) => rating.listed)
+      .map((rating) => ({ rating, key: leaderboardKey(rating) }))
+      .sort((a, b) => byUtf8(b.key, a.key))
+      .filter(({ key }) => after === null || byUtf8(key, after) < 0);
+    const items = listed.slice(0, limit);
+    const last = items.at(-1);
+    return { items: items.map(({ rating }) => jsonCopy(rating)), next: listed.length > limit && last ? encodeCursor(last.key) : null };
   }
 
   async listActiveGameIds(): Promise<readonly string[]> {

@@ -1,4 +1,5 @@
 import type { Deadlines } from '../../core/engine/index.js';
+import type { PoolRating } from '../../core/ratings/index.js';
 
 /**
  * The storage contract of the service. Two adapters implement it: DynamoDB
@@ -62,6 +63,8 @@ export interface GameHeader {
   readonly engineVersion?: number;
   /** Undo and replacement rules (functions/service/table-rules.ts); absent on games created before them. */
   readonly table?: TableRules;
+  /** Whether the game's end changes ratings (functions/service/ratings.ts); absent on games created before ratings, which are not rated. */
+  readonly rated?: boolean;
 }
 
 /** How a table treats time and absence, beside the game's own options; fixed at creation (chosen by functions/service/table-rules.ts). */
@@ -227,6 +230,41 @@ export interface IdempotentResponse {
   readonly body: unknown;
 }
 
+/** A player's rating in one game's pool (core/ratings), as stored. */
+export interface PlayerRating extends PoolRating {
+  readonly playerId: PlayerId;
+  readonly game: string;
+  /** The player's name when the rating last changed: what the leaderboard shows. */
+  readonly name: string;
+  /** Whether the leaderboard index lists it (established when it last changed). */
+  readonly listed: boolean;
+  /** Bumped by every write, for optimistic concurrency; 0 for a rating never stored. */
+  readonly revision: number;
+}
+
+/** One person's part in a rated game: enough to replay the pool's history. */
+export interface RatingChange {
+  readonly playerId: PlayerId;
+  readonly seat: number;
+  readonly place: number;
+  /** The seat ended under the replacement bot. */
+  readonly absent: boolean;
+  readonly before: PoolRating;
+  readonly after: PoolRating;
+}
+
+/** The record of a rated game's end: written once, with every rating it changed, in one transaction. */
+export interface RatedGame {
+  readonly gameId: string;
+  readonly game: string;
+  /** When the game ended (its last commit), epoch ms. */
+  readonly at: number;
+  readonly changes: readonly RatingChange[];
+}
+
+/** How `recordRatedGame` went: written; the game was rated before (nothing written); or a rating moved since it was read (nothing written). */
+export type RatingWrite = 'recorded' | 'already-recorded' | 'stale';
+
 export interface Store {
   /** Fails with PlayerConflictError if the player id or the token hash is taken (nothing is written then). */
   createPlayer(player: PlayerRecord): Promise<void>;
@@ -292,6 +330,24 @@ export interface Store {
    */
   getIdempotent(scope: string, key: string): Promise<IdempotentResponse | null>;
   putIdempotent(scope: string, key: string, response: IdempotentResponse, expiresAt: number): Promise<void>;
+
+  /** The stored ratings of these players in one game's pool, strongly consistent; a player never rated there is absent. */
+  getRatings(game: string, playerIds: readonly PlayerId[]): Promise<ReadonlyMap<PlayerId, PlayerRating>>;
+  /** Every pool's rating of one player, strongly consistent. */
+  listPlayerRatings(playerId: PlayerId): Promise<readonly PlayerRating[]>;
+  /**
+   * Writes the record of a rated game and each rating it changed, all or
+   * nothing: only if the game has no record yet and each stored rating is
+   * still at `revision - 1` (none stored for revision 1).
+   */
+  recordRatedGame(record: RatedGame, ratings: readonly PlayerRating[]): Promise<RatingWrite>;
+  getRatedGame(gameId: string): Promise<RatedGame | null>;
+  /**
+   * A game's listed ratings, highest conservative rating (mu − 3·sigma) first,
+   * ties by player id; `cursor` is null or a `next` of an earlier page (read
+   * from an index: eventually consistent on DynamoDB).
+   */
+  listLeaderboard(game: string, cursor: string | null, limit: number): Promise<Page<PlayerRating>>;
 
   /**
    * Games with an open deadline, for the local timers to rebuild their deadlines:

@@ -11,7 +11,9 @@ import {
   type GameHeader,
   type GameStatus,
   type MembershipRow,
+  type PlayerRating,
   type PlayerRecord,
+  type RatedGame,
   type Store,
   type VacationLedger,
 } from '../../functions/store/port.js';
@@ -118,6 +120,39 @@ async function appendAll(store: Store, commits: readonly Commit[]): Promise<void
 
 function row(gameId: string, seat = 0): MembershipRow {
   return { gameId, game: 'villages-of-valeria', seat, joinedAt: 1_700_000_000_000 };
+}
+
+function rating(overrides: Partial<PlayerRating> = {}): PlayerRating {
+  return {
+    playerId: uid('pl'),
+    game: 'village-pillage',
+    name: 'Ada',
+    mu: 25,
+    sigma: 8,
+    games: 1,
+    wins: 0,
+    lastGameAt: 1_700_000_000_000,
+    listed: false,
+    revision: 1,
+    ...overrides,
+  };
+}
+
+function ratedGame(ratings: readonly PlayerRating[], gameId = uid('g')): RatedGame {
+  const before = { mu: 25, sigma: 25 / 3, games: 0, wins: 0, lastGameAt: null };
+  return {
+    gameId,
+    game: ratings[0]?.game ?? 'village-pillage',
+    at: 1_700_000_000_000,
+    changes: ratings.map((r, seat) => ({
+      playerId: r.playerId,
+      seat,
+      place: seat + 1,
+      absent: false,
+      before,
+      after: { mu: r.mu, sigma: r.sigma, games: r.games, wins: r.wins, lastGameAt: r.lastGameAt },
+    })),
+  };
 }
 
 describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adapter) => {
@@ -556,6 +591,86 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       expect(after).toContain(open.gameId);
       expect(after).not.toContain(active.gameId);
       expect(new Set(after).size).toBe(after.length);
+    });
+  });
+  describe('ratings', () => {
+    it('a rated game is recorded once, with every rating it changed, or not at all', async () => {
+      const [ann, ben] = [rating({ mu: 27.6 }), rating({ mu: 22.4 })];
+      const record = ratedGame([ann, ben]);
+      expect(await store.getRatings(ann.game, [ann.playerId, ben.playerId])).toEqual(new Map());
+      expect(await store.recordRatedGame(record, [ann, ben])).toBe('recorded');
+      expect(await store.getRatedGame(record.gameId)).toEqual(record);
+      expect(await store.getRatings(ann.game, [ann.playerId, ben.playerId, 'pl_nobody'])).toEqual(
+        new Map([
+          [ann.playerId, ann],
+          [ben.playerId, ben],
+        ]),
+      );
+      // The same end processed again: nothing more is written, even with revisions that would fit.
+      const again = [rating({ ...ann, mu: 99, revision: 2 }), rating({ ...ben, mu: 1, revision: 2 })];
+      expect(await store.recordRatedGame(record, again)).toBe('already-recorded');
+      expect((await store.getRatings(ann.game, [ann.playerId])).get(ann.playerId)?.mu).toBe(27.6);
+      expect((await store.getRatings(ann.game, [ben.playerId])).get(ben.playerId)?.revision).toBe(1);
+    });
+
+    it('refuses the whole record when a rating moved since it was read', async () => {
+      const ann = rating();
+      expect(await store.recordRatedGame(ratedGame([ann]), [ann])).toBe('recorded');
+      const ben = rating();
+      // Ann's rating is at revision 1: a write expecting none stored (revision 1 again) or revision 2 (writing 3) is stale.
+      for (const stale of [rating({ ...ann, revision: 1 }), rating({ ...ann, revision: 3 })]) {
+        const record = ratedGame([stale, ben]);
+        expect(await store.recordRatedGame(record, [stale, ben])).toBe('stale');
+        expect(await store.getRatedGame(record.gameId)).toBeNull();
+        expect(await store.getRatings(ben.game, [ben.playerId])).toEqual(new Map());
+      }
+      const next = rating({ ...ann, games: 2, revision: 2 });
+      expect(await store.recordRatedGame(ratedGame([next, ben]), [next, ben])).toBe('recorded');
+      expect((await store.getRatings(ann.game, [ann.playerId])).get(ann.playerId)).toEqual(next);
+    });
+
+    it("lists a player's ratings in every pool", async () => {
+      const playerId = uid('pl');
+      const pools = ['valeria-card-kingdoms', 'village-pillage'].map((game) => rating({ playerId, game }));
+      for (const r of pools) expect(await store.recordRatedGame(ratedGame([r]), [r])).toBe('recorded');
+      expect(await store.listPlayerRatings(playerId)).toEqual(pools);
+      expect(await store.listPlayerRatings(uid('pl'))).toEqual([]);
+    });
+
+    it('a leaderboard lists the listed ratings of one game, highest mu − 3·sigma first, a page at a time', async () => {
+      const game = uid('pool');
+      const conservatives = [12.5, -3, 40.25, 7, 7, 19];
+      const ratings = conservatives.map((c, i) => rating({ game, mu: c + 3 * 2, sigma: 2, listed: true, name: `P${i}` }));
+      const unlisted = rating({ game, mu: 60, sigma: 8, listed: false });
+      const elsewhere = rating({ game: uid('pool'), mu: 50, sigma: 1, listed: true });
+      for (const r of [...ratings, unlisted, elsewhere]) expect(await store.recordRatedGame(ratedGame([r]), [r])).toBe('recorded');
+
+      const expected = [...ratings].sort((a, b) => b.mu - a.mu || (a.playerId < b.playerId ? 1 : -1)).map((r) => r.playerId);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page = await store.listLeaderboard(game, cursor, 4);
+        seen.push(...page.items.map((r) => r.playerId));
+        cursor = page.next;
+        pages++;
+      } while (cursor !== null);
+      expect(seen).toEqual(expected);
+      expect(pages).toBe(2);
+      const first = await store.listLeaderboard(game, null, 1);
+      expect(first.items).toEqual([ratings[2]]);
+      expect((await store.listLeaderboard(game, null, 6)).next).toBeNull();
+      expect(await store.listLeaderboard(uid('pool'), null, 10)).toEqual({ items: [], next: null });
+    });
+
+    it('a rating leaves the leaderboard when it is written unlisted', async () => {
+      const game = uid('pool');
+      const listed = rating({ game, listed: true });
+      expect(await store.recordRatedGame(ratedGame([listed]), [listed])).toBe('recorded');
+      expect((await store.listLeaderboard(game, null, 10)).items).toHaveLength(1);
+      const unlisted = rating({ ...listed, listed: false, revision: 2 });
+      expect(await store.recordRatedGame(ratedGame([unlisted]), [unlisted])).toBe('recorded');
+      expect((await store.listLeaderboard(game, null, 10)).items).toEqual([]);
     });
   });
 });

@@ -133,9 +133,7 @@ describe('inactivity and provisional ratings', () => {
       ],
       at,
     );
-    const [[reference]] = rate([[{ mu: 30, sigma: ratingAt(idle, at).sigma }], [{ mu: NEW_RATING.mu, sigma: NEW_RATING.sigma }]], { rank: [1, 2] }) as [
-      [PoolRating],
-    ];
+    const reference = rate([[{ mu: 30, sigma: ratingAt(idle, at).sigma }], [{ mu: NEW_RATING.mu, sigma: NEW_RATING.sigma }]], { rank: [1, 2] })[0]![0]!;
     expect(after!.sigma).toBe(reference.sigma);
     expect(after!.mu).toBe(reference.mu);
   });
