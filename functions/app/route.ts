@@ -36,6 +36,7 @@ export type DocumentedResponse =
   | 'VacationChange'
   | 'Catalog'
   | 'Cards'
+  | 'Leaderboard'
   | 'NotificationsPage'
   | 'Preferences'
   | 'NewWebhook'

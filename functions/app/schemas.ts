@@ -73,6 +73,7 @@ export const CreateGameBody = z.strictObject({
   deadlines: DeadlinesRequest,
   table: TableRulesRequest,
   join: z.boolean().default(true),
+  rated: z.boolean().optional(),
 });
 
 export const JoinBody = z.strictObject({ seat: z.number().int().min(0).optional() }).meta({ id: 'Join' });

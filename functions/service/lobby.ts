@@ -17,6 +17,8 @@ export interface CreateGameRequest {
   readonly table?: TableRulesRequest;
   /** Whether the creator takes the first seat. */
   readonly join: boolean;
+  /** Whether the game's end changes ratings; absent: rated with two seats or more. */
+  readonly rated?: boolean;
 }
 
 /** The games offered, with what a lobby needs to show and validate. */
@@ -37,6 +39,7 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
   if (!listing) throw fail('unknown-game', { game: request.game });
   const { minSeats, maxSeats, title } = listing.meta;
   if (request.seats < minSeats || request.seats > maxSeats) throw fail('invalid-seats', { title, minSeats, maxSeats, seats: request.seats });
+  if (request.rated && request.seats < 2) throw fail('solo-games-unrated');
   const options = listing.optionsSchema.safeParse(request.options ?? {});
   if (!options.success)
     throw fail('invalid-options', { title, errors: options.error.issues.map((i) => ({ path: ['options', ...i.path].join('.'), message: i.message })) });
@@ -60,6 +63,7 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
     revision: 1,
     engineVersion: listing.engineVersion,
     table: resolveTableRules(request.table ?? {}, request.deadlines),
+    rated: request.rated ?? request.seats >= 2,
   };
   // The game counts against its creator, seated or not: bots play an unseated creator's game on our timers all the same.
   const claim = runningClaim(creator.playerId, { gameId: header.gameId, game: header.game, seat: request.join ? 0 : null, joinedAt: now });
@@ -83,7 +87,7 @@ export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId
   return startIfFull(ctx, header);
 }
 
-/** Fills a seat with a bot; only the game's creator may. */
+/** Fills a seat with a bot; only the game's creator may. Games against bots are never rated: a rated table becomes unrated. */
 export async function addBot(
   ctx: ServiceContext,
   player: PlayerRecord,
@@ -91,10 +95,17 @@ export async function addBot(
   level: 'random' | 'greedy',
   wanted: number | undefined,
 ): Promise<GameHeader> {
-  const header = await takeSeat(ctx, gameId, wanted, (current) => {
-    if (current.createdBy !== player.playerId) throw fail('not-creator');
-    return { kind: 'bot', level };
-  });
+  const header = await takeSeat(
+    ctx,
+    gameId,
+    wanted,
+    (current) => {
+      if (current.createdBy !== player.playerId) throw fail('not-creator');
+      return { kind: 'bot', level };
+    },
+    undefined,
+    { rated: false },
+  );
   return startIfFull(ctx, header);
 }
 
@@ -105,6 +116,7 @@ function takeSeat(
   wanted: number | undefined,
   occupant: (header: GameHeader) => SeatOccupant,
   claim?: (header: GameHeader, seat: number) => RunningGameClaim,
+  changes: Partial<Pick<GameHeader, 'rated'>> = {},
 ): Promise<GameHeader> {
   return untilWon('seats', 6, async () => {
     const current = await readHeader(ctx, gameId);
@@ -120,6 +132,7 @@ function takeSeat(
     const full = seats.every((s) => s.kind !== 'empty');
     const next: GameHeader = {
       ...current,
+      ...changes,
       seats,
       revision: current.revision + 1,
       ...(full ? { status: 'active' as const, startedAt: ctx.clock() } : {}),

@@ -31,6 +31,7 @@ export function publicHeader(header: GameHeader) {
     createdAt: isoInstant(header.createdAt),
     startedAt: header.startedAt === null ? null : isoInstant(header.startedAt),
     seedHash: header.seedHash,
+    rated: header.rated === true,
   };
 }
 

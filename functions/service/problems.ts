@@ -54,12 +54,14 @@ const CONTENDED = {
   seats: 'Several players took seats at once; try again.',
   'standing orders': 'The game changed while your orders were saved; send them again.',
   vacation: 'Your vacation changed at the same moment elsewhere; look at it and try again.',
+  ratings: 'Several games of the same players ended at once and their ratings could not all be written; the game is rated when it is next read.',
 } as const;
 
 /** Which list a cursor was not issued by (`invalid-cursor`). */
 const FOREIGN_CURSOR = {
   games: 'This cursor was not issued by this list.',
   notifications: 'This cursor was not issued by this list; use a `next` from an earlier page.',
+  leaderboard: 'This cursor was not issued by this leaderboard; use a `next` from an earlier page of it.',
 } as const;
 
 export type Contended = keyof typeof CONTENDED;
@@ -258,6 +260,11 @@ export const SERVICE_PROBLEMS = {
     description: 'The game is not played by this many players.',
     detail: ({ title, minSeats, maxSeats, seats }: { title: string; minSeats: number; maxSeats: number; seats: number }) =>
       `${title} is played by ${minSeats} to ${maxSeats} players, not ${seats}.`,
+  },
+  'solo-games-unrated': {
+    status: 422,
+    description: 'A game for one player is never rated: `rated` may only be true with two seats or more.',
+    detail: 'A solo game is never rated; leave out `rated` or set it to false.',
   },
   'invalid-options': {
     status: 422,

@@ -65,6 +65,7 @@ describe('OpenAPI document', () => {
         '/v1/webhooks/{id}/test',
         '/v1/webhooks/{id}/deliveries',
         '/v1/stream/tickets',
+        '/v1/leaderboards/{game}',
       ].sort(),
     );
     expect(spec.components.schemas.Problem).toBeDefined();

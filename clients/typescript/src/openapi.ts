@@ -475,6 +475,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/leaderboards/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's leaderboard: the top 100 established ratings, then a cursor
+         * @description Needs no token. Each game has its own pool of ratings (OpenSkill, Plackett–Luce; README, ratings). Ranked by the conservative rating mu − 3·sigma; provisional ratings (fewer than 5 rated games, or sigma above 7.5, inactivity included) are left out. Read from an index, eventually consistent: a game that just ended shows within a moment.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -548,7 +568,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -569,6 +589,8 @@ export interface components {
             startedAt: string | null;
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
         };
         /** @enum {string} */
         GameStatus: "open" | "active" | "finished";
@@ -642,6 +664,8 @@ export interface components {
             startedAt: string | null;
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
         };
         ValeriaCardKingdomsOptions: {
             /**
@@ -671,6 +695,8 @@ export interface components {
             startedAt: string | null;
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
         };
         VillagePillageOptions: {
             /**
@@ -699,6 +725,8 @@ export interface components {
             startedAt: string | null;
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
             /** @description Number of commits so far; also the ETag. */
             version: number;
             /** @description Your seat, or null when you are a spectator. */
@@ -947,6 +975,8 @@ export interface components {
             startedAt: string | null;
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
             /** @description Number of commits so far; also the ETag. */
             version: number;
             /** @description Your seat, or null when you are a spectator. */
@@ -1640,6 +1670,8 @@ export interface components {
             startedAt: string | null;
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
             /** @description Number of commits so far; also the ETag. */
             version: number;
             /** @description Your seat, or null when you are a spectator. */
@@ -5465,6 +5497,61 @@ export interface components {
                 designedFacts: string[];
             }[];
         };
+        /**
+         * @example {
+         *       "game": "village-pillage",
+         *       "entries": [
+         *         {
+         *           "rank": 1,
+         *           "playerId": "p_7Kq2vLx9",
+         *           "name": "Ann",
+         *           "rating": 14.2,
+         *           "display": "14.2",
+         *           "provisional": false,
+         *           "mu": 31.7,
+         *           "sigma": 5.83,
+         *           "games": 12,
+         *           "wins": 8,
+         *           "lastGameAt": "2025-03-02T18:04:11.000Z"
+         *         }
+         *       ],
+         *       "next": null
+         *     }
+         */
+        Leaderboard: {
+            /** @description A game of GET /v1/games/catalog: each has its own pool of ratings. */
+            game: string;
+            /** @description Established ratings only, highest first. */
+            entries: components["schemas"]["LeaderboardEntry"][];
+            /** @description Cursor of the next page (`cursor`); null on the last. */
+            next: string | null;
+        };
+        LeaderboardEntry: {
+            /** @description 1 for the highest rating; entries with equal ratings get consecutive ranks. */
+            rank: number;
+            playerId: string;
+            /** @description The player’s name as of their latest rated game. */
+            name: string;
+            /** @description The conservative rating shown and ranked: mu − 3·sigma, as of now (uncertainty grown by inactivity). */
+            rating: number;
+            /** @description The rating to one decimal, followed by "?" while provisional. */
+            display: string;
+            /** @description Fewer than 5 rated games here, or sigma above 7.5: shown with "?", off the leaderboard. */
+            provisional: boolean;
+            /** @description The mean of the skill belief (starts at 25). */
+            mu: number;
+            /** @description Its uncertainty as of now (starts at 25/3; grows with inactivity). */
+            sigma: number;
+            /** @description Rated games played in this pool. */
+            games: number;
+            /** @description Of them, those finished first (alone or shared). */
+            wins: number;
+            /**
+             * Format: date-time
+             * @description The end of the latest rated game here; null before the first.
+             */
+            lastGameAt: string | null;
+        };
         NotificationsPage: {
             notifications: components["schemas"]["Notification"][];
             /** @description Pass as `after` to get what came since; null when nothing was ever listed. */
@@ -5803,6 +5890,8 @@ export interface components {
              * @default true
              */
             join?: boolean;
+            /** @description Whether the end changes ratings (default: true with two seats or more; a solo game is never rated). A bot taking a seat makes the game unrated. */
+            rated?: boolean;
         };
         ValeriaCardKingdomsCreateGame: {
             /**
@@ -5860,6 +5949,8 @@ export interface components {
              * @default true
              */
             join?: boolean;
+            /** @description Whether the end changes ratings (default: true with two seats or more; a solo game is never rated). A bot taking a seat makes the game unrated. */
+            rated?: boolean;
         };
         VillagePillageCreateGame: {
             /**
@@ -5915,6 +6006,8 @@ export interface components {
              * @default true
              */
             join?: boolean;
+            /** @description Whether the end changes ratings (default: true with two seats or more; a solo game is never rated). A bot taking a seat makes the game unrated. */
+            rated?: boolean;
         };
         Join: {
             seat?: number;
@@ -6870,7 +6963,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `idempotency-key-reused`, `unknown-game`, `invalid-seats`, `invalid-options` */
+            /** @description Unprocessable Content: `idempotency-key-reused`, `unknown-game`, `invalid-seats`, `solo-games-unrated`, `invalid-options` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6878,7 +6971,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "idempotency-key-reused" | "unknown-game" | "invalid-seats" | "invalid-options";
+                        code?: "idempotency-key-reused" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options";
                     };
                 };
             };
@@ -9676,6 +9769,110 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "idempotency-key-reused";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                /** @description Entries per page: 1–100, default 100. */
+                limit?: number;
+                /** @description The `next` of an earlier page of the same leaderboard. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A game of GET /v1/games/catalog, e.g. `village-pillage`. */
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `invalid-cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "invalid-cursor";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `unknown-game` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unknown-game";
                     };
                 };
             };

@@ -16,6 +16,7 @@ import { Actor, Count, orNull, Instant, Pending, pascal, scoreSheet, SeatNumber 
 import { GAME_CONTRACTS, type GameContract } from './games.js';
 import { Cards } from './cards.js';
 import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
+import { Leaderboard } from './ratings.js';
 
 export const GameId = z.enum(GAMES.map((g) => g.meta.id) as [string, ...string[]]).meta({ id: 'GameId', description: 'A game of GET /v1/games/catalog.' });
 
@@ -53,6 +54,11 @@ const headerFields = (contract: GameContract) => ({
   createdAt: Instant,
   startedAt: Instant.nullable(),
   seedHash: z.string().describe('sha256 of the secret seed, published now; the seed is revealed when the game ends.'),
+  rated: z
+    .boolean()
+    .describe(
+      'Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated.',
+    ),
 });
 
 /** One schema per game, discriminated by `game`, as components `${Game}${what}` under the union `what`. */
@@ -267,6 +273,12 @@ export const CreateGame = perGame('CreateGame', (contract) =>
     deadlines: DeadlinesRequest,
     table: TableRulesRequest,
     join: z.boolean().default(true).describe('Take the first seat yourself.'),
+    rated: z
+      .boolean()
+      .optional()
+      .describe(
+        'Whether the end changes ratings (default: true with two seats or more; a solo game is never rated). A bot taking a seat makes the game unrated.',
+      ),
   }),
 );
 
@@ -304,6 +316,7 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   VacationChange,
   Catalog,
   Cards,
+  Leaderboard,
   // Push (functions/push): their runtime schemas are already the documented ones.
   NotificationsPage,
   Preferences,

@@ -70,7 +70,7 @@ export const gameRoutes = {
     request: { headers: IdempotencyHeaders, body: jsonBody(CreateGameBody, CREATE_GAME_EXAMPLES) },
     responses: {
       201: jsonResponse('GameHeader', 'The new game'),
-      ...problemResponses([...AUTHENTICATED, ...WITH_BODY, 'idempotency-key-reused', 'unknown-game', 'invalid-seats', 'invalid-options']),
+      ...problemResponses([...AUTHENTICATED, ...WITH_BODY, 'idempotency-key-reused', 'unknown-game', 'invalid-seats', 'solo-games-unrated', 'invalid-options']),
     },
   }),
 

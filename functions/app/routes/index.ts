@@ -5,6 +5,7 @@ import { bearerAuth, type AppEnv } from '../auth.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { mounter } from '../route.js';
 import { gameRoutes, mountGameRoutes } from './games.js';
+import { leaderboardRoutes, mountLeaderboardRoutes } from './leaderboards.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
@@ -19,9 +20,18 @@ import { mountWebhookRoutes, webhookRoutes } from './webhooks.js';
  * openapi-document.ts documents, and the only ones `mountApiRoutes` mounts.
  */
 export function apiRoutes(): RouteConfig[] {
-  return [playerRoutes, vacationRoutes, gameRoutes, playRoutes, standingOrderRoutes, tableRoutes, notificationRoutes, webhookRoutes, streamRoutes].flatMap(
-    (group) => Object.values(group),
-  );
+  return [
+    playerRoutes,
+    vacationRoutes,
+    gameRoutes,
+    playRoutes,
+    standingOrderRoutes,
+    tableRoutes,
+    notificationRoutes,
+    webhookRoutes,
+    streamRoutes,
+    leaderboardRoutes,
+  ].flatMap((group) => Object.values(group));
 }
 
 /** Mounts each contract of `apiRoutes()` with its handler, those that declare the bearer behind the auth middleware (which counts each player's requests when `limits` are enforced in process). */
@@ -36,4 +46,5 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   mountNotificationRoutes(mount, ctx);
   mountWebhookRoutes(mount, ctx);
   mountStreamRoutes(mount, ctx);
+  mountLeaderboardRoutes(mount, ctx);
 }
