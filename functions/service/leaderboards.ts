@@ -6,6 +6,9 @@ import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
 import { poolRating } from './ratings.js';
 
+/** A leaderboard's first page is its top 100 (README, limits); `limit` asks for fewer. */
+export const LEADERBOARD_PAGE = 100;
+
 /** Index pages one leaderboard page reads at most while skipping ratings that inactivity made provisional again. */
 const PAGES_PER_ANSWER = 5;
 

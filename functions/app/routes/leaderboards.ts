@@ -1,12 +1,9 @@
 import * as z from 'zod';
 import type { ServiceContext } from '../../service/context.js';
-import { leaderboard } from '../../service/leaderboards.js';
+import { LEADERBOARD_PAGE, leaderboard } from '../../service/leaderboards.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonResponse, type Mount } from '../route.js';
 import { GameNameParam } from '../schemas.js';
-
-/** A leaderboard's first page is its top 100. */
-export const LEADERBOARD_PAGE = 100;
 
 export const LeaderboardQuery = z.object({
   limit: z.coerce
