@@ -37,6 +37,7 @@ export type DocumentedResponse =
   | 'Catalog'
   | 'Cards'
   | 'Leaderboard'
+  | 'Profile'
   | 'NotificationsPage'
   | 'Preferences'
   | 'NewWebhook'

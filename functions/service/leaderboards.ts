@@ -4,7 +4,7 @@ import { decodeCursor } from '../store/conventions.js';
 import type { PlayerRating } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
-import { poolRating } from './ratings.js';
+import { poolRating } from './game-end.js';
 
 /** A leaderboard's first page is its top 100 (README, limits); `limit` asks for fewer. */
 export const LEADERBOARD_PAGE = 100;

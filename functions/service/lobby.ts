@@ -7,6 +7,7 @@ import { resolveTableRules, type TableRulesRequest } from './table-rules.js';
 import { readHeader, RETRY, settle, untilWon, withFreshGame } from './pipeline.js';
 import { replayableListing, seatOf } from './live-game.js';
 import { claiming, runningClaim } from './memberships.js';
+import { reliabilityOf } from './profiles.js';
 
 export interface CreateGameRequest {
   readonly game: string;
@@ -71,14 +72,26 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
   return startIfFull(ctx, header);
 }
 
-/** A seat for a player: the one asked for, or the first empty one; the game counts against their running games. */
+/**
+ * A seat for a player: the one asked for, or the first empty one; the game
+ * counts against their running games. A table that asks for a minimum
+ * reliability refuses a player below it (one with no finished game yet is
+ * not judged).
+ */
 export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId: string, wanted: number | undefined): Promise<GameHeader> {
+  let reliability: Promise<number | null> | null = null;
   const header = await takeSeat(
     ctx,
     gameId,
     wanted,
-    (current) => {
+    async (current) => {
       if (seatOf(current, player.playerId) !== null) throw fail('already-seated');
+      const required = current.table?.minReliability;
+      if (required) {
+        reliability ??= reliabilityOf(ctx, player.playerId);
+        const yours = await reliability;
+        if (yours !== null && yours < required) throw fail('reliability-too-low', { required, reliability: yours });
+      }
       return { kind: 'player', playerId: player.playerId, name: player.name };
     },
     (current, seat) => runningClaim(player.playerId, { gameId, game: current.game, seat, joinedAt: ctx.clock() }),
@@ -114,7 +127,7 @@ function takeSeat(
   ctx: ServiceContext,
   gameId: string,
   wanted: number | undefined,
-  occupant: (header: GameHeader) => SeatOccupant,
+  occupant: (header: GameHeader) => SeatOccupant | Promise<SeatOccupant>,
   claim?: (header: GameHeader, seat: number) => RunningGameClaim,
   changes: Partial<Pick<GameHeader, 'rated'>> = {},
 ): Promise<GameHeader> {
@@ -122,7 +135,7 @@ function takeSeat(
     const current = await readHeader(ctx, gameId);
     replayableListing(ctx.games, current);
     // Who may act is judged first: a bot offered by a non-creator is refused as such, whatever the seats.
-    const who = occupant(current);
+    const who = await occupant(current);
     if (current.status === 'finished') throw fail('game-finished', { to: 'take a seat' });
     if (current.status !== 'open') throw fail('game-full');
     const seat = wanted ?? current.seats.findIndex((s) => s.kind === 'empty');

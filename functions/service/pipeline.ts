@@ -8,7 +8,7 @@ import { fail } from './errors.js';
 import type { Contended } from './problems.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
 import { retireMemberships } from './memberships.js';
-import { rateFinishedGame } from './ratings.js';
+import { recordGameEnd } from './game-end.js';
 import { summaryOf } from './summaries.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
@@ -159,17 +159,18 @@ async function afterCommit(ctx: ServiceContext, live: LiveGame, commit: Commit):
 }
 
 /**
- * A game ended at `endedAt`: it is rated (once: ratings.ts), then its
+ * A game ended at `endedAt`: its end is recorded — reliability tallies and
+ * ratings, once (game-end.ts) —, then its
  * header's status, which feeds lists, says so, and the players' rows leave
  * their running games for their finished ones. The commits stay the truth,
- * so this only retries on revision races; the rating comes first so that a
+ * so this only retries on revision races; the end's record comes first so that a
  * fault before the header is written leaves it unfinished, and any later load
- * of the game (`settle`) runs the end again, rating included; a reader of the
+ * of the game (`settle`) runs the end again, its record included; a reader of the
  * inbox repairs the rows.
  */
 async function markFinished(ctx: ServiceContext, live: LiveGame, latest: GameSummary, endedAt: number): Promise<void> {
   const { header } = live;
-  await rateFinishedGame(ctx, live, endedAt);
+  await recordGameEnd(ctx, live, endedAt);
   let current: GameHeader | null = header;
   for (let i = 0; i < MAX_ATTEMPTS && current && current.status !== 'finished'; i++) {
     const next: GameHeader = { ...current, status: 'finished', revision: current.revision + 1 };

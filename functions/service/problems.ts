@@ -126,6 +126,13 @@ export const SERVICE_PROBLEMS = {
     description: 'You hold no seat in this game.',
     detail: ({ to }: { to: keyof typeof NOT_SEATED }) => NOT_SEATED[to],
   },
+  'reliability-too-low': {
+    status: 403,
+    description: 'The table asks for a minimum reliability (`table.minReliability`, percent) that yours (`reliability`) is below.',
+    detail: ({ required, reliability }: { required: number; reliability: number }) =>
+      `This table asks for a reliability of ${required}% or more; yours is ${reliability}% (games finished without a timeout).`,
+    fields: ({ required, reliability }: { required: number; reliability: number }) => ({ required, reliability }),
+  },
   'not-creator': {
     status: 403,
     description: 'Only the player who created the game may do this.',
@@ -137,6 +144,11 @@ export const SERVICE_PROBLEMS = {
     detail: 'This API answers at its published address only.',
   },
   'game-not-found': { status: 404, description: 'No game has this id.', detail: ({ gameId }: { gameId: string }) => `No game with id ${gameId}.` },
+  'player-not-found': {
+    status: 404,
+    description: 'No player has this id.',
+    detail: ({ playerId }: { playerId: string }) => `No player with id ${playerId}.`,
+  },
   'webhook-not-found': {
     status: 404,
     description: 'You have no webhook with this id.',

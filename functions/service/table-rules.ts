@@ -16,6 +16,15 @@ export const TableRulesRequest = z
       .boolean()
       .optional()
       .describe("Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks)."),
+    minReliability: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe(
+        'The reliability (percent of finished games finished without a timeout) a player needs to take a seat; players with no finished game yet may always join (default: none).',
+      ),
   })
   .default({})
   .describe("The table's rules for undo, absent players and vacations.");
@@ -29,6 +38,7 @@ export function resolveTableRules(request: TableRulesRequest, deadlines: Deadlin
     undo: request.undo ?? deadlines !== 'live',
     replaceAfterTimeouts: request.replaceAfterTimeouts ?? DEFAULT_REPLACE_AFTER_TIMEOUTS,
     vacation: request.vacation ?? true,
+    ...(request.minReliability ? { minReliability: request.minReliability } : {}),
   };
 }
 

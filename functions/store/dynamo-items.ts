@@ -10,7 +10,8 @@ import type {
   MembershipRow,
   PlayerRating,
   PlayerRecord,
-  RatedGame,
+  PlayerTally,
+  GameEnd,
   Snapshot,
   VacationLedger,
 } from './port.js';
@@ -27,9 +28,10 @@ import type {
  *   PLAYER#<id>        RUNNING              how many running games the player counts (`n`)
  *   PLAYER#<id>        VACATION             the player's vacation ledger
  *   PLAYER#<id>        RATING#<game>        the player's rating in that game's pool (listed ones carry the leaderboard index's keys)
+ *   PLAYER#<id>        TALLY#<game>         the player's finished, clean and won games there (`finished`, `clean`, `won`)
  *   GAME#<id>          HEAD                 the game header (sorts after every C# key)
  *   GAME#<id>          #LATEST              the summary of the newest commit, for lists (sorts before every C# key)
- *   GAME#<id>          #RATED               the record of a rated game's end: every rating it changed, before and after
+ *   GAME#<id>          #ENDED               the record of a game's end: each person's tally, every rating it changed (before and after)
  *   GAME#<id>          C#<seq, 10 digits>   a commit
  *   GAME#<id>          C#<seq>#S            the snapshot after that commit (sorts right after it)
  *   IDEM#<scope>#<key> IDEM                 an idempotency record, with `expiresAt` (TTL)
@@ -53,6 +55,7 @@ export const COMMIT_PREFIX = 'C#';
 export const MEMBERSHIP_PREFIX = 'GAME#';
 export const FINISHED_PREFIX = 'DONE#';
 export const RATING_PREFIX = 'RATING#';
+export const TALLY_PREFIX = 'TALLY#';
 
 export const keys = {
   player: (playerId: string): Item => key(`PLAYER#${playerId}`, 'PROFILE'),
@@ -70,7 +73,8 @@ export const keys = {
   snapshotSk: (seq: number): string => `${keys.commitSk(seq)}#S`,
   idempotency: (id: string): Item => key(`IDEM#${id}`, 'IDEM'),
   rating: (playerId: string, game: string): Item => key(keys.playerPartition(playerId), `${RATING_PREFIX}${game}`),
-  ratedGame: (gameId: string): Item => key(keys.gamePartition(gameId), '#RATED'),
+  tally: (playerId: string, game: string): Item => key(keys.playerPartition(playerId), `${TALLY_PREFIX}${game}`),
+  gameEnd: (gameId: string): Item => key(keys.gamePartition(gameId), '#ENDED'),
   leaderboardPartition: (game: string): string => `LB#${game}`,
 };
 
@@ -292,13 +296,23 @@ export function leaderboardStartKey(game: string, sortKey: string): Item {
   return { ...keys.rating(playerId, game), [index.partitionKey]: { S: keys.leaderboardPartition(game) }, [index.sortKey]: { S: sortKey } };
 }
 
-export function ratedGameItem(record: RatedGame): Item {
-  const { gameId, ...rest } = record;
-  return { ...keys.ratedGame(gameId), ...body(rest) };
+export function tallyFromItem(item: Item): PlayerTally {
+  return {
+    playerId: str(item, 'pk').slice('PLAYER#'.length),
+    game: str(item, 'sk').slice(TALLY_PREFIX.length),
+    finished: num(item, 'finished'),
+    clean: num(item, 'clean'),
+    won: num(item, 'won'),
+  };
 }
 
-export function ratedGameFromItem(item: Item): RatedGame {
-  return { ...bodyOf<Omit<RatedGame, 'gameId'>>(item), gameId: gameIdOf(item) };
+export function gameEndItem(record: GameEnd): Item {
+  const { gameId, ...rest } = record;
+  return { ...keys.gameEnd(gameId), ...body(rest) };
+}
+
+export function gameEndFromItem(item: Item): GameEnd {
+  return { ...bodyOf<Omit<GameEnd, 'gameId'>>(item), gameId: gameIdOf(item) };
 }
 
 // ── idempotency ────────────────────────────────────────────────────────────

@@ -67,8 +67,10 @@ import {
   playerFromTokenItem,
   playerItem,
   RATING_PREFIX,
-  ratedGameFromItem,
-  ratedGameItem,
+  TALLY_PREFIX,
+  tallyFromItem,
+  gameEndFromItem,
+  gameEndItem,
   ratingFromItem,
   ratingItem,
   snapshotFromItem,
@@ -99,8 +101,9 @@ import {
   type PlayerId,
   type PlayerRating,
   type PlayerRecord,
-  type RatedGame,
-  type RatingWrite,
+  type PlayerTally,
+  type GameEnd,
+  type GameEndWrite,
   type RunningGameClaim,
   type Snapshot,
   type Store,
@@ -545,18 +548,25 @@ export class DynamoStore implements Store {
   }
 
   async listPlayerRatings(playerId: PlayerId): Promise<readonly PlayerRating[]> {
-    const partition = keys.playerPartition(playerId);
-    const items = await this.queryAll('listPlayerRatings', {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': { S: partition }, ':prefix': { S: RATING_PREFIX } },
-    });
-    return items.map(ratingFromItem);
+    return (await this.queryAll('listPlayerRatings', this.prefixQuery(keys.playerPartition(playerId), RATING_PREFIX))).map(ratingFromItem);
   }
 
-  async recordRatedGame(record: RatedGame, ratings: readonly PlayerRating[]): Promise<RatingWrite> {
+  async listPlayerTallies(playerId: PlayerId): Promise<readonly PlayerTally[]> {
+    return (await this.queryAll('listPlayerTallies', this.prefixQuery(keys.playerPartition(playerId), TALLY_PREFIX))).map(tallyFromItem);
+  }
+
+  /** A partition's items whose sort key starts with `prefix`. */
+  private prefixQuery(partition: string, prefix: string) {
+    return {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': { S: partition }, ':prefix': { S: prefix } },
+    };
+  }
+
+  async recordGameEnd(record: GameEnd, ratings: readonly PlayerRating[]): Promise<GameEndWrite> {
     ratings.forEach((rating) => assertSeq(rating.revision));
-    const refused = await this.transact('recordRatedGame', [
-      { Put: { TableName: this.table, Item: ratedGameItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+    const refused = await this.transact('recordGameEnd', [
+      { Put: { TableName: this.table, Item: gameEndItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
       ...ratings.map((rating): TransactWriteItem => ({
         Put: {
           TableName: this.table,
@@ -566,14 +576,22 @@ export class DynamoStore implements Store {
             : { ConditionExpression: 'rev = :expected', ExpressionAttributeValues: { ':expected': { N: String(rating.revision - 1) } } }),
         },
       })),
+      ...record.tallies.map((tally): TransactWriteItem => ({
+        Update: {
+          TableName: this.table,
+          Key: keys.tally(tally.playerId, record.game),
+          UpdateExpression: 'ADD finished :one, clean :clean, won :won',
+          ExpressionAttributeValues: { ':one': { N: '1' }, ':clean': { N: tally.clean ? '1' : '0' }, ':won': { N: tally.won ? '1' : '0' } },
+        },
+      })),
     ]);
     if (!refused) return 'recorded';
     return refused[0] ? 'already-recorded' : 'stale';
   }
 
-  async getRatedGame(gameId: string): Promise<RatedGame | null> {
-    const item = await this.get('getRatedGame', keys.ratedGame(gameId));
-    return item ? ratedGameFromItem(item) : null;
+  async getGameEnd(gameId: string): Promise<GameEnd | null> {
+    const item = await this.get('getGameEnd', keys.gameEnd(gameId));
+    return item ? gameEndFromItem(item) : null;
   }
 
   async listLeaderboard(game: string, cursor: string | null, limit: number): Promise<Page<PlayerRating>> {

@@ -28,8 +28,9 @@ import {
   type PlayerId,
   type PlayerRating,
   type PlayerRecord,
-  type RatedGame,
-  type RatingWrite,
+  type PlayerTally,
+  type GameEnd,
+  type GameEndWrite,
   type RunningGameClaim,
   type Snapshot,
   type Store,
@@ -73,7 +74,9 @@ export class MemoryStore implements Store {
   private readonly vacations = new Map<PlayerId, VacationLedger>();
   /** Ratings by game, then player. */
   private readonly ratings = new Map<string, Map<PlayerId, PlayerRating>>();
-  private readonly ratedGames = new Map<string, RatedGame>();
+  private readonly gameEnds = new Map<string, GameEnd>();
+  /** Tallies by player, then game. */
+  private readonly tallies = new Map<PlayerId, Map<string, PlayerTally>>();
   private readonly clock: () => number;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -273,22 +276,33 @@ export class MemoryStore implements Store {
     });
   }
 
-  async recordRatedGame(record: RatedGame, ratings: readonly PlayerRating[]): Promise<RatingWrite> {
+  async listPlayerTallies(playerId: PlayerId): Promise<readonly PlayerTally[]> {
+    const games = this.tallies.get(playerId);
+    return [...(games?.values() ?? [])].sort((a, b) => byUtf8(a.game, b.game)).map(jsonCopy);
+  }
+
+  async recordGameEnd(record: GameEnd, ratings: readonly PlayerRating[]): Promise<GameEndWrite> {
     ratings.forEach((rating) => assertSeq(rating.revision));
-    if (this.ratedGames.has(record.gameId)) return 'already-recorded';
+    if (this.gameEnds.has(record.gameId)) return 'already-recorded';
     const stale = ratings.some((rating) => (this.ratings.get(rating.game)?.get(rating.playerId)?.revision ?? 0) !== rating.revision - 1);
     if (stale) return 'stale';
-    this.ratedGames.set(record.gameId, jsonCopy(record));
+    this.gameEnds.set(record.gameId, jsonCopy(record));
     for (const rating of ratings) {
       const pool = this.ratings.get(rating.game) ?? new Map<PlayerId, PlayerRating>();
       pool.set(rating.playerId, jsonCopy(rating));
       this.ratings.set(rating.game, pool);
     }
+    for (const { playerId, clean, won } of record.tallies) {
+      const games = this.tallies.get(playerId) ?? new Map<string, PlayerTally>();
+      const tally = games.get(record.game) ?? { playerId, game: record.game, finished: 0, clean: 0, won: 0 };
+      games.set(record.game, { ...tally, finished: tally.finished + 1, clean: tally.clean + (clean ? 1 : 0), won: tally.won + (won ? 1 : 0) });
+      this.tallies.set(playerId, games);
+    }
     return 'recorded';
   }
 
-  async getRatedGame(gameId: string): Promise<RatedGame | null> {
-    const record = this.ratedGames.get(gameId);
+  async getGameEnd(gameId: string): Promise<GameEnd | null> {
+    const record = this.gameEnds.get(gameId);
     return record ? jsonCopy(record) : null;
   }
 

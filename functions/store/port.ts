@@ -63,7 +63,7 @@ export interface GameHeader {
   readonly engineVersion?: number;
   /** Undo and replacement rules (functions/service/table-rules.ts); absent on games created before them. */
   readonly table?: TableRules;
-  /** Whether the game's end changes ratings (functions/service/ratings.ts); absent on games created before ratings, which are not rated. */
+  /** Whether the game's end changes ratings (functions/service/game-end.ts); absent on games created before ratings, which are not rated. */
   readonly rated?: boolean;
 }
 
@@ -75,6 +75,8 @@ export interface TableRules {
   readonly replaceAfterTimeouts: number;
   /** Whether a player's vacation pushes back their deadlines here (functions/service/vacation.ts); off for strict clocks. */
   readonly vacation: boolean;
+  /** The reliability, in percent, a player needs to take a seat (functions/service/profiles.ts); absent: none. */
+  readonly minReliability?: number;
 }
 
 /** What a commit says about the game right after it, for lists and inboxes. */
@@ -253,17 +255,42 @@ export interface RatingChange {
   readonly after: PoolRating;
 }
 
-/** The record of a rated game's end: written once, with every rating it changed, in one transaction. */
-export interface RatedGame {
+/** How one person's seat ended, for their reliability. */
+export interface SeatTally {
+  readonly playerId: PlayerId;
+  readonly seat: number;
+  /** Finished without a timeout (and so never handed to the replacement bot). */
+  readonly clean: boolean;
+  /** Among the winners after the game's tie-breaks. */
+  readonly won: boolean;
+}
+
+/**
+ * The record of a game's end, written once with everything the end changes in
+ * one transaction: each person's tally (their finished games and clean ones
+ * in that game's pool) and, when it was rated, every rating it changed.
+ */
+export interface GameEnd {
   readonly gameId: string;
   readonly game: string;
   /** When the game ended (its last commit), epoch ms. */
   readonly at: number;
+  readonly tallies: readonly SeatTally[];
+  /** Empty when the game was not rated. */
   readonly changes: readonly RatingChange[];
 }
 
-/** How `recordRatedGame` went: written; the game was rated before (nothing written); or a rating moved since it was read (nothing written). */
-export type RatingWrite = 'recorded' | 'already-recorded' | 'stale';
+/** A player's finished games of one game; of them those finished without a timeout or a replacement, and those won. */
+export interface PlayerTally {
+  readonly playerId: PlayerId;
+  readonly game: string;
+  readonly finished: number;
+  readonly clean: number;
+  readonly won: number;
+}
+
+/** How `recordGameEnd` went: written; the end was recorded before (nothing written); or a rating moved since it was read (nothing written). */
+export type GameEndWrite = 'recorded' | 'already-recorded' | 'stale';
 
 export interface Store {
   /** Fails with PlayerConflictError if the player id or the token hash is taken (nothing is written then). */
@@ -335,13 +362,16 @@ export interface Store {
   getRatings(game: string, playerIds: readonly PlayerId[]): Promise<ReadonlyMap<PlayerId, PlayerRating>>;
   /** Every pool's rating of one player, strongly consistent. */
   listPlayerRatings(playerId: PlayerId): Promise<readonly PlayerRating[]>;
+  /** Every pool's tally of one player, strongly consistent. */
+  listPlayerTallies(playerId: PlayerId): Promise<readonly PlayerTally[]>;
   /**
-   * Writes the record of a rated game and each rating it changed, all or
-   * nothing: only if the game has no record yet and each stored rating is
-   * still at `revision - 1` (none stored for revision 1).
+   * Writes the record of a game's end, adds each of its tallies to its
+   * player's, and writes each rating it changed, all or nothing: only if the
+   * game has no record yet and each stored rating is still at
+   * `revision - 1` (none stored for revision 1).
    */
-  recordRatedGame(record: RatedGame, ratings: readonly PlayerRating[]): Promise<RatingWrite>;
-  getRatedGame(gameId: string): Promise<RatedGame | null>;
+  recordGameEnd(record: GameEnd, ratings: readonly PlayerRating[]): Promise<GameEndWrite>;
+  getGameEnd(gameId: string): Promise<GameEnd | null>;
   /**
    * A game's listed ratings, highest conservative rating (mu − 3·sigma) first,
    * ties by player id; `cursor` is null or a `next` of an earlier page (read

@@ -94,7 +94,7 @@ describe('ratings over HTTP on DynamoDB Local', () => {
     const end = await playOut(gameId, ann.token);
     expect(end.rated).toBe(true);
 
-    const record = await store.getRatedGame(gameId);
+    const record = await store.getGameEnd(gameId);
     const expected = reference(end, [NEW_RATING, NEW_RATING]);
     expect(record?.changes.map((c) => [c.playerId, c.place, c.before])).toEqual([
       [ann.playerId, expected.places[0], NEW_RATING],
@@ -119,7 +119,7 @@ describe('ratings over HTTP on DynamoDB Local', () => {
     clock.advance(24 * HOUR);
     expect((await client.get(`/v1/games/${gameId}`, { token: ann.token })).status).toBe(503);
     expect((await store.getHeader(gameId))?.status).toBe('active');
-    expect(await store.getRatedGame(gameId)).not.toBeNull();
+    expect(await store.getGameEnd(gameId)).not.toBeNull();
     failFinishing.delete(gameId);
     expect((await client.get(`/v1/games/${gameId}`, { token: ben.token })).status).toBe(200);
     expect((await store.getHeader(gameId))?.status).toBe('finished');
@@ -136,7 +136,7 @@ describe('ratings over HTTP on DynamoDB Local', () => {
     clock.advance(24 * HOUR);
     const ends = await Promise.all(games.map(({ gameId }, i) => client.get(`/v1/games/${gameId}`, { token: [ann, ben][i]!.token })));
     expect(ends.map((e) => e.status)).toEqual([200, 200]);
-    const records = await Promise.all(games.map(({ gameId }) => store.getRatedGame(gameId)));
+    const records = await Promise.all(games.map(({ gameId }) => store.getGameEnd(gameId)));
     // Whichever was written second started from the first one's results.
     const [first, second] = records.sort(
       (a, b) => a!.changes.find((c) => c.playerId === ann.playerId)!.before.games - b!.changes.find((c) => c.playerId === ann.playerId)!.before.games,
@@ -156,8 +156,12 @@ describe('ratings over HTTP on DynamoDB Local', () => {
     const unrated = await newGame(ann, [ben], { rated: false });
     expect(unrated.created.rated).toBe(false);
     await playOut(unrated.gameId, ann.token);
-    expect(await store.getRatedGame(withBot.gameId)).toBeNull();
-    expect(await store.getRatedGame(unrated.gameId)).toBeNull();
+    // Their ends count for reliability only: no rating changes.
+    const [botEnd, unratedEnd] = [await store.getGameEnd(withBot.gameId), await store.getGameEnd(unrated.gameId)];
+    expect(botEnd?.changes).toEqual([]);
+    expect(botEnd?.tallies.map((t) => t.playerId)).toEqual([ann.playerId]);
+    expect(unratedEnd?.changes).toEqual([]);
+    expect(unratedEnd?.tallies.map((t) => t.playerId)).toEqual([ann.playerId, ben.playerId]);
     expect(await store.listPlayerRatings(ann.playerId)).toEqual([]);
   });
 
@@ -197,6 +201,57 @@ describe('ratings over HTTP on DynamoDB Local', () => {
     clock.advance(400 * 24 * HOUR);
     const later = await client.get('/v1/leaderboards/sealed-bids');
     expect(later.body.entries.filter((e: { playerId: string }) => players.some((p) => p.playerId === e.playerId))).toEqual([]);
+  });
+
+  /** Ann answers every move of hers at once (bids her first card, passes her leads); Ben never does: his defaults are timeouts. */
+  async function annOnTimeBenAway(gameId: string, ann: { token: string }) {
+    for (let step = 0; step < 50; step++) {
+      const view = (await client.get(`/v1/games/${gameId}`, { token: ann.token })).body;
+      if (view.state.finished) return view;
+      if (!view.state.awaiting.includes(0)) {
+        clock.advance(61_000);
+        continue;
+      }
+      const move = view.state.pending.kind === 'simultaneous' ? { type: 'bid', card: view.state.board.hand[0] } : { type: 'pass' };
+      const played = await client.post(`/v1/games/${gameId}/moves`, { token: ann.token, body: { moves: [move] } });
+      expect(played.status, played.text).toBe(200);
+    }
+    throw new Error('the game did not end');
+  }
+
+  it('profiles show each game’s record and reliability; a table may require a minimum reliability to join', async () => {
+    const [ann, ben, newcomer] = [await client.register('Ann'), await client.register('Ben'), await client.register('Cy')];
+    const { gameId } = await newGame(ann, [ben]);
+    const end = await annOnTimeBenAway(gameId, ann);
+    const annWon = end.state.score.winners.includes(0);
+
+    const annProfile = await client.get(`/v1/players/${ann.playerId}`, { token: ben.token });
+    expect(annProfile.status, annProfile.text).toBe(200);
+    expect(annProfile.body).toMatchObject({ playerId: ann.playerId, name: 'Ann', reliability: 100 });
+    expect(annProfile.body.games).toEqual([
+      expect.objectContaining({
+        game: 'sealed-bids',
+        played: 1,
+        won: annWon ? 1 : 0,
+        reliability: 100,
+        rating: expect.objectContaining({ games: 1, provisional: true }),
+      }),
+    ]);
+    expect(annProfile.body.games[0].rating.display).toMatch(/\?$/);
+    const benProfile = (await client.get(`/v1/players/${ben.playerId}`, { token: ann.token })).body;
+    expect([benProfile.reliability, benProfile.games[0].reliability, benProfile.games[0].played]).toEqual([0, 0, 1]);
+    const fresh = (await client.get(`/v1/players/${newcomer.playerId}`, { token: ann.token })).body;
+    expect(fresh).toMatchObject({ reliability: null, games: [{ game: 'sealed-bids', rating: null, played: 0, won: 0, reliability: null }] });
+
+    const strict = await newGame(ann, [], { seats: 3, table: { replaceAfterTimeouts: 0, minReliability: 50 } });
+    expect(strict.created.table.minReliability).toBe(50);
+    const refused = await client.post(`/v1/games/${strict.gameId}/join`, { token: ben.token, body: {} });
+    expect([refused.status, refused.body.code, refused.body.required, refused.body.reliability]).toEqual([403, 'reliability-too-low', 50, 0]);
+    expect((await client.post(`/v1/games/${strict.gameId}/join`, { token: newcomer.token, body: {} })).status).toBe(200);
+    expect((await store.getHeader(strict.gameId))?.seats.filter((s) => s.kind === 'player')).toHaveLength(2);
+
+    const missing = await client.get('/v1/players/p_nobody', { token: ann.token });
+    expect([missing.status, missing.body.code]).toEqual([404, 'player-not-found']);
   });
 
   it('refuses an unknown game and a cursor it did not give', async () => {

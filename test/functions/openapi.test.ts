@@ -66,6 +66,7 @@ describe('OpenAPI document', () => {
         '/v1/webhooks/{id}/deliveries',
         '/v1/stream/tickets',
         '/v1/leaderboards/{game}',
+        '/v1/players/{id}',
       ].sort(),
     );
     expect(spec.components.schemas.Problem).toBeDefined();

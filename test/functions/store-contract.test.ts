@@ -13,7 +13,7 @@ import {
   type MembershipRow,
   type PlayerRating,
   type PlayerRecord,
-  type RatedGame,
+  type GameEnd,
   type Store,
   type VacationLedger,
 } from '../../functions/store/port.js';
@@ -138,12 +138,13 @@ function rating(overrides: Partial<PlayerRating> = {}): PlayerRating {
   };
 }
 
-function ratedGame(ratings: readonly PlayerRating[], gameId = uid('g')): RatedGame {
+function ratedGame(ratings: readonly PlayerRating[], gameId = uid('g')): GameEnd {
   const before = { mu: 25, sigma: 25 / 3, games: 0, wins: 0, lastGameAt: null };
   return {
     gameId,
     game: ratings[0]?.game ?? 'village-pillage',
     at: 1_700_000_000_000,
+    tallies: ratings.map((r, seat) => ({ playerId: r.playerId, seat, clean: true, won: seat === 0 })),
     changes: ratings.map((r, seat) => ({
       playerId: r.playerId,
       seat,
@@ -594,12 +595,12 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
     });
   });
   describe('ratings', () => {
-    it('a rated game is recorded once, with every rating it changed, or not at all', async () => {
+    it('a game end is recorded once, with every rating it changed, or not at all', async () => {
       const [ann, ben] = [rating({ mu: 27.6 }), rating({ mu: 22.4 })];
       const record = ratedGame([ann, ben]);
       expect(await store.getRatings(ann.game, [ann.playerId, ben.playerId])).toEqual(new Map());
-      expect(await store.recordRatedGame(record, [ann, ben])).toBe('recorded');
-      expect(await store.getRatedGame(record.gameId)).toEqual(record);
+      expect(await store.recordGameEnd(record, [ann, ben])).toBe('recorded');
+      expect(await store.getGameEnd(record.gameId)).toEqual(record);
       expect(await store.getRatings(ann.game, [ann.playerId, ben.playerId, 'pl_nobody'])).toEqual(
         new Map([
           [ann.playerId, ann],
@@ -608,31 +609,57 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       );
       // The same end processed again: nothing more is written, even with revisions that would fit.
       const again = [rating({ ...ann, mu: 99, revision: 2 }), rating({ ...ben, mu: 1, revision: 2 })];
-      expect(await store.recordRatedGame(record, again)).toBe('already-recorded');
+      expect(await store.recordGameEnd(record, again)).toBe('already-recorded');
       expect((await store.getRatings(ann.game, [ann.playerId])).get(ann.playerId)?.mu).toBe(27.6);
       expect((await store.getRatings(ann.game, [ben.playerId])).get(ben.playerId)?.revision).toBe(1);
     });
 
     it('refuses the whole record when a rating moved since it was read', async () => {
       const ann = rating();
-      expect(await store.recordRatedGame(ratedGame([ann]), [ann])).toBe('recorded');
+      expect(await store.recordGameEnd(ratedGame([ann]), [ann])).toBe('recorded');
       const ben = rating();
       // Ann's rating is at revision 1: a write expecting none stored (revision 1 again) or revision 2 (writing 3) is stale.
       for (const stale of [rating({ ...ann, revision: 1 }), rating({ ...ann, revision: 3 })]) {
         const record = ratedGame([stale, ben]);
-        expect(await store.recordRatedGame(record, [stale, ben])).toBe('stale');
-        expect(await store.getRatedGame(record.gameId)).toBeNull();
+        expect(await store.recordGameEnd(record, [stale, ben])).toBe('stale');
+        expect(await store.getGameEnd(record.gameId)).toBeNull();
         expect(await store.getRatings(ben.game, [ben.playerId])).toEqual(new Map());
       }
       const next = rating({ ...ann, games: 2, revision: 2 });
-      expect(await store.recordRatedGame(ratedGame([next, ben]), [next, ben])).toBe('recorded');
+      expect(await store.recordGameEnd(ratedGame([next, ben]), [next, ben])).toBe('recorded');
       expect((await store.getRatings(ann.game, [ann.playerId])).get(ann.playerId)).toEqual(next);
+    });
+
+    it("adds each end's tallies once to its players' finished and clean games, per game", async () => {
+      const [ann, ben] = [uid('pl'), uid('pl')];
+      const end = (game: string, annClean: boolean): GameEnd => ({
+        gameId: uid('g'),
+        game,
+        at: 1_700_000_000_000,
+        tallies: [
+          { playerId: ann, seat: 0, clean: annClean, won: annClean },
+          { playerId: ben, seat: 1, clean: true, won: !annClean },
+        ],
+        changes: [],
+      });
+      const first = end('village-pillage', false);
+      for (const record of [first, first, end('village-pillage', true), end('villages-of-valeria', true)]) await store.recordGameEnd(record, []);
+      expect(await store.listPlayerTallies(ann)).toEqual([
+        { playerId: ann, game: 'village-pillage', finished: 2, clean: 1, won: 1 },
+        { playerId: ann, game: 'villages-of-valeria', finished: 1, clean: 1, won: 1 },
+      ]);
+      expect(await store.listPlayerTallies(ben)).toEqual([
+        { playerId: ben, game: 'village-pillage', finished: 2, clean: 2, won: 1 },
+        { playerId: ben, game: 'villages-of-valeria', finished: 1, clean: 1, won: 0 },
+      ]);
+      expect(await store.listPlayerRatings(ann)).toEqual([]);
+      expect(await store.listPlayerTallies(uid('pl'))).toEqual([]);
     });
 
     it("lists a player's ratings in every pool", async () => {
       const playerId = uid('pl');
       const pools = ['valeria-card-kingdoms', 'village-pillage'].map((game) => rating({ playerId, game }));
-      for (const r of pools) expect(await store.recordRatedGame(ratedGame([r]), [r])).toBe('recorded');
+      for (const r of pools) expect(await store.recordGameEnd(ratedGame([r]), [r])).toBe('recorded');
       expect(await store.listPlayerRatings(playerId)).toEqual(pools);
       expect(await store.listPlayerRatings(uid('pl'))).toEqual([]);
     });
@@ -643,7 +670,7 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       const ratings = conservatives.map((c, i) => rating({ game, mu: c + 3 * 2, sigma: 2, listed: true, name: `P${i}` }));
       const unlisted = rating({ game, mu: 60, sigma: 8, listed: false });
       const elsewhere = rating({ game: uid('pool'), mu: 50, sigma: 1, listed: true });
-      for (const r of [...ratings, unlisted, elsewhere]) expect(await store.recordRatedGame(ratedGame([r]), [r])).toBe('recorded');
+      for (const r of [...ratings, unlisted, elsewhere]) expect(await store.recordGameEnd(ratedGame([r]), [r])).toBe('recorded');
 
       const expected = [...ratings].sort((a, b) => b.mu - a.mu || (a.playerId < b.playerId ? 1 : -1)).map((r) => r.playerId);
       const seen: string[] = [];
@@ -666,10 +693,10 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
     it('a rating leaves the leaderboard when it is written unlisted', async () => {
       const game = uid('pool');
       const listed = rating({ game, listed: true });
-      expect(await store.recordRatedGame(ratedGame([listed]), [listed])).toBe('recorded');
+      expect(await store.recordGameEnd(ratedGame([listed]), [listed])).toBe('recorded');
       expect((await store.listLeaderboard(game, null, 10)).items).toHaveLength(1);
       const unlisted = rating({ ...listed, listed: false, revision: 2 });
-      expect(await store.recordRatedGame(ratedGame([unlisted]), [unlisted])).toBe('recorded');
+      expect(await store.recordGameEnd(ratedGame([unlisted]), [unlisted])).toBe('recorded');
       expect((await store.listLeaderboard(game, null, 10)).items).toEqual([]);
     });
   });

@@ -166,7 +166,7 @@ export interface paths {
         put?: never;
         /**
          * Take a seat (the one asked for, or the first empty one)
-         * @description The game starts once every seat is taken. The body may be left out.
+         * @description The game starts once every seat is taken. The body may be left out. A table with `table.minReliability` refuses a player whose reliability (GET /v1/players/{id}) is below it; a player with no finished game yet may join.
          */
         post: operations["joinGame"];
         delete?: never;
@@ -495,6 +495,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's profile: name, member since, reliability, and per game their rating and record
+         * @description Reliability is the share of finished games finished without a timeout (so never handed to the replacement bot), as Board Game Arena shows it; a table may require a minimum (`table.minReliability`). Ratings are as of now: their uncertainty grows with inactivity (README, ratings). `GET /v1/players/me` stays the check of your own token.
+         */
+        get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -568,7 +588,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "reliability-too-low" | "not-creator" | "not-through-edge" | "game-not-found" | "player-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -615,6 +635,8 @@ export interface components {
             replaceAfterTimeouts: number;
             /** @description Whether a player's vacation pushes back their own deadlines at this game. */
             vacation: boolean;
+            /** @description The reliability (percent) a player needs to take a seat; absent: none. Players with no finished game yet may always join. */
+            minReliability?: number;
         };
         Seat: components["schemas"]["SeatPlayer"] | components["schemas"]["SeatBot"] | components["schemas"]["SeatEmpty"];
         SeatPlayer: {
@@ -5552,6 +5574,81 @@ export interface components {
              */
             lastGameAt: string | null;
         };
+        /**
+         * @example {
+         *       "playerId": "p_7Kq2vLx9",
+         *       "name": "Ann",
+         *       "memberSince": "2025-01-12T09:30:00.000Z",
+         *       "reliability": 95,
+         *       "games": [
+         *         {
+         *           "game": "village-pillage",
+         *           "rating": {
+         *             "rating": 14.2,
+         *             "display": "14.2",
+         *             "provisional": false,
+         *             "mu": 31.7,
+         *             "sigma": 5.83,
+         *             "games": 12,
+         *             "wins": 8,
+         *             "lastGameAt": "2025-03-02T18:04:11.000Z"
+         *           },
+         *           "played": 14,
+         *           "won": 9,
+         *           "reliability": 92
+         *         },
+         *         {
+         *           "game": "villages-of-valeria",
+         *           "rating": null,
+         *           "played": 1,
+         *           "won": 0,
+         *           "reliability": 100
+         *         }
+         *       ]
+         *     }
+         */
+        Profile: {
+            playerId: string;
+            name: string;
+            /** Format: date-time */
+            memberSince: string;
+            /** @description Percent of finished games finished without a timeout (so never handed to the replacement bot), rounded down; null before the first. */
+            reliability: number | null;
+            /** @description One entry per game of the catalog. */
+            games: components["schemas"]["ProfileGame"][];
+        };
+        ProfileGame: {
+            /** @description A game of GET /v1/games/catalog. */
+            game: string;
+            /** @description The rating in this game’s pool; null before the first rated game. */
+            rating: {
+                /** @description The conservative rating shown and ranked: mu − 3·sigma, as of now (uncertainty grown by inactivity). */
+                rating: number;
+                /** @description The rating to one decimal, followed by "?" while provisional. */
+                display: string;
+                /** @description Fewer than 5 rated games here, or sigma above 7.5: shown with "?", off the leaderboard. */
+                provisional: boolean;
+                /** @description The mean of the skill belief (starts at 25). */
+                mu: number;
+                /** @description Its uncertainty as of now (starts at 25/3; grows with inactivity). */
+                sigma: number;
+                /** @description Rated games played in this pool. */
+                games: number;
+                /** @description Of them, those finished first (alone or shared). */
+                wins: number;
+                /**
+                 * Format: date-time
+                 * @description The end of the latest rated game here; null before the first.
+                 */
+                lastGameAt: string | null;
+            } | null;
+            /** @description Games of it finished (rated or not). */
+            played: number;
+            /** @description Of them, those won (alone or shared). */
+            won: number;
+            /** @description Percent of finished games finished without a timeout (so never handed to the replacement bot), rounded down; null before the first. */
+            reliability: number | null;
+        };
         NotificationsPage: {
             notifications: components["schemas"]["Notification"][];
             /** @description Pass as `after` to get what came since; null when nothing was ever listed. */
@@ -5884,6 +5981,8 @@ export interface components {
                 replaceAfterTimeouts?: number;
                 /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
                 vacation?: boolean;
+                /** @description The reliability (percent of finished games finished without a timeout) a player needs to take a seat; players with no finished game yet may always join (default: none). */
+                minReliability?: number;
             };
             /**
              * @description Take the first seat yourself.
@@ -5943,6 +6042,8 @@ export interface components {
                 replaceAfterTimeouts?: number;
                 /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
                 vacation?: boolean;
+                /** @description The reliability (percent of finished games finished without a timeout) a player needs to take a seat; players with no finished game yet may always join (default: none). */
+                minReliability?: number;
             };
             /**
              * @description Take the first seat yourself.
@@ -6000,6 +6101,8 @@ export interface components {
                 replaceAfterTimeouts?: number;
                 /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
                 vacation?: boolean;
+                /** @description The reliability (percent of finished games finished without a timeout) a player needs to take a seat; players with no finished game yet may always join (default: none). */
+                minReliability?: number;
             };
             /**
              * @description Take the first seat yourself.
@@ -7199,6 +7302,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description Forbidden: `reliability-too-low` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "reliability-too-low";
                     };
                 };
             };
@@ -9873,6 +9988,116 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "unknown-game";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description Not Found: `player-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "player-not-found";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
                     };
                 };
             };

@@ -17,6 +17,7 @@ import { GAME_CONTRACTS, type GameContract } from './games.js';
 import { Cards } from './cards.js';
 import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
 import { Leaderboard } from './ratings.js';
+import { Profile } from './profiles.js';
 
 export const GameId = z.enum(GAMES.map((g) => g.meta.id) as [string, ...string[]]).meta({ id: 'GameId', description: 'A game of GET /v1/games/catalog.' });
 
@@ -317,6 +318,7 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   Catalog,
   Cards,
   Leaderboard,
+  Profile,
   // Push (functions/push): their runtime schemas are already the documented ones.
   NotificationsPage,
   Preferences,

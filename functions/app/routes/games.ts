@@ -109,7 +109,8 @@ export const gameRoutes = {
     path: '/v1/games/{id}/join',
     tags: ['games'],
     summary: 'Take a seat (the one asked for, or the first empty one)',
-    description: 'The game starts once every seat is taken. The body may be left out.',
+    description:
+      'The game starts once every seat is taken. The body may be left out. A table with `table.minReliability` refuses a player whose reliability (GET /v1/players/{id}) is below it; a player with no finished game yet may join.',
     security: BEARER,
     request: { params: GameIdParam, headers: IdempotencyHeaders, body: optionalJsonBody(JoinBody) },
     responses: {
@@ -120,6 +121,7 @@ export const gameRoutes = {
         ...WITH_BODY,
         'idempotency-key-reused',
         'already-seated',
+        'reliability-too-low',
         'seat-taken',
         'game-full',
         'game-finished',

@@ -6,6 +6,7 @@ import type { RateLimiter } from '../rate-limit.js';
 import { mounter } from '../route.js';
 import { gameRoutes, mountGameRoutes } from './games.js';
 import { leaderboardRoutes, mountLeaderboardRoutes } from './leaderboards.js';
+import { mountProfileRoutes, profileRoutes } from './profiles.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
@@ -31,6 +32,7 @@ export function apiRoutes(): RouteConfig[] {
     webhookRoutes,
     streamRoutes,
     leaderboardRoutes,
+    profileRoutes,
   ].flatMap((group) => Object.values(group));
 }
 
@@ -47,4 +49,6 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   mountWebhookRoutes(mount, ctx);
   mountStreamRoutes(mount, ctx);
   mountLeaderboardRoutes(mount, ctx);
+  // After the player routes: `/v1/players/me` is theirs.
+  mountProfileRoutes(mount, ctx);
 }
