@@ -38,6 +38,7 @@ export type DocumentedResponse =
   | 'Cards'
   | 'Leaderboard'
   | 'Profile'
+  | 'OpenGames'
   | 'NotificationsPage'
   | 'Preferences'
   | 'NewWebhook'

@@ -20,6 +20,8 @@ export interface CreateGameRequest {
   readonly join: boolean;
   /** Whether the game's end changes ratings; absent: rated with two seats or more. */
   readonly rated?: boolean;
+  /** `open`: listed for anyone to join while seats are free (GET /v1/games/open); absent: invite only. */
+  readonly visibility?: 'open' | 'invite';
 }
 
 /** The games offered, with what a lobby needs to show and validate. */
@@ -65,6 +67,7 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
     engineVersion: listing.engineVersion,
     table: resolveTableRules(request.table ?? {}, request.deadlines),
     rated: request.rated ?? request.seats >= 2,
+    visibility: request.visibility ?? 'invite',
   };
   // The game counts against its creator, seated or not: bots play an unseated creator's game on our timers all the same.
   const claim = runningClaim(creator.playerId, { gameId: header.gameId, game: header.game, seat: request.join ? 0 : null, joinedAt: now });

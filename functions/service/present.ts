@@ -32,6 +32,7 @@ export function publicHeader(header: GameHeader) {
     startedAt: header.startedAt === null ? null : isoInstant(header.startedAt),
     seedHash: header.seedHash,
     rated: header.rated === true,
+    visibility: header.visibility ?? 'invite',
   };
 }
 

@@ -62,6 +62,7 @@ const FOREIGN_CURSOR = {
   games: 'This cursor was not issued by this list.',
   notifications: 'This cursor was not issued by this list; use a `next` from an earlier page.',
   leaderboard: 'This cursor was not issued by this leaderboard; use a `next` from an earlier page of it.',
+  'open games': 'This cursor was not issued by this list of open games; use a `next` from an earlier page of it.',
 } as const;
 
 export type Contended = keyof typeof CONTENDED;

@@ -75,6 +75,11 @@ export function finishedOrderKey(gameId: string): string {
   return `${primary}.${tertiary}`;
 }
 
+/** An open game's place in its game's list of open games: creation instant (fixed width), then id. Both adapters read it in reverse: newest first. */
+export function openGameKey(header: { readonly createdAt: number; readonly gameId: string }): string {
+  return `${String(header.createdAt).padStart(15, '0')}#${header.gameId}`;
+}
+
 /** Conservative ratings outside this range are clamped in the leaderboard's key (openskill's stay within tens of 0). */
 const KEYED_RATING = { min: -999, max: 9_999 } as const;
 

@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Item } from './capacity.js';
-import { finishedOrderKey, leaderboardKey } from './conventions.js';
+import { finishedOrderKey, leaderboardKey, openGameKey } from './conventions.js';
 import type {
   Commit,
   FinishedRow,
@@ -45,6 +45,8 @@ export const TABLE_SCHEMA = {
   activeGamesIndex: { name: 'active-games', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   /** Sparse: only listed ratings carry its keys, one partition per game (`LB#<game>`), sorted by leaderboardKey. Projects every attribute (a rating is small). */
   leaderboardIndex: { name: 'leaderboards', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  /** Sparse: only headers of open games with `visibility: open` carry its keys, one partition per game (`OPEN#<game>`), sorted by openGameKey. Projects every attribute (a header is small). */
+  openGamesIndex: { name: 'open-games', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
 } as const;
 
 const SEQ_DIGITS = 10;
@@ -76,6 +78,7 @@ export const keys = {
   tally: (playerId: string, game: string): Item => key(keys.playerPartition(playerId), `${TALLY_PREFIX}${game}`),
   gameEnd: (gameId: string): Item => key(keys.gamePartition(gameId), '#ENDED'),
   leaderboardPartition: (game: string): string => `LB#${game}`,
+  openGamesPartition: (game: string): string => `OPEN#${game}`,
 };
 
 function key(pk: string, sk: string): Item {
@@ -178,7 +181,12 @@ export function headerItem(header: GameHeader): Item {
   const { gameId, revision, ...rest } = header;
   const { partitionKey, sortKey } = TABLE_SCHEMA.activeGamesIndex;
   const indexed: Item = header.status === 'active' ? { [partitionKey]: { S: ACTIVE_PARTITION }, [sortKey]: { S: gameId } } : {};
-  return { ...keys.header(gameId), rev: n(revision), ...body(rest), ...indexed };
+  const open = TABLE_SCHEMA.openGamesIndex;
+  const listed: Item =
+    header.status === 'open' && header.visibility === 'open'
+      ? { [open.partitionKey]: { S: keys.openGamesPartition(header.game) }, [open.sortKey]: { S: openGameKey(header) } }
+      : {};
+  return { ...keys.header(gameId), rev: n(revision), ...body(rest), ...indexed, ...listed };
 }
 
 export function headerFromItem(item: Item): GameHeader {
@@ -287,6 +295,13 @@ export function ratingFromItem(item: Item): PlayerRating {
     listed: item[TABLE_SCHEMA.leaderboardIndex.partitionKey] !== undefined,
     revision: num(item, 'rev'),
   };
+}
+
+/** The table's and the index's keys of an open game's header: where a page after it starts. */
+export function openGameStartKey(game: string, sortKey: string): Item {
+  const gameId = sortKey.slice(sortKey.indexOf('#') + 1);
+  const index = TABLE_SCHEMA.openGamesIndex;
+  return { ...keys.header(gameId), [index.partitionKey]: { S: keys.openGamesPartition(game) }, [index.sortKey]: { S: sortKey } };
 }
 
 /** The table's and the index's keys of a rating on the leaderboard: where a page after it starts. */

@@ -42,6 +42,7 @@ import {
   finishedOrderKey,
   idempotencyId,
   leaderboardKey,
+  openGameKey,
 } from './conventions.js';
 import {
   ACTIVE_PARTITION,
@@ -60,6 +61,7 @@ import {
   keys,
   kindOf,
   leaderboardStartKey,
+  openGameStartKey,
   MEMBERSHIP_PREFIX,
   membershipFromItem,
   membershipItem,
@@ -165,16 +167,20 @@ export class DynamoStore implements Store {
    * Set-up, not service: a cold DynamoDB Local may take seconds, so these calls get a generous bound.
    */
   async ensureTable(): Promise<void> {
-    const { partitionKey, sortKey, ttlAttribute, activeGamesIndex, leaderboardIndex } = TABLE_SCHEMA;
+    const { partitionKey, sortKey, ttlAttribute, activeGamesIndex, leaderboardIndex, openGamesIndex } = TABLE_SCHEMA;
     const setUp = { requestTimeout: SET_UP_TIMEOUT_MS };
-    const indexes = [indexOf(activeGamesIndex, 'KEYS_ONLY'), indexOf(leaderboardIndex, 'ALL')];
+    const indexes = [indexOf(activeGamesIndex, 'KEYS_ONLY'), indexOf(leaderboardIndex, 'ALL'), indexOf(openGamesIndex, 'ALL')];
     const attributes = (names: readonly string[]) => names.map((name) => ({ AttributeName: name, AttributeType: 'S' as const }));
     try {
       await this.client.send(
         new CreateTableCommand({
           TableName: this.table,
           BillingMode: 'PAY_PER_REQUEST',
-          AttributeDefinitions: attributes([partitionKey, sortKey, ...[activeGamesIndex, leaderboardIndex].flatMap((i) => [i.partitionKey, i.sortKey])]),
+          AttributeDefinitions: attributes([
+            partitionKey,
+            sortKey,
+            ...[activeGamesIndex, leaderboardIndex, openGamesIndex].flatMap((i) => [i.partitionKey, i.sortKey]),
+          ]),
           KeySchema: [
             { AttributeName: partitionKey, KeyType: 'HASH' },
             { AttributeName: sortKey, KeyType: 'RANGE' },
@@ -595,31 +601,53 @@ export class DynamoStore implements Store {
   }
 
   async listLeaderboard(game: string, cursor: string | null, limit: number): Promise<Page<PlayerRating>> {
-    assertLimit(limit);
     const index = TABLE_SCHEMA.leaderboardIndex;
-    // One rating beyond the page tells whether there is a next page.
+    const startKey = cursor === null ? undefined : leaderboardStartKey(game, decodeCursor(cursor));
+    const page = await this.newestFirst('listLeaderboard', index, keys.leaderboardPartition(game), startKey, limit);
+    const items = page.items.map(ratingFromItem);
+    const last = items.at(-1);
+    return { items, next: page.more && last ? encodeCursor(leaderboardKey(last)) : null };
+  }
+
+  async listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>> {
+    const index = TABLE_SCHEMA.openGamesIndex;
+    const startKey = cursor === null ? undefined : openGameStartKey(game, decodeCursor(cursor));
+    const page = await this.newestFirst('listOpenGames', index, keys.openGamesPartition(game), startKey, limit);
+    const items = page.items.map(headerFromItem);
+    const last = items.at(-1);
+    return { items, next: page.more && last ? encodeCursor(openGameKey(last)) : null };
+  }
+
+  /** Up to `limit` items of one partition of a sparse index, highest sort key first, after `startKey`; `more` when others follow. */
+  private async newestFirst(
+    operation: string,
+    index: { readonly name: string; readonly partitionKey: string },
+    partition: string,
+    startKey: Item | undefined,
+    limit: number,
+  ): Promise<{ items: Item[]; more: boolean }> {
+    assertLimit(limit);
+    // One item beyond the page tells whether there is a next page.
     const items: Item[] = [];
-    let startKey: Item | undefined = cursor === null ? undefined : leaderboardStartKey(game, decodeCursor(cursor));
+    let next = startKey;
     do {
       const page = await this.queryPage(
-        'listLeaderboard',
+        operation,
         {
           IndexName: index.name,
-          KeyConditionExpression: '#pk = :board',
+          KeyConditionExpression: '#pk = :partition',
           ExpressionAttributeNames: { '#pk': index.partitionKey },
-          ExpressionAttributeValues: { ':board': { S: keys.leaderboardPartition(game) } },
+          ExpressionAttributeValues: { ':partition': { S: partition } },
           ScanIndexForward: false,
           Limit: limit + 1 - items.length,
-          ExclusiveStartKey: startKey,
+          ExclusiveStartKey: next,
         },
         'eventual',
       );
       items.push(...page.items);
-      startKey = page.lastKey;
-    } while (startKey && items.length <= limit);
-    const ratings = items.slice(0, limit).map(ratingFromItem);
-    const last = ratings.at(-1);
-    return { items: ratings, next: items.length > limit && last ? encodeCursor(leaderboardKey(last)) : null };
+      next = page.lastKey;
+    } while (next && items.length <= limit);
+    return { items: items.slice(0, limit), more: items.length > limit };
   }
 
   async listActiveGameIds(): Promise<readonly string[]> {

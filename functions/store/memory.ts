@@ -10,6 +10,7 @@ import {
   idempotencyId,
   jsonCopy,
   leaderboardKey,
+  openGameKey,
 } from './conventions.js';
 import {
   HeaderConflictError,
@@ -307,16 +308,15 @@ export class MemoryStore implements Store {
   }
 
   async listLeaderboard(game: string, cursor: string | null, limit: number): Promise<Page<PlayerRating>> {
-    assertLimit(limit);
-    const after = cursor === null ? null : decodeCursor(cursor);
-    const listed = [...(this.ratings.get(game)?.values() ?? [])]
-      .filter((rating) => rating.listed)
-      .map((rating) => ({ rating, key: leaderboardKey(rating) }))
-      .sort((a, b) => byUtf8(b.key, a.key))
-      .filter(({ key }) => after === null || byUtf8(key, after) < 0);
-    const items = listed.slice(0, limit);
-    const last = items.at(-1);
-    return { items: items.map(({ rating }) => jsonCopy(rating)), next: listed.length > limit && last ? encodeCursor(last.key) : null };
+    const listed = [...(this.ratings.get(game)?.values() ?? [])].filter((rating) => rating.listed);
+    return newestFirst(listed, leaderboardKey, cursor, limit);
+  }
+
+  async listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>> {
+    const headers = [...this.games.values()].flatMap((p) =>
+      p.header && p.header.game === game && p.header.status === 'open' && p.header.visibility === 'open' ? [p.header] : [],
+    );
+    return newestFirst(headers, openGameKey, cursor, limit);
   }
 
   async listActiveGameIds(): Promise<readonly string[]> {
@@ -331,4 +331,17 @@ export class MemoryStore implements Store {
     }
     return partition;
   }
+}
+
+/** A page of a sparse index as DynamoDB reads it: highest key first, after the cursor's key, copies. */
+function newestFirst<T>(items: readonly T[], keyOf: (item: T) => string, cursor: string | null, limit: number): Page<T> {
+  assertLimit(limit);
+  const after = cursor === null ? null : decodeCursor(cursor);
+  const ordered = items
+    .map((item) => ({ item, key: keyOf(item) }))
+    .sort((a, b) => byUtf8(b.key, a.key))
+    .filter(({ key }) => after === null || byUtf8(key, after) < 0);
+  const page = ordered.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(({ item }) => jsonCopy(item)), next: ordered.length > limit && last ? encodeCursor(last.key) : null };
 }

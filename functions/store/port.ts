@@ -63,6 +63,8 @@ export interface GameHeader {
   readonly engineVersion?: number;
   /** Undo and replacement rules (functions/service/table-rules.ts); absent on games created before them. */
   readonly table?: TableRules;
+  /** Who may find the game: `open` games with free seats are listed for anyone to join (GET /v1/games/open); absent: invite only. */
+  readonly visibility?: 'open' | 'invite';
   /** Whether the game's end changes ratings (functions/service/game-end.ts); absent on games created before ratings, which are not rated. */
   readonly rated?: boolean;
 }
@@ -378,6 +380,13 @@ export interface Store {
    * from an index: eventually consistent on DynamoDB).
    */
   listLeaderboard(game: string, cursor: string | null, limit: number): Promise<Page<PlayerRating>>;
+
+  /**
+   * Games of one kind that are open (seats free) and `visibility: open`,
+   * newest first, ties by game id; `cursor` is null or a `next` of an earlier
+   * page (read from an index: eventually consistent on DynamoDB).
+   */
+  listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>>;
 
   /**
    * Games with an open deadline, for the local timers to rebuild their deadlines:

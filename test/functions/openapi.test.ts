@@ -67,6 +67,7 @@ describe('OpenAPI document', () => {
         '/v1/stream/tickets',
         '/v1/leaderboards/{game}',
         '/v1/players/{id}',
+        '/v1/games/open',
       ].sort(),
     );
     expect(spec.components.schemas.Problem).toBeDefined();

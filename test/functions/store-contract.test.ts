@@ -594,6 +594,28 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       expect(new Set(after).size).toBe(after.length);
     });
   });
+  describe('open games', () => {
+    it('lists the open games with visibility open of one game, newest first, a page at a time, until they fill', async () => {
+      const game = uid('kind');
+      const make = (createdAt: number, overrides: Partial<GameHeader> = {}) => header({ game, createdAt, visibility: 'open', ...overrides });
+      const listed = [make(3_000), make(1_000), make(2_000), make(2_000)];
+      const hidden = [make(5_000, { visibility: 'invite' }), make(6_000, { visibility: undefined }), make(7_000, { status: 'active', startedAt: 7_000 })];
+      for (const h of [...listed, ...hidden, header({ game: uid('kind'), visibility: 'open' })]) await store.createGame(h);
+
+      const expected = [...listed].sort((a, b) => b.createdAt - a.createdAt || (a.gameId < b.gameId ? 1 : -1)).map((h) => h.gameId);
+      const first = await store.listOpenGames(game, null, 3);
+      const second = await store.listOpenGames(game, first.next, 3);
+      expect([...first.items, ...second.items].map((h) => h.gameId)).toEqual(expected);
+      expect(second.next).toBeNull();
+      expect(first.items[0]).toEqual(listed[0]);
+
+      // Full now: it leaves the list.
+      expect(await store.replaceHeader({ ...listed[0]!, status: 'active', startedAt: 4_000, revision: 2 }, 1)).toBe(true);
+      expect((await store.listOpenGames(game, null, 10)).items.map((h) => h.gameId)).toEqual(expected.slice(1));
+      expect(await store.listOpenGames(uid('kind'), null, 10)).toEqual({ items: [], next: null });
+    });
+  });
+
   describe('ratings', () => {
     it('a game end is recorded once, with every rating it changed, or not at all', async () => {
       const [ann, ben] = [rating({ mu: 27.6 }), rating({ mu: 22.4 })];

@@ -133,7 +133,7 @@ describe('service stack template', () => {
   const roleOf = (functionId: string) => (resources[functionId]!.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 
   describe('table', () => {
-    it('has the store keys, on-demand billing, PITR, TTL, a NEW_IMAGE stream, the active-games and the leaderboards indexes', () => {
+    it('has the store keys, on-demand billing, PITR, TTL, a NEW_IMAGE stream, the active-games, leaderboards and open-games indexes', () => {
       template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
       template.hasResource('AWS::DynamoDB::GlobalTable', {
         DeletionPolicy: 'Retain',
@@ -150,6 +150,8 @@ describe('service stack template', () => {
             { AttributeName: 'gsi1sk', AttributeType: 'S' },
             { AttributeName: 'gsi2pk', AttributeType: 'S' },
             { AttributeName: 'gsi2sk', AttributeType: 'S' },
+            { AttributeName: 'gsi3pk', AttributeType: 'S' },
+            { AttributeName: 'gsi3sk', AttributeType: 'S' },
           ]),
           BillingMode: 'PAY_PER_REQUEST',
           TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
@@ -168,6 +170,14 @@ describe('service stack template', () => {
               KeySchema: [
                 { AttributeName: 'gsi2pk', KeyType: 'HASH' },
                 { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+            {
+              IndexName: 'open-games',
+              KeySchema: [
+                { AttributeName: 'gsi3pk', KeyType: 'HASH' },
+                { AttributeName: 'gsi3sk', KeyType: 'RANGE' },
               ],
               Projection: { ProjectionType: 'ALL' },
             },
@@ -420,7 +430,9 @@ describe('service stack template', () => {
           {
             Effect: 'Allow',
             Action: STORE_INDEX_ACTIONS.length === 1 ? STORE_INDEX_ACTIONS[0] : [...STORE_INDEX_ACTIONS],
-            Resource: ['active-games', 'leaderboards'].map((index) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, `/index/${index}`]] })),
+            Resource: ['active-games', 'leaderboards', 'open-games'].map((index) => ({
+              'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, `/index/${index}`]],
+            })),
           },
           ...deletes,
         ]);

@@ -71,6 +71,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Games with free seats anyone may join, newest first
+         * @description Games created with `visibility: "open"` whose seats are not all taken, a page at a time (`cursor`). Read from an index, eventually consistent: a game filled a moment ago may still be listed, and joining it answers `game-full`.
+         */
+        get: operations["listOpenGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/catalog": {
         parameters: {
             query?: never;
@@ -611,6 +631,11 @@ export interface components {
             seedHash: string;
             /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
             rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
         };
         /** @enum {string} */
         GameStatus: "open" | "active" | "finished";
@@ -688,6 +713,11 @@ export interface components {
             seedHash: string;
             /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
             rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
         };
         ValeriaCardKingdomsOptions: {
             /**
@@ -719,6 +749,11 @@ export interface components {
             seedHash: string;
             /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
             rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
         };
         VillagePillageOptions: {
             /**
@@ -749,6 +784,11 @@ export interface components {
             seedHash: string;
             /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
             rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
             /** @description Number of commits so far; also the ETag. */
             version: number;
             /** @description Your seat, or null when you are a spectator. */
@@ -999,6 +1039,11 @@ export interface components {
             seedHash: string;
             /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
             rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
             /** @description Number of commits so far; also the ETag. */
             version: number;
             /** @description Your seat, or null when you are a spectator. */
@@ -1694,6 +1739,11 @@ export interface components {
             seedHash: string;
             /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
             rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
             /** @description Number of commits so far; also the ETag. */
             version: number;
             /** @description Your seat, or null when you are a spectator. */
@@ -5649,6 +5699,100 @@ export interface components {
             /** @description Percent of finished games finished without a timeout (so never handed to the replacement bot), rounded down; null before the first. */
             reliability: number | null;
         };
+        OpenGames: {
+            /** @description Open games with `visibility: open`, newest first. */
+            games: components["schemas"]["OpenGame"][];
+            /** @description Cursor of the next page (`cursor`); null on the last. */
+            next: string | null;
+        };
+        OpenGame: components["schemas"]["VillagesOfValeriaOpenGame"] | components["schemas"]["ValeriaCardKingdomsOpenGame"] | components["schemas"]["VillagePillageOpenGame"];
+        VillagesOfValeriaOpenGame: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["VillagesOfValeriaOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
+            /** @description Seats still empty. */
+            freeSeats: number;
+        };
+        ValeriaCardKingdomsOpenGame: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["ValeriaCardKingdomsOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
+            /** @description Seats still empty. */
+            freeSeats: number;
+        };
+        VillagePillageOpenGame: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["VillagePillageOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
+            /** @description Seats still empty. */
+            freeSeats: number;
+        };
         NotificationsPage: {
             notifications: components["schemas"]["Notification"][];
             /** @description Pass as `after` to get what came since; null when nothing was ever listed. */
@@ -5991,6 +6135,12 @@ export interface components {
             join?: boolean;
             /** @description Whether the end changes ratings (default: true with two seats or more; a solo game is never rated). A bot taking a seat makes the game unrated. */
             rated?: boolean;
+            /**
+             * @description `open` lists the game for anyone to join while seats are free (GET /v1/games/open); `invite` (default) keeps it to those given its link.
+             * @default invite
+             * @enum {string}
+             */
+            visibility?: "open" | "invite";
         };
         ValeriaCardKingdomsCreateGame: {
             /**
@@ -6052,6 +6202,12 @@ export interface components {
             join?: boolean;
             /** @description Whether the end changes ratings (default: true with two seats or more; a solo game is never rated). A bot taking a seat makes the game unrated. */
             rated?: boolean;
+            /**
+             * @description `open` lists the game for anyone to join while seats are free (GET /v1/games/open); `invite` (default) keeps it to those given its link.
+             * @default invite
+             * @enum {string}
+             */
+            visibility?: "open" | "invite";
         };
         VillagePillageCreateGame: {
             /**
@@ -6111,6 +6267,12 @@ export interface components {
             join?: boolean;
             /** @description Whether the end changes ratings (default: true with two seats or more; a solo game is never rated). A bot taking a seat makes the game unrated. */
             rated?: boolean;
+            /**
+             * @description `open` lists the game for anyone to join while seats are free (GET /v1/games/open); `invite` (default) keeps it to those given its link.
+             * @default invite
+             * @enum {string}
+             */
+            visibility?: "open" | "invite";
         };
         Join: {
             seat?: number;
@@ -6663,6 +6825,120 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listOpenGames: {
+        parameters: {
+            query: {
+                /** @description A game of GET /v1/games/catalog, e.g. `village-pillage`. */
+                game: string;
+                limit?: number;
+                /** @description The `next` of an earlier page of the same list. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of open games */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenGames"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `invalid-cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "invalid-cursor";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `unknown-game` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unknown-game";
                     };
                 };
             };

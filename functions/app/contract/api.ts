@@ -60,6 +60,9 @@ const headerFields = (contract: GameContract) => ({
     .describe(
       'Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated.',
     ),
+  visibility: z
+    .enum(['open', 'invite'])
+    .describe('`open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.'),
 });
 
 /** One schema per game, discriminated by `game`, as components `${Game}${what}` under the union `what`. */
@@ -69,6 +72,15 @@ function perGame(what: string, build: (contract: GameContract) => z.ZodObject) {
 }
 
 export const GameHeader = perGame('GameHeader', (contract) => z.object(headerFields(contract)));
+
+export const OpenGames = z
+  .object({
+    games: z
+      .array(perGame('OpenGame', (contract) => z.object({ ...headerFields(contract), freeSeats: z.number().int().min(1).describe('Seats still empty.') })))
+      .describe('Open games with `visibility: open`, newest first.'),
+    next: z.string().nullable().describe('Cursor of the next page (`cursor`); null on the last.'),
+  })
+  .meta({ id: 'OpenGames' });
 
 export const GameView = perGame('GameView', (contract) =>
   z.object({
@@ -280,6 +292,10 @@ export const CreateGame = perGame('CreateGame', (contract) =>
       .describe(
         'Whether the end changes ratings (default: true with two seats or more; a solo game is never rated). A bot taking a seat makes the game unrated.',
       ),
+    visibility: z
+      .enum(['open', 'invite'])
+      .default('invite')
+      .describe('`open` lists the game for anyone to join while seats are free (GET /v1/games/open); `invite` (default) keeps it to those given its link.'),
   }),
 );
 
@@ -319,6 +335,7 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   Cards,
   Leaderboard,
   Profile,
+  OpenGames,
   // Push (functions/push): their runtime schemas are already the documented ones.
   NotificationsPage,
   Preferences,

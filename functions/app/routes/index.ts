@@ -7,6 +7,7 @@ import { mounter } from '../route.js';
 import { gameRoutes, mountGameRoutes } from './games.js';
 import { leaderboardRoutes, mountLeaderboardRoutes } from './leaderboards.js';
 import { mountProfileRoutes, profileRoutes } from './profiles.js';
+import { mountOpenGameRoutes, openGameRoutes } from './open-games.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
@@ -24,6 +25,7 @@ export function apiRoutes(): RouteConfig[] {
   return [
     playerRoutes,
     vacationRoutes,
+    openGameRoutes,
     gameRoutes,
     playRoutes,
     standingOrderRoutes,
@@ -41,6 +43,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   const mount = mounter(app, bearerAuth(ctx, limits));
   mountPlayerRoutes(mount, ctx);
   mountVacationRoutes(mount, ctx);
+  mountOpenGameRoutes(mount, ctx);
   mountGameRoutes(mount, ctx);
   mountPlayRoutes(mount, ctx);
   mountStandingOrderRoutes(mount, ctx);
