@@ -29,7 +29,20 @@ export interface Addressed {
 export interface Derived {
   readonly notifications: readonly Addressed[];
   readonly notices: readonly GameNotice[];
+  /**
+   * Ids of notifications and notices kept from the push channels (webhooks,
+   * a stream's lone notification messages): stored in the feed, riding in
+   * their commit's message, but not sent on their own (a game past its turn
+   * announcements of the minute).
+   */
+  readonly held?: ReadonlySet<string>;
 }
+
+/** The kinds that announce a turn: the ones a submit/undo loop would repeat. */
+export const TURN_TYPES: ReadonlySet<string> = new Set(['your-turn', 'game.turn']);
+
+/** Whether a notification or notice goes out on the push channels on its own. */
+export const sendable = (derived: Derived, message: { readonly id: string }) => !derived.held?.has(message.id);
 
 /** A stable id: the same facts always give the same id, so a redelivery is recognised. */
 export function derivedId(prefix: string, ...parts: readonly (string | number)[]): string {

@@ -4,7 +4,7 @@ import { loadLive } from '../../service/pipeline.js';
 import type { Commit, GameHeader } from '../../store/port.js';
 import type { PushContext } from '../context.js';
 import { AnnouncementSignal } from '../model/announced.js';
-import { deriveJoined, deriveNotifications, endedNow, type Addressed, type Derived } from '../model/derive.js';
+import { deriveJoined, deriveNotifications, endedNow, TURN_TYPES, type Addressed, type Derived } from '../model/derive.js';
 import { DEFAULT_PUSH_POLICY } from '../policy.js';
 import { GameFollower, type ObservedCommit } from './follow.js';
 
@@ -48,7 +48,27 @@ export async function notifyCommit(ctx: PushContext, commit: Commit, follower = 
   const result = endedNow({ previous, commit }) ? await finalScore(ctx, observed) : null;
   const derived = deriveNotifications({ header, title: titleOf(ctx, header.game), previous, commit, result });
   await storeAddressed(ctx, derived.notifications);
-  return { derived, observed };
+  return { derived: await withinTurnAllowance(ctx, commit, derived), observed };
+}
+
+/** How many commits of one game may announce turns to the push channels in a minute (a submit/undo loop would announce one per round trip). */
+export const TURN_ANNOUNCEMENTS_PER_GAME_MINUTE = 30;
+const MINUTE_MS = 60_000;
+
+/**
+ * A commit that announces a turn takes a place in its game's minute (the
+ * minute of the commit's time, so a redelivered commit finds its own place);
+ * past the allowance its turn announcements are held: stored and listed, and
+ * carried in the commit's own stream message, but sent to no webhook and in
+ * no lone stream message. Every other kind (a game started or ended, a seat
+ * timed out or handed over) always goes out.
+ */
+async function withinTurnAllowance(ctx: PushContext, commit: Commit, derived: Derived): Promise<Derived> {
+  const turns = [...derived.notifications.map((a) => a.notification), ...derived.notices].filter((m) => TURN_TYPES.has(m.type));
+  if (turns.length === 0) return derived;
+  const windowStart = Math.floor(commit.at / MINUTE_MS) * MINUTE_MS;
+  if (await ctx.push.takeTurnAllowance(commit.gameId, windowStart, commit.seq, TURN_ANNOUNCEMENTS_PER_GAME_MINUTE)) return derived;
+  return { ...derived, held: new Set(turns.map((m) => m.id)) };
 }
 
 /** Tells the players already seated that `seat` was taken (the header is the one just stored): see announcements.ts. */

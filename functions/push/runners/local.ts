@@ -1,5 +1,6 @@
 import type { Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
+import type { Outbox } from '../outbox/port.js';
 import { passOn, type PushSink } from '../notify/channels.js';
 import { GameFollower } from '../notify/follow.js';
 import { notifyCommit } from '../notify/notifier.js';
@@ -16,7 +17,11 @@ export interface LocalPushOptions {
 }
 
 export interface LocalNotifier {
-  /** Resolves once every commit signalled so far is handled (tests wait on it, never on time). */
+  /**
+   * Resolves once every commit signalled so far is handled: notified, and
+   * its deliveries recorded and queued (not attempted: the outbox's `idle`
+   * says when those are done). Tests wait on it, never on time.
+   */
   idle(): Promise<void>;
   stop(): void;
 }
@@ -32,11 +37,12 @@ export interface LocalPush {
  * Push in process, under `npm start` and in the API tests: the stream's hub,
  * reminders and webhooks become channels (added to `sinks`, which the timers'
  * firings hand what they send to as well), and each commit the in-process
- * signal announces is turned into notifications handed to them.
+ * signal announces is turned into notifications handed to them. Webhook
+ * deliveries go to `outbox`, never attempted on the way.
  */
-export function runLocalPush(ctx: PushContext, timers: Timers, sinks: PushSink[], options: LocalPushOptions = {}): LocalPush {
+export function runLocalPush(ctx: PushContext, timers: Timers, outbox: Outbox, sinks: PushSink[], options: LocalPushOptions = {}): LocalPush {
   const hub = new StreamHub(ctx);
-  sinks.push(hub.sink, reminderPlanner(ctx, timers, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS), webhookSink(ctx, timers));
+  sinks.push(hub.sink, reminderPlanner(ctx, timers, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS), webhookSink(ctx, outbox));
   const notifier = runLocalNotifier(ctx, sinks, options.onError, options.onHandled);
   return { notifier, hub, stop: () => notifier.stop() };
 }
