@@ -20,7 +20,7 @@ const REMEMBERED = 10_000;
 
 interface Circuit {
   failures: number;
-  /** How long it opens for next. */
+  /** How long it stays open: the policy's `openMs`, doubled by each failed trial. */
   openMs: number;
   /** Skipped until then (0 while closed). */
   openUntil: number;
@@ -54,11 +54,10 @@ export class CircuitBreaker {
     }
     const circuit = this.circuits.get(key) ?? { failures: 0, openMs: this.policy.openMs, openUntil: 0 };
     this.circuits.delete(key);
+    // A failed trial (the circuit was open already) doubles the pause.
+    if (circuit.failures >= this.policy.failures) circuit.openMs = Math.min(this.policy.maxOpenMs, circuit.openMs * 2);
     circuit.failures++;
-    if (circuit.failures >= this.policy.failures) {
-      circuit.openUntil = now + circuit.openMs;
-      circuit.openMs = Math.min(this.policy.maxOpenMs, circuit.openMs * 2);
-    }
+    if (circuit.failures >= this.policy.failures) circuit.openUntil = now + circuit.openMs;
     this.circuits.set(key, circuit);
     if (this.circuits.size > REMEMBERED) this.circuits.delete(this.circuits.keys().next().value as string);
   }

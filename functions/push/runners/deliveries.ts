@@ -13,5 +13,5 @@ import { webhookCourier } from '../webhooks/courier.js';
  */
 export function deliveryDispatcher(ctx: PushContext, timers: Timers, sinks: readonly PushSink[]): Dispatcher {
   const sent = (addressed: Addressed) => passOn(sinks, { notifications: [addressed], notices: [] }, null);
-  return new Dispatcher({ webhook: webhookCourier(ctx, timers, sent) }, ctx.clock);
+  return new Dispatcher({ webhook: webhookCourier(ctx, timers, sent) }, ctx.clock, ctx.pushPolicy.dispatch);
 }

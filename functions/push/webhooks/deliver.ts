@@ -35,7 +35,7 @@ export async function attemptDelivery(
     if (error instanceof ForbiddenTargetError) return { ok: false, status: null, error: `target forbidden: ${error.message}` };
     throw error;
   }
-  const left = Math.max(1, policy.timeoutMs - (performance.now() - started));
+  const left = Math.max(1, Math.ceil(policy.timeoutMs - (performance.now() - started)));
   return postSigned(target, signedHeaders(hook.secret, delivery.id, new Date(now), delivery.body), delivery.body, left);
 }
 

@@ -85,27 +85,30 @@ export type HostResolver = (host: string, timeoutMs: number) => Promise<{ addres
  * that one cannot be given a time limit, and a name whose servers never
  * answer would hold one of libuv's four worker threads (and so every file and
  * look-up of the process) until the OS gives up. The A and AAAA answers both
- * count: every address must be public.
+ * count: every address must be public. `servers`: the system's unless given.
  */
-export const resolveWithDns: HostResolver = async (host, timeoutMs) => {
-  const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
-  const timer = setTimeout(() => resolver.cancel(), timeoutMs);
-  try {
-    const answers = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
-    const addresses = answers.flatMap((answer, i) => (answer.status === 'fulfilled' ? answer.value.map((address) => ({ address, family: 4 + 2 * i })) : []));
-    if (addresses.length === 0) throw new Error(`${host} did not resolve`);
-    return addresses;
-  } finally {
-    clearTimeout(timer);
-  }
-};
+export function dnsResolver(servers?: readonly string[]): HostResolver {
+  return async (host, timeoutMs) => {
+    const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
+    if (servers) resolver.setServers(servers);
+    const timer = setTimeout(() => resolver.cancel(), timeoutMs);
+    try {
+      const answers = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+      const addresses = answers.flatMap((answer, i) => (answer.status === 'fulfilled' ? answer.value.map((address) => ({ address, family: 4 + 2 * i })) : []));
+      if (addresses.length === 0) throw new Error(`${host} did not resolve`);
+      return addresses;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
 
 /** Checks the URL and resolves its host now, within `timeoutMs`; throws ForbiddenTargetError with a reason for people. */
 export async function resolveTarget(
   raw: string,
   policy: Pick<PushPolicy, 'allowLoopbackHttp'>,
   timeoutMs: number,
-  resolve: HostResolver = resolveWithDns,
+  resolve: HostResolver = dnsResolver(),
 ): Promise<ResolvedTarget> {
   let url: URL;
   try {
