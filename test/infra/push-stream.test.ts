@@ -1,6 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DELIVERY_BATCH, DELIVERY_MAX_RECEIVES } from '../../infra/deliveries.js';
 import { PUSH_TABLE_ACTIONS, STREAM_THROTTLE } from '../../infra/push-stream.js';
 import { defineService } from '../../infra/service-app.js';
 
@@ -111,6 +112,34 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
     expect(schedules.map((s) => s.Action)).toEqual([['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule']]);
     expect(JSON.stringify(schedules)).toContain(ids.group);
     expect(resources[ids.pushFn]!.Properties!.Environment.Variables.TIMER_FUNCTION_ARN).toEqual({ 'Fn::GetAtt': [ids.timerFn, 'Arn'] });
+  });
+
+  it('drains the outbox queue with the delivery function, reporting failed messages one by one, into its own dead-letter queue; push and timers may only send to it', () => {
+    const deliverFn = only('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^deliveries:') });
+    const queues = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::SQS::Queue' && r.Properties?.RedrivePolicy);
+    expect(queues).toHaveLength(1);
+    const [queueId, queue] = queues[0]!;
+    expect(queue.Properties!.RedrivePolicy.maxReceiveCount).toBe(DELIVERY_MAX_RECEIVES);
+    expect(queue.Properties!.SqsManagedSseEnabled).toBe(true);
+    // Six times the function's time limit, so a batch still running is not handed out again.
+    expect(queue.Properties!.VisibilityTimeout).toBe(6 * resources[deliverFn]!.Properties!.Timeout);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: deliverFn },
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      BatchSize: DELIVERY_BATCH.batchSize,
+      ScalingConfig: { MaximumConcurrency: DELIVERY_BATCH.maxConcurrency },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    for (const fn of [ids.pushFn, ids.timerFn, deliverFn]) {
+      expect(resources[fn]!.Properties!.Environment.Variables.DELIVERY_QUEUE_URL).toEqual({ Ref: queueId });
+      const sends = policyOf(fn).filter((s) => JSON.stringify(s.Resource).includes(queueId));
+      expect(sends.flatMap((s) => [s.Action].flat()).filter((a: string) => !a.startsWith('sqs:Send') && !a.startsWith('sqs:GetQueue'))).toEqual(
+        fn === deliverFn ? expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']) : [],
+      );
+    }
+    expect(JSON.stringify(policyOf(ids.connectionsFn))).not.toContain(queueId);
+    // The push consumer no longer waits on receivers: its time limit is its own work's.
+    expect(resources[ids.pushFn]!.Properties!.Timeout).toBeLessThanOrEqual(60);
   });
 
   it('points stream tickets of the HTTP function at the live stage', () => {
