@@ -32,8 +32,8 @@ export interface Derived {
   /**
    * Ids of notifications and notices kept from the push channels (webhooks,
    * a stream's lone notification messages): stored in the feed, riding in
-   * their commit's message, but not sent on their own (a game past its turn
-   * announcements of the minute).
+   * their commit's message, but not sent on their own (an undo's turn
+   * announcements, past its game's allowance of the minute).
    */
   readonly held?: ReadonlySet<string>;
 }

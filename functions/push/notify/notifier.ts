@@ -51,23 +51,26 @@ export async function notifyCommit(ctx: PushContext, commit: Commit, follower = 
   return { derived: await withinTurnAllowance(ctx, commit, derived), observed };
 }
 
-/** How many commits of one game may announce turns to the push channels in a minute (a submit/undo loop would announce one per round trip). */
-export const TURN_ANNOUNCEMENTS_PER_GAME_MINUTE = 30;
+/** How many undos of one game may announce turns again to the push channels in a minute (a submit/undo loop would announce one per round trip). */
+export const UNDO_ANNOUNCEMENTS_PER_GAME_MINUTE = 10;
 const MINUTE_MS = 60_000;
 
 /**
- * A commit that announces a turn takes a place in its game's minute (the
- * minute of the commit's time, so a redelivered commit finds its own place);
- * past the allowance its turn announcements are held: stored and listed, and
- * carried in the commit's own stream message, but sent to no webhook and in
- * no lone stream message. Every other kind (a game started or ended, a seat
- * timed out or handed over) always goes out.
+ * An undo that hands a turn back announces it again (`your-turn` to the
+ * undoer, `game.turn` to the game's webhooks): each such commit takes a place
+ * in its game's minute (the minute of the commit's time, so a redelivered
+ * commit finds its own place); past the allowance its turn announcements are
+ * held — stored and listed, and carried in the commit's own stream message,
+ * but sent to no webhook and in no lone stream message. Every other commit's
+ * announcements always go out: a fast game (bots playing through webhooks)
+ * is never held back, only a loop of undos is.
  */
 async function withinTurnAllowance(ctx: PushContext, commit: Commit, derived: Derived): Promise<Derived> {
+  if ((commit.command as { type?: string }).type !== 'undo') return derived;
   const turns = [...derived.notifications.map((a) => a.notification), ...derived.notices].filter((m) => TURN_TYPES.has(m.type));
   if (turns.length === 0) return derived;
   const windowStart = Math.floor(commit.at / MINUTE_MS) * MINUTE_MS;
-  if (await ctx.push.takeTurnAllowance(commit.gameId, windowStart, commit.seq, TURN_ANNOUNCEMENTS_PER_GAME_MINUTE)) return derived;
+  if (await ctx.push.takeTurnAllowance(commit.gameId, windowStart, commit.seq, UNDO_ANNOUNCEMENTS_PER_GAME_MINUTE)) return derived;
   return { ...derived, held: new Set(turns.map((m) => m.id)) };
 }
 

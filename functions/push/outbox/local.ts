@@ -54,6 +54,8 @@ export class LocalOutbox implements Outbox {
         await this.dispatch(message);
         await this.agenda.deleteQueued(message);
       } catch (error) {
+        // Stopped meanwhile (the store may be gone too): the message stays in the agenda for the next start.
+        if (this.stopped) return;
         this.onError(error);
         const retry = setTimeout(
           () => {

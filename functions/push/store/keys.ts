@@ -14,7 +14,7 @@ import { targetKey, type OutboxMessage } from '../outbox/message.js';
  *   PLAYER#<id>  WH#<webhook id>          a webhook subscription, its owner's copy
  *   PLAYER#<id>  QUOTA#webhooks           how many subscriptions the player keeps (a conditional counter)
  *   PLAYER#<id>  SLOT#<kind>#<n>          one of the player's slots of a quota of things that lapse (stream tickets, connections): holder and expiry
- *   PUSHRATE#<game> W#<minute, 13 digits> the commits of that minute that announced turns to the push channels (TTL 1 h)
+ *   PUSHRATE#<game> W#<minute, 13 digits> the undos of that minute that announced a turn again to the push channels (TTL 1 h)
  *   HOOKS#<game> WH#<webhook id>          a game-scope subscription, the game's copy
  *   WHD#<hook>   <at, 13 digits>#<msg id> a delivery with its attempts (TTL 30 days)
  *   TICKET#<sha256 of ticket>  TICKET     a one-time stream ticket (TTL 60 s)
@@ -36,7 +36,10 @@ export const webhookCountKey = (playerId: string) => ({ pk: { S: keys.playerPart
 /** The quotas kept as slots: each thing held takes one until it is let go or lapses. */
 export type SlotKind = 'ticket' | 'conn';
 export const slotPrefix = (kind: SlotKind) => `SLOT#${kind}#`;
-export const slotKey = (playerId: string, kind: SlotKind, slot: number) => ({ pk: { S: keys.playerPartition(playerId) }, sk: { S: `${slotPrefix(kind)}${slot}` } });
+export const slotKey = (playerId: string, kind: SlotKind, slot: number) => ({
+  pk: { S: keys.playerPartition(playerId) },
+  sk: { S: `${slotPrefix(kind)}${slot}` },
+});
 export const turnAllowanceKey = (gameId: string, windowStart: number) => ({
   pk: { S: `PUSHRATE#${gameId}` },
   sk: { S: `W#${String(windowStart).padStart(13, '0')}` },

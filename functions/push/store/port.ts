@@ -156,8 +156,8 @@ export interface ConnectionStore {
 }
 
 /**
- * How many commits of a game may announce turns to the push channels in a
- * minute: each commit that does claims its place in the game's window by a
+ * How many undos of a game may announce a turn again to the push channels in
+ * a minute: each commit that does claims its place in the game's window by a
  * conditional write (idempotently: the same commit twice takes one place).
  */
 export interface AllowanceStore {
