@@ -41,6 +41,7 @@ type Key = Record<string, AttributeValue>;
 interface CallInput {
   Key?: Key;
   Item?: Key;
+  TransactItems?: { Put?: { Item: Key }; Update?: { Key: Key }; Delete?: { Key: Key } }[];
   RequestItems?: Record<string, { PutRequest?: { Item: Key }; DeleteRequest?: { Key: Key } }[]>;
   ExpressionAttributeValues?: Key;
   ConsistentRead?: boolean;
@@ -63,6 +64,8 @@ async function callsDuring(client: DynamoDBClient, during: () => Promise<unknown
       if (['PutItem', 'UpdateItem', 'DeleteItem'].includes(call)) writes.push(item(call, input.Key ?? input.Item ?? {}));
       for (const request of Object.values(input.RequestItems ?? {}).flat())
         writes.push(request.PutRequest ? item('BatchPut', request.PutRequest.Item) : item('BatchDelete', request.DeleteRequest?.Key ?? {}));
+      for (const { Put, Update, Delete } of input.TransactItems ?? [])
+        writes.push(Put ? item('TransactPut', Put.Item) : Update ? item('TransactUpdate', Update.Key) : item('TransactDelete', Delete?.Key ?? {}));
       const consistency = input.ConsistentRead ? 'strong' : 'eventual';
       if (call === 'GetItem') reads.push(`${item(call, input.Key ?? {})} ${consistency}`);
       if (call === 'Query') reads.push(`Query ${values[':pk']?.S} ${values[':prefix']?.S ?? ''} ${consistency}`);
@@ -95,11 +98,13 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     const ticketOf = async (token: string) => (await client.post('/v1/stream/tickets', { token })).body.ticket as string;
     expect(await onConnect(ctx, 'conn-x', 'st_forged')).toEqual({ statusCode: 401 });
     const ticketA = await ticketOf(a.token);
-    // $connect: the ticket burnt, the record and the player's entry stored.
+    // $connect: the ticket burnt (its place among A's outstanding tickets freed), then in one transaction a connection place claimed, the record and the player's entry stored.
     expect(await writesDuring(table.client, async () => expect(await onConnect(ctx, 'conn-a', ticketA)).toEqual({ statusCode: 200 }))).toEqual([
       expect.stringMatching(/^DeleteItem TICKET#\S+ TICKET$/),
-      'BatchPut WSCONN#conn-a CONN',
-      `BatchPut PLAYER#${a.playerId} WS#conn-a`,
+      `DeleteItem PLAYER#${a.playerId} SLOT#ticket#0`,
+      `TransactPut PLAYER#${a.playerId} SLOT#conn#0`,
+      'TransactPut WSCONN#conn-a CONN',
+      `TransactPut PLAYER#${a.playerId} WS#conn-a`,
     ]);
     expect(await onConnect(ctx, 'conn-again', ticketA)).toEqual({ statusCode: 401 });
     expect(await onConnect(ctx, 'conn-b', await ticketOf(b.token))).toEqual({ statusCode: 200 });
@@ -177,10 +182,15 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     expect(await ctx.push.getConnection('conn-a2')).toEqual({ connectionId: 'conn-a2', playerId: a.playerId, games: [] });
     expect(await ctx.push.gameSubscribers(gameId, 'strong')).toEqual([{ connectionId: 'conn-a', playerId: a.playerId }]);
 
-    // $disconnect: the record goes (its old image names its entries, so nothing is read), then the player's entry and the game's entry, in one batch.
+    // $disconnect: the record goes (its old image names its entries, so nothing is read), then the player's entry, its place and the game's entry, in one batch.
     expect(await callsDuring(table.client, async () => expect(await onDisconnect(ctx, 'conn-a')).toEqual({ statusCode: 200 }))).toEqual({
       reads: [],
-      writes: ['DeleteItem WSCONN#conn-a CONN', `BatchDelete PLAYER#${a.playerId} WS#conn-a`, `BatchDelete WSGAME#${gameId} conn-a`],
+      writes: [
+        'DeleteItem WSCONN#conn-a CONN',
+        `BatchDelete PLAYER#${a.playerId} WS#conn-a`,
+        `BatchDelete PLAYER#${a.playerId} SLOT#conn#0`,
+        `BatchDelete WSGAME#${gameId} conn-a`,
+      ],
     });
     expect(await ctx.push.getConnection('conn-a')).toBeNull();
     expect(await ctx.push.gameSubscribers(gameId, 'strong')).toEqual([]);
