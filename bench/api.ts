@@ -38,7 +38,7 @@ const PARALLEL_GAMES = 50;
 const PARALLEL_MOVES_PER_GAME = 20;
 
 const local = await startDynamoDbLocal();
-const client = localDynamoClient(local.endpoint);
+const client = localDynamoClient(local);
 const usage: CapacityUsage[] = [];
 const store = new DynamoStore({ client, tableName: 'bench-api', loadPageSize: LOAD_PAGE_SIZE, meter: (u) => usage.push(u) });
 await store.ensureTable();

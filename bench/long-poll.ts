@@ -27,7 +27,7 @@ const local = await startDynamoDbLocal();
 try {
   const usage: CapacityUsage[] = [];
   const store = new DynamoStore({
-    client: localDynamoClient(local.endpoint),
+    client: localDynamoClient(local),
     tableName: 'bench-long-poll',
     loadPageSize: LOAD_PAGE_SIZE,
     meter: (u) => usage.push(u),

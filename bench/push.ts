@@ -102,7 +102,7 @@ const PING = { invocations: 1, reads: 1, messages: 2 } as const;
 // ── the service as npm start runs it ──────────────────────────────────────
 
 const local = await startDynamoDbLocal();
-const client = localDynamoClient(local.endpoint);
+const client = localDynamoClient(local);
 // The local scheduler's own agenda: on AWS, Scheduler keeps it, so its reads and writes are not AWS costs.
 const units = countUnits(client, (kind) => kind === 'local push timer');
 const store = new DynamoStore({ client, tableName: `bench-push-${Date.now()}`, loadPageSize: LOAD_PAGE_SIZE });

@@ -33,7 +33,7 @@ import { webhookSink } from './push/webhooks/webhooks.js';
 import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from './service/context.js';
 import { armDeadlines, settleDeadline, type EarlyFirings } from './service/deadline-firing.js';
 import { vacationPolicyFromEnv } from './service/vacation-policy.js';
-import { boundedDynamoClient, localDynamoClient } from './store/dynamo-client.js';
+import { boundedDynamoClient, localDynamoClient, type LocalDynamoAddress } from './store/dynamo-client.js';
 import { DynamoStore } from './store/dynamodb.js';
 import { MemoryStore } from './store/memory.js';
 import type { Store } from './store/port.js';
@@ -43,7 +43,7 @@ import { LocalTimers, type TimerFailure } from './timers/local.js';
 import type { Timer } from './timers/port.js';
 
 /** The table `npm start` keeps its games in, on DynamoDB Local. */
-const LOCAL_TABLE = 'valeria-local';
+export const LOCAL_TABLE = 'valeria-local';
 
 function setting(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name];
@@ -139,15 +139,21 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
 // ── `npm start` (functions/local/start.ts) ──────────────────────────────────
 
 /**
- * `npm start`'s context: on DynamoDB Local at `endpoint` (its table made if
+ * `npm start`'s context: on DynamoDB Local at `dynamo` (its table made if
  * missing), or in memory when there is none (no Java). Webhook receivers on
- * http://127.0.0.1 are allowed here, and only here (WEBHOOKS_ALLOW_LOOPBACK=0
- * forbids them too).
+ * http://127.0.0.1 are allowed here, and only here, while the server is
+ * reachable from this machine alone (`loopbackWebhooks`: its default;
+ * WEBHOOKS_ALLOW_LOOPBACK=0 or 1 says otherwise).
  */
-export async function localContext(endpoint: string | null, env: NodeJS.ProcessEnv): Promise<PushContext> {
-  const parts = { pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: env.WEBHOOKS_ALLOW_LOOPBACK !== '0' }, vacation: vacationPolicyFromEnv(env) };
-  if (endpoint === null) return contextOn(memoryStores(), parts);
-  const stores = dynamoStores(localDynamoClient(endpoint), LOCAL_TABLE);
+export async function localContext(
+  dynamo: LocalDynamoAddress | null,
+  env: NodeJS.ProcessEnv,
+  { loopbackWebhooks }: { readonly loopbackWebhooks: boolean },
+): Promise<PushContext> {
+  const allowLoopbackHttp = env.WEBHOOKS_ALLOW_LOOPBACK === undefined ? loopbackWebhooks : env.WEBHOOKS_ALLOW_LOOPBACK !== '0';
+  const parts = { pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp }, vacation: vacationPolicyFromEnv(env) };
+  if (dynamo === null) return contextOn(memoryStores(), parts);
+  const stores = dynamoStores(localDynamoClient(dynamo), LOCAL_TABLE);
   // DynamoDB Local keeps its data under .data/: the table is made on the first start only.
   await stores.store.ensureTable();
   return contextOn(stores, parts);

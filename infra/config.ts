@@ -11,16 +11,52 @@ export interface ServiceConfig {
   readonly corsOrigins: readonly string[];
   /** Where alarms are mailed (an SNS email subscription, confirmed by its owner); none when null. */
   readonly alarmEmail: string | null;
+  /**
+   * The HTTP function's reserved concurrency: its guaranteed share of the
+   * account's Lambda concurrency, and its cap, so long-polls (each holding an
+   * instance up to 25 s) can never take what the timer, push and stream
+   * functions need. AWS keeps at least 100 of the account's quota unreserved.
+   */
+  readonly httpConcurrency: number;
+  /**
+   * The edge secret's versions (Secrets Manager version ids): the first is the
+   * value CloudFront sends, a second one is still accepted while a rotation
+   * runs (README: "No way around the edge"). Empty: the secret's current
+   * value at the first deployment, nothing else.
+   */
+  readonly edgeSecretVersions: readonly string[];
 }
 
-export const DEFAULT_CONFIG: ServiceConfig = { deletionProtection: true, corsOrigins: ['*'], alarmEmail: null };
+export const DEFAULT_CONFIG: ServiceConfig = { deletionProtection: true, corsOrigins: ['*'], alarmEmail: null, httpConcurrency: 200, edgeSecretVersions: [] };
 
 export function readConfig(node: Node): ServiceConfig {
   return {
     deletionProtection: readBoolean(node, 'deletionProtection', DEFAULT_CONFIG.deletionProtection),
     corsOrigins: readList(node, 'corsOrigins', DEFAULT_CONFIG.corsOrigins),
     alarmEmail: readEmail(node, 'alarmEmail'),
+    httpConcurrency: readCount(node, 'httpConcurrency', DEFAULT_CONFIG.httpConcurrency),
+    edgeSecretVersions: readVersions(node, 'edgeSecretVersions'),
   };
+}
+
+/** A whole number of at least 1, from cdk.json or the command line (a string there). */
+function readCount(node: Node, key: string, fallback: number): number {
+  const raw: unknown = node.tryGetContext(key);
+  if (raw === undefined) return fallback;
+  const count = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
+    throw new Error(`Context ${key} must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
+  return count;
+}
+
+/** One or two Secrets Manager version ids (32 to 64 letters, digits and dashes). */
+function readVersions(node: Node, key: string): readonly string[] {
+  if (node.tryGetContext(key) === undefined) return DEFAULT_CONFIG.edgeSecretVersions;
+  const versions = readList(node, key, []);
+  if (versions.length > 2 || versions.some((version) => !/^[A-Za-z0-9-]{32,64}$/.test(version))) {
+    throw new Error(`Context ${key} must be one or two Secrets Manager version ids (the one CloudFront sends first), not ${JSON.stringify(versions)}`);
+  }
+  return versions;
 }
 
 /** One address; SNS itself checks it is deliverable (the subscription must be confirmed). */

@@ -1,6 +1,15 @@
 import type * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { problemBody } from '../functions/app/problem.js';
-import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from '../functions/app/rate-limits.js';
+import {
+  EVENTS_PATH,
+  RATE_LIMIT_POLICIES,
+  REGISTRATION_ROUTE,
+  STREAM_LIMITS,
+  WAIT_PARAMETER,
+  type Counted,
+  type RateLimitPolicy,
+} from '../functions/app/rate-limits.js';
+import { LOCAL_STREAM_PATH } from '../functions/push/stream/protocol.js';
 
 /**
  * The published request limits (functions/app/rate-limits.ts) as AWS WAF
@@ -10,12 +19,13 @@ import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from '../functions/app/rate
  * few seconds and usually starts or stops blocking within 30 s of a crossing.
  * So:
  * - a policy over 60 s or more becomes a rule over the smallest WAF window
- *   holding it, its limit scaled to the same average rate (the 600/minute
- *   sustained allowance maps exactly: 600 per 60 s);
- * - a policy shorter than a minute (the 20/second burst) has no WAF
+ *   holding it, its limit scaled to the same average rate (every published
+ *   one maps exactly: 600 and 1,200 per 60 s, long-polls 20 and 40 per 60 s,
+ *   sign-ups 10 per 600 s);
+ * - a policy shorter than a minute (the one-second bursts) has no WAF
  *   equivalent: scaled to 60 s it would allow more than the sustained rule,
- *   so it is left out. On AWS a single caller's burst is bounded only by the
- *   sustained rule, and the whole API's by the stage throttle (game-api.ts).
+ *   so it is left out. On AWS a caller's bursts are bounded only by the
+ *   sustained rules, and the whole API's by the stage throttle (game-api.ts).
  */
 export const WAF_WINDOWS_SECONDS = [60, 120, 300, 600] as const;
 export const WAF_MIN_LIMIT = 10;
@@ -27,7 +37,7 @@ export interface WafRate {
 }
 
 /** A policy as WAF can enforce it, or null when its window is outside those WAF offers (shorter than a minute, longer than ten). */
-export function wafRateOf(policy: RateLimitPolicy): WafRate | null {
+export function wafRateOf(policy: Pick<RateLimitPolicy, 'name' | 'limit' | 'windowSeconds'>): WafRate | null {
   const window = WAF_WINDOWS_SECONDS.find((seconds) => seconds >= policy.windowSeconds);
   if (policy.windowSeconds < WAF_WINDOWS_SECONDS[0] || window === undefined) return null;
   const limit = Math.max(WAF_MIN_LIMIT, Math.floor((policy.limit * window) / policy.windowSeconds));
@@ -52,41 +62,74 @@ export function rateLimitedBody(): string {
   return JSON.stringify(body);
 }
 
-/** Who a rule counts: each bearer token, or each client address among requests without one. */
-type Caller = 'token' | 'address';
+const URL_DECODED: wafv2.CfnWebACL.TextTransformationProperty[] = [{ priority: 0, type: 'URL_DECODE' }];
 
-/** A request with no Authorization header (a missing header has no size, so it is not "larger than 0"). */
-const withoutAuthorization: wafv2.CfnWebACL.StatementProperty = {
-  notStatement: {
-    statement: {
-      sizeConstraintStatement: {
-        // An untyped JSON property in CloudFormation's schema, hence its capitalised key.
-        fieldToMatch: { singleHeader: { Name: 'authorization' } },
-        comparisonOperator: 'GT',
-        size: 0,
-        textTransformations: [{ priority: 0, type: 'NONE' }],
+/** The request path is exactly `path` (percent-decoded, as the app routes it). */
+const pathIs = (path: string): wafv2.CfnWebACL.StatementProperty => ({
+  byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'EXACTLY', searchString: path, textTransformations: URL_DECODED },
+});
+
+/** A long-poll: the events route with a `wait` parameter (rate-limits.ts). */
+const longPoll: wafv2.CfnWebACL.StatementProperty = {
+  andStatement: {
+    statements: [
+      { regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString: EVENTS_PATH.source, textTransformations: URL_DECODED } },
+      {
+        sizeConstraintStatement: {
+          // An untyped JSON property in CloudFormation's schema, hence its capitalised key.
+          fieldToMatch: { singleQueryArgument: { Name: WAIT_PARAMETER } },
+          comparisonOperator: 'GT',
+          size: 0,
+          textTransformations: [{ priority: 0, type: 'NONE' }],
+        },
       },
-    },
+    ],
   },
 };
 
-function counting(caller: Caller, rate: WafRate): wafv2.CfnWebACL.RateBasedStatementProperty {
-  const common = { limit: rate.limit, evaluationWindowSec: rate.windowSeconds };
-  // Requests missing an aggregation key are left out of a rule, so the token rule never sees anonymous calls.
-  if (caller === 'token') {
-    return {
-      ...common,
-      aggregateKeyType: 'CUSTOM_KEYS',
-      customKeys: [{ header: { name: 'authorization', textTransformations: [{ priority: 0, type: 'NONE' }] } }],
-    };
-  }
-  return { ...common, aggregateKeyType: 'IP', scopeDownStatement: withoutAuthorization };
+/** The requests a policy counts, as a WAF statement. */
+const SCOPES: Record<Counted, wafv2.CfnWebACL.StatementProperty> = {
+  requests: { notStatement: { statement: longPoll } },
+  'long-polls': longPoll,
+  registrations: {
+    andStatement: {
+      statements: [
+        {
+          byteMatchStatement: {
+            fieldToMatch: { method: {} },
+            positionalConstraint: 'EXACTLY',
+            searchString: REGISTRATION_ROUTE.method,
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
+        },
+        pathIs(REGISTRATION_ROUTE.path),
+      ],
+    },
+  },
+  'stream-connections': pathIs(LOCAL_STREAM_PATH),
+};
+
+/**
+ * Counts what the policy counts: per client address (WAF's IP: the viewer's
+ * own address as CloudFront received the connection, whatever headers say),
+ * or per bearer token (the `Authorization` header's value; a request without
+ * it has no key and is not counted).
+ */
+function counting(policy: RateLimitPolicy, rate: WafRate): wafv2.CfnWebACL.RateBasedStatementProperty {
+  const common = { limit: rate.limit, evaluationWindowSec: rate.windowSeconds, scopeDownStatement: SCOPES[policy.counts] };
+  if (policy.caller === 'address') return { ...common, aggregateKeyType: 'IP' };
+  return {
+    ...common,
+    aggregateKeyType: 'CUSTOM_KEYS',
+    customKeys: [{ header: { name: 'authorization', textTransformations: [{ priority: 0, type: 'NONE' }] } }],
+  };
 }
 
 /**
  * The block every rule answers with: 429, the shared problem body, when to
  * retry (the window WAF counts over; it lifts the block within it once the
- * rate falls) and the IETF RateLimit headers of the policy, nothing left.
+ * rate falls) and the IETF RateLimit fields of the policy, nothing left, in
+ * the form the in-process limiter writes them.
  */
 function tooManyRequests(rate: WafRate, corsHeaders: readonly wafv2.CfnWebACL.CustomHTTPHeaderProperty[]): wafv2.CfnWebACL.RuleActionProperty {
   return {
@@ -96,9 +139,8 @@ function tooManyRequests(rate: WafRate, corsHeaders: readonly wafv2.CfnWebACL.Cu
         customResponseBodyKey: RATE_LIMITED_BODY_KEY,
         responseHeaders: [
           { name: 'Retry-After', value: String(rate.windowSeconds) },
-          // The header draft hono-rate-limiter speaks locally (draft-ietf-httpapi-ratelimit-headers-07).
-          { name: 'RateLimit-Policy', value: `${rate.limit};w=${rate.windowSeconds}` },
-          { name: 'RateLimit', value: `limit=${rate.limit}, remaining=0, reset=${rate.windowSeconds}` },
+          { name: 'RateLimit-Policy', value: `"${rate.policy}";q=${rate.limit};w=${rate.windowSeconds}` },
+          { name: 'RateLimit', value: `"${rate.policy}";r=0;t=${rate.windowSeconds}` },
           ...corsHeaders,
         ],
       },
@@ -119,20 +161,32 @@ function corsHeadersFor(corsOrigins: readonly string[]): wafv2.CfnWebACL.CustomH
   ];
 }
 
-/** Every rule of the web ACL: each enforceable policy, once per token and once per address. */
+/** Every policy WAF enforces: the API's, and the live stream's connections (served through the same distribution). */
+export const WAF_POLICIES: readonly RateLimitPolicy[] = [...RATE_LIMIT_POLICIES, STREAM_LIMITS.connects];
+
+/**
+ * Every rule of the web ACL, one per policy WAF can express, the per-address
+ * rules first. Order matters: a request a rule blocks is counted by no later
+ * rule. So a client sending a new made-up token with each request meets the
+ * address rules, which count every request whatever its headers, and is
+ * blocked there; the per-token rules only count requests that passed, where
+ * a real token's repeated value (from any address) adds up. WAF cannot tell a
+ * valid token from a made-up one; it need not, since a made-up token's count
+ * never grows past one while its address's does.
+ */
 export function rateRules(corsOrigins: readonly string[]): wafv2.CfnWebACL.RuleProperty[] {
   const cors = corsHeadersFor(corsOrigins);
-  const rates = RATE_LIMIT_POLICIES.map(wafRateOf).filter((rate): rate is WafRate => rate !== null);
-  return rates
-    .flatMap((rate) => (['token', 'address'] as const).map((caller) => ({ rate, caller })))
-    .map(({ rate, caller }, priority) => {
-      const name = `${rate.policy}-per-${caller}`;
-      return {
-        name,
-        priority,
-        statement: { rateBasedStatement: counting(caller, rate) },
-        action: tooManyRequests(rate, cors),
-        visibilityConfig: { cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: name },
-      };
-    });
+  const byAddressFirst = [...WAF_POLICIES].sort((a, b) => Number(a.caller === 'player') - Number(b.caller === 'player'));
+  return byAddressFirst
+    .flatMap((policy) => {
+      const rate = wafRateOf(policy);
+      return rate ? [{ policy, rate }] : [];
+    })
+    .map(({ policy, rate }, priority) => ({
+      name: policy.name,
+      priority,
+      statement: { rateBasedStatement: counting(policy, rate) },
+      action: tooManyRequests(rate, cors),
+      visibilityConfig: { cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: policy.name },
+    }));
 }

@@ -19,6 +19,8 @@ export interface ServiceFunctionProps {
   readonly memorySize: number;
   readonly timeout: Duration;
   readonly environment: Record<string, string>;
+  /** Concurrency reserved for (and capping) this function; none: it shares the account's unreserved pool. */
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -82,6 +84,7 @@ export class ServiceFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize,
       timeout: props.timeout,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,

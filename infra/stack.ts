@@ -1,18 +1,18 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { EDGE_HEADER, EDGE_SECRET_ENV } from '../functions/lambda/edge-origin.js';
+import { EDGE_HEADER } from '../functions/lambda/edge-origin.js';
 import { METRIC } from '../functions/lambda/telemetry-names.js';
 import { AlarmTopic } from './alarm-topic.js';
 import { alarmAbove, alarmOnAny, maxOver, sumOver } from './alarms.js';
 import type { ServiceConfig } from './config.js';
 import { ServiceDashboard } from './dashboard.js';
 import { ServiceDistribution } from './distribution.js';
+import { EdgeSecret } from './edge-secret.js';
 import type { EdgeFirewallStack } from './edge-firewall.js';
 import { GameApi } from './game-api.js';
 import { GameTable } from './game-table.js';
@@ -80,6 +80,8 @@ export class ServiceStack extends Stack {
       timeout: Duration.seconds(29),
       // The app answers CORS itself, for these origins (comma-separated; `*` for any).
       environment: { ...storeEnvironment, CORS_ORIGINS: config.corsOrigins.join(',') },
+      // Its share of the account's concurrency, and its cap: waiting long-polls cannot starve the timer, push and stream functions.
+      reservedConcurrency: config.httpConcurrency,
     });
     this.table.grantStoreAccess(http.role);
 
@@ -104,28 +106,6 @@ export class ServiceStack extends Stack {
 
     this.api = new GameApi(this, 'Api', { handler: http.fn });
     this.web = new WebClient(this, 'Web', { projectRoot: PROJECT_ROOT });
-    // The execute-api address is no way around the WAF limits: CloudFront adds this secret header to each API
-    // request and the HTTP function refuses any request without it (functions/lambda/edge-origin.ts). Both read
-    // the value from Secrets Manager when deployed; the template holds only a dynamic reference.
-    const edgeSecret = new secretsmanager.Secret(this, 'EdgeSecret', {
-      description: 'The header value CloudFront adds to each request to the HTTP API, which refuses requests without it',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
-    });
-    Validations.of(edgeSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        "CloudFront's origin header and the HTTP function must change together, and both take the value at deployment (a dynamic reference): it changes by putting a new value and deploying, not by Secrets Manager rotation.",
-    });
-    const edgeSecretValue = edgeSecret.secretValue.unsafeUnwrap();
-    http.fn.addEnvironment(EDGE_SECRET_ENV, edgeSecretValue);
-    this.distribution = new ServiceDistribution(this, 'Edge', {
-      api: this.api.api,
-      apiOriginHeaders: { [EDGE_HEADER]: edgeSecretValue },
-      app: this.web.behavior,
-      webAclArn: firewall.webAcl.attrArn,
-    });
-    this.web.deployTo(this.distribution.distribution);
-
     this.push = new PushStream(this, 'Push', {
       table: this.table.table,
       projectRoot: PROJECT_ROOT,
@@ -139,8 +119,22 @@ export class ServiceStack extends Stack {
     // A reminder or a webhook retry firing is delivered like any notification: to connections and webhooks.
     this.push.grantChannels(timer);
     timer.fn.addEnvironment('STREAM_ENDPOINT', this.push.streamEndpoint);
-    // The HTTP API issues stream tickets for the WebSocket stage, and deletes webhooks (tickets, subscriptions); it counts webhooks (an update).
-    http.fn.addEnvironment('STREAM_URL', this.push.streamUrl);
+
+    // The execute-api addresses are no way around the WAF limits: CloudFront adds this secret header to each
+    // request to either API and their functions refuse any request without it (functions/lambda/edge-origin.ts).
+    const edgeSecret = new EdgeSecret(this, 'EdgeSecret', { versions: config.edgeSecretVersions });
+    for (const fn of [http.fn, this.push.connections.fn]) edgeSecret.acceptIn(fn);
+    this.distribution = new ServiceDistribution(this, 'Edge', {
+      api: this.api.api,
+      stream: { api: this.push.api, stageName: this.push.stage.stageName },
+      apiOriginHeaders: { [EDGE_HEADER]: edgeSecret.sent },
+      app: this.web.behavior,
+      webAclArn: firewall.webAcl.attrArn,
+    });
+    this.web.deployTo(this.distribution.distribution);
+
+    // The HTTP API issues stream tickets for the stream behind CloudFront, and deletes webhooks (tickets, subscriptions); it counts webhooks (an update).
+    http.fn.addEnvironment('STREAM_URL', this.distribution.streamUrl);
     http.role.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: PUSH_TABLE_ACTIONS.filter((a) => HTTP_PUSH_ACTIONS.includes(a)), resources: [this.table.table.tableArn] }),
     );

@@ -12,7 +12,7 @@
  * the fourth, then vanishes; he is back eight turns later and reclaims his
  * seat. Each move is the greedy bot's choice for that player.
  */
-import { Rng, rngStateFromSeed, type BaseState } from '../core/engine/index.js';
+import { botMove, Rng, rngStateFromSeed, type BaseState } from '../core/engine/index.js';
 import { cryptoSecrets } from '../functions/service/ids.js';
 import { loadLive } from '../functions/service/pipeline.js';
 import { manualClock, startApi } from '../test/support/api.js';
@@ -72,7 +72,7 @@ const present = (seat: number, underBot: readonly number[]) =>
 /** The greedy bot's choice for a player, from the game as the service holds it. */
 async function greedyMove(seat: number): Promise<unknown> {
   const live = await loadLive(api.ctx, gameId);
-  return live.engine.bots.greedy(live.state as BaseState, seat, new Rng(rngStateFromSeed(`demo:${live.version}:${seat}`)));
+  return botMove(live.engine, 'greedy', live.state as BaseState, seat, new Rng(rngStateFromSeed(`demo:${live.version}:${seat}`)));
 }
 
 for (let step = 0; ; step++) {

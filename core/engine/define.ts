@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { Draft, Folding } from './draft.js';
-import type { GameEngine, ScoreSheet, StandingOrders } from './game.js';
+import type { Bot, GameEngine, ScoreSheet, StandingOrders } from './game.js';
 import type { GameListing } from './listing.js';
 import type { Seat } from './pending.js';
 import type { Rng } from './rng.js';
@@ -10,17 +10,16 @@ import { awaitedStep, decideByStep, legalByStep, type Move, type StepMap } from 
 /** What the registry lists of a game before its engine is loaded (its listing.ts), typed by its options. */
 export type ListedGame<O> = Omit<GameListing, 'engine' | 'optionsSchema'> & { readonly optionsSchema: z.ZodType<O> };
 
-/** A bot as a game writes it: it chooses one of the seat's legal moves, which the kit lists for it. */
-export type ChoosingBot<S, M> = (state: S, seat: Seat, rng: Rng, legal: M[]) => M;
-
 /**
  * A game, declared once: everything the kit needs to derive the engine the
  * service plays (`GameEngine`). The step table holds what each step accepts,
  * lists, decides and defaults to; the kit turns it into legal moves,
  * decisions (refusing a move the awaited step does not accept as
- * `wrong-step`) and timeouts, and adds the random bot.
+ * `wrong-step`) and timeouts, and adds the random bot. Its view module says
+ * what each viewer sees and which once-hidden things that shows; its re-deal
+ * deals again what a viewer cannot see.
  */
-export interface GameDefinition<S extends BaseState, M extends Move, E extends GameEvent, O, Step extends string> {
+export interface GameDefinition<S extends BaseState, M extends Move, E extends GameEvent, O, Step extends string, V> {
   readonly listing: ListedGame<O>;
   readonly moveSchema: z.ZodType<M>;
   setup(init: GameInit<O>): S;
@@ -33,11 +32,16 @@ export interface GameDefinition<S extends BaseState, M extends Move, E extends G
   overdue?(draft: Draft<S, E>, settleStep: () => void): void;
   readonly fold: Folding<S, E>;
   /** What this viewer may see (null = spectator). Must not include `seed` or `rng`. */
-  view(state: S, viewer: Seat | null): unknown;
+  view(state: S, viewer: Seat | null): V;
+  /** What of the once-hidden things a view shows, read from the view itself (see `GameEngine.shown`). */
+  shown(view: V): readonly string[];
+  /** Everything this viewer cannot see, dealt again (see `GameEngine.redeal`). */
+  redeal(state: S, viewer: Seat | null, rng: Rng): S;
   /** The event as this viewer may see it, or null to hide it entirely. */
   redactEvent(event: E, viewer: Seat | null): unknown;
   score(state: S): ScoreSheet;
-  readonly greedyBot: ChoosingBot<S, M>;
+  /** The greedy bot, which sees what its seat sees (the kit adds a random one). */
+  readonly greedyBot: Bot<V, M>;
   readonly standingOrders?: StandingOrders<S, M, unknown>;
   /** Whether this event reveals something hidden: a commit holding one cannot be undone. */
   reveals(event: E): boolean;
@@ -48,9 +52,9 @@ export interface GameDefinition<S extends BaseState, M extends Move, E extends G
 }
 
 /** The engine of a game declared once (see `GameDefinition`). */
-export function defineGame<S extends BaseState, M extends Move, E extends GameEvent, O, Step extends string>(
-  game: GameDefinition<S, M, E, O, Step>,
-): GameEngine<S, M, E, O> {
+export function defineGame<S extends BaseState, M extends Move, E extends GameEvent, O, Step extends string, V>(
+  game: GameDefinition<S, M, E, O, Step, V>,
+): GameEngine<S, M, E, O, V> {
   const { listing, steps, overdue } = game;
   if (listing.hasStandingOrders !== (game.standingOrders !== undefined))
     throw new Error(`${listing.meta.id}: its listing and its engine disagree on standing orders`);
@@ -72,12 +76,11 @@ export function defineGame<S extends BaseState, M extends Move, E extends GameEv
     clone: game.fold.clone,
     evolve: game.fold.evolve,
     view: game.view,
+    shown: (state, viewer) => game.shown(game.view(state, viewer)),
+    redeal: game.redeal,
     redactEvent: game.redactEvent,
     score: game.score,
-    bots: {
-      random: (state, seat, rng) => rng.pick(legalMoves(state, seat)),
-      greedy: (state, seat, rng) => game.greedyBot(state, seat, rng, legalMoves(state, seat)),
-    },
+    bots: { random: (sight, rng) => rng.pick(sight.legal), greedy: game.greedyBot },
     ...(game.standingOrders ? { standingOrders: game.standingOrders } : {}),
     reveals: game.reveals,
     ...(game.batchesTurn ? { batchesTurn: true } : {}),

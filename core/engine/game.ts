@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { Seat } from './pending.js';
+import type { Pending, Seat } from './pending.js';
 import type { Draft, Folding } from './draft.js';
 import type { Rejection } from './rejection.js';
 import type { Rng } from './rng.js';
@@ -24,9 +24,49 @@ export interface ScoreSheet {
   readonly turns: number;
 }
 
-/** A bot chooses one move for a seat that may act; it has its own generator. */
-export type Bot<S, M> = (state: S, seat: Seat, rng: Rng) => M;
 export type BotLevel = 'random' | 'greedy';
+
+/** What a viewer sees of a game (`viewFor`): the kit's public fields, and the game's view of its board. */
+export interface SeatView<V = unknown> {
+  readonly game: string;
+  readonly seats: number;
+  /** The viewer (null: a spectator). */
+  readonly you: Seat | null;
+  readonly finished: boolean;
+  readonly pending: Pending | null;
+  readonly awaiting: Seat[];
+  readonly seedHash: string;
+  /** Once the game is over. */
+  readonly seed?: string;
+  readonly score?: ScoreSheet;
+  readonly board: V;
+}
+
+/**
+ * What a bot is given to choose a move: its seat's view and the moves that
+ * seat may send (which the seat knows), never the state. Whatever a bot
+ * cannot see it must guess: bots that look ahead rebuild a state from the
+ * view and deal what it hides at random (`GameEngine.redeal`).
+ */
+export interface Sight<V, M> {
+  readonly seat: Seat;
+  /** The seat's view, computed when first read (a random bot never reads it). */
+  readonly view: SeatView<V>;
+  readonly legal: readonly M[];
+}
+
+/** A bot chooses one of its seat's moves from what the seat sees; it has its own generator, seeded by public data. */
+export type Bot<V, M> = (sight: Sight<V, M>, rng: Rng) => M;
+
+/**
+ * A game's bots, by level. Methods, so an engine whose view has its own type
+ * still passes where any view is expected (the kit hands each bot the view
+ * its own engine made).
+ */
+export interface Bots<V, M> {
+  random(sight: Sight<V, M>, rng: Rng): M;
+  greedy(sight: Sight<V, M>, rng: Rng): M;
+}
 
 /** Descriptive facts a lobby shows. */
 export interface GameMeta {
@@ -46,7 +86,7 @@ export interface GameMeta {
  * event in place as it is emitted); `decide*` change the draft only by
  * emitting events through it, and its state becomes the command's result.
  */
-export interface GameEngine<S extends BaseState, M, E extends GameEvent, O> extends Folding<S, E> {
+export interface GameEngine<S extends BaseState, M, E extends GameEvent, O, V = unknown> extends Folding<S, E> {
   readonly meta: GameMeta;
   /**
    * Bumped whenever the game's event vocabulary changes. Every stored game
@@ -63,13 +103,30 @@ export interface GameEngine<S extends BaseState, M, E extends GameEvent, O> exte
   /** The default resolution of `draft.state.pending` once it is overdue; always succeeds. */
   decideTimeout(draft: Draft<S, E>): void;
   /** What this viewer may see (null = spectator). Must not include `seed` or `rng`. */
-  view(state: S, viewer: Seat | null): unknown;
+  view(state: S, viewer: Seat | null): V;
+  /**
+   * What of the once-hidden things (cards dealt face down, hand cards) this
+   * viewer's view shows, wherever they lie now: each thing's identity once,
+   * as a multiset. A commit after which a viewer's multiset holds something it
+   * did not before showed them something new: it cannot be undone
+   * (core/table/undo.ts).
+   */
+  shown(state: S, viewer: Seat | null): readonly string[];
+  /**
+   * The state with everything this viewer cannot see dealt again from this
+   * generator (face-down decks and stacks, other players' hands, others'
+   * secret submissions, the game's generator): a state the viewer cannot tell
+   * from `state`, their view being the same. Property tests vary hidden parts
+   * with it; bots fill in what their view hides with it.
+   */
+  redeal(state: S, viewer: Seat | null, rng: Rng): S;
   /** The event as this viewer may see it, or null to hide it entirely. */
   redactEvent(event: E, viewer: Seat | null): unknown;
   score(state: S): ScoreSheet;
-  readonly bots: Readonly<Record<BotLevel, Bot<S, M>>>;
+  /** Bots choose from their seat's view alone (bots.ts: `botMove` gives them nothing else). */
+  readonly bots: Bots<V, M>;
   readonly standingOrders?: StandingOrders<S, M, unknown>;
-  /** Whether this event reveals something hidden (a draw, a hidden card turned up): a commit holding one cannot be undone (core/table/undo.ts). */
+  /** Whether this event reveals something hidden (a draw, a hidden card turned up): a commit holding one cannot be undone (core/table/undo.ts), whatever the views say. */
   reveals?(event: E): boolean;
   /**
    * Whether a turn takes several moves of one seat at the same step (Card
@@ -95,4 +152,4 @@ export interface StandingOrders<S, M, P> {
 
 /** The registry's element type: the service handles every game through this. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- existential over each game's own types
-export type AnyGameEngine = GameEngine<any, any, any, any>;
+export type AnyGameEngine = GameEngine<any, any, any, any, any>;

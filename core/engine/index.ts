@@ -1,3 +1,4 @@
+export * from './bots.js';
 export * from './draft.js';
 export * from './fairness.js';
 export * from './game.js';

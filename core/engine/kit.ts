@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { applyInPlace, Draft, type LoggedEvent } from './draft.js';
-import type { AnyGameEngine, Command, GameEngine } from './game.js';
+import type { AnyGameEngine, Command, GameEngine, SeatView } from './game.js';
 import type { BaseState, GameEvent, GameInit } from './state.js';
 import { awaitedSeats, isOverdue, mayAct, type Seat } from './pending.js';
 import { reject, type Rejection } from './rejection.js';
@@ -98,7 +98,7 @@ export function legalMovesFor<S extends BaseState, M>(engine: GameEngine<S, M, G
 }
 
 /** What a viewer sees: the kit's public fields plus the game's own view. */
-export function viewFor(engine: AnyGameEngine, state: BaseState, viewer: Seat | null) {
+export function viewFor<S extends BaseState, V>(engine: GameEngine<S, unknown, GameEvent, unknown, V>, state: S, viewer: Seat | null): SeatView<V> {
   return {
     game: state.game,
     seats: state.seats,

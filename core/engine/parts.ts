@@ -7,7 +7,7 @@ import type { BaseState, GameEvent } from './state.js';
  * it (the table's clocks, vacations, absence and undo, core/table/), plugged
  * into the kit's fold as one of a list, the way boardgame.io's plugins are a
  * list its reducer iterates. A part owns its event types and its state
- * fields; the kit never names either.
+ * fields, which every viewer sees; the kit never names either.
  */
 export interface Part<S extends BaseState = BaseState, E extends GameEvent = GameEvent> {
   /** The event types this part alone folds and redacts. */
@@ -59,6 +59,12 @@ export function withParts<S extends PS, M, E extends GameEvent, O, PS extends Ba
       const copy = engine.clone(state);
       for (const part of parts) part.copy?.(state, copy);
       return copy;
+    },
+    // A part's fields are public: a re-dealt state keeps them.
+    redeal(state, viewer, rng) {
+      const world = engine.redeal(state, viewer, rng);
+      for (const part of parts) part.copy?.(state, world);
+      return world;
     },
     evolve(draft, event) {
       const part = ownerOf(event);

@@ -75,6 +75,23 @@ export class Rng {
     return out;
   }
 
+  /**
+   * `cards` shuffled and dealt into piles of these sizes, in order, with
+   * whatever is left over as one more pile at the end: how hidden cards are
+   * dealt again (a game's `redeal`).
+   */
+  deal<T>(cards: readonly T[], sizes: readonly number[]): T[][] {
+    const shuffled = this.shuffle(cards);
+    const piles = sizes.map((size) => shuffled.splice(0, size));
+    if (piles.some((pile, i) => pile.length !== sizes[i])) throw new RangeError(`Rng.deal: ${cards.length} cards do not fill piles of ${sizes.join(' + ')}`);
+    return [...piles, shuffled];
+  }
+
+  /** The state of a new generator drawn from this one (a re-dealt game's own generator). */
+  split(): RngState {
+    return [this.nextUint32(), this.nextUint32(), this.nextUint32(), this.nextUint32()];
+  }
+
   /** A die roll, 1..sides. */
   roll(sides: number): number {
     return this.int(sides) + 1;

@@ -1,3 +1,4 @@
+import { botMove } from './bots.js';
 import type { BotLevel, Command, GameEngine } from './game.js';
 import type { BaseState, GameEvent, GameInit } from './state.js';
 import type { LoggedEvent } from './draft.js';
@@ -33,7 +34,8 @@ export interface PlayOutResult<S, E extends GameEvent> {
 
 /**
  * Plays a whole game with bots: every awaited seat answers with its bot's
- * move, in seat order; a step with nobody to answer is closed by `timeout`.
+ * move (chosen from the seat's view), in seat order; a step with nobody to
+ * answer is closed by `timeout`.
  * Throws on a bot move the engine rejects or a game that never ends — both
  * are engine defects the property tests must surface.
  */
@@ -67,7 +69,7 @@ export function playOut<S extends BaseState, M, E extends GameEvent, O>(engine: 
       timeouts++;
     } else {
       const level = options.bots[seat] ?? 'random';
-      const move = engine.bots[level](state, seat, botRng);
+      const move = botMove(engine, level, state, seat, botRng);
       result = run({ type: 'move', seat, move, at });
       moves++;
     }

@@ -9,6 +9,7 @@ import { allowedMethods } from './allow.js';
 import type { AppEnv } from './auth.js';
 import { corsMiddleware, corsOriginsFromEnv, type CorsOrigins } from './cors.js';
 import { answerProblem, problem } from './problem.js';
+import type { RateLimiter } from './rate-limit.js';
 import { mountApiRoutes } from './routes/index.js';
 
 /** Largest request body accepted; a batch of 20 moves fits many times over. */
@@ -34,7 +35,7 @@ export interface AppOptions {
   /** Browser origins allowed to call the API; default: the `CORS_ORIGINS` setting (none when unset). */
   readonly corsOrigins?: CorsOrigins | null;
   /** Request limits enforced in process (`npm start`: rate-limit.ts); on AWS the WAF enforces them in front of the API. */
-  readonly rateLimiter?: MiddlewareHandler;
+  readonly rateLimiter?: RateLimiter;
 }
 
 /** The one Hono application behind both the Lambda and the local server. */
@@ -50,7 +51,7 @@ export function createApp(ctx: PushContext, options: AppOptions = {}) {
   const corsOrigins = options.corsOrigins === undefined ? corsOriginsFromEnv() : options.corsOrigins;
   // Before the limiter: a preflight is the browser's question, not the caller's request.
   if (corsOrigins) app.use('*', corsMiddleware(corsOrigins));
-  if (options.rateLimiter) app.use('*', options.rateLimiter);
+  if (options.rateLimiter) app.use('*', options.rateLimiter.byAddress);
   app.use('*', async (c, next) => {
     const url = c.req.url;
     const pathAndQuery = url.length - url.indexOf('/', url.indexOf('://') + 3);
@@ -94,7 +95,7 @@ export function createApp(ctx: PushContext, options: AppOptions = {}) {
     return answerProblem(c, fail('method-not-allowed', { method: c.req.method, path: c.req.path, allow }));
   });
 
-  mountApiRoutes(app, ctx);
+  mountApiRoutes(app, ctx, options.rateLimiter);
 
   // Liveness: the process answers. Readiness: the store answers too (503 `store-unavailable` otherwise).
   app.get('/health', (c) => c.json({ status: 'ok' }));

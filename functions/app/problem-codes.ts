@@ -10,6 +10,6 @@ export const EVERY_OPERATION: readonly ServiceProblemCode[] = ['uri-too-long', '
 /** Codes of an operation that needs a player's token. */
 export const AUTHENTICATED: readonly ServiceProblemCode[] = ['missing-token', 'malformed-token', 'invalid-token', 'store-unavailable'];
 /** Codes of an operation that reads a JSON body. */
-export const WITH_BODY: readonly ServiceProblemCode[] = ['invalid-request', 'malformed-json', 'payload-too-large', 'unsupported-media-type'];
+export const WITH_BODY: readonly ServiceProblemCode[] = ['invalid-request', 'malformed-json', 'invalid-body', 'payload-too-large', 'unsupported-media-type'];
 /** Codes of an operation that reads a game from the store. */
 export const READS_GAME: readonly ServiceProblemCode[] = ['game-not-found', 'store-unavailable', 'engine-version-unsupported'];

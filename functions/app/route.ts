@@ -14,6 +14,7 @@ import { HTTPException } from 'hono/http-exception';
 import * as z from 'zod';
 import { fail } from '../service/errors.js';
 import { declaresBearer, type AppEnv, type EnvOf } from './auth.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './body-depth.js';
 import { answerProblem } from './problem.js';
 
 /** Declares a route contract; typed like `createRoute`, whose only addition (`getRoutingPath`) nothing here uses. */
@@ -105,10 +106,15 @@ async function carriesBody(c: Context): Promise<boolean> {
   }
 }
 
-/** 415 for a body that is not JSON, including bytes sent with no Content-Type at all. */
+/**
+ * 415 for a body that is not JSON, including bytes sent with no Content-Type
+ * at all; 400 `invalid-body` for JSON nested too deep to walk, measured on the
+ * text before it is parsed (hono's JSON validator reuses the text read here).
+ */
 const jsonOnly: MiddlewareHandler = async (c, next) => {
   const contentType = c.req.header('content-type');
   if (contentType ? !JSON_MEDIA_TYPE.test(contentType) : await carriesBody(c)) throw new HTTPException(415, { message: 'Unsupported Media Type' });
+  if (contentType && nestsDeeperThan(await c.req.text(), MAX_JSON_DEPTH)) return answerProblem(c, fail('invalid-body', { maxDepth: MAX_JSON_DEPTH }));
   await next();
 };
 

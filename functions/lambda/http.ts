@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { handle, type APIGatewayProxyResult, type LambdaEvent } from 'hono/aws-lambda';
 import { createApp, type LogLine } from '../app/app.js';
 import { awsContext } from '../compose.js';
-import { cameThroughEdge, EDGE_SECRET_ENV, refusedAroundEdge } from './edge-origin.js';
+import { edgeCheck, edgeSecretsFromEnv, refusedAroundEdge } from './edge-origin.js';
 import { countsOfAnswer } from './measures.js';
 import { lambdaTelemetry } from './telemetry.js';
 import { WitnessingTokenCache } from './witnessing-token-cache.js';
@@ -20,8 +20,9 @@ function logRequest(line: LogLine): void {
 }
 
 const serve = handle(createApp(awsContext(process.env, { tokens }), { log: logRequest }));
-/** What CloudFront's secret header must say (the stack always sets it). */
-const edgeSecret = process.env[EDGE_SECRET_ENV];
+/** What CloudFront's secret header may say (the stack always sets it; during a rotation, two values). */
+const edgeSecrets = edgeSecretsFromEnv(process.env);
+const cameThroughEdge = edgeCheck(edgeSecrets);
 
 /** What API Gateway HTTP API (payload 2.0) hands the function, as hono declares it. */
 type HttpApiEvent = Extract<LambdaEvent, { rawPath: string }>;
@@ -32,7 +33,7 @@ export const handler = async (event: HttpApiEvent, context: Context): Promise<AP
   telemetry.logger.setCorrelationId(event.requestContext.requestId);
   tokens.forget();
   try {
-    if (edgeSecret && !cameThroughEdge(event.headers, edgeSecret)) {
+    if (edgeSecrets.length > 0 && !cameThroughEdge(event.headers)) {
       telemetry.logger.warn('request refused: not through CloudFront', { method: event.requestContext.http.method, path: event.rawPath });
       return refusedAroundEdge(event.rawPath);
     }

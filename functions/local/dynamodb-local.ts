@@ -1,16 +1,28 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { LOCAL_REGION, type LocalDynamoAddress } from '../store/dynamo-client.js';
 
 /**
  * DynamoDB Local, started from Node. Its jar ships inside the npm package
  * `amplify-dynamodb-simulator`; we fetch that package's tarball with
  * `npm pack` (never installing it or its dependencies) and unpack the jar into
  * a git-ignored cache, once.
+ *
+ * It cannot be kept to this machine: it listens on every interface, and
+ * neither its options (`-help`: port, paths, CORS, telemetry) nor its server
+ * offer a bind address; nor does it check credentials. What it does offer:
+ * without `-sharedDb`, each access key id (and region) has a database of its
+ * own (`<key>_<region>.db`). So each instance is given a secret key id (128
+ * random bits, never printed), on a random port: a caller without it, from
+ * the network or from another program, reads and writes only an empty
+ * database of its own and never sees a seed or a token hash. It can still
+ * make DynamoDB Local busy or add files beside the data.
  */
 
 /** Pinned: it carries DynamoDB Local 1.25.1, which supports ReturnValuesOnConditionCheckFailure. */
@@ -40,11 +52,16 @@ export interface DynamoDbLocalOptions {
   readonly dbPath?: string;
   /** Default: a free port. */
   readonly port?: number;
+  /**
+   * The secret access key id the data lives under. Default: for a folder, the
+   * one kept in it (made on first use); in memory, a new one.
+   */
+  readonly accessKeyId?: string;
   /** How long to wait for the server to answer. */
   readonly startTimeoutMs?: number;
 }
 
-export interface DynamoDbLocal {
+export interface DynamoDbLocal extends LocalDynamoAddress {
   readonly endpoint: string;
   /** The Java process (for supervision, and for tests that kill or freeze it). */
   readonly pid: number;
@@ -60,20 +77,11 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   const port = options.port ?? (await freePort());
   const storage = options.dbPath ? ['-dbPath', resolve(options.dbPath)] : ['-inMemory'];
   if (options.dbPath) await mkdir(options.dbPath, { recursive: true });
-  // -sharedDb: one database whatever region and credentials a client uses.
+  const accessKeyId = options.accessKeyId ?? (options.dbPath ? await keptAccessKeyId(options.dbPath) : newAccessKeyId());
+  // No -sharedDb: a database per access key id, ours secret (see above).
   // C1 only: the JVM starts in about half the time (a supervised restart is back sooner), and a
   // local store's load never needs the optimising compiler's peak throughput.
-  const args = [
-    '-XX:TieredStopAtLevel=1',
-    `-Djava.library.path=./${NATIVE_LIBS}`,
-    '-jar',
-    JAR,
-    '-port',
-    String(port),
-    '-sharedDb',
-    '-disableTelemetry',
-    ...storage,
-  ];
+  const args = ['-XX:TieredStopAtLevel=1', `-Djava.library.path=./${NATIVE_LIBS}`, '-jar', JAR, '-port', String(port), '-disableTelemetry', ...storage];
   const child = spawn(java, args, { cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (chunk: Buffer) => output.push(chunk.toString('utf8'));
@@ -98,6 +106,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   child.stderr?.resume();
   return {
     endpoint,
+    accessKeyId,
     pid: child.pid as number,
     exited,
     async stop() {
@@ -105,6 +114,27 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
       await terminate(child);
     },
   };
+}
+
+const newAccessKeyId = () => `LOCAL${randomBytes(16).toString('hex').toUpperCase()}`;
+
+/** Where a data folder keeps its key id (beside the data it opens: whoever may read one may read the other). */
+const KEY_FILE = 'access-key-id';
+/** The database of DynamoDB Local's `-sharedDb`, which this project ran with before its data had a key. */
+const SHARED_DB = 'shared-local-instance.db';
+
+/**
+ * The key id of the data in `dbPath`, made (readable by its owner only) on
+ * first use. Data kept under `-sharedDb` before becomes this key's database:
+ * the same file, renamed.
+ */
+async function keptAccessKeyId(dbPath: string): Promise<string> {
+  const keyFile = join(dbPath, KEY_FILE);
+  if (existsSync(keyFile)) return (await readFile(keyFile, 'utf8')).trim();
+  const accessKeyId = newAccessKeyId();
+  if (existsSync(join(dbPath, SHARED_DB))) await rename(join(dbPath, SHARED_DB), join(dbPath, `${accessKeyId}_${LOCAL_REGION}.db`));
+  await writeFile(keyFile, `${accessKeyId}\n`, { mode: 0o600 });
+  return accessKeyId;
 }
 
 function assertJava(java: string): void {

@@ -3,6 +3,14 @@
  * persistent, supervised DynamoDB Local under .data/ (DATA_DIR overrides),
  * with timers and push in process, request limits and CORS for any
  * localhost origin. Without Java it says so and falls back to the in-memory store.
+ *
+ * It listens on the loopback interface only: nobody else can reach it.
+ * `HOST=0.0.0.0` (or one of this machine's addresses) shares it on the
+ * network, saying so in one line; then webhooks to this machine's own
+ * loopback addresses are refused unless WEBHOOKS_ALLOW_LOOPBACK=1, so nobody
+ * on the network can make the server knock on this machine's local ports.
+ * DynamoDB Local cannot be kept to loopback: it is kept to us by a secret key
+ * id instead (dynamodb-local.ts).
  */
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -10,16 +18,19 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../app/app.js';
-import { rateLimitMiddleware } from '../app/rate-limit.js';
+import { rateLimiter } from '../app/rate-limit.js';
 import { localContext, startLocalPush } from '../compose.js';
 import { attachLocalStream } from '../push/stream/local-server.js';
 import { answerClientErrors } from './client-errors.js';
+import { isLoopbackHost, LOOPBACK_HOST, sharingNotice } from './listen-host.js';
 import { JavaMissingError } from './dynamodb-local.js';
 import { serveWebApp } from './web-app.js';
 import { superviseDynamoDbLocal, type SupervisedDynamoDbLocal } from './supervised-dynamodb.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? LOOPBACK_HOST;
+const shared = !isLoopbackHost(host);
 const dataDir = process.env.DATA_DIR ?? join(REPO_ROOT, '.data');
 
 /** DynamoDB Local under DATA_DIR, supervised; null without Java, which the in-memory store stands in for. */
@@ -36,12 +47,12 @@ async function openDynamo(): Promise<{ dynamo: SupervisedDynamoDbLocal | null; d
 }
 
 const { dynamo, description } = await openDynamo();
-const ctx = await localContext(dynamo?.endpoint ?? null, process.env);
+const ctx = await localContext(dynamo, process.env, { loopbackWebhooks: !shared });
 console.log(`Storage: ${description}`);
 const app = createApp(ctx, {
   log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`),
   corsOrigins: 'localhost',
-  rateLimiter: rateLimitMiddleware({ clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' }),
+  rateLimiter: rateLimiter({ clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' }),
 });
 await serveWebApp(app);
 const local = await startLocalPush(ctx, {
@@ -53,8 +64,9 @@ const local = await startLocalPush(ctx, {
   },
   onError: (error) => console.error('push failed:', error),
 });
-const server = serve({ fetch: app.fetch, port }, (info) => {
-  console.log(`Valeria Tabletop API on http://localhost:${info.port}  (docs: /docs, spec: /openapi.json)`);
+const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  console.log(`Valeria Tabletop API on http://${shared ? host : 'localhost'}:${info.port}  (docs: /docs, spec: /openapi.json)`);
+  if (shared) console.log(sharingNotice(host, info.port, ctx.pushPolicy.allowLoopbackHttp));
   console.log(`${local.restored.deadlines} deadline timer(s) and ${local.restored.stored} push timer(s) restored.`);
 }) as Server;
 answerClientErrors(server);
@@ -74,7 +86,7 @@ async function shutdown(reason: string, exitCode: number) {
 }
 server.once('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') console.error(`port ${port} is in use; set PORT=… to another port (e.g. PORT=${port + 1} npm start)`);
-  else console.error(`cannot listen on port ${port}: ${error.message}`);
+  else console.error(`cannot listen on ${host} port ${port}: ${error.message}`);
   void shutdown('listen', 1);
 });
 process.on('SIGINT', () => void shutdown('SIGINT', 0));

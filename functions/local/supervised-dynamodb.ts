@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { LocalDynamoAddress } from '../store/dynamo-client.js';
 import { startDynamoDbLocal, type DynamoDbLocal, type DynamoDbLocalOptions } from './dynamodb-local.js';
 
 /** Restarts after 0.25, 0.5, 1, 2, 4 s, then every 5 s while it keeps failing. */
 export const RESTART_BACKOFF = { firstMs: 250, maxMs: 5000 } as const;
 
-export interface SupervisedDynamoDbLocal {
-  /** Stays the same across restarts: the same port, the same data folder. */
+export interface SupervisedDynamoDbLocal extends LocalDynamoAddress {
+  /** Stays the same across restarts: the same port, the same data folder, the same key id. */
   readonly endpoint: string;
   /** The Java process running now. */
   readonly pid: number;
@@ -23,6 +24,7 @@ export interface SupervisedDynamoDbLocal {
 export async function superviseDynamoDbLocal(options: DynamoDbLocalOptions, log: (line: string) => void = console.log): Promise<SupervisedDynamoDbLocal> {
   let current: DynamoDbLocal = await startDynamoDbLocal(options);
   const port = Number(new URL(current.endpoint).port);
+  const { accessKeyId } = current;
   let stopping = false;
   let restarts = 0;
 
@@ -35,7 +37,7 @@ export async function superviseDynamoDbLocal(options: DynamoDbLocalOptions, log:
       await sleep(delay);
       if (stopping) return;
       try {
-        current = await startDynamoDbLocal({ ...options, port });
+        current = await startDynamoDbLocal({ ...options, port, accessKeyId });
         if (stopping) return current.stop();
         restarts++;
         log(`DynamoDB Local is back on ${current.endpoint} (restart ${restarts}).`);
@@ -51,6 +53,7 @@ export async function superviseDynamoDbLocal(options: DynamoDbLocalOptions, log:
 
   return {
     endpoint: current.endpoint,
+    accessKeyId,
     get pid() {
       return current.pid;
     },

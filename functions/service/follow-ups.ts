@@ -36,7 +36,7 @@ export function followUpsOf(engine: AnyGameEngine, state: BaseState, seat: numbe
   };
   listed.forEach((move, index) => {
     const decided = execute(engine, state, { type: 'move', seat, move, at });
-    if (!decided.ok || decided.state.pending?.step !== step || whyNotUndoable(engine, state, decided.state, decided.events) !== null) return;
+    if (!decided.ok || decided.state.pending?.step !== step || whyNotUndoable(engine, state, decided.state, decided.events, seat) !== null) return;
     const next = legalMovesFor(engine, decided.state, seat);
     if (next.length > 0) followUps.after[index] = next.map(indexOf);
   });

@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
-import { awaitedSeats, Rng, rngStateFromSeed, type BotLevel } from '../../core/engine/index.js';
+import { awaitedSeats, botMove, Rng, rngStateFromSeed, type BotLevel } from '../../core/engine/index.js';
 import { runRecord, seatToReplace, type CommandRecord, type RecordRejection } from '../../core/table/index.js';
 import type { Commit, GameHeader } from '../store/port.js';
 import { reportCommitConflict } from './conflicts.js';
@@ -209,7 +209,7 @@ function botRecord(live: LiveGame, now: number): CommandRecord | null {
     // Bot choices are recorded as commands, so their generator needs no secrecy
     // or replayability; deriving it from public data keeps runs reproducible.
     const rng = new Rng(rngStateFromSeed(`bot:${live.header.gameId}:${live.version}:${seat}`));
-    const move = live.engine.bots[level](state, seat, rng);
+    const move = botMove(live.engine, level, state, seat, rng);
     return { type: 'bot', seat, level, move, at: now };
   }
   return null;

@@ -64,6 +64,15 @@ const FOREIGN_CURSOR = {
 
 export type Contended = keyof typeof CONTENDED;
 
+/** Which published limit a request exceeded (`rate-limited`), and whom it counts: a player, or a client address. */
+interface RateLimitFacts {
+  readonly policy: string;
+  readonly caller: 'player' | 'address';
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly retryAfter: number;
+}
+
 export const SERVICE_PROBLEMS = {
   'invalid-request': {
     status: 400,
@@ -72,6 +81,12 @@ export const SERVICE_PROBLEMS = {
     fields: ({ errors }: { errors: readonly FieldError[] }) => ({ errors }),
   },
   'malformed-json': { status: 400, description: 'The body is not valid JSON.' },
+  'invalid-body': {
+    status: 400,
+    description: 'The JSON body nests arrays and objects deeper than the API reads (`maxDepth`); no request needs more than a few levels.',
+    detail: ({ maxDepth }: { maxDepth: number }) => `Request bodies may nest arrays and objects at most ${maxDepth} levels deep.`,
+    fields: ({ maxDepth }: { maxDepth: number }) => ({ maxDepth }),
+  },
   'bad-request': { status: 400, description: 'The request cannot be read as HTTP the API understands.' },
   'invalid-if-match': {
     status: 400,
@@ -291,8 +306,8 @@ export const SERVICE_PROBLEMS = {
   'rate-limited': {
     status: 429,
     description: 'Too many requests; wait for `Retry-After` seconds.',
-    detail: ({ policy, limit, windowSeconds, retryAfter }: { policy: string; limit: number; windowSeconds: number; retryAfter: number }) =>
-      `Too many requests: the "${policy}" limit allows ${limit} per ${windowSeconds} s for each token (or address, without one). Try again in ${retryAfter} s.`,
+    detail: ({ policy, caller, limit, windowSeconds, retryAfter }: RateLimitFacts) =>
+      `Too many requests: the "${policy}" limit allows ${limit} per ${windowSeconds} s for each ${caller === 'player' ? 'player' : 'client address'}. Try again in ${retryAfter} s.`,
   },
   'internal-error': {
     status: 500,

@@ -27,8 +27,8 @@ async function stateBefore(ctx: ServiceContext, live: LiveGame, version: number)
 }
 
 /**
- * Takes back the caller's own latest commit when it revealed nothing
- * (core/table/undo.ts decides that from its events), as a new commit that
+ * Takes back the caller's own latest commit when it showed nobody anything
+ * new (core/table/undo.ts decides that from the views), as a new commit that
  * puts the previous state back; overdue deadlines are resolved first, so a
  * commit a timeout or a bot already followed is no longer the latest.
  */
@@ -46,7 +46,7 @@ export function undoCommit(ctx: ServiceContext, player: PlayerRecord, gameId: st
     const command = commit?.command as CommandRecord | undefined;
     if (!commit || command?.type !== 'moves' || commit.actor !== player.playerId) throw refused(version, 'it is not a move of yours');
     const before = await stateBefore(ctx, live, version);
-    const reason = whyNotUndoable(live.engine, before, state, commit.events as LoggedEvent[]);
+    const reason = whyNotUndoable(live.engine, before, state, commit.events as LoggedEvent[], seat);
     if (reason) throw refused(version, reason);
     const outcome = await commitRecord(
       ctx,

@@ -32,9 +32,18 @@ export function boundedDynamoClient(config: DynamoDBClientConfig = {}): DynamoDB
   });
 }
 
-/** A client for DynamoDB Local (`npm start`, tests), time-bounded like the one on AWS: any region and static credentials will do (-sharedDb). */
-export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return boundedDynamoClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+/** The region every client of DynamoDB Local names: with the key id, it picks the database (`<key>_local.db`). */
+export const LOCAL_REGION = 'local';
+
+/** Where a DynamoDB Local answers, and the secret key id its data lives under (functions/local/dynamodb-local.ts). */
+export interface LocalDynamoAddress {
+  readonly endpoint: string;
+  readonly accessKeyId: string;
+}
+
+/** A client for DynamoDB Local (`npm start`, tests), time-bounded like the one on AWS; it reads the secret key id's database (the secret key itself is never checked). */
+export function localDynamoClient({ endpoint, accessKeyId }: LocalDynamoAddress): DynamoDBClient {
+  return boundedDynamoClient({ endpoint, region: LOCAL_REGION, credentials: { accessKeyId, secretAccessKey: 'local' } });
 }
 
 /** Errors of a request that never reached the server: nothing can have been written. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { awaitedSeats, execute, Rng, rngStateFromSeed, viewFor, type AnyGameEngine, type BaseState, type Command } from '../../core/engine/index.js';
+import { awaitedSeats, botMove, execute, Rng, rngStateFromSeed, viewFor, type AnyGameEngine, type BaseState, type Command } from '../../core/engine/index.js';
 import { loadAllEngines } from '../../core/games/index.js';
 
 /**
@@ -82,7 +82,7 @@ function record(engine: AnyGameEngine, seats: number, seed: string): Trace {
     const command: Command =
       overdue || seat === undefined
         ? { type: 'timeout', at }
-        : { type: 'move', seat, move: engine.bots[seat % 2 ? 'random' : 'greedy'](state, seat, bots), at };
+        : { type: 'move', seat, move: botMove(engine, seat % 2 ? 'random' : 'greedy', state, seat, bots), at };
     const result = execute(engine, state, command);
     if (!result.ok) throw new Error(`${engine.meta.id} ${seed}: ${result.code}: ${result.message}`);
     state = result.state;

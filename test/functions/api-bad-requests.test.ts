@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from '../../functions/app/body-depth.js';
 import { startApi, storeOf, STORE_KINDS, type ApiClient, type RunningApi } from '../support/api.js';
 import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
 
@@ -168,6 +169,35 @@ describe.each(STORE_KINDS)('on the %s store', (storeKind) => {
       send: async () => client.post(moves(), { token: bob.token, body: { moves: [await bobsBid()] }, headers: { 'idempotency-key': 'has spaces!' } }),
       status: 400,
       code: 'invalid-request',
+    },
+    {
+      // Issue 22, item 6: 32 KB of nested arrays inside a move once overflowed the request hash's stack (a 500).
+      name: 'a body nested 16,000 levels deep, within the size limit',
+      send: () =>
+        client.post(moves(), {
+          token: bob.token,
+          rawBody: `{"moves":[{"type":"pass","x":${'['.repeat(16_000)}${']'.repeat(16_000)}}]}`,
+          headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-body' },
+        }),
+      status: 400,
+      code: 'invalid-body',
+    },
+    {
+      name: 'a body nested one level past the limit',
+      send: () =>
+        client.post(moves(), {
+          token: bob.token,
+          rawBody: `{"moves":[{"type":"pass","x":${'{"a":'.repeat(MAX_JSON_DEPTH - 2)}1${'}'.repeat(MAX_JSON_DEPTH - 2)}}]}`,
+          headers: { 'content-type': 'application/json' },
+        }),
+      status: 400,
+      code: 'invalid-body',
+    },
+    {
+      name: 'deep nesting that never closes (refused before it is parsed)',
+      send: () => client.post('/v1/games', { token: bob.token, rawBody: '['.repeat(20_000), headers: { 'content-type': 'application/json' } }),
+      status: 400,
+      code: 'invalid-body',
     },
     {
       name: 'oversize body',

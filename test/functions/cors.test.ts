@@ -57,6 +57,31 @@ describe('CORS_ORIGINS, the deployment setting', () => {
     expect(corsOriginsFromEnv({})).toBeNull();
   });
 
+  // Issue 22, item 6: the stack's default (`-c corsOrigins=*`) arrives as `*`, once compared as a literal origin.
+  it.each(['*', ' * ', 'https://play.example.com,*'])('reads %j as any origin', (setting) => {
+    expect(corsOriginsFromEnv({ CORS_ORIGINS: setting })).toBe('*');
+  });
+
+  it('grants any origin under `*`, preflight included, and exposes what a client reads', async () => {
+    const api = await startApi({}, { corsOrigins: corsOriginsFromEnv({ CORS_ORIGINS: '*' }) });
+    try {
+      const origin = 'https://someones-client.example';
+      const preflight = await api.client.request('OPTIONS', '/v1/games', {
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(',')).toEqual(
+        expect.arrayContaining(['authorization', 'idempotency-key']),
+      );
+      const read = await api.client.get('/v1/games/catalog', { headers: { origin } });
+      expect(read.headers.get('access-control-allow-origin')).toBe('*');
+      expect(read.headers.get('access-control-expose-headers')?.split(',')).toEqual(expect.arrayContaining(EXPOSED));
+    } finally {
+      await api.close();
+    }
+  });
+
   it('allows exactly the listed origins', async () => {
     const api = await startApi({}, { corsOrigins: ['https://play.example.com'] });
     try {

@@ -123,13 +123,14 @@ describe('engine versions (DynamoDB Local)', () => {
   it.each([
     [undefined, 'before versions were recorded: version 2 changed how its commands decide (VK-R5, VK-R6, VK-R8)'],
     [2, 'by version 2: version 3 offers a solo double 6 as one choice activated twice (VK-R9)'],
+    [3, 'by version 3: version 4 names the citizen a recruit uncovers (citizen-recruited.next), which its log lacks'],
   ])('refuses a Card Kingdoms game stored with engine version %s, %s', async (stored, _why) => {
     const vck = GAMES.find((g) => g.meta.id === 'valeria-card-kingdoms')!;
-    expect(vck.engineVersion).toBe(3);
+    expect(vck.engineVersion).toBe(4);
     const gameId = await newGame('valeria-card-kingdoms');
     const header = (await api.ctx.store.getHeader(gameId))!;
     const { engineVersion, ...unrecorded } = header;
-    expect(engineVersion).toBe(3);
+    expect(engineVersion).toBe(4);
     expect((await api.client.get(`/v1/games/${gameId}`, { token: alice.token })).status).toBe(200);
     const old = { ...unrecorded, ...(stored === undefined ? {} : { engineVersion: stored }), revision: header.revision + 1 };
     expect(await api.ctx.store.replaceHeader(old, header.revision)).toBe(true);
@@ -137,7 +138,10 @@ describe('engine versions (DynamoDB Local)', () => {
     for (const reply of [
       await api.client.get(`/v1/games/${gameId}`, { token: alice.token }),
       await api.client.get(`/v1/games/${gameId}/moves`, { token: bob.token }),
+      await api.client.post(`/v1/games/${gameId}/moves`, { token: bob.token, body: { moves: [{ type: 'keep-duke', duke: 'Nobody' }] } }),
     ])
       expectUnsupported(reply, stored ?? 1, vck.engineVersion);
+    // Nothing was written to the refused game.
+    expect((await api.ctx.store.readCommits(gameId, 0, 10)).map((c) => c.seq)).toEqual([1]);
   });
 });

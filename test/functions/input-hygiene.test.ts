@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_URL_CHARS } from '../../functions/app/app.js';
+import { nestsDeeperThan } from '../../functions/app/body-depth.js';
 import { PLAYER_NAME_MAX_CHARS } from '../../functions/service/player-name.js';
 import { startApi, type RunningApi } from '../support/api.js';
 
@@ -8,6 +9,8 @@ import { startApi, type RunningApi } from '../support/api.js';
  * Issue 12, item 5: player names are NFC-normalised, 1–40 characters, and
  * refused with 400 `invalid-name` for controls, bidirectional controls and
  * lone surrogates; oversized URLs and headers get a problem document.
+ * Issue 22, item 6: and for format or invisible characters, or a name with
+ * nothing visible in it.
  */
 let api: RunningApi;
 beforeAll(async () => {
@@ -32,6 +35,29 @@ describe('player names', () => {
     ['a lone high surrogate', '"Ann\\ud800"'],
     ['a lone low surrogate', '"\\udc00Ann"'],
     ['nothing but spaces', '"   "'],
+    // Issue 22, item 6: format and invisible characters, inside a name or all of it.
+    ['a zero-width space', '"Ann\\u200b"'],
+    ['a zero-width non-joiner', '"An\\u200cn"'],
+    ['a zero-width joiner', '"An\\u200dn"'],
+    ['a word joiner', '"Ann\\u2060"'],
+    ['a byte-order mark', '"\\ufeffAnn"'],
+    ['a soft hyphen', '"An\\u00adn"'],
+    ['an Arabic letter mark (Cf)', '"Ann\\u061c"'],
+    ['a line separator', '"Ann\\u2028Admin"'],
+    ['a paragraph separator', '"Ann\\u2029"'],
+    ['the tag character U+E0001', '"Ann\\udb40\\udc01"'],
+    ['the tag character U+E0041', '"Ann\\udb40\\udc41"'],
+    ['the cancel tag U+E007F', '"Ann\\udb40\\udc7f"'],
+    ['the Hangul filler U+3164', '"Ann\\u3164"'],
+    ['the Hangul choseong filler U+115F', '"\\u115fAnn"'],
+    ['the Hangul jungseong filler U+1160', '"Ann\\u1160"'],
+    ['the halfwidth Hangul filler U+FFA0', '"Ann\\uffa0"'],
+    ['the Braille blank U+2800', '"Ann\\u2800"'],
+    ['nothing but a Hangul filler', '"\\u3164"'],
+    ['nothing but Braille blanks', '"\\u2800\\u2800\\u2800"'],
+    ['nothing but zero-width spaces', '"\\u200b\\u200b"'],
+    ['nothing but a combining mark', '"\\u0301"'],
+    ['nothing but a variation selector', '"\\ufe0f"'],
     ['41 characters', JSON.stringify('x'.repeat(PLAYER_NAME_MAX_CHARS + 1))],
   ])('refuses %s with 400 invalid-name, creating nobody', async (_, json) => {
     const reply = await registerRaw(json);
@@ -50,12 +76,38 @@ describe('player names', () => {
     expect(me.body.name).toBe('Zo\u00e9');
   });
 
+  it('names the character it refuses', async () => {
+    const reply = await registerRaw('"Ann\\u3164"');
+    expect(reply.body.detail).toContain('U+3164');
+  });
+
+  it('keeps names that only look unusual: an emoji with its variation selector, Hangul, Braille dots, a combining accent', async () => {
+    for (const name of ['Ann \u2764\ufe0f', '\ud55c\uad6d', '\u2801\u2803', 'Zoe\u0301']) {
+      const reply = await api.client.post('/v1/players', { body: { name } });
+      expect(reply.status, reply.text).toBe(201);
+    }
+  });
+
   it('counts characters, not UTF-16 units: 40 emoji and 40 accented letters are fine', async () => {
     for (const name of ['\u{1F3B2}'.repeat(PLAYER_NAME_MAX_CHARS), 'e\u0301'.repeat(PLAYER_NAME_MAX_CHARS)]) {
       const reply = await api.client.post('/v1/players', { body: { name } });
       expect(reply.status, reply.text).toBe(201);
       expect([...reply.body.name]).toHaveLength(PLAYER_NAME_MAX_CHARS);
     }
+  });
+});
+
+describe('the depth of a JSON body, measured before it is parsed', () => {
+  it('counts arrays and objects inside one another, up to the limit and no further', () => {
+    expect(nestsDeeperThan('{"a":[{"b":[]}]}', 4)).toBe(false);
+    expect(nestsDeeperThan('{"a":[{"b":[[]]}]}', 4)).toBe(true);
+    expect(nestsDeeperThan('[],[],{},[]', 1)).toBe(false);
+  });
+
+  it('ignores brackets inside strings, escaped quotes included', () => {
+    expect(nestsDeeperThan('{"a":"[[[[{{{{"}', 1)).toBe(false);
+    expect(nestsDeeperThan('{"a":"\\"[[[["}', 1)).toBe(false);
+    expect(nestsDeeperThan('{"a":"\\\\","b":[[]]}', 2)).toBe(true);
   });
 });
 

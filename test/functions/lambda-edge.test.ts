@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVICE_PROBLEMS } from '../../functions/service/problems.js';
-import { cameThroughEdge, EDGE_HEADER, EDGE_SECRET_ENV } from '../../functions/lambda/edge-origin.js';
+import { EDGE_HEADER, EDGE_PREVIOUS_SECRET_ENV, EDGE_SECRET_ENV, edgeCheck, edgeSecretsFromEnv } from '../../functions/lambda/edge-origin.js';
 import { TELEMETRY } from '../../functions/lambda/telemetry-names.js';
 import { httpApiEvent, LambdaClient } from '../support/lambda-client.js';
 
@@ -9,20 +9,24 @@ import { httpApiEvent, LambdaClient } from '../support/lambda-client.js';
  * The HTTP function as deployed behind CloudFront: it answers only requests
  * carrying the edge's secret header, so the execute-api address is no way
  * around the WAF. No request here reaches the store (TABLE_NAME names none).
+ * Issue 22, item 6: during a rotation it accepts the new value and the one it
+ * replaces, and nothing else.
  */
 const SECRET = 'edge-secret-for-the-test-0123456789abcdefghijklm';
+const REPLACED = 'the-value-before-the-rotation-0123456789abcdefgh';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 let handler: Handler;
 
 beforeAll(async () => {
-  // What the stack gives the HTTP function (the secret arrives resolved from Secrets Manager).
+  // What the stack gives the HTTP function during a rotation (the values arrive resolved from Secrets Manager).
   Object.assign(process.env, {
     TABLE_NAME: 'no-table-needed',
     AWS_REGION: 'eu-west-1',
     POWERTOOLS_SERVICE_NAME: TELEMETRY.service,
     POWERTOOLS_METRICS_NAMESPACE: TELEMETRY.namespace,
     [EDGE_SECRET_ENV]: SECRET,
+    [EDGE_PREVIOUS_SECRET_ENV]: REPLACED,
   });
   handler = (await import('../../functions/lambda/http.js')).handler as unknown as Handler;
 });
@@ -41,12 +45,28 @@ async function invoke(path: string, headers: Record<string, string>) {
 
 describe('the edge secret check', () => {
   it('accepts only the exact secret', () => {
-    expect(cameThroughEdge({ [EDGE_HEADER]: SECRET }, SECRET)).toBe(true);
-    expect(cameThroughEdge({}, SECRET)).toBe(false);
-    expect(cameThroughEdge({ [EDGE_HEADER]: '' }, SECRET)).toBe(false);
-    expect(cameThroughEdge({ [EDGE_HEADER]: SECRET.slice(0, -1) }, SECRET)).toBe(false);
-    expect(cameThroughEdge({ [EDGE_HEADER]: `${SECRET}x` }, SECRET)).toBe(false);
-    expect(cameThroughEdge({ 'x-other': SECRET }, SECRET)).toBe(false);
+    const cameThroughEdge = edgeCheck([SECRET]);
+    expect(cameThroughEdge({ [EDGE_HEADER]: SECRET })).toBe(true);
+    expect(cameThroughEdge({})).toBe(false);
+    expect(cameThroughEdge({ [EDGE_HEADER]: '' })).toBe(false);
+    expect(cameThroughEdge({ [EDGE_HEADER]: SECRET.slice(0, -1) })).toBe(false);
+    expect(cameThroughEdge({ [EDGE_HEADER]: `${SECRET}x` })).toBe(false);
+    expect(cameThroughEdge({ 'x-other': SECRET })).toBe(false);
+    expect(cameThroughEdge({ [EDGE_HEADER]: REPLACED })).toBe(false);
+  });
+
+  it('accepts the new value and the replaced one while a rotation runs, and nothing else', () => {
+    const cameThroughEdge = edgeCheck([SECRET, REPLACED]);
+    expect(cameThroughEdge({ [EDGE_HEADER]: SECRET })).toBe(true);
+    expect(cameThroughEdge({ [EDGE_HEADER]: REPLACED })).toBe(true);
+    expect(cameThroughEdge({ [EDGE_HEADER]: `${SECRET}${REPLACED}` })).toBe(false);
+    expect(cameThroughEdge({})).toBe(false);
+  });
+
+  it('reads the accepted values from the settings the stack writes, the replaced one only during a rotation', () => {
+    expect(edgeSecretsFromEnv({ [EDGE_SECRET_ENV]: SECRET })).toEqual([SECRET]);
+    expect(edgeSecretsFromEnv({ [EDGE_SECRET_ENV]: SECRET, [EDGE_PREVIOUS_SECRET_ENV]: REPLACED })).toEqual([SECRET, REPLACED]);
+    expect(edgeSecretsFromEnv({})).toEqual([]);
   });
 });
 
@@ -74,13 +94,16 @@ describe('HTTP Lambda behind CloudFront', () => {
         expect.objectContaining({ level: 'WARN', message: 'request refused: not through CloudFront', method: 'GET', path: '/health' }),
       ]);
       expect(logged).not.toContain(SECRET);
+      expect(logged).not.toContain(REPLACED);
     }
   });
 
-  it('serves a request CloudFront signed, as the published contract says', async () => {
+  it('serves a request CloudFront signed, with the new value or the replaced one, as the published contract says', async () => {
     const api = new LambdaClient(handler);
-    const health = await api.get('/health', { headers: { [EDGE_HEADER]: SECRET } });
-    expect(health.status).toBe(200);
-    expect(health.body).toEqual({ status: 'ok' });
+    for (const value of [SECRET, REPLACED]) {
+      const health = await api.get('/health', { headers: { [EDGE_HEADER]: value } });
+      expect(health.status).toBe(200);
+      expect(health.body).toEqual({ status: 'ok' });
+    }
   });
 });

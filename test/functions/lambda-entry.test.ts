@@ -2,7 +2,8 @@ import type { Context } from 'aws-lambda';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { METRIC, TELEMETRY } from '../../functions/lambda/telemetry-names.js';
-import { dynamoEndpoint, freshTable } from '../support/dynamo.js';
+import { LOCAL_REGION } from '../../functions/store/dynamo-client.js';
+import { dynamoLocal, freshTable } from '../support/dynamo.js';
 import { LambdaClient } from '../support/lambda-client.js';
 import { openFirstFollowWindow } from '../support/villages.js';
 
@@ -49,12 +50,13 @@ const valuesOf = (documents: Emf[], name: string) =>
 
 beforeAll(async () => {
   const table = await freshTable('lambda');
-  // What the stack gives the functions, pointed at DynamoDB Local.
+  // What the stack gives the functions, pointed at DynamoDB Local (whose region and key id pick the run's database).
+  const dynamo = dynamoLocal();
   Object.assign(process.env, {
     TABLE_NAME: table.tableName,
-    AWS_REGION: 'eu-west-1',
-    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint(),
-    AWS_ACCESS_KEY_ID: 'local',
+    AWS_REGION: LOCAL_REGION,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    AWS_ACCESS_KEY_ID: dynamo.accessKeyId,
     AWS_SECRET_ACCESS_KEY: 'local',
     POWERTOOLS_SERVICE_NAME: TELEMETRY.service,
     POWERTOOLS_METRICS_NAMESPACE: TELEMETRY.namespace,

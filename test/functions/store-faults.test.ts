@@ -46,7 +46,7 @@ const log: LogLine[] = [];
 
 beforeAll(async () => {
   dynamo = await OwnDynamoDbLocal.start();
-  store = new FreezableStore({ client: localDynamoClient(dynamo.endpoint), tableName: 'faults', loadPageSize: LOAD_PAGE_SIZE });
+  store = new FreezableStore({ client: localDynamoClient(dynamo), tableName: 'faults', loadPageSize: LOAD_PAGE_SIZE });
   await store.ensureTable();
   api = await startApi({ store, games: [...GAMES, sealedBidsListing] }, { log: (line) => log.push(line) });
 });

@@ -27,7 +27,7 @@ const supervisorLog: string[] = [];
 beforeAll(async () => {
   dbPath = await mkdtemp(join(tmpdir(), 'valeria-supervised-'));
   dynamo = await superviseDynamoDbLocal({ dbPath }, (line) => supervisorLog.push(line));
-  store = new DynamoStore({ client: localDynamoClient(dynamo.endpoint), tableName: 'supervised', loadPageSize: LOAD_PAGE_SIZE });
+  store = new DynamoStore({ client: localDynamoClient(dynamo), tableName: 'supervised', loadPageSize: LOAD_PAGE_SIZE });
   await store.ensureTable();
   api = await startApi({ store });
 });

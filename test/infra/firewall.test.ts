@@ -2,9 +2,10 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { Problem } from '../../functions/app/contract/problem.js';
-import { BURST, RATE_LIMIT_POLICIES, SUSTAINED } from '../../functions/app/rate-limits.js';
+import { BURST, SUSTAINED } from '../../functions/app/rate-limits.js';
+import { LOCAL_STREAM_PATH as STREAM_PATH } from '../../functions/push/stream/protocol.js';
 import { EDGE_REGION } from '../../infra/edge-firewall.js';
-import { RATE_LIMITED_BODY_KEY, wafRateOf } from '../../infra/rate-rules.js';
+import { RATE_LIMITED_BODY_KEY, WAF_POLICIES, wafRateOf } from '../../infra/rate-rules.js';
 import { defineService } from '../../infra/service-app.js';
 
 /** The web ACL stack as `cdk synth` builds it (no bundling: only the service stack has functions). */
@@ -22,6 +23,55 @@ let defaults: ReturnType<typeof firewallOf> | undefined;
 const defaultFirewall = () => (defaults ??= firewallOf());
 
 type Rule = { Name: string; Priority: number; Statement: { RateBasedStatement: Record<string, any> }; Action: { Block: { CustomResponse: any } } };
+
+const callerOf = (rule: Rule) => (rule.Statement.RateBasedStatement.AggregateKeyType === 'IP' ? 'address' : 'player');
+
+/** A request as WAF inspects it. */
+interface Sample {
+  readonly method: string;
+  readonly path: string;
+  readonly query?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+}
+
+/** The text of the part of the request a statement looks at, after its text transformations (those the rules use). */
+function fieldOf(statement: Record<string, any>, request: Sample): string | undefined {
+  const field = statement.FieldToMatch;
+  let text: string | undefined;
+  if ('UriPath' in field) text = request.path;
+  else if ('Method' in field) text = request.method;
+  else if ('SingleQueryArgument' in field) text = request.query?.[field.SingleQueryArgument.Name];
+  else if ('SingleHeader' in field) text = request.headers?.[field.SingleHeader.Name];
+  else throw new Error(`field not modelled: ${JSON.stringify(field)}`);
+  for (const { Type } of statement.TextTransformations as { Type: string }[]) {
+    if (Type === 'URL_DECODE' && text !== undefined) text = decodeURIComponent(text);
+    else if (Type !== 'NONE') throw new Error(`transformation not modelled: ${Type}`);
+  }
+  return text;
+}
+
+/** Whether a WAF statement matches the request: the kinds of statement the rules use, as WAF documents them. */
+function matches(statement: Record<string, any>, request: Sample): boolean {
+  if (statement.AndStatement) return statement.AndStatement.Statements.every((s: Record<string, any>) => matches(s, request));
+  if (statement.NotStatement) return !matches(statement.NotStatement.Statement, request);
+  if (statement.ByteMatchStatement) {
+    expect(statement.ByteMatchStatement.PositionalConstraint).toBe('EXACTLY');
+    return fieldOf(statement.ByteMatchStatement, request) === statement.ByteMatchStatement.SearchString;
+  }
+  if (statement.RegexMatchStatement) return new RegExp(statement.RegexMatchStatement.RegexString).test(fieldOf(statement.RegexMatchStatement, request) ?? '');
+  if (statement.SizeConstraintStatement) {
+    expect(statement.SizeConstraintStatement.ComparisonOperator).toBe('GT');
+    return (fieldOf(statement.SizeConstraintStatement, request)?.length ?? 0) > statement.SizeConstraintStatement.Size;
+  }
+  throw new Error(`statement not modelled: ${JSON.stringify(statement)}`);
+}
+
+/** Whether a rate-based rule counts the request: its scope matches and the request has the rule's key (a header key must be present). */
+function counts(rule: Rule, request: Sample): boolean {
+  const statement = rule.Statement.RateBasedStatement;
+  const keyed = statement.AggregateKeyType === 'IP' || statement.CustomKeys.every((key: any) => request.headers?.[key.Header.Name] !== undefined);
+  return keyed && (!statement.ScopeDownStatement || matches(statement.ScopeDownStatement, request));
+}
 
 describe('published limits as WAF rate-based rules', () => {
   it('maps each policy onto the smallest WAF window holding it, at the same average rate, never under WAF’s minimum', () => {
@@ -41,43 +91,49 @@ describe('firewall stack template', () => {
     expect(acl).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} }, Name: 'Firewall-limits' });
   });
 
-  it('limits each token, and each address among requests without one, for every policy WAF can express', () => {
+  it('limits every address whatever its headers, before any rule keyed on a token, for every policy WAF can express', () => {
     const { acl } = defaultFirewall();
     const rules = acl.Rules as Rule[];
-    const enforceable = RATE_LIMIT_POLICIES.map(wafRateOf).filter((rate) => rate !== null);
-    expect(enforceable.length).toBeGreaterThan(0);
-    expect(rules.map((rule) => rule.Name)).toEqual(enforceable.flatMap((rate) => [`${rate.policy}-per-token`, `${rate.policy}-per-address`]));
+    const enforceable = WAF_POLICIES.filter((policy) => wafRateOf(policy) !== null);
+    expect(enforceable.map((policy) => policy.name).sort()).toEqual(
+      ['address-sustained', 'address-long-poll', 'registration', 'stream-connect', 'sustained', 'long-poll'].sort(),
+    );
+    expect(rules.map((rule) => rule.Name).sort()).toEqual(enforceable.map((policy) => policy.name).sort());
     expect(new Set(rules.map((rule) => rule.Priority)).size).toBe(rules.length);
-    for (const rate of enforceable) {
-      const perToken = rules.find((rule) => rule.Name === `${rate.policy}-per-token`)!.Statement.RateBasedStatement;
-      expect(perToken).toEqual({
-        Limit: rate.limit,
-        EvaluationWindowSec: rate.windowSeconds,
-        AggregateKeyType: 'CUSTOM_KEYS',
-        CustomKeys: [{ Header: { Name: 'authorization', TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }],
-      });
-      const perAddress = rules.find((rule) => rule.Name === `${rate.policy}-per-address`)!.Statement.RateBasedStatement;
-      expect(perAddress).toEqual({
-        Limit: rate.limit,
-        EvaluationWindowSec: rate.windowSeconds,
-        AggregateKeyType: 'IP',
-        ScopeDownStatement: {
-          NotStatement: {
-            Statement: {
-              SizeConstraintStatement: {
-                FieldToMatch: { SingleHeader: { Name: 'authorization' } },
-                ComparisonOperator: 'GT',
-                Size: 0,
-                TextTransformations: [{ Priority: 0, Type: 'NONE' }],
-              },
-            },
-          },
-        },
-      });
+    const priorityOf = (caller: string) => rules.filter((rule) => callerOf(rule) === caller).map((rule) => rule.Priority);
+    // A request a rule blocks is counted by no later rule: made-up tokens meet the address rules first.
+    expect(Math.max(...priorityOf('address'))).toBeLessThan(Math.min(...priorityOf('player')));
+    for (const policy of enforceable) {
+      const rate = wafRateOf(policy)!;
+      const statement = rules.find((rule) => rule.Name === policy.name)!.Statement.RateBasedStatement;
+      expect(statement).toMatchObject({ Limit: rate.limit, EvaluationWindowSec: rate.windowSeconds });
+      if (policy.caller === 'address') {
+        expect(statement.AggregateKeyType).toBe('IP');
+        // Nothing a client writes in its headers takes a request out of an address's count.
+        expect(JSON.stringify(statement.ScopeDownStatement)).not.toMatch(/Header/);
+      } else {
+        expect(statement.AggregateKeyType).toBe('CUSTOM_KEYS');
+        expect(statement.CustomKeys).toEqual([{ Header: { Name: 'authorization', TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }]);
+      }
     }
   });
 
-  it('answers 429 with the rate-limited problem body, Retry-After and the RateLimit headers (as hono-rate-limiter writes them)', () => {
+  it('counts each request in the rules its policies name: any request per address, long-polls and sign-ups in their own, a token’s requests per token', () => {
+    const rules = defaultFirewall().acl.Rules as Rule[];
+    const countedBy = (request: Sample) => rules.filter((rule) => counts(rule, request)).map((rule) => rule.Name);
+    const bearer = { authorization: 'Bearer made-up-token-0123456789' };
+    expect(countedBy({ method: 'GET', path: '/v1/players/me', headers: bearer })).toEqual(['address-sustained', 'sustained']);
+    expect(countedBy({ method: 'GET', path: '/v1/games/catalog' })).toEqual(['address-sustained']);
+    expect(countedBy({ method: 'POST', path: '/v1/players', headers: bearer })).toEqual(['address-sustained', 'registration', 'sustained']);
+    expect(countedBy({ method: 'POST', path: '/v1/%70layers' })).toEqual(['address-sustained', 'registration']);
+    expect(countedBy({ method: 'GET', path: '/v1/players' })).toEqual(['address-sustained']);
+    const events = '/v1/games/g_abc/events';
+    expect(countedBy({ method: 'GET', path: events, query: { after: '3', wait: '25' }, headers: bearer })).toEqual(['address-long-poll', 'long-poll']);
+    expect(countedBy({ method: 'GET', path: events, query: { after: '3' }, headers: bearer })).toEqual(['address-sustained', 'sustained']);
+    expect(countedBy({ method: 'GET', path: STREAM_PATH, query: { ticket: 'tk_1' } })).toEqual(['address-sustained', 'stream-connect']);
+  });
+
+  it('answers 429 with the rate-limited problem body, Retry-After and the RateLimit fields (as the in-process limiter writes them)', () => {
     const { acl } = defaultFirewall();
     const body = acl.CustomResponseBodies[RATE_LIMITED_BODY_KEY];
     expect(body.ContentType).toBe('APPLICATION_JSON');
@@ -90,8 +146,8 @@ describe('firewall stack template', () => {
       expect(response.ResponseHeaders).toEqual(
         expect.arrayContaining([
           { Name: 'Retry-After', Value: String(window) },
-          { Name: 'RateLimit-Policy', Value: `${limit};w=${window}` },
-          { Name: 'RateLimit', Value: `limit=${limit}, remaining=0, reset=${window}` },
+          { Name: 'RateLimit-Policy', Value: `"${rule.Name}";q=${limit};w=${window}` },
+          { Name: 'RateLimit', Value: `"${rule.Name}";r=0;t=${window}` },
         ]),
       );
       expect(rule).toMatchObject({ VisibilityConfig: { CloudWatchMetricsEnabled: true, MetricName: rule.Name } });

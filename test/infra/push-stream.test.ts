@@ -142,9 +142,8 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
     expect(resources[ids.pushFn]!.Properties!.Timeout).toBeLessThanOrEqual(60);
   });
 
-  it('points stream tickets of the HTTP function at the live stage', () => {
+  it('points stream tickets of the HTTP function at the live stream behind CloudFront (test/infra/stack.test.ts: its behaviour)', () => {
     const http = only('AWS::Lambda::Function', { Description: 'the HTTP API (Hono)' });
-    expect(JSON.stringify(resources[http]!.Properties!.Environment.Variables.STREAM_URL)).toContain('/live');
-    expect(JSON.stringify(resources[http]!.Properties!.Environment.Variables.STREAM_URL)).toContain(ids.api);
+    expect(JSON.stringify(resources[http]!.Properties!.Environment.Variables.STREAM_URL)).toMatch(/"wss:\/\/".*Distribution.*"\/v1\/stream"/);
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import { DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { App, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -7,11 +8,11 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import openapi from '../../api-spec/openapi.json' with { type: 'json' };
-import { EDGE_HEADER, EDGE_SECRET_ENV } from '../../functions/lambda/edge-origin.js';
+import { EDGE_HEADER, EDGE_PREVIOUS_SECRET_ENV, EDGE_SECRET_ENV } from '../../functions/lambda/edge-origin.js';
 import { METRIC, TELEMETRY } from '../../functions/lambda/telemetry-names.js';
 import { CACHE_CONTROL } from '../../functions/local/web-app.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
-import { API_PATH_PATTERNS } from '../../infra/distribution.js';
+import { API_PATH_PATTERNS, STREAM_PATH_PATTERN, streamPathFunctionCode } from '../../infra/distribution.js';
 import { API_THROTTLE } from '../../infra/game-api.js';
 import { STORE_INDEX_ACTIONS, STORE_TABLE_ACTIONS } from '../../infra/game-table.js';
 import { PUSH_TABLE_ACTIONS } from '../../infra/push-stream.js';
@@ -42,6 +43,10 @@ const isCrossRegionReader = (logicalId: string, resource: { Type: string }) =>
 
 /** CDK's providers behind the web client's bucket (emptying it on destroy; copying the build into it): their Lambdas and the provider's role. */
 const isBucketProvider = (logicalId: string) => /^Custom(S3AutoDeleteObjects|CDKBucketDeployment)/.test(logicalId);
+
+/** Secrets Manager version ids, as `put-secret-value` answers them. */
+const NEW_VERSION = 'a1b2c3d4-5678-90ab-cdef-111111111111';
+const OLD_VERSION = 'a1b2c3d4-5678-90ab-cdef-000000000000';
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }>;
 
@@ -255,6 +260,19 @@ describe('service stack template', () => {
       expect(resources[ids.httpFn]!.Properties!.Timeout).toBeLessThan(30);
     });
 
+    it('reserves the HTTP function a share of the account’s concurrency, capped, and reserves nothing for the others', () => {
+      const reserved = Object.fromEntries(
+        Object.entries(resources)
+          .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
+          .map(([id, resource]) => [id, resource.Properties!.ReservedConcurrentExecutions]),
+      );
+      // Issue 22, item 1: waiting long-polls (up to 25 s each) can hold at most this many instances; the timer, push and stream functions keep the rest.
+      expect(reserved).toEqual(Object.fromEntries(Object.keys(reserved).map((id) => [id, id === ids.httpFn ? 200 : undefined])));
+      const small = Template.fromStack(build({ httpConcurrency: '50' }).stack);
+      small.hasResourceProperties('AWS::Lambda::Function', { Description: 'the HTTP API (Hono)', ReservedConcurrentExecutions: 50 });
+      expect(() => build({ httpConcurrency: 'many' })).toThrow(/httpConcurrency/);
+    });
+
     it('feeds the stream consumer new commits only, from the oldest record, with per-record failures and a dead-letter queue', () => {
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: ids.streamFn },
@@ -442,30 +460,67 @@ describe('service stack template', () => {
     const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
     const SECURITY_HEADERS = '67f7725c-6f97-4210-82d7-5512b31e9d03';
 
+    /** The origin whose domain is the API named by `apiIdPattern`'s Ref. */
+    const originOf = (apiIdPattern: RegExp) =>
+      distribution.Origins.find((origin: { DomainName: unknown }) => apiIdPattern.test(JSON.stringify(origin.DomainName)));
+    const uncachedTo = (origin: { Id: string }) => ({
+      TargetOriginId: origin.Id,
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+    });
+
     it('sends the API paths to the HTTP API over HTTPS, uncached, with every viewer header but Host', () => {
       template.resourceCountIs('AWS::CloudFront::Distribution', 1);
-      const api = distribution.Origins.find((origin: { CustomOriginConfig?: unknown }) => origin.CustomOriginConfig);
+      const api = originOf(/HttpApi/);
       expect(api).toEqual(
         expect.objectContaining({
           DomainName: { 'Fn::Join': ['', [{ Ref: expect.stringMatching(/HttpApi/) }, '.execute-api.eu-west-1.', { Ref: 'AWS::URLSuffix' }]] },
           CustomOriginConfig: expect.objectContaining({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'], OriginReadTimeout: 30 }),
         }),
       );
-      const toApi = {
-        TargetOriginId: api.Id,
-        ViewerProtocolPolicy: 'https-only',
-        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
-        CachePolicyId: CACHING_DISABLED,
-        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
-      };
-      expect(distribution.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual([...API_PATH_PATTERNS]);
-      for (const behavior of distribution.CacheBehaviors) {
-        expect(behavior).toMatchObject(toApi);
+      // The stream's path first: `/v1/*` would hold it too, and CloudFront takes the first pattern that matches.
+      expect(distribution.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual([STREAM_PATH_PATTERN, ...API_PATH_PATTERNS]);
+      for (const behavior of distribution.CacheBehaviors.slice(1)) {
+        expect(behavior).toMatchObject(uncachedTo(api));
         // The app's path mapping never touches an API answer.
         expect(behavior.FunctionAssociations).toBeUndefined();
       }
       // No distribution-wide error pages: the API's 403 and 404 problems reach the caller as they are.
       expect(distribution.CustomErrorResponses).toBeUndefined();
+    });
+
+    it('serves the live stream through the same distribution, so the web ACL covers it: to the WebSocket API’s stage, uncached, every viewer header but Host', () => {
+      const stream = originOf(/WebSocketApi/);
+      expect(stream).toEqual(
+        expect.objectContaining({
+          DomainName: { 'Fn::Join': ['', [{ Ref: expect.stringMatching(/WebSocketApi/) }, '.execute-api.eu-west-1.', { Ref: 'AWS::URLSuffix' }]] },
+          CustomOriginConfig: expect.objectContaining({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] }),
+        }),
+      );
+      const [behavior] = distribution.CacheBehaviors;
+      expect(behavior).toMatchObject({ PathPattern: STREAM_PATH_PATTERN, ...uncachedTo(stream) });
+      const functionId = logicalIdOf(template, 'AWS::CloudFront::Function', { FunctionCode: streamPathFunctionCode('live') });
+      expect(behavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } }]);
+      expect(resources[functionId]!.Properties).toMatchObject({ FunctionConfig: { Runtime: 'cloudfront-js-2.0' }, AutoPublish: true });
+      // The function, run as CloudFront runs it: the stage's own path, the ticket and the upgrade's headers untouched.
+      const handler = runInNewContext(`${streamPathFunctionCode('live')}\nhandler`, {}) as (event: unknown) => unknown;
+      const request = {
+        method: 'GET',
+        uri: STREAM_PATH_PATTERN,
+        querystring: { ticket: { value: 'st_1' } },
+        headers: { upgrade: { value: 'websocket' }, 'sec-websocket-key': { value: 'k' } },
+        cookies: {},
+      };
+      expect(handler({ version: '1.0', context: { eventType: 'viewer-request' }, viewer: { ip: '198.51.100.7' }, request })).toEqual({
+        ...request,
+        uri: '/live',
+      });
+      // Stream tickets point at it.
+      expect((resources[ids.httpFn]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.STREAM_URL).toEqual({
+        'Fn::Join': ['', ['wss://', { 'Fn::GetAtt': [logicalIdOf(template, 'AWS::CloudFront::Distribution', {}), 'DomainName'] }, STREAM_PATH_PATTERN]],
+      });
     });
 
     it('routes every path the API answers to it, and no path of the web client', () => {
@@ -493,7 +548,12 @@ describe('service stack template', () => {
         CachePolicyId: { Ref: logicalIdOf(template, 'AWS::CloudFront::CachePolicy', {}) },
         ResponseHeadersPolicyId: SECURITY_HEADERS,
         FunctionAssociations: [
-          { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [logicalIdOf(template, 'AWS::CloudFront::Function', {}), 'FunctionARN'] } },
+          {
+            EventType: 'viewer-request',
+            FunctionARN: {
+              'Fn::GetAtt': [logicalIdOf(template, 'AWS::CloudFront::Function', { FunctionCode: readFileSync(PATHS_FUNCTION_FILE, 'utf8') }), 'FunctionARN'],
+            },
+          },
         ],
       });
       expect(app.OriginRequestPolicyId).toBeUndefined();
@@ -517,17 +577,45 @@ describe('service stack template', () => {
       });
     });
 
-    it('signs every API request with a generated secret header the HTTP function expects, never in the template in clear', () => {
+    it('signs every request to either API with a generated secret header their functions expect, never in the template in clear', () => {
       const secret = logicalIdOf(template, 'AWS::SecretsManager::Secret', {});
       expect(resources[secret]!.Properties!.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
       expect(resources[secret]!.Properties!.SecretString).toBeUndefined();
       const reference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secret }, ':SecretString:::}}']] };
-      const api = distribution.Origins.find((origin: { CustomOriginConfig?: unknown }) => origin.CustomOriginConfig);
-      expect(api.OriginCustomHeaders).toEqual([{ HeaderName: EDGE_HEADER, HeaderValue: reference }]);
-      expect((resources[ids.httpFn]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[EDGE_SECRET_ENV]).toEqual(reference);
-      // Only the HTTP function holds it; the web client's origin gets no such header.
+      for (const api of [originOf(/HttpApi/), originOf(/WebSocketApi/)])
+        expect(api.OriginCustomHeaders).toEqual([{ HeaderName: EDGE_HEADER, HeaderValue: reference }]);
+      const connectionsFn = logicalIdOf(template, 'AWS::Lambda::Function', { Description: 'the WebSocket routes of the live stream' });
+      for (const fn of [ids.httpFn, connectionsFn]) {
+        const variables = (resources[fn]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(variables[EDGE_SECRET_ENV]).toEqual(reference);
+        // Outside a rotation, nothing else is accepted.
+        expect(variables[EDGE_PREVIOUS_SECRET_ENV]).toBeUndefined();
+      }
+      // Only the two functions hold it; the web client's origin gets no such header.
       const holders = Object.keys(resources).filter((id) => JSON.stringify(resources[id]).includes('{{resolve:secretsmanager:'));
-      expect(holders.sort()).toEqual([logicalIdOf(template, 'AWS::CloudFront::Distribution', {}), ids.httpFn].sort());
+      expect(holders.sort()).toEqual([logicalIdOf(template, 'AWS::CloudFront::Distribution', {}), ids.httpFn, connectionsFn].sort());
+    });
+
+    it('rotates the edge secret by naming its versions: CloudFront sends the new one, the functions accept it and the replaced one', () => {
+      const rotating = synth({ edgeSecretVersions: `${NEW_VERSION},${OLD_VERSION}` });
+      const after = synth({ edgeSecretVersions: NEW_VERSION });
+      const secret = logicalIdOf(rotating, 'AWS::SecretsManager::Secret', {});
+      // The template changes with the version, so CloudFormation resolves the references again.
+      const versionOf = (versionId: string) => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secret }, `:SecretString:::${versionId}}}`]] });
+      const headerOf = (t: Template) =>
+        (Object.values(t.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig.Origins as Array<{ OriginCustomHeaders?: unknown }>)
+          .filter((origin) => origin.OriginCustomHeaders)
+          .map((origin) => origin.OriginCustomHeaders);
+      const envOf = (t: Template) =>
+        Object.values(t.findResources('AWS::Lambda::Function'))
+          .map((fn) => fn.Properties.Environment?.Variables ?? {})
+          .filter((variables) => EDGE_SECRET_ENV in variables)
+          .map((variables) => ({ sent: variables[EDGE_SECRET_ENV], replaced: variables[EDGE_PREVIOUS_SECRET_ENV] }));
+      for (const t of [rotating, after]) expect(headerOf(t)).toEqual([0, 1].map(() => [{ HeaderName: EDGE_HEADER, HeaderValue: versionOf(NEW_VERSION) }]));
+      expect(envOf(rotating)).toEqual([0, 1].map(() => ({ sent: versionOf(NEW_VERSION), replaced: versionOf(OLD_VERSION) })));
+      // The second deployment ends the overlap: only the new value is accepted.
+      expect(envOf(after)).toEqual([0, 1].map(() => ({ sent: versionOf(NEW_VERSION), replaced: undefined })));
+      expect(() => synth({ edgeSecretVersions: 'not a version' })).toThrow(/edgeSecretVersions/);
     });
 
     it('uses the web ACL of the us-east-1 stack, read through a cross-region reference', () => {

@@ -22,6 +22,10 @@ export class OwnDynamoDbLocal {
     return this.current.endpoint;
   }
 
+  get accessKeyId(): string {
+    return this.current.accessKeyId;
+  }
+
   get pid(): number {
     return this.current.pid;
   }

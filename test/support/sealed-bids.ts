@@ -77,6 +77,16 @@ function leaderEvent(state: SealedBidsState, seat: Seat, choice: 'double' | 'pas
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
+function viewOf(state: SealedBidsState, viewer: Seat | null) {
+  return {
+    round: state.round,
+    points: state.points,
+    hand: viewer === null ? null : state.hands[viewer],
+    handSizes: state.hands.map((h) => h.length),
+    yourBid: viewer === null ? null : state.bids[viewer],
+  };
+}
+
 const Orders = z.strictObject({ bid: z.number().int().optional(), lead: z.enum(['double', 'pass']).optional() });
 
 /** "Always bid this card" / "always make this choice when leading". */
@@ -166,14 +176,24 @@ export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof
         return;
     }
   },
-  view(state, viewer) {
-    return {
-      round: state.round,
-      points: state.points,
-      hand: viewer === null ? null : state.hands[viewer],
-      handSizes: state.hands.map((h) => h.length),
-      yourBid: viewer === null ? null : state.bids[viewer],
-    };
+  view: viewOf,
+  // The cards of the viewer's own hand (dealt face down).
+  shown: (state, viewer) => (viewOf(state, viewer).hand ?? []).map(String),
+  // The others' hands, and their bids still hidden (each a card of their new hand).
+  redeal(state, viewer, rng) {
+    const world = structuredClone(state);
+    const others = range(state.seats).filter((seat) => seat !== viewer);
+    const dealt = rng.deal(
+      others.flatMap((seat) => world.hands[seat] ?? []),
+      others.map((seat) => world.hands[seat]?.length ?? 0),
+    );
+    others.forEach((seat, i) => {
+      const hand = dealt[i] as number[];
+      world.hands[seat] = hand;
+      if (world.bids[seat] !== null) world.bids[seat] = rng.pick(hand);
+    });
+    world.rng = rng.split();
+    return world;
   },
   redactEvent(event, viewer) {
     if (event.type === 'bid-placed' && event.seat !== viewer) return { type: 'bid-placed', seat: event.seat };
@@ -185,8 +205,8 @@ export const sealedBids: GameEngine<SealedBidsState, Move, Event, z.infer<typeof
   },
   standingOrders,
   bots: {
-    random: (state, seat, rng) => rng.pick(sealedBids.legalMoves(state, seat)),
-    greedy: (state, seat) => sealedBids.legalMoves(state, seat).at(-1) as Move,
+    random: ({ legal }, rng) => rng.pick(legal),
+    greedy: ({ legal }) => legal.at(-1) as Move,
   },
 };
 

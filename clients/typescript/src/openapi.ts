@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Take back your own latest commit, if it revealed nothing
-         * @description Allowed while the commit is the game's latest, was your move, and revealed nothing new to anyone: no card drawn, no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason. The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.
+         * @description Allowed while the commit is the game's latest, was your move, and showed nobody anything they could not see before: no card drawn, turned up or laid from a hand on the table (every viewer's view is compared before and after), no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason, which names what was shown (e.g. `it showed a7 to you, seat 1, spectators, hidden before`). The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.
          */
         post: operations["undoCommit"];
         delete?: never;
@@ -545,7 +545,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -1075,6 +1075,12 @@ export interface components {
                 prompts: components["schemas"]["ValeriaCardKingdomsPrompt"][][];
                 /** @description Your own submission, until the window closes (VK-R2). */
                 yours: components["schemas"]["ValeriaCardKingdomsAnswer"][] | null;
+                /** @description The amounts Thieves’ owners chose so far, once the window closed (VK-R8). */
+                thefts: {
+                    seat: number;
+                    prompt: number;
+                    amount: number;
+                }[];
                 /** @description The Thief take awaiting its owner’s amount once the window closed (VK-R8). */
                 theft: {
                     seat: number;
@@ -2652,6 +2658,8 @@ export interface components {
             stack: number;
             /** @description A card id of the catalog: the card’s name and copy, e.g. `Cleric#2`. */
             card: string;
+            /** @description The card now on top of the stack (Mixed Citizens: turned up by this recruit); null: the stack is exhausted. */
+            next: string | null;
             gold: number;
             magic: number;
             free: boolean;
@@ -5728,7 +5736,7 @@ export interface components {
             expiresAt: string;
         };
         CreatePlayer: {
-            /** @description 1–40 characters after Unicode NFC normalisation and trimming; no control characters, bidirectional controls or lone surrogates (400 `invalid-name`). */
+            /** @description 1–40 characters after Unicode NFC normalisation and trimming; at least one visible character; no control, format or invisible characters (bidirectional controls, zero-width characters, tag characters, line and paragraph separators, the Hangul fillers, the Braille blank) and no lone surrogates (400 `invalid-name`). */
             name: string;
         };
         VacationRequest: {
@@ -5978,7 +5986,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewPlayer"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-name` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body`, `invalid-name` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5986,7 +5994,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json" | "invalid-name";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body" | "invalid-name";
                     };
                 };
             };
@@ -6261,7 +6269,7 @@ export interface operations {
                     "application/json": components["schemas"]["VacationChange"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6269,7 +6277,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -6796,7 +6804,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameHeader"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6804,7 +6812,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -7071,7 +7079,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameHeader"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7079,7 +7087,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -7236,7 +7244,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameHeader"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7244,7 +7252,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -7672,7 +7680,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveAnswer"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-if-match` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body`, `invalid-if-match` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7680,7 +7688,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json" | "invalid-if-match";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body" | "invalid-if-match";
                     };
                 };
             };
@@ -8107,7 +8115,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandingOrders"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8115,7 +8123,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -8285,7 +8293,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveAnswer"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8293,7 +8301,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -8791,7 +8799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Preferences"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8799,7 +8807,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };
@@ -9002,7 +9010,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewWebhook"];
                 };
             };
-            /** @description Bad Request: `invalid-request`, `malformed-json` */
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9010,7 +9018,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request" | "malformed-json";
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
                     };
                 };
             };

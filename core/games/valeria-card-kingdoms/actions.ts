@@ -2,7 +2,7 @@ import { type Rejection, type Seat } from '../../engine/index.js';
 import { reject } from './rejections.js';
 import { citizenCard, domainCard, monsterCard, type CardId, type Effect } from './catalog/index.js';
 import type { Draft } from './draft.js';
-import { copiesOwned, meetsRequirement, playerAt } from './kingdom.js';
+import { copiesOwned, meetsRequirement, nextCitizen, playerAt } from './kingdom.js';
 import type { VckMove } from './moves.js';
 import { goldPayments, isValidGoldPayment, isValidMonsterPayment, monsterPayments } from './payment.js';
 import type { Task } from './events.js';
@@ -57,7 +57,16 @@ export function playAction(d: Draft, seat: Seat, move: ActionMove): Rejection | 
       const cost = recruitCost(state, seat, top);
       if (!isValidGoldPayment(move, cost)) return reject('wrong-payment', { name: citizenCard(top).name, cost: `you ${cost} Gold`, main: 'Gold' });
       if (lacks(player, move)) return reject('cannot-afford', { amounts: `${move.gold} Gold and ${move.magic} Magic` });
-      d.emit({ type: 'citizen-recruited', seat, stack: move.stack, card: top, gold: move.gold, magic: move.magic, free: false });
+      d.emit({
+        type: 'citizen-recruited',
+        seat,
+        stack: move.stack,
+        card: top,
+        next: nextCitizen(state, move.stack),
+        gold: move.gold,
+        magic: move.magic,
+        free: false,
+      });
       queue(d, triggered(player, 'you-recruit'));
       break;
     }

@@ -97,7 +97,9 @@ export function applyEvent(draft: VckState, event: VckEvent): void {
     }
     case 'citizen-recruited': {
       const player = playerOf(draft, event.seat);
-      removeCard(draft.market.citizens[event.stack]?.cards ?? [], event.card);
+      const stack = draft.market.citizens[event.stack]?.cards ?? [];
+      removeCard(stack, event.card);
+      if ((stack[0] ?? null) !== event.next) throw new Error(`apply: ${event.next} is not the card under ${event.card}`);
       player.citizens.push(event.card);
       pay(player, { gold: event.gold, magic: event.magic });
       if (!event.free) draft.turn.actionsLeft -= 1;

@@ -1,5 +1,4 @@
-import type { Seat } from '../../engine/index.js';
-import type { ChoosingBot } from '../../engine/define.js';
+import type { Bot, Seat } from '../../engine/index.js';
 import { kingdomCitizen, monsterCard, domainCard, citizenCard, type Bag, type HarvestEffect } from './catalog/index.js';
 import { tokenGain } from './effects.js';
 import { activationCount, resolveHarvest } from './harvest.js';
@@ -8,8 +7,15 @@ import type { VckMove } from './moves.js';
 import type { Option } from './events.js';
 import type { VckState } from './state.js';
 import { dieChanges } from './turn.js';
+import type { VckBoard } from './view.js';
+import { worldOf } from './world.js';
 
-/** A one-step greedy bot (the kit adds one uniform among the legal moves). */
+/**
+ * A one-step greedy bot (the kit adds one uniform among the legal moves). It
+ * sees what its seat sees: it scores moves on a world rebuilt from the seat's
+ * view, whatever the view hides (the others' harvest answers, face-down
+ * cards) dealt at random (world.ts).
+ */
 
 const WEIGHTS = { gold: 1, strength: 1, magic: 1.1, vp: 3 } as const;
 const bagValue = (bag: Bag) => (Object.entries(bag) as [keyof Bag, number][]).reduce((v, [t, n]) => v + WEIGHTS[t] * n, 0);
@@ -107,6 +113,7 @@ function actionValue(state: VckState, seat: Seat, move: VckMove): number {
   }
 }
 
+/** The seat's gains from the harvest with these answers, the others answering as they do in this world. */
 function harvestValue(state: VckState, seat: Seat, move: VckMove): number {
   if (move.type !== 'harvest' || !state.harvest) return 0;
   const submissions = state.harvest.submissions.map((s, i) => (i === seat ? move.answers : s));
@@ -140,10 +147,11 @@ function value(state: VckState, seat: Seat, move: VckMove): number {
   }
 }
 
-export const greedyBot: ChoosingBot<VckState, VckMove> = (state, seat, rng, moves) => {
+export const greedyBot: Bot<VckBoard, VckMove> = ({ view, seat, legal }, rng) => {
+  const state = worldOf(view, rng);
   let best: VckMove[] = [];
   let bestValue = -Infinity;
-  for (const move of moves) {
+  for (const move of legal) {
     const v = value(state, seat, move);
     if (v > bestValue + 1e-9) [best, bestValue] = [[move], v];
     else if (Math.abs(v - bestValue) <= 1e-9) best.push(move);

@@ -1,7 +1,7 @@
 import type { Seat } from '../../engine/index.js';
 import { cardName, citizenCard, isStarter, monsterCard, type Bag, type CardId, type Effect, type HarvestEffect, type Resource } from './catalog/index.js';
 import type { Draft } from './draft.js';
-import { canAfford, countFor, playerAt } from './kingdom.js';
+import { canAfford, countFor, nextCitizen, playerAt } from './kingdom.js';
 import { designatedAttacks } from './solo.js';
 import type { Option } from './events.js';
 import type { VckState } from './state.js';
@@ -132,7 +132,7 @@ export function applyOption(d: Draft, seat: Seat, option: Option, card: CardId |
       return;
     case 'recruit': {
       const top = state.market.citizens[option.stack]?.cards[0] as CardId;
-      d.emit({ type: 'citizen-recruited', seat, stack: option.stack, card: top, gold: 0, magic: 0, free: true });
+      d.emit({ type: 'citizen-recruited', seat, stack: option.stack, card: top, next: nextCitizen(state, option.stack), gold: 0, magic: 0, free: true });
       return;
     }
     case 'return':

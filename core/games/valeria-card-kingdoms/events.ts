@@ -108,8 +108,17 @@ export const VCK_EVENTS = {
     z.object({ type: z.literal('tokens-changed'), seat: SeatNumber, pay: Tokens, gain: Tokens, card: CardId.nullable() }),
     z.object({ type: z.literal('tokens-taken'), seat: SeatNumber, from: SeatNumber, resource: Resource, amount: Count }),
     z.object({ type: z.literal('monster-slain'), seat: SeatNumber, stack: Count, card: CardId, strength: Count, magic: Count }),
-    /** `free`: a reward, not an action. */
-    z.object({ type: z.literal('citizen-recruited'), seat: SeatNumber, stack: Count, card: CardId, gold: Count, magic: Count, free: z.boolean() }),
+    /** `free`: a reward, not an action. `next`: the card it uncovers, shown to everyone (in Mixed Citizens, face down until now). */
+    z.object({
+      type: z.literal('citizen-recruited'),
+      seat: SeatNumber,
+      stack: Count,
+      card: CardId,
+      next: CardId.nullable().describe('The card now on top of the stack (Mixed Citizens: turned up by this recruit); null: the stack is exhausted.'),
+      gold: Count,
+      magic: Count,
+      free: z.boolean(),
+    }),
     z.object({ type: z.literal('domain-built'), seat: SeatNumber, stack: Count, card: CardId, gold: Count, magic: Count }),
     z.object({ type: z.literal('resource-taken'), seat: SeatNumber, resource: Resource }),
     z.object({ type: z.literal('citizen-returned'), seat: SeatNumber, card: CardId, stack: Count }),

@@ -9,7 +9,8 @@ import { scoreSheet } from './scoring.js';
 import { setupGame } from './setup.js';
 import { valeriaCardKingdomsListing } from './listing.js';
 import { playOverdue, STEPS } from './steps.js';
-import { redactEvent, viewState } from './view.js';
+import { redeal } from './redeal.js';
+import { redactEvent, shownIn, viewState } from './view.js';
 
 export type { VckEvent } from './events.js';
 export type { VckState } from './state.js';
@@ -27,7 +28,8 @@ export { VckOptions, SETUP_KINDS } from './state.js';
  *   harvest.ts. Actions and payments: actions.ts, payment.ts.
  * - Solo against the Dark Lord: solo.ts (+ the monster phase in turn.ts).
  * - End and scoring, VK-R1 and VK-R7: scoring.ts. Deadlines and defaults, VK-R3 and
- *   VK-R4: steps.ts. Secrecy (Dukes, submissions, face-down cards): view.ts.
+ *   VK-R4: steps.ts. Secrecy (Dukes, submissions, face-down cards): view.ts;
+ *   what a viewer cannot see, dealt again: redeal.ts; a bot's world: world.ts.
  */
 export const valeriaCardKingdoms = defineGame({
   listing: valeriaCardKingdomsListing,
@@ -37,13 +39,16 @@ export const valeriaCardKingdoms = defineGame({
   overdue: playOverdue,
   fold: folding,
   view: viewState,
+  shown: shownIn,
+  redeal,
   redactEvent,
   score: scoreSheet,
   greedyBot,
   catalog: CATALOG,
   // Two actions a turn ("Turn" step 3), planned together.
   batchesTurn: true,
-  // What a commit holding one of these turned up stays seen: it cannot be undone.
+  // Beyond what the views show (shownIn), what a commit holding one of these turned up stays seen:
+  // it cannot be undone.
   reveals: revealingEvents<VckEvent>([
     'dice-rolled',
     'harvest-resolved',

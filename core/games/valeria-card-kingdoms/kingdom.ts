@@ -41,6 +41,9 @@ export function exhaustedStacks(market: Market): number {
   return [...market.monsters, ...market.citizens, ...market.domains].filter((s) => s.cards.length === 0).length;
 }
 
+/** The card under the top of a citizen stack: what recruiting its top uncovers (null: it empties the stack). */
+export const nextCitizen = (state: VckState, stack: number): CardId | null => state.market.citizens[stack]?.cards[1] ?? null;
+
 export const monstersLeft = (market: Market): number => market.monsters.reduce((n, s) => n + s.cards.length, 0);
 export const domainsLeft = (market: Market): number => market.domains.reduce((n, s) => n + s.cards.length, 0);
 

@@ -28,8 +28,10 @@ export const valeriaCardKingdomsListing = {
    * events it recorded, so it cannot be replayed or continued. 3: a solo
    * double 6 is one choice of a stack, activated twice (VK-R9), where
    * version 2 asked twice: a version-2 log's `choose` commands no longer
-   * match the choices offered.
+   * match the choices offered. 4: a recruit names the citizen it uncovers
+   * (`citizen-recruited.next`: in Mixed Citizens, a card turned up), which a
+   * version-3 log lacks, so it no longer replays.
    */
-  engineVersion: 3,
+  engineVersion: 4,
   hasStandingOrders: false,
 } satisfies Omit<GameListing, 'engine'>;

@@ -43,16 +43,18 @@ function themeFor(kind: SetupKind, rng: Rng): ThemedSetup {
   return { areas, citizens: CATALOG.slots.map((slot) => rng.pick(slot.names)), removedDomains: [] };
 }
 
+/** An area's monsters as its stack starts, weakest on top. */
+export function areaMonsters(area: Area, seats: number): CardId[] {
+  return CATALOG.monsters
+    .filter((m) => m.area === area)
+    .sort((a, b) => a.tier - b.tier)
+    .flatMap((m) => monsterIds(m, seats));
+}
+
 /** Each area's stack weakest on top; stacks left to right by the strength of their top monster. */
 function monsterStacks(areas: readonly Area[], seats: number): MonsterStack[] {
   const areaOrder = CATALOG.monsters.map((m) => m.area);
-  const stacks = areas.map((area) => ({
-    area,
-    cards: CATALOG.monsters
-      .filter((m) => m.area === area)
-      .sort((a, b) => a.tier - b.tier)
-      .flatMap((m) => monsterIds(m, seats)),
-  }));
+  const stacks = areas.map((area) => ({ area, cards: areaMonsters(area, seats) }));
   const topStrength = (s: MonsterStack) => monsterCard(s.cards[0] as CardId).strength;
   return stacks.sort((a, b) => topStrength(a) - topStrength(b) || areaOrder.indexOf(a.area) - areaOrder.indexOf(b.area));
 }

@@ -1,5 +1,5 @@
 import type { Seat } from '../../engine/index.js';
-import { CATALOG } from './catalog/index.js';
+import { CATALOG, cardName } from './catalog/index.js';
 import type { VckEvent, VckVisibleEvent } from './events.js';
 import { exhaustedStacks } from './kingdom.js';
 import type { VckState } from './state.js';
@@ -48,13 +48,34 @@ export function viewState(state: VckState, viewer: Seat | null) {
       activated: state.harvest.activated,
       prompts: state.harvest.prompts,
       yours: viewer === null ? null : (state.harvest.submissions[viewer] ?? null),
-      // VK-R8: the Thief take awaiting its amount (the window has closed).
+      // VK-R8: the amounts Thieves' owners chose so far, and the take awaiting its amount (the window has closed).
+      thefts: state.harvest.thefts,
       theft: state.harvest.theft,
     },
     tasks: state.tasks,
     choice: state.choice,
     verdict: state.verdict,
   };
+}
+
+export type VckBoard = ReturnType<typeof viewState>;
+
+/**
+ * The once-hidden cards a view shows (`GameEngine.shown`), by name (copies
+ * of a name are alike): each stack's top, every card of a stack holding one
+ * name (all alike, so all known), every kingdom and victory pile, the Dark
+ * Lord's captures, and the Dukes the viewer may see. A Mixed Citizens stack
+ * shows its top only: recruiting from it turns up a card nobody had seen.
+ */
+export function shownIn(board: VckBoard): string[] {
+  const { market, players, darkLord } = board;
+  const shown: string[] = [];
+  const tops = [...market.monsters, ...market.domains, ...market.citizens.filter((s) => s.names.length > 1)];
+  for (const stack of tops) if (stack.top !== null) shown.push(cardName(stack.top));
+  for (const stack of market.citizens) if (stack.names.length === 1) shown.push(...Array<string>(stack.size).fill(stack.names[0] as string));
+  for (const p of players) shown.push(...[...p.citizens, ...p.monsters, ...p.domains, ...(p.duke === null ? [] : [p.duke]), ...p.dukeOffer].map(cardName));
+  if (darkLord) shown.push(...[...darkLord.citizens, ...darkLord.domains, ...(darkLord.duke === null ? [] : [darkLord.duke])].map(cardName));
+  return shown;
 }
 
 export function redactEvent(event: VckEvent, viewer: Seat | null): VckVisibleEvent {

@@ -1,19 +1,22 @@
-import { Rng, type Seat } from '../../engine/index.js';
-import type { ChoosingBot } from '../../engine/define.js';
+import { Rng, type Bot, type Seat } from '../../engine/index.js';
 import { card, CARD_TYPES, effectsAgainst, type CardId, type Effect } from './catalog/index.js';
 import { defaultDecision } from './decide.js';
-import { cloneState, draft } from './draft.js';
+import { draft } from './draft.js';
 import type { VpMove } from './moves.js';
 import { planMoves, plannedCards, type PlanMove } from './plan.js';
+import { redeal } from './redeal.js';
 import { closePlanWindow, continueRound } from './round.js';
 import { turnips } from './rules.js';
 import type { VpState } from './state.js';
+import type { VpBoard } from './view.js';
+import { stateFromView } from './world.js';
 
 /**
  * The greedy bot (the kit adds one uniform among the legal moves): it tries
  * each of its plans against sampled plans of the others and keeps the best
- * outcome. It reads only what its seat may see: others' plans and the
- * face-down Duel queues are sampled, never looked up.
+ * outcome. It sees what its seat sees: it looks ahead in worlds rebuilt from
+ * the seat's view (world.ts), in which the others' plans, the face-down Duel
+ * queues and the Market deck are dealt at random (redeal.ts).
  */
 
 const RELIC_WORTH = 14;
@@ -37,16 +40,10 @@ function standing(state: VpState, seat: Seat): number {
   return worth(state, seat) - RIVALRY * Math.max(...rivals.map((s) => worth(state, s)));
 }
 
-/** Replaces what `seat` cannot see with a guess: others' pending plans, and which of their cards lie face down in a Duel queue. */
-function sampleWorld(state: VpState, seat: Seat, rng: Rng): VpState {
-  const world = cloneState(state);
-  world.players.forEach((p, s) => {
-    if (s === seat || p.queue.length === 0) return;
-    const shuffled = rng.shuffle([...p.hand, ...p.queue]);
-    p.queue = shuffled.slice(0, p.queue.length);
-    p.hand = shuffled.slice(p.queue.length);
-  });
-  world.plans = world.plans.map((_, s) => (s === seat ? null : plannedCards(rng.pick(planMoves(world, s)))));
+/** A world `seat` may be in (what it cannot see dealt at random), every other seat's plan made: those still to plan plan at random. */
+function sampleWorld(known: VpState, seat: Seat, rng: Rng): VpState {
+  const world = redeal(known, seat, rng);
+  world.plans = world.plans.map((plan, s) => (s === seat ? null : (plan ?? plannedCards(rng.pick(planMoves(world, s))))));
   return world;
 }
 
@@ -74,8 +71,8 @@ const SCREEN_WORLDS = 1;
 const FINAL_WORLDS = 4;
 const FINALISTS = 4;
 
-function greedyPlan(state: VpState, seat: Seat, rng: Rng): VpMove {
-  const worlds = Array.from({ length: SCREEN_WORLDS + FINAL_WORLDS }, () => ({ world: sampleWorld(state, seat, rng), luck: rng.state }));
+function greedyPlan(known: VpState, seat: Seat, rng: Rng): VpMove {
+  const worlds = Array.from({ length: SCREEN_WORLDS + FINAL_WORLDS }, () => ({ world: sampleWorld(known, seat, rng), luck: rng.state }));
   const scoreOn = (move: PlanMove, from: number, to: number) => {
     let score = 0;
     for (const { world, luck } of worlds.slice(from, to)) {
@@ -86,11 +83,11 @@ function greedyPlan(state: VpState, seat: Seat, rng: Rng): VpMove {
         world.plans.map((plan, s) => (s === seat ? plannedCards(move) : plan)),
         sim,
       );
-      score += standing(state.duel ? playNextRound(after, sim) : after, seat);
+      score += standing(known.duel ? playNextRound(after, sim) : after, seat);
     }
     return score;
   };
-  const screened = planMoves(state, seat)
+  const screened = planMoves(known, seat)
     .map((move) => ({ move, score: scoreOn(move, 0, SCREEN_WORLDS) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, FINALISTS)
@@ -111,12 +108,13 @@ function cardStrength(id: CardId): number {
   return (total / CARD_TYPES.length) * (card(id).exhaust ? 0.6 : 1);
 }
 
-function greedyDecision(state: VpState, seat: Seat, rng: Rng, moves: VpMove[]): VpMove {
-  if (state.pending?.step === 'market-card')
+function greedyDecision(known: VpState, seat: Seat, rng: Rng, moves: readonly VpMove[]): VpMove {
+  if (known.pending?.step === 'market-card')
     return moves.reduce((a, b) => (a.type === 'take-card' && b.type === 'take-card' && cardStrength(b.card) > cardStrength(a.card) ? b : a));
-  // Merchant order: whichever leaves the better standing once the round is over.
+  // Merchant order: whichever leaves the better standing once the round is over, in one world it may be in.
+  const world = redeal(known, seat, rng);
   const outcome = (move: VpMove) => {
-    const d = draft(state, new Rng(rng.state), 0);
+    const d = draft(world, new Rng(rng.state), 0);
     if (move.type === 'order-merchants') d.emit({ type: 'merchants-ordered', seat, first: move.first });
     continueRound(d);
     while (d.state.pending?.kind === 'decision') defaultDecision(d);
@@ -125,5 +123,7 @@ function greedyDecision(state: VpState, seat: Seat, rng: Rng, moves: VpMove[]): 
   return moves.reduce((a, b) => (outcome(b) > outcome(a) ? b : a));
 }
 
-export const greedyBot: ChoosingBot<VpState, VpMove> = (state, seat, rng, legal) =>
-  state.pending?.step === 'plan' ? greedyPlan(state, seat, rng) : greedyDecision(state, seat, rng, legal);
+export const greedyBot: Bot<VpBoard, VpMove> = ({ view, seat, legal }, rng) => {
+  const known = stateFromView(view);
+  return known.pending?.step === 'plan' ? greedyPlan(known, seat, rng) : greedyDecision(known, seat, rng, legal);
+};

@@ -9,7 +9,8 @@ import { scoreSheet } from './score.js';
 import { setupGame } from './setup.js';
 import { villagePillageListing } from './listing.js';
 import { STEPS } from './steps.js';
-import { redactEvent, viewState } from './view.js';
+import { redeal } from './redeal.js';
+import { redactEvent, shownIn, viewState } from './view.js';
 
 export type { VpEvent } from './events.js';
 export type { VpState } from './state.js';
@@ -24,10 +25,13 @@ export const villagePillage = defineGame({
   steps: STEPS,
   fold: folding,
   view: viewState,
+  shown: shownIn,
+  redeal,
   redactEvent,
   score: scoreSheet,
   greedyBot,
   catalog: CATALOG,
-  // What a commit holding one of these turned up stays seen: it cannot be undone.
+  // Beyond what the views show (shownIn), what a commit holding one of these turned up stays seen:
+  // it cannot be undone.
   reveals: revealingEvents<VpEvent>(['plans-revealed', 'card-bought', 'relic-bought', 'round-refreshed', 'stolen', 'game-ended']),
 });

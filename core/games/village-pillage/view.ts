@@ -44,6 +44,19 @@ export function viewState(state: VpState, viewer: Seat | null) {
   };
 }
 
+export type VpBoard = ReturnType<typeof viewState>;
+
+/**
+ * The once-hidden cards a view shows (`GameEngine.shown`), by name (each
+ * Market card is one of a kind; starting cards never leave their owners):
+ * the Market row, every player's cards, exhausted or not, and the cards
+ * revealed on the table. A card laid from the Market deck into the row joins
+ * the list.
+ */
+export function shownIn(board: VpBoard): string[] {
+  return [...board.market.row, ...board.players.flatMap((p) => [...p.cards, ...p.exhausted]), ...board.table.map((play) => play.card)];
+}
+
 /** A plan submission shows others only that the seat submitted (VP-R3); every other event is public. */
 export function redactEvent(event: VpEvent, viewer: Seat | null): VpVisibleEvent {
   if (event.type === 'plan-submitted' && event.seat !== viewer) return { type: event.type, seat: event.seat };

@@ -1,21 +1,21 @@
-import type { Seat } from '../../engine/index.js';
-import type { ChoosingBot } from '../../engine/define.js';
+import type { Bot, SeatView, Seat } from '../../engine/index.js';
 import { adventurer, building, type CardId, powerOf } from './catalog/index.js';
-import { playerAt } from './board.js';
 import type { VvMove } from './moves.js';
-import type { VvState } from './state.js';
+import type { VvBoard } from './view.js';
 
 /** How much a hand card is worth keeping: its VP, less for costly ones. */
 const cardValue = (card: CardId): number => building(card).vp * 2 - building(card).cost.length + (powerOf(card) ? 1 : 0);
 
 /**
- * A one-move-deep heuristic: build or recruit the most valuable card it can,
- * follow whatever gains cards or village, draw the best visible card, use
- * every power, and discard its least valuable cards.
+ * A one-move-deep heuristic, read from the seat's view alone: build or
+ * recruit the most valuable card it can, follow whatever gains cards or
+ * village, draw the best visible card, use every power, and discard its
+ * least valuable cards.
  */
-function value(state: VvState, seat: Seat, move: VvMove): number {
-  const p = playerAt(state, seat);
-  const following = state.pending?.step === 'follow';
+function value(view: SeatView<VvBoard>, seat: Seat, move: VvMove): number {
+  const board = view.board;
+  const p = board.players[seat] as VvBoard['players'][number];
+  const following = view.pending?.step === 'follow';
   switch (move.type) {
     case 'setup-develop':
       return -cardValue(move.card);
@@ -26,30 +26,32 @@ function value(state: VvState, seat: Seat, move: VvMove): number {
     case 'develop':
       return (p.resources.length < 3 ? 12 : following ? -5 : 2) - cardValue(move.card);
     case 'harvest':
-      return following ? 5 : p.hand.length < 4 ? 14 : 6;
+      return following ? 5 : p.handSize < 4 ? 14 : 6;
     case 'tax':
-      return following ? 5 : state.bank > 0 ? 8 : 4;
+      return following ? 5 : board.bank > 0 ? 8 : 4;
     case 'decline':
       return 0;
     case 'draw': {
       if (move.from === 'deck') return 3;
-      const top = state.piles[move.from]?.[(state.piles[move.from]?.length ?? 1) - 1];
-      return top === undefined ? 0 : cardValue(top);
+      const top = board.piles[move.from]?.top ?? null;
+      return top === null ? 0 : cardValue(top);
     }
     case 'discard':
       return -cardValue(move.card) - (move.pile ?? 0) * 0.01;
-    case 'power':
-      return 10 + (move.target === undefined ? 0 : playerAt(state, move.target).hand.length + playerAt(state, move.target).coins);
+    case 'power': {
+      const target = move.target === undefined ? undefined : board.players[move.target];
+      return 10 + (target ? target.handSize + target.coins : 0);
+    }
     case 'end-powers':
       return 0;
   }
 }
 
-export const greedyBot: ChoosingBot<VvState, VvMove> = (state, seat, rng, moves) => {
+export const greedyBot: Bot<VvBoard, VvMove> = ({ view, seat, legal }, rng) => {
   let best: VvMove[] = [];
   let bestValue = -Infinity;
-  for (const move of moves) {
-    const v = value(state, seat, move);
+  for (const move of legal) {
+    const v = value(view, seat, move);
     if (v > bestValue) {
       bestValue = v;
       best = [move];

@@ -10,7 +10,8 @@ import { setupGame } from './setup.js';
 import { vvStandingOrders } from './standing-orders.js';
 import { villagesOfValeriaListing } from './listing.js';
 import { completeAbsentAction, STEPS } from './steps.js';
-import { redactEvent, viewState } from './view.js';
+import { redeal } from './redeal.js';
+import { redactEvent, shownIn, viewState } from './view.js';
 
 export type { VvEvent } from './events.js';
 export type { VvState } from './state.js';
@@ -26,13 +27,15 @@ export const villagesOfValeria = defineGame({
   overdue: completeAbsentAction,
   fold: { clone: cloneState, evolve: applyEvent },
   view: viewState,
+  shown: shownIn,
+  redeal,
   redactEvent,
   score: scoreSheet,
   greedyBot,
   standingOrders: vvStandingOrders,
   catalog: CATALOG,
-  // What a commit holding one of these turned up stays seen: it cannot be undone. A discard turns a
-  // hand card face up; a follow offer passes over those who cannot pay (VV-R6), which tells
-  // everyone something about their hands.
+  // Beyond what the views show (shownIn), what a commit holding one of these turned up stays seen:
+  // it cannot be undone. A discard turns a hand card face up; a follow offer passes over those who
+  // cannot pay (VV-R6), which tells everyone something about their hands.
   reveals: revealingEvents<VvEvent>(['drew', 'discarded', 'replenished', 'setup-revealed', 'cards-stolen', 'follow-offered', 'game-ended']),
 });

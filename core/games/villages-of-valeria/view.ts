@@ -48,6 +48,21 @@ export function viewState(state: VvState, viewer: Seat | null) {
   };
 }
 
+export type VvBoard = ReturnType<typeof viewState>;
+
+/**
+ * The once-hidden cards a view shows (`GameEngine.shown`), each by its id
+ * (every card is one of a kind): each pile's top, the Adventurer pool, every
+ * village, and the viewer's own hand. A card turned up from a deck, or laid
+ * from a hand onto the table, joins the list of those who had not seen it.
+ */
+export function shownIn(board: VvBoard): string[] {
+  const shown = board.piles.flatMap((pile) => (pile.top === null ? [] : [pile.top]));
+  shown.push(...board.adventurerPool);
+  for (const p of board.players) shown.push(...(p.hand ?? []), ...p.resources.map((r) => r.card), ...p.buildings, ...p.adventurers);
+  return shown;
+}
+
 /** Cards drawn from the deck are seen by the drawer only; stolen cards by thief and victim; setup choices by their maker. */
 export function redactEvent(event: VvEvent, viewer: Seat | null): VvVisibleEvent {
   switch (event.type) {

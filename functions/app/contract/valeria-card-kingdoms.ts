@@ -63,6 +63,9 @@ export const board = z
         activated: z.array(z.array(CardId)).describe('Per seat, the citizens activated.'),
         prompts: z.array(z.array(Prompt)).describe('Per seat, the choice points to answer.'),
         yours: z.array(Answer).nullable().describe('Your own submission, until the window closes (VK-R2).'),
+        thefts: z
+          .array(z.object({ seat: SeatNumber, prompt: Count, amount: Count }))
+          .describe('The amounts Thieves’ owners chose so far, once the window closed (VK-R8).'),
         theft: TheftOffer.nullable().describe('The Thief take awaiting its owner’s amount once the window closed (VK-R8).'),
       })
       .nullable(),

@@ -2,6 +2,7 @@ import type { RouteConfig } from '@hono/zod-openapi';
 import type { PushContext } from '../../push/context.js';
 import type { Hono } from 'hono';
 import { bearerAuth, type AppEnv } from '../auth.js';
+import type { RateLimiter } from '../rate-limit.js';
 import { mounter } from '../route.js';
 import { gameRoutes, mountGameRoutes } from './games.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
@@ -23,9 +24,9 @@ export function apiRoutes(): RouteConfig[] {
   );
 }
 
-/** Mounts each contract of `apiRoutes()` with its handler, those that declare the bearer behind the auth middleware. */
-export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext): void {
-  const mount = mounter(app, bearerAuth(ctx));
+/** Mounts each contract of `apiRoutes()` with its handler, those that declare the bearer behind the auth middleware (which counts each player's requests when `limits` are enforced in process). */
+export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: RateLimiter): void {
+  const mount = mounter(app, bearerAuth(ctx, limits));
   mountPlayerRoutes(mount, ctx);
   mountVacationRoutes(mount, ctx);
   mountGameRoutes(mount, ctx);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awaitedSeats, partDeadline, replay, Rng, rngStateFromSeed, type Deadlines, type LoggedEvent } from '../../../core/engine/index.js';
+import { awaitedSeats, botMove, partDeadline, replay, Rng, rngStateFromSeed, type Deadlines, type LoggedEvent } from '../../../core/engine/index.js';
 import { GAMES } from '../../../core/games/index.js';
 import { isAway, runRecord, tableGame, type CommandRecord, type TableGame, type TableState } from '../../../core/table/index.js';
 
@@ -84,7 +84,7 @@ function playWithVacations(engine: TableGame, seats: number, deadlines: Deadline
     }
     // Present players answer before the next deadline.
     at = Math.min(at + rng.int(10 * SECOND), pending.deadline - 1);
-    commit({ type: 'moves', seat, moves: [engine.bots[rng.coin() ? 'random' : 'greedy'](state, seat, rng)], at });
+    commit({ type: 'moves', seat, moves: [botMove(engine, rng.coin() ? 'random' : 'greedy', state, seat, rng)], at });
   }
   expect(replay(engine, init, log)).toEqual(state);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playOut, Rng, rngStateFromSeed, type BotLevel } from '../../../core/engine/index.js';
+import { botMove, playOut, Rng, rngStateFromSeed, type BotLevel } from '../../../core/engine/index.js';
 import { SETUP_KINDS } from '../../../core/games/valeria-card-kingdoms/state.js';
 import { atActions, DEADLINES, engine, started } from './helpers.js';
 
@@ -14,7 +14,7 @@ describe('Valeria: Card Kingdoms bots', () => {
     const rng = new Rng(rngStateFromSeed('uniform'));
     const draws = legal.length * 400;
     for (let i = 0; i < draws; i++) {
-      const move = JSON.stringify(engine.bots.random(state, seat, rng));
+      const move = JSON.stringify(botMove(engine, 'random', state, seat, rng));
       counts.set(move, (counts.get(move) ?? 0) + 1);
     }
     expect([...counts.keys()].sort()).toEqual([...legal].sort());

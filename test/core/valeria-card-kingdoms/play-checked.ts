@@ -1,9 +1,7 @@
 import { expect } from 'vitest';
 import { redactFor, viewFor, type LoggedEvent, type Rng, type Seat } from '../../../core/engine/index.js';
 import { allCardIds } from '../../../core/games/valeria-card-kingdoms/catalog/index.js';
-import { cloneState } from '../../../core/games/valeria-card-kingdoms/draft.js';
 import type { VckEvent } from '../../../core/games/valeria-card-kingdoms/events.js';
-import { harvestSubmissions } from '../../../core/games/valeria-card-kingdoms/harvest.js';
 import type { VckMove } from '../../../core/games/valeria-card-kingdoms/moves.js';
 import type { VckOptions, VckState } from '../../../core/games/valeria-card-kingdoms/state.js';
 import { fail, playChecked as playCheckedGame, type GameChecks } from '../../support/play-checked.js';
@@ -56,27 +54,6 @@ const sameCards = (state: VckState) => {
   if (cards.length !== EVERY_CARD.length || cards.some((c, i) => c !== EVERY_CARD[i])) fail('cards are not conserved');
 };
 
-/** States that differ only in a seat's secrets: the order of its Duke offer, or another harvest submission. */
-export function secretVariants(state: VckState, seat: Seat, rng: Rng): VckState[] {
-  const variants: VckState[] = [];
-  const player = state.players[seat];
-  if (player && player.dukeOffer.length > 1) {
-    const copy = cloneState(state);
-    (copy.players[seat] as typeof player).dukeOffer = [...player.dukeOffer].reverse();
-    variants.push(copy);
-  }
-  const submitted = state.harvest?.submissions[seat];
-  if (state.harvest && submitted) {
-    const others = harvestSubmissions(state.harvest.prompts[seat] ?? []).filter((answers) => JSON.stringify(answers) !== JSON.stringify(submitted));
-    if (others.length > 0) {
-      const copy = cloneState(state);
-      (copy.harvest as NonNullable<VckState['harvest']>).submissions[seat] = rng.pick(others);
-      variants.push(copy);
-    }
-  }
-  return variants;
-}
-
 /** A move the rules must refuse: a legal move bent out of shape. */
 function bend(move: VckMove, rng: Rng): VckMove {
   switch (move.type) {
@@ -113,7 +90,6 @@ export function playChecked(seats: number, options: VckOptions, seed: string, bo
   expect(cardsInPlay(engine.setup(init))).toEqual(EVERY_CARD);
   const checks: GameChecks<VckState, VckMove, VckEvent> = {
     bend: (_state, _seat, move, rng) => bend(move, rng),
-    secretVariants,
     afterCommand(state, events, _before, sampled) {
       // Sampled, as these checks cost more than the game, and wherever a secret submission is pending.
       const secretWindow = state.pending?.kind === 'simultaneous' && state.pending.submitted.length > 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playOut, Rng, rngStateFromSeed, type BotLevel } from '../../../core/engine/index.js';
+import { botMove, playOut, Rng, rngStateFromSeed, type BotLevel } from '../../../core/engine/index.js';
 import { DEADLINES, engine, newGame, move, sides } from './helpers.js';
 
 const GAMES = 1000;
@@ -11,7 +11,7 @@ describe('Village Pillage bots', () => {
     const counts = new Map<string, number>();
     const rng = new Rng(rngStateFromSeed('uniform'));
     for (let i = 0; i < legal.length * 400; i++) {
-      const m = JSON.stringify(engine.bots.random(state, 1, rng));
+      const m = JSON.stringify(botMove(engine, 'random', state, 1, rng));
       counts.set(m, (counts.get(m) ?? 0) + 1);
     }
     expect([...counts.keys()].sort()).toEqual([...legal].sort());
@@ -21,7 +21,7 @@ describe('Village Pillage bots', () => {
   it('the greedy bot plans without looking at the plans already submitted', () => {
     const a = move(newGame(3), 0, sides('Raider', 'Merchant')).state;
     const b = move(newGame(3), 0, sides('Wall', 'Farmer')).state;
-    const pick = (s: typeof a) => engine.bots.greedy(s, 1, new Rng(rngStateFromSeed('same-luck')));
+    const pick = (s: typeof a) => botMove(engine, 'greedy', s, 1, new Rng(rngStateFromSeed('same-luck')));
     expect(pick(a)).toEqual(pick(b));
   });
 

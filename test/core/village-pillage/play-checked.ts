@@ -1,8 +1,6 @@
-import { redactFor, type LoggedEvent, type Rng, type Seat } from '../../../core/engine/index.js';
-import { cloneState } from '../../../core/games/village-pillage/draft.js';
+import { redactFor, type LoggedEvent, type Seat } from '../../../core/engine/index.js';
 import type { VpEvent } from '../../../core/games/village-pillage/events.js';
 import type { VpMove } from '../../../core/games/village-pillage/moves.js';
-import { planMoves, plannedCards } from '../../../core/games/village-pillage/plan.js';
 import { bankCapacity, turnips } from '../../../core/games/village-pillage/rules.js';
 import type { VpOptions, VpState } from '../../../core/games/village-pillage/state.js';
 import { fail, playChecked as playCheckedGame, type GameChecks } from '../../support/play-checked.js';
@@ -25,25 +23,6 @@ function account(state: VpState, events: readonly LoggedEvent<VpEvent>[], expect
   if (held !== total) fail(`turnips do not add up: ${held} held, ${total} by the events`);
   for (const p of state.players) if (p.stockpile < 0 || p.bank < 0 || p.bank > bankCapacity(state)) fail(`impossible turnips ${JSON.stringify(p)}`);
   return total;
-}
-
-/** States that differ only in a seat's secret placements: its pending plan, and which of its cards lie face down. */
-export function secretVariants(state: VpState, seat: Seat, rng: Rng): VpState[] {
-  const variants: VpState[] = [];
-  const p = state.players[seat] as VpState['players'][number];
-  if (state.plans[seat] && state.pending?.step === 'plan') {
-    const copy = cloneState(state);
-    copy.plans[seat] = plannedCards(rng.pick(planMoves(state, seat)));
-    variants.push(copy);
-  }
-  if (p.queue.length > 0 && p.hand.length > 0) {
-    const copy = cloneState(state);
-    const mover = copy.players[seat] as VpState['players'][number];
-    const h = rng.int(mover.hand.length);
-    [mover.hand[h], mover.queue[0]] = [mover.queue[0] as string, mover.hand[h] as string];
-    variants.push(copy);
-  }
-  return variants;
 }
 
 function checkPlansHidden(state: VpState, events: readonly LoggedEvent<VpEvent>[]): void {
@@ -76,7 +55,6 @@ export function playChecked(seats: number, seed: string, bots: readonly ('random
   let inPlay = seats * 2;
   const checks: GameChecks<VpState, VpMove, VpEvent> = {
     bend: (state, seat, move) => bend(move, state, seat),
-    secretVariants,
     afterCommand(state, events, _before, sampled) {
       inPlay = account(state, events, inPlay);
       if (sampled || state.pending?.step === 'plan') checkPlansHidden(state, events);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { execute, Rng, rngStateFromSeed } from '../../../core/engine/index.js';
+import { botMove, execute, Rng, rngStateFromSeed } from '../../../core/engine/index.js';
 import { villagesOfValeria } from '../../../core/games/villages-of-valeria/index.js';
 import { VvStandingOrders, vvStandingOrders } from '../../../core/games/villages-of-valeria/standing-orders.js';
 import type { VvState } from '../../../core/games/villages-of-valeria/state.js';
@@ -30,7 +30,7 @@ describe('standing follow orders', () => {
           expect(answer).toBeNull();
           seen.leftAlone++;
         }
-        const move = answer ?? villagesOfValeria.bots.random(state, seat, rng);
+        const move = answer ?? botMove(villagesOfValeria, 'random', state, seat, rng);
         const result = execute(villagesOfValeria, state, { type: 'move', seat, move, at: step });
         if (!result.ok) expect.fail(`${JSON.stringify(move)} refused: ${result.code}`);
         state = result.state;

@@ -42,6 +42,8 @@ export const monsterCard = (id: CardId): MonsterCard => lookup(MONSTERS, id, 'mo
 export const domainCard = (id: CardId): DomainCard => lookup(DOMAINS, id, 'domain');
 export const dukeCard = (id: CardId): DukeCard => lookup(DUKES, id, 'duke');
 export const isStarter = (id: CardId): boolean => STARTERS.has(cardName(id));
+export const isDomain = (id: CardId): boolean => DOMAINS.has(cardName(id));
+export const isDuke = (id: CardId): boolean => DUKES.has(cardName(id));
 
 /** A Citizen in a kingdom: a market citizen or a starter (which has no role). */
 export interface KingdomCitizen {
