@@ -4,6 +4,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { createSocket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { Dispatcher } from '../../functions/push/outbox/dispatcher.js';
 import { LocalOutbox } from '../../functions/push/outbox/local.js';
 import type { OutboxMessage } from '../../functions/push/outbox/message.js';
@@ -270,5 +271,34 @@ describe('secrets stay in the records that need them (DynamoDB Local)', () => {
     const replies = await Promise.all(Array.from({ length: 14 }, () => api.client.post('/v1/stream/tickets', { token: player.token })));
     expect(replies.filter((r) => r.status === 201)).toHaveLength(10);
     for (const r of replies.filter((r) => r.status !== 201)) expect([r.status, r.body.code, r.body.limit]).toEqual([429, 'too-many-stream-tickets', 10]);
+  });
+
+  it('keeps ten stream connections a player open, the eleventh refused 409 with the limit; a connection follows twenty games at most', async () => {
+    const { client } = api;
+    const player = await client.register('Many tabs');
+    const open = [];
+    for (let i = 0; i < 10; i++) open.push(await openStream(client, player.token));
+    const ticket = (await client.post('/v1/stream/tickets', { token: player.token })).body;
+    const refused = await new Promise<{ status: number; body: string }>((resolve) => {
+      const ws = new WebSocket(ticket.url);
+      ws.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+    });
+    expect(refused.status).toBe(409);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'too-many-connections', limit: 10 });
+    await open.pop()!.close();
+    await expect.poll(async () => (await openStream(client, player.token).then((c) => (open.push(c), true)).catch(() => false))).toBe(true);
+
+    const [stream] = open;
+    const games: string[] = [];
+    for (let i = 0; i < 21; i++) games.push((await client.post('/v1/games', { token: player.token, body: { game: 'village-pillage', seats: 2 } })).body.gameId);
+    for (const gameId of games) stream!.send({ action: 'subscribe', gameId });
+    await stream!.until((all) => all.filter((m) => m.type === 'subscribed' || m.type === 'error').length === 21);
+    expect(stream!.messages.filter((m) => m.type === 'subscribed')).toHaveLength(20);
+    expect(stream!.messages.filter((m) => m.type === 'error')).toEqual([expect.objectContaining({ code: 'too-many-subscriptions', limit: 20 })]);
+    for (const c of open) await c.close();
   });
 });
