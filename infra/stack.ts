@@ -178,7 +178,11 @@ export class ServiceStack extends Stack {
       ],
       ['StreamDeadLettersAlarm', this.timers.streamDeadLetters, 'A deadline could not be scheduled (lazy expiry still closes the window on the next request)'],
       ['PushDeadLettersAlarm', this.push.deadLetters, "A commit's notifications were dropped after push's retries"],
-      ['DeliveryDeadLettersAlarm', this.push.deliveries.deadLetters, 'A queued delivery could not be handled after its receives (the store failing, or a malformed message)'],
+      [
+        'DeliveryDeadLettersAlarm',
+        this.push.deliveries.deadLetters,
+        'A queued delivery could not be handled after its receives (the store failing, or a malformed message)',
+      ],
     ] as const;
     for (const [id, queue, description] of deadLetters) {
       alarmOnAny(this, id, queue.metricApproximateNumberOfMessagesVisible(maxOver), description);

@@ -170,7 +170,16 @@ describe('bounded DNS look-ups', () => {
     await expect(resolver('hooks.example.com', 200)).rejects.toThrow();
     expect(asked).toBeGreaterThan(0);
     await expect(resolveTarget('https://hooks.example.com/x', DEFAULT_PUSH_POLICY, 200, resolver)).rejects.toThrow('does not resolve');
-    const hook = { id: 'wh_1', ownerId: 'pl', url: 'https://hooks.example.com/x', gameId: null, events: null, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', createdAt: 0, disabled: null };
+    const hook = {
+      id: 'wh_1',
+      ownerId: 'pl',
+      url: 'https://hooks.example.com/x',
+      gameId: null,
+      events: null,
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      createdAt: 0,
+      disabled: null,
+    };
     const result = await attemptDelivery(hook, { id: 'msg_1', body: '{}' }, { ...DEFAULT_PUSH_POLICY, timeoutMs: 200 }, 0, resolver);
     expect(result).toEqual({ ok: false, status: null, error: expect.stringMatching(/^target forbidden: .*does not resolve/) });
     silent.close();
@@ -290,7 +299,14 @@ describe('secrets stay in the records that need them (DynamoDB Local)', () => {
     expect(refused.status).toBe(409);
     expect(JSON.parse(refused.body)).toMatchObject({ code: 'too-many-connections', limit: 10 });
     await open.pop()!.close();
-    await expect.poll(async () => (await openStream(client, player.token).then((c) => (open.push(c), true)).catch(() => false))).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          await openStream(client, player.token)
+            .then((c) => (open.push(c), true))
+            .catch(() => false),
+      )
+      .toBe(true);
 
     const [stream] = open;
     const games: string[] = [];

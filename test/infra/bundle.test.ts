@@ -116,7 +116,10 @@ describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
     }
     expect(codeOf('the stream consumer that schedules each new deadline')).toContain('AWSChronosService');
     // The outbox's queue: loaded on first use by every function that queues a delivery.
-    for (const description of ['the timers: deadlines, reminders and webhook retries', 'deliveries: webhook attempts from the outbox queue, targets kept apart'])
+    for (const description of [
+      'the timers: deadlines, reminders and webhook retries',
+      'deliveries: webhook attempts from the outbox queue, targets kept apart',
+    ])
       expect(codeOf(description)).toContain('AmazonSQS');
   });
 

@@ -50,7 +50,9 @@ describe('the web client in Chromium: webhooks', () => {
     await add(broken.url);
     await ann.getByRole('button', { name: 'I have kept it' }).click();
     await ann.getByRole('button', { name: `Send a test to ${broken.url}` }).click();
-    await expect.poll(() => ann.getByRole('status', { name: `Test of ${broken.url}` }).textContent()).toBe('Refused: your server answered with an error, could not be reached, or its URL no longer resolves to a public address.');
+    await expect
+      .poll(() => ann.getByRole('status', { name: `Test of ${broken.url}` }).textContent())
+      .toBe('Refused: your server answered with an error, could not be reached, or its URL no longer resolves to a public address.');
     await expectAccessible(ann, 'the webhooks page with two webhooks tested');
 
     await ann.getByRole('button', { name: `Remove the webhook to ${good.url}` }).click();

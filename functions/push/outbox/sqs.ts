@@ -41,7 +41,8 @@ export class SqsOutbox implements Outbox {
       const entries = messages.slice(i, i + BATCH).map((message, n) => ({ Id: String(n), MessageBody: JSON.stringify(message) }));
       const output = await this.sender.sendBatch({ QueueUrl: this.queueUrl, Entries: entries });
       // Not sent: the commit (or the timer) fails and is handled again; the delivery records make that harmless.
-      if (output.Failed && output.Failed.length > 0) throw new Error(`${output.Failed.length} deliveries not queued: ${output.Failed[0]?.Message ?? 'unknown'}`);
+      if (output.Failed && output.Failed.length > 0)
+        throw new Error(`${output.Failed.length} deliveries not queued: ${output.Failed[0]?.Message ?? 'unknown'}`);
     }
   }
 }

@@ -391,7 +391,12 @@ export class DynamoPushStore implements PushStore {
       const claim: TransactWriteItem = {
         Put: {
           TableName: this.table,
-          Item: { ...slotKey(playerId, kind, slot), h: { S: holder }, at: { N: String(expiresAt) }, [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil(expiresAt / 1000)) } },
+          Item: {
+            ...slotKey(playerId, kind, slot),
+            h: { S: holder },
+            at: { N: String(expiresAt) },
+            [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil(expiresAt / 1000)) },
+          },
           ConditionExpression: 'attribute_not_exists(pk) OR #at <= :now',
           ExpressionAttributeNames: { '#at': 'at' },
           ExpressionAttributeValues: { ':now': { N: String(now) } },
@@ -426,7 +431,11 @@ export class DynamoPushStore implements PushStore {
     const n = (await this.listWebhooks(ownerId, 'strong')).length;
     try {
       await this.client.send(
-        new PutItemCommand({ TableName: this.table, Item: { ...webhookCountKey(ownerId), n: { N: String(n) } }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        new PutItemCommand({
+          TableName: this.table,
+          Item: { ...webhookCountKey(ownerId), n: { N: String(n) } },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
       );
     } catch (error) {
       // Another request started it first: either way the count exists now.

@@ -48,7 +48,15 @@ function refuse(socket: Duplex, status: number, reason: string, problem?: object
 function tooManyConnections(instance: string) {
   const { status, detail, fields } = SERVICE_PROBLEMS['too-many-connections'];
   const facts = { limit: MAX_CONNECTIONS_PER_PLAYER };
-  return { type: '/problems/too-many-connections', title: titleOf(status), status, code: 'too-many-connections', detail: detail(facts), instance: instance.split('?')[0], ...fields(facts) };
+  return {
+    type: '/problems/too-many-connections',
+    title: titleOf(status),
+    status,
+    code: 'too-many-connections',
+    detail: detail(facts),
+    instance: instance.split('?')[0],
+    ...fields(facts),
+  };
 }
 
 function open(ctx: PushContext, hub: StreamHub, ws: WebSocket, playerId: string): void {

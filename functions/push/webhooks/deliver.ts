@@ -79,7 +79,9 @@ export function postSigned(target: ResolvedTarget, headers: Record<string, strin
         res.on('error', () => resolve({ ok: false, status, error: 'response interrupted' }));
       },
     );
-    req.on('error', (error) => resolve({ ok: false, status: null, error: error.name === 'AbortError' || error.name === 'TimeoutError' ? 'timed out' : 'refused' }));
+    req.on('error', (error) =>
+      resolve({ ok: false, status: null, error: error.name === 'AbortError' || error.name === 'TimeoutError' ? 'timed out' : 'refused' }),
+    );
     req.end(body);
   });
 }

@@ -71,6 +71,8 @@ export const WebhookTest = z
     deliveryId: z.string().describe('The ping’s delivery, listed with the others (its attempt carries the outcome only).'),
     outcome: z
       .enum(TEST_OUTCOMES)
-      .describe('`delivered`: your server answered 2xx. `refused`: it answered anything else, could not be connected to, or its URL no longer resolves to a public address. `timed out`: no answer within 5 seconds.'),
+      .describe(
+        '`delivered`: your server answered 2xx. `refused`: it answered anything else, could not be connected to, or its URL no longer resolves to a public address. `timed out`: no answer within 5 seconds.',
+      ),
   })
   .meta({ id: 'WebhookTest', example: { deliveryId: 'msg_8Zk2bJx0QkS7yq9wV1c3Ad', outcome: 'delivered' } });
