@@ -21,7 +21,8 @@ interface Input {
   Item?: Key;
   Key?: Key;
   TransactItems?: Record<string, { Item?: Key; Key?: Key }>[];
-  RequestItems?: Record<string, { PutRequest?: { Item: Key }; DeleteRequest?: { Key: Key } }[]>;
+  /** A batch write's requests, or a batch read's keys. */
+  RequestItems?: Record<string, { PutRequest?: { Item: Key }; DeleteRequest?: { Key: Key } }[] | { Keys: Key[] }>;
   ExpressionAttributeValues?: Record<string, { S?: string }>;
   KeyConditionExpression?: string;
   ConsistentRead?: boolean;
@@ -29,9 +30,18 @@ interface Input {
 
 function firstKey(input: Input): Key | undefined {
   const transact = input.TransactItems?.[0];
-  const batch = input.RequestItems ? Object.values(input.RequestItems)[0]?.[0] : undefined;
+  const requests = input.RequestItems ? Object.values(input.RequestItems)[0] : undefined;
+  const batch = Array.isArray(requests) ? requests[0] : undefined;
   const part = transact ? Object.values(transact)[0] : undefined;
-  return input.Item ?? input.Key ?? part?.Item ?? part?.Key ?? batch?.PutRequest?.Item ?? batch?.DeleteRequest?.Key;
+  return (
+    input.Item ??
+    input.Key ??
+    part?.Item ??
+    part?.Key ??
+    batch?.PutRequest?.Item ??
+    batch?.DeleteRequest?.Key ??
+    (Array.isArray(requests) ? undefined : requests?.Keys[0])
+  );
 }
 
 /** What a request touched, in the table's own words. */
@@ -44,13 +54,15 @@ export function itemKind(input: Input): string {
     if (sk === 'HEAD') return 'game header';
     if (sk.endsWith('#S')) return 'snapshot';
     if (sk.startsWith('C#')) return input.KeyConditionExpression?.includes('BETWEEN') ? 'commits (range)' : key ? 'commit' : 'commits (latest)';
+    if (sk === '#LATEST') return 'game summary (for lists)';
     return 'game load (header + snapshot + tail)';
   }
   if (partition === 'PLAYER') {
     if (sk.startsWith('N#')) return 'notification';
     if (sk.startsWith('WH#')) return 'webhook (owner copy)';
     if (sk.startsWith('WS#')) return 'connection (player index)';
-    if (sk.startsWith('GAME#')) return 'membership';
+    if (sk.startsWith('GAME#')) return 'membership (running game)';
+    if (sk.startsWith('DONE#')) return 'membership (finished game)';
     return sk === 'PREFS' ? 'preferences' : sk === 'PROFILE' ? 'player' : `player ${sk}`;
   }
   const named: Record<string, string> = {

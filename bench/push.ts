@@ -31,6 +31,7 @@ import { DEFAULT_PUSH_POLICY } from '../functions/push/policy.js';
 import { attachLocalStream } from '../functions/push/stream/local-server.js';
 import type { CommitMessage, ServerMessage, SubscribedMessage } from '../functions/push/stream/protocol.js';
 import { LOAD_PAGE_SIZE } from '../functions/service/context.js';
+import { timerChangesOf } from '../functions/service/deadline-timer.js';
 import { DynamoStore } from '../functions/store/dynamodb.js';
 import { ApiClient } from '../test/support/api.js';
 import { testContext } from '../test/support/context.js';
@@ -61,6 +62,7 @@ const PRICES = {
 /** Deployment facts from infra/ (memory of each function) and API Gateway limits. */
 const HTTP_LAMBDA_GB = 1; // infra/stack.ts: the API function
 const PUSH_LAMBDA_GB = 0.5; // infra/push-stream.ts: Push and Connections
+const TIMER_LAMBDA_GB = 0.5; // infra/stack.ts: Timer
 const DEADLINE_CONSUMER_GB = 0.25; // infra/deadline-timers.ts: StreamConsumer
 const LONG_POLL_SECONDS = 25;
 /** API Gateway closes idle WebSockets after 10 minutes and every connection after 2 hours. */
@@ -124,6 +126,27 @@ push.timers.cancel = async (id) => {
   if (timers.reminders.has(id)) timers.cancelled.add(id);
   return cancel(id);
 };
+/**
+ * The game's own timers as the deadline consumer keeps them on AWS, from each
+ * durable commit's timer changes (functions/service/deadline-timer.ts): a
+ * schedule per opened entry, deleted when its entry closes before it fires;
+ * one still there at a game's end, and every continuation (due at once),
+ * fires: a timer invocation.
+ */
+const deadlines = { schedules: new Map<string, number>(), created: 0, deleted: 0, continuations: 0, calls: 0 };
+ctx.signal.subscribe((commit) => {
+  const { schedule, cancel } = timerChangesOf(commit);
+  for (const timer of schedule) {
+    deadlines.calls++;
+    if (timer.payload.continues) deadlines.continuations++;
+    else if (!deadlines.schedules.has(timer.id)) deadlines.created++;
+    if (!timer.payload.continues) deadlines.schedules.set(timer.id, timer.dueAt);
+  }
+  if (cancel !== null) {
+    deadlines.calls++;
+    if (deadlines.schedules.delete(cancel)) deadlines.deleted++;
+  }
+});
 const server = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));
 const stream = attachLocalStream(server as Server, ctx, push.hub);
@@ -484,6 +507,7 @@ async function scenario(play: () => Promise<Played>) {
   httpMs.length = 0;
   consumerMs.length = 0;
   Object.assign(timers, { reminders: new Set(), cancelled: new Set(), cancelCalls: 0, retries: 0 });
+  Object.assign(deadlines, { schedules: new Map(), created: 0, deleted: 0, continuations: 0, calls: 0 });
   const games: Played[] = [];
   for (let i = 0; i < GAMES; i++) games.push(await play());
   const perGame = (x: number) => x / GAMES;
@@ -520,6 +544,11 @@ async function scenario(play: () => Promise<Played>) {
     remindersFired: perGame(timers.reminders.size - timers.cancelled.size),
     schedulerApiCalls: perGame(timers.reminders.size + timers.retries + timers.cancelCalls),
     consumerMs: mean(consumerMs),
+    deadlineSchedules: perGame(deadlines.created),
+    deadlinesDeleted: perGame(deadlines.deleted),
+    deadlineSchedulerCalls: perGame(deadlines.calls),
+    /** Timer invocations per game: schedules left when the games ended, and continuations. */
+    timerInvocations: perGame(deadlines.schedules.size + deadlines.continuations),
   };
   /**
    * Per commit on AWS the channels run at once, so the slowest counts: the posts
@@ -546,8 +575,10 @@ async function scenario(play: () => Promise<Played>) {
     // Each delivery through the outbox: its SQS requests, and an invocation of the delivery function (batches of one at worst) for its attempt.
     deliveries:
       counted.deliveries * (SQS_REQUESTS_PER_DELIVERY * PRICES.sqsRequest) + lambda(counted.deliveries, AWS_CALL_SECONDS.webhookAttempt, PUSH_LAMBDA_GB),
-    // The game's own deadline consumer: one invocation per commit, creating the new deadline's schedule and deleting the old.
-    'deadline consumer': lambda(commits, 2 * AWS_CALL_SECONDS.schedulerApi, DEADLINE_CONSUMER_GB),
+    // The game's own deadline consumer: one invocation per commit and its Scheduler calls (the new deadline's schedule, the closed entry's deleted); the game summary it puts is counted above, as npm start writes it.
+    'deadline consumer': lambda(commits, (counted.deadlineSchedulerCalls / commits) * AWS_CALL_SECONDS.schedulerApi, DEADLINE_CONSUMER_GB),
+    'deadline timers fired':
+      counted.timerInvocations * PRICES.schedulerInvocation + lambda(counted.timerInvocations, AWS_CALL_SECONDS.routeHandler, TIMER_LAMBDA_GB),
     'reminders fired': counted.remindersFired * PRICES.schedulerInvocation + lambda(counted.remindersFired, AWS_CALL_SECONDS.routeHandler, PUSH_LAMBDA_GB),
   };
   return { counted, costs, total: Object.values(costs).reduce((a, b) => a + b, 0), consumerAwsSeconds };
@@ -574,6 +605,9 @@ function report(title: string, { counted, costs, total, consumerAwsSeconds }: Aw
     console.log(`    ${type.padEnd(14)} ${n(sent.count).padStart(6)}, the largest ${fixed(sent.largestBytes / 1024, 1)} KB`);
   console.log(
     `  ${n(c.deliveries)} webhook deliveries; reminders: ${n(c.reminders)} planned, ${n(c.reminders - c.remindersFired)} cancelled once answered, ${n(c.remindersFired)} fired`,
+  );
+  console.log(
+    `  deadline timers: ${n(c.deadlineSchedules)} schedules, ${n(c.deadlinesDeleted)} deleted when their entry closed first, ${n(c.timerInvocations)} timer invocations per game`,
   );
   console.log(
     `  consumer: ${fixed(c.consumerMs, 1)} ms per commit measured + ${fixed((consumerAwsSeconds / c.commits) * 1000, 1)} ms modelled AWS calls (${n(c.schedulerApiCalls)} Scheduler API calls)`,

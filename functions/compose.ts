@@ -33,6 +33,7 @@ import { webhookSink } from './push/webhooks/webhooks.js';
 import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from './service/context.js';
 import { armDeadlines, settleDeadline, type EarlyFirings } from './service/deadline-firing.js';
 import { vacationPolicyFromEnv } from './service/vacation-policy.js';
+import { SUMMARIES_FROM_THE_STREAM } from './service/summaries.js';
 import { boundedDynamoClient, localDynamoClient, type LocalDynamoAddress } from './store/dynamo-client.js';
 import { DynamoStore } from './store/dynamodb.js';
 import { MemoryStore } from './store/memory.js';
@@ -91,6 +92,8 @@ function timerHandlers(ctx: PushContext, sinks: readonly PushSink[], outbox: Out
 /** The context of every Lambda on the game table (TABLE_NAME): `parts` replace defaults (the HTTP entry's token cache). */
 export function awsContext(env: NodeJS.ProcessEnv, parts: Partial<Omit<ServiceContext, 'store'>> = {}): PushContext {
   return contextOn(dynamoStores(boundedDynamoClient(), setting(env, 'TABLE_NAME')), {
+    // The stream consumer (functions/lambda/stream.ts) writes each commit's summary once it is durable.
+    summaries: SUMMARIES_FROM_THE_STREAM,
     ...parts,
     // Stream tickets point at the WebSocket API's stage.
     pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null },

@@ -6,11 +6,20 @@ import { TABLE_SCHEMA } from '../functions/store/dynamo-items.js';
 
 /**
  * Every DynamoDB call the store adapter makes at run time (functions/store/
- * dynamodb.ts): GetItem, Query, and PutItem — also each Put inside
- * TransactWriteItems. Creating the table and its TTL is this stack's job, not
- * the functions'. A new call in the store needs its action here.
+ * dynamodb.ts): GetItem, BatchGetItem (the inbox's running games), Query,
+ * and PutItem, UpdateItem and DeleteItem — also each one inside
+ * TransactWriteItems (running-games claims, a finished game's rows).
+ * Creating the table and its TTL is this stack's job, not the functions'. A
+ * new call in the store needs its action here.
  */
-export const STORE_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'] as const;
+export const STORE_TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:Query',
+] as const;
 /** The active-games index is only ever queried. */
 export const STORE_INDEX_ACTIONS = ['dynamodb:Query'] as const;
 

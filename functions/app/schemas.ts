@@ -109,6 +109,9 @@ export const EventsQuery = z.object({
     .meta({ param: { name: 'wait', in: 'query' }, description: `Seconds to wait for a new commit when there is none yet (at most ${MAX_WAIT_SECONDS}).` }),
 });
 
+/** The verification's cursor into the log, as the events route's. */
+export const VerifyQuery = EventsQuery.pick({ after: true });
+
 /** How many items a page holds, for every listing with a cursor. */
 export const PageLimit = z.coerce
   .number()

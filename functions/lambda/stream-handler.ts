@@ -1,26 +1,39 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { deadlineTimerOf } from '../service/deadline-timer.js';
+import { timerChangesOf } from '../service/deadline-timer.js';
+import { summaryOf } from '../service/summaries.js';
 import { commitFromItem, kindOf } from '../store/dynamo-items.js';
+import type { Store } from '../store/port.js';
 import type { Timers } from '../timers/port.js';
 
 /**
- * Creates the deadline schedule of every commit once it is durable: the
- * stream only carries items DynamoDB has written, so a crash between a commit
- * and its schedule loses nothing (the stream redelivers). Failed records are
- * reported one by one, so one bad record never blocks the rest.
+ * For every commit once it is durable: creates the deadline schedule of the
+ * entry it leaves pending (and a continuation at once when its request left
+ * bots to play), deletes the schedule of the entry it closed, which would
+ * otherwise fire for nothing, and writes the game's newest summary, the
+ * inbox's source. The stream only carries items DynamoDB has written, so a
+ * crash between a commit and its schedule or summary loses nothing (the
+ * stream redelivers; each step is idempotent). Failed records are reported
+ * one by one, so one bad record never blocks the rest.
  */
-export async function scheduleNewDeadlines(event: DynamoDBStreamEvent, timers: Timers, logger: Pick<Logger, 'error'>): Promise<DynamoDBBatchResponse> {
+export async function onNewCommits(
+  event: DynamoDBStreamEvent,
+  { timers, store }: { readonly timers: Timers; readonly store: Pick<Store, 'putGameSummary'> },
+  logger: Pick<Logger, 'error'>,
+): Promise<DynamoDBBatchResponse> {
   const failures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
     if (record.eventName !== 'INSERT' || !image || kindOf(image) !== 'commit') continue;
     try {
-      const timer = deadlineTimerOf(commitFromItem(image));
-      if (timer) await timers.schedule(timer);
+      const commit = commitFromItem(image);
+      const { schedule, cancel } = timerChangesOf(commit);
+      for (const timer of schedule) await timers.schedule(timer);
+      if (cancel !== null) await timers.cancel(cancel);
+      await store.putGameSummary(summaryOf(commit));
     } catch (error) {
-      logger.error('deadline not scheduled', { stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' });
+      logger.error('commit not followed up', { stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' });
       failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' });
     }
   }

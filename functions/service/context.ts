@@ -6,6 +6,7 @@ import { OneAtATime } from './one-at-a-time.js';
 import { TokenCache } from './token-cache.js';
 import { CommitSignal } from './signal.js';
 import { DEFAULT_VACATION_POLICY, type VacationPolicy } from './vacation-policy.js';
+import { projectSummaries, type GameSummaries } from './summaries.js';
 
 /** Everything the service needs from the outside world, injected (functions/compose.ts builds it; tests too). */
 export interface ServiceContext {
@@ -31,6 +32,8 @@ export interface ServiceContext {
   readonly vacation: VacationPolicy;
   /** Bringing a game up to date without a move of its own: one reader per game at a time in this process. */
   readonly settling: OneAtATime;
+  /** Keeps each game's newest summary, the inbox's source, in step with its log (in process, or the stream consumer's on AWS). */
+  readonly summaries: GameSummaries;
 }
 
 /** A snapshot every this many commits keeps loading O(1) in game length. */
@@ -39,19 +42,26 @@ export const SNAPSHOT_EVERY = 25;
 /** The DynamoDB load page that covers header, longest tail and snapshot in one request. */
 export const LOAD_PAGE_SIZE = SNAPSHOT_EVERY + 2;
 
-/** A context with production defaults for whatever the caller leaves out; the store is the caller's choice. */
+/**
+ * A context with production defaults for whatever the caller leaves out; the
+ * store is the caller's choice. Unless `parts` says otherwise, game
+ * summaries are projected in process from the context's own signal.
+ */
 export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Partial<ServiceContext>): ServiceContext {
+  const { summaries, ...rest } = parts;
+  const signal = parts.signal ?? new CommitSignal();
   return {
     games: GAMES,
     clock: Date.now,
     secrets: cryptoSecrets,
-    signal: new CommitSignal(),
     snapshotEvery: SNAPSHOT_EVERY,
     pollIntervalMs: 1000,
     tokens: new TokenCache(),
     announceSeat: async () => {},
     settling: new OneAtATime(),
     vacation: DEFAULT_VACATION_POLICY,
-    ...parts,
+    ...rest,
+    signal,
+    summaries: summaries ?? projectSummaries(parts.store, signal, (error) => console.error('game summary not written', error)),
   };
 }

@@ -1,4 +1,4 @@
-import { applyInPlace, awaitedSeats, type GameInit, type GameListing } from '../../core/engine/index.js';
+import { applyInPlace, awaitedSeats, type GameInit, type GameListing, type Pending } from '../../core/engine/index.js';
 import { tableGame, type TableGame, type TableState } from '../../core/table/index.js';
 import type { Commit, CommitSummary, GameHeader, LoadedGame } from '../store/port.js';
 import { fail } from './errors.js';
@@ -92,7 +92,9 @@ export function snapshotOf(live: LiveGame): SnapshotBody {
   return { state: live.state, recentKeys: live.recentKeys };
 }
 
-export function summarize(state: TableState): CommitSummary {
+/** What a commit leaving `state` says for lists and timers; `before` is the entry pending before it, whose timer a commit that closed it no longer needs. */
+export function summarize(state: TableState, before: Pending | null = null): CommitSummary {
+  const closed = before !== null && before.id !== state.pending?.id ? before.id : null;
   return {
     status: state.finished ? 'finished' : 'active',
     awaiting: awaitedSeats(state.pending),
@@ -101,6 +103,7 @@ export function summarize(state: TableState): CommitSummary {
     pendingKind: state.pending?.kind ?? null,
     ...(state.pending?.kind === 'simultaneous' && state.pending.lateParts ? { lateParts: state.pending.lateParts } : {}),
     ...(state.vacations ? { vacations: state.vacations.flatMap((away, seat) => (away ? [{ seat, ...away }] : [])) } : {}),
+    ...(closed === null ? {} : { closedPendingId: closed }),
   };
 }
 

@@ -1,11 +1,12 @@
 import { hashSeed } from '../../core/engine/index.js';
-import type { GameHeader, PlayerRecord, SeatOccupant } from '../store/port.js';
+import type { GameHeader, PlayerRecord, RunningGameClaim, SeatOccupant } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { resolveDeadlines, type DeadlinesRequest } from './deadlines.js';
 import { fail } from './errors.js';
 import { resolveTableRules, type TableRulesRequest } from './table-rules.js';
 import { readHeader, RETRY, settle, untilWon, withFreshGame } from './pipeline.js';
 import { replayableListing, seatOf } from './live-game.js';
+import { claiming, runningClaim } from './memberships.js';
 
 export interface CreateGameRequest {
   readonly game: string;
@@ -60,20 +61,25 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
     engineVersion: listing.engineVersion,
     table: resolveTableRules(request.table ?? {}, request.deadlines),
   };
-  await ctx.store.createGame(header);
-  if (request.join) await ctx.store.addMembership(creator.playerId, { gameId: header.gameId, game: header.game, seat: 0, joinedAt: now });
+  // The game counts against its creator, seated or not: bots play an unseated creator's game on our timers all the same.
+  const claim = runningClaim(creator.playerId, { gameId: header.gameId, game: header.game, seat: request.join ? 0 : null, joinedAt: now });
+  await claiming(() => ctx.store.createGame(header, claim));
   return startIfFull(ctx, header);
 }
 
-/** A seat for a player: the one asked for, or the first empty one. */
+/** A seat for a player: the one asked for, or the first empty one; the game counts against their running games. */
 export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId: string, wanted: number | undefined): Promise<GameHeader> {
-  const header = await takeSeat(ctx, gameId, wanted, (current) => {
-    if (seatOf(current, player.playerId) !== null) throw fail('already-seated');
-    return { kind: 'player', playerId: player.playerId, name: player.name };
-  });
-  const seat = seatOf(header, player.playerId) as number;
-  await ctx.store.addMembership(player.playerId, { gameId, game: header.game, seat, joinedAt: ctx.clock() });
-  await ctx.announceSeat(header, seat);
+  const header = await takeSeat(
+    ctx,
+    gameId,
+    wanted,
+    (current) => {
+      if (seatOf(current, player.playerId) !== null) throw fail('already-seated');
+      return { kind: 'player', playerId: player.playerId, name: player.name };
+    },
+    (current, seat) => runningClaim(player.playerId, { gameId, game: current.game, seat, joinedAt: ctx.clock() }),
+  );
+  await ctx.announceSeat(header, seatOf(header, player.playerId) as number);
   return startIfFull(ctx, header);
 }
 
@@ -92,7 +98,14 @@ export async function addBot(
   return startIfFull(ctx, header);
 }
 
-function takeSeat(ctx: ServiceContext, gameId: string, wanted: number | undefined, occupant: (header: GameHeader) => SeatOccupant): Promise<GameHeader> {
+/** Seats `occupant` in the seat wanted (or the first empty one), with the running-games claim a player's seat makes. */
+function takeSeat(
+  ctx: ServiceContext,
+  gameId: string,
+  wanted: number | undefined,
+  occupant: (header: GameHeader) => SeatOccupant,
+  claim?: (header: GameHeader, seat: number) => RunningGameClaim,
+): Promise<GameHeader> {
   return untilWon('seats', 6, async () => {
     const current = await readHeader(ctx, gameId);
     replayableListing(ctx.games, current);
@@ -111,7 +124,7 @@ function takeSeat(ctx: ServiceContext, gameId: string, wanted: number | undefine
       revision: current.revision + 1,
       ...(full ? { status: 'active' as const, startedAt: ctx.clock() } : {}),
     };
-    return (await ctx.store.replaceHeader(next, current.revision)) ? next : RETRY;
+    return (await claiming(() => ctx.store.replaceHeader(next, current.revision, claim?.(current, seat)))) ? next : RETRY;
   });
 }
 

@@ -1,16 +1,41 @@
 import { setTimeout } from 'node:timers/promises';
 import { awaitedSeats, botMove, Rng, rngStateFromSeed, type BotLevel } from '../../core/engine/index.js';
 import { runRecord, seatToReplace, type CommandRecord, type RecordRejection } from '../../core/table/index.js';
-import type { Commit, GameHeader } from '../store/port.js';
+import type { Commit, GameHeader, GameSummary } from '../store/port.js';
 import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
 import type { Contended } from './problems.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
+import { retireMemberships } from './memberships.js';
+import { summaryOf } from './summaries.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
 /** How many times a command is re-decided after losing a race before giving up. */
 const MAX_ATTEMPTS = 8;
+
+/**
+ * Most commits of bots, standing orders, seat replacements and the start one
+ * request plays (README, limits): a game whose seats are all bots would
+ * otherwise play out inside the request that wakes it. The commit that spends
+ * the slice asks for the game's timer at once (`continues`), and the timer
+ * plays the rest in slices of the same size. Overdue deadlines are not
+ * counted: lazy expiry resolves every one before anything is decided.
+ */
+export const SYSTEM_COMMITS_PER_REQUEST = 20;
+
+/** What one request may still spend on system commits, shared by every `settle` it runs. */
+export interface Slice {
+  left: number;
+}
+
+export function newSlice(): Slice {
+  return { left: SYSTEM_COMMITS_PER_REQUEST };
+}
+
+/** `settle` stopped with system commits still due: the commit that spent its slice asked for the game's timer at once. */
+export const BEHIND = Symbol('behind');
+export type Behind = typeof BEHIND;
 
 /**
  * Backoff between attempts after a lost race: full jitter over a doubling
@@ -86,12 +111,21 @@ export function withFreshGame<T>(ctx: ServiceContext, gameId: string, attempt: (
 
 /**
  * Decides a record against the live game and appends it as the next commit.
- * The live game advances only if the append succeeded.
+ * The live game advances only if the append succeeded. `continues` says, of
+ * the game as the commit leaves it, whether the system still owes moves that
+ * this request will not play (its summary then asks for the timer at once).
  */
-export async function commitRecord(ctx: ServiceContext, live: LiveGame, record: CommandRecord, meta: CommitMeta): Promise<CommitOutcome> {
+export async function commitRecord(
+  ctx: ServiceContext,
+  live: LiveGame,
+  record: CommandRecord,
+  meta: CommitMeta,
+  continues?: (after: LiveGame) => boolean,
+): Promise<CommitOutcome> {
   if (!live.state) throw new Error('commitRecord before the game started');
   const run = runRecord(live.engine, live.state, record);
   if ('rejection' in run) return { kind: 'rejected', refusal: run };
+  const after: LiveGame = { ...live, state: run.state, version: live.version + 1 };
   const commit: Commit = {
     gameId: live.header.gameId,
     seq: live.version + 1,
@@ -101,7 +135,7 @@ export async function commitRecord(ctx: ServiceContext, live: LiveGame, record: 
     idempotencyKey: meta.idempotencyKey,
     requestHash: meta.requestHash,
     at: ctx.clock(),
-    summary: summarize(run.state),
+    summary: { ...summarize(run.state, live.state.pending), ...(continues?.(after) ? { continues: true as const } : {}) },
   };
   const appended = await ctx.store.appendCommit(commit);
   if (appended.status === 'conflict') {
@@ -119,18 +153,24 @@ async function afterCommit(ctx: ServiceContext, live: LiveGame, commit: Commit):
   if (commit.seq % ctx.snapshotEvery === 0) {
     await ctx.store.putSnapshot({ gameId: commit.gameId, seq: commit.seq, state: snapshotOf(live) });
   }
-  if (commit.summary.status === 'finished') await markFinished(ctx, live.header);
+  if (commit.summary.status === 'finished') await markFinished(ctx, live.header, summaryOf(commit));
   ctx.signal.publish(commit);
 }
 
-/** The header's status feeds lists; the commits stay the truth, so this only retries on revision races. */
-async function markFinished(ctx: ServiceContext, header: GameHeader): Promise<void> {
+/**
+ * The header's status feeds lists, and the players' rows leave their running
+ * games for their finished ones; the commits stay the truth, so this only
+ * retries on revision races, and a reader of the inbox repairs what a fault
+ * leaves undone.
+ */
+async function markFinished(ctx: ServiceContext, header: GameHeader, latest: GameSummary): Promise<void> {
   let current: GameHeader | null = header;
   for (let i = 0; i < MAX_ATTEMPTS && current && current.status !== 'finished'; i++) {
     const next: GameHeader = { ...current, status: 'finished', revision: current.revision + 1 };
-    if (await ctx.store.replaceHeader(next, current.revision)) return;
+    if (await ctx.store.replaceHeader(next, current.revision)) break;
     current = await ctx.store.getHeader(header.gameId);
   }
+  await retireMemberships(ctx, header, latest);
 }
 
 /**
@@ -140,25 +180,24 @@ async function markFinished(ctx: ServiceContext, header: GameHeader): Promise<vo
  * expiry, in deadline order — each timeout runs at its own deadline, so the
  * next window's deadline is what it would have been had a timer fired on
  * time), every awaited answer a player's standing orders give, and every bot
- * whose move is awaited. Returns RETRY when another writer got in first.
+ * whose move is awaited — these last at most as many as the request's
+ * `slice` has left (BEHIND when more were due: the game's timer plays them).
+ * Returns RETRY when another writer got in first.
  */
-export async function settle(ctx: ServiceContext, live: LiveGame): Promise<void | Retry> {
+export async function settle(ctx: ServiceContext, live: LiveGame, slice: Slice = newSlice()): Promise<void | Retry | Behind> {
   // Standing orders the engine refused (stale preferences): not asked again in this pass.
   const refusedOrders = new Set<number>();
   // A store fault right after the final commit can leave the header listed as active: repair it.
-  if (live.state?.finished && live.header.status !== 'finished') await markFinished(ctx, live.header);
+  if (live.state?.finished && live.header.status !== 'finished')
+    await markFinished(ctx, live.header, { gameId: live.header.gameId, seq: live.version, summary: summarize(live.state) });
   for (;;) {
-    const state = live.state;
-    if (!state || state.finished || !state.pending) return;
     const now = ctx.clock();
-    const record: CommandRecord | null =
-      live.version === 0
-        ? { type: 'start', at: live.header.startedAt ?? now }
-        : state.pending.deadline <= now
-          ? { type: 'timeout', pendingId: state.pending.id, at: state.pending.deadline }
-          : (replacementRecord(live, now) ?? standingOrderRecord(live, now, refusedOrders) ?? botRecord(live, now));
+    const record = systemRecord(live, now, refusedOrders);
     if (!record) return;
-    const outcome = await commitRecord(ctx, live, record, { actor: 'system', idempotencyKey: null, requestHash: null });
+    const counted = record.type !== 'timeout';
+    if (counted && slice.left === 0) return BEHIND;
+    if (counted) slice.left--;
+    const outcome = await commitRecord(ctx, live, record, { actor: 'system', idempotencyKey: null, requestHash: null }, owedAfter(slice, now, refusedOrders));
     if (outcome.kind === 'conflict') return RETRY;
     if (outcome.kind === 'rejected') {
       if (record.type === 'preference') {
@@ -169,6 +208,29 @@ export async function settle(ctx: ServiceContext, live: LiveGame): Promise<void 
       throw new Error(`engine refused its own ${record.type} in ${live.header.gameId}: ${outcome.refusal.rejection.code}`);
     }
   }
+}
+
+/** What the system plays next in a started game, if anything: the start, an overdue timeout, a replacement, a standing order or a bot's move. */
+function systemRecord(live: LiveGame, now: number, refusedOrders: ReadonlySet<number>): CommandRecord | null {
+  const state = live.state;
+  if (!state || state.finished || !state.pending) return null;
+  if (live.version === 0) return { type: 'start', at: live.header.startedAt ?? now };
+  if (state.pending.deadline <= now) return { type: 'timeout', pendingId: state.pending.id, at: state.pending.deadline };
+  return replacementRecord(live, now) ?? standingOrderRecord(live, now, refusedOrders) ?? botRecord(live, now);
+}
+
+/**
+ * What a request whose slice is spent asks of each commit it still makes (a
+ * system one, or the player's own after it): whether the game it leaves owes
+ * system moves this request will not play (an overdue timeout would be
+ * played anyway), so that the game's newest commit asks for its timer at once.
+ */
+export function owedAfter(slice: Slice, now: number, refusedOrders: ReadonlySet<number> = new Set()): ((after: LiveGame) => boolean) | undefined {
+  if (slice.left > 0) return undefined;
+  return (after) => {
+    const next = systemRecord(after, now, refusedOrders);
+    return next !== null && next.type !== 'timeout';
+  };
 }
 
 /** The move an awaited player's standing orders make for them now, if any. */

@@ -4,21 +4,26 @@ import type { ServiceContext } from './context.js';
 import { engineRefusal, fail, type ServiceError } from './errors.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { followUpsOf, type FollowUps } from './follow-ups.js';
-import { commitRecord, loadLive, readHeader, RETRY, settle, withFreshGame } from './pipeline.js';
+import { LOG_PAGE, logPage } from './log-page.js';
+import { BEHIND, commitRecord, loadLive, newSlice, owedAfter, readHeader, RETRY, settle, withFreshGame } from './pipeline.js';
 import { legalMovesOf, presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
 
-/** Most commits one events page returns. */
-const EVENTS_PAGE = 100;
 /** Longest long-poll a client may ask for, in seconds. */
 export const MAX_WAIT_SECONDS = 25;
 
 /**
  * Reads a started game brought up to date: overdue deadlines resolved, bots
- * played. Readers of one game take turns (ctx.settling), so a backlog of
- * overdue deadlines is resolved once, by the first of them.
+ * played (as many as one request plays: `behind` when more are due, which
+ * the game's timer plays). Readers of one game take turns (ctx.settling), so
+ * a backlog of overdue deadlines is resolved once, by the first of them.
  */
-async function readSettled<T>(ctx: ServiceContext, gameId: string, present: (live: LiveGame) => T): Promise<T> {
-  return ctx.settling.run(gameId, () => withFreshGame(ctx, gameId, async (live) => ((await settle(ctx, live)) === RETRY ? RETRY : present(live))));
+async function readSettled<T>(ctx: ServiceContext, gameId: string, present: (live: LiveGame, behind: boolean) => T): Promise<T> {
+  return ctx.settling.run(gameId, () =>
+    withFreshGame(ctx, gameId, async (live) => {
+      const settled = await settle(ctx, live);
+      return settled === RETRY ? RETRY : present(live, settled === BEHIND);
+    }),
+  );
 }
 
 export function readGame(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
@@ -90,6 +95,7 @@ function sameRequest(commit: Commit, actor: string, request: MoveRequest): boole
  * the fresh state, unless the client pinned a version (then 409).
  */
 export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: string, request: MoveRequest): Promise<MoveAnswer> {
+  const slice = newSlice();
   return withFreshGame(ctx, gameId, async (live) => {
     const seat = seatOf(live.header, player.playerId);
     if (seat === null) throw fail('not-seated', { to: 'move' });
@@ -99,13 +105,15 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
       if (earlier.requestHash !== request.requestHash) throw fail('idempotency-key-reused');
       return answerFor(ctx, gameId, earlier.seq, seat);
     }
-    if ((await settle(ctx, live)) === RETRY) return RETRY;
+    if ((await settle(ctx, live, slice)) === RETRY) return RETRY;
     if (request.ifMatch !== null && request.ifMatch !== live.version) throw fail('version-mismatch', { pinned: request.ifMatch, current: live.version });
+    const at = ctx.clock();
     const outcome = await commitRecord(
       ctx,
       live,
-      { type: 'moves', seat, moves: request.moves, at: ctx.clock() },
+      { type: 'moves', seat, moves: request.moves, at },
       { actor: player.playerId, idempotencyKey: request.idempotencyKey, requestHash: request.requestHash },
+      owedAfter(slice, at),
     ).catch((error: unknown) => {
       // Only a refused connection proves the commit was not written; anything else leaves its fate unknown.
       if (error instanceof StoreUnavailableError) throw fail('store-unavailable', { outcome: error.operation === 'appendCommit' ? error.outcome : 'unknown' });
@@ -123,7 +131,7 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
     }
     // Bots and instant answers react now; a race here only means someone else already did, and a
     // store fault only delays them to the next read (lazy expiry): the move itself is durable.
-    await settle(ctx, live).catch((error: unknown) => {
+    await settle(ctx, live, slice).catch((error: unknown) => {
       if (!(error instanceof StoreUnavailableError)) throw error;
     });
     return answerWith(live, outcome.commit, seat);
@@ -160,23 +168,17 @@ export async function readEvents(ctx: ServiceContext, viewer: PlayerRecord, game
   for (;;) {
     const header = await readHeader(ctx, gameId);
     await expireIfDue(ctx, header);
-    const commits = await ctx.store.readCommits(gameId, after, EVENTS_PAGE + 1);
+    const commits = await ctx.store.readCommits(gameId, after, LOG_PAGE.commits + 1);
     if (commits.length === 0 && after > 0 && !cursorChecked) {
       await refuseCursorBeyond(ctx, gameId, after);
       cursorChecked = true;
     }
     const remaining = until - ctx.clock();
     if (commits.length > 0 || remaining <= 0) {
-      const page = commits.slice(0, EVENTS_PAGE);
       const seat = seatOf(header, viewer.playerId);
       const engine = await engineOf(ctx.games, header);
-      return {
-        gameId,
-        game: header.game,
-        commits: page.map((c) => presentCommit(engine, header, c, seat)),
-        next: page.at(-1)?.seq ?? after,
-        more: commits.length > EVENTS_PAGE,
-      };
+      const { page, more } = logPage(commits.map((c) => presentCommit(engine, header, c, seat)));
+      return { gameId, game: header.game, commits: page, next: page.at(-1)?.seq ?? after, more };
     }
     await ctx.signal.nextCommit(gameId, Math.min(remaining, ctx.pollIntervalMs));
   }
@@ -188,19 +190,20 @@ async function refuseCursorBeyond(ctx: ServiceContext, gameId: string, after: nu
   if (after > version) throw fail('cursor-out-of-range', { version, after });
 }
 
-/** After the end: everything needed to replay and check the game. */
-export async function verifyGame(ctx: ServiceContext, gameId: string) {
+/**
+ * After the end: everything needed to replay and check the game — the seed
+ * and setup, and the log one page at a time after the cursor `after`
+ * (`next`, `more`: LOG_PAGE bounds a page).
+ */
+export async function verifyGame(ctx: ServiceContext, gameId: string, after = 0) {
   const header = await readHeader(ctx, gameId);
   replayableListing(ctx.games, header);
   if (header.status !== 'finished') await expireIfDue(ctx, header);
   const current = (await ctx.store.getHeader(gameId)) as GameHeader;
   if (current.status !== 'finished') throw fail('game-not-finished');
-  const commits: Commit[] = [];
-  for (;;) {
-    const page = await ctx.store.readCommits(gameId, commits.at(-1)?.seq ?? 0, 1000);
-    commits.push(...page);
-    if (page.length < 1000) break;
-  }
+  const read = await ctx.store.readCommits(gameId, after, LOG_PAGE.commits + 1);
+  if (read.length === 0 && after > 0) await refuseCursorBeyond(ctx, gameId, after);
+  const { page, more } = logPage(read.map(publishedCommit));
   return {
     gameId,
     game: current.game,
@@ -212,18 +215,21 @@ export async function verifyGame(ctx: ServiceContext, gameId: string) {
       deadlines: presentDeadlines(current.deadlines),
       startedAt: current.startedAt === null ? null : isoInstant(current.startedAt),
     },
-    commits: commits.map(publishedCommit),
+    commits: page,
+    next: page.at(-1)?.seq ?? after,
+    more,
   };
 }
 
-/** What the deadline timer does: resolve whatever is overdue; harmless when nothing is. */
+/** What the deadline timer does: resolve whatever is overdue and play one slice of bots; harmless when nothing is due. */
 export async function resolveOverdue(
   ctx: ServiceContext,
   gameId: string,
-): Promise<{ version: number; nextDeadline: number | null; nextPendingId: string | null }> {
-  return readSettled(ctx, gameId, (live) => ({
+): Promise<{ version: number; nextDeadline: number | null; nextPendingId: string | null; behind: boolean }> {
+  return readSettled(ctx, gameId, (live, behind) => ({
     version: live.version,
     nextDeadline: live.state?.pending?.deadline ?? null,
     nextPendingId: live.state?.pending?.id ?? null,
+    behind,
   }));
 }

@@ -8,8 +8,8 @@ import { seatOf, type LiveGame } from './live-game.js';
 /** A game's pace as clients read it: whole seconds, and each player's bank when the game has one. */
 export const presentDeadlines = (deadlines: Deadlines) => presentTimes(deadlines);
 
-/** A seat as anyone may see it. */
-export function publicSeats(header: GameHeader) {
+/** A game's seats as anyone may see them. */
+export function publicSeats(header: Pick<GameHeader, 'seats'>) {
   return header.seats.map((occupant, seat) => {
     if (occupant.kind === 'player') return { seat, kind: 'player' as const, playerId: occupant.playerId, name: occupant.name };
     if (occupant.kind === 'bot') return { seat, kind: 'bot' as const, level: occupant.level };

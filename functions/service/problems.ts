@@ -191,6 +191,20 @@ export const SERVICE_PROBLEMS = {
     detail: ({ version, reason }: { version: number; reason: string }) => `Commit ${version} cannot be undone: ${reason}.`,
     fields: ({ reason }: { reason: string }) => ({ reason }),
   },
+  'too-many-running-games': {
+    status: 409,
+    description:
+      'You count as many running games (open or active: those you sit in, and those you created without a seat) as a player may (`limit`); one must end before you create or join another.',
+    detail: ({ limit }: { limit: number }) => `You have ${limit} running games, as many as a player may; finish one before you create or join another.`,
+    fields: ({ limit }: { limit: number }) => ({ limit }),
+  },
+  'too-many-undos': {
+    status: 409,
+    description:
+      'You already took back a move of yours at this step: one undo per pending entry (`limit`), for a slip rather than a loop that would tell the others of your turn again and again.',
+    detail: ({ limit }: { limit: number }) => `You may take back ${limit === 1 ? 'one move' : `${limit} moves`} at each step; this step has had its undo.`,
+    fields: ({ limit }: { limit: number }) => ({ limit }),
+  },
   'seat-not-replaced': {
     status: 409,
     description: 'No bot plays your seat: there is nothing to reclaim.',

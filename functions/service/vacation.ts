@@ -2,9 +2,9 @@ import { isAway, isoInstant, remainingAway, type Away } from '../../core/table/i
 import type { PlayerRecord, VacationLedger } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { fail, ServiceError } from './errors.js';
-import { allMemberships } from './inbox.js';
 import { seatOf } from './live-game.js';
-import { commitRecord, RETRY, settle, untilWon, withFreshGame } from './pipeline.js';
+import { runningGames, type RunningGame } from './memberships.js';
+import { commitRecord, newSlice, owedAfter, RETRY, settle, untilWon, withFreshGame } from './pipeline.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -100,13 +100,20 @@ export async function endVacation(ctx: ServiceContext, player: PlayerRecord, key
   return { ...vacationStatus(ctx, next, now), refundedDays, games: await spread(ctx, player, ended) };
 }
 
-/** Records the player's latest vacation in each of their running games that allow vacations and do not know it yet. */
+/**
+ * Records the player's latest vacation in each of their running games that
+ * allows vacations and does not know it yet: only their running games are
+ * read (one query and one batch), and only those whose newest summary does
+ * not show it already are loaded — so a retry of the same request loads
+ * none it recorded.
+ */
 async function spread(ctx: ServiceContext, player: PlayerRecord, away: Away): Promise<{ gameId: string; version: number }[]> {
   const recorded: { gameId: string; version: number }[] = [];
-  for (const row of await allMemberships(ctx, player.playerId)) {
+  for (const game of await runningGames(ctx, player.playerId)) {
+    if (!mayRecord(ctx, game, away)) continue;
     try {
-      const version = await recordIn(ctx, player, row.gameId, { leftAt: away.leftAt, backAt: away.backAt });
-      if (version !== null) recorded.push({ gameId: row.gameId, version });
+      const version = await recordIn(ctx, player, game.row.gameId, { leftAt: away.leftAt, backAt: away.backAt });
+      if (version !== null) recorded.push({ gameId: game.row.gameId, version });
     } catch (error) {
       // A game another engine version wrote cannot be played here at all, so it has no deadlines to move.
       if (!(error instanceof ServiceError && error.code === 'engine-version-unsupported')) throw error;
@@ -115,21 +122,33 @@ async function spread(ctx: ServiceContext, player: PlayerRecord, away: Away): Pr
   return recorded;
 }
 
+/** Whether a running game may have this vacation to record, from its header and newest summary alone. */
+function mayRecord(ctx: ServiceContext, { row, header, latest }: RunningGame, away: Away): boolean {
+  if (row.seat === null || header.startedAt === null || !(header.table ?? RULES_BEFORE_TABLE_RULES).vacation) return false;
+  const known = latest?.summary.vacations?.find((vacation) => vacation.seat === row.seat);
+  if (known?.leftAt === away.leftAt && known.backAt === away.backAt) return false;
+  // A vacation over before the game knew of it changes none of its deadlines.
+  return !(remainingAway(away, ctx.clock()) === 0 && known?.leftAt !== away.leftAt);
+}
+
 /** One game's `vacation` commit (after its overdue deadlines), or null when it has nothing to record. */
 function recordIn(ctx: ServiceContext, player: PlayerRecord, gameId: string, away: Away): Promise<number | null> {
+  const slice = newSlice();
   return withFreshGame(ctx, gameId, async (live) => {
     const seat = seatOf(live.header, player.playerId);
     if (seat === null || !live.state || !(live.header.table ?? RULES_BEFORE_TABLE_RULES).vacation) return null;
-    if ((await settle(ctx, live)) === RETRY) return RETRY;
+    if ((await settle(ctx, live, slice)) === RETRY) return RETRY;
     const known = live.state.vacations?.[seat];
     // Nothing to record: the game is over, knows this already, or never knew a vacation that is over now.
     const over = remainingAway(away, ctx.clock()) === 0 && known?.leftAt !== away.leftAt;
     if (live.state.finished || over || (known?.leftAt === away.leftAt && known.backAt === away.backAt)) return null;
+    const at = ctx.clock();
     const outcome = await commitRecord(
       ctx,
       live,
-      { type: 'vacation', seat, ...away, at: ctx.clock() },
+      { type: 'vacation', seat, ...away, at },
       { actor: player.playerId, idempotencyKey: null, requestHash: null },
+      owedAfter(slice, at),
     );
     if (outcome.kind === 'conflict') return RETRY;
     if (outcome.kind === 'rejected') throw new Error(`vacation in ${gameId} refused: ${outcome.refusal.rejection.code}`);

@@ -47,3 +47,28 @@ export function assertNextRevision(next: { readonly revision: number }, expected
 export function byUtf8(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
+
+/** The primary order of the characters of the ids the service makes (`g_` and base64url): case aside, `_` before `-` before digits before letters. */
+const ID_ALPHABET = '_-0123456789abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A key whose byte order is the order `localeCompare` gives game ids — the
+ * inbox's order among games without a deadline — so that the store can page
+ * a player's finished games in it. It spells ICU's root collation for the
+ * ids the service makes: first each character's weight, case aside (an id
+ * that is a prefix of another comes first), then, between ids equal but for
+ * case, lower case before upper at the first difference. Other characters
+ * weigh after letters by code point (ids made elsewhere still get one stable
+ * order). test/functions/inbox-order.test.ts holds it to `localeCompare`.
+ */
+export function finishedOrderKey(gameId: string): string {
+  const chars = [...gameId];
+  const weight = (char: string) => {
+    const index = ID_ALPHABET.indexOf(char.toLowerCase());
+    return index >= 0 ? index + 1 : ID_ALPHABET.length + 1 + (char.codePointAt(0) ?? 0);
+  };
+  const primary = chars.map((char) => weight(char).toString(16).padStart(6, '0')).join('');
+  const tertiary = chars.map((char) => (char === char.toLowerCase() ? '0' : '1')).join('');
+  // `.` sorts before every hex digit: a shorter primary comes first.
+  return `${primary}.${tertiary}`;
+}

@@ -1,6 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Item } from './capacity.js';
-import type { Commit, GameHeader, IdempotentResponse, MembershipRow, PlayerRecord, Snapshot, VacationLedger } from './port.js';
+import { finishedOrderKey } from './conventions.js';
+import type { Commit, FinishedRow, GameHeader, GameSummary, IdempotentResponse, MembershipRow, PlayerRecord, Snapshot, VacationLedger } from './port.js';
 
 /**
  * The single-table layout and the codecs between the port's records and
@@ -9,9 +10,12 @@ import type { Commit, GameHeader, IdempotentResponse, MembershipRow, PlayerRecor
  *
  *   PLAYER#<id>        PROFILE              a player
  *   TOKEN#<hash>       TOKEN                token lookup (a copy of the player)
- *   PLAYER#<id>        GAME#<gameId>        a membership
+ *   PLAYER#<id>        GAME#<gameId>        a running game of the player's (MembershipRow)
+ *   PLAYER#<id>        DONE#<order key>     a finished game of the player's (finishedOrderKey)
+ *   PLAYER#<id>        RUNNING              how many running games the player counts (`n`)
  *   PLAYER#<id>        VACATION             the player's vacation ledger
  *   GAME#<id>          HEAD                 the game header (sorts after every C# key)
+ *   GAME#<id>          #LATEST              the summary of the newest commit, for lists (sorts before every C# key)
  *   GAME#<id>          C#<seq, 10 digits>   a commit
  *   GAME#<id>          C#<seq>#S            the snapshot after that commit (sorts right after it)
  *   IDEM#<scope>#<key> IDEM                 an idempotency record, with `expiresAt` (TTL)
@@ -30,13 +34,19 @@ const SEQ_DIGITS = 10;
 export const ACTIVE_PARTITION = 'ACTIVE';
 export const HEAD_SK = 'HEAD';
 export const COMMIT_PREFIX = 'C#';
+export const MEMBERSHIP_PREFIX = 'GAME#';
+export const FINISHED_PREFIX = 'DONE#';
 
 export const keys = {
   player: (playerId: string): Item => key(`PLAYER#${playerId}`, 'PROFILE'),
   token: (tokenHash: string): Item => key(`TOKEN#${tokenHash}`, 'TOKEN'),
   playerPartition: (playerId: string): string => `PLAYER#${playerId}`,
   vacation: (playerId: string): Item => key(`PLAYER#${playerId}`, 'VACATION'),
-  membershipSk: (gameId: string): string => `GAME#${gameId}`,
+  membershipSk: (gameId: string): string => `${MEMBERSHIP_PREFIX}${gameId}`,
+  membership: (playerId: string, gameId: string): Item => key(keys.playerPartition(playerId), keys.membershipSk(gameId)),
+  finishedSk: (orderKey: string): string => `${FINISHED_PREFIX}${orderKey}`,
+  runningCount: (playerId: string): Item => key(keys.playerPartition(playerId), 'RUNNING'),
+  summary: (gameId: string): Item => key(keys.gamePartition(gameId), '#LATEST'),
   gamePartition: (gameId: string): string => `GAME#${gameId}`,
   header: (gameId: string): Item => key(keys.gamePartition(gameId), HEAD_SK),
   commitSk: (seq: number): string => `${COMMIT_PREFIX}${String(seq).padStart(SEQ_DIGITS, '0')}`,
@@ -184,16 +194,41 @@ export function snapshotFromItem(item: Item): Snapshot {
 
 export function membershipItem(playerId: string, row: MembershipRow): Item {
   return {
-    pk: { S: keys.playerPartition(playerId) },
-    sk: { S: keys.membershipSk(row.gameId) },
+    ...keys.membership(playerId, row.gameId),
     game: { S: row.game },
-    seat: n(row.seat),
+    seat: row.seat === null ? { NULL: true } : n(row.seat),
     joinedAt: n(row.joinedAt),
+    ...(row.counted ? { counted: { BOOL: true } } : {}),
   };
 }
 
 export function membershipFromItem(item: Item): MembershipRow {
-  return { gameId: str(item, 'sk').slice('GAME#'.length), game: str(item, 'game'), seat: num(item, 'seat'), joinedAt: num(item, 'joinedAt') };
+  return {
+    gameId: str(item, 'sk').slice(MEMBERSHIP_PREFIX.length),
+    game: str(item, 'game'),
+    seat: item.seat?.NULL ? null : num(item, 'seat'),
+    joinedAt: num(item, 'joinedAt'),
+    ...(item.counted?.BOOL ? { counted: true as const } : {}),
+  };
+}
+
+export function finishedItem(playerId: string, row: FinishedRow): Item {
+  return { pk: { S: keys.playerPartition(playerId) }, sk: { S: keys.finishedSk(finishedOrderKey(row.gameId)) }, ...body(row) };
+}
+
+export function finishedFromItem(item: Item): FinishedRow {
+  return bodyOf<FinishedRow>(item);
+}
+
+// ── game summaries ─────────────────────────────────────────────────────────
+
+/** `seq` stands apart from the body: the write's condition compares it. */
+export function summaryItem(summary: GameSummary): Item {
+  return { ...keys.summary(summary.gameId), seq: n(summary.seq), ...body(summary.summary) };
+}
+
+export function summaryFromItem(item: Item): GameSummary {
+  return { gameId: gameIdOf(item), seq: num(item, 'seq'), summary: bodyOf<GameSummary['summary']>(item) };
 }
 
 // ── idempotency ────────────────────────────────────────────────────────────

@@ -1,4 +1,5 @@
 import {
+  BatchGetItemCommand,
   ConditionalCheckFailedException,
   CreateTableCommand,
   DescribeTimeToLiveCommand,
@@ -14,7 +15,9 @@ import {
   type DynamoDBClient,
   type PutItemCommandInput,
   type QueryCommandInput,
+  type TransactWriteItem,
 } from '@aws-sdk/client-dynamodb';
+import { setTimeout } from 'node:timers/promises';
 import {
   getItemReadUnits,
   INDEX_ENTRY_OVERHEAD_BYTES,
@@ -26,13 +29,16 @@ import {
   type ReadConsistency,
 } from './capacity.js';
 import { classifyStoreError, STORE_TIME_BOUNDS } from './dynamo-client.js';
-import { assertAfterSeq, assertLimit, assertNextRevision, assertSeq, decodeCursor, encodeCursor, idempotencyId } from './conventions.js';
+import { assertAfterSeq, assertLimit, assertNextRevision, assertSeq, decodeCursor, encodeCursor, finishedOrderKey, idempotencyId } from './conventions.js';
 import {
   ACTIVE_PARTITION,
   activeIndexEntry,
   commitFromItem,
   commitItem,
   COMMIT_PREFIX,
+  FINISHED_PREFIX,
+  finishedFromItem,
+  finishedItem,
   gameIdFromActiveIndexItem,
   headerFromItem,
   headerItem,
@@ -40,6 +46,7 @@ import {
   idempotencyItem,
   keys,
   kindOf,
+  MEMBERSHIP_PREFIX,
   membershipFromItem,
   membershipItem,
   playerFromItem,
@@ -47,6 +54,8 @@ import {
   playerItem,
   snapshotFromItem,
   snapshotItem,
+  summaryFromItem,
+  summaryItem,
   TABLE_SCHEMA,
   tokenItem,
   vacationFromItem,
@@ -56,15 +65,21 @@ import { LogPositions } from './log-positions.js';
 import {
   HeaderConflictError,
   PlayerConflictError,
+  RunningGamesLimitError,
+  StoreUnavailableError,
   type AppendResult,
   type Commit,
+  type FinishedRow,
   type GameHeader,
+  type GameOverview,
+  type GameSummary,
   type IdempotentResponse,
   type LoadedGame,
   type MembershipRow,
   type Page,
   type PlayerId,
   type PlayerRecord,
+  type RunningGameClaim,
   type Snapshot,
   type Store,
   type VacationLedger,
@@ -88,6 +103,11 @@ export interface DynamoStoreOptions {
 }
 
 const DEFAULT_LOAD_PAGE_SIZE = 32;
+/** BatchGetItem takes at most 100 keys a request. */
+const BATCH_GET_KEYS = 100;
+/** Keys DynamoDB left unprocessed (it was shedding load) are asked again this many times in all, after 50, 100, 200 … ms. */
+const BATCH_GET_ROUNDS = 5;
+const BATCH_GET_BACKOFF_MS = 50;
 /** Per attempt, for the table set-up calls of ensureTable. */
 const SET_UP_TIMEOUT_MS = 30_000;
 const LAST_SEQ = 9_999_999_999;
@@ -208,9 +228,17 @@ export class DynamoStore implements Store {
 
   // ── headers ──────────────────────────────────────────────────────────────
 
-  async createGame(header: GameHeader): Promise<void> {
-    const outcome = await this.put('createGame', headerItem(header), { ConditionExpression: 'attribute_not_exists(pk)' });
-    if (outcome.status === 'refused') throw new HeaderConflictError(header.gameId);
+  async createGame(header: GameHeader, claim?: RunningGameClaim): Promise<void> {
+    const condition = { ConditionExpression: 'attribute_not_exists(pk)' };
+    if (!claim) {
+      const outcome = await this.put('createGame', headerItem(header), condition);
+      if (outcome.status === 'refused') throw new HeaderConflictError(header.gameId);
+      return;
+    }
+    const refused = await this.transact('createGame', [{ Put: { TableName: this.table, Item: headerItem(header), ...condition } }, ...this.newClaim(claim)]);
+    if (refused?.[0]) throw new HeaderConflictError(header.gameId);
+    if (refused?.[1]) throw new RunningGamesLimitError(claim.playerId, claim.limit);
+    if (refused) throw new Error(`game ${header.gameId} refused its creator's row`);
   }
 
   async getHeader(gameId: string): Promise<GameHeader | null> {
@@ -218,15 +246,49 @@ export class DynamoStore implements Store {
     return item ? headerFromItem(item) : null;
   }
 
-  async replaceHeader(next: GameHeader, expectedRevision: number): Promise<boolean> {
+  async replaceHeader(next: GameHeader, expectedRevision: number, claim?: RunningGameClaim): Promise<boolean> {
     assertNextRevision(next, expectedRevision);
-    const outcome = await this.put('replaceHeader', headerItem(next), {
-      ConditionExpression: 'rev = :expected',
-      ExpressionAttributeValues: { ':expected': { N: String(expectedRevision) } },
+    const condition = { ConditionExpression: 'rev = :expected', ExpressionAttributeValues: { ':expected': { N: String(expectedRevision) } } };
+    if (!claim) {
       // The old image prices the write (the larger image counts) and its index entry.
-      ReturnValues: 'ALL_OLD',
-    });
-    return outcome.status === 'written';
+      const outcome = await this.put('replaceHeader', headerItem(next), { ...condition, ReturnValues: 'ALL_OLD' });
+      return outcome.status === 'written';
+    }
+    const replace = { Put: { TableName: this.table, Item: headerItem(next), ...condition } };
+    const refused = await this.transact('replaceHeader', [replace, ...this.newClaim(claim)]);
+    if (!refused) return true;
+    if (refused[0]) return false;
+    if (!refused[2]) throw new RunningGamesLimitError(claim.playerId, claim.limit);
+    // The player counts this game already (its creator, seated now): the row takes the seat, nothing is counted again, whatever the count.
+    const seated: TransactWriteItem = {
+      Update: {
+        TableName: this.table,
+        Key: keys.membership(claim.playerId, claim.row.gameId),
+        UpdateExpression: 'SET seat = :seat',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':seat': claim.row.seat === null ? { NULL: true } : { N: String(claim.row.seat) } },
+      },
+    };
+    const again = await this.transact('replaceHeader', [replace, seated]);
+    if (again?.[0]) return false;
+    if (again) throw new Error(`row of ${claim.playerId} in ${claim.row.gameId} vanished while they took a seat`);
+    return true;
+  }
+
+  /** A claim's writes: the running count, raised only below its limit, and the new counted row. */
+  private newClaim({ playerId, row, limit }: RunningGameClaim): TransactWriteItem[] {
+    return [
+      {
+        Update: {
+          TableName: this.table,
+          Key: keys.runningCount(playerId),
+          UpdateExpression: 'SET n = if_not_exists(n, :zero) + :one',
+          ConditionExpression: 'attribute_not_exists(n) OR n < :limit',
+          ExpressionAttributeValues: { ':zero': { N: '0' }, ':one': { N: '1' }, ':limit': { N: String(limit) } },
+        },
+      },
+      { Put: { TableName: this.table, Item: membershipItem(playerId, { ...row, counted: true }), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ];
   }
 
   // ── the log ──────────────────────────────────────────────────────────────
@@ -331,22 +393,104 @@ export class DynamoStore implements Store {
   async listMemberships(playerId: PlayerId, cursor: string | null, limit: number): Promise<Page<MembershipRow>> {
     assertLimit(limit);
     const partition = keys.playerPartition(playerId);
-    const found: Item[] = [];
-    let startKey: Item | undefined = cursor === null ? undefined : { pk: { S: partition }, sk: { S: keys.membershipSk(decodeCursor(cursor)) } };
+    const startKey: Item | undefined = cursor === null ? undefined : { pk: { S: partition }, sk: { S: keys.membershipSk(decodeCursor(cursor)) } };
     // One row beyond the page tells whether there is a next page.
-    do {
-      const page = await this.queryPage('listMemberships', {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :games)',
-        ExpressionAttributeValues: { ':pk': { S: partition }, ':games': { S: 'GAME#' } },
-        Limit: limit + 1 - found.length,
-        ExclusiveStartKey: startKey,
-      });
-      found.push(...page.items);
-      startKey = page.lastKey;
-    } while (startKey && found.length <= limit);
+    const found = await this.queryUpTo('listMemberships', partition, MEMBERSHIP_PREFIX, startKey, limit + 1);
     const items = found.slice(0, limit).map(membershipFromItem);
     const last = items.at(-1);
     return { items, next: found.length > limit && last ? encodeCursor(last.gameId) : null };
+  }
+
+  async adoptMembership(playerId: PlayerId, gameId: string): Promise<void> {
+    await this.transact('adoptMembership', [
+      {
+        Update: {
+          TableName: this.table,
+          Key: keys.membership(playerId, gameId),
+          UpdateExpression: 'SET counted = :yes',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(counted)',
+          ExpressionAttributeValues: { ':yes': { BOOL: true } },
+        },
+      },
+      this.count(playerId, 1),
+    ]);
+  }
+
+  async retireMembership(playerId: PlayerId, gameId: string, finished: FinishedRow | null): Promise<void> {
+    const done: TransactWriteItem[] = finished ? [{ Put: { TableName: this.table, Item: finishedItem(playerId, finished) } }] : [];
+    const row = keys.membership(playerId, gameId);
+    const released = await this.transact('retireMembership', [
+      { Delete: { TableName: this.table, Key: row, ConditionExpression: 'counted = :yes', ExpressionAttributeValues: { ':yes': { BOOL: true } } } },
+      this.count(playerId, -1),
+      ...done,
+    ]);
+    // Retired already, or a row from before quotas that counted nothing: it goes all the same.
+    if (released) await this.transact('retireMembership', [{ Delete: { TableName: this.table, Key: row } }, ...done]);
+  }
+
+  async listFinishedGames(playerId: PlayerId, afterKey: string | null, limit: number): Promise<readonly FinishedRow[]> {
+    assertLimit(limit);
+    const partition = keys.playerPartition(playerId);
+    const startKey: Item | undefined = afterKey === null ? undefined : { pk: { S: partition }, sk: { S: keys.finishedSk(afterKey) } };
+    return (await this.queryUpTo('listFinishedGames', partition, FINISHED_PREFIX, startKey, limit)).map(finishedFromItem);
+  }
+
+  /** Raises (or lowers) the count of a player's running games. */
+  private count(playerId: PlayerId, by: number): TransactWriteItem {
+    return {
+      Update: {
+        TableName: this.table,
+        Key: keys.runningCount(playerId),
+        UpdateExpression: 'ADD n :by',
+        ExpressionAttributeValues: { ':by': { N: String(by) } },
+      },
+    };
+  }
+
+  /** Up to `limit` items of a player's partition whose sort key starts with `prefix`, after `startKey`, following pages. */
+  private async queryUpTo(operation: string, partition: string, prefix: string, startKey: Item | undefined, limit: number): Promise<Item[]> {
+    const found: Item[] = [];
+    let next = startKey;
+    do {
+      const page = await this.queryPage(operation, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': { S: partition }, ':prefix': { S: prefix } },
+        Limit: limit - found.length,
+        ExclusiveStartKey: next,
+      });
+      found.push(...page.items);
+      next = page.lastKey;
+    } while (next && found.length < limit);
+    return found;
+  }
+
+  // ── game summaries ───────────────────────────────────────────────────────
+
+  async putGameSummary(summary: GameSummary): Promise<void> {
+    assertSeq(summary.seq);
+    await this.put('putGameSummary', summaryItem(summary), {
+      ConditionExpression: 'attribute_not_exists(pk) OR seq < :seq',
+      ExpressionAttributeValues: { ':seq': { N: String(summary.seq) } },
+    });
+  }
+
+  async getGameOverviews(gameIds: readonly string[]): Promise<ReadonlyMap<string, GameOverview>> {
+    const unique = [...new Set(gameIds)];
+    const wanted = unique.flatMap((gameId) => [keys.header(gameId), keys.summary(gameId)]);
+    const chunks = Array.from({ length: Math.ceil(wanted.length / BATCH_GET_KEYS) }, (_, i) => wanted.slice(i * BATCH_GET_KEYS, (i + 1) * BATCH_GET_KEYS));
+    const items = (await Promise.all(chunks.map((chunk) => this.batchGet('getGameOverviews', chunk)))).flat();
+    const headers = new Map<string, GameHeader>();
+    const summaries = new Map<string, GameSummary>();
+    for (const item of items) {
+      if (kindOf(item) === 'header') {
+        const header = headerFromItem(item);
+        headers.set(header.gameId, header);
+      } else {
+        const summary = summaryFromItem(item);
+        summaries.set(summary.gameId, summary);
+      }
+    }
+    return new Map([...headers].map(([gameId, header]) => [gameId, { header, latest: summaries.get(gameId) ?? null }]));
   }
 
   // ── idempotency ──────────────────────────────────────────────────────────
@@ -464,6 +608,56 @@ export class DynamoStore implements Store {
       writeUnits: writtenBytes.reduce((sum, bytes) => sum + writeUnits(bytes, transactional), 0),
       readUnits: 0,
     });
+  }
+
+  /**
+   * A TransactWriteItems: null when it was written, otherwise which of its
+   * items' conditions failed (by index; true where one did).
+   */
+  private async transact(operation: string, items: readonly TransactWriteItem[]): Promise<boolean[] | null> {
+    const written = items.map((item) => item.Put?.Item ?? item.Update?.Key ?? item.Delete?.Key ?? {});
+    const command = new TransactWriteItemsCommand({ TransactItems: [...items], ReturnConsumedCapacity: this.capacityMode });
+    try {
+      const output = await this.send(operation, 'write', (options) => this.client.send(command, options));
+      this.meterWrite(operation, 'TransactWriteItems', output.ConsumedCapacity, written, [], true);
+      return null;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException) || !error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) throw error;
+      this.meterWrite(operation, 'TransactWriteItems', undefined, written, [], true);
+      return error.CancellationReasons.map((reason) => reason.Code === 'ConditionalCheckFailed');
+    }
+  }
+
+  /** Every item of these keys that exists, strongly consistent, retrying what DynamoDB leaves unprocessed (throttled) a few times with backoff. */
+  private async batchGet(operation: string, wanted: readonly Item[]): Promise<Item[]> {
+    const found: Item[] = [];
+    let pending: Item[] = [...wanted];
+    for (let round = 0; pending.length > 0; round++) {
+      if (round === BATCH_GET_ROUNDS) throw new StoreUnavailableError(operation, 'not-applied');
+      if (round > 0) await setTimeout(BATCH_GET_BACKOFF_MS * 2 ** (round - 1));
+      const command = new BatchGetItemCommand({
+        RequestItems: { [this.table]: { Keys: pending, ConsistentRead: true } },
+        ReturnConsumedCapacity: this.capacityMode,
+      });
+      const output = await this.send(operation, 'read', (options) => this.client.send(command, options));
+      const items = output.Responses?.[this.table] ?? [];
+      found.push(...items);
+      if (this.meter) {
+        const readBytes = items.map(itemSizeBytes);
+        this.meter({
+          operation,
+          command: 'BatchGetItem',
+          consumed: consumedList(output.ConsumedCapacity),
+          writtenBytes: [],
+          readBytes,
+          writeUnits: 0,
+          // Each item is read as a GetItem would read it.
+          readUnits: readBytes.reduce((sum, bytes) => sum + getItemReadUnits(bytes), 0),
+        });
+      }
+      pending = output.UnprocessedKeys?.[this.table]?.Keys ?? [];
+    }
+    return found;
   }
 
   private async queryPage(

@@ -1,16 +1,32 @@
-import { assertAfterSeq, assertLimit, assertNextRevision, assertSeq, byUtf8, decodeCursor, encodeCursor, idempotencyId, jsonCopy } from './conventions.js';
+import {
+  assertAfterSeq,
+  assertLimit,
+  assertNextRevision,
+  assertSeq,
+  byUtf8,
+  decodeCursor,
+  encodeCursor,
+  finishedOrderKey,
+  idempotencyId,
+  jsonCopy,
+} from './conventions.js';
 import {
   HeaderConflictError,
   PlayerConflictError,
+  RunningGamesLimitError,
   type AppendResult,
   type Commit,
+  type FinishedRow,
   type GameHeader,
+  type GameOverview,
+  type GameSummary,
   type IdempotentResponse,
   type LoadedGame,
   type MembershipRow,
   type Page,
   type PlayerId,
   type PlayerRecord,
+  type RunningGameClaim,
   type Snapshot,
   type Store,
   type VacationLedger,
@@ -21,6 +37,7 @@ interface GamePartition {
   header: GameHeader | null;
   readonly commits: Map<number, Commit>;
   readonly snapshots: Map<number, Snapshot>;
+  summary: GameSummary | null;
 }
 
 interface IdempotencyRecord {
@@ -44,6 +61,10 @@ export class MemoryStore implements Store {
   private readonly tokens = new Map<string, PlayerId>();
   private readonly games = new Map<string, GamePartition>();
   private readonly memberships = new Map<PlayerId, Map<string, MembershipRow>>();
+  /** Each player's finished games by `finishedOrderKey`. */
+  private readonly finished = new Map<PlayerId, Map<string, FinishedRow>>();
+  /** How many running games each player counts. */
+  private readonly running = new Map<PlayerId, number>();
   private readonly idempotency = new Map<string, IdempotencyRecord>();
   private readonly vacations = new Map<PlayerId, VacationLedger>();
   private readonly clock: () => number;
@@ -68,10 +89,12 @@ export class MemoryStore implements Store {
     return playerId === undefined ? null : this.getPlayer(playerId);
   }
 
-  async createGame(header: GameHeader): Promise<void> {
+  async createGame(header: GameHeader, claim?: RunningGameClaim): Promise<void> {
     const partition = this.partition(header.gameId);
     if (partition.header) throw new HeaderConflictError(header.gameId);
+    const write = claim ? this.claiming(claim) : () => {};
     partition.header = jsonCopy(header);
+    write();
   }
 
   async getHeader(gameId: string): Promise<GameHeader | null> {
@@ -79,12 +102,28 @@ export class MemoryStore implements Store {
     return header ? jsonCopy(header) : null;
   }
 
-  async replaceHeader(next: GameHeader, expectedRevision: number): Promise<boolean> {
+  async replaceHeader(next: GameHeader, expectedRevision: number, claim?: RunningGameClaim): Promise<boolean> {
     assertNextRevision(next, expectedRevision);
     const partition = this.games.get(next.gameId);
     if (partition?.header?.revision !== expectedRevision) return false;
+    const write = claim ? this.claiming(claim) : () => {};
     partition.header = jsonCopy(next);
+    write();
     return true;
+  }
+
+  /** Checks a claim, as a transaction's conditions would, and returns its write: a new counted row, or the seat on a row the player counts already. */
+  private claiming({ playerId, row, limit }: RunningGameClaim): () => void {
+    const rows = this.memberships.get(playerId) ?? new Map<string, MembershipRow>();
+    const held = rows.get(row.gameId);
+    if (held) return () => void rows.set(row.gameId, { ...held, seat: row.seat });
+    const counted = this.running.get(playerId) ?? 0;
+    if (counted >= limit) throw new RunningGamesLimitError(playerId, limit);
+    return () => {
+      rows.set(row.gameId, { ...jsonCopy(row), counted: true });
+      this.memberships.set(playerId, rows);
+      this.running.set(playerId, counted + 1);
+    };
   }
 
   async loadGame(gameId: string): Promise<LoadedGame | null> {
@@ -158,6 +197,48 @@ export class MemoryStore implements Store {
     return { items: jsonCopy(items), next: rows.length > limit && last ? encodeCursor(last.gameId) : null };
   }
 
+  async adoptMembership(playerId: PlayerId, gameId: string): Promise<void> {
+    const rows = this.memberships.get(playerId);
+    const row = rows?.get(gameId);
+    if (!rows || !row || row.counted) return;
+    rows.set(gameId, { ...row, counted: true });
+    this.running.set(playerId, (this.running.get(playerId) ?? 0) + 1);
+  }
+
+  async retireMembership(playerId: PlayerId, gameId: string, finished: FinishedRow | null): Promise<void> {
+    const rows = this.memberships.get(playerId);
+    const row = rows?.get(gameId);
+    rows?.delete(gameId);
+    if (row?.counted) this.running.set(playerId, (this.running.get(playerId) ?? 0) - 1);
+    if (!finished) return;
+    const done = this.finished.get(playerId) ?? new Map<string, FinishedRow>();
+    done.set(finishedOrderKey(gameId), jsonCopy(finished));
+    this.finished.set(playerId, done);
+  }
+
+  async listFinishedGames(playerId: PlayerId, afterKey: string | null, limit: number): Promise<readonly FinishedRow[]> {
+    assertLimit(limit);
+    const rows = [...(this.finished.get(playerId) ?? new Map<string, FinishedRow>())]
+      .filter(([key]) => afterKey === null || byUtf8(key, afterKey) > 0)
+      .sort(([a], [b]) => byUtf8(a, b));
+    return jsonCopy(rows.slice(0, limit).map(([, row]) => row));
+  }
+
+  async putGameSummary(summary: GameSummary): Promise<void> {
+    assertSeq(summary.seq);
+    const partition = this.partition(summary.gameId);
+    if ((partition.summary?.seq ?? 0) < summary.seq) partition.summary = jsonCopy(summary);
+  }
+
+  async getGameOverviews(gameIds: readonly string[]): Promise<ReadonlyMap<string, GameOverview>> {
+    const overviews = new Map<string, GameOverview>();
+    for (const gameId of gameIds) {
+      const partition = this.games.get(gameId);
+      if (partition?.header) overviews.set(gameId, jsonCopy({ header: partition.header, latest: partition.summary }));
+    }
+    return overviews;
+  }
+
   async getIdempotent(scope: string, key: string): Promise<IdempotentResponse | null> {
     const record = this.idempotency.get(idempotencyId(scope, key));
     return record && this.clock() < record.expiresAt ? jsonCopy(record.response) : null;
@@ -174,7 +255,7 @@ export class MemoryStore implements Store {
   private partition(gameId: string): GamePartition {
     let partition = this.games.get(gameId);
     if (!partition) {
-      partition = { header: null, commits: new Map(), snapshots: new Map() };
+      partition = { header: null, commits: new Map(), snapshots: new Map(), summary: null };
       this.games.set(gameId, partition);
     }
     return partition;

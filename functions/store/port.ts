@@ -89,6 +89,14 @@ export interface CommitSummary {
   readonly lateParts?: readonly { readonly seat: number; readonly deadline: number }[];
   /** Each seat's latest vacation the game knows, for lists to show who is away until when. */
   readonly vacations?: readonly { readonly seat: number; readonly leftAt: number; readonly backAt: number }[];
+  /** The entry pending before this commit, when this commit closed it: its deadline timer is no longer needed (absent in commits stored before it was added). */
+  readonly closedPendingId?: string;
+  /**
+   * The request that wrote this commit spent its slice of system commits
+   * (functions/service/pipeline.ts) while bots or standing orders still owe
+   * moves: the game's timer is wanted at once, not at the deadline.
+   */
+  readonly continues?: true;
 }
 
 export interface Commit {
@@ -135,12 +143,55 @@ export interface Page<T> {
   readonly next: string | null;
 }
 
-/** A game a player sits in, with what its latest commit says. */
+/**
+ * A running game (open or active) of a player's: one they sit in, or created
+ * without taking a seat (`seat` null). Written with the header that seats
+ * them, counted against their running games (`counted`); rows stored before
+ * quotas lack `counted` until the service adopts them. When the game ends
+ * the row leaves for the player's finished games (FinishedRow).
+ */
 export interface MembershipRow {
   readonly gameId: string;
   readonly game: string;
-  readonly seat: number;
+  readonly seat: number | null;
   readonly joinedAt: number;
+  readonly counted?: true;
+}
+
+/**
+ * A player's claim on a running game, written in one transaction with the
+ * header write that seats them (or creates the game): refused, and nothing
+ * written, when they count `limit` running games already.
+ */
+export interface RunningGameClaim {
+  readonly playerId: PlayerId;
+  readonly row: Omit<MembershipRow, 'counted'>;
+  readonly limit: number;
+}
+
+/** A finished game in a player's list, as its end left it: listed in `finishedOrderKey` order. */
+export interface FinishedRow {
+  readonly gameId: string;
+  readonly game: string;
+  readonly seat: number;
+  /** The game's final version. */
+  readonly version: number;
+  readonly seats: readonly SeatOccupant[];
+  /** Each seat's latest vacation the game knew. */
+  readonly vacations: CommitSummary['vacations'];
+}
+
+/** What a game's newest commit says, kept beside its log for lists (a projection of the log: a newer one replaces an older, never the reverse). */
+export interface GameSummary {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly summary: CommitSummary;
+}
+
+/** A game as lists read it: its header and the summary of its newest commit (null before the first, or not yet projected). */
+export interface GameOverview {
+  readonly header: GameHeader;
+  readonly latest: GameSummary | null;
 }
 
 /**
@@ -182,12 +233,22 @@ export interface Store {
   getPlayer(playerId: PlayerId): Promise<PlayerRecord | null>;
   getPlayerByTokenHash(tokenHash: string): Promise<PlayerRecord | null>;
 
-  /** Fails with HeaderConflictError if the id exists. */
-  createGame(header: GameHeader): Promise<void>;
+  /**
+   * Fails with HeaderConflictError if the id exists. With a claim, the
+   * creator's running row is written in the same transaction, or the whole
+   * fails with RunningGamesLimitError.
+   */
+  createGame(header: GameHeader, claim?: RunningGameClaim): Promise<void>;
   /** Strongly consistent. */
   getHeader(gameId: string): Promise<GameHeader | null>;
-  /** Writes `next` (whose revision must be expected + 1) only if the stored revision is `expected`; false otherwise. */
-  replaceHeader(next: GameHeader, expectedRevision: number): Promise<boolean>;
+  /**
+   * Writes `next` (whose revision must be expected + 1) only if the stored
+   * revision is `expected`; false otherwise. With a claim (a player taking a
+   * seat), their running row is written in the same transaction, or the whole
+   * fails with RunningGamesLimitError; a player who counts the game already
+   * (its creator, seated now) gets their row's seat and is not counted twice.
+   */
+  replaceHeader(next: GameHeader, expectedRevision: number, claim?: RunningGameClaim): Promise<boolean>;
 
   /** Header, latest snapshot and every later commit, strongly consistent. */
   loadGame(gameId: string): Promise<LoadedGame | null>;
@@ -204,10 +265,25 @@ export interface Store {
   /** Writes `next` (whose revision must be expected + 1) only if the stored revision is `expectedRevision` (0: none stored yet); false otherwise. */
   putVacationLedger(next: VacationLedger, expectedRevision: number): Promise<boolean>;
 
-  /** Writes (or rewrites) the player's row for that game. */
+  /** Writes (or rewrites) the player's row for that game as releases before quotas did: counted against nothing (claims count). */
   addMembership(playerId: PlayerId, row: MembershipRow): Promise<void>;
-  /** In gameId order; `cursor` is null for the first page or a `next` from an earlier page. */
+  /** The player's running rows (those not yet retired), in gameId order; `cursor` is null for the first page or a `next` from an earlier page. */
   listMemberships(playerId: PlayerId, cursor: string | null, limit: number): Promise<Page<MembershipRow>>;
+  /** Counts a row stored before quotas against the player's running games, once; nothing for a counted or missing row. */
+  adoptMembership(playerId: PlayerId, gameId: string): Promise<void>;
+  /**
+   * The game ended (or never will for this player): their running row goes,
+   * releasing what it counted, and `finished`, if given, joins their
+   * finished games. Idempotent: a second call releases nothing more.
+   */
+  retireMembership(playerId: PlayerId, gameId: string, finished: FinishedRow | null): Promise<void>;
+  /** The player's finished games in `finishedOrderKey` order, at most `limit`, after the one whose key is `afterKey` (null: from the first). */
+  listFinishedGames(playerId: PlayerId, afterKey: string | null, limit: number): Promise<readonly FinishedRow[]>;
+
+  /** Keeps the summary of a game's newest commit: written only over an older one (or none). */
+  putGameSummary(summary: GameSummary): Promise<void>;
+  /** Header and summary of each game that exists, strongly consistent, in as few requests as the store allows. */
+  getGameOverviews(gameIds: readonly string[]): Promise<ReadonlyMap<string, GameOverview>>;
 
   /**
    * Idempotency records for POSTs other than moves; they expire (TTL).
@@ -228,6 +304,17 @@ export class HeaderConflictError extends Error {
   constructor(gameId: string) {
     super(`game ${gameId} already exists`);
     this.name = 'HeaderConflictError';
+  }
+}
+
+/** A claim met a player who counts `limit` running games already (nothing was written). */
+export class RunningGamesLimitError extends Error {
+  constructor(
+    readonly playerId: PlayerId,
+    readonly limit: number,
+  ) {
+    super(`player ${playerId} already counts ${limit} running games`);
+    this.name = 'RunningGamesLimitError';
   }
 }
 

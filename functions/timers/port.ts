@@ -25,6 +25,8 @@ export const DeadlinePayload = z.object({
   seq: z.int().check(z.nonnegative()),
   /** The pending entry's id (`p17`); unique within its game. */
   pendingId: id,
+  /** Fired at once, not at the deadline: a request left bots to play (a firing before the deadline is then no early firing). */
+  continues: z.optional(z.literal(true)),
 });
 export type DeadlinePayload = z.infer<typeof DeadlinePayload>;
 

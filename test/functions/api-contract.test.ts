@@ -258,6 +258,9 @@ describe('the fixes of the contract', () => {
     const gameId = (await api.client.post('/v1/games', { token: ann.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily', join: false } })).body
       .gameId;
     for (const level of ['random', 'greedy']) await api.client.post(`/v1/games/${gameId}/bots`, { token: ann.token, body: { level } });
+    // The bots play a slice per request: reading the game plays it to its end.
+    for (let reads = 0; (await api.client.get(`/v1/games/${gameId}`, { token: ann.token })).body.status !== 'finished'; reads++)
+      expect(reads).toBeLessThan(100);
     expect((await api.client.get(`/v1/games/${gameId}/verify`, { token: ann.token })).status).toBe(200);
     const late = await api.client.register('Late');
     const reply = await api.client.post(`/v1/games/${gameId}/join`, { token: late.token });

@@ -99,6 +99,35 @@ describe('safe undo over HTTP on DynamoDB Local', () => {
     expect(after.body.state.board.yourBid).toBeNull();
   });
 
+  it('takes back one move per pending entry: a second undo at the same step is 409 too-many-undos with the limit', async () => {
+    const { alice, gameId } = await game(2);
+    const placed = await bid(gameId, alice.token);
+    const undone = await undo(gameId, alice.token, placed.body.version);
+    expect(undone.status, undone.text).toBe(200);
+    // The window stays open: Alice bids again and tries to take it back a second time.
+    const again = await bid(gameId, alice.token);
+    expect(again.status, again.text).toBe(200);
+    const loop = await undo(gameId, alice.token, again.body.version);
+    expect(loop.status).toBe(409);
+    expect(loop.body).toMatchObject({ code: 'too-many-undos', limit: 1 });
+    expect((await view(gameId, alice.token)).body.version).toBe(again.body.version);
+  });
+
+  it('counts undos per step: a player who took back a move at one step may take one back at the next', async () => {
+    const { alice, bob, gameId } = await game(3);
+    await bid(gameId, alice.token);
+    await bid(gameId, bob.token);
+    const doubled = await move(gameId, alice.token, { type: 'double' });
+    expect((await undo(gameId, alice.token, doubled.body.version)).status).toBe(200);
+    expect((await move(gameId, alice.token, { type: 'pass' })).status).toBe(200);
+    const placed = await bid(gameId, alice.token);
+    expect((await undo(gameId, alice.token, placed.body.version)).status).toBe(200);
+    // Parallel undos of one move: the commit's condition lets one through.
+    const replaced = await bid(gameId, bob.token);
+    const both = await Promise.all([undo(gameId, bob.token, replaced.body.version), undo(gameId, bob.token, replaced.body.version)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
   it('is off with the live preset unless the table asks for it, and off when a table says so', async () => {
     const live = await game(2, 'live');
     expect(live.table.undo).toBe(false);

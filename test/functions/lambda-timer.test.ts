@@ -4,13 +4,15 @@ import { onCommitConflict } from '../../functions/service/conflicts.js';
 import { createServiceContext, type ServiceContext } from '../../functions/service/context.js';
 import { EarlyFiringError, settleDeadline, type EarlyFirings } from '../../functions/service/deadline-firing.js';
 import { addBot, createGame } from '../../functions/service/lobby.js';
-import { commitRecord, loadLive } from '../../functions/service/pipeline.js';
+import { commitRecord, loadLive, SYSTEM_COMMITS_PER_REQUEST } from '../../functions/service/pipeline.js';
+import { deadlineTimerOf } from '../../functions/service/deadline-timer.js';
 import { readGame, submitMoves } from '../../functions/service/play.js';
+import { reclaimSeat } from '../../functions/service/reclaim.js';
 import { registerPlayer } from '../../functions/service/players.js';
-import { scheduleNewDeadlines } from '../../functions/lambda/stream-handler.js';
+import { onNewCommits } from '../../functions/lambda/stream-handler.js';
 import { onTimer } from '../../functions/lambda/timer-handler.js';
 import { commitItem, snapshotItem } from '../../functions/store/dynamo-items.js';
-import type { Commit } from '../../functions/store/port.js';
+import type { Commit, GameSummary } from '../../functions/store/port.js';
 import type { TimerHandlers } from '../../functions/timers/fire.js';
 import type { Timer, Timers } from '../../functions/timers/port.js';
 import { manualClock } from '../support/api.js';
@@ -121,6 +123,47 @@ describe('timer handler', () => {
     expect(await onTimer(handlers(noWait), { gameId, seq: version, pendingId: pending.id })).toEqual({ status: 'settled', version: version + 1 });
   });
 
+  it('plays the next slice of a game its request left behind, at once: a continuation is no early firing', async () => {
+    const player = await registerPlayer(ctx, 'Host');
+    const host = { playerId: player.playerId, name: player.name, tokenHash: '', createdAt: player.createdAt };
+    const header = await createGame(ctx, host, { game: 'sealed-bids', seats: 5, options: { rounds: 40 }, deadlines: 'daily', join: false });
+    for (let seat = 0; seat < 5; seat++) await addBot(ctx, host, header.gameId, 'random', undefined);
+    const left = (await ctx.store.latestCommit(header.gameId))!;
+    expect(left.seq).toBe(SYSTEM_COMMITS_PER_REQUEST);
+    expect(left.summary).toMatchObject({ status: 'active', continues: true });
+    const continuation = deadlineTimerOf(left)!;
+    expect(continuation).toMatchObject({ id: `${header.gameId}.${left.summary.pendingId}.now`, dueAt: left.at, payload: { continues: true } });
+    // An early deadline firing would fail here (maxWaitMs 0); a continuation plays one more slice.
+    expect(await onTimer(handlers(noWait), continuation.payload)).toEqual({ status: 'settled', version: 2 * SYSTEM_COMMITS_PER_REQUEST });
+    expect((await ctx.store.latestCommit(header.gameId))!.summary.continues).toBe(true);
+  });
+
+  it("marks a player's own commit made after its request spent the slice, so the game's newest commit asks for the timer at once", async () => {
+    const player = await registerPlayer(ctx, 'Tess');
+    const tess = { playerId: player.playerId, name: player.name, tokenHash: '', createdAt: player.createdAt };
+    const deadlines = { windowSeconds: 60, turnSeconds: 60 };
+    const header = await createGame(ctx, tess, {
+      game: 'sealed-bids',
+      seats: 5,
+      options: { rounds: 40 },
+      deadlines,
+      table: { replaceAfterTimeouts: 1 },
+      join: true,
+    });
+    for (let seat = 1; seat < 5; seat++) await addBot(ctx, tess, header.gameId, 'random', undefined);
+    // Tess misses her bid: the greedy bot takes her seat, and every seat is a bot's.
+    clock.advance(61_000);
+    await readGame(ctx, tess, header.gameId);
+    const before = (await ctx.store.latestCommit(header.gameId))!.seq;
+    // Her reclaim's request plays its slice of bot moves first, then takes her seat back with bots still owed a move.
+    const answer = await reclaimSeat(ctx, tess, header.gameId);
+    const latest = (await ctx.store.latestCommit(header.gameId))!;
+    expect(latest.seq).toBe(answer.version);
+    expect(latest.seq).toBe(before + SYSTEM_COMMITS_PER_REQUEST + 1);
+    expect(latest).toMatchObject({ actor: tess.playerId, command: { type: 'reclaim' }, summary: { continues: true } });
+    expect(deadlineTimerOf(latest)?.payload.continues).toBe(true);
+  });
+
   it('ignores malformed payloads and unknown games', async () => {
     expect(await onTimer(handlers(noWait), { game: 'x' })).toEqual({ status: 'malformed' });
     expect(await onTimer(handlers(noWait), { kind: 'deadline', gameId: 'g_nope', seq: 3, pendingId: 'p1' })).toEqual({ status: 'unknown-game' });
@@ -140,13 +183,17 @@ describe('stream consumer', () => {
     at: 2,
     summary: { status: 'active', awaiting: [1], deadline: 1_800_000_000_000, pendingId: 'p4' },
   };
+  /** The game summaries the consumer writes, recorded. */
+  const written: GameSummary[] = [];
+  const summaries = { putGameSummary: async (summary: GameSummary) => void written.push(summary) };
   const record = (eventName: 'INSERT' | 'MODIFY' | 'REMOVE', image: unknown, sequence: string) => ({
     eventID: `e-${sequence}`,
     eventName,
     dynamodb: { NewImage: image, SequenceNumber: sequence },
   });
 
-  it('schedules the deadline of each new commit once it is durable, and nothing else', async () => {
+  it('schedules the deadline of each new commit once it is durable, writes its game summary, and nothing else', async () => {
+    written.length = 0;
     const scheduled: Timer[] = [];
     const scheduler: Timers = { schedule: async (timer) => void scheduled.push(timer), cancel: async () => {} };
     const finished = { ...commit, seq: 5, summary: { status: 'finished' as const, awaiting: [], deadline: null, pendingId: null } };
@@ -159,9 +206,60 @@ describe('stream consumer', () => {
       ],
     } as unknown as DynamoDBStreamEvent;
     const errors: unknown[] = [];
-    expect(await scheduleNewDeadlines(event, scheduler, { error: (...line) => void errors.push(line) })).toEqual({ batchItemFailures: [] });
+    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: (...line) => void errors.push(line) })).toEqual({
+      batchItemFailures: [],
+    });
     expect(errors).toEqual([]);
     expect(scheduled).toEqual([{ id: 'g_stream.p4', dueAt: 1_800_000_000_000, payload: { kind: 'deadline', gameId: 'g_stream', seq: 4, pendingId: 'p4' } }]);
+    expect(written).toEqual([
+      { gameId: 'g_stream', seq: 4, summary: commit.summary },
+      { gameId: 'g_stream', seq: 5, summary: finished.summary },
+    ]);
+  });
+
+  it('deletes the schedule of an entry a commit closed, and asks for a continuation at once when its request left bots to play', async () => {
+    const calls: string[] = [];
+    const scheduler: Timers = {
+      schedule: async (timer) => void calls.push(`schedule ${timer.id} at ${timer.dueAt}`),
+      cancel: async (id) => void calls.push(`cancel ${id}`),
+    };
+    const moved = { ...commit, seq: 5, summary: { ...commit.summary, pendingId: 'p5', closedPendingId: 'p4' } };
+    const behind = { ...commit, seq: 6, at: 7, summary: { ...commit.summary, pendingId: 'p6', closedPendingId: 'p5', continues: true as const } };
+    const ended = { ...commit, seq: 7, summary: { status: 'finished' as const, awaiting: [], deadline: null, pendingId: null, closedPendingId: 'p6' } };
+    const event = { Records: [moved, behind, ended].map((c, i) => record('INSERT', commitItem(c), String(20 + i))) } as unknown as DynamoDBStreamEvent;
+    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(calls).toEqual([
+      'schedule g_stream.p5 at 1800000000000',
+      'cancel g_stream.p4',
+      'schedule g_stream.p6 at 1800000000000',
+      'schedule g_stream.p6.now at 7',
+      'cancel g_stream.p5',
+      'cancel g_stream.p6',
+    ]);
+  });
+
+  it('leaves no schedule behind a whole game: every entry resolved before its deadline has its schedule deleted', async () => {
+    const player = await registerPlayer(ctx, 'Host');
+    const host = { playerId: player.playerId, name: player.name, tokenHash: '', createdAt: player.createdAt };
+    const header = await createGame(ctx, host, { game: 'sealed-bids', seats: 3, options: { rounds: 3 }, deadlines: 'daily', join: false });
+    for (let seat = 0; seat < 3; seat++) await addBot(ctx, host, header.gameId, 'greedy', undefined);
+    while ((await ctx.store.latestCommit(header.gameId))?.summary.status !== 'finished') await readGame(ctx, host, header.gameId);
+    const commits = await ctx.store.readCommits(header.gameId, 0, 1000);
+    const live = new Map<string, number>();
+    let created = 0;
+    const scheduler: Timers = {
+      schedule: async (timer) => {
+        if (!live.has(timer.id)) created++;
+        live.set(timer.id, timer.dueAt);
+      },
+      cancel: async (id) => void live.delete(id),
+    };
+    const event = { Records: commits.map((c) => record('INSERT', commitItem(c), String(c.seq))) } as unknown as DynamoDBStreamEvent;
+    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    const entries = new Set(commits.flatMap((c) => (c.summary.pendingId === null ? [] : [c.summary.pendingId])));
+    expect(created).toBeGreaterThanOrEqual(entries.size);
+    // Each schedule left would fire once for nothing: a continuation fires (it is due), a resolved deadline must not.
+    expect([...live.keys()].filter((id) => !id.endsWith('.now'))).toEqual([]);
   });
 
   it('reports a record whose schedule failed, so only it is retried', async () => {
@@ -176,9 +274,9 @@ describe('stream consumer', () => {
       Records: [record('INSERT', commitItem(commit), '10'), record('INSERT', commitItem({ ...commit, seq: 6 }), '11')],
     } as unknown as DynamoDBStreamEvent;
     const errors: unknown[] = [];
-    expect(await scheduleNewDeadlines(event, scheduler, { error: (...line) => void errors.push(line) })).toEqual({
+    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: (...line) => void errors.push(line) })).toEqual({
       batchItemFailures: [{ itemIdentifier: '10' }],
     });
-    expect(errors).toEqual([['deadline not scheduled', { stream: 'e-10', error: 'throttled' }]]);
+    expect(errors).toEqual([['commit not followed up', { stream: 'e-10', error: 'throttled' }]]);
   });
 });

@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../functions/store/memory.js';
+import { finishedOrderKey } from '../../functions/store/conventions.js';
 import {
   HeaderConflictError,
   PlayerConflictError,
+  RunningGamesLimitError,
   type Commit,
+  type FinishedRow,
   type GameHeader,
   type GameStatus,
   type MembershipRow,
@@ -354,6 +357,134 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       await store.addMembership(playerId, row(gameId, 0));
       await store.addMembership(playerId, row(gameId, 2));
       expect(await store.listMemberships(playerId, null, 10)).toEqual({ items: [row(gameId, 2)], next: null });
+    });
+  });
+
+  describe('running games and their quota', () => {
+    const claim = (playerId: string, gameId: string, seat: number | null, limit: number) => ({
+      playerId,
+      row: { gameId, game: 'villages-of-valeria', seat, joinedAt: 1_700_000_000_000 },
+      limit,
+    });
+    const runningIds = async (playerId: string) => (await store.listMemberships(playerId, null, 100)).items.map((r) => r.gameId).sort();
+
+    it('writes a creator’s counted row with the header, and refuses the header and the row at the limit, even to creators racing', async () => {
+      const playerId = uid('pl');
+      const games = Array.from({ length: 8 }, () => header({ createdBy: playerId }));
+      const outcomes = await Promise.allSettled(games.map((h) => store.createGame(h, claim(playerId, h.gameId, 0, 5))));
+      const created = games.filter((_, i) => outcomes[i]!.status === 'fulfilled');
+      expect(created).toHaveLength(5);
+      for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+        expect(outcome.reason).toBeInstanceOf(RunningGamesLimitError);
+        expect(outcome.reason).toMatchObject({ playerId, limit: 5 });
+      }
+      expect(await runningIds(playerId)).toEqual(created.map((h) => h.gameId).sort());
+      expect((await store.listMemberships(playerId, null, 100)).items.every((r) => r.counted === true)).toBe(true);
+      // Nothing of a refused game was written.
+      for (const h of games.filter((g) => !created.includes(g))) expect(await store.getHeader(h.gameId)).toBeNull();
+      // An existing id is refused as such, whatever the claim.
+      await expect(store.createGame(created[0]!, claim(uid('pl'), created[0]!.gameId, 0, 5))).rejects.toBeInstanceOf(HeaderConflictError);
+    });
+
+    it('seats a joining player with their claim, or not at all; an unseated creator taking a seat is not counted twice', async () => {
+      const [creator, joiner] = [uid('pl'), uid('pl')];
+      const h = header({ createdBy: creator });
+      await store.createGame(h, claim(creator, h.gameId, null, 2));
+      const seated = { ...h, seats: [{ kind: 'player' as const, playerId: joiner, name: 'Jo' }, ...h.seats.slice(1)], revision: 2 };
+      // A stale revision writes neither the header nor the row.
+      expect(await store.replaceHeader({ ...seated, revision: 3 }, 2, claim(joiner, h.gameId, 0, 2))).toBe(false);
+      expect(await runningIds(joiner)).toEqual([]);
+      expect(await store.replaceHeader(seated, 1, claim(joiner, h.gameId, 0, 2))).toBe(true);
+      expect(await runningIds(joiner)).toEqual([h.gameId]);
+      const creatorSeated = { ...seated, seats: [...seated.seats.slice(0, 2), { kind: 'player' as const, playerId: creator, name: 'Cy' }], revision: 3 };
+      // At its limit (1) already, with this very game: the seat is taken all the same.
+      expect(await store.replaceHeader(creatorSeated, 2, claim(creator, h.gameId, 2, 1))).toBe(true);
+      expect((await store.listMemberships(creator, null, 10)).items).toEqual([{ ...claim(creator, h.gameId, 2, 1).row, counted: true }]);
+      // The creator still counts one running game: a second fits under a limit of 2, a third does not.
+      const [second, third] = [header({ createdBy: creator }), header({ createdBy: creator })];
+      await store.createGame(second, claim(creator, second.gameId, 0, 2));
+      await expect(store.createGame(third, claim(creator, third.gameId, 0, 2))).rejects.toBeInstanceOf(RunningGamesLimitError);
+      // At the limit, a seat is refused and its header write with it.
+      const other = header();
+      await store.createGame(other);
+      const full = { ...other, seats: [{ kind: 'player' as const, playerId: creator, name: 'Cy' }, ...other.seats.slice(1)], revision: 2 };
+      await expect(store.replaceHeader(full, 1, claim(creator, other.gameId, 0, 2))).rejects.toBeInstanceOf(RunningGamesLimitError);
+      expect((await store.getHeader(other.gameId))?.revision).toBe(1);
+    });
+
+    it('releases a retired game once, moving a seated row to the finished games; counts a row from before quotas once', async () => {
+      const playerId = uid('pl');
+      const [a, b] = [header({ createdBy: playerId }), header({ createdBy: playerId })];
+      await store.createGame(a, claim(playerId, a.gameId, 1, 2));
+      await store.createGame(b, claim(playerId, b.gameId, null, 2));
+      const done: FinishedRow = { gameId: a.gameId, game: a.game, seat: 1, version: 42, seats: a.seats, vacations: [{ seat: 1, leftAt: 5, backAt: 9 }] };
+      await store.retireMembership(playerId, a.gameId, done);
+      await store.retireMembership(playerId, a.gameId, done);
+      await store.retireMembership(playerId, b.gameId, null);
+      expect(await runningIds(playerId)).toEqual([]);
+      expect(await store.listFinishedGames(playerId, null, 10)).toEqual([done]);
+      // Both released, once each: two more fit under the limit of 2, a third does not.
+      const more = [header(), header(), header()];
+      await store.createGame(more[0]!, claim(playerId, more[0]!.gameId, 0, 2));
+      await store.createGame(more[1]!, claim(playerId, more[1]!.gameId, 0, 2));
+      await expect(store.createGame(more[2]!, claim(playerId, more[2]!.gameId, 0, 2))).rejects.toBeInstanceOf(RunningGamesLimitError);
+
+      const old = uid('pl');
+      const legacy = header();
+      await store.createGame(legacy);
+      await store.addMembership(old, row(legacy.gameId, 0));
+      await store.adoptMembership(old, legacy.gameId);
+      await store.adoptMembership(old, legacy.gameId);
+      await store.adoptMembership(old, uid('g'));
+      expect((await store.listMemberships(old, null, 10)).items).toEqual([{ ...row(legacy.gameId, 0), counted: true }]);
+      const next = header();
+      await expect(store.createGame(next, claim(old, next.gameId, 0, 1))).rejects.toBeInstanceOf(RunningGamesLimitError);
+      // A row from before quotas that was never counted releases nothing when it goes.
+      const older = uid('pl');
+      await store.addMembership(older, row(legacy.gameId, 0));
+      await store.retireMembership(older, legacy.gameId, null);
+      expect(await runningIds(older)).toEqual([]);
+      await store.createGame(next, claim(older, next.gameId, 0, 1));
+    });
+
+    it('lists finished games in localeCompare order of their ids, a page after a key', async () => {
+      const playerId = uid('pl');
+      const ids = ['g_b', 'g_A', 'g_a', 'g__x', 'g_-x', 'g_0', 'g_ab', 'g_aB', 'g_Z'].map((id) => `${id}${uid('')}`);
+      for (const gameId of ids)
+        await store.retireMembership(playerId, gameId, { gameId, game: 'village-pillage', seat: 0, version: 3, seats: [], vacations: undefined });
+      const expected = [...ids].sort((x, y) => x.localeCompare(y));
+      const listed: string[] = [];
+      for (let after: string | null = null; ;) {
+        const page: readonly FinishedRow[] = await store.listFinishedGames(playerId, after, 4);
+        listed.push(...page.map((r) => r.gameId));
+        if (page.length < 4) break;
+        after = finishedOrderKey(page.at(-1)!.gameId);
+      }
+      expect(listed).toEqual(expected);
+      expect(await store.listFinishedGames(uid('pl'), null, 4)).toEqual([]);
+    });
+  });
+
+  describe('game summaries', () => {
+    it('keeps the newest summary of each game, and reads headers with them in batches', async () => {
+      const games = Array.from({ length: 60 }, () => header({ status: 'active', startedAt: 1 }));
+      for (const h of games) await store.createGame(h);
+      const summary = (gameId: string, seq: number) => ({ gameId, seq, summary: commit(gameId, seq).summary });
+      const [first, second] = games;
+      await store.putGameSummary(summary(first!.gameId, 7));
+      await store.putGameSummary(summary(first!.gameId, 5));
+      await store.putGameSummary(summary(second!.gameId, 2));
+      await store.putGameSummary(summary(second!.gameId, 3));
+      const ghost = uid('g');
+      await store.putGameSummary(summary(ghost, 1));
+      const overviews = await adapter.elsewhere().getGameOverviews([...games.map((h) => h.gameId), ghost, uid('g')]);
+      expect(overviews.size).toBe(games.length);
+      expect(overviews.get(first!.gameId)).toEqual({ header: first, latest: summary(first!.gameId, 7) });
+      expect(overviews.get(second!.gameId)?.latest).toEqual(summary(second!.gameId, 3));
+      expect(overviews.get(games[59]!.gameId)).toEqual({ header: games[59], latest: null });
+      // Beside the log, a summary is never taken for a commit or the header.
+      expect(await store.loadGame(first!.gameId)).toEqual({ header: first, snapshot: null, tail: [] });
+      expect(await store.latestCommit(first!.gameId)).toBeNull();
     });
   });
 

@@ -3,7 +3,7 @@ import type { LogLine } from '../../functions/app/app.js';
 import { localDynamoClient } from '../../functions/store/dynamo-client.js';
 import { LOAD_PAGE_SIZE } from '../../functions/service/context.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
-import type { Commit, GameHeader } from '../../functions/store/port.js';
+import type { Commit, GameHeader, RunningGameClaim } from '../../functions/store/port.js';
 import { GAMES } from '../../core/games/index.js';
 import { sealedBidsListing } from '../support/sealed-bids.js';
 import { startApi, type Reply, type RunningApi } from '../support/api.js';
@@ -29,13 +29,13 @@ class FreezableStore extends DynamoStore {
     return super.appendCommit(commit);
   }
 
-  override async replaceHeader(next: GameHeader, expectedRevision: number) {
+  override async replaceHeader(next: GameHeader, expectedRevision: number, claim?: RunningGameClaim) {
     const stop = next.status === 'finished' ? this.beforeFinish : null;
     if (stop) {
       this.beforeFinish = null;
       await stop();
     }
-    return super.replaceHeader(next, expectedRevision);
+    return super.replaceHeader(next, expectedRevision, claim);
   }
 }
 

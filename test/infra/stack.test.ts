@@ -235,6 +235,7 @@ describe('service stack template', () => {
         'SCHEDULER_ROLE_ARN',
         'SCHEDULE_DLQ_ARN',
         'SCHEDULE_GROUP',
+        'TABLE_NAME',
         'TIMER_FUNCTION_ARN',
       ]);
       for (const fn of [ids.httpFn, ids.timerFn, ids.streamFn]) {
@@ -251,6 +252,7 @@ describe('service stack template', () => {
           SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [ids.schedulerRole, 'Arn'] },
           TIMER_FUNCTION_ARN: { 'Fn::GetAtt': [ids.timerFn, 'Arn'] },
           SCHEDULE_DLQ_ARN: { 'Fn::GetAtt': [ids.timerDlq, 'Arn'] },
+          TABLE_NAME: { Ref: ids.table },
         },
       });
     });
@@ -343,7 +345,7 @@ describe('service stack template', () => {
       expect(actionsOf(statements)).toEqual(['lambda:InvokeFunction', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
     });
 
-    it('lets the stream consumer create and delete schedules in its group only, and pass only the Scheduler role', () => {
+    it('lets the stream consumer create and delete schedules in its group only, pass only the Scheduler role, and put game summaries only', () => {
       const statements = policyOf(template, roleOf(ids.streamFn));
       expect(statements).toContainEqual({
         Effect: 'Allow',
@@ -358,10 +360,12 @@ describe('service stack template', () => {
         Resource: { 'Fn::GetAtt': [ids.schedulerRole, 'Arn'] },
         Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
       });
-      // Stream reading is scoped to this table's stream; no table data access at all.
+      // Stream reading is scoped to this table's stream; of the table's data, it only puts (each game's newest summary).
       for (const statement of statements.filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:')))) {
-        expect(statement.Resource).toEqual({ 'Fn::GetAtt': [ids.table, 'StreamArn'] });
+        if (statement.Action === 'dynamodb:PutItem') expect(statement.Resource).toEqual({ 'Fn::GetAtt': [ids.table, 'Arn'] });
+        else expect(statement.Resource).toEqual({ 'Fn::GetAtt': [ids.table, 'StreamArn'] });
       }
+      expect(statements).toContainEqual({ Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } });
     });
 
     it('grants scheduling and PassRole to no one but the stream consumers (deadlines; push), the timer function and the delivery function (a webhook retry)', () => {

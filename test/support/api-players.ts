@@ -66,6 +66,11 @@ export async function verifyThroughApi(client: ApiClient, gameId: string, token:
   const verify = await client.get(`/v1/games/${gameId}/verify`, { token });
   expect(verify.status).toBe(200);
   expect(hashSeed(verify.body.seed)).toBe(verify.body.seedHash);
+  // The log comes a page at a time: follow `next` while `more`.
+  for (let page = verify.body; page.more;) {
+    page = (await client.get(`/v1/games/${gameId}/verify?after=${page.next}`, { token })).body;
+    verify.body.commits.push(...page.commits);
+  }
   const init = replayInit(verify.body);
   const game = tableGame(engine);
   let state: TableState = game.setup(init);

@@ -107,6 +107,20 @@ interface Outcome<T> {
 const RETRYABLE = (status: number) => status === 429 || status >= 500;
 
 /** The answer's data, or a ProblemError. */
+/** A paged answer with every page after `first` read and its commits gathered into it. */
+async function wholeLog<P extends { readonly commits: readonly unknown[]; readonly next: number; readonly more: boolean }>(
+  first: P,
+  page: (after: number) => Promise<P>,
+): Promise<P> {
+  const commits = [...first.commits];
+  let last = first;
+  while (last.more) {
+    last = await page(last.next);
+    commits.push(...last.commits);
+  }
+  return { ...first, commits, next: last.next, more: false };
+}
+
 function dataOf<T>({ data, error, response }: Outcome<T>): T {
   if (data === undefined || !response.ok) throw new ProblemError(response, isProblem(error) ? error : undefined);
   return data;
@@ -264,9 +278,14 @@ export class ValeriaClient {
     }
   }
 
-  /** After the end: the seed, its hash and the whole log, to replay and check. */
+  /** After the end: the seed, its hash and the whole log, to replay and check (every page read: `more` is false). */
   async verify(gameId: string): Promise<Verification> {
-    return dataOf(await this.api.GET('/v1/games/{id}/verify', { params: { path: { id: gameId } } }));
+    return wholeLog(await this.verifyPage(gameId, 0), (after) => this.verifyPage(gameId, after));
+  }
+
+  /** One page of the verification: the seed and setup, and the commits after `after` (at most 100, about 1 MB). */
+  async verifyPage(gameId: string, after: number): Promise<Verification> {
+    return dataOf(await this.api.GET('/v1/games/{id}/verify', { params: { path: { id: gameId }, query: { after } } }));
   }
 
   async standingOrders(gameId: string): Promise<StandingOrders> {

@@ -204,7 +204,7 @@ export interface paths {
         };
         /**
          * After the end: the seed, its hash and the full log, to replay and check
-         * @description Check that sha256(seed) is the hash published at creation, then replay every command with the engine to reproduce every event.
+         * @description Check that sha256(seed) is the hash published at creation, then replay every command with the engine to reproduce every event. The log comes a page at a time: commits after `after`, at most 100 and about 1 MB of JSON (always at least one); while `more` is true, ask again with `after` set to `next`.
          */
         get: operations["verifyGame"];
         put?: never;
@@ -248,7 +248,7 @@ export interface paths {
         };
         /**
          * Your redacted event log after a cursor; long-poll with `wait`
-         * @description Commits after version `after`, each with the events you may see. With `wait`, holds the request until a commit arrives or the wait ends. An `after` beyond the game’s version answers 400 `cursor-out-of-range`.
+         * @description Commits after version `after`, each with the events you may see: at most 100 and about 1 MB of JSON (always at least one); `more` says whether others follow (ask again with `after` set to `next`). With `wait`, holds the request until a commit arrives or the wait ends. An `after` beyond the game’s version answers 400 `cursor-out-of-range`.
          */
         get: operations["readEvents"];
         put?: never;
@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Take back your own latest commit, if it revealed nothing
-         * @description Allowed while the commit is the game's latest, was your move, and showed nobody anything they could not see before: no card drawn, turned up or laid from a hand on the table (every viewer's view is compared before and after), no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason, which names what was shown (e.g. `it showed a7 to you, seat 1, spectators, hidden before`). The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.
+         * @description Allowed while the commit is the game's latest, was your move, and showed nobody anything they could not see before: no card drawn, turned up or laid from a hand on the table (every viewer's view is compared before and after), no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason, which names what was shown (e.g. `it showed a7 to you, seat 1, spectators, hidden before`). One undo per pending entry: taking back a second move at the same step answers 409 `too-many-undos` (`limit`: 1). The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.
          */
         post: operations["undoCommit"];
         delete?: never;
@@ -536,7 +536,10 @@ export interface components {
             moveIndex?: number;
             /** @description The game version now, for `version-mismatch`. */
             currentVersion?: number;
-            /** @description The quota that was reached, for the `too-many-…` codes. */
+            /**
+             * @description The quota reached, for the `too-many-…` codes (e.g. 1 for `too-many-undos`).
+             * @example 1
+             */
             limit?: number;
             /**
              * @description For `store-unavailable`: `not-applied` means nothing changed; `unknown` means a write may have been applied — repeat the request with the same `Idempotency-Key` to learn its answer.
@@ -545,7 +548,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -3136,6 +3139,7 @@ export interface components {
             commits: components["schemas"]["VillagesOfValeriaCommit"][];
             /** @description The cursor for the next call (`after`). */
             next: number;
+            /** @description Whether commits after `next` exist already: a page ends at its size limit. */
             more: boolean;
         };
         ValeriaCardKingdomsEvents: {
@@ -3148,6 +3152,7 @@ export interface components {
             commits: components["schemas"]["ValeriaCardKingdomsCommit"][];
             /** @description The cursor for the next call (`after`). */
             next: number;
+            /** @description Whether commits after `next` exist already: a page ends at its size limit. */
             more: boolean;
         };
         VillagePillageEvents: {
@@ -3160,6 +3165,7 @@ export interface components {
             commits: components["schemas"]["VillagePillageCommit"][];
             /** @description The cursor for the next call (`after`). */
             next: number;
+            /** @description Whether commits after `next` exist already: a page ends at its size limit. */
             more: boolean;
         };
         Verification: components["schemas"]["VillagesOfValeriaVerification"] | components["schemas"]["ValeriaCardKingdomsVerification"] | components["schemas"]["VillagePillageVerification"];
@@ -3179,6 +3185,7 @@ export interface components {
                 /** Format: date-time */
                 startedAt: string | null;
             };
+            /** @description A page of the log: the commits after `after`. */
             commits: {
                 seq: number;
                 /** Format: date-time */
@@ -3186,6 +3193,10 @@ export interface components {
                 command: components["schemas"]["VillagesOfValeriaCommand"];
                 events: components["schemas"]["VillagesOfValeriaLoggedEvent"][];
             }[];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false. */
+            more: boolean;
         };
         /** @description What the engine was asked, exactly: replay it with the revealed seed. */
         VillagesOfValeriaCommand: components["schemas"]["VillagesOfValeriaCommandStart"] | components["schemas"]["VillagesOfValeriaCommandMoves"] | components["schemas"]["VillagesOfValeriaCommandBot"] | components["schemas"]["VillagesOfValeriaCommandPreference"] | components["schemas"]["VillagesOfValeriaCommandTimeout"] | components["schemas"]["VillagesOfValeriaCommandUndo"] | components["schemas"]["VillagesOfValeriaCommandReplace"] | components["schemas"]["VillagesOfValeriaCommandReclaim"] | components["schemas"]["VillagesOfValeriaCommandVacation"];
@@ -3357,6 +3368,7 @@ export interface components {
                 /** Format: date-time */
                 startedAt: string | null;
             };
+            /** @description A page of the log: the commits after `after`. */
             commits: {
                 seq: number;
                 /** Format: date-time */
@@ -3364,6 +3376,10 @@ export interface components {
                 command: components["schemas"]["ValeriaCardKingdomsCommand"];
                 events: components["schemas"]["ValeriaCardKingdomsLoggedEvent"][];
             }[];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false. */
+            more: boolean;
         };
         /** @description What the engine was asked, exactly: replay it with the revealed seed. */
         ValeriaCardKingdomsCommand: components["schemas"]["ValeriaCardKingdomsCommandStart"] | components["schemas"]["ValeriaCardKingdomsCommandMoves"] | components["schemas"]["ValeriaCardKingdomsCommandBot"] | components["schemas"]["ValeriaCardKingdomsCommandPreference"] | components["schemas"]["ValeriaCardKingdomsCommandTimeout"] | components["schemas"]["ValeriaCardKingdomsCommandUndo"] | components["schemas"]["ValeriaCardKingdomsCommandReplace"] | components["schemas"]["ValeriaCardKingdomsCommandReclaim"] | components["schemas"]["ValeriaCardKingdomsCommandVacation"];
@@ -3521,6 +3537,7 @@ export interface components {
                 /** Format: date-time */
                 startedAt: string | null;
             };
+            /** @description A page of the log: the commits after `after`. */
             commits: {
                 seq: number;
                 /** Format: date-time */
@@ -3528,6 +3545,10 @@ export interface components {
                 command: components["schemas"]["VillagePillageCommand"];
                 events: components["schemas"]["VillagePillageLoggedEvent"][];
             }[];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false. */
+            more: boolean;
         };
         /** @description What the engine was asked, exactly: replay it with the revealed seed. */
         VillagePillageCommand: components["schemas"]["VillagePillageCommandStart"] | components["schemas"]["VillagePillageCommandMoves"] | components["schemas"]["VillagePillageCommandBot"] | components["schemas"]["VillagePillageCommandPreference"] | components["schemas"]["VillagePillageCommandTimeout"] | components["schemas"]["VillagePillageCommandUndo"] | components["schemas"]["VillagePillageCommandReplace"] | components["schemas"]["VillagePillageCommandReclaim"] | components["schemas"]["VillagePillageCommandVacation"];
@@ -7396,7 +7417,10 @@ export interface operations {
     };
     verifyGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Return commits after this version. */
+                after?: number | null;
+            };
             header?: never;
             path: {
                 id: string;
@@ -7405,7 +7429,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Everything needed to replay the game */
+            /** @description Everything needed to replay the game, and a page of its log */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7414,7 +7438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Verification"];
                 };
             };
-            /** @description Bad Request: `invalid-request` */
+            /** @description Bad Request: `invalid-request`, `cursor-out-of-range` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7422,7 +7446,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid-request";
+                        code?: "invalid-request" | "cursor-out-of-range";
                     };
                 };
             };
@@ -8341,7 +8365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: `engine-version-unsupported`, `game-not-started`, `undo-not-allowed`, `contention` */
+            /** @description Conflict: `engine-version-unsupported`, `game-not-started`, `undo-not-allowed`, `too-many-undos`, `contention` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8349,7 +8373,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "engine-version-unsupported" | "game-not-started" | "undo-not-allowed" | "contention";
+                        code?: "engine-version-unsupported" | "game-not-started" | "undo-not-allowed" | "too-many-undos" | "contention";
                     };
                 };
             };

@@ -145,7 +145,7 @@ export const Events = perGame('Events', (contract) =>
     game: z.literal(contract.id),
     commits: z.array(commitOf(contract)),
     next: Count.describe('The cursor for the next call (`after`).'),
-    more: z.boolean(),
+    more: z.boolean().describe('Whether commits after `next` exist already: a page ends at its size limit.'),
   }),
 );
 
@@ -180,7 +180,11 @@ export const Verification = perGame('Verification', (contract) =>
     seed: z.string(),
     seedHash: z.string(),
     setup: z.object({ seats: z.number().int().min(1).max(5), options: contract.options, deadlines: Deadlines, startedAt: Instant.nullable() }),
-    commits: z.array(z.object({ seq: z.number().int().min(1), at: Instant, command: commandOf(contract), events: z.array(contract.loggedEvent) })),
+    commits: z
+      .array(z.object({ seq: z.number().int().min(1), at: Instant, command: commandOf(contract), events: z.array(contract.loggedEvent) }))
+      .describe('A page of the log: the commits after `after`.'),
+    next: Count.describe('The cursor for the next page (`after`).'),
+    more: z.boolean().describe('Whether commits after `next` remain: ask again with `after` set to `next` until it is false.'),
   }),
 );
 

@@ -43,7 +43,7 @@ export const Problem = z
       .describe('Each invalid field, for `invalid-request`, `invalid-options` and `invalid-standing-orders`.'),
     moveIndex: z.number().int().min(0).optional().describe('Which move of a batch was refused.'),
     currentVersion: z.number().int().min(0).optional().describe('The game version now, for `version-mismatch`.'),
-    limit: z.number().int().min(1).optional().describe('The quota that was reached, for the `too-many-…` codes.'),
+    limit: z.number().int().min(0).optional().describe('The quota reached, for the `too-many-…` codes (e.g. 1 for `too-many-undos`).').meta({ example: 1 }),
     outcome: z
       .enum(['not-applied', 'unknown'])
       .optional()

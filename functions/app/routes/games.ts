@@ -11,7 +11,8 @@ import { etag, matchesIfNoneMatch, requestHash } from '../http.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, type Mount, NOT_MODIFIED, optionalJsonBody } from '../route.js';
 import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
-import { BotBody, ConditionalHeaders, CreateGameBody, GameIdParam, GameNameParam, IdempotencyHeaders, InboxQuery, JoinBody } from '../schemas.js';
+import { BotBody, ConditionalHeaders, CreateGameBody, GameIdParam, GameNameParam, IdempotencyHeaders, InboxQuery, JoinBody, VerifyQuery } from '../schemas.js';
+import { LOG_PAGE } from '../../service/log-page.js';
 
 /** Worked examples of a game's pace and table rules (README: time controls, absent players, vacation, undo). */
 const CREATE_GAME_EXAMPLES = {
@@ -160,12 +161,12 @@ export const gameRoutes = {
     path: '/v1/games/{id}/verify',
     tags: ['games'],
     summary: 'After the end: the seed, its hash and the full log, to replay and check',
-    description: 'Check that sha256(seed) is the hash published at creation, then replay every command with the engine to reproduce every event.',
+    description: `Check that sha256(seed) is the hash published at creation, then replay every command with the engine to reproduce every event. The log comes a page at a time: commits after \`after\`, at most ${LOG_PAGE.commits} and about ${LOG_PAGE.bytes / 1_000_000} MB of JSON (always at least one); while \`more\` is true, ask again with \`after\` set to \`next\`.`,
     security: BEARER,
-    request: { params: GameIdParam },
+    request: { params: GameIdParam, query: VerifyQuery },
     responses: {
-      200: jsonResponse('Verification', 'Everything needed to replay the game'),
-      ...problemResponses([...AUTHENTICATED, ...READS_GAME, 'invalid-request', 'game-not-finished']),
+      200: jsonResponse('Verification', 'Everything needed to replay the game, and a page of its log'),
+      ...problemResponses([...AUTHENTICATED, ...READS_GAME, 'invalid-request', 'game-not-finished', 'cursor-out-of-range']),
     },
   }),
 };
@@ -244,6 +245,6 @@ export function mountGameRoutes(mount: Mount, ctx: ServiceContext): void {
   });
 
   mount(gameRoutes.verify, async (c) => {
-    return c.json(await verifyGame(ctx, c.req.valid('param').id), 200);
+    return c.json(await verifyGame(ctx, c.req.valid('param').id, c.req.valid('query').after), 200);
   });
 }

@@ -3,6 +3,7 @@ import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
 import { BEARER } from '../auth.js';
 import { etag, matchesIfNoneMatch, parseIfMatch, requestHash } from '../http.js';
 import { KIT_MOVE_PROBLEMS } from '../../service/problems.js';
+import { LOG_PAGE } from '../../service/log-page.js';
 import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, type Mount, NOT_MODIFIED } from '../route.js';
@@ -62,8 +63,7 @@ export const playRoutes = {
     path: '/v1/games/{id}/events',
     tags: ['play'],
     summary: 'Your redacted event log after a cursor; long-poll with `wait`',
-    description:
-      'Commits after version `after`, each with the events you may see. With `wait`, holds the request until a commit arrives or the wait ends. An `after` beyond the game’s version answers 400 `cursor-out-of-range`.',
+    description: `Commits after version \`after\`, each with the events you may see: at most ${LOG_PAGE.commits} and about ${LOG_PAGE.bytes / 1_000_000} MB of JSON (always at least one); \`more\` says whether others follow (ask again with \`after\` set to \`next\`). With \`wait\`, holds the request until a commit arrives or the wait ends. An \`after\` beyond the game’s version answers 400 \`cursor-out-of-range\`.`,
     security: BEARER,
     request: { params: GameIdParam, query: EventsQuery },
     responses: {

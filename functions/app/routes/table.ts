@@ -21,7 +21,7 @@ const undoRoute = defineRoute({
   tags: ['play'],
   summary: 'Take back your own latest commit, if it revealed nothing',
   description:
-    "Allowed while the commit is the game's latest, was your move, and showed nobody anything they could not see before: no card drawn, turned up or laid from a hand on the table (every viewer's view is compared before and after), no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason, which names what was shown (e.g. `it showed a7 to you, seat 1, spectators, hidden before`). The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.",
+    "Allowed while the commit is the game's latest, was your move, and showed nobody anything they could not see before: no card drawn, turned up or laid from a hand on the table (every viewer's view is compared before and after), no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason, which names what was shown (e.g. `it showed a7 to you, seat 1, spectators, hidden before`). One undo per pending entry: taking back a second move at the same step answers 409 `too-many-undos` (`limit`: 1). The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.",
   security: BEARER,
   request: {
     params: GameIdParam,
@@ -37,6 +37,7 @@ const undoRoute = defineRoute({
       'not-seated',
       'game-not-started',
       'undo-not-allowed',
+      'too-many-undos',
       'idempotency-key-reused',
       'contention',
     ]),

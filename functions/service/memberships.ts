@@ -1,0 +1,122 @@
+import type { GameHeader, GameOverview, GameSummary, MembershipRow, RunningGameClaim } from '../store/port.js';
+import { RunningGamesLimitError } from '../store/port.js';
+import type { ServiceContext } from './context.js';
+import { fail } from './errors.js';
+import { summaryOf } from './summaries.js';
+
+/**
+ * Running games (open or active) a player may count at once (README,
+ * limits): every game they sit in, and every game they created without a
+ * seat (bots play it out on our timers all the same). A claim is written in
+ * one transaction with the header that seats them, so players creating or
+ * joining in parallel never pass it; a game's end releases its players.
+ */
+export const RUNNING_GAMES_PER_PLAYER = 100;
+
+/** The claim a player lays on a game they create or take a seat in. */
+export function runningClaim(playerId: string, row: RunningGameClaim['row']): RunningGameClaim {
+  return { playerId, row, limit: RUNNING_GAMES_PER_PLAYER };
+}
+
+/** Runs a write that claims a running game, answering the quota's refusal as 409 `too-many-running-games`. */
+export async function claiming<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof RunningGamesLimitError) throw fail('too-many-running-games', { limit: error.limit });
+    throw error;
+  }
+}
+
+/** Rows brought up to date at once, at most: a first read after an upgrade may repair many (the backfill). */
+const PARALLEL_REPAIRS = 16;
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      out[index] = await fn(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** A running game of a player's, as lists and vacations read it. */
+export interface RunningGame {
+  readonly row: MembershipRow;
+  readonly header: GameHeader;
+  /** The newest commit's summary; null before the game's first commit. */
+  readonly latest: GameSummary | null;
+}
+
+/** Every row the store keeps of the player's running games, all pages. */
+async function runningRows(ctx: ServiceContext, playerId: string): Promise<MembershipRow[]> {
+  const rows: MembershipRow[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await ctx.store.listMemberships(playerId, cursor, 100);
+    rows.push(...page.items);
+    cursor = page.next;
+  } while (cursor !== null);
+  return rows;
+}
+
+/**
+ * The player's running games — at most RUNNING_GAMES_PER_PLAYER, read in
+ * one query and one batch — each with its header and newest summary. It
+ * also brings the index up to date for them (the backfill of data stored
+ * before it): a game that ended leaves for the finished games (the end's
+ * own write may have been cut short, or predate the index), a row stored
+ * before quotas is counted, and a started game whose summary is missing
+ * (stored before summaries, or not yet projected) has it read from its log.
+ */
+export async function runningGames(ctx: ServiceContext, playerId: string): Promise<RunningGame[]> {
+  await ctx.summaries.caughtUp();
+  const rows = await runningRows(ctx, playerId);
+  const overviews = await ctx.store.getGameOverviews(rows.map((row) => row.gameId));
+  const games = await mapLimited(rows, PARALLEL_REPAIRS, async (row): Promise<RunningGame | null> => {
+    const overview = overviews.get(row.gameId);
+    // A row whose game was never stored: nothing to list.
+    if (!overview) return null;
+    const latest = overview.latest ?? (await backfillSummary(ctx, overview));
+    if ((latest?.summary.status ?? overview.header.status) === 'finished') {
+      await ctx.store.retireMembership(playerId, row.gameId, row.seat === null || !latest ? null : finishedRow(overview.header, row.seat, latest));
+      return null;
+    }
+    if (!row.counted) await ctx.store.adoptMembership(playerId, row.gameId);
+    return { row, header: overview.header, latest };
+  });
+  return games.filter((game): game is RunningGame => game !== null);
+}
+
+/** The summary of a started game's newest commit, read from its log and kept. */
+async function backfillSummary(ctx: ServiceContext, { header }: GameOverview): Promise<GameSummary | null> {
+  if (header.startedAt === null) return null;
+  const latest = await ctx.store.latestCommit(header.gameId);
+  if (!latest) return null;
+  const summary = summaryOf(latest);
+  await ctx.store.putGameSummary(summary);
+  return summary;
+}
+
+function finishedRow(header: GameHeader, seat: number, latest: GameSummary) {
+  return { gameId: header.gameId, game: header.game, seat, version: latest.seq, seats: header.seats, vacations: latest.summary.vacations };
+}
+
+/**
+ * A game ended at `latest`: each of its players' rows leaves for their
+ * finished games, and its creator's, if they took no seat, goes: each
+ * releases its running game. Idempotent, so the end's request and a
+ * repair may both run it.
+ */
+export async function retireMemberships(ctx: ServiceContext, header: GameHeader, latest: GameSummary): Promise<void> {
+  const seated = header.seats.flatMap((occupant, seat) => (occupant.kind === 'player' ? [{ playerId: occupant.playerId, seat }] : []));
+  const creatorSeated = seated.some(({ playerId }) => playerId === header.createdBy);
+  await Promise.all([
+    ...seated.map(({ playerId, seat }) => ctx.store.retireMembership(playerId, header.gameId, finishedRow(header, seat, latest))),
+    ...(creatorSeated ? [] : [ctx.store.retireMembership(header.createdBy, header.gameId, null)]),
+  ]);
+}
