@@ -8,9 +8,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ANNOUNCED_TYPES } from '../functions/push/model/announced.js';
-import { NOTIFICATION_PREFIX } from '../functions/push/store/keys.js';
-import { COMMIT_PREFIX } from '../functions/store/dynamo-items.js';
+import { COMMIT_PREFIX, HEAD_SK } from '../functions/store/dynamo-items.js';
 import { Deliveries } from './deliveries.js';
 import { LOG_RETENTION, ServiceFunction } from './service-function.js';
 import { deadLetterQueue, type Timers } from './timers.js';
@@ -159,12 +157,10 @@ export class PushStream extends Construct {
             eventName: lambda.FilterRule.isEqual('INSERT'),
             dynamodb: { NewImage: { sk: { S: lambda.FilterRule.beginsWith(COMMIT_PREFIX) } } },
           }),
-          // Notifications no commit carries (a seat taken) reach the channels from their own items.
+          // A header rewritten: a seat taken is told from the header its own write stored (a few writes a game; the rest tell nothing).
           lambda.FilterCriteria.filter({
-            eventName: lambda.FilterRule.isEqual('INSERT'),
-            dynamodb: {
-              NewImage: { sk: { S: lambda.FilterRule.beginsWith(NOTIFICATION_PREFIX) }, t: { S: lambda.FilterRule.or(...ANNOUNCED_TYPES) } },
-            },
+            eventName: lambda.FilterRule.isEqual('MODIFY'),
+            dynamodb: { NewImage: { sk: { S: lambda.FilterRule.isEqual(HEAD_SK) } } },
           }),
         ],
       }),

@@ -85,7 +85,7 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
     expect(JSON.stringify(resources[ids.timerFn]!.Properties!.Environment.Variables.STREAM_ENDPOINT)).toContain(ids.api);
   });
 
-  it('feeds the push function new commits only; its timers go to the one group, for the timer function, the only one Scheduler invokes', () => {
+  it('feeds the push function new commits and rewritten headers only; its timers go to the one group, for the timer function, the only one Scheduler invokes', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: ids.pushFn },
       EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
@@ -93,8 +93,8 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
       FilterCriteria: {
         Filters: [
           { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }) },
-          // Announced notifications (a seat taken) reach the channels from their own items; no other notification wakes it.
-          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'N#' }] }, t: { S: ['player-joined'] } } } }) },
+          // A header rewritten (a seat taken is told from it); no notification or other item wakes it.
+          { Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { NewImage: { sk: { S: ['HEAD'] } } } }) },
         ],
       },
     });

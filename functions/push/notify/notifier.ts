@@ -3,25 +3,13 @@ import type { ServiceContext } from '../../service/context.js';
 import { loadLive } from '../../service/pipeline.js';
 import type { Commit, GameHeader } from '../../store/port.js';
 import type { PushContext } from '../context.js';
-import { AnnouncementSignal } from '../model/announced.js';
 import { deriveJoined, deriveNotifications, endedNow, TURN_TYPES, type Addressed, type Derived } from '../model/derive.js';
 import { DEFAULT_PUSH_POLICY } from '../policy.js';
 import { GameFollower, type ObservedCommit } from './follow.js';
 
-/**
- * The service's context with push: its store (the composition root's
- * choice), its policy and announcements (defaults unless given), and the
- * service's seat announcements told to the seated players (announceJoin).
- */
-export function withPush(service: ServiceContext, parts: Pick<PushContext, 'push'> & Partial<Pick<PushContext, 'pushPolicy' | 'announcements'>>): PushContext {
-  const ctx: PushContext = {
-    ...service,
-    pushPolicy: DEFAULT_PUSH_POLICY,
-    announcements: new AnnouncementSignal(),
-    ...parts,
-    announceSeat: (header, seat) => announceJoin(ctx, header, seat),
-  };
-  return ctx;
+/** The service's context with push: its store (the composition root's choice) and its policy (the default unless given). */
+export function withPush(service: ServiceContext, parts: Pick<PushContext, 'push'> & Partial<Pick<PushContext, 'pushPolicy'>>): PushContext {
+  return { ...service, pushPolicy: DEFAULT_PUSH_POLICY, ...parts };
 }
 
 /** The game's title for people, e.g. "Villages of Valeria". */
@@ -74,11 +62,17 @@ async function withinTurnAllowance(ctx: PushContext, commit: Commit, derived: De
   return { ...derived, held: new Set(turns.map((m) => m.id)) };
 }
 
-/** Tells the players already seated that `seat` was taken (the header is the one just stored): see announcements.ts. */
-export async function announceJoin(ctx: PushContext, header: GameHeader, seat: number): Promise<void> {
-  const addressed = deriveJoined(header, titleOf(ctx, header.game), seat, ctx.clock());
-  await storeAddressed(ctx, addressed);
-  ctx.announcements.publish(addressed);
+/**
+ * Derives and stores what a stored header tells: `player-joined` when its
+ * write seated a player (nothing otherwise). Runs where such headers are
+ * observed stored — the in-process news of joins locally, the header's
+ * stream record on AWS — and may run twice for one: ids and times derive
+ * from the join, so the second run rewrites the same items.
+ */
+export async function notifyJoin(ctx: PushContext, header: GameHeader): Promise<Derived> {
+  const notifications = deriveJoined(header, titleOf(ctx, header.game));
+  await storeAddressed(ctx, notifications);
+  return { notifications, notices: [] };
 }
 
 /** Stores notifications, one batch per addressee. */

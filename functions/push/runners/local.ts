@@ -3,7 +3,7 @@ import type { PushContext } from '../context.js';
 import type { Outbox } from '../outbox/port.js';
 import { passOn, type PushSink } from '../notify/channels.js';
 import { GameFollower } from '../notify/follow.js';
-import { notifyCommit } from '../notify/notifier.js';
+import { notifyCommit, notifyJoin } from '../notify/notifier.js';
 import { reminderPlanner, REMINDER_MIN_PENDING_MS } from '../reminders/reminders.js';
 import { StreamHub } from '../stream/hub.js';
 import { webhookSink } from '../webhooks/webhooks.js';
@@ -50,7 +50,9 @@ export function runLocalPush(ctx: PushContext, timers: Timers, outbox: Outbox, s
 /**
  * Each commit the in-process signal announces (it is durable by then) is
  * turned into notifications, one commit at a time in commit order, and
- * handed to the sinks; announced notifications follow in the same order.
+ * handed to the sinks; each join the service announces (its header stored)
+ * takes its place in the same order, derived as the stream consumer on AWS
+ * derives it from the header's record.
  */
 export function runLocalNotifier(
   ctx: PushContext,
@@ -72,9 +74,8 @@ export function runLocalNotifier(
       onHandled(performance.now() - started);
     });
   });
-  // Announced notifications are already stored: they only go to the channels, in the same order as commits.
-  const unsubscribeAnnouncements = ctx.announcements.subscribe((addressed) => {
-    chain = chain.then(() => passOn(sinks, { notifications: addressed, notices: [] }, null).catch(onError));
+  const unsubscribeJoins = ctx.joins.subscribe((header) => {
+    chain = chain.then(async () => passOn(sinks, await notifyJoin(ctx, header), null)).catch(onError);
   });
   return {
     idle: async () => {
@@ -86,7 +87,7 @@ export function runLocalNotifier(
     },
     stop: () => {
       unsubscribe();
-      unsubscribeAnnouncements();
+      unsubscribeJoins();
     },
   };
 }

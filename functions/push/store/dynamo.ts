@@ -502,20 +502,14 @@ export class DynamoPushStore implements PushStore {
   }
 }
 
-/** A stored notification; `t`, its type, lets the table's stream hand announced ones to push's consumer (announcements.ts). */
+/** A stored notification. */
 export function notificationItem(playerId: string, notification: Notification): Item {
   return {
     pk: { S: keys.playerPartition(playerId) },
     sk: { S: notificationSk(notification) },
-    t: { S: notification.type },
     j: { S: JSON.stringify(notification) },
     [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil((Date.parse(notification.at) + NOTIFICATION_TTL_MS) / 1000)) },
   };
-}
-
-/** The addressee and the notification of a stored item (a stream record's image). */
-export function addressedFromItem(item: Item): { playerId: string; notification: Notification } {
-  return { playerId: (item.pk?.S ?? '').slice('PLAYER#'.length), notification: Notification.parse(json(item)) };
 }
 
 function preferencesKey(playerId: string): Item {
