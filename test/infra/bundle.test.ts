@@ -11,6 +11,17 @@ import { HANDLER_ENTRIES } from '../../infra/stack.js';
 
 const entriesExist = Object.values(HANDLER_ENTRIES).every((entry) => existsSync(entry));
 
+/** The push and delivery functions': the table, the outbox's queue, the stream's connections and the timers (functions/compose.ts, awsPush). */
+const PUSH_ENVIRONMENT = {
+  TABLE_NAME: 'games',
+  DELIVERY_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/deliveries',
+  STREAM_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/live',
+  SCHEDULE_GROUP: 'timers',
+  SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
+  TIMER_FUNCTION_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:timer',
+  SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
+};
+
 /** What each function needs in its environment to finish module init (values are never used to call AWS here). */
 const ENVIRONMENT: Record<string, Record<string, string>> = {
   'the HTTP API (Hono)': { TABLE_NAME: 'games' },
@@ -30,24 +41,8 @@ const ENVIRONMENT: Record<string, Record<string, string>> = {
     SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
   },
   'the WebSocket routes of the live stream': { TABLE_NAME: 'games' },
-  'push: notifications from durable commits, stream fan-out, webhooks and reminders': {
-    TABLE_NAME: 'games',
-    DELIVERY_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/deliveries',
-    STREAM_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/live',
-    SCHEDULE_GROUP: 'timers',
-    SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
-    TIMER_FUNCTION_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:timer',
-    SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
-  },
-  'deliveries: webhook attempts from the outbox queue, targets kept apart': {
-    TABLE_NAME: 'games',
-    DELIVERY_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/deliveries',
-    STREAM_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/live',
-    SCHEDULE_GROUP: 'timers',
-    SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
-    TIMER_FUNCTION_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:timer',
-    SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
-  },
+  'push: notifications from durable commits, stream fan-out, webhooks and reminders': PUSH_ENVIRONMENT,
+  'deliveries: webhook attempts from the outbox queue, targets kept apart': PUSH_ENVIRONMENT,
 };
 
 describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
