@@ -351,13 +351,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your push preferences (reminders)
-         * @description What you set with PUT, or the defaults (one reminder at 0.8 of a pending entry’s time) if you never did.
+         * Your notification preferences: reminders, and each type × channel
+         * @description Your reminders and, per notification type, whether each channel (`stream`, `webhook`) passes it on. What you never set reads as its default: one reminder at 0.8 of a pending entry’s time, every channel on for every type.
          */
         get: operations["getPreferences"];
         /**
-         * Set when deadline reminders are due
-         * @description Up to 3 reminders, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none. The default is one reminder at 0.8. Reminders are sent for entries of at least 10 minutes, and only while you still have to act.
+         * Change your reminders or some cells of the type × channel matrix
+         * @description Only what the body names changes. `reminders`: up to 3, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none; the default is one at 0.8; sent for entries of at least 10 minutes, and only while you still have to act. `notify`: the cells to set, e.g. `{"player-joined":{"webhook":false}}`; the others keep their values. Answers the whole matrix.
          */
         put: operations["putPreferences"];
         post?: never;
@@ -5669,9 +5669,94 @@ export interface components {
         };
         /** @enum {string} */
         PendingKind: "turn" | "sequential" | "simultaneous" | "decision";
+        /**
+         * @example {
+         *       "reminders": [
+         *         0.5,
+         *         0.9
+         *       ],
+         *       "notify": {
+         *         "your-turn": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "deadline-soon": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "timed-out": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "game-started": {
+         *           "stream": false,
+         *           "webhook": false
+         *         },
+         *         "game-ended": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "player-joined": {
+         *           "stream": true,
+         *           "webhook": false
+         *         },
+         *         "seat-replaced": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "seat-reclaimed": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "webhook-disabled": {
+         *           "stream": true,
+         *           "webhook": true
+         *         }
+         *       }
+         *     }
+         */
         Preferences: {
-            /** @description When a reminder is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
+            /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders: number[];
+            /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further). Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
+            notify: {
+                "your-turn": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "deadline-soon": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "timed-out": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "game-started": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "game-ended": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "player-joined": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "seat-replaced": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "seat-reclaimed": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "webhook-disabled": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+            };
         };
         NewWebhook: {
             id: string;
@@ -5950,6 +6035,58 @@ export interface components {
         Undo: {
             /** @description The commit to take back: your own, and the game's latest (its ETag). */
             version: number;
+        };
+        /**
+         * @example {
+         *       "notify": {
+         *         "player-joined": {
+         *           "webhook": false
+         *         }
+         *       }
+         *     }
+         */
+        PreferencesChange: {
+            /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
+            reminders?: number[];
+            /** @description Only the cells to change (type, then channel); every other cell keeps its value. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further). */
+            notify?: {
+                "your-turn"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "deadline-soon"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "timed-out"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "game-started"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "game-ended"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "player-joined"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "seat-replaced"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "seat-reclaimed"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "webhook-disabled"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+            };
         };
         CreateWebhook: {
             /** @description An https URL resolving to a public address. */
@@ -8810,7 +8947,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Preferences"];
+                "application/json": components["schemas"]["PreferencesChange"];
             };
         };
         responses: {

@@ -120,20 +120,6 @@ export const NotificationsPage = z
   })
   .meta({ id: 'NotificationsPage' });
 
-export const MAX_REMINDERS = 3;
-export const DEFAULT_REMINDERS = [0.8] as const;
-
-export const Preferences = z
-  .object({
-    reminders: z
-      .array(z.number().gt(0).lt(1))
-      .max(MAX_REMINDERS)
-      .refine((list) => new Set(list).size === list.length, 'must not repeat a fraction')
-      .describe('When a reminder is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none.'),
-  })
-  .meta({ id: 'Preferences' });
-export type Preferences = z.infer<typeof Preferences>;
-
 export const StreamTicket = z
   .object({
     ticket: z.string().describe('One-time, valid 60 seconds.'),

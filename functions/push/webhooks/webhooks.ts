@@ -4,7 +4,9 @@ import { seatOf } from '../../service/live-game.js';
 import { readHeader } from '../../service/pipeline.js';
 import type { PushContext } from '../context.js';
 import { derivedId, sendable } from '../model/derive.js';
-import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES, type GameNotice, type Notification } from '../model/schemas.js';
+import { chooses } from '../model/preferences.js';
+import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES, type GameNotice, type Notification, type NotificationType } from '../model/schemas.js';
+import { readPreferences } from '../notify/feed.js';
 import type { PushSink } from '../notify/channels.js';
 import type { OutboxMessage } from '../outbox/message.js';
 import type { Outbox } from '../outbox/port.js';
@@ -134,10 +136,10 @@ function wants(hook: WebhookRecord, type: string): boolean {
 export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
   return async (derived) => {
     const due: [WebhookRecord, Notification | GameNotice][] = [];
-    const mine = new Map<string, readonly WebhookRecord[]>();
+    const mine = new Map<string, (type: NotificationType) => readonly WebhookRecord[]>();
     for (const { playerId, notification } of derived.notifications.filter((a) => sendable(derived, a.notification))) {
-      if (!mine.has(playerId)) mine.set(playerId, await ctx.push.listWebhooks(playerId, 'eventual'));
-      for (const hook of mine.get(playerId) ?? []) if (hook.gameId === null && wants(hook, notification.type)) due.push([hook, notification]);
+      if (!mine.has(playerId)) mine.set(playerId, await playerWebhooks(ctx, playerId));
+      for (const hook of mine.get(playerId)?.(notification.type) ?? []) if (wants(hook, notification.type)) due.push([hook, notification]);
     }
     const notices = derived.notices.filter((notice) => sendable(derived, notice));
     const gameId = notices[0]?.gameId;
@@ -148,6 +150,15 @@ export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
     const queued = await Promise.all(due.map(([hook, message]) => recordDelivery(ctx, hook, message)));
     await outbox.enqueue(queued.filter((m): m is OutboxMessage => m !== null));
   };
+}
+
+/** A player's own webhooks (player scope) that may receive a notification type: none for a type their preferences keep from webhooks. */
+async function playerWebhooks(ctx: PushContext, playerId: string): Promise<(type: NotificationType) => readonly WebhookRecord[]> {
+  const hooks = (await ctx.push.listWebhooks(playerId, 'eventual')).filter((hook) => hook.gameId === null);
+  if (hooks.length === 0) return () => [];
+  // Read only for players with a webhook of their own: most have none.
+  const preferences = await readPreferences(ctx, playerId, 'eventual');
+  return (type) => (chooses(preferences, type, 'webhook') ? hooks : []);
 }
 
 /** Stores a new delivery (pending, no attempt yet); its outbox message, or null when an attempt was already made. */
