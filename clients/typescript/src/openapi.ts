@@ -5763,6 +5763,11 @@ export interface components {
             url: string;
             /** @enum {string} */
             scope: "player" | "game";
+            /**
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
+             * @enum {string}
+             */
+            format: "standard" | "discord" | "slack";
             gameId: string | null;
             events: string[] | null;
             /** Format: date-time */
@@ -5781,6 +5786,11 @@ export interface components {
             url: string;
             /** @enum {string} */
             scope: "player" | "game";
+            /**
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
+             * @enum {string}
+             */
+            format: "standard" | "discord" | "slack";
             gameId: string | null;
             events: string[] | null;
             /** Format: date-time */
@@ -6088,6 +6098,13 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "url": "https://discord.com/api/webhooks/123456789012345678/abcDEF",
+         *       "gameId": "g_7Qm2xZ",
+         *       "format": "discord"
+         *     }
+         */
         CreateWebhook: {
             /** @description An https URL resolving to a public address. */
             url: string;
@@ -6095,6 +6112,11 @@ export interface components {
             gameId?: string;
             /** @description Only these types (notification types for your own, `game.*` notice types for a game); leave out for all. */
             events?: ("your-turn" | "deadline-soon" | "timed-out" | "game-started" | "game-ended" | "player-joined" | "seat-replaced" | "seat-reclaimed" | "webhook-disabled" | "game.turn" | "game.started" | "game.ended")[];
+            /**
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long. Default `standard`.
+             * @enum {string}
+             */
+            format?: "standard" | "discord" | "slack";
         };
         Health: {
             /** @enum {string} */

@@ -112,6 +112,10 @@ export type GameNotice = z.infer<typeof GameNotice>;
 export type GameNoticeType = GameNotice['type'];
 export const GAME_NOTICE_TYPES = GameNotice.options.map((o) => o.shape.type.value) as readonly GameNoticeType[];
 
+/** The shapes a webhook's body takes: the signed Standard Webhooks JSON, or a chat app's incoming-webhook message (webhooks/chat.ts). */
+export const WEBHOOK_FORMATS = ['standard', 'discord', 'slack'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
 export const NotificationsPage = z
   .object({
     notifications: z.array(Notification),

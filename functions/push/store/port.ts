@@ -1,5 +1,5 @@
 import type { StoredPreferences } from '../model/preferences.js';
-import type { Notification } from '../model/schemas.js';
+import type { Notification, WebhookFormat } from '../model/schemas.js';
 import type { TimerAgenda } from '../../timers/port.js';
 import type { OutboxAgenda } from '../outbox/port.js';
 
@@ -54,6 +54,8 @@ export interface WebhookRecord {
   readonly secret: string;
   readonly createdAt: number;
   readonly disabled: { readonly at: number; readonly reason: string } | null;
+  /** The body's shape; absent on subscriptions made before chat formats (they are `standard`). */
+  readonly format?: WebhookFormat;
 }
 
 export interface DeliveryAttempt {
