@@ -73,7 +73,7 @@ function documented(route: RouteConfig): RouteConfig {
     Object.entries(route.responses).map(([status, response]) => {
       const json = 'content' in response ? response.content?.['application/json'] : undefined;
       const name = json && 'schema' in json && json.schema instanceof z.ZodType ? documentedResponses.get(json.schema) : undefined;
-      return [status, name ? { ...response, content: { 'application/json': { schema: DOCUMENTED_RESPONSES[name] } } } : response];
+      return [status, name ? { ...response, content: { 'application/json': { ...json, schema: DOCUMENTED_RESPONSES[name] } } } : response];
     }),
   );
   const body = route.operationId ? DOCUMENTED_BODIES[route.operationId] : undefined;

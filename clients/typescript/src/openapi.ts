@@ -215,6 +215,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game’s record: every commit with its author, time, command and events (the whole log once the game is over)
+         * @description One versioned document (`format`, `formatVersion`): the game, its options and table rules, its seats with the names they had, the seed's hash and every commit. While the game runs you read what you may see — your own events, your own seat's commands and those that choose nothing hidden, never the seed; a spectator reads the public record. Once the game is over everyone reads it whole, with the seed and the final scores: replay its commands with the published engine (`core/`) to reproduce every event. The log comes a page at a time, as the verification's: commits after `after`, at most 100 and about 1 MB of JSON; while `more` is true, ask again with `after` set to `next` (every page repeats the other fields).
+         */
+        get: operations["getGameRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/moves": {
         parameters: {
             query?: never;
@@ -3679,6 +3699,235 @@ export interface components {
              */
             type: "rng-advanced";
             rng: number[];
+        };
+        GameRecord: components["schemas"]["VillagesOfValeriaGameRecord"] | components["schemas"]["ValeriaCardKingdomsGameRecord"] | components["schemas"]["VillagePillageGameRecord"];
+        VillagesOfValeriaGameRecord: {
+            /**
+             * @description What this document is: check it, and `formatVersion`, before reading the rest.
+             * @enum {string}
+             */
+            format: "valeria-tabletop/game-record";
+            /**
+             * @description Rises when a field changes meaning or goes; a new optional field leaves it as it is.
+             * @enum {number}
+             */
+            formatVersion: 1;
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            status: components["schemas"]["GameStatus"];
+            /** @description Whom this record was written for. */
+            viewer: {
+                /** @description The seat whose view this record shows while the game runs; null for a spectator. */
+                seat: number | null;
+                /** @description True once the game is over: every command and every logged event, for anyone. */
+                full: boolean;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            setup: {
+                seats: number;
+                options: components["schemas"]["VillagesOfValeriaOptions"];
+                deadlines: components["schemas"]["Deadlines"];
+                /** Format: date-time */
+                startedAt: string | null;
+            };
+            table: components["schemas"]["TableRules"];
+            /** @description Who sat where: players with their names when they took the seat, bots with their level. */
+            seats: components["schemas"]["Seat"][];
+            /** @description sha256 of the secret seed, published at creation. */
+            seedHash: string;
+            /** @description Only once the game is over: replay the commands with it, and check it against `seedHash`. */
+            seed?: string;
+            /**
+             * Format: date-time
+             * @description When the last commit ended the game; null while it runs.
+             */
+            endedAt: string | null;
+            /** @description Only once the game is over: the final scores. */
+            result?: {
+                /** @description Final score per seat, in seat order. */
+                scores: number[];
+                /** @description Seats sharing first place after every tie-break (empty while running). */
+                winners: number[];
+                /** @description Per-seat breakdown. */
+                details: components["schemas"]["VillagesOfValeriaScoreDetail"][];
+                /** @description Solo: the game’s verdict. */
+                verdict?: string;
+                /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                turns: number;
+            };
+            /** @description A page of the log: the commits after `after`. */
+            commits: components["schemas"]["VillagesOfValeriaRecordCommit"][];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false; the other fields repeat on every page. */
+            more: boolean;
+        };
+        VillagesOfValeriaRecordCommit: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /** @description What the engine was asked. While the game runs, only your own seat's commands and those that choose nothing hidden (start, timeout, undo, seat changes, vacations); every one once it is over. */
+            command?: components["schemas"]["VillagesOfValeriaCommandStart"] | components["schemas"]["VillagesOfValeriaCommandMoves"] | components["schemas"]["VillagesOfValeriaCommandBot"] | components["schemas"]["VillagesOfValeriaCommandPreference"] | components["schemas"]["VillagesOfValeriaCommandTimeout"] | components["schemas"]["VillagesOfValeriaCommandUndo"] | components["schemas"]["VillagesOfValeriaCommandReplace"] | components["schemas"]["VillagesOfValeriaCommandReclaim"] | components["schemas"]["VillagesOfValeriaCommandVacation"];
+            /** @description Every event the commit logged once the game is over; while it runs, the events you may see. */
+            events: components["schemas"]["VillagesOfValeriaLoggedEvent"][] | components["schemas"]["VillagesOfValeriaVisibleEvent"][];
+        };
+        ValeriaCardKingdomsGameRecord: {
+            /**
+             * @description What this document is: check it, and `formatVersion`, before reading the rest.
+             * @enum {string}
+             */
+            format: "valeria-tabletop/game-record";
+            /**
+             * @description Rises when a field changes meaning or goes; a new optional field leaves it as it is.
+             * @enum {number}
+             */
+            formatVersion: 1;
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            status: components["schemas"]["GameStatus"];
+            /** @description Whom this record was written for. */
+            viewer: {
+                /** @description The seat whose view this record shows while the game runs; null for a spectator. */
+                seat: number | null;
+                /** @description True once the game is over: every command and every logged event, for anyone. */
+                full: boolean;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            setup: {
+                seats: number;
+                options: components["schemas"]["ValeriaCardKingdomsOptions"];
+                deadlines: components["schemas"]["Deadlines"];
+                /** Format: date-time */
+                startedAt: string | null;
+            };
+            table: components["schemas"]["TableRules"];
+            /** @description Who sat where: players with their names when they took the seat, bots with their level. */
+            seats: components["schemas"]["Seat"][];
+            /** @description sha256 of the secret seed, published at creation. */
+            seedHash: string;
+            /** @description Only once the game is over: replay the commands with it, and check it against `seedHash`. */
+            seed?: string;
+            /**
+             * Format: date-time
+             * @description When the last commit ended the game; null while it runs.
+             */
+            endedAt: string | null;
+            /** @description Only once the game is over: the final scores. */
+            result?: {
+                /** @description Final score per seat, in seat order. */
+                scores: number[];
+                /** @description Seats sharing first place after every tie-break (empty while running). */
+                winners: number[];
+                /** @description Per-seat breakdown. */
+                details: components["schemas"]["ValeriaCardKingdomsScoreDetail"][];
+                /** @description Solo: the game’s verdict. */
+                verdict?: string;
+                /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                turns: number;
+            };
+            /** @description A page of the log: the commits after `after`. */
+            commits: components["schemas"]["ValeriaCardKingdomsRecordCommit"][];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false; the other fields repeat on every page. */
+            more: boolean;
+        };
+        ValeriaCardKingdomsRecordCommit: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /** @description What the engine was asked. While the game runs, only your own seat's commands and those that choose nothing hidden (start, timeout, undo, seat changes, vacations); every one once it is over. */
+            command?: components["schemas"]["ValeriaCardKingdomsCommandStart"] | components["schemas"]["ValeriaCardKingdomsCommandMoves"] | components["schemas"]["ValeriaCardKingdomsCommandBot"] | components["schemas"]["ValeriaCardKingdomsCommandPreference"] | components["schemas"]["ValeriaCardKingdomsCommandTimeout"] | components["schemas"]["ValeriaCardKingdomsCommandUndo"] | components["schemas"]["ValeriaCardKingdomsCommandReplace"] | components["schemas"]["ValeriaCardKingdomsCommandReclaim"] | components["schemas"]["ValeriaCardKingdomsCommandVacation"];
+            /** @description Every event the commit logged once the game is over; while it runs, the events you may see. */
+            events: components["schemas"]["ValeriaCardKingdomsLoggedEvent"][] | components["schemas"]["ValeriaCardKingdomsVisibleEvent"][];
+        };
+        VillagePillageGameRecord: {
+            /**
+             * @description What this document is: check it, and `formatVersion`, before reading the rest.
+             * @enum {string}
+             */
+            format: "valeria-tabletop/game-record";
+            /**
+             * @description Rises when a field changes meaning or goes; a new optional field leaves it as it is.
+             * @enum {number}
+             */
+            formatVersion: 1;
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            status: components["schemas"]["GameStatus"];
+            /** @description Whom this record was written for. */
+            viewer: {
+                /** @description The seat whose view this record shows while the game runs; null for a spectator. */
+                seat: number | null;
+                /** @description True once the game is over: every command and every logged event, for anyone. */
+                full: boolean;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            setup: {
+                seats: number;
+                options: components["schemas"]["VillagePillageOptions"];
+                deadlines: components["schemas"]["Deadlines"];
+                /** Format: date-time */
+                startedAt: string | null;
+            };
+            table: components["schemas"]["TableRules"];
+            /** @description Who sat where: players with their names when they took the seat, bots with their level. */
+            seats: components["schemas"]["Seat"][];
+            /** @description sha256 of the secret seed, published at creation. */
+            seedHash: string;
+            /** @description Only once the game is over: replay the commands with it, and check it against `seedHash`. */
+            seed?: string;
+            /**
+             * Format: date-time
+             * @description When the last commit ended the game; null while it runs.
+             */
+            endedAt: string | null;
+            /** @description Only once the game is over: the final scores. */
+            result?: {
+                /** @description Final score per seat, in seat order. */
+                scores: number[];
+                /** @description Seats sharing first place after every tie-break (empty while running). */
+                winners: number[];
+                /** @description Per-seat breakdown. */
+                details: components["schemas"]["VillagePillageScoreDetail"][];
+                /** @description Solo: the game’s verdict. */
+                verdict?: string;
+                /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                turns: number;
+            };
+            /** @description A page of the log: the commits after `after`. */
+            commits: components["schemas"]["VillagePillageRecordCommit"][];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false; the other fields repeat on every page. */
+            more: boolean;
+        };
+        VillagePillageRecordCommit: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /** @description What the engine was asked. While the game runs, only your own seat's commands and those that choose nothing hidden (start, timeout, undo, seat changes, vacations); every one once it is over. */
+            command?: components["schemas"]["VillagePillageCommandStart"] | components["schemas"]["VillagePillageCommandMoves"] | components["schemas"]["VillagePillageCommandBot"] | components["schemas"]["VillagePillageCommandPreference"] | components["schemas"]["VillagePillageCommandTimeout"] | components["schemas"]["VillagePillageCommandUndo"] | components["schemas"]["VillagePillageCommandReplace"] | components["schemas"]["VillagePillageCommandReclaim"] | components["schemas"]["VillagePillageCommandVacation"];
+            /** @description Every event the commit logged once the game is over; while it runs, the events you may see. */
+            events: components["schemas"]["VillagePillageLoggedEvent"][] | components["schemas"]["VillagePillageVisibleEvent"][];
         };
         StandingOrders: {
             gameId: string;
@@ -7468,6 +7717,131 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "engine-version-unsupported" | "game-not-finished";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getGameRecord: {
+        parameters: {
+            query?: {
+                /** @description Return commits after this version. */
+                after?: number | null;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record as you may read it, and a page of its log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameRecord"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `cursor-out-of-range` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "cursor-out-of-range";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description Not Found: `game-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `engine-version-unsupported` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported";
                     };
                 };
             };
