@@ -52,6 +52,7 @@ describe('OpenAPI document', () => {
         '/v1/games/{id}/join',
         '/v1/games/{id}/moves',
         '/v1/games/{id}/reclaim',
+        '/v1/games/{id}/record',
         '/v1/games/{id}/standing-orders',
         '/v1/games/{id}/undo',
         '/v1/games/{id}/verify',
