@@ -35,6 +35,21 @@ export interface Replay {
   readonly divergence: Divergence | null;
 }
 
+/** A record as the API answers it: a running game's holds no seed and only some commands. */
+export interface RecordDocument {
+  readonly seed?: string;
+  readonly setup: PublishedSetup['setup'];
+  readonly commits: readonly { readonly seq: number; readonly command?: PublishedCommand; readonly events: readonly unknown[] }[];
+}
+
+/** The record as a replay reads it, or null when it cannot be replayed: no seed or a command left out (a game still running). */
+export function replayable(record: RecordDocument): ReplayableRecord | null {
+  const { seed, setup } = record;
+  if (seed === undefined) return null;
+  const commits = record.commits.flatMap(({ seq, command, events }) => (command ? [{ seq, command, events }] : []));
+  return commits.length === record.commits.length ? { seed, setup, commits } : null;
+}
+
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -53,7 +68,8 @@ export function replayRecord(engine: TableGame, record: ReplayableRecord): Repla
     const command = recordOf(commit.command, statesBefore);
     statesBefore.push(state);
     const run = runRecord(engine, state, command);
-    if ('rejection' in run) return { start, commits, divergence: { seq: commit.seq, kind: 'refused', code: run.rejection.code, message: run.rejection.message } };
+    if ('rejection' in run)
+      return { start, commits, divergence: { seq: commit.seq, kind: 'refused', code: run.rejection.code, message: run.rejection.message } };
     if (!sameJson(publishedEvents(run.events), commit.events)) return { start, commits, divergence: { seq: commit.seq, kind: 'different-events' } };
     commits.push({ seq: commit.seq, events: run.events, state: run.state });
     state = run.state;

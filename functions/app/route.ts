@@ -66,6 +66,15 @@ export function jsonResponse(
   return { description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: standIn, ...(examples ? { examples } : {}) } } };
 }
 
+/** A stream of documents, one JSON document a line (NDJSON), each documented by the component `name`. */
+export function ndjsonResponse(name: DocumentedResponse, description: string, headers?: Record<string, { $ref: string }>) {
+  const standIn = z.unknown();
+  documentedResponses.set(standIn, name);
+  // Typed by a plain string key: @hono/zod-openapi reads any `application/…json` key as JSON, which NDJSON is not.
+  const content: Record<string, { schema: z.ZodType }> = { 'application/x-ndjson': { schema: standIn } };
+  return { description, ...(headers ? { headers } : {}), content };
+}
+
 /** The `ETag` header of an answer about one game: its version. */
 export const ETAG_HEADER = { ETag: { $ref: '#/components/headers/ETag' } };
 

@@ -86,3 +86,15 @@ export async function readRecord(ctx: ServiceContext, viewer: PlayerRecord, game
     ...log,
   };
 }
+
+/** A game's record with every page read (`more` is false): one line of an export. */
+export async function wholeRecord(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
+  const first = await readRecord(ctx, viewer, gameId);
+  const commits = [...first.commits];
+  let last = first;
+  while (last.more) {
+    last = await readRecord(ctx, viewer, gameId, last.next);
+    commits.push(...last.commits);
+  }
+  return { ...first, commits, next: last.next, more: false };
+}

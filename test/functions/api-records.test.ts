@@ -19,16 +19,17 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-/** Every page of a record, gathered: the first page's fields and every commit. */
+/** Every page of a record, gathered as the client's `record()` does: the first page's fields, every commit, the last page's cursor. */
 async function wholeRecord(gameId: string, token: string) {
   const first = await client.get(`/v1/games/${gameId}/record`, { token });
   expect(first.status, first.text).toBe(200);
-  const record = first.body;
-  for (let page = first.body; page.more;) {
-    page = (await client.get(`/v1/games/${gameId}/record?after=${page.next}`, { token })).body;
-    record.commits.push(...page.commits);
+  const commits = [...first.body.commits];
+  let last = first.body;
+  while (last.more) {
+    last = (await client.get(`/v1/games/${gameId}/record?after=${last.next}`, { token })).body;
+    commits.push(...last.commits);
   }
-  return record;
+  return { ...first.body, commits, next: last.next, more: false };
 }
 
 const TABLES = [
@@ -74,6 +75,11 @@ describe('game records', () => {
     const shown = (await client.get(`/v1/games/${gameId}`, { token: zed.token })).body.state;
     expect(presentTimes(viewFor(engine, end, null)).board).toEqual(shown.board);
     expect(record.result).toEqual(shown.score);
+
+    // Ann's export holds this record, as she reads it, on one NDJSON line.
+    const exported = await client.get(`/v1/players/me/games/export?game=${game}`, { token: ann.token });
+    expect(exported.headers.get('content-type')).toBe('application/x-ndjson');
+    expect(exported.text.split('\n')).toEqual([JSON.stringify(annsRecord), '']);
   });
 
   it('a record whose command was changed parts from the engine at that commit', async () => {

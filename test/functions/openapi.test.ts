@@ -59,6 +59,7 @@ describe('OpenAPI document', () => {
         '/v1/players',
         '/v1/players/me',
         '/v1/players/me/vacation',
+        '/v1/players/{id}/games/export',
         '/v1/notifications',
         '/v1/players/me/preferences',
         '/v1/webhooks',
