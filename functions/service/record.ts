@@ -77,6 +77,7 @@ export async function readRecord(ctx: ServiceContext, viewer: PlayerRecord, game
     game: header.game,
     status: header.status,
     viewer: { seat, full: finished },
+    createdBy: header.createdBy,
     createdAt: isoInstant(header.createdAt),
     setup: publishedSetup(header),
     table: header.table ?? RULES_BEFORE_TABLE_RULES,

@@ -3746,6 +3746,8 @@ export interface components {
                 /** @description True once the game is over: every command and every logged event, for anyone. */
                 full: boolean;
             };
+            /** @description The player who created the game. */
+            createdBy: string;
             /** Format: date-time */
             createdAt: string;
             setup: {
@@ -3822,6 +3824,8 @@ export interface components {
                 /** @description True once the game is over: every command and every logged event, for anyone. */
                 full: boolean;
             };
+            /** @description The player who created the game. */
+            createdBy: string;
             /** Format: date-time */
             createdAt: string;
             setup: {
@@ -3898,6 +3902,8 @@ export interface components {
                 /** @description True once the game is over: every command and every logged event, for anyone. */
                 full: boolean;
             };
+            /** @description The player who created the game. */
+            createdBy: string;
             /** Format: date-time */
             createdAt: string;
             setup: {

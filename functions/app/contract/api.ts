@@ -214,6 +214,7 @@ export const GameRecord = perGame('GameRecord', (contract) =>
         full: z.boolean().describe('True once the game is over: every command and every logged event, for anyone.'),
       })
       .describe('Whom this record was written for.'),
+    createdBy: z.string().describe('The player who created the game.'),
     createdAt: Instant,
     setup: setupOf(contract),
     table: TableRules,
