@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSeed } from '../../core/engine/index.js';
-import { replayable, replayedEnd, replayRecord, tableGame } from '../../core/table/index.js';
+import { replayable, replayedEnd, replayRecord, tableGame, type RecordDocument, type TableGame } from '../../core/table/index.js';
 import { EXPORT_PAGE } from '../../functions/service/export.js';
-import { startApi, storeOf, type ApiClient, type RunningApi } from '../support/api.js';
+import { startApi, storeOf, type ApiClient, type Reply, type RunningApi } from '../support/api.js';
 import { sealedBids, sealedBidsListing } from '../support/sealed-bids.js';
 
 /**
@@ -39,16 +39,28 @@ async function finishedGame(token: string): Promise<string> {
   throw new Error(`game ${gameId} did not end`);
 }
 
+/** What these tests read of an exported record (a line). */
+interface ExportedRecord extends RecordDocument {
+  readonly format: string;
+  readonly status: string;
+  readonly more: boolean;
+  readonly gameId: string;
+  readonly endedAt: string;
+  readonly seed: string;
+  readonly seedHash: string;
+  readonly result: unknown;
+}
+
 /** Every page of an export, following `Link: rel="next"`; each page's lines parsed. */
 async function exportAll(path: string, token: string) {
-  const pages: { status: number; lines: any[]; bytes: number }[] = [];
+  const pages: { status: number; lines: ExportedRecord[]; bytes: number }[] = [];
   for (let next: string | null = path; next !== null;) {
-    const reply = await client.get(next, { token });
+    const reply: Reply<string> = await client.get<string>(next, { token });
     expect(reply.status, reply.text.slice(0, 300)).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/x-ndjson');
-    const lines = reply.text.split('\n');
+    const lines: string[] = reply.text.split('\n');
     expect(lines.at(-1)).toBe('');
-    pages.push({ status: reply.status, lines: lines.slice(0, -1).map((line) => JSON.parse(line)), bytes: Buffer.byteLength(reply.text) });
+    pages.push({ status: reply.status, lines: lines.slice(0, -1).map((line): ExportedRecord => JSON.parse(line)), bytes: Buffer.byteLength(reply.text) });
     next = /<([^>]+)>; rel="next"/.exec(reply.headers.get('link') ?? '')?.[1] ?? null;
   }
   return pages;
@@ -77,7 +89,7 @@ describe('the personal export', () => {
     expect(ends).toEqual([...ends].sort((a, b) => b - a));
 
     // Each line is a whole record: the seed, every commit, and a replay reaching its end with its scores.
-    const engine = tableGame(sealedBids);
+    const engine: TableGame = tableGame(sealedBids);
     for (const record of records) {
       expect(record).toMatchObject({ format: 'valeria-tabletop/game-record', status: 'finished', more: false });
       expect(hashSeed(record.seed)).toBe(record.seedHash);
