@@ -44,6 +44,7 @@ export type DocumentedResponse =
   | 'WebhookList'
   | 'WebhookDelivery'
   | 'WebhookDeliveryList'
+  | 'WebhookTest'
   | 'StreamTicket';
 
 /** Stand-ins of route contracts for the documented responses: the document generator swaps in the component. */

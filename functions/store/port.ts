@@ -62,6 +62,21 @@ export interface GameHeader {
   readonly engineVersion?: number;
   /** Undo and replacement rules (functions/service/table-rules.ts); absent on games created before them. */
   readonly table?: TableRules;
+  /**
+   * The latest seat a player took after the game's creation: which, when, and
+   * the revision of the header write that seated them. `player-joined` is
+   * derived from the header as stored (on AWS from its stream record), so it
+   * is as durable as the seat; later writes carry it along, and their higher
+   * revision says it is not theirs. Absent until someone joins.
+   */
+  readonly lastJoin?: SeatTaken;
+}
+
+/** A seat a player took, by the header write of `revision`, at `at` (epoch ms). */
+export interface SeatTaken {
+  readonly seat: number;
+  readonly revision: number;
+  readonly at: number;
 }
 
 /** How a table treats time and absence, beside the game's own options; fixed at creation (chosen by functions/service/table-rules.ts). */

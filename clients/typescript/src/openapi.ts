@@ -422,7 +422,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to your notifications, or to one game’s public notices
-         * @description Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret) instead of a second subscription.
+         * @description Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). A player keeps at most 10 (`409 too-many-webhooks`, with the `limit`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret, read again from the subscription: the key’s record keeps only its id) instead of a second subscription.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -465,8 +465,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a signed `ping` now and see how the receiver answered
-         * @description Sends one signed `ping` delivery now, outside the retry schedule, and answers it with its one attempt (status or error), so a receiver can be checked before real events arrive. A retry with the same Idempotency-Key returns the first answer and sends no second ping.
+         * Send a signed `ping` now and see whether it was delivered
+         * @description Sends one signed `ping` delivery now, outside the retry schedule, so a receiver can be checked before real events arrive, and answers only `delivered`, `refused` or `timed out` — never the receiver’s status or text (the ping is listed with the deliveries with that outcome only). A retry with the same Idempotency-Key returns the first answer and sends no second ping.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -506,7 +506,7 @@ export interface paths {
         put?: never;
         /**
          * A one-time ticket (60 s) and the URL of your live WebSocket stream
-         * @description Connect a WebSocket to `url`. The server never speaks first (API Gateway cannot send while it accepts a connection); `{"action":"hello"}` is answered `{"type":"ready","playerId":…}`. Every notification of yours arrives as `{"type":"notification","notification":…}`, except those a commit message carries. Send `{"action":"subscribe","gameId":…}`, answered `{"type":"subscribed","gameId","version","game","moves"}` (the game and your legal moves now), to receive one `{"type":"commit","gameId","commit","notifications","game","moves"}` per new commit of that game: the commit as the events route shows it to you, your notifications it caused (not sent again alone on that connection), and the `game` and your legal `moves` right after it exactly as GET /v1/games/{id} and …/moves answer them, so a push client never refetches (`game` and `moves` are left out in the rare case the server held only a later version; a gap in `seq` means a commit to read from the events route). `{"action":"unsubscribe","gameId":…}` answers `unsubscribed`, `{"action":"ping"}` answers `{"type":"pong"}`, a bad frame `{"type":"error","code":…,"detail":…}`. Browsers cannot send an Authorization header on a WebSocket, so the ticket stands in for your token, once. A retry with the same Idempotency-Key returns the first ticket (worthless once used or 60 s old) instead of a second one.
+         * @description Connect a WebSocket to `url`. The server never speaks first (API Gateway cannot send while it accepts a connection); `{"action":"hello"}` is answered `{"type":"ready","playerId":…}`. Every notification of yours arrives as `{"type":"notification","notification":…}`, except those a commit message carries. Send `{"action":"subscribe","gameId":…}`, answered `{"type":"subscribed","gameId","version","game","moves"}` (the game and your legal moves now), to receive one `{"type":"commit","gameId","commit","notifications","game","moves"}` per new commit of that game: the commit as the events route shows it to you, your notifications it caused (not sent again alone on that connection), and the `game` and your legal `moves` right after it exactly as GET /v1/games/{id} and …/moves answer them, so a push client never refetches (`game` and `moves` are left out in the rare case the server held only a later version; a gap in `seq` means a commit to read from the events route). `{"action":"unsubscribe","gameId":…}` answers `unsubscribed`, `{"action":"ping"}` answers `{"type":"pong"}`, a bad frame `{"type":"error","code":…,"detail":…}`. Browsers cannot send an Authorization header on a WebSocket, so the ticket stands in for your token, once. A retry with the same Idempotency-Key is answered with a fresh ticket (a ticket is harmless to issue again, and no record keeps one to replay); at most 10 are outstanding at once (`429 too-many-stream-tickets`, with the `limit`).
          */
         post: operations["createStreamTicket"];
         delete?: never;
@@ -588,7 +588,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -6005,6 +6005,21 @@ export interface components {
         WebhookDeliveryList: {
             deliveries: components["schemas"]["WebhookDelivery"][];
         };
+        /**
+         * @example {
+         *       "deliveryId": "msg_8Zk2bJx0QkS7yq9wV1c3Ad",
+         *       "outcome": "delivered"
+         *     }
+         */
+        WebhookTest: {
+            /** @description The ping’s delivery, listed with the others (its attempt carries the outcome only). */
+            deliveryId: string;
+            /**
+             * @description `delivered`: your server answered 2xx. `refused`: it answered anything else, could not be connected to, or its URL no longer resolves to a public address. `timed out`: no answer within 5 seconds.
+             * @enum {string}
+             */
+            outcome: "delivered" | "refused" | "timed out";
+        };
         StreamTicket: {
             /** @description One-time, valid 60 seconds. */
             ticket: string;
@@ -9616,6 +9631,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflict: `too-many-webhooks` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "too-many-webhooks";
+                    };
+                };
+            };
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
@@ -9652,7 +9679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `idempotency-key-reused`, `webhook-target-forbidden`, `invalid-events`, `too-many-webhooks` */
+            /** @description Unprocessable Content: `idempotency-key-reused`, `webhook-target-forbidden`, `invalid-events` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9660,7 +9687,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "idempotency-key-reused" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks";
+                        code?: "idempotency-key-reused" | "webhook-target-forbidden" | "invalid-events";
                     };
                 };
             };
@@ -9938,13 +9965,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The ping delivery with its one attempt */
+            /** @description How the ping went */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookDelivery"];
+                    "application/json": components["schemas"]["WebhookTest"];
                 };
             };
             /** @description Bad Request: `invalid-request` */
@@ -10216,19 +10243,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `idempotency-key-reused` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code?: "idempotency-key-reused";
-                    };
-                };
-            };
-            /** @description Too Many Requests: `rate-limited` */
+            /** @description Too Many Requests: `too-many-stream-tickets`, `rate-limited` */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -10239,7 +10254,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "rate-limited";
+                        code?: "too-many-stream-tickets" | "rate-limited";
                     };
                 };
             };

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { GAMES } from '../../../core/games/index.js';
 import { NotificationsPage, Preferences, StreamTicket } from '../../push/model/schemas.js';
-import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookView } from '../../push/webhooks/schemas.js';
+import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookTest, WebhookView } from '../../push/webhooks/schemas.js';
 import { DeadlinesRequest } from '../../service/deadlines.js';
 import { RECORD_FORMAT, RECORD_VERSION } from '../../service/record.js';
 import { TableRulesRequest } from '../../service/table-rules.js';
@@ -374,5 +374,6 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   WebhookList,
   WebhookDelivery: DeliveryView,
   WebhookDeliveryList: DeliveryList,
+  WebhookTest,
   StreamTicket,
 } as const;
