@@ -59,6 +59,7 @@ const CONTENDED = {
 /** Which list a cursor was not issued by (`invalid-cursor`). */
 const FOREIGN_CURSOR = {
   games: 'This cursor was not issued by this list.',
+  export: 'This cursor was not issued by this export; use the `next` link of an earlier page, with the same filters.',
   notifications: 'This cursor was not issued by this list; use a `next` from an earlier page.',
 } as const;
 
@@ -133,6 +134,11 @@ export const SERVICE_PROBLEMS = {
     status: 403,
     description: 'On AWS, the API answers at its published (CloudFront) address only, never at its origin’s own.',
     detail: 'This API answers at its published address only.',
+  },
+  'player-not-found': {
+    status: 404,
+    description: 'No player has this id.',
+    detail: ({ playerId }: { playerId: string }) => `No player with id ${playerId}.`,
   },
   'game-not-found': { status: 404, description: 'No game has this id.', detail: ({ gameId }: { gameId: string }) => `No game with id ${gameId}.` },
   'webhook-not-found': {

@@ -215,6 +215,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game’s record: every commit with its author, time, command and events (the whole log once the game is over)
+         * @description One versioned document (`format`, `formatVersion`): the game, its options and table rules, its seats with the names they had, the seed's hash and every commit. While the game runs you read what you may see — your own events, your own seat's commands and those that choose nothing hidden, never the seed; a spectator reads the public record. Once the game is over everyone reads it whole, with the seed and the final scores: replay its commands with the published engine (`core/`) to reproduce every event. The log comes a page at a time, as the verification's: commits after `after`, at most 100 and about 1 MB of JSON; while `more` is true, ask again with `after` set to `next` (every page repeats the other fields).
+         */
+        get: operations["getGameRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{id}/games/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player’s finished games as records, one a line (NDJSON), newest first
+         * @description Each line is one finished game's whole record (GameRecord, every page of its log gathered), newest game first by when it ended, filtered by `game`, `since` and `until`. Anyone may export anyone's finished games: their records are public once over; running games are not exported. The export is chunked by cursor: an answer holds at most `limit` (20) records and ends before the record that would take it past about 4 MB (always holding one), then its `Link` header gives the next page (`rel="next"`), until an answer without one. Chunked, not one endless stream, because API Gateway buffers a Lambda's answer (6 MB, 30 s): years of play come as many bounded answers.
+         */
+        get: operations["exportPlayerGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/moves": {
         parameters: {
             query?: never;
@@ -548,7 +588,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -3680,6 +3720,241 @@ export interface components {
             type: "rng-advanced";
             rng: number[];
         };
+        GameRecord: components["schemas"]["VillagesOfValeriaGameRecord"] | components["schemas"]["ValeriaCardKingdomsGameRecord"] | components["schemas"]["VillagePillageGameRecord"];
+        VillagesOfValeriaGameRecord: {
+            /**
+             * @description What this document is: check it, and `formatVersion`, before reading the rest.
+             * @enum {string}
+             */
+            format: "valeria-tabletop/game-record";
+            /**
+             * @description Rises when a field changes meaning or goes; a new optional field leaves it as it is.
+             * @enum {number}
+             */
+            formatVersion: 1;
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            status: components["schemas"]["GameStatus"];
+            /** @description Whom this record was written for. */
+            viewer: {
+                /** @description The seat whose view this record shows while the game runs; null for a spectator. */
+                seat: number | null;
+                /** @description True once the game is over: every command and every logged event, for anyone. */
+                full: boolean;
+            };
+            /** @description The player who created the game. */
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            setup: {
+                seats: number;
+                options: components["schemas"]["VillagesOfValeriaOptions"];
+                deadlines: components["schemas"]["Deadlines"];
+                /** Format: date-time */
+                startedAt: string | null;
+            };
+            table: components["schemas"]["TableRules"];
+            /** @description Who sat where: players with their names when they took the seat, bots with their level. */
+            seats: components["schemas"]["Seat"][];
+            /** @description sha256 of the secret seed, published at creation. */
+            seedHash: string;
+            /** @description Only once the game is over: replay the commands with it, and check it against `seedHash`. */
+            seed?: string;
+            /**
+             * Format: date-time
+             * @description When the last commit ended the game; null while it runs.
+             */
+            endedAt: string | null;
+            /** @description Only once the game is over: the final scores. */
+            result?: {
+                /** @description Final score per seat, in seat order. */
+                scores: number[];
+                /** @description Seats sharing first place after every tie-break (empty while running). */
+                winners: number[];
+                /** @description Per-seat breakdown. */
+                details: components["schemas"]["VillagesOfValeriaScoreDetail"][];
+                /** @description Solo: the game’s verdict. */
+                verdict?: string;
+                /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                turns: number;
+            };
+            /** @description A page of the log: the commits after `after`. */
+            commits: components["schemas"]["VillagesOfValeriaRecordCommit"][];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false; the other fields repeat on every page. */
+            more: boolean;
+        };
+        VillagesOfValeriaRecordCommit: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /** @description What the engine was asked. While the game runs, only your own seat's commands and those that choose nothing hidden (start, timeout, undo, seat changes, vacations); every one once it is over. */
+            command?: components["schemas"]["VillagesOfValeriaCommandStart"] | components["schemas"]["VillagesOfValeriaCommandMoves"] | components["schemas"]["VillagesOfValeriaCommandBot"] | components["schemas"]["VillagesOfValeriaCommandPreference"] | components["schemas"]["VillagesOfValeriaCommandTimeout"] | components["schemas"]["VillagesOfValeriaCommandUndo"] | components["schemas"]["VillagesOfValeriaCommandReplace"] | components["schemas"]["VillagesOfValeriaCommandReclaim"] | components["schemas"]["VillagesOfValeriaCommandVacation"];
+            /** @description Every event the commit logged once the game is over; while it runs, the events you may see. */
+            events: components["schemas"]["VillagesOfValeriaLoggedEvent"][] | components["schemas"]["VillagesOfValeriaVisibleEvent"][];
+        };
+        ValeriaCardKingdomsGameRecord: {
+            /**
+             * @description What this document is: check it, and `formatVersion`, before reading the rest.
+             * @enum {string}
+             */
+            format: "valeria-tabletop/game-record";
+            /**
+             * @description Rises when a field changes meaning or goes; a new optional field leaves it as it is.
+             * @enum {number}
+             */
+            formatVersion: 1;
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            status: components["schemas"]["GameStatus"];
+            /** @description Whom this record was written for. */
+            viewer: {
+                /** @description The seat whose view this record shows while the game runs; null for a spectator. */
+                seat: number | null;
+                /** @description True once the game is over: every command and every logged event, for anyone. */
+                full: boolean;
+            };
+            /** @description The player who created the game. */
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            setup: {
+                seats: number;
+                options: components["schemas"]["ValeriaCardKingdomsOptions"];
+                deadlines: components["schemas"]["Deadlines"];
+                /** Format: date-time */
+                startedAt: string | null;
+            };
+            table: components["schemas"]["TableRules"];
+            /** @description Who sat where: players with their names when they took the seat, bots with their level. */
+            seats: components["schemas"]["Seat"][];
+            /** @description sha256 of the secret seed, published at creation. */
+            seedHash: string;
+            /** @description Only once the game is over: replay the commands with it, and check it against `seedHash`. */
+            seed?: string;
+            /**
+             * Format: date-time
+             * @description When the last commit ended the game; null while it runs.
+             */
+            endedAt: string | null;
+            /** @description Only once the game is over: the final scores. */
+            result?: {
+                /** @description Final score per seat, in seat order. */
+                scores: number[];
+                /** @description Seats sharing first place after every tie-break (empty while running). */
+                winners: number[];
+                /** @description Per-seat breakdown. */
+                details: components["schemas"]["ValeriaCardKingdomsScoreDetail"][];
+                /** @description Solo: the game’s verdict. */
+                verdict?: string;
+                /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                turns: number;
+            };
+            /** @description A page of the log: the commits after `after`. */
+            commits: components["schemas"]["ValeriaCardKingdomsRecordCommit"][];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false; the other fields repeat on every page. */
+            more: boolean;
+        };
+        ValeriaCardKingdomsRecordCommit: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /** @description What the engine was asked. While the game runs, only your own seat's commands and those that choose nothing hidden (start, timeout, undo, seat changes, vacations); every one once it is over. */
+            command?: components["schemas"]["ValeriaCardKingdomsCommandStart"] | components["schemas"]["ValeriaCardKingdomsCommandMoves"] | components["schemas"]["ValeriaCardKingdomsCommandBot"] | components["schemas"]["ValeriaCardKingdomsCommandPreference"] | components["schemas"]["ValeriaCardKingdomsCommandTimeout"] | components["schemas"]["ValeriaCardKingdomsCommandUndo"] | components["schemas"]["ValeriaCardKingdomsCommandReplace"] | components["schemas"]["ValeriaCardKingdomsCommandReclaim"] | components["schemas"]["ValeriaCardKingdomsCommandVacation"];
+            /** @description Every event the commit logged once the game is over; while it runs, the events you may see. */
+            events: components["schemas"]["ValeriaCardKingdomsLoggedEvent"][] | components["schemas"]["ValeriaCardKingdomsVisibleEvent"][];
+        };
+        VillagePillageGameRecord: {
+            /**
+             * @description What this document is: check it, and `formatVersion`, before reading the rest.
+             * @enum {string}
+             */
+            format: "valeria-tabletop/game-record";
+            /**
+             * @description Rises when a field changes meaning or goes; a new optional field leaves it as it is.
+             * @enum {number}
+             */
+            formatVersion: 1;
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            status: components["schemas"]["GameStatus"];
+            /** @description Whom this record was written for. */
+            viewer: {
+                /** @description The seat whose view this record shows while the game runs; null for a spectator. */
+                seat: number | null;
+                /** @description True once the game is over: every command and every logged event, for anyone. */
+                full: boolean;
+            };
+            /** @description The player who created the game. */
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            setup: {
+                seats: number;
+                options: components["schemas"]["VillagePillageOptions"];
+                deadlines: components["schemas"]["Deadlines"];
+                /** Format: date-time */
+                startedAt: string | null;
+            };
+            table: components["schemas"]["TableRules"];
+            /** @description Who sat where: players with their names when they took the seat, bots with their level. */
+            seats: components["schemas"]["Seat"][];
+            /** @description sha256 of the secret seed, published at creation. */
+            seedHash: string;
+            /** @description Only once the game is over: replay the commands with it, and check it against `seedHash`. */
+            seed?: string;
+            /**
+             * Format: date-time
+             * @description When the last commit ended the game; null while it runs.
+             */
+            endedAt: string | null;
+            /** @description Only once the game is over: the final scores. */
+            result?: {
+                /** @description Final score per seat, in seat order. */
+                scores: number[];
+                /** @description Seats sharing first place after every tie-break (empty while running). */
+                winners: number[];
+                /** @description Per-seat breakdown. */
+                details: components["schemas"]["VillagePillageScoreDetail"][];
+                /** @description Solo: the game’s verdict. */
+                verdict?: string;
+                /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                turns: number;
+            };
+            /** @description A page of the log: the commits after `after`. */
+            commits: components["schemas"]["VillagePillageRecordCommit"][];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false; the other fields repeat on every page. */
+            more: boolean;
+        };
+        VillagePillageRecordCommit: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /** @description What the engine was asked. While the game runs, only your own seat's commands and those that choose nothing hidden (start, timeout, undo, seat changes, vacations); every one once it is over. */
+            command?: components["schemas"]["VillagePillageCommandStart"] | components["schemas"]["VillagePillageCommandMoves"] | components["schemas"]["VillagePillageCommandBot"] | components["schemas"]["VillagePillageCommandPreference"] | components["schemas"]["VillagePillageCommandTimeout"] | components["schemas"]["VillagePillageCommandUndo"] | components["schemas"]["VillagePillageCommandReplace"] | components["schemas"]["VillagePillageCommandReclaim"] | components["schemas"]["VillagePillageCommandVacation"];
+            /** @description Every event the commit logged once the game is over; while it runs, the events you may see. */
+            events: components["schemas"]["VillagePillageLoggedEvent"][] | components["schemas"]["VillagePillageVisibleEvent"][];
+        };
         StandingOrders: {
             gameId: string;
             seat: number;
@@ -6139,6 +6414,8 @@ export interface components {
         RateLimit: string;
         /** @description The limit policy, e.g. `60;w=60`. */
         RateLimitPolicy: string;
+        /** @description The next page of a chunked answer (RFC 8288), e.g. `</v1/players/me/games/export?cursor=WzE3…>; rel="next"`; absent from the last page. */
+        Link: string;
     };
     pathItems: never;
 }
@@ -7654,6 +7931,278 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getGameRecord: {
+        parameters: {
+            query?: {
+                /** @description Return commits after this version. */
+                after?: number | null;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record as you may read it, and a page of its log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameRecord"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `cursor-out-of-range` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "cursor-out-of-range";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description Not Found: `game-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `engine-version-unsupported` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    exportPlayerGames: {
+        parameters: {
+            query?: {
+                /** @description Only games of this id of the catalog. */
+                game?: string;
+                /** @description Only games that ended at or after this instant. */
+                since?: string;
+                /** @description Only games that ended before this instant. */
+                until?: string;
+                /** @description Records in this answer, at most 20. */
+                limit?: number;
+                /** @description From the `next` link of the page before (send the same filters). */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A player’s id, or `me` for yours. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One finished game’s record a line */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["GameRecord"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `invalid-cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "invalid-cursor";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                    };
+                };
+            };
+            /** @description Not Found: `player-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "player-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `engine-version-unsupported` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `unknown-game` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unknown-game";
                     };
                 };
             };

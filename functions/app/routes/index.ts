@@ -8,6 +8,7 @@ import { gameRoutes, mountGameRoutes } from './games.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
+import { mountRecordRoutes, recordRoutes } from './records.js';
 import { mountStandingOrderRoutes, standingOrderRoutes } from './standing-orders.js';
 import { mountStreamRoutes, streamRoutes } from './stream.js';
 import { mountTableRoutes, tableRoutes } from './table.js';
@@ -19,9 +20,18 @@ import { mountWebhookRoutes, webhookRoutes } from './webhooks.js';
  * openapi-document.ts documents, and the only ones `mountApiRoutes` mounts.
  */
 export function apiRoutes(): RouteConfig[] {
-  return [playerRoutes, vacationRoutes, gameRoutes, playRoutes, standingOrderRoutes, tableRoutes, notificationRoutes, webhookRoutes, streamRoutes].flatMap(
-    (group) => Object.values(group),
-  );
+  return [
+    playerRoutes,
+    vacationRoutes,
+    gameRoutes,
+    recordRoutes,
+    playRoutes,
+    standingOrderRoutes,
+    tableRoutes,
+    notificationRoutes,
+    webhookRoutes,
+    streamRoutes,
+  ].flatMap((group) => Object.values(group));
 }
 
 /** Mounts each contract of `apiRoutes()` with its handler, those that declare the bearer behind the auth middleware (which counts each player's requests when `limits` are enforced in process). */
@@ -30,6 +40,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   mountPlayerRoutes(mount, ctx);
   mountVacationRoutes(mount, ctx);
   mountGameRoutes(mount, ctx);
+  mountRecordRoutes(mount, ctx);
   mountPlayRoutes(mount, ctx);
   mountStandingOrderRoutes(mount, ctx);
   mountTableRoutes(mount, ctx);
