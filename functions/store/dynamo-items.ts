@@ -25,6 +25,7 @@ import type {
  *   TOKEN#<hash>       TOKEN                token lookup (a copy of the player)
  *   PLAYER#<id>        GAME#<gameId>        a running game of the player's (MembershipRow)
  *   PLAYER#<id>        DONE#<order key>     a finished game of the player's (finishedOrderKey)
+ *   PLAYER#<id>        ENDED#<ms>#<gameId>  the same, in the order the games ended (the export's; ms 15 digits)
  *   PLAYER#<id>        RUNNING              how many running games the player counts (`n`)
  *   PLAYER#<id>        VACATION             the player's vacation ledger
  *   PLAYER#<id>        RATING#<game>        the player's rating in that game's pool (listed ones carry the leaderboard index's keys)
@@ -58,6 +59,8 @@ export const MEMBERSHIP_PREFIX = 'GAME#';
 export const FINISHED_PREFIX = 'DONE#';
 export const RATING_PREFIX = 'RATING#';
 export const TALLY_PREFIX = 'TALLY#';
+export const ENDED_PREFIX = 'ENDED#';
+const INSTANT_DIGITS = 15;
 
 export const keys = {
   player: (playerId: string): Item => key(`PLAYER#${playerId}`, 'PROFILE'),
@@ -67,6 +70,8 @@ export const keys = {
   membershipSk: (gameId: string): string => `${MEMBERSHIP_PREFIX}${gameId}`,
   membership: (playerId: string, gameId: string): Item => key(keys.playerPartition(playerId), keys.membershipSk(gameId)),
   finishedSk: (orderKey: string): string => `${FINISHED_PREFIX}${orderKey}`,
+  /** A finished game by its end; `endedSk(ms)` alone sorts before every game that ended at `ms`. */
+  endedSk: (endedAt: number, gameId = ''): string => `${ENDED_PREFIX}${String(endedAt).padStart(INSTANT_DIGITS, '0')}#${gameId}`,
   runningCount: (playerId: string): Item => key(keys.playerPartition(playerId), 'RUNNING'),
   summary: (gameId: string): Item => key(keys.gamePartition(gameId), '#LATEST'),
   gamePartition: (gameId: string): string => `GAME#${gameId}`,
@@ -246,6 +251,12 @@ export function membershipFromItem(item: Item): MembershipRow {
 
 export function finishedItem(playerId: string, row: FinishedRow): Item {
   return { pk: { S: keys.playerPartition(playerId) }, sk: { S: keys.finishedSk(finishedOrderKey(row.gameId)) }, ...body(row) };
+}
+
+/** The finished row again under its end, for the export; null for a row that does not record it. */
+export function endedItem(playerId: string, row: FinishedRow): Item | null {
+  if (row.endedAt === undefined) return null;
+  return { pk: { S: keys.playerPartition(playerId) }, sk: { S: keys.endedSk(row.endedAt, row.gameId) }, ...body(row) };
 }
 
 export function finishedFromItem(item: Item): FinishedRow {

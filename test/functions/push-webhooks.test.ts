@@ -7,6 +7,7 @@ import { GameNotice, Notification } from '../../functions/push/model/schemas.js'
 import { isForbiddenAddress } from '../../functions/push/webhooks/ssrf.js';
 import { startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
+import { startDiscordReceiver, startSlackReceiver } from '../support/chat-receivers.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 /** Polls until `found` holds (behaviour only; the bound keeps a broken build from hanging). */
@@ -25,8 +26,14 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
   beforeAll(async () => {
     api = await startApi({
       store: await storeOf(kind, 'push-hooks'),
-      // Loopback http by explicit setting, and a retry schedule of milliseconds instead of hours.
-      pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, retryDelaysMs: [0, 30, 60, 90] },
+      // Loopback http by explicit setting, and a retry schedule (and a failing target's pause) of milliseconds instead of hours.
+      pushPolicy: {
+        ...DEFAULT_PUSH_POLICY,
+        allowLoopbackHttp: true,
+        appUrl: 'https://play.example',
+        retryDelaysMs: [0, 30, 60, 90],
+        dispatch: { ...DEFAULT_PUSH_POLICY.dispatch, breaker: { failures: 3, openMs: 40, maxOpenMs: 160 } },
+      },
     });
     push = await startLocalPush(api.ctx, { deadlines: false, onError: (error) => console.error(error) });
   });
@@ -89,6 +96,51 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     for (const r of receivers) await r.close();
   });
 
+  it('posts readable Discord and Slack messages (game, whose turn, until when, the table), waiting as long as their 429s ask', async () => {
+    const { client } = api;
+    const [discord, slack] = await Promise.all([startDiscordReceiver(0.4), startSlackReceiver(1)]);
+    const [ann, ben] = await Promise.all([client.register('Ann <@everyone>'), client.register('Ben *bold*')]);
+    const gameId: string = (await client.post('/v1/games', { token: ann.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily' } })).body.gameId;
+    const mine = await client.post('/v1/webhooks', { token: ann.token, body: { url: discord.url, format: 'discord', events: ['game-started', 'your-turn'] } });
+    expect(mine.status, mine.text).toBe(201);
+    expect(mine.body.format).toBe('discord');
+    const channel = await client.post('/v1/webhooks', { token: ann.token, body: { url: slack.url, gameId, format: 'slack', events: ['game.turn'] } });
+    expect(channel.body.format).toBe('slack');
+    expect((await client.post(`/v1/games/${gameId}/join`, { token: ben.token, body: {} })).status).toBe(200);
+    await push.notifier.idle();
+    await settled(ann.token, mine.body.id);
+    await settled(ann.token, channel.body.id);
+
+    const deadline = (await client.get(`/v1/games/${gameId}`, { token: ann.token })).body.state.pending.deadline as string;
+    const unix = Math.floor(Date.parse(deadline) / 1000);
+    const link = `https://play.example/g/${gameId}`;
+    expect(discord.refused).toEqual([]);
+    expect(discord.accepted.map((b) => b.content).sort()).toEqual(
+      [`Village Pillage has started. ${link}`, `Your turn in Village Pillage, until <t:${unix}:f> (<t:${unix}:R>). ${link}`].sort(),
+    );
+    // A name can never ping a Discord channel, nor format a message.
+    for (const body of discord.accepted) expect(body.allowed_mentions).toEqual({ parse: [] });
+    expect(slack.refused).toEqual([]);
+    expect(slack.accepted).toEqual([
+      {
+        text: `Village Pillage: waiting for Ann &lt;@everyone&gt; and Ben *bold* until <!date^${unix}^{date_short_pretty} {time}|${deadline}>. <${link}|Open the table>`,
+      },
+    ]);
+    // Each receiver's 429 was honoured: the rate-limited message came again no sooner than it asked (the schedule alone would retry after 30 ms).
+    for (const [hook, waitMs] of [
+      [mine.body.id, 400],
+      [channel.body.id, 1000],
+    ] as const) {
+      const deliveries: { attempts: { at: string; status: number }[] }[] = (await client.get(`/v1/webhooks/${hook}/deliveries`, { token: ann.token })).body
+        .deliveries;
+      const limited = deliveries.filter((d) => d.attempts[0]!.status === 429);
+      expect(limited).toHaveLength(1);
+      expect(limited[0]!.attempts.map((a) => a.status)).toEqual([429, 200]);
+      expect(Date.parse(limited[0]!.attempts[1]!.at) - Date.parse(limited[0]!.attempts[0]!.at)).toBeGreaterThanOrEqual(waitMs);
+    }
+    await Promise.all([discord.close(), slack.close()]);
+  });
+
   it('retries a receiver that fails 3 times, then delivers; records every attempt', async () => {
     const receiver = await startReceiver((n) => (n < 3 ? 503 : 200));
     const [a, b] = await Promise.all([api.client.register('Flaky'), api.client.register('Friend')]);
@@ -119,7 +171,7 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     await receiver.close();
   });
 
-  it('honours Idempotency-Key on creating a webhook, pinging it and taking a stream ticket: a retry gets the first answer and changes nothing', async () => {
+  it('honours Idempotency-Key on creating a webhook and pinging it (a retry gets the first answer and changes nothing) and on taking a stream ticket (a fresh one)', async () => {
     const receiver = await startReceiver();
     const player = await api.client.register('Retrier');
     const { token } = player;
@@ -149,12 +201,13 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     expect((await api.client.post(`/v1/webhooks/${first.body.id}/test`, keyed('ping-2'))).status).toBe(200);
     expect(receiver.received).toHaveLength(2);
 
+    // A ticket is harmless to issue again, so a retry is answered with a fresh one and no record keeps either.
     const ticket = await api.client.post('/v1/stream/tickets', keyed('ticket-1'));
     const ticketAgain = await api.client.post('/v1/stream/tickets', keyed('ticket-1'));
     expect(ticket.status, ticket.text).toBe(201);
     expect(ticketAgain.status).toBe(201);
-    expect(ticketAgain.body).toEqual(ticket.body);
-    expect((await api.client.post('/v1/stream/tickets', keyed('ticket-2'))).body.ticket).not.toBe(ticket.body.ticket);
+    expect(ticketAgain.body.ticket).toMatch(/^st_/);
+    expect(ticketAgain.body.ticket).not.toBe(ticket.body.ticket);
     const badKey = await api.client.post('/v1/stream/tickets', keyed('not a key!'));
     expect(badKey.status).toBe(400);
     expect(badKey.body.code).toBe('invalid-request');
@@ -167,7 +220,7 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     const hook = (await api.client.post('/v1/webhooks', { token: a.token, body: { url: receiver.url } })).body;
     const ping = await api.client.post(`/v1/webhooks/${hook.id}/test`, { token: a.token });
     expect(ping.status, ping.text).toBe(200);
-    expect(ping.body).toMatchObject({ type: 'ping', state: 'delivered', attempts: [{ status: 204 }] });
+    expect(ping.body).toEqual({ deliveryId: expect.stringMatching(/^msg_/), outcome: 'delivered' });
     const signed = new Webhook(hook.secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers as Record<string, string>);
     expect(signed).toMatchObject({ type: 'ping', data: { webhookId: hook.id } });
     const listed = await api.client.get('/v1/webhooks', { token: a.token });
@@ -177,6 +230,46 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     expect((await api.client.request('DELETE', `/v1/webhooks/${hook.id}`, { token: b.token })).status).toBe(404);
     expect((await api.client.request('DELETE', `/v1/webhooks/${hook.id}`, { token: a.token })).status).toBe(204);
     expect((await api.client.get('/v1/webhooks', { token: a.token })).body.webhooks).toEqual([]);
+    await receiver.close();
+  });
+
+  it('answers a test ping with delivered, refused or timed out only: never the receiver’s status or error text, there or in the deliveries list', async () => {
+    const owner = await api.client.register('Scanner');
+    const answering = await startReceiver((n) => [401, 503][n] ?? 200);
+    const hanging = await startReceiver(() => 204, 60_000);
+    const closed = await startReceiver();
+    await closed.close(); // nothing listens on its port any more
+    const outcomes: string[] = [];
+    for (const url of [answering.url, answering.url, hanging.url, closed.url]) {
+      const hook = (await api.client.post('/v1/webhooks', { token: owner.token, body: { url } })).body;
+      const ping = await api.client.post(`/v1/webhooks/${hook.id}/test`, { token: owner.token });
+      expect(ping.status, ping.text).toBe(200);
+      expect(Object.keys(ping.body).sort()).toEqual(['deliveryId', 'outcome']);
+      outcomes.push(ping.body.outcome);
+      const [listed] = (await api.client.get(`/v1/webhooks/${hook.id}/deliveries`, { token: owner.token })).body.deliveries;
+      expect(listed.attempts).toEqual([{ at: expect.any(String), status: null, error: ping.body.outcome === 'delivered' ? null : ping.body.outcome }]);
+      await api.client.request('DELETE', `/v1/webhooks/${hook.id}`, { token: owner.token });
+    }
+    // 401 and 503 alike are refused, like a port where nothing listens; a receiver that never answers timed out.
+    expect(outcomes).toEqual(['refused', 'refused', 'timed out', 'refused']);
+    expect(answering.received).toHaveLength(2);
+    await Promise.all([answering.close(), hanging.close()]);
+  });
+
+  it('keeps ten webhooks a player, however many are created at once: 20 parallel creates leave exactly 10, each refusal 409 with the limit', async () => {
+    const receiver = await startReceiver();
+    const player = await api.client.register('Greedy');
+    const replies = await Promise.all(Array.from({ length: 20 }, () => api.client.post('/v1/webhooks', { token: player.token, body: { url: receiver.url } })));
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(10);
+    const refused = replies.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(10);
+    for (const r of refused) expect([r.status, r.body.code, r.body.limit]).toEqual([409, 'too-many-webhooks', 10]);
+    const kept = (await api.client.get('/v1/webhooks', { token: player.token })).body.webhooks as { id: string }[];
+    expect(kept).toHaveLength(10);
+    // Deleting one makes room for exactly one.
+    await api.client.request('DELETE', `/v1/webhooks/${kept[0]!.id}`, { token: player.token });
+    const after = await Promise.all([0, 1].map(() => api.client.post('/v1/webhooks', { token: player.token, body: { url: receiver.url } })));
+    expect(after.map((r) => r.status).sort()).toEqual([201, 409]);
     await receiver.close();
   });
 

@@ -26,12 +26,15 @@ import type {
   NewGame,
   NewPlayer,
   Player,
+  Preferences,
+  PreferencesChange,
   Problem,
   StandingOrders,
   StandingOrdersUpdate,
   Vacation,
   VacationChange,
   Verification,
+  GameRecord,
 } from './types.js';
 
 /** The header parameters an operation takes. */
@@ -288,6 +291,19 @@ export class ValeriaClient {
     return dataOf(await this.api.GET('/v1/games/{id}/verify', { params: { path: { id: gameId }, query: { after } } }));
   }
 
+  /**
+   * The game's record, every page read (`more` is false): while it runs, what you may see;
+   * once it is over, the whole log with the seed and scores — what a replay (core/table's `replayRecord`) consumes.
+   */
+  async record(gameId: string): Promise<GameRecord> {
+    return wholeLog(await this.recordPage(gameId, 0), (after) => this.recordPage(gameId, after));
+  }
+
+  /** One page of the record: its fields, and the commits after `after` (at most 100, about 1 MB). */
+  async recordPage(gameId: string, after: number): Promise<GameRecord> {
+    return dataOf(await this.api.GET('/v1/games/{id}/record', { params: { path: { id: gameId }, query: { after } } }));
+  }
+
   async standingOrders(gameId: string): Promise<StandingOrders> {
     return dataOf(await this.api.GET('/v1/games/{id}/standing-orders', { params: { path: { id: gameId } } }));
   }
@@ -323,6 +339,16 @@ export class ValeriaClient {
   /** Comes back early: the whole days not used go back to your allowance. */
   async endVacation(options: WriteOptions = {}): Promise<VacationChange> {
     return this.write((key) => this.api.DELETE('/v1/players/me/vacation', { params: { header: { 'idempotency-key': key } } }), options);
+  }
+
+  /** Your reminders and the type × channel matrix, defaults included. */
+  async preferences(): Promise<Preferences> {
+    return dataOf(await this.api.GET('/v1/players/me/preferences'));
+  }
+
+  /** Changes the reminders or only the cells named (e.g. `{notify: {"player-joined": {webhook: false}}}`); answers the whole matrix. */
+  async changePreferences(change: PreferencesChange): Promise<Preferences> {
+    return dataOf(await this.api.PUT('/v1/players/me/preferences', { body: change }));
   }
 
   /**

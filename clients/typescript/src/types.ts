@@ -36,11 +36,17 @@ export type MoveAnswer = Answer<'post', '/v1/games/{id}/moves'>;
 export type Events = Answer<'get', '/v1/games/{id}/events'>;
 export type Commit = Events['commits'][number];
 export type Verification = Answer<'get', '/v1/games/{id}/verify'>;
+/** A game's record as you may read it (the whole log, with the seed and scores, once the game is over). */
+export type GameRecord = Answer<'get', '/v1/games/{id}/record'>;
 export type BotLevel = Body<operations['addBot']>['level'];
 export type StandingOrdersUpdate = Body<operations['putStandingOrders']>;
 export type StandingOrders = Answer<'get', '/v1/games/{id}/standing-orders'>;
 export type Vacation = Answer<'get', '/v1/players/me/vacation'>;
 export type VacationChange = Answer<'post', '/v1/players/me/vacation'>;
+/** Your reminders and, per notification type, which channels pass it on. */
+export type Preferences = Answer<'get', '/v1/players/me/preferences'>;
+/** Only what to change: the reminders, or some cells of the type × channel matrix. */
+export type PreferencesChange = Body<operations['putPreferences']>;
 /** One of a player's notifications, as `GET /v1/notifications` lists it and the stream brings it. */
 export type Notification = components['schemas']['Notification'];
 

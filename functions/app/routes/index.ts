@@ -11,6 +11,7 @@ import { mountOpenGameRoutes, openGameRoutes } from './open-games.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
+import { mountRecordRoutes, recordRoutes } from './records.js';
 import { mountStandingOrderRoutes, standingOrderRoutes } from './standing-orders.js';
 import { mountStreamRoutes, streamRoutes } from './stream.js';
 import { mountTableRoutes, tableRoutes } from './table.js';
@@ -27,6 +28,7 @@ export function apiRoutes(): RouteConfig[] {
     vacationRoutes,
     openGameRoutes,
     gameRoutes,
+    recordRoutes,
     playRoutes,
     standingOrderRoutes,
     tableRoutes,
@@ -45,6 +47,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   mountVacationRoutes(mount, ctx);
   mountOpenGameRoutes(mount, ctx);
   mountGameRoutes(mount, ctx);
+  mountRecordRoutes(mount, ctx);
   mountPlayRoutes(mount, ctx);
   mountStandingOrderRoutes(mount, ctx);
   mountTableRoutes(mount, ctx);

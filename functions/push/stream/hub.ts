@@ -2,12 +2,16 @@ import type { ServiceContext } from '../../service/context.js';
 import { engineOf, seatOf, type LiveGame } from '../../service/live-game.js';
 import { loadLive } from '../../service/pipeline.js';
 import { ServiceError } from '../../service/errors.js';
+import { SERVICE_PROBLEMS } from '../../service/problems.js';
 import { presentCommit, presentGame, presentLegalMoves } from '../../service/present.js';
-import type { Derived } from '../model/derive.js';
+import { sendable, type Derived } from '../model/derive.js';
+import type { PushContext } from '../context.js';
+import { chooses } from '../model/preferences.js';
+import { readPreferences } from '../notify/feed.js';
 import type { ObservedCommit } from '../notify/follow.js';
 import type { PushSink } from '../notify/channels.js';
 import type { Notification } from '../model/schemas.js';
-import { ClientAction, type CommitMessage, type ServerMessage } from './protocol.js';
+import { ClientAction, MAX_SUBSCRIPTIONS_PER_CONNECTION, type CommitMessage, type ServerMessage } from './protocol.js';
 
 /** What a connection is: whose, and which games' commits it asked for. */
 export interface Subscriptions {
@@ -45,8 +49,9 @@ export async function answerAction(ctx: ServiceContext, connection: Subscription
     connection.games.delete(action.gameId);
     return { type: 'unsubscribed', gameId: action.gameId };
   }
-  // Subscribed before the read, so no commit falls between the two (one may arrive before this answer: newest wins).
   const known = connection.games.has(action.gameId);
+  if (!known && connection.games.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) return tooManySubscriptions();
+  // Subscribed before the read, so no commit falls between the two (one may arrive before this answer: newest wins).
   connection.games.add(action.gameId);
   try {
     const live = await loadLive(ctx, action.gameId);
@@ -56,6 +61,13 @@ export async function answerAction(ctx: ServiceContext, connection: Subscription
     if (error instanceof ServiceError && error.code === 'game-not-found') return { type: 'error', code: error.code, detail: error.message };
     throw error;
   }
+}
+
+/** The refusal of a subscription past the quota (the AWS route's conditional write may answer it too). */
+export function tooManySubscriptions(): ServerMessage {
+  const { detail, fields } = SERVICE_PROBLEMS['too-many-subscriptions'];
+  const facts = { limit: MAX_SUBSCRIPTIONS_PER_CONNECTION };
+  return { type: 'error', code: 'too-many-subscriptions', detail: detail(facts), ...fields(facts) };
 }
 
 /** The game and this player's legal moves at `now`, exactly as GET /v1/games/{id} and …/moves answer them. */
@@ -92,10 +104,12 @@ async function commitMessages(
 /**
  * What goes to each connection for one durable commit (or timer): one commit
  * message to each subscriber of the game, and each notification alone to the
- * addressee's other connections (and for what no commit message carries).
+ * addressee's other connections (and for what no commit message carries)
+ * when the addressee's preferences let the stream pass its type on (read only
+ * for addressees with a connection open).
  */
 export async function fanOut(
-  ctx: ServiceContext,
+  ctx: PushContext,
   derived: Derived,
   observed: ObservedCommit | null,
   subscribers: readonly { readonly connectionId: string; readonly playerId: string }[],
@@ -114,8 +128,13 @@ export async function fanOut(
   }
   const addressees = new Set(derived.notifications.map((a) => a.playerId));
   for (const playerId of addressees) {
-    const mine = derived.notifications.filter((a) => a.playerId === playerId).map((a) => a.notification);
-    for (const connectionId of await connectionsOf(playerId))
+    const connections = await connectionsOf(playerId);
+    if (connections.length === 0) continue;
+    const preferences = await readPreferences(ctx, playerId, 'eventual');
+    const mine = derived.notifications
+      .filter((a) => a.playerId === playerId && sendable(derived, a.notification) && chooses(preferences, a.notification.type, 'stream'))
+      .map((a) => a.notification);
+    for (const connectionId of connections)
       for (const notification of mine)
         if (!watching.has(connectionId) || !ridesWith(observed, notification)) out.push({ connectionId, message: { type: 'notification', notification } });
   }
@@ -126,7 +145,7 @@ export async function fanOut(
 export class StreamHub {
   private readonly connections = new Map<string, StreamConnection>();
 
-  constructor(private readonly ctx: ServiceContext) {}
+  constructor(private readonly ctx: PushContext) {}
 
   add(connection: StreamConnection): void {
     this.connections.set(connection.id, connection);
@@ -138,6 +157,11 @@ export class StreamHub {
 
   get size(): number {
     return this.connections.size;
+  }
+
+  /** How many sockets a player has open here. */
+  openBy(playerId: string): number {
+    return [...this.connections.values()].filter((c) => c.playerId === playerId).length;
   }
 
   readonly sink: PushSink = async (derived, observed) => {
