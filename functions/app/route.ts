@@ -40,6 +40,8 @@ export type DocumentedResponse =
   | 'Leaderboard'
   | 'Profile'
   | 'OpenGames'
+  | 'Block'
+  | 'BlockList'
   | 'NotificationsPage'
   | 'Preferences'
   | 'NewWebhook'

@@ -8,6 +8,7 @@ import { readHeader, RETRY, settle, untilWon, withFreshGame } from './pipeline.j
 import { replayableListing, seatOf } from './live-game.js';
 import { claiming, runningClaim } from './memberships.js';
 import { reliabilityOf } from './profiles.js';
+import { refuseBlockedPair } from './blocks.js';
 
 export interface CreateGameRequest {
   readonly game: string;
@@ -77,7 +78,9 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
 
 /**
  * A seat for a player: the one asked for, or the first empty one; the game
- * counts against their running games. A table that asks for a minimum
+ * counts against their running games. Never beside a player either of them
+ * blocked (the check reads the seats the write is conditional on, so a
+ * blocked player seated meanwhile makes the write retry and refuse). A table that asks for a minimum
  * reliability refuses a player below it (one with no finished game yet is
  * not judged).
  */
@@ -89,6 +92,7 @@ export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId
     wanted,
     async (current) => {
       if (seatOf(current, player.playerId) !== null) throw fail('already-seated');
+      await refuseBlockedPair(ctx, player.playerId, current);
       const required = current.table?.minReliability;
       if (required) {
         reliability ??= reliabilityOf(ctx, player.playerId);

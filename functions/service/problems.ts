@@ -128,6 +128,22 @@ export const SERVICE_PROBLEMS = {
     description: 'You hold no seat in this game.',
     detail: ({ to }: { to: keyof typeof NOT_SEATED }) => NOT_SEATED[to],
   },
+  'blocked-at-table': {
+    status: 403,
+    description: 'A player seated at this table and you are on one another’s block list: you are never seated together.',
+    detail: 'You cannot sit at this table: you and a player seated there are never seated together (a block list).',
+  },
+  'cannot-block-yourself': {
+    status: 422,
+    description: 'A player cannot block themselves.',
+    detail: 'You cannot block yourself.',
+  },
+  'too-many-blocks': {
+    status: 409,
+    description: 'The block list is full (`limit`); unblock someone first.',
+    detail: ({ limit }: { limit: number }) => `You block ${limit} players already, the most one may; unblock someone first.`,
+    fields: ({ limit }: { limit: number }) => ({ limit }),
+  },
   'reliability-too-low': {
     status: 403,
     description: 'The table asks for a minimum reliability (`table.minReliability`, percent) that yours (`reliability`) is below.',
@@ -151,6 +167,11 @@ export const SERVICE_PROBLEMS = {
     detail: ({ playerId }: { playerId: string }) => `No player with id ${playerId}.`,
   },
   'game-not-found': { status: 404, description: 'No game has this id.', detail: ({ gameId }: { gameId: string }) => `No game with id ${gameId}.` },
+  'block-not-found': {
+    status: 404,
+    description: 'You do not block this player.',
+    detail: ({ playerId }: { playerId: string }) => `You do not block the player ${playerId}.`,
+  },
   'webhook-not-found': {
     status: 404,
     description: 'You have no webhook with this id.',

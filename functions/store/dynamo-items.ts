@@ -11,6 +11,7 @@ import type {
   PlayerRating,
   PlayerRecord,
   PlayerTally,
+  BlockRow,
   GameEnd,
   Snapshot,
   VacationLedger,
@@ -29,6 +30,7 @@ import type {
  *   PLAYER#<id>        RUNNING              how many running games the player counts (`n`)
  *   PLAYER#<id>        VACATION             the player's vacation ledger
  *   PLAYER#<id>        RATING#<game>        the player's rating in that game's pool (listed ones carry the leaderboard index's keys)
+ *   PLAYER#<id>        BLOCK#<otherId>      a block the player keeps against another (`name`, `at`)
  *   PLAYER#<id>        TALLY#<game>         the player's finished, clean and won games there (`finished`, `clean`, `won`)
  *   GAME#<id>          HEAD                 the game header (sorts after every C# key)
  *   GAME#<id>          #LATEST              the summary of the newest commit, for lists (sorts before every C# key)
@@ -59,6 +61,7 @@ export const MEMBERSHIP_PREFIX = 'GAME#';
 export const FINISHED_PREFIX = 'DONE#';
 export const RATING_PREFIX = 'RATING#';
 export const TALLY_PREFIX = 'TALLY#';
+export const BLOCK_PREFIX = 'BLOCK#';
 export const ENDED_PREFIX = 'ENDED#';
 const INSTANT_DIGITS = 15;
 
@@ -80,6 +83,7 @@ export const keys = {
   snapshotSk: (seq: number): string => `${keys.commitSk(seq)}#S`,
   idempotency: (id: string): Item => key(`IDEM#${id}`, 'IDEM'),
   rating: (playerId: string, game: string): Item => key(keys.playerPartition(playerId), `${RATING_PREFIX}${game}`),
+  block: (playerId: string, blockedId: string): Item => key(keys.playerPartition(playerId), `${BLOCK_PREFIX}${blockedId}`),
   tally: (playerId: string, game: string): Item => key(keys.playerPartition(playerId), `${TALLY_PREFIX}${game}`),
   gameEnd: (gameId: string): Item => key(keys.gamePartition(gameId), '#ENDED'),
   leaderboardPartition: (game: string): string => `LB#${game}`,
@@ -320,6 +324,19 @@ export function leaderboardStartKey(game: string, sortKey: string): Item {
   const playerId = sortKey.slice(sortKey.indexOf('#') + 1);
   const index = TABLE_SCHEMA.leaderboardIndex;
   return { ...keys.rating(playerId, game), [index.partitionKey]: { S: keys.leaderboardPartition(game) }, [index.sortKey]: { S: sortKey } };
+}
+
+export function blockItem(row: BlockRow): Item {
+  return { ...keys.block(row.playerId, row.blockedId), name: { S: row.name }, at: n(row.at) };
+}
+
+export function blockFromItem(item: Item): BlockRow {
+  return {
+    playerId: str(item, 'pk').slice('PLAYER#'.length),
+    blockedId: str(item, 'sk').slice(BLOCK_PREFIX.length),
+    name: str(item, 'name'),
+    at: num(item, 'at'),
+  };
 }
 
 export function tallyFromItem(item: Item): PlayerTally {

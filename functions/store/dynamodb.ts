@@ -72,6 +72,9 @@ import {
   playerItem,
   RATING_PREFIX,
   TALLY_PREFIX,
+  BLOCK_PREFIX,
+  blockFromItem,
+  blockItem,
   tallyFromItem,
   gameEndFromItem,
   gameEndItem,
@@ -107,6 +110,7 @@ import {
   type PlayerRating,
   type PlayerRecord,
   type PlayerTally,
+  type BlockRow,
   type GameEnd,
   type GameEndWrite,
   type RunningGameClaim,
@@ -636,6 +640,29 @@ export class DynamoStore implements Store {
     const items = page.items.map(ratingFromItem);
     const last = items.at(-1);
     return { items, next: page.more && last ? encodeCursor(leaderboardKey(last)) : null };
+  }
+
+  async putBlock(row: BlockRow): Promise<void> {
+    await this.put('putBlock', blockItem(row), {});
+  }
+
+  async deleteBlock(playerId: PlayerId, blockedId: PlayerId): Promise<boolean> {
+    // A conditional delete inside a transaction tells whether the block was there, one write either way.
+    const refused = await this.transact('deleteBlock', [
+      { Delete: { TableName: this.table, Key: keys.block(playerId, blockedId), ConditionExpression: 'attribute_exists(pk)' } },
+    ]);
+    return refused === null;
+  }
+
+  async listBlocks(playerId: PlayerId): Promise<readonly BlockRow[]> {
+    return (await this.queryAll('listBlocks', this.prefixQuery(keys.playerPartition(playerId), BLOCK_PREFIX))).map(blockFromItem);
+  }
+
+  async anyBlockBetween(playerId: PlayerId, others: readonly PlayerId[]): Promise<boolean> {
+    const strangers = [...new Set(others)].filter((other) => other !== playerId);
+    if (strangers.length === 0) return false;
+    const wanted = strangers.flatMap((other) => [keys.block(playerId, other), keys.block(other, playerId)]);
+    return (await this.batchGet('anyBlockBetween', wanted)).length > 0;
   }
 
   async listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>> {

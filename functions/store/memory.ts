@@ -32,6 +32,7 @@ import {
   type PlayerRating,
   type PlayerRecord,
   type PlayerTally,
+  type BlockRow,
   type GameEnd,
   type GameEndWrite,
   type RunningGameClaim,
@@ -78,6 +79,8 @@ export class MemoryStore implements Store {
   /** Ratings by game, then player. */
   private readonly ratings = new Map<string, Map<PlayerId, PlayerRating>>();
   private readonly gameEnds = new Map<string, GameEnd>();
+  /** Blocks by player, then blocked player. */
+  private readonly blocks = new Map<PlayerId, Map<PlayerId, BlockRow>>();
   /** Tallies by player, then game. */
   private readonly tallies = new Map<PlayerId, Map<string, PlayerTally>>();
   private readonly clock: () => number;
@@ -324,6 +327,24 @@ export class MemoryStore implements Store {
   async listLeaderboard(game: string, cursor: string | null, limit: number): Promise<Page<PlayerRating>> {
     const listed = [...(this.ratings.get(game)?.values() ?? [])].filter((rating) => rating.listed);
     return newestFirst(listed, leaderboardKey, cursor, limit);
+  }
+
+  async putBlock(row: BlockRow): Promise<void> {
+    const mine = this.blocks.get(row.playerId) ?? new Map<PlayerId, BlockRow>();
+    mine.set(row.blockedId, jsonCopy(row));
+    this.blocks.set(row.playerId, mine);
+  }
+
+  async deleteBlock(playerId: PlayerId, blockedId: PlayerId): Promise<boolean> {
+    return this.blocks.get(playerId)?.delete(blockedId) ?? false;
+  }
+
+  async listBlocks(playerId: PlayerId): Promise<readonly BlockRow[]> {
+    return [...(this.blocks.get(playerId)?.values() ?? [])].sort((a, b) => byUtf8(a.blockedId, b.blockedId)).map(jsonCopy);
+  }
+
+  async anyBlockBetween(playerId: PlayerId, others: readonly PlayerId[]): Promise<boolean> {
+    return others.some((other) => other !== playerId && (this.blocks.get(playerId)?.has(other) || this.blocks.get(other)?.has(playerId)));
   }
 
   async listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>> {

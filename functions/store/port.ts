@@ -321,6 +321,15 @@ export interface PlayerTally {
   readonly won: number;
 }
 
+/** A block a player keeps against another: the pair never shares a table (functions/service/blocks.ts). */
+export interface BlockRow {
+  readonly playerId: PlayerId;
+  readonly blockedId: PlayerId;
+  /** The blocked player's name when blocked. */
+  readonly name: string;
+  readonly at: number;
+}
+
 /** How `recordGameEnd` went: written; the end was recorded before (nothing written); or a rating moved since it was read (nothing written). */
 export type GameEndWrite = 'recorded' | 'already-recorded' | 'stale';
 
@@ -416,6 +425,15 @@ export interface Store {
    * from an index: eventually consistent on DynamoDB).
    */
   listLeaderboard(game: string, cursor: string | null, limit: number): Promise<Page<PlayerRating>>;
+
+  /** Writes (or rewrites) a block. */
+  putBlock(row: BlockRow): Promise<void>;
+  /** Removes a block; false when there was none. */
+  deleteBlock(playerId: PlayerId, blockedId: PlayerId): Promise<boolean>;
+  /** Every block the player keeps, in blocked-id order, strongly consistent. */
+  listBlocks(playerId: PlayerId): Promise<readonly BlockRow[]>;
+  /** Whether the player blocked any of `others`, or any of them blocked the player; strongly consistent. */
+  anyBlockBetween(playerId: PlayerId, others: readonly PlayerId[]): Promise<boolean>;
 
   /**
    * Games of one kind that are open (seats free) and `visibility: open`,

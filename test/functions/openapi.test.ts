@@ -70,6 +70,8 @@ describe('OpenAPI document', () => {
         '/v1/leaderboards/{game}',
         '/v1/players/{id}',
         '/v1/games/open',
+        '/v1/players/me/blocks',
+        '/v1/players/me/blocks/{id}',
       ].sort(),
     );
     expect(spec.components.schemas.Problem).toBeDefined();

@@ -616,6 +616,26 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       expect(new Set(after).size).toBe(after.length);
     });
   });
+  describe('block lists', () => {
+    it('keeps, lists and removes blocks, and tells a blocked pair in either direction', async () => {
+      const [ann, ben, cy, dee] = [uid('pl'), uid('pl'), uid('pl'), uid('pl')];
+      const row = (blockedId: string, at = 1_700_000_000_000) => ({ playerId: ann, blockedId, name: 'N', at });
+      await store.putBlock(row(cy));
+      await store.putBlock(row(ben));
+      await store.putBlock(row(ben, 1_700_000_000_001));
+      expect(await store.listBlocks(ann)).toEqual([row(ben, 1_700_000_000_001), row(cy)].sort((a, b) => (a.blockedId < b.blockedId ? -1 : 1)));
+      expect(await store.anyBlockBetween(ann, [dee, ben])).toBe(true);
+      expect(await store.anyBlockBetween(ben, [ann])).toBe(true);
+      expect(await store.anyBlockBetween(dee, [ben, cy])).toBe(false);
+      expect(await store.anyBlockBetween(ann, [ann])).toBe(false);
+      expect(await store.anyBlockBetween(ann, [])).toBe(false);
+      expect(await store.deleteBlock(ann, ben)).toBe(true);
+      expect(await store.deleteBlock(ann, ben)).toBe(false);
+      expect(await store.anyBlockBetween(ben, [ann])).toBe(false);
+      expect((await store.listBlocks(ann)).map((r) => r.blockedId)).toEqual([cy]);
+    });
+  });
+
   describe('open games', () => {
     it('lists the open games with visibility open of one game, newest first, a page at a time, until they fill', async () => {
       const game = uid('kind');

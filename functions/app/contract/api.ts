@@ -20,6 +20,7 @@ import { Cards } from './cards.js';
 import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
 import { Leaderboard } from './ratings.js';
 import { Profile } from './profiles.js';
+import { Block, BlockList } from './blocks.js';
 
 export const GameId = z.enum(GAMES.map((g) => g.meta.id) as [string, ...string[]]).meta({ id: 'GameId', description: 'A game of GET /v1/games/catalog.' });
 
@@ -399,6 +400,8 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   Leaderboard,
   Profile,
   OpenGames,
+  Block,
+  BlockList,
   // Push (functions/push): their runtime schemas are already the documented ones.
   NotificationsPage,
   Preferences,

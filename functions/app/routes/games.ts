@@ -121,6 +121,7 @@ export const gameRoutes = {
         ...WITH_BODY,
         'idempotency-key-reused',
         'already-seated',
+        'blocked-at-table',
         'reliability-too-low',
         'seat-taken',
         'game-full',

@@ -8,6 +8,7 @@ import { gameRoutes, mountGameRoutes } from './games.js';
 import { leaderboardRoutes, mountLeaderboardRoutes } from './leaderboards.js';
 import { mountProfileRoutes, profileRoutes } from './profiles.js';
 import { mountOpenGameRoutes, openGameRoutes } from './open-games.js';
+import { blockRoutes, mountBlockRoutes } from './blocks.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
@@ -25,6 +26,7 @@ import { mountWebhookRoutes, webhookRoutes } from './webhooks.js';
 export function apiRoutes(): RouteConfig[] {
   return [
     playerRoutes,
+    blockRoutes,
     vacationRoutes,
     openGameRoutes,
     gameRoutes,
@@ -44,6 +46,7 @@ export function apiRoutes(): RouteConfig[] {
 export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: RateLimiter): void {
   const mount = mounter(app, bearerAuth(ctx, limits));
   mountPlayerRoutes(mount, ctx);
+  mountBlockRoutes(mount, ctx);
   mountVacationRoutes(mount, ctx);
   mountOpenGameRoutes(mount, ctx);
   mountGameRoutes(mount, ctx);
