@@ -312,19 +312,21 @@ export function ratingFromItem(item: Item): PlayerRating {
   };
 }
 
-/** The table's and the index's keys of an open game's header: where a page after it starts. */
-export function openGameStartKey(game: string, sortKey: string): Item {
-  const gameId = sortKey.slice(sortKey.indexOf('#') + 1);
-  const index = TABLE_SCHEMA.openGamesIndex;
-  return { ...keys.header(gameId), [index.partitionKey]: { S: keys.openGamesPartition(game) }, [index.sortKey]: { S: sortKey } };
+/** Where a page of a sparse index starts, after the item whose index sort key is `sortKey`: its table keys and its index keys. */
+function indexStartKey(table: Item, index: { readonly partitionKey: string; readonly sortKey: string }, partition: string, sortKey: string): Item {
+  return { ...table, [index.partitionKey]: { S: partition }, [index.sortKey]: { S: sortKey } };
 }
 
-/** The table's and the index's keys of a rating on the leaderboard: where a page after it starts. */
-export function leaderboardStartKey(game: string, sortKey: string): Item {
-  const playerId = sortKey.slice(sortKey.indexOf('#') + 1);
-  const index = TABLE_SCHEMA.leaderboardIndex;
-  return { ...keys.rating(playerId, game), [index.partitionKey]: { S: keys.leaderboardPartition(game) }, [index.sortKey]: { S: sortKey } };
-}
+/** The id an index sort key ends with (`<ordering digits>#<id>`). */
+const idAfterOrdering = (sortKey: string) => sortKey.slice(sortKey.indexOf('#') + 1);
+
+/** Where a page of open games starts, after the header whose key (openGameKey) is `sortKey`. */
+export const openGameStartKey = (game: string, sortKey: string): Item =>
+  indexStartKey(keys.header(idAfterOrdering(sortKey)), TABLE_SCHEMA.openGamesIndex, keys.openGamesPartition(game), sortKey);
+
+/** Where a page of a leaderboard starts, after the rating whose key (leaderboardKey) is `sortKey`. */
+export const leaderboardStartKey = (game: string, sortKey: string): Item =>
+  indexStartKey(keys.rating(idAfterOrdering(sortKey), game), TABLE_SCHEMA.leaderboardIndex, keys.leaderboardPartition(game), sortKey);
 
 export function blockItem(row: BlockRow): Item {
   return { ...keys.block(row.playerId, row.blockedId), name: { S: row.name }, at: n(row.at) };

@@ -1,7 +1,7 @@
 /** The documented shape of a player's profile. */
 import * as z from 'zod';
 import { Count, Instant } from './common.js';
-import { RatingView } from './ratings.js';
+import { RATING_EXAMPLE, RatingView } from './ratings.js';
 
 const Reliability = z
   .number()
@@ -42,16 +42,7 @@ export const Profile = z
         games: [
           {
             game: 'village-pillage',
-            rating: {
-              rating: 14.2,
-              display: '14.2',
-              provisional: false,
-              mu: 31.7,
-              sigma: 5.83,
-              games: 12,
-              wins: 8,
-              lastGameAt: '2025-03-02T18:04:11.000Z',
-            },
+            rating: RATING_EXAMPLE,
             played: 14,
             won: 9,
             reliability: 92,

@@ -4,6 +4,18 @@ import { Count, Instant } from './common.js';
 
 const GameName = z.string().describe('A game of GET /v1/games/catalog: each has its own pool of ratings.');
 
+/** A worked example of an established rating, as the leaderboard and profiles show one. */
+export const RATING_EXAMPLE = {
+  rating: 14.2,
+  display: '14.2',
+  provisional: false,
+  mu: 31.7,
+  sigma: 5.83,
+  games: 12,
+  wins: 8,
+  lastGameAt: '2025-03-02T18:04:11.000Z',
+} as const;
+
 export const RatingView = z
   .object({
     rating: z.number().describe('The conservative rating shown and ranked: mu − 3·sigma, as of now (uncertainty grown by inactivity).'),
@@ -37,21 +49,7 @@ export const Leaderboard = z
     examples: [
       {
         game: 'village-pillage',
-        entries: [
-          {
-            rank: 1,
-            playerId: 'p_7Kq2vLx9',
-            name: 'Ann',
-            rating: 14.2,
-            display: '14.2',
-            provisional: false,
-            mu: 31.7,
-            sigma: 5.83,
-            games: 12,
-            wins: 8,
-            lastGameAt: '2025-03-02T18:04:11.000Z',
-          },
-        ],
+        entries: [{ rank: 1, playerId: 'p_7Kq2vLx9', name: 'Ann', ...RATING_EXAMPLE }],
         next: null,
       },
     ],
