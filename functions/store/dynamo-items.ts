@@ -1,7 +1,19 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Item } from './capacity.js';
 import { finishedOrderKey } from './conventions.js';
-import type { Commit, FinishedRow, GameHeader, GameSummary, IdempotentResponse, MembershipRow, PlayerRecord, Snapshot, VacationLedger } from './port.js';
+import type {
+  AccessTokenRecord,
+  Commit,
+  FinishedRow,
+  GameHeader,
+  GameSummary,
+  IdempotentResponse,
+  MembershipRow,
+  PlayerRecord,
+  Snapshot,
+  TokenHolder,
+  VacationLedger,
+} from './port.js';
 
 /**
  * The single-table layout and the codecs between the port's records and
@@ -9,7 +21,9 @@ import type { Commit, FinishedRow, GameHeader, GameSummary, IdempotentResponse, 
  * so they live here, apart from the adapter's I/O.
  *
  *   PLAYER#<id>        PROFILE              a player
- *   TOKEN#<hash>       TOKEN                token lookup (a copy of the player)
+ *   TOKEN#<hash>       TOKEN                token lookup (a copy of the player; of an access token's record too)
+ *   PLAYER#<id>        ACCESS#<tokenId>     a personal access token of the player's (AccessTokenRecord)
+ *   PLAYER#<id>        ACCESS-COUNT         how many access tokens the player holds (`n`)
  *   PLAYER#<id>        GAME#<gameId>        a running game of the player's (MembershipRow)
  *   PLAYER#<id>        DONE#<order key>     a finished game of the player's (finishedOrderKey)
  *   PLAYER#<id>        RUNNING              how many running games the player counts (`n`)
@@ -36,6 +50,7 @@ export const HEAD_SK = 'HEAD';
 export const COMMIT_PREFIX = 'C#';
 export const MEMBERSHIP_PREFIX = 'GAME#';
 export const FINISHED_PREFIX = 'DONE#';
+export const ACCESS_TOKEN_PREFIX = 'ACCESS#';
 
 export const keys = {
   player: (playerId: string): Item => key(`PLAYER#${playerId}`, 'PROFILE'),
@@ -46,6 +61,8 @@ export const keys = {
   membership: (playerId: string, gameId: string): Item => key(keys.playerPartition(playerId), keys.membershipSk(gameId)),
   finishedSk: (orderKey: string): string => `${FINISHED_PREFIX}${orderKey}`,
   runningCount: (playerId: string): Item => key(keys.playerPartition(playerId), 'RUNNING'),
+  accessToken: (playerId: string, tokenId: string): Item => key(keys.playerPartition(playerId), `${ACCESS_TOKEN_PREFIX}${tokenId}`),
+  accessTokenCount: (playerId: string): Item => key(keys.playerPartition(playerId), 'ACCESS-COUNT'),
   summary: (gameId: string): Item => key(keys.gamePartition(gameId), '#LATEST'),
   gamePartition: (gameId: string): string => `GAME#${gameId}`,
   header: (gameId: string): Item => key(keys.gamePartition(gameId), HEAD_SK),
@@ -135,8 +152,32 @@ export function playerFromItem(item: Item): PlayerRecord {
   return { playerId: str(item, 'pk').slice('PLAYER#'.length), name: str(item, 'name'), tokenHash: str(item, 'tokenHash'), createdAt: num(item, 'createdAt') };
 }
 
-export function playerFromTokenItem(item: Item): PlayerRecord {
-  return { playerId: str(item, 'playerId'), name: str(item, 'name'), tokenHash: str(item, 'pk').slice('TOKEN#'.length), createdAt: num(item, 'createdAt') };
+/**
+ * An access token's lookup repeats the player (with their registration
+ * token's hash) and the token's record: authenticating with it is one read
+ * too.
+ */
+export function accessTokenLookupItem(player: PlayerRecord, token: AccessTokenRecord): Item {
+  return { ...tokenItem(player), ...keys.token(token.tokenHash), registrationHash: { S: player.tokenHash }, access: { S: JSON.stringify(token) } };
+}
+
+export function accessTokenItem(token: AccessTokenRecord): Item {
+  return { ...keys.accessToken(token.playerId, token.tokenId), ...body(token) };
+}
+
+export function accessTokenFromItem(item: Item): AccessTokenRecord {
+  return bodyOf<AccessTokenRecord>(item);
+}
+
+export function holderFromTokenItem(item: Item): TokenHolder {
+  const player = {
+    playerId: str(item, 'playerId'),
+    name: str(item, 'name'),
+    tokenHash: item.registrationHash?.S ?? str(item, 'pk').slice('TOKEN#'.length),
+    createdAt: num(item, 'createdAt'),
+  };
+  const access = item.access?.S;
+  return { player, access: access === undefined ? null : (JSON.parse(access) as AccessTokenRecord) };
 }
 
 export function vacationItem(ledger: VacationLedger): Item {

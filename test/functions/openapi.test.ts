@@ -57,6 +57,8 @@ describe('OpenAPI document', () => {
         '/v1/games/{id}/verify',
         '/v1/players',
         '/v1/players/me',
+        '/v1/players/me/tokens',
+        '/v1/players/me/tokens/{id}',
         '/v1/players/me/vacation',
         '/v1/notifications',
         '/v1/players/me/preferences',

@@ -43,6 +43,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your personal access tokens: label, scopes, created, last used, expiry
+         * @description Every access token you keep, expired ones included until you revoke them; never a token itself. Your registration token is not listed: it holds every scope and lasts as long as your account.
+         */
+        get: operations["listAccessTokens"];
+        put?: never;
+        /**
+         * Make a personal access token with chosen scopes (shown once)
+         * @description A token for a program you trust with part of your account: a statistics site that reads your games (`games:read`), a bot that plays them (`games:read`, `games:play`). It may hold only scopes the token asking for it holds (`403 insufficient-scope` names the first it lacks): your registration token holds them all. The token is in this answer only; it is stored as a hash, and, as with registration, not idempotent: a retried request makes another token (listed, and revocable). A player keeps at most 20.
+         */
+        post: operations["createAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an access token at once
+         * @description The token is refused from the next request on, everywhere (`401 invalid-token`): no cache of the service answers it again.
+         */
+        delete: operations["revokeAccessToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me/vacation": {
         parameters: {
             query?: never;
@@ -548,7 +592,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "access-token-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -3721,6 +3765,67 @@ export interface components {
             /** @description Your bearer API token. It is shown only this once; keep it secret. */
             token: string;
         };
+        NewAccessToken: {
+            /** @description Names the token in `DELETE /v1/players/me/tokens/{id}`; not a secret. */
+            tokenId: string;
+            label: string;
+            scopes: components["schemas"]["Scope"][];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it stops working; null: never.
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Its last use, to within an hour; null: never used.
+             */
+            lastUsedAt: string | null;
+            /** @description The bearer token. It is shown only this once (only its hash is kept); keep it secret. */
+            token: string;
+        };
+        /**
+         * @description What a token may do. `games:read`: Read your games, their views, legal moves, logs and verification, and your standing orders; open the live stream. `games:play`: Take seats, play moves, undo, reclaim a seat and set standing orders. `games:create`: Create games and seat bots in them. `notifications:read`: Read your notifications and receive them on the live stream. `webhooks:write`: List, add, test and remove your webhooks. `account:read`: Read your account: vacation, reminder preferences and access tokens, and export your data. `account:write`: Change your account: vacations, reminder preferences, access tokens, bot accounts and deletion.
+         * @enum {string}
+         */
+        Scope: "games:read" | "games:play" | "games:create" | "notifications:read" | "webhooks:write" | "account:read" | "account:write";
+        AccessTokenList: {
+            /** @description Oldest first. */
+            tokens: components["schemas"]["AccessToken"][];
+            /** @description How many access tokens a player may keep. */
+            max: number;
+        };
+        /**
+         * @example {
+         *       "tokenId": "tok_3mQx0aVv9fRk",
+         *       "label": "stats site",
+         *       "scopes": [
+         *         "games:read"
+         *       ],
+         *       "createdAt": "2026-11-20T10:00:00.000Z",
+         *       "expiresAt": "2027-11-20T10:00:00.000Z",
+         *       "lastUsedAt": "2026-11-21T08:14:03.000Z"
+         *     }
+         */
+        AccessToken: {
+            /** @description Names the token in `DELETE /v1/players/me/tokens/{id}`; not a secret. */
+            tokenId: string;
+            label: string;
+            scopes: components["schemas"]["Scope"][];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it stops working; null: never.
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Its last use, to within an hour; null: never used.
+             */
+            lastUsedAt: string | null;
+        };
         Inbox: {
             games: {
                 gameId: string;
@@ -5745,6 +5850,17 @@ export interface components {
             /** @description 1–40 characters after Unicode NFC normalisation and trimming; at least one visible character; no control, format or invisible characters (bidirectional controls, zero-width characters, tag characters, line and paragraph separators, the Hangul fillers, the Braille blank) and no lone surrogates (400 `invalid-name`). */
             name: string;
         };
+        CreateAccessToken: {
+            /** @description What the token is for, to recognise it in the list. */
+            label: string;
+            /** @description What it may do: at most what the token asking for it may. */
+            scopes: ("games:read" | "games:play" | "games:create" | "notifications:read" | "webhooks:write" | "account:read" | "account:write")[];
+            /**
+             * Format: date-time
+             * @description When it stops working (RFC 3339, in the future); never when left out.
+             */
+            expiresAt?: string;
+        };
         VacationRequest: {
             /**
              * Format: date-time
@@ -6100,7 +6216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Player"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6108,7 +6224,371 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listAccessTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your access tokens, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTokenList"];
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccessToken"];
+            };
+        };
+        responses: {
+            /** @description The token (shown once) and what it may do */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewAccessToken"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `token-expiry-in-past`, `too-many-access-tokens` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "token-expiry-in-past" | "too-many-access-tokens";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    revokeAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `access-token-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "access-token-not-found";
                     };
                 };
             };
@@ -6184,7 +6664,7 @@ export interface operations {
                     "application/json": components["schemas"]["Vacation"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6192,7 +6672,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -6287,7 +6779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6295,7 +6787,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -6434,7 +6938,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6442,7 +6946,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -6719,7 +7235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6727,7 +7243,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -6822,7 +7350,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6830,7 +7358,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -6968,7 +7508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6976,7 +7516,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7097,7 +7649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7105,7 +7657,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7262,7 +7826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7270,11 +7834,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-creator` */
+            /** @description Forbidden: `insufficient-scope`, `not-creator` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7282,7 +7846,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-creator";
+                        code?: "insufficient-scope" | "not-creator";
                     };
                 };
             };
@@ -7435,7 +7999,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7443,7 +8007,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7569,7 +8145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7577,7 +8153,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7701,7 +8289,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7709,11 +8297,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7721,7 +8309,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -7876,7 +8464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7884,7 +8472,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7998,7 +8598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8006,11 +8606,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8018,7 +8618,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -8136,7 +8736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8144,11 +8744,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8156,7 +8756,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -8314,7 +8914,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8322,11 +8922,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8334,7 +8934,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -8488,7 +9088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8496,11 +9096,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8508,7 +9108,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -8636,7 +9236,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8644,7 +9244,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -8720,7 +9332,7 @@ export interface operations {
                     "application/json": components["schemas"]["Preferences"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8728,7 +9340,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -8820,7 +9444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8828,7 +9452,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -8928,7 +9564,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8936,7 +9572,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9031,7 +9679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9039,11 +9687,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9051,7 +9699,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -9189,7 +9837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9197,7 +9845,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9297,7 +9957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9305,7 +9965,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9410,7 +10082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9418,7 +10090,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9532,7 +10216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9540,7 +10224,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9643,7 +10339,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9651,7 +10347,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };

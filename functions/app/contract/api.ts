@@ -15,6 +15,7 @@ import { MAX_BATCH } from '../schemas.js';
 import { Actor, Count, orNull, Instant, Pending, pascal, scoreSheet, SeatNumber } from './common.js';
 import { GAME_CONTRACTS, type GameContract } from './games.js';
 import { Cards } from './cards.js';
+import { AccessTokenList, NewAccessToken } from './access-tokens.js';
 import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
 
 export const GameId = z.enum(GAMES.map((g) => g.meta.id) as [string, ...string[]]).meta({ id: 'GameId', description: 'A game of GET /v1/games/catalog.' });
@@ -299,6 +300,8 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   StandingOrders,
   Player,
   NewPlayer,
+  NewAccessToken,
+  AccessTokenList,
   Inbox,
   Vacation,
   VacationChange,

@@ -4,6 +4,7 @@ import type { Hono } from 'hono';
 import { bearerAuth, type AppEnv } from '../auth.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { mounter } from '../route.js';
+import { accessTokenRoutes, mountAccessTokenRoutes } from './access-tokens.js';
 import { gameRoutes, mountGameRoutes } from './games.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
@@ -19,15 +20,25 @@ import { mountWebhookRoutes, webhookRoutes } from './webhooks.js';
  * openapi-document.ts documents, and the only ones `mountApiRoutes` mounts.
  */
 export function apiRoutes(): RouteConfig[] {
-  return [playerRoutes, vacationRoutes, gameRoutes, playRoutes, standingOrderRoutes, tableRoutes, notificationRoutes, webhookRoutes, streamRoutes].flatMap(
-    (group) => Object.values(group),
-  );
+  return [
+    playerRoutes,
+    accessTokenRoutes,
+    vacationRoutes,
+    gameRoutes,
+    playRoutes,
+    standingOrderRoutes,
+    tableRoutes,
+    notificationRoutes,
+    webhookRoutes,
+    streamRoutes,
+  ].flatMap((group) => Object.values(group));
 }
 
 /** Mounts each contract of `apiRoutes()` with its handler, those that declare the bearer behind the auth middleware (which counts each player's requests when `limits` are enforced in process). */
 export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: RateLimiter): void {
   const mount = mounter(app, bearerAuth(ctx, limits));
   mountPlayerRoutes(mount, ctx);
+  mountAccessTokenRoutes(mount, ctx);
   mountVacationRoutes(mount, ctx);
   mountGameRoutes(mount, ctx);
   mountPlayRoutes(mount, ctx);

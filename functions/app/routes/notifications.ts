@@ -1,7 +1,7 @@
 import type { PushContext } from '../../push/context.js';
 import { readPreferences, readNotifications, writePreferences } from '../../push/notify/feed.js';
 import { Preferences } from '../../push/model/schemas.js';
-import { BEARER } from '../auth.js';
+import { requires } from '../auth.js';
 import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
@@ -17,7 +17,7 @@ export const notificationRoutes = {
     summary: 'Your notifications after a cursor, oldest first (kept 30 days)',
     description:
       'What the stream and your webhooks also receive: `your-turn`, `deadline-soon`, `timed-out`, `game-started`, `game-ended`, `player-joined` (someone took a seat at a table where you sit), `webhook-disabled`. Keep `next` and pass it as `after` to catch up after being away; ids are stable, so one seen on the stream is the same here.',
-    security: BEARER,
+    security: requires('notifications:read'),
     request: { query: NotificationsQuery },
     responses: {
       200: jsonResponse('NotificationsPage', 'Notifications after the cursor'),
@@ -32,7 +32,7 @@ export const notificationRoutes = {
     tags: ['push'],
     summary: 'Your push preferences (reminders)',
     description: 'What you set with PUT, or the defaults (one reminder at 0.8 of a pending entry’s time) if you never did.',
-    security: BEARER,
+    security: requires('account:read'),
     responses: { 200: jsonResponse('Preferences', 'Your preferences, with defaults for what you never set'), ...problemResponses(AUTHENTICATED) },
   }),
 
@@ -44,7 +44,7 @@ export const notificationRoutes = {
     summary: 'Set when deadline reminders are due',
     description:
       'Up to 3 reminders, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none. The default is one reminder at 0.8. Reminders are sent for entries of at least 10 minutes, and only while you still have to act.',
-    security: BEARER,
+    security: requires('account:write'),
     request: { body: jsonBody(Preferences) },
     responses: { 200: jsonResponse('Preferences', 'Your preferences as stored'), ...problemResponses([...AUTHENTICATED, ...WITH_BODY]) },
   }),

@@ -1,8 +1,8 @@
 import { isoInstant } from '../../../core/table/index.js';
 import type { ServiceContext } from '../../service/context.js';
 import { registerPlayer } from '../../service/players.js';
-import { BEARER } from '../auth.js';
-import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
+import { ANY_TOKEN } from '../auth.js';
+import { ANY_TOKEN_CHECKED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
 import { CreatePlayerBody } from '../schemas.js';
@@ -32,8 +32,8 @@ export const playerRoutes = {
     tags: ['players'],
     summary: 'The player this token belongs to',
     description: 'Checks a token: the player it belongs to.',
-    security: BEARER,
-    responses: { 200: jsonResponse('Player', 'You'), ...problemResponses(AUTHENTICATED) },
+    security: ANY_TOKEN,
+    responses: { 200: jsonResponse('Player', 'You'), ...problemResponses(ANY_TOKEN_CHECKED) },
   }),
 };
 
