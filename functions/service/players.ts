@@ -3,6 +3,7 @@ import type { AccessTokenRecord, PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
 import { sha256Hex } from './ids.js';
+import { checkBotOwner } from './bot-accounts.js';
 import { normalizePlayerName } from './player-name.js';
 import { ALL_SCOPES, isScope, type Scope } from './scopes.js';
 
@@ -14,12 +15,20 @@ export interface NewPlayer {
   readonly createdAt: number;
 }
 
-export async function registerPlayer(ctx: ServiceContext, rawName: string): Promise<NewPlayer> {
+/** Registers a person, or with `botOwner` a bot account that person answers for (bot-accounts.ts). */
+export async function registerPlayer(ctx: ServiceContext, rawName: string, botOwner?: string): Promise<NewPlayer & { readonly player: PlayerRecord }> {
   const name = normalizePlayerName(rawName);
+  if (botOwner !== undefined) await checkBotOwner(ctx, botOwner, null);
   const token = ctx.secrets.token();
-  const player: PlayerRecord = { playerId: ctx.secrets.playerId(), name, tokenHash: sha256Hex(token), createdAt: ctx.clock() };
+  const player: PlayerRecord = {
+    playerId: ctx.secrets.playerId(),
+    name,
+    tokenHash: sha256Hex(token),
+    createdAt: ctx.clock(),
+    ...(botOwner === undefined ? {} : { botOwner }),
+  };
   await ctx.store.createPlayer(player);
-  return { playerId: player.playerId, name, token, createdAt: player.createdAt };
+  return { playerId: player.playerId, name, token, createdAt: player.createdAt, player };
 }
 
 /** Who is calling: the player, and what the token they sent may do. */

@@ -156,6 +156,11 @@ export const SERVICE_PROBLEMS = {
     description: 'You have no webhook with this id.',
     detail: ({ webhookId }: { webhookId: string }) => `You have no webhook with id ${webhookId}.`,
   },
+  'bots-not-allowed': {
+    status: 403,
+    description: 'This table does not seat bot accounts (`table.allowBots` is off).',
+    detail: 'This table does not seat bot accounts.',
+  },
   'access-token-not-found': {
     status: 404,
     description: 'You have no access token with this id (revoked already, or never yours).',
@@ -311,6 +316,22 @@ export const SERVICE_PROBLEMS = {
     status: 422,
     description: 'A player keeps at most 10 webhooks; delete one first.',
     detail: ({ max }: { max: number }) => `A player may keep ${max} webhooks; delete one first.`,
+  },
+  'already-bot': {
+    status: 409,
+    description: 'This account is a bot account already; that cannot be undone.',
+    detail: 'This account is a bot account already.',
+  },
+  'games-played': {
+    status: 409,
+    description: 'Only an account that has played no game (none running, none finished) may become a bot account: its past games were a person’s.',
+    detail: 'This account has played games; only a new account may become a bot account.',
+  },
+  'invalid-bot-owner': {
+    status: 422,
+    description: 'A bot account’s owner must be an existing person other than the bot (`owner`, `why`).',
+    detail: ({ owner, why }: { owner: string; why: string }) => `Player ${owner} cannot own a bot account: ${why}.`,
+    fields: ({ owner }: { owner: string }) => ({ owner }),
   },
   'token-expiry-in-past': {
     status: 422,

@@ -140,16 +140,31 @@ function bodyOf<T>(item: Item): T {
 // ── players ────────────────────────────────────────────────────────────────
 
 export function playerItem(player: PlayerRecord): Item {
-  return { ...keys.player(player.playerId), name: { S: player.name }, tokenHash: { S: player.tokenHash }, createdAt: n(player.createdAt) };
+  return {
+    ...keys.player(player.playerId),
+    name: { S: player.name },
+    tokenHash: { S: player.tokenHash },
+    createdAt: n(player.createdAt),
+    ...botOwnerOf(player),
+  };
 }
+
+const botOwnerOf = (player: PlayerRecord): Item => (player.botOwner === undefined ? {} : { botOwner: { S: player.botOwner } });
+const withBotOwner = (item: Item) => (item.botOwner?.S === undefined ? {} : { botOwner: item.botOwner.S });
 
 /** The token item repeats the player, so authenticating a request is one read. */
 export function tokenItem(player: PlayerRecord): Item {
-  return { ...keys.token(player.tokenHash), playerId: { S: player.playerId }, name: { S: player.name }, createdAt: n(player.createdAt) };
+  return { ...keys.token(player.tokenHash), playerId: { S: player.playerId }, name: { S: player.name }, createdAt: n(player.createdAt), ...botOwnerOf(player) };
 }
 
 export function playerFromItem(item: Item): PlayerRecord {
-  return { playerId: str(item, 'pk').slice('PLAYER#'.length), name: str(item, 'name'), tokenHash: str(item, 'tokenHash'), createdAt: num(item, 'createdAt') };
+  return {
+    playerId: str(item, 'pk').slice('PLAYER#'.length),
+    name: str(item, 'name'),
+    tokenHash: str(item, 'tokenHash'),
+    createdAt: num(item, 'createdAt'),
+    ...withBotOwner(item),
+  };
 }
 
 /**
@@ -175,6 +190,7 @@ export function holderFromTokenItem(item: Item): TokenHolder {
     name: str(item, 'name'),
     tokenHash: item.registrationHash?.S ?? str(item, 'pk').slice('TOKEN#'.length),
     createdAt: num(item, 'createdAt'),
+    ...withBotOwner(item),
   };
   const access = item.access?.S;
   return { player, access: access === undefined ? null : (JSON.parse(access) as AccessTokenRecord) };

@@ -266,6 +266,34 @@ export class DynamoStore implements Store {
     return refused ? null : token;
   }
 
+  async convertToBot(playerId: PlayerId, owner: PlayerId): Promise<boolean> {
+    const player = await this.getPlayer(playerId);
+    if (!player || player.botOwner !== undefined) return false;
+    const lookups = [player.tokenHash, ...(await this.listAccessTokens(playerId)).map((token) => token.tokenHash)];
+    const setOwner = (Key: Item): TransactWriteItem => ({
+      Update: {
+        TableName: this.table,
+        Key,
+        UpdateExpression: 'SET botOwner = :owner',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(botOwner)',
+        ExpressionAttributeValues: { ':owner': { S: owner } },
+      },
+    });
+    const refused = await this.transact('convertToBot', [
+      setOwner(keys.player(playerId)),
+      ...lookups.map((hash) => setOwner(keys.token(hash))),
+      {
+        ConditionCheck: {
+          TableName: this.table,
+          Key: keys.runningCount(playerId),
+          ConditionExpression: 'attribute_not_exists(n) OR n = :none',
+          ExpressionAttributeValues: { ':none': { N: '0' } },
+        },
+      },
+    ]);
+    return refused === null;
+  }
+
   async touchAccessToken(token: AccessTokenRecord, at: number): Promise<void> {
     const used: AccessTokenRecord = { ...token, lastUsedAt: at };
     // Revoked meanwhile: the conditions fail and nothing is written, as it should be.

@@ -119,6 +119,13 @@ export class MemoryStore implements Store {
     return jsonCopy(token);
   }
 
+  async convertToBot(playerId: PlayerId, owner: PlayerId): Promise<boolean> {
+    const player = this.players.get(playerId);
+    if (!player || player.botOwner !== undefined || (this.running.get(playerId) ?? 0) > 0) return false;
+    this.players.set(playerId, { ...player, botOwner: owner });
+    return true;
+  }
+
   async touchAccessToken(token: AccessTokenRecord, at: number): Promise<void> {
     const held = this.accessTokens.get(token.playerId);
     const stored = held?.get(token.tokenId);

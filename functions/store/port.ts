@@ -18,6 +18,8 @@ export interface PlayerRecord {
   /** sha256 of the bearer token; the token itself is never stored. */
   readonly tokenHash: string;
   readonly createdAt: number;
+  /** Set for a bot account (functions/service/bot-accounts.ts): the person who answers for it. Absent: a person. */
+  readonly botOwner?: PlayerId;
 }
 
 /**
@@ -48,7 +50,12 @@ export interface TokenHolder {
 
 /** Who sits in a seat: a player, a bot, or nobody yet. */
 export type SeatOccupant =
-  | { readonly kind: 'player'; readonly playerId: PlayerId; readonly name: string }
+  | {
+      readonly kind: 'player';
+      readonly playerId: PlayerId;
+      readonly name: string;
+      /** A bot account's seat: badged wherever the seat is shown. */ readonly botAccount?: true;
+    }
   | { readonly kind: 'bot'; readonly level: 'random' | 'greedy' }
   | { readonly kind: 'empty' };
 
@@ -98,6 +105,8 @@ export interface TableRules {
   readonly replaceAfterTimeouts: number;
   /** Whether a player's vacation pushes back their deadlines here (functions/service/vacation.ts); off for strict clocks. */
   readonly vacation: boolean;
+  /** Whether bot accounts may take seats (functions/service/bot-accounts.ts); absent in tables stored before bot accounts: they may. */
+  readonly allowBots?: boolean;
 }
 
 /** What a commit says about the game right after it, for lists and inboxes. */
@@ -270,6 +279,13 @@ export interface Store {
   listAccessTokens(playerId: PlayerId): Promise<readonly AccessTokenRecord[]>;
   /** Removes the token and its lookup at once (uncounting it); the record removed, or null when the player has none with this id. */
   deleteAccessToken(playerId: PlayerId, tokenId: string): Promise<AccessTokenRecord | null>;
+  /**
+   * Makes the player a bot account owned by `owner`, on their profile and on
+   * every copy of it their tokens' lookups hold, in one transaction, only
+   * while they are a person and count no running game: false otherwise
+   * (nothing written).
+   */
+  convertToBot(playerId: PlayerId, owner: PlayerId): Promise<boolean>;
   /** Records a use of the token (both copies); nothing when it was revoked meanwhile. */
   touchAccessToken(token: AccessTokenRecord, at: number): Promise<void>;
 

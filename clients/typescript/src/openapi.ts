@@ -43,6 +43,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make this account a bot account, for good
+         * @description Irreversible, and only for an account that has played no game (`409 games-played`): its past games were a person's. A bot account is badged wherever it sits (`botAccount` on its seats), sits only at tables that allow bots (`table.allowBots`, on by default; `403 bots-not-allowed`), and counts at most 10 running games. `owner` is the person who answers for it.
+         */
+        post: operations["convertToBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me/tokens": {
         parameters: {
             query?: never;
@@ -592,7 +612,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "access-token-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "bots-not-allowed" | "access-token-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "already-bot" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -648,6 +668,11 @@ export interface components {
             kind: "player";
             playerId: string;
             name: string;
+            /**
+             * @description Present when the player is a bot account (a program): show it as one.
+             * @enum {boolean}
+             */
+            botAccount?: true;
         };
         SeatBot: {
             seat: number;
@@ -3756,12 +3781,26 @@ export interface components {
             name: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description A bot account is a program, answered for by its `owner`; badged as such wherever it sits.
+             * @enum {string}
+             */
+            kind: "person" | "bot";
+            /** @description The player id of the person who answers for a bot account; null for a person. */
+            owner: string | null;
         };
         NewPlayer: {
             playerId: string;
             name: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description A bot account is a program, answered for by its `owner`; badged as such wherever it sits.
+             * @enum {string}
+             */
+            kind: "person" | "bot";
+            /** @description The player id of the person who answers for a bot account; null for a person. */
+            owner: string | null;
             /** @description Your bearer API token. It is shown only this once; keep it secret. */
             token: string;
         };
@@ -5712,6 +5751,11 @@ export interface components {
             joined: {
                 seat: number;
                 name: string;
+                /**
+                 * @description Present when the player who joined is a bot account.
+                 * @enum {boolean}
+                 */
+                botAccount?: true;
             };
         } | {
             /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
@@ -5849,6 +5893,15 @@ export interface components {
         CreatePlayer: {
             /** @description 1–40 characters after Unicode NFC normalisation and trimming; at least one visible character; no control, format or invisible characters (bidirectional controls, zero-width characters, tag characters, line and paragraph separators, the Hangul fillers, the Braille blank) and no lone surrogates (400 `invalid-name`). */
             name: string;
+            /** @description Register a bot account, badged as such everywhere and owned by this person; leave out for a person. */
+            bot?: {
+                /** @description The player id of the person who answers for the bot. */
+                owner: string;
+            };
+        };
+        ConvertToBot: {
+            /** @description The player id of the person who answers for the bot. */
+            owner: string;
         };
         CreateAccessToken: {
             /** @description What the token is for, to recognise it in the list. */
@@ -5903,7 +5956,7 @@ export interface components {
                 windowSeconds: number;
             };
             /**
-             * @description The table's rules for undo, absent players and vacations.
+             * @description The table's rules for undo, absent players, vacations and bot accounts.
              * @default {}
              */
             table?: {
@@ -5913,6 +5966,8 @@ export interface components {
                 replaceAfterTimeouts?: number;
                 /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
                 vacation?: boolean;
+                /** @description Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts. */
+                allowBots?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -5960,7 +6015,7 @@ export interface components {
                 windowSeconds: number;
             };
             /**
-             * @description The table's rules for undo, absent players and vacations.
+             * @description The table's rules for undo, absent players, vacations and bot accounts.
              * @default {}
              */
             table?: {
@@ -5970,6 +6025,8 @@ export interface components {
                 replaceAfterTimeouts?: number;
                 /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
                 vacation?: boolean;
+                /** @description Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts. */
+                allowBots?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -6015,7 +6072,7 @@ export interface components {
                 windowSeconds: number;
             };
             /**
-             * @description The table's rules for undo, absent players and vacations.
+             * @description The table's rules for undo, absent players, vacations and bot accounts.
              * @default {}
              */
             table?: {
@@ -6025,6 +6082,8 @@ export interface components {
                 replaceAfterTimeouts?: number;
                 /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
                 vacation?: boolean;
+                /** @description Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts. */
+                allowBots?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -6156,6 +6215,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Unprocessable Content: `invalid-bot-owner` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-bot-owner";
+                    };
+                };
+            };
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
@@ -6237,6 +6308,166 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    convertToBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConvertToBot"];
+            };
+        };
+        responses: {
+            /** @description The bot account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Conflict: `already-bot`, `games-played` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "already-bot" | "games-played";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `invalid-bot-owner` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-bot-owner";
                     };
                 };
             };
@@ -7362,7 +7593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Forbidden: `insufficient-scope` */
+            /** @description Forbidden: `insufficient-scope`, `bots-not-allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7370,7 +7601,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "insufficient-scope";
+                        code?: "insufficient-scope" | "bots-not-allowed";
+                    };
+                };
+            };
+            /** @description Conflict: `too-many-running-games` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "too-many-running-games";
                     };
                 };
             };
@@ -7661,7 +7904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Forbidden: `insufficient-scope` */
+            /** @description Forbidden: `insufficient-scope`, `bots-not-allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7669,7 +7912,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "insufficient-scope";
+                        code?: "insufficient-scope" | "bots-not-allowed";
                     };
                 };
             };
@@ -7685,7 +7928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: `engine-version-unsupported`, `already-seated`, `seat-taken`, `game-full`, `game-finished`, `contention` */
+            /** @description Conflict: `engine-version-unsupported`, `already-seated`, `seat-taken`, `game-full`, `game-finished`, `contention`, `too-many-running-games` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7693,7 +7936,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "engine-version-unsupported" | "already-seated" | "seat-taken" | "game-full" | "game-finished" | "contention";
+                        code?: "engine-version-unsupported" | "already-seated" | "seat-taken" | "game-full" | "game-finished" | "contention" | "too-many-running-games";
                     };
                 };
             };

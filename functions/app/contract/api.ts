@@ -24,7 +24,15 @@ const Status = z.enum(['open', 'active', 'finished']).meta({ id: 'GameStatus' })
 
 export const Seat = z
   .discriminatedUnion('kind', [
-    z.object({ seat: SeatNumber, kind: z.literal('player'), playerId: z.string(), name: z.string() }).meta({ id: 'SeatPlayer' }),
+    z
+      .object({
+        seat: SeatNumber,
+        kind: z.literal('player'),
+        playerId: z.string(),
+        name: z.string(),
+        botAccount: z.literal(true).optional().describe('Present when the player is a bot account (a program): show it as one.'),
+      })
+      .meta({ id: 'SeatPlayer' }),
     z.object({ seat: SeatNumber, kind: z.literal('bot'), level: z.enum(['random', 'greedy']) }).meta({ id: 'SeatBot' }),
     z.object({ seat: SeatNumber, kind: z.literal('empty') }).meta({ id: 'SeatEmpty' }),
   ])
@@ -197,7 +205,15 @@ export const StandingOrders = z
   .object({ gameId: z.string(), seat: SeatNumber, orders: orNull(AnyStandingOrders).describe('Null when you have none.') })
   .meta({ id: 'StandingOrders' });
 
-export const Player = z.object({ playerId: z.string(), name: z.string(), createdAt: Instant }).meta({ id: 'Player' });
+export const Player = z
+  .object({
+    playerId: z.string(),
+    name: z.string(),
+    createdAt: Instant,
+    kind: z.enum(['person', 'bot']).describe('A bot account is a program, answered for by its `owner`; badged as such wherever it sits.'),
+    owner: z.string().nullable().describe('The player id of the person who answers for a bot account; null for a person.'),
+  })
+  .meta({ id: 'Player' });
 export const NewPlayer = Player.extend({ token: z.string().describe('Your bearer API token. It is shown only this once; keep it secret.') }).meta({
   id: 'NewPlayer',
 });

@@ -70,7 +70,16 @@ export const gameRoutes = {
     request: { headers: IdempotencyHeaders, body: jsonBody(CreateGameBody, CREATE_GAME_EXAMPLES) },
     responses: {
       201: jsonResponse('GameHeader', 'The new game'),
-      ...problemResponses([...AUTHENTICATED, ...WITH_BODY, 'idempotency-key-reused', 'unknown-game', 'invalid-seats', 'invalid-options']),
+      ...problemResponses([
+        ...AUTHENTICATED,
+        ...WITH_BODY,
+        'idempotency-key-reused',
+        'unknown-game',
+        'invalid-seats',
+        'invalid-options',
+        'too-many-running-games',
+        'bots-not-allowed',
+      ]),
     },
   }),
 
@@ -125,6 +134,8 @@ export const gameRoutes = {
         'game-finished',
         'contention',
         'no-such-seat',
+        'too-many-running-games',
+        'bots-not-allowed',
       ]),
     },
   }),

@@ -147,7 +147,7 @@ export function deriveJoined(header: GameHeader, title: string, seat: number, at
         game,
         title,
         seat: addresseeSeat,
-        joined: { seat, name: joiner.name },
+        joined: { seat, name: joiner.name, ...(joiner.botAccount ? { botAccount: true as const } : {}) },
       },
     }));
 }
