@@ -174,9 +174,18 @@ export class ValeriaClient {
     return this.live;
   }
 
-  /** Registers a player. The token is shown only this once: keep it, and use `withToken`. */
-  async register(name: string): Promise<NewPlayer> {
-    return dataOf(await this.api.POST('/v1/players', { body: { name } }));
+  /**
+   * Registers a player, or with `botOwner` (a person's player id) a bot
+   * account that person answers for. The token is shown only this once: keep
+   * it, and use `withToken`.
+   */
+  async register(name: string, { botOwner }: { botOwner?: string } = {}): Promise<NewPlayer> {
+    return dataOf(await this.api.POST('/v1/players', { body: { name, ...(botOwner ? { bot: { owner: botOwner } } : {}) } }));
+  }
+
+  /** Makes this account a bot account owned by `owner`, for good; only before it has played any game. */
+  async becomeBot(owner: string): Promise<Player> {
+    return dataOf(await this.api.POST('/v1/players/me/bot', { body: { owner } }));
   }
 
   async me(): Promise<Player> {
