@@ -34,6 +34,7 @@ export type DocumentedResponse =
   | 'NewPlayer'
   | 'NewAccessToken'
   | 'AccessTokenList'
+  | 'AccountData'
   | 'Inbox'
   | 'Vacation'
   | 'VacationChange'

@@ -107,6 +107,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything we keep about you, in one document
+         * @description Your profile, access tokens (never a token), vacation ledger, reminder preferences, webhooks (never a signing secret), the notifications kept for you (30 days), every running game of yours and your finished games, newest first, 500 an answer: `games.next`, sent back as `after`, reads the following ones (the other parts are answered again, as they are then). Each game's own log is read from its routes (`GET /v1/games/{id}/verify` after the end).
+         */
+        get: operations["exportAccountData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me/vacation": {
         parameters: {
             query?: never;
@@ -3865,6 +3885,281 @@ export interface components {
              */
             lastUsedAt: string | null;
         };
+        AccountData: {
+            /** Format: date-time */
+            exportedAt: string;
+            player: components["schemas"]["Player"];
+            accessTokens: components["schemas"]["AccessToken"][];
+            vacation: components["schemas"]["Vacation"];
+            preferences: components["schemas"]["Preferences"];
+            /** @description Without their signing secrets. */
+            webhooks: components["schemas"]["Webhook"][];
+            /** @description Every notification kept for you (30 days), oldest first. */
+            notifications: components["schemas"]["Notification"][];
+            games: {
+                running: {
+                    gameId: string;
+                    game: components["schemas"]["GameId"];
+                    /** @description Null for a game you created without a seat. */
+                    seat: number | null;
+                    /** Format: date-time */
+                    joinedAt: string;
+                }[];
+                /** @description Newest first. */
+                finished: {
+                    gameId: string;
+                    game: components["schemas"]["GameId"];
+                    seat: number;
+                    version: number;
+                }[];
+                /** @description Send as `after` for the finished games after these; null when these were the last. */
+                next: string | null;
+            };
+        };
+        Vacation: {
+            /** @description The UTC calendar year the allowance counts. */
+            year: number;
+            /** @description Whole days a player may be away per calendar year (a setting of the deployment). */
+            allowanceDays: number;
+            usedDays: number;
+            remainingDays: number;
+            /** @description The vacation you are on now; null when you are not. */
+            current: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                until: string;
+                /** @description Whole days it takes from the allowance. */
+                days: number;
+            } | null;
+        };
+        Preferences: {
+            /** @description When a reminder is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
+            reminders: number[];
+        };
+        Webhook: {
+            id: string;
+            url: string;
+            /** @enum {string} */
+            scope: "player" | "game";
+            gameId: string | null;
+            events: string[] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Set when deliveries failed past the retry horizon (over 24 hours). */
+            disabled: {
+                /** Format: date-time */
+                at: string;
+                reason: string;
+            } | null;
+        };
+        Notification: {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "your-turn";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            pending: {
+                id: string;
+                kind?: components["schemas"]["PendingKind"];
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 UTC.
+                 */
+                deadline: string;
+            };
+            /** @description The game version that opened it. */
+            version: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "deadline-soon";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            pending: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 UTC.
+                 */
+                deadline: string;
+            };
+            /** @description The share of the time that has passed (a reminder preference). */
+            fraction: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "timed-out";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            pendingId: string;
+            version: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "game-started";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "game-ended";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            /** @description Final scores per seat and the winning seats. */
+            result: {
+                scores: number[];
+                winners: number[];
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "player-joined";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            joined: {
+                seat: number;
+                name: string;
+                /**
+                 * @description Present when the player who joined is a bot account.
+                 * @enum {boolean}
+                 */
+                botAccount?: true;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "seat-replaced";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            replaced: {
+                seat: number;
+                name: string;
+                afterTimeouts: number;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "seat-reclaimed";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            reclaimed: {
+                seat: number;
+                name: string;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "webhook-disabled";
+            webhookId: string;
+            url: string;
+            reason: string;
+        };
+        /** @enum {string} */
+        PendingKind: "turn" | "sequential" | "simultaneous" | "decision";
+        /**
+         * @description A game of GET /v1/games/catalog.
+         * @enum {string}
+         */
+        GameId: "villages-of-valeria" | "valeria-card-kingdoms" | "village-pillage";
         Inbox: {
             games: {
                 gameId: string;
@@ -3885,33 +4180,11 @@ export interface components {
             awaitingYourMove: number;
             next: string | null;
         };
-        /**
-         * @description A game of GET /v1/games/catalog.
-         * @enum {string}
-         */
-        GameId: "villages-of-valeria" | "valeria-card-kingdoms" | "village-pillage";
         OnVacation: {
             seat: number;
             /** Format: date-time */
             until: string;
         }[];
-        Vacation: {
-            /** @description The UTC calendar year the allowance counts. */
-            year: number;
-            /** @description Whole days a player may be away per calendar year (a setting of the deployment). */
-            allowanceDays: number;
-            usedDays: number;
-            remainingDays: number;
-            /** @description The vacation you are on now; null when you are not. */
-            current: {
-                /** Format: date-time */
-                from: string;
-                /** Format: date-time */
-                until: string;
-                /** @description Whole days it takes from the allowance. */
-                days: number;
-            } | null;
-        };
         VacationChange: {
             /** @description The UTC calendar year the allowance counts. */
             year: number;
@@ -5616,212 +5889,6 @@ export interface components {
             /** @description Whether more are already waiting after this page. */
             more: boolean;
         };
-        Notification: {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "your-turn";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            pending: {
-                id: string;
-                kind?: components["schemas"]["PendingKind"];
-                /**
-                 * Format: date-time
-                 * @description RFC 3339 UTC.
-                 */
-                deadline: string;
-            };
-            /** @description The game version that opened it. */
-            version: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "deadline-soon";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            pending: {
-                id: string;
-                /**
-                 * Format: date-time
-                 * @description RFC 3339 UTC.
-                 */
-                deadline: string;
-            };
-            /** @description The share of the time that has passed (a reminder preference). */
-            fraction: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "timed-out";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            pendingId: string;
-            version: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "game-started";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "game-ended";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-            /** @description Final scores per seat and the winning seats. */
-            result: {
-                scores: number[];
-                winners: number[];
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "player-joined";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            joined: {
-                seat: number;
-                name: string;
-                /**
-                 * @description Present when the player who joined is a bot account.
-                 * @enum {boolean}
-                 */
-                botAccount?: true;
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "seat-replaced";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-            replaced: {
-                seat: number;
-                name: string;
-                afterTimeouts: number;
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "seat-reclaimed";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-            reclaimed: {
-                seat: number;
-                name: string;
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "webhook-disabled";
-            webhookId: string;
-            url: string;
-            reason: string;
-        };
-        /** @enum {string} */
-        PendingKind: "turn" | "sequential" | "simultaneous" | "decision";
-        Preferences: {
-            /** @description When a reminder is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
-            reminders: number[];
-        };
         NewWebhook: {
             id: string;
             url: string;
@@ -5839,22 +5906,6 @@ export interface components {
             } | null;
             /** @description The signing secret (`whsec_…`), shown this once: verify each delivery with it (Standard Webhooks). */
             secret: string;
-        };
-        Webhook: {
-            id: string;
-            url: string;
-            /** @enum {string} */
-            scope: "player" | "game";
-            gameId: string | null;
-            events: string[] | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description Set when deliveries failed past the retry horizon (over 24 hours). */
-            disabled: {
-                /** Format: date-time */
-                at: string;
-                reason: string;
-            } | null;
         };
         WebhookList: {
             webhooks: components["schemas"]["Webhook"][];
@@ -6820,6 +6871,117 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "access-token-not-found";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    exportAccountData: {
+        parameters: {
+            query?: {
+                /** @description The `games.next` of an earlier answer: the finished games after those it listed. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything kept about you */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountData"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `invalid-cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "invalid-cursor";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };

@@ -16,6 +16,7 @@ import { Actor, Count, orNull, Instant, Pending, pascal, scoreSheet, SeatNumber 
 import { GAME_CONTRACTS, type GameContract } from './games.js';
 import { Cards } from './cards.js';
 import { AccessTokenList, NewAccessToken } from './access-tokens.js';
+import { accountData } from './account-data.js';
 import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
 
 export const GameId = z.enum(GAMES.map((g) => g.meta.id) as [string, ...string[]]).meta({ id: 'GameId', description: 'A game of GET /v1/games/catalog.' });
@@ -318,6 +319,7 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   NewPlayer,
   NewAccessToken,
   AccessTokenList,
+  AccountData: accountData(Player, GameId),
   Inbox,
   Vacation,
   VacationChange,

@@ -90,7 +90,7 @@ export const accessTokenRoutes = {
 };
 
 /** An access token as its owner sees it: never the token, never its hash. */
-function presentAccessToken(token: AccessTokenRecord) {
+export function presentAccessToken(token: AccessTokenRecord) {
   return {
     tokenId: token.tokenId,
     label: token.label,

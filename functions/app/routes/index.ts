@@ -5,6 +5,7 @@ import { bearerAuth, type AppEnv } from '../auth.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { mounter } from '../route.js';
 import { accessTokenRoutes, mountAccessTokenRoutes } from './access-tokens.js';
+import { accountRoutes, mountAccountRoutes } from './account.js';
 import { gameRoutes, mountGameRoutes } from './games.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
@@ -23,6 +24,7 @@ export function apiRoutes(): RouteConfig[] {
   return [
     playerRoutes,
     accessTokenRoutes,
+    accountRoutes,
     vacationRoutes,
     gameRoutes,
     playRoutes,
@@ -39,6 +41,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   const mount = mounter(app, bearerAuth(ctx, limits));
   mountPlayerRoutes(mount, ctx);
   mountAccessTokenRoutes(mount, ctx);
+  mountAccountRoutes(mount, ctx);
   mountVacationRoutes(mount, ctx);
   mountGameRoutes(mount, ctx);
   mountPlayRoutes(mount, ctx);

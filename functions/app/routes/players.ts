@@ -60,7 +60,7 @@ export const playerRoutes = {
 };
 
 /** A player as they see themselves (and, later, as others do): a bot account says so and names its owner. */
-function presentPlayer(player: PlayerRecord) {
+export function presentPlayer(player: PlayerRecord) {
   return {
     playerId: player.playerId,
     name: player.name,

@@ -81,7 +81,7 @@ export const vacationRoutes = {
 };
 
 /** The status as the API shows it: instants in RFC 3339. */
-function presentStatus<T extends VacationStatus>(status: T) {
+export function presentStatus<T extends VacationStatus>(status: T) {
   const { current, ...rest } = status;
   return { ...rest, current: current && { from: isoInstant(current.from), until: isoInstant(current.until), days: current.days } };
 }
