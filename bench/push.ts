@@ -2,7 +2,9 @@
  * `npm run bench:push` — push measured locally (real HTTP, real WebSockets,
  * real webhook receivers, DynamoDB Local), then priced for AWS:
  *  - latency from a move's answer to the opponent's WebSocket message (the
- *    commit) and to the webhook's arrival (the opponent's `your-turn`), p50/p99;
+ *    commit) and to the webhook's arrival (the opponent's `your-turn`), p50/p99,
+ *    then again with one receiver that never answers watching the same game
+ *    (`BENCH_PUSH_ONLY=latency` runs these two alone and stops);
  *  - dollars per 1,000 connected client-hours, the stream against the events
  *    long-poll (one idle long-poll counted);
  *  - dollars per 1,000 complete four-player Villages of Valeria games with
@@ -54,6 +56,7 @@ const PRICES = {
   dynamoWriteUnit: 0.625 / 1e6,
   dynamoReadUnit: 0.125 / 1e6,
   schedulerInvocation: 1.0 / 1e6,
+  sqsRequest: 0.4 / 1e6, // standard queue, per 64 KB request
 } as const;
 
 /** Deployment facts from infra/ (memory of each function) and API Gateway limits. */
@@ -81,7 +84,9 @@ const GAMES = 10;
  * local stream and scheduler answer in microseconds): a Management API post,
  * a Scheduler API call, a webhook attempt to a receiver that answers at once.
  */
-const AWS_CALL_SECONDS = { post: 0.015, schedulerApi: 0.02, webhookAttempt: 0.05, routeHandler: 0.02 } as const;
+const AWS_CALL_SECONDS = { post: 0.015, schedulerApi: 0.02, webhookAttempt: 0.05, routeHandler: 0.02, sqsSend: 0.01 } as const;
+/** SQS requests a queued delivery costs: its share of the consumer's send, the delivery function's receive and delete (batches of one at worst). */
+const SQS_REQUESTS_PER_DELIVERY = 3;
 
 /**
  * What a connection costs on AWS beyond what is counted here (the local
@@ -274,16 +279,23 @@ async function newGame(seats: number) {
   };
 }
 
+/** A receiver that never answers: each attempt to it lasts the delivery's whole time limit (5 s). */
+const HANGING_MS = 10 * 60_000;
+
 /**
  * At the table: every player keeps a client connected and subscribed for the
  * whole game (no webhooks: they are there), so each commit is one message
  * to each of them. With `latency`, also times each move's answer to the next
- * player's commit message and webhook (each player then has a receiver).
+ * player's commit message and webhook (each player then has a receiver);
+ * with `hanging`, the first player also watches the game through a webhook
+ * whose receiver never answers (every commit's notices go to it).
  */
-async function playAtTheTable(seats: number, latency: boolean) {
+async function playAtTheTable(seats: number, latency: boolean, hanging = false) {
   const { players, gameId, join } = await newGame(seats);
   const receivers = latency ? await Promise.all(players.map(() => startReceiver())) : [];
   for (const [i, r] of receivers.entries()) await call('POST', '/v1/webhooks', players[i]!.token, { url: r.url });
+  const hung = hanging ? await startReceiver(() => 204, HANGING_MS) : null;
+  if (hung) await call('POST', '/v1/webhooks', players[0]!.token, { url: hung.url, gameId });
   const clients = await Promise.all(players.map((p) => pushClient(p.token, gameId)));
   await join();
   const toStream: number[] = [];
@@ -327,7 +339,9 @@ async function playAtTheTable(seats: number, latency: boolean) {
   };
   for (const c of clients) await c.close();
   for (const r of receivers) await r.close();
-  return { ...played, toStream, toWebhook, gameId, players };
+  const hungAttempts = hung?.received.length ?? 0;
+  await hung?.close();
+  return { ...played, toStream, toWebhook, gameId, players, hungAttempts };
 }
 
 /** What POST …/moves answers, as far as a session reads it. */
@@ -394,7 +408,8 @@ async function playAsynchronously(seats: number, open: (token: string, gameId: s
   let idleSessions = 0;
   let sessionMinutes = 0;
   for (;;) {
-    await push.notifier.idle(); // every webhook first attempt has been answered by then
+    await push.notifier.idle(); // every delivery of the commits so far is queued…
+    await push.outbox.idle(); // …and its first attempt answered
     const called = players.findIndex((_, i) => told(i).some((n) => n.type === 'your-turn' && (n.version ?? 0) > seen[i]!));
     if (called === -1) {
       const ended = told(0).find((n) => n.type === 'game-ended');
@@ -447,6 +462,21 @@ console.log(`\nLatency from a move's answer (2-player Villages of Valeria, ${due
 console.log(`  to the opponent's WebSocket commit message: ${ms(duel.toStream)}`);
 console.log(`  to the opponent's webhook (your-turn):      ${ms(duel.toWebhook)}`);
 console.log('  (negative: the push arrived before the mover had read its answer)');
+
+// ── 1b. the same with one receiver that never answers ─────────────────────
+
+const hung = await playAtTheTable(2, true, true);
+console.log(
+  `\nThe same with one hanging receiver (a game webhook of the first player that never answers, ${hung.hungAttempts} attempts to it, each held until the 5-s limit; ${hung.moves} moves):`,
+);
+console.log(`  to the opponent's WebSocket commit message: ${ms(hung.toStream)}   (without it: ${ms(duel.toStream)})`);
+console.log(`  to the opponent's webhook (your-turn):      ${ms(hung.toWebhook)}   (without it: ${ms(duel.toWebhook)})`);
+if (process.env.BENCH_PUSH_ONLY === 'latency') {
+  push.stop();
+  server.close();
+  await local.stop();
+  process.exit(0);
+}
 
 // ── 2. one idle long-poll, counted ────────────────────────────────────────
 
@@ -522,14 +552,15 @@ async function scenario(play: () => Promise<Played>) {
   };
   /**
    * Per commit on AWS the channels run at once, so the slowest counts: the posts
-   * (sent at once: one round trip), the webhook first attempts (at once: one
-   * attempt when there is any) and the reminders' Scheduler calls (one after another).
+   * (sent at once: one round trip), the deliveries' queuing (one SQS send when
+   * there is any; the attempts run in the delivery function) and the
+   * reminders' Scheduler calls (one after another).
    */
   const consumerAwsSeconds =
     commits *
     Math.max(
       AWS_CALL_SECONDS.post,
-      Math.min(1, counted.deliveries / commits) * AWS_CALL_SECONDS.webhookAttempt,
+      Math.min(1, counted.deliveries / commits) * AWS_CALL_SECONDS.sqsSend,
       (counted.schedulerApiCalls / commits) * AWS_CALL_SECONDS.schedulerApi,
     );
   const costs = {
@@ -541,6 +572,9 @@ async function scenario(play: () => Promise<Played>) {
     // No keepalive pings: at the table commits come every few seconds, and a session is shorter than the 10-minute idle timeout.
     'stream connections': counted.connections * connectionRecordsCost + counted.connectedHours * 60 * PRICES.webSocketConnectionMinute,
     'push consumer': lambda(commits, counted.consumerMs / 1000, PUSH_LAMBDA_GB) + consumerAwsSeconds * PUSH_LAMBDA_GB * PRICES.lambdaGbSecondArm,
+    // Each delivery through the outbox: its SQS requests, and an invocation of the delivery function (batches of one at worst) for its attempt.
+    deliveries:
+      counted.deliveries * (SQS_REQUESTS_PER_DELIVERY * PRICES.sqsRequest) + lambda(counted.deliveries, AWS_CALL_SECONDS.webhookAttempt, PUSH_LAMBDA_GB),
     // The game's own deadline consumer: one invocation per commit and its Scheduler calls (the new deadline's schedule, the closed entry's deleted); the game summary it puts is counted above, as npm start writes it.
     'deadline consumer': lambda(commits, (counted.deadlineSchedulerCalls / commits) * AWS_CALL_SECONDS.schedulerApi, DEADLINE_CONSUMER_GB),
     'deadline timers fired':

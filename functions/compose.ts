@@ -16,8 +16,13 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { PushContext } from './push/context.js';
 import type { PushSink } from './push/notify/channels.js';
 import { withPush } from './push/notify/notifier.js';
+import { LocalOutbox } from './push/outbox/local.js';
+import type { OutboxMessage } from './push/outbox/message.js';
+import type { Outbox } from './push/outbox/port.js';
+import { sqsOutboxFromEnv } from './push/outbox/sqs.js';
 import { DEFAULT_PUSH_POLICY, type PushPolicy } from './push/policy.js';
 import { reminderPlanner } from './push/reminders/reminders.js';
+import { deliveryDispatcher } from './push/runners/deliveries.js';
 import { runLocalPush, type LocalPush, type LocalPushOptions } from './push/runners/local.js';
 import { pushTimerHandlers } from './push/runners/timers.js';
 import { DynamoPushStore } from './push/store/dynamo.js';
@@ -36,7 +41,7 @@ import type { Store } from './store/port.js';
 import { eventBridgeTimersFromEnv } from './timers/eventbridge.js';
 import { fireTimer, type TimerHandlers } from './timers/fire.js';
 import { LocalTimers, type TimerFailure } from './timers/local.js';
-import type { Timer, Timers } from './timers/port.js';
+import type { Timer } from './timers/port.js';
 
 /** The table `npm start` keeps its games in, on DynamoDB Local. */
 export const LOCAL_TABLE = 'valeria-local';
@@ -75,11 +80,11 @@ function contextOn(stores: Stores, parts: Partial<Omit<ServiceContext, 'store'>>
 
 /**
  * What every timer does when it fires: a deadline brings its game up to date
- * (meeting an early firing as `early` says, on AWS), a reminder or a webhook
- * retry hands what it sends to `sinks`.
+ * (meeting an early firing as `early` says, on AWS), a reminder hands what it
+ * sends to `sinks`, a webhook retry goes back to the outbox.
  */
-function timerHandlers(ctx: PushContext, timers: Timers, sinks: readonly PushSink[], early?: EarlyFirings): TimerHandlers {
-  return { deadline: (payload) => settleDeadline(ctx, payload, early), ...pushTimerHandlers(ctx, timers, sinks) };
+function timerHandlers(ctx: PushContext, sinks: readonly PushSink[], outbox: Outbox, early?: EarlyFirings): TimerHandlers {
+  return { deadline: (payload) => settleDeadline(ctx, payload, early), ...pushTimerHandlers(ctx, sinks, outbox) };
 }
 
 // ── On AWS (functions/lambda/) ──────────────────────────────────────────────
@@ -103,29 +108,35 @@ export function awsWebSocket(env: NodeJS.ProcessEnv): { readonly ctx: PushContex
 
 export interface AwsPush {
   readonly ctx: PushContext;
-  /** Push's channels: the stream's connections (through the Management API at STREAM_ENDPOINT), webhooks, reminders. */
+  /** Push's channels: the stream's connections (through the Management API at STREAM_ENDPOINT), webhooks (into the outbox), reminders. */
   readonly sinks: readonly PushSink[];
   /** The handler of every kind of timer. */
   readonly handlers: TimerHandlers;
+  /** Runs one message of the outbox (the delivery function's work). */
+  readonly deliver: (message: OutboxMessage) => Promise<void>;
 }
 
 /**
- * Push on AWS, for the push function (the stream consumer of new commits)
- * and the timer function (the target of every schedule): push's channels,
- * the timers on EventBridge Scheduler in the stack's one group, and the
- * handler of every kind of timer; a timer already due runs at once in the
- * invocation that schedules it. `self`: the timer function targets itself,
- * by the ARN it was invoked under; `early`: how it meets a deadline firing early.
+ * Push on AWS, for the push function (the stream consumer of new commits),
+ * the timer function (the target of every schedule) and the delivery
+ * function (the outbox's queue): push's channels, the outbox on SQS
+ * (DELIVERY_QUEUE_URL), the timers on EventBridge Scheduler in the stack's
+ * one group, the handler of every kind of timer (a timer already due runs at
+ * once in the invocation that schedules it), and what runs an outbox message.
+ * `self`: the timer function targets itself, by the ARN it was invoked under;
+ * `early`: how it meets a deadline firing early.
  */
 export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () => string; readonly early?: EarlyFirings } = {}): AwsPush {
   const streamEndpoint = setting(env, 'STREAM_ENDPOINT');
   const ctx = awsContext(env);
   const sinks: PushSink[] = [];
+  const outbox = sqsOutboxFromEnv(env);
   const runDue = async (timer: Timer) => void (await fireTimer(handlers, timer.payload));
   const timers = eventBridgeTimersFromEnv(env, { target: options.self, runDue });
-  const handlers = timerHandlers(ctx, timers, sinks, options.early);
-  sinks.push(connectionSink(ctx, managementApiSender(streamEndpoint)), webhookSink(ctx, timers), reminderPlanner(ctx, timers));
-  return { ctx, sinks, handlers };
+  const handlers = timerHandlers(ctx, sinks, outbox, options.early);
+  sinks.push(connectionSink(ctx, managementApiSender(streamEndpoint)), webhookSink(ctx, outbox), reminderPlanner(ctx, timers));
+  const dispatcher = deliveryDispatcher(ctx, timers, sinks);
+  return { ctx, sinks, handlers, deliver: (message) => dispatcher.dispatch(message) };
 }
 
 // ── `npm start` (functions/local/start.ts) ──────────────────────────────────
@@ -155,49 +166,61 @@ export interface LocalTimersOptions {
   /** Whether deadlines get timers; tests that move a clock by hand leave them to lazy expiry. */
   readonly deadlines: boolean;
   readonly onTimerFailure?: TimerFailure;
+  /** Hears of each outbox message whose handling failed (it is tried again). */
+  readonly onError?: (error: unknown) => void;
 }
 
 export interface LocalTimersRun {
   /** The one timers adapter: deadlines, reminders, webhook retries. */
   readonly timers: LocalTimers;
-  /** What start-up armed: a deadline timer per game waiting on one, and the stored timers (reminders, retries). */
-  readonly restored: { readonly deadlines: number; readonly stored: number };
+  /** The outbox every delivery runs from, first attempts and retries (`idle()` says when none is running). */
+  readonly outbox: LocalOutbox;
+  /** What start-up armed: a deadline timer per game waiting on one, the stored timers (reminders, retries), and deliveries accepted but not finished. */
+  readonly restored: { readonly deadlines: number; readonly stored: number; readonly deliveries: number };
   stop(): void;
 }
 
 export type LocalPushRun = LocalTimersRun & LocalPush;
 
-/** One LocalTimers for every kind, its agenda kept with the push records; what a reminder or a retry sends goes to `sinks`. */
-function localTimers(ctx: PushContext, sinks: readonly PushSink[], onFailure?: TimerFailure): LocalTimers {
+/**
+ * One LocalTimers for every kind, its agenda kept with the push records, and
+ * the outbox beside it, kept there too; what a reminder or a delivery sends
+ * goes to `sinks`.
+ */
+function localTimers(ctx: PushContext, sinks: readonly PushSink[], onFailure?: TimerFailure, onError?: (error: unknown) => void) {
   const fire = async (timer: Timer) => (await fireTimer(handlers, timer.payload))?.next ?? null;
   const timers = new LocalTimers(ctx.push, fire, ctx.clock, onFailure);
-  const handlers = timerHandlers(ctx, timers, sinks);
-  return timers;
+  const dispatcher = deliveryDispatcher(ctx, timers, sinks);
+  const outbox = new LocalOutbox(ctx.push, (message) => dispatcher.dispatch(message), onError);
+  const handlers = timerHandlers(ctx, sinks, outbox);
+  return { timers, outbox };
 }
 
 /**
- * Re-arms what the agenda holds (a restart loses no reminder or retry) and,
- * with `deadlines`, arms each durable commit's deadline and, now, every
- * running game's, read from the store.
+ * Re-arms what the agenda holds (a restart loses no reminder or retry), runs
+ * what the outbox holds (nor an accepted delivery) and, with `deadlines`,
+ * arms each durable commit's deadline and, now, every running game's, read
+ * from the store.
  */
-async function armLocalTimers(ctx: PushContext, timers: LocalTimers, deadlines: boolean) {
+async function armLocalTimers(ctx: PushContext, { timers, outbox }: ReturnType<typeof localTimers>, deadlines: boolean) {
   const stored = await timers.restore();
+  const deliveries = await outbox.restore();
   const armed = deadlines ? await armDeadlines(ctx, timers) : null;
-  return { restored: { deadlines: armed?.armed ?? 0, stored }, stop: () => armed?.stop() };
+  return {
+    restored: { deadlines: armed?.armed ?? 0, stored, deliveries },
+    stop: () => {
+      armed?.stop();
+      outbox.stop();
+      timers.stop();
+    },
+  };
 }
 
 /** Timers alone in process, no push channels (the scheduling tests). */
 export async function startLocalTimers(ctx: PushContext, options: LocalTimersOptions): Promise<LocalTimersRun> {
-  const timers = localTimers(ctx, [], options.onTimerFailure);
-  const armed = await armLocalTimers(ctx, timers, options.deadlines);
-  return {
-    timers,
-    restored: armed.restored,
-    stop: () => {
-      armed.stop();
-      timers.stop();
-    },
-  };
+  const local = localTimers(ctx, [], options.onTimerFailure, options.onError);
+  const armed = await armLocalTimers(ctx, local, options.deadlines);
+  return { ...local, restored: armed.restored, stop: armed.stop };
 }
 
 /**
@@ -208,18 +231,17 @@ export async function startLocalTimers(ctx: PushContext, options: LocalTimersOpt
  */
 export async function startLocalPush(ctx: PushContext, options: LocalTimersOptions & LocalPushOptions): Promise<LocalPushRun> {
   const sinks: PushSink[] = [];
-  const timers = localTimers(ctx, sinks, options.onTimerFailure);
-  const push = runLocalPush(ctx, timers, sinks, options);
-  const armed = await armLocalTimers(ctx, timers, options.deadlines);
+  const local = localTimers(ctx, sinks, options.onTimerFailure, options.onError);
+  const push = runLocalPush(ctx, local.timers, local.outbox, sinks, options);
+  const armed = await armLocalTimers(ctx, local, options.deadlines);
   return {
-    timers,
+    ...local,
     restored: armed.restored,
     notifier: push.notifier,
     hub: push.hub,
     stop: () => {
-      armed.stop();
       push.stop();
-      timers.stop();
+      armed.stop();
     },
   };
 }

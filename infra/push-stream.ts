@@ -8,9 +8,8 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ANNOUNCED_TYPES } from '../functions/push/model/announced.js';
-import { NOTIFICATION_PREFIX } from '../functions/push/store/keys.js';
-import { COMMIT_PREFIX } from '../functions/store/dynamo-items.js';
+import { COMMIT_PREFIX, HEAD_SK } from '../functions/store/dynamo-items.js';
+import { Deliveries } from './deliveries.js';
 import { LOG_RETENTION, ServiceFunction } from './service-function.js';
 import { deadLetterQueue, type Timers } from './timers.js';
 
@@ -35,6 +34,8 @@ export interface PushStreamProps {
   readonly projectRoot: string;
   readonly websocketEntry: string;
   readonly pushEntry: string;
+  /** The delivery function's source: it drains the outbox's queue. */
+  readonly deliverEntry: string;
   /** Where push's reminders and webhook retries are scheduled. */
   readonly timers: Timers;
 }
@@ -44,7 +45,8 @@ export interface PushStreamProps {
  * ticket and stores the connection, `$disconnect` removes it and `$default`
  * answers subscribe/ping; and a second DynamoDB Streams consumer that turns
  * each durable commit into notifications, fans them out through the
- * Management API, makes webhook deliveries and plans reminders as timers
+ * Management API, queues webhook deliveries in the outbox (infra/deliveries.ts:
+ * the delivery function attempts them) and plans reminders as timers
  * (infra/timers.ts: the timer function fires them). A waiting client costs
  * connection-minutes, never a Lambda.
  */
@@ -53,6 +55,8 @@ export class PushStream extends Construct {
   readonly stage: apigw.WebSocketStage;
   readonly connections: ServiceFunction;
   readonly push: ServiceFunction;
+  /** The outbox's queue and the delivery function. */
+  readonly deliveries: Deliveries;
   /** Commits push could not handle after its retries. */
   readonly deadLetters: sqs.Queue;
   /** `wss://…/live`, what stream tickets point at. */
@@ -120,13 +124,24 @@ export class PushStream extends Construct {
       projectRoot: props.projectRoot,
       description: 'push: notifications from durable commits, stream fan-out, webhooks and reminders',
       memorySize: 512,
-      // A batch of commits, each with webhook first attempts of up to 5 s.
-      timeout: Duration.seconds(120),
+      // A batch of commits, each read, stored and fanned out; no webhook is attempted here (the delivery function does).
+      timeout: Duration.seconds(60),
       environment: { ...tableEnvironment, STREAM_ENDPOINT: this.streamEndpoint, ...props.timers.environment },
     });
     props.timers.grantScheduling(this.push);
     this.grantChannels(this.connections);
     this.grantChannels(this.push);
+
+    this.deliveries = new Deliveries(this, 'Deliveries', {
+      entry: props.deliverEntry,
+      projectRoot: props.projectRoot,
+      environment: { ...tableEnvironment, STREAM_ENDPOINT: this.streamEndpoint, ...props.timers.environment },
+    });
+    // A delivery that fails plans its retry (a timer); one that disables a webhook tells its owner on every channel.
+    props.timers.grantScheduling(this.deliveries.fn);
+    this.grantChannels(this.deliveries.fn);
+    this.deliveries.grantEnqueue(this.deliveries.fn);
+    this.deliveries.grantEnqueue(this.push);
 
     this.push.fn.addEventSource(
       new DynamoEventSource(props.table, {
@@ -142,12 +157,10 @@ export class PushStream extends Construct {
             eventName: lambda.FilterRule.isEqual('INSERT'),
             dynamodb: { NewImage: { sk: { S: lambda.FilterRule.beginsWith(COMMIT_PREFIX) } } },
           }),
-          // Notifications no commit carries (a seat taken) reach the channels from their own items.
+          // A header rewritten: a seat taken is told from the header its own write stored (a few writes a game; the rest tell nothing).
           lambda.FilterCriteria.filter({
-            eventName: lambda.FilterRule.isEqual('INSERT'),
-            dynamodb: {
-              NewImage: { sk: { S: lambda.FilterRule.beginsWith(NOTIFICATION_PREFIX) }, t: { S: lambda.FilterRule.or(...ANNOUNCED_TYPES) } },
-            },
+            eventName: lambda.FilterRule.isEqual('MODIFY'),
+            dynamodb: { NewImage: { sk: { S: lambda.FilterRule.isEqual(HEAD_SK) } } },
           }),
         ],
       }),

@@ -37,7 +37,12 @@ export const HANDLER_ENTRIES = {
   websocket: join(PROJECT_ROOT, 'functions/lambda/websocket.ts'),
   /** Push: the second stream consumer (notifications, fan-out, webhooks, reminders). */
   push: join(PROJECT_ROOT, 'functions/lambda/push.ts'),
+  /** Deliveries: drains the outbox's queue (webhook attempts, first and retries). */
+  deliver: join(PROJECT_ROOT, 'functions/lambda/deliver.ts'),
 } as const;
+
+/** What the HTTP function does to push's records beyond the store's calls: deletes (webhooks, a ticket's place) and the webhook count's updates. */
+export const HTTP_PUSH_ACTIONS: readonly string[] = ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'];
 
 /** A deadline resolved more than this late means the timers are not keeping up (Scheduler fires within a minute). */
 export const TIMER_LAG_ALARM_SECONDS = 120;
@@ -106,8 +111,11 @@ export class ServiceStack extends Stack {
       projectRoot: PROJECT_ROOT,
       websocketEntry: HANDLER_ENTRIES.websocket,
       pushEntry: HANDLER_ENTRIES.push,
+      deliverEntry: HANDLER_ENTRIES.deliver,
       timers: this.timers,
     });
+    // A webhook retry's timer queues the delivery again.
+    this.push.deliveries.grantEnqueue(timer);
     // A reminder or a webhook retry firing is delivered like any notification: to connections and webhooks.
     this.push.grantChannels(timer);
     timer.fn.addEnvironment('STREAM_ENDPOINT', this.push.streamEndpoint);
@@ -125,10 +133,10 @@ export class ServiceStack extends Stack {
     });
     this.web.deployTo(this.distribution.distribution);
 
-    // The HTTP API issues stream tickets for the stream behind CloudFront, and deletes webhooks (tickets, subscriptions).
+    // The HTTP API issues stream tickets for the stream behind CloudFront, and deletes webhooks (tickets, subscriptions); it counts webhooks (an update).
     http.fn.addEnvironment('STREAM_URL', this.distribution.streamUrl);
     http.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: PUSH_TABLE_ACTIONS.filter((a) => a === 'dynamodb:DeleteItem'), resources: [this.table.table.tableArn] }),
+      new iam.PolicyStatement({ actions: PUSH_TABLE_ACTIONS.filter((a) => HTTP_PUSH_ACTIONS.includes(a)), resources: [this.table.table.tableArn] }),
     );
 
     alarmOnAny(this, 'Api5xxAlarm', this.api.stage.metricServerError(sumOver), 'The API answered 5xx');
@@ -138,6 +146,7 @@ export class ServiceStack extends Stack {
       StreamConsumer: this.timers.consumer.fn,
       Push: this.push.push.fn,
       StreamConnections: this.push.connections.fn,
+      Deliveries: this.push.deliveries.fn.fn,
     };
     for (const [name, fn] of Object.entries(functions)) {
       alarmOnAny(this, `${name}ThrottlesAlarm`, fn.metricThrottles(sumOver), `${name} function throttled`);
@@ -160,6 +169,7 @@ export class ServiceStack extends Stack {
     // Records it fails one by one are retried, then land in the stream dead letters (alarmed below).
     alarmOnAny(this, 'StreamConsumerErrorsAlarm', this.timers.consumer.fn.metricErrors(sumOver), 'The stream consumer failed a whole batch');
     alarmOnAny(this, 'PushErrorsAlarm', this.push.push.fn.metricErrors(sumOver), 'The push function failed a whole batch');
+    alarmOnAny(this, 'DeliveryErrorsAlarm', this.push.deliveries.fn.fn.metricErrors(sumOver), 'The delivery function failed a whole batch');
     const deadLetters = [
       [
         'TimerDeadLettersAlarm',
@@ -168,6 +178,11 @@ export class ServiceStack extends Stack {
       ],
       ['StreamDeadLettersAlarm', this.timers.streamDeadLetters, 'A deadline could not be scheduled (lazy expiry still closes the window on the next request)'],
       ['PushDeadLettersAlarm', this.push.deadLetters, "A commit's notifications were dropped after push's retries"],
+      [
+        'DeliveryDeadLettersAlarm',
+        this.push.deliveries.deadLetters,
+        'A queued delivery could not be handled after its receives (the store failing, or a malformed message)',
+      ],
     ] as const;
     for (const [id, queue, description] of deadLetters) {
       alarmOnAny(this, id, queue.metricApproximateNumberOfMessagesVisible(maxOver), description);

@@ -4,6 +4,7 @@ export * from './decided.js';
 export * from './game.js';
 export * from './published.js';
 export * from './record.js';
+export * from './replay.js';
 export * from './times.js';
 export * from './undo.js';
 export * from './vacation.js';

@@ -1,7 +1,7 @@
 import type { LoggedEvent } from '../engine/index.js';
 import type { TableState } from './game.js';
 import type { CommandRecord } from './record.js';
-import { presentTimes, type Presented } from './times.js';
+import { isoInstant, presentTimes, type Presented } from './times.js';
 import { undoneAsShown, type UndoEvent } from './undo.js';
 
 /**
@@ -40,14 +40,19 @@ export function replayInit({ seed, setup }: PublishedSetup) {
  * up to the commit before (and a server-supplied state would prove nothing).
  */
 export function publishedCommit(commit: { readonly seq: number; readonly at: number; readonly command: unknown; readonly events: readonly unknown[] }) {
-  const command = commit.command as CommandRecord;
-  const { restores: _restored, ...undo } = command.type === 'undo' ? command : { ...command, restores: null };
-  return presentTimes({
+  return {
     seq: commit.seq,
-    at: commit.at,
-    command: command.type === 'undo' ? undo : command,
+    at: isoInstant(commit.at),
+    command: publishedCommand(commit.command as CommandRecord),
     events: publishedEvents(commit.events as LoggedEvent[]),
-  });
+  };
+}
+
+/** A stored command as the verification publishes it: its instants RFC 3339, an undo without the state it restored. */
+export function publishedCommand(command: CommandRecord): PublishedCommand {
+  if (command.type !== 'undo') return presentTimes(command);
+  const { restores: _restored, ...undo } = command;
+  return presentTimes(undo);
 }
 
 /** Logged events as the verification publishes them: what a replay compares its own events with. */

@@ -43,6 +43,10 @@ const HEADERS = {
     schema: { type: 'string' },
   },
   RateLimitPolicy: { description: 'The limit policy, e.g. `60;w=60`.', schema: { type: 'string' } },
+  Link: {
+    description: 'The next page of a chunked answer (RFC 8288), e.g. `</v1/players/me/games/export?cursor=WzE3…>; rel="next"`; absent from the last page.',
+    schema: { type: 'string' },
+  },
 } as const;
 
 /** A health check answered by the app itself, outside the /v1 routes: no token. */
@@ -72,9 +76,9 @@ const HEALTH_ROUTES = [
 function documented(route: RouteConfig): RouteConfig {
   const responses = Object.fromEntries(
     Object.entries(route.responses).map(([status, response]) => {
-      const json = 'content' in response ? response.content?.['application/json'] : undefined;
-      const name = json && 'schema' in json && json.schema instanceof z.ZodType ? documentedResponses.get(json.schema) : undefined;
-      return [status, name ? { ...response, content: { 'application/json': { schema: DOCUMENTED_RESPONSES[name] } } } : response];
+      const [mediaType, media] = Object.entries(('content' in response ? response.content : undefined) ?? {})[0] ?? [];
+      const name = media && 'schema' in media && media.schema instanceof z.ZodType ? documentedResponses.get(media.schema) : undefined;
+      return [status, name && mediaType ? { ...response, content: { [mediaType]: { ...media, schema: DOCUMENTED_RESPONSES[name] } } } : response];
     }),
   );
   const body = route.operationId ? DOCUMENTED_BODIES[route.operationId] : undefined;

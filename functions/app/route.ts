@@ -29,6 +29,7 @@ export type DocumentedResponse =
   | 'MoveAnswer'
   | 'Events'
   | 'Verification'
+  | 'GameRecord'
   | 'StandingOrders'
   | 'Player'
   | 'NewPlayer'
@@ -47,6 +48,7 @@ export type DocumentedResponse =
   | 'WebhookList'
   | 'WebhookDelivery'
   | 'WebhookDeliveryList'
+  | 'WebhookTest'
   | 'StreamTicket';
 
 /** Stand-ins of route contracts for the documented responses: the document generator swaps in the component. */
@@ -58,10 +60,24 @@ export const documentedResponses = new WeakMap<z.ZodType, DocumentedResponse>();
  * on every cold start): the route holds a stand-in that openapi-document.ts
  * replaces by the component, and the API tests hold every response to it.
  */
-export function jsonResponse(name: DocumentedResponse, description: string, headers?: Record<string, { $ref: string }>) {
+export function jsonResponse(
+  name: DocumentedResponse,
+  description: string,
+  headers?: Record<string, { $ref: string }>,
+  examples?: Readonly<Record<string, BodyExample>>,
+) {
   const standIn = z.unknown();
   documentedResponses.set(standIn, name);
-  return { description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: standIn } } };
+  return { description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: standIn, ...(examples ? { examples } : {}) } } };
+}
+
+/** A stream of documents, one JSON document a line (NDJSON), each documented by the component `name`. */
+export function ndjsonResponse(name: DocumentedResponse, description: string, headers?: Record<string, { $ref: string }>) {
+  const standIn = z.unknown();
+  documentedResponses.set(standIn, name);
+  // Typed by a plain string key: @hono/zod-openapi reads any `application/…json` key as JSON, which NDJSON is not.
+  const content: Record<string, { schema: z.ZodType }> = { 'application/x-ndjson': { schema: standIn } };
+  return { description, ...(headers ? { headers } : {}), content };
 }
 
 /** The `ETag` header of an answer about one game: its version. */

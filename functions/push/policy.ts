@@ -1,4 +1,6 @@
-/** Push's settings, one per deployment: what webhooks may reach and how they are retried, and where stream tickets point. */
+import { DEFAULT_DISPATCH, type DispatchPolicy } from './outbox/dispatcher.js';
+
+/** Push's settings, one per deployment: what webhooks may reach and how they are retried, how deliveries keep targets apart, and where stream tickets point. */
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -13,8 +15,10 @@ export interface PushPolicy {
    * disabled (the schedule the Standard Webhooks guidance suggests).
    */
   readonly retryDelaysMs: readonly number[];
-  /** How long one delivery attempt may take, all told. */
+  /** How long one delivery attempt may take, all told: the DNS look-up and the request. */
   readonly timeoutMs: number;
+  /** Attempts at once per target, and when a failing target is skipped for a while (the outbox's dispatcher). */
+  readonly dispatch: DispatchPolicy;
   /** The WebSocket URL tickets point at (the API Gateway WebSocket stage on AWS); null: this server's own `/v1/stream`. */
   readonly streamUrl: string | null;
 }
@@ -28,5 +32,6 @@ export const DEFAULT_PUSH_POLICY: PushPolicy = {
   allowLoopbackHttp: false,
   retryDelaysMs: DEFAULT_RETRY_DELAYS_MS,
   timeoutMs: DELIVERY_TIMEOUT_MS,
+  dispatch: DEFAULT_DISPATCH,
   streamUrl: null,
 };

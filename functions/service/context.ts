@@ -1,10 +1,10 @@
 import type { GameListing } from '../../core/engine/index.js';
 import { GAMES } from '../../core/games/index.js';
-import type { GameHeader, Store } from '../store/port.js';
+import type { Store } from '../store/port.js';
 import { cryptoSecrets, type SecretSource } from './ids.js';
 import { OneAtATime } from './one-at-a-time.js';
 import { ProcessTokenCache, type TokenCache } from './token-cache.js';
-import { CommitSignal } from './signal.js';
+import { CommitSignal, Signal, type JoinSignal } from './signal.js';
 import { DEFAULT_VACATION_POLICY, type VacationPolicy } from './vacation-policy.js';
 import { projectSummaries, type GameSummaries } from './summaries.js';
 
@@ -22,12 +22,8 @@ export interface ServiceContext {
   /** How often a long-poll re-reads the store when no in-process signal arrives. */
   readonly pollIntervalMs: number;
   readonly tokens: TokenCache;
-  /**
-   * Tells the players already seated that `seat` was taken (`header` is the
-   * one just stored): no commit carries it, so push is told here (it derives
-   * and stores `player-joined`, functions/push/notify/notifier.ts). Without push, nobody is.
-   */
-  readonly announceSeat: (header: GameHeader, seat: number) => Promise<void>;
+  /** In-process news of each header that seated a player, once stored (no commit carries a join): the local notifier listens. */
+  readonly joins: JoinSignal;
   /** The deployment's vacation allowance (functions/service/vacation.ts). */
   readonly vacation: VacationPolicy;
   /** Bringing a game up to date without a move of its own: one reader per game at a time in this process. */
@@ -57,7 +53,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     snapshotEvery: SNAPSHOT_EVERY,
     pollIntervalMs: 1000,
     tokens: new ProcessTokenCache(),
-    announceSeat: async () => {},
+    joins: new Signal(),
     settling: new OneAtATime(),
     vacation: DEFAULT_VACATION_POLICY,
     ...rest,

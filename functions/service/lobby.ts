@@ -81,7 +81,7 @@ export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId
     },
     (current, seat) => runningClaim(player, { gameId, game: current.game, seat, joinedAt: ctx.clock() }),
   );
-  await ctx.announceSeat(header, seatOf(header, player.playerId) as number);
+  ctx.joins.publish(header);
   return startIfFull(ctx, header);
 }
 
@@ -106,7 +106,11 @@ export async function addBot(
   return startIfFull(ctx, header);
 }
 
-/** Seats `occupant` in the seat wanted (or the first empty one), with the running-games claim a player's seat makes. */
+/**
+ * Seats `occupant` in the seat wanted (or the first empty one), with the
+ * running-games claim a player's seat makes; a player's seat is the header's
+ * `lastJoin`, written with it, whence `player-joined` derives.
+ */
 function takeSeat(
   ctx: ServiceContext,
   gameId: string,
@@ -126,11 +130,14 @@ function takeSeat(
     if (current.seats[seat]?.kind !== 'empty') throw fail('seat-taken', { seat });
     const seats = current.seats.map((s, i) => (i === seat ? who : s));
     const full = seats.every((s) => s.kind !== 'empty');
+    const now = ctx.clock();
+    const revision = current.revision + 1;
     const next: GameHeader = {
       ...current,
       seats,
-      revision: current.revision + 1,
-      ...(full ? { status: 'active' as const, startedAt: ctx.clock() } : {}),
+      revision,
+      ...(full ? { status: 'active' as const, startedAt: now } : {}),
+      ...(who.kind === 'player' ? { lastJoin: { seat, revision, at: now } } : {}),
     };
     return (await claiming(() => ctx.store.replaceHeader(next, current.revision, claim?.(current, seat)))) ? next : RETRY;
   });

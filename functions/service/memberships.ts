@@ -84,7 +84,8 @@ export async function runningGames(ctx: ServiceContext, playerId: string): Promi
     if (!overview) return null;
     const latest = overview.latest ?? (await backfillSummary(ctx, overview));
     if ((latest?.summary.status ?? overview.header.status) === 'finished') {
-      await ctx.store.retireMembership(playerId, row.gameId, row.seat === null || !latest ? null : finishedRow(overview.header, row.seat, latest));
+      const finished = row.seat === null || !latest ? null : finishedRow(overview.header, row.seat, latest, await endedAt(ctx, row.gameId));
+      await ctx.store.retireMembership(playerId, row.gameId, finished);
       return null;
     }
     if (!row.counted) await ctx.store.adoptMembership(playerId, row.gameId);
@@ -103,8 +104,14 @@ async function backfillSummary(ctx: ServiceContext, { header }: GameOverview): P
   return summary;
 }
 
-function finishedRow(header: GameHeader, seat: number, latest: GameSummary) {
-  return { gameId: header.gameId, game: header.game, seat, version: latest.seq, seats: header.seats, vacations: latest.summary.vacations };
+function finishedRow(header: GameHeader, seat: number, latest: GameSummary, endedAt: number | undefined) {
+  const row = { gameId: header.gameId, game: header.game, seat, version: latest.seq, seats: header.seats, vacations: latest.summary.vacations };
+  return endedAt === undefined ? row : { ...row, endedAt };
+}
+
+/** When a finished game's last commit was made: the export lists games by it (one read, once per game's end). */
+async function endedAt(ctx: ServiceContext, gameId: string): Promise<number | undefined> {
+  return (await ctx.store.latestCommit(gameId))?.at;
 }
 
 /**
@@ -116,8 +123,9 @@ function finishedRow(header: GameHeader, seat: number, latest: GameSummary) {
 export async function retireMemberships(ctx: ServiceContext, header: GameHeader, latest: GameSummary): Promise<void> {
   const seated = header.seats.flatMap((occupant, seat) => (occupant.kind === 'player' ? [{ playerId: occupant.playerId, seat }] : []));
   const creatorSeated = seated.some(({ playerId }) => playerId === header.createdBy);
+  const ended = seated.length > 0 ? await endedAt(ctx, header.gameId) : undefined;
   await Promise.all([
-    ...seated.map(({ playerId, seat }) => ctx.store.retireMembership(playerId, header.gameId, finishedRow(header, seat, latest))),
+    ...seated.map(({ playerId, seat }) => ctx.store.retireMembership(playerId, header.gameId, finishedRow(header, seat, latest, ended))),
     ...(creatorSeated ? [] : [ctx.store.retireMembership(header.createdBy, header.gameId, null)]),
   ]);
 }

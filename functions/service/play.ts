@@ -191,33 +191,50 @@ async function refuseCursorBeyond(ctx: ServiceContext, gameId: string, after: nu
 }
 
 /**
+ * A game's header once any overdue deadline is resolved (a game whose last
+ * deadline passed ends now), refused with 409 when this build cannot replay
+ * its log: what the verification and the record read first.
+ */
+export async function settledHeader(ctx: ServiceContext, gameId: string): Promise<GameHeader> {
+  const header = await readHeader(ctx, gameId);
+  replayableListing(ctx.games, header);
+  if (header.status !== 'finished') await expireIfDue(ctx, header);
+  return (await ctx.store.getHeader(gameId)) as GameHeader;
+}
+
+/** One page of a game's log after the cursor `after`, each commit as `present` shows it (LOG_PAGE bounds a page). */
+export async function logAfter<T>(ctx: ServiceContext, gameId: string, after: number, present: (commit: Commit) => T) {
+  const read = await ctx.store.readCommits(gameId, after, LOG_PAGE.commits + 1);
+  if (read.length === 0 && after > 0) await refuseCursorBeyond(ctx, gameId, after);
+  const { page, more } = logPage(read.map(present));
+  return { commits: page, next: read[page.length - 1]?.seq ?? after, more };
+}
+
+/** What a replay starts from, as published: the setup in the API's units (core/table/published.ts reads it back). */
+export function publishedSetup(header: GameHeader) {
+  return {
+    seats: header.seats.length,
+    options: header.options,
+    deadlines: presentDeadlines(header.deadlines),
+    startedAt: header.startedAt === null ? null : isoInstant(header.startedAt),
+  };
+}
+
+/**
  * After the end: everything needed to replay and check the game — the seed
  * and setup, and the log one page at a time after the cursor `after`
  * (`next`, `more`: LOG_PAGE bounds a page).
  */
 export async function verifyGame(ctx: ServiceContext, gameId: string, after = 0) {
-  const header = await readHeader(ctx, gameId);
-  replayableListing(ctx.games, header);
-  if (header.status !== 'finished') await expireIfDue(ctx, header);
-  const current = (await ctx.store.getHeader(gameId)) as GameHeader;
-  if (current.status !== 'finished') throw fail('game-not-finished');
-  const read = await ctx.store.readCommits(gameId, after, LOG_PAGE.commits + 1);
-  if (read.length === 0 && after > 0) await refuseCursorBeyond(ctx, gameId, after);
-  const { page, more } = logPage(read.map(publishedCommit));
+  const header = await settledHeader(ctx, gameId);
+  if (header.status !== 'finished') throw fail('game-not-finished');
   return {
     gameId,
-    game: current.game,
-    seed: current.seed,
-    seedHash: current.seedHash,
-    setup: {
-      seats: current.seats.length,
-      options: current.options,
-      deadlines: presentDeadlines(current.deadlines),
-      startedAt: current.startedAt === null ? null : isoInstant(current.startedAt),
-    },
-    commits: page,
-    next: page.at(-1)?.seq ?? after,
-    more,
+    game: header.game,
+    seed: header.seed,
+    seedHash: header.seedHash,
+    setup: publishedSetup(header),
+    ...(await logAfter(ctx, gameId, after, publishedCommit)),
   };
 }
 

@@ -83,8 +83,8 @@ export function presentCommit(engine: TableGame, header: GameHeader, commit: Com
   return { seq: commit.seq, at: isoInstant(commit.at), actor: publicActor(header, commit), events: presentTimes(events) };
 }
 
-/** Commits name players by seat; the raw actor id of a player is theirs alone. */
-function publicActor(header: GameHeader, commit: Commit) {
+/** Who made a commit, as anyone may see it: players by seat and id, bots and standing orders by seat, the game itself as `system`. */
+export function publicActor(header: GameHeader, commit: Commit) {
   const command = commit.command as { type: string; seat?: number };
   if (command.type === 'timeout' || command.type === 'start' || command.type === 'replace') return { kind: 'system' as const };
   if (command.type === 'bot') return { kind: 'bot' as const, seat: command.seat as number };

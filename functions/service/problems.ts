@@ -59,6 +59,7 @@ const CONTENDED = {
 /** Which list a cursor was not issued by (`invalid-cursor`). */
 const FOREIGN_CURSOR = {
   games: 'This cursor was not issued by this list.',
+  export: 'This cursor was not issued by this export; use the `next` link of an earlier page, with the same filters.',
   notifications: 'This cursor was not issued by this list; use a `next` from an earlier page.',
 } as const;
 
@@ -149,6 +150,11 @@ export const SERVICE_PROBLEMS = {
     status: 403,
     description: 'On AWS, the API answers at its published (CloudFront) address only, never at its origin’s own.',
     detail: 'This API answers at its published address only.',
+  },
+  'player-not-found': {
+    status: 404,
+    description: 'No player has this id.',
+    detail: ({ playerId }: { playerId: string }) => `No player with id ${playerId}.`,
   },
   'game-not-found': { status: 404, description: 'No game has this id.', detail: ({ gameId }: { gameId: string }) => `No game with id ${gameId}.` },
   'webhook-not-found': {
@@ -312,11 +318,6 @@ export const SERVICE_PROBLEMS = {
     detail: ({ scope, allowed, stray }: { scope: 'player' | 'game'; allowed: readonly string[]; stray: readonly string[] }) =>
       `A ${scope}-scope webhook receives ${allowed.join(', ')}; not ${stray.join(', ')}.`,
   },
-  'too-many-webhooks': {
-    status: 422,
-    description: 'A player keeps at most 10 webhooks; delete one first.',
-    detail: ({ max }: { max: number }) => `A player may keep ${max} webhooks; delete one first.`,
-  },
   'already-bot': {
     status: 409,
     description: 'This account is a bot account already; that cannot be undone.',
@@ -349,6 +350,31 @@ export const SERVICE_PROBLEMS = {
     description: 'The orders do not fit the game’s standing-orders schema.',
     detail: 'These standing orders do not fit this game.',
     fields: ({ errors }: { errors: readonly FieldError[] }) => ({ errors }),
+  },
+  'too-many-webhooks': {
+    status: 409,
+    description: 'A player keeps at most `limit` webhooks (10); delete one first.',
+    detail: ({ limit }: { limit: number }) => `A player may keep ${limit} webhooks; delete one first.`,
+    fields: ({ limit }: { limit: number }) => ({ limit }),
+  },
+  'too-many-connections': {
+    status: 409,
+    description: 'A player keeps at most `limit` stream connections open (10); close one first. Answered to the WebSocket handshake.',
+    detail: ({ limit }: { limit: number }) => `A player may keep ${limit} stream connections open; close one first.`,
+    fields: ({ limit }: { limit: number }) => ({ limit }),
+  },
+  'too-many-subscriptions': {
+    status: 409,
+    description: 'A stream connection follows at most `limit` games (20); unsubscribe from one first. Answered on the stream as an `error` message.',
+    detail: ({ limit }: { limit: number }) => `A stream connection may follow ${limit} games; unsubscribe from one first.`,
+    fields: ({ limit }: { limit: number }) => ({ limit }),
+  },
+  'too-many-stream-tickets': {
+    status: 429,
+    description: 'A player holds at most `limit` unused stream tickets (10); each lapses 60 s after it is issued, or when it is used.',
+    detail: ({ limit }: { limit: number }) => `You hold ${limit} unused stream tickets; use one, or wait for one to lapse (60 s).`,
+    fields: ({ limit }: { limit: number }) => ({ limit }),
+    retryAfterSeconds: 60,
   },
   'rate-limited': {
     status: 429,

@@ -26,6 +26,7 @@ import type {
  *   PLAYER#<id>        ACCESS-COUNT         how many access tokens the player holds (`n`)
  *   PLAYER#<id>        GAME#<gameId>        a running game of the player's (MembershipRow)
  *   PLAYER#<id>        DONE#<order key>     a finished game of the player's (finishedOrderKey)
+ *   PLAYER#<id>        ENDED#<ms>#<gameId>  the same, in the order the games ended (the export's; ms 15 digits)
  *   PLAYER#<id>        RUNNING              how many running games the player counts (`n`)
  *   PLAYER#<id>        VACATION             the player's vacation ledger
  *   GAME#<id>          HEAD                 the game header (sorts after every C# key)
@@ -50,6 +51,8 @@ export const HEAD_SK = 'HEAD';
 export const COMMIT_PREFIX = 'C#';
 export const MEMBERSHIP_PREFIX = 'GAME#';
 export const FINISHED_PREFIX = 'DONE#';
+export const ENDED_PREFIX = 'ENDED#';
+const INSTANT_DIGITS = 15;
 export const ACCESS_TOKEN_PREFIX = 'ACCESS#';
 
 export const keys = {
@@ -60,6 +63,8 @@ export const keys = {
   membershipSk: (gameId: string): string => `${MEMBERSHIP_PREFIX}${gameId}`,
   membership: (playerId: string, gameId: string): Item => key(keys.playerPartition(playerId), keys.membershipSk(gameId)),
   finishedSk: (orderKey: string): string => `${FINISHED_PREFIX}${orderKey}`,
+  /** A finished game by its end; `endedSk(ms)` alone sorts before every game that ended at `ms`. */
+  endedSk: (endedAt: number, gameId = ''): string => `${ENDED_PREFIX}${String(endedAt).padStart(INSTANT_DIGITS, '0')}#${gameId}`,
   runningCount: (playerId: string): Item => key(keys.playerPartition(playerId), 'RUNNING'),
   accessToken: (playerId: string, tokenId: string): Item => key(keys.playerPartition(playerId), `${ACCESS_TOKEN_PREFIX}${tokenId}`),
   accessTokenCount: (playerId: string): Item => key(keys.playerPartition(playerId), 'ACCESS-COUNT'),
@@ -271,6 +276,12 @@ export function membershipFromItem(item: Item): MembershipRow {
 
 export function finishedItem(playerId: string, row: FinishedRow): Item {
   return { pk: { S: keys.playerPartition(playerId) }, sk: { S: keys.finishedSk(finishedOrderKey(row.gameId)) }, ...body(row) };
+}
+
+/** The finished row again under its end, for the export; null for a row that does not record it. */
+export function endedItem(playerId: string, row: FinishedRow): Item | null {
+  if (row.endedAt === undefined) return null;
+  return { pk: { S: keys.playerPartition(playerId) }, sk: { S: keys.endedSk(row.endedAt, row.gameId) }, ...body(row) };
 }
 
 export function finishedFromItem(item: Item): FinishedRow {

@@ -41,6 +41,8 @@ import {
   commitItem,
   COMMIT_PREFIX,
   FINISHED_PREFIX,
+  endedItem,
+  ENDED_PREFIX,
   finishedFromItem,
   finishedItem,
   gameIdFromActiveIndexItem,
@@ -75,6 +77,7 @@ import {
   type AccessTokenRecord,
   type AppendResult,
   type Commit,
+  type EndedQuery,
   type FinishedRow,
   type GameHeader,
   type GameOverview,
@@ -519,7 +522,11 @@ export class DynamoStore implements Store {
   }
 
   async retireMembership(playerId: PlayerId, gameId: string, finished: FinishedRow | null): Promise<void> {
-    const done: TransactWriteItem[] = finished ? [{ Put: { TableName: this.table, Item: finishedItem(playerId, finished) } }] : [];
+    const ended = finished && endedItem(playerId, finished);
+    const done: TransactWriteItem[] = [
+      ...(finished ? [{ Put: { TableName: this.table, Item: finishedItem(playerId, finished) } }] : []),
+      ...(ended ? [{ Put: { TableName: this.table, Item: ended } }] : []),
+    ];
     const row = keys.membership(playerId, gameId);
     const released = await this.transact('retireMembership', [
       { Delete: { TableName: this.table, Key: row, ConditionExpression: 'counted = :yes', ExpressionAttributeValues: { ':yes': { BOOL: true } } } },
@@ -535,6 +542,28 @@ export class DynamoStore implements Store {
     const partition = keys.playerPartition(playerId);
     const startKey: Item | undefined = afterKey === null ? undefined : { pk: { S: partition }, sk: { S: keys.finishedSk(afterKey) } };
     return (await this.queryUpTo('listFinishedGames', partition, FINISHED_PREFIX, startKey, limit)).map(finishedFromItem);
+  }
+
+  async listFinishedByEnd(playerId: PlayerId, query: EndedQuery, limit: number): Promise<readonly FinishedRow[]> {
+    assertLimit(limit);
+    const partition = keys.playerPartition(playerId);
+    // BETWEEN is inclusive: the bare `ENDED#<until>` sorts before every game that ended at `until`, which stays out.
+    const lowest = keys.endedSk(query.since ?? 0);
+    const highest = query.until === null ? `${ENDED_PREFIX}~` : keys.endedSk(query.until);
+    const found: Item[] = [];
+    let next: Item | undefined = query.after ? { pk: { S: partition }, sk: { S: keys.endedSk(query.after.endedAt, query.after.gameId) } } : undefined;
+    do {
+      const page = await this.queryPage('listFinishedByEnd', {
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lowest AND :highest',
+        ExpressionAttributeValues: { ':pk': { S: partition }, ':lowest': { S: lowest }, ':highest': { S: highest } },
+        ScanIndexForward: false,
+        Limit: limit - found.length,
+        ExclusiveStartKey: next,
+      });
+      found.push(...page.items);
+      next = page.lastKey;
+    } while (next && found.length < limit);
+    return found.map(finishedFromItem);
   }
 
   /** Raises (or lowers) the count of a player's running games. */

@@ -18,6 +18,8 @@ import {
   type AccessTokenRecord,
   type AppendResult,
   type Commit,
+  type EndPosition,
+  type EndedQuery,
   type FinishedRow,
   type GameHeader,
   type GameOverview,
@@ -265,6 +267,18 @@ export class MemoryStore implements Store {
       .filter(([key]) => afterKey === null || byUtf8(key, afterKey) > 0)
       .sort(([a], [b]) => byUtf8(a, b));
     return jsonCopy(rows.slice(0, limit).map(([, row]) => row));
+  }
+
+  async listFinishedByEnd(playerId: PlayerId, query: EndedQuery, limit: number): Promise<readonly FinishedRow[]> {
+    assertLimit(limit);
+    // Newest first, then game id descending: DynamoDB's order of `ENDED#<ms>#<gameId>` read backwards.
+    const later = (a: EndPosition, b: EndPosition) => (a.endedAt !== b.endedAt ? a.endedAt > b.endedAt : byUtf8(a.gameId, b.gameId) > 0);
+    const rows = [...(this.finished.get(playerId)?.values() ?? [])]
+      .flatMap((row) => (row.endedAt === undefined ? [] : [{ row, at: { endedAt: row.endedAt, gameId: row.gameId } }]))
+      .filter(({ at }) => (query.since === null || at.endedAt >= query.since) && (query.until === null || at.endedAt < query.until))
+      .filter(({ at }) => query.after === null || later(query.after, at))
+      .sort((a, b) => (later(a.at, b.at) ? -1 : 1));
+    return jsonCopy(rows.slice(0, limit).map(({ row }) => row));
   }
 
   async putGameSummary(summary: GameSummary): Promise<void> {

@@ -95,6 +95,21 @@ export interface GameHeader {
   readonly engineVersion?: number;
   /** Undo and replacement rules (functions/service/table-rules.ts); absent on games created before them. */
   readonly table?: TableRules;
+  /**
+   * The latest seat a player took after the game's creation: which, when, and
+   * the revision of the header write that seated them. `player-joined` is
+   * derived from the header as stored (on AWS from its stream record), so it
+   * is as durable as the seat; later writes carry it along, and their higher
+   * revision says it is not theirs. Absent until someone joins.
+   */
+  readonly lastJoin?: SeatTaken;
+}
+
+/** A seat a player took, by the header write of `revision`, at `at` (epoch ms). */
+export interface SeatTaken {
+  readonly seat: number;
+  readonly revision: number;
+  readonly at: number;
 }
 
 /** How a table treats time and absence, beside the game's own options; fixed at creation (chosen by functions/service/table-rules.ts). */
@@ -214,6 +229,21 @@ export interface FinishedRow {
   readonly seats: readonly SeatOccupant[];
   /** Each seat's latest vacation the game knew. */
   readonly vacations: CommitSummary['vacations'];
+  /** When the game's last commit ended it (epoch ms); absent from rows stored before the export kept it, which the export does not list. */
+  readonly endedAt?: number;
+}
+
+/** Where a player's export of finished games stands: after this game, which ended then (newest first). */
+export interface EndPosition {
+  readonly endedAt: number;
+  readonly gameId: string;
+}
+
+/** Which of a player's finished games the export reads: ended in [since, until), after `after`. */
+export interface EndedQuery {
+  readonly after: EndPosition | null;
+  readonly since: number | null;
+  readonly until: number | null;
 }
 
 /** What a game's newest commit says, kept beside its log for lists (a projection of the log: a newer one replaces an older, never the reverse). */
@@ -335,6 +365,12 @@ export interface Store {
   retireMembership(playerId: PlayerId, gameId: string, finished: FinishedRow | null): Promise<void>;
   /** The player's finished games in `finishedOrderKey` order, at most `limit`, after the one whose key is `afterKey` (null: from the first). */
   listFinishedGames(playerId: PlayerId, afterKey: string | null, limit: number): Promise<readonly FinishedRow[]>;
+  /**
+   * The player's finished games that record their end (`endedAt`), newest
+   * first (then by game id, descending), at most `limit`, within the query.
+   * retireMembership keeps this order beside the inbox's.
+   */
+  listFinishedByEnd(playerId: PlayerId, query: EndedQuery, limit: number): Promise<readonly FinishedRow[]>;
 
   /** Keeps the summary of a game's newest commit: written only over an older one (or none). */
   putGameSummary(summary: GameSummary): Promise<void>;

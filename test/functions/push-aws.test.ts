@@ -1,27 +1,45 @@
-import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalTimers } from '../../functions/compose.js';
 import { notifyFromStream } from '../../functions/push/runners/aws.js';
 import { notificationItem } from '../../functions/push/store/dynamo.js';
 import { GameFollower } from '../../functions/push/notify/follow.js';
 import type { Notification } from '../../functions/push/model/schemas.js';
+import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
 import { connectionSink, onClientMessage, onConnect, onDisconnect, type ConnectionSender } from '../../functions/push/stream/api-gateway.js';
 import type { CommitMessage, ServerMessage } from '../../functions/push/stream/protocol.js';
-import { commitItem } from '../../functions/store/dynamo-items.js';
+import { webhookSink } from '../../functions/push/webhooks/webhooks.js';
+import { joinGame } from '../../functions/service/lobby.js';
+import { commitItem, keys } from '../../functions/store/dynamo-items.js';
 import type { Item } from '../../functions/store/capacity.js';
+import { DynamoStore } from '../../functions/store/dynamodb.js';
+import type { GameHeader, RunningGameClaim } from '../../functions/store/port.js';
 import { startApi, type RunningApi } from '../support/api.js';
 import { freshTable, type TestTable } from '../support/dynamo.js';
 import { notificationsIn } from '../support/push-api.js';
+import { startReceiver } from '../support/webhook-receiver.js';
 
-/** The stream as DynamoDB Streams hands it to Lambda: INSERT records with the items' new images, in table order. */
-function streamEvent(items: readonly Item[]): DynamoDBStreamEvent {
+/** One change as DynamoDB Streams records it: a new item, or one written over (the table's stream keeps new images only). */
+type StreamChange = readonly ['INSERT' | 'MODIFY', Item];
+const inserted = (item: Item): StreamChange => ['INSERT', item];
+
+/** The stream as DynamoDB Streams hands it to Lambda: the changes' records with the items' new images, in table order. */
+function streamEvent(changes: readonly StreamChange[]): DynamoDBStreamEvent {
   return {
-    Records: items.map((item, i) => ({
+    Records: changes.map(([eventName, item], i) => ({
       eventID: `e${i}`,
-      eventName: 'INSERT',
+      eventName,
       dynamodb: { SequenceNumber: String(i), NewImage: item as Record<string, AttributeValue> as never },
     })),
   };
+}
+
+/** A game's header item exactly as stored: what the stream's record of its last write carries. */
+async function storedHeader(table: TestTable, gameId: string): Promise<Item> {
+  const { Item: item } = await table.client.send(new GetItemCommand({ TableName: table.tableName, Key: keys.header(gameId), ConsistentRead: true }));
+  if (!item) throw new Error(`no header for ${gameId}`);
+  return item;
 }
 
 /** Stands in for API Gateway's Management API: records what each connection was sent; listed ones are gone. */
@@ -41,6 +59,7 @@ type Key = Record<string, AttributeValue>;
 interface CallInput {
   Key?: Key;
   Item?: Key;
+  TransactItems?: { Put?: { Item: Key }; Update?: { Key: Key }; Delete?: { Key: Key } }[];
   RequestItems?: Record<string, { PutRequest?: { Item: Key }; DeleteRequest?: { Key: Key } }[]>;
   ExpressionAttributeValues?: Key;
   ConsistentRead?: boolean;
@@ -63,6 +82,8 @@ async function callsDuring(client: DynamoDBClient, during: () => Promise<unknown
       if (['PutItem', 'UpdateItem', 'DeleteItem'].includes(call)) writes.push(item(call, input.Key ?? input.Item ?? {}));
       for (const request of Object.values(input.RequestItems ?? {}).flat())
         writes.push(request.PutRequest ? item('BatchPut', request.PutRequest.Item) : item('BatchDelete', request.DeleteRequest?.Key ?? {}));
+      for (const { Put, Update, Delete } of input.TransactItems ?? [])
+        writes.push(Put ? item('TransactPut', Put.Item) : Update ? item('TransactUpdate', Update.Key) : item('TransactDelete', Delete?.Key ?? {}));
       const consistency = input.ConsistentRead ? 'strong' : 'eventual';
       if (call === 'GetItem') reads.push(`${item(call, input.Key ?? {})} ${consistency}`);
       if (call === 'Query') reads.push(`Query ${values[':pk']?.S} ${values[':prefix']?.S ?? ''} ${consistency}`);
@@ -95,11 +116,13 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     const ticketOf = async (token: string) => (await client.post('/v1/stream/tickets', { token })).body.ticket as string;
     expect(await onConnect(ctx, 'conn-x', 'st_forged')).toEqual({ statusCode: 401 });
     const ticketA = await ticketOf(a.token);
-    // $connect: the ticket burnt, the record and the player's entry stored.
+    // $connect: the ticket burnt (its place among A's outstanding tickets freed), then in one transaction a connection place claimed, the record and the player's entry stored.
     expect(await writesDuring(table.client, async () => expect(await onConnect(ctx, 'conn-a', ticketA)).toEqual({ statusCode: 200 }))).toEqual([
       expect.stringMatching(/^DeleteItem TICKET#\S+ TICKET$/),
-      'BatchPut WSCONN#conn-a CONN',
-      `BatchPut PLAYER#${a.playerId} WS#conn-a`,
+      `DeleteItem PLAYER#${a.playerId} SLOT#ticket#0`,
+      `TransactPut PLAYER#${a.playerId} SLOT#conn#0`,
+      'TransactPut WSCONN#conn-a CONN',
+      `TransactPut PLAYER#${a.playerId} WS#conn-a`,
     ]);
     expect(await onConnect(ctx, 'conn-again', ticketA)).toEqual({ statusCode: 401 });
     expect(await onConnect(ctx, 'conn-b', await ticketOf(b.token))).toEqual({ statusCode: 200 });
@@ -124,15 +147,29 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     await client.post(`/v1/games/${gameId}/join`, { token: b.token, body: {} });
     const commits = await ctx.store.readCommits(gameId, 0, 100);
     expect(commits.length).toBeGreaterThan(0);
-    // B's join is stored as A's notification before the start commit; its item is what reaches the consumer.
-    const joined: Notification[] = (await client.get('/v1/notifications', { token: a.token })).body.notifications;
-    expect(joined).toEqual([expect.objectContaining({ type: 'player-joined', gameId, seat: 0, joined: { seat: 1, name: 'Aws B' } })]);
-    const announced = notificationItem(a.playerId, joined[0]!);
-    // Any other notification item is not the consumer's business (the stack's filter does not even hand it over).
-    const other = notificationItem(a.playerId, { ...joined[0]!, id: 'n_not-announced', type: 'game-started', version: 1 } as Notification);
+    // The HTTP function tells nobody of B's seat: the consumer does, from the header the seat's write stored, which comes before the start commit.
+    expect((await client.get('/v1/notifications', { token: a.token })).body.notifications).toEqual([]);
+    const seated: StreamChange = ['MODIFY', await storedHeader(table, gameId)];
+    // A notification item is not the consumer's business (the stack's filter does not even hand it over).
+    const stray: Notification = {
+      id: 'n_stray',
+      at: new Date().toISOString(),
+      type: 'game-started',
+      gameId,
+      game: 'village-pillage',
+      title: 'Village Pillage',
+      seat: 0,
+      version: 1,
+    };
+    const other = inserted(notificationItem(a.playerId, stray));
     let outcome: Awaited<ReturnType<typeof notifyFromStream>> | undefined;
     const { reads } = await callsDuring(table.client, async () => {
-      outcome = await notifyFromStream(ctx, streamEvent([announced, other, ...commits.map(commitItem)]), [connectionSink(ctx, sender)], new GameFollower());
+      outcome = await notifyFromStream(
+        ctx,
+        streamEvent([seated, other, ...commits.map((c) => inserted(commitItem(c)))]),
+        [connectionSink(ctx, sender)],
+        new GameFollower(),
+      );
     });
     expect(outcome?.batchItemFailures).toEqual([]);
     // The fan-out reads the connection indexes eventually consistent (half the units); a game's header stays strongly consistent.
@@ -142,6 +179,8 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     expect(indexReads.every((r) => r.endsWith(' eventual'))).toBe(true);
     expect(reads.filter((r) => r.includes(' HEAD ')).every((r) => r.endsWith(' strong'))).toBe(true);
     const stored: Notification[] = (await client.get('/v1/notifications', { token: a.token })).body.notifications;
+    const joined = stored.filter((n) => n.type === 'player-joined');
+    expect(joined).toEqual([expect.objectContaining({ type: 'player-joined', gameId, seat: 0, joined: { seat: 1, name: 'Aws B' } })]);
 
     const toA = (sent.get('conn-a') ?? []).slice(3);
     const byId = (x: { id: string }, y: { id: string }) => x.id.localeCompare(y.id);
@@ -177,13 +216,87 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     expect(await ctx.push.getConnection('conn-a2')).toEqual({ connectionId: 'conn-a2', playerId: a.playerId, games: [] });
     expect(await ctx.push.gameSubscribers(gameId, 'strong')).toEqual([{ connectionId: 'conn-a', playerId: a.playerId }]);
 
-    // $disconnect: the record goes (its old image names its entries, so nothing is read), then the player's entry and the game's entry, in one batch.
+    // $disconnect: the record goes (its old image names its entries, so nothing is read), then the player's entry, its place and the game's entry, in one batch.
     expect(await callsDuring(table.client, async () => expect(await onDisconnect(ctx, 'conn-a')).toEqual({ statusCode: 200 }))).toEqual({
       reads: [],
-      writes: ['DeleteItem WSCONN#conn-a CONN', `BatchDelete PLAYER#${a.playerId} WS#conn-a`, `BatchDelete WSGAME#${gameId} conn-a`],
+      writes: [
+        'DeleteItem WSCONN#conn-a CONN',
+        `BatchDelete PLAYER#${a.playerId} WS#conn-a`,
+        `BatchDelete PLAYER#${a.playerId} SLOT#conn#0`,
+        `BatchDelete WSGAME#${gameId} conn-a`,
+      ],
     });
     expect(await ctx.push.getConnection('conn-a')).toBeNull();
     expect(await ctx.push.gameSubscribers(gameId, 'strong')).toEqual([]);
     expect(await ctx.push.playerConnections(a.playerId, 'strong')).toEqual(['conn-a2']);
+  });
+});
+
+describe('a seat taken is told from the stream, as durable as the seat (DynamoDB Local)', () => {
+  let table: TestTable;
+  let api: RunningApi;
+  /** The real store, but the process dies right after a header write succeeds (the seat is in the table, nothing after it ran). */
+  let dying = false;
+  beforeAll(async () => {
+    table = await freshTable('push-joins');
+    const store = new (class extends DynamoStore {
+      override async replaceHeader(next: GameHeader, expectedRevision: number, claim?: RunningGameClaim): Promise<boolean> {
+        const written = await super.replaceHeader(next, expectedRevision, claim);
+        if (dying) throw new Error('the process died right after the seat was written');
+        return written;
+      }
+    })({ client: table.client, tableName: table.tableName });
+    api = await startApi({ store, pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true } });
+  });
+  afterAll(() => api.close());
+
+  it('tells the seated player once, in the feed and by webhook, though the joining process died; a redelivery or a later header write tells nothing more', async () => {
+    const { client, ctx } = api;
+    const [a, b] = await Promise.all([client.register('Join A'), client.register('Join B')]);
+    const receiver = await startReceiver();
+    expect((await client.post('/v1/webhooks', { token: a.token, body: { url: receiver.url } })).status).toBe(201);
+    const gameId: string = (await client.post('/v1/games', { token: a.token, body: { game: 'village-pillage', seats: 3 } })).body.gameId;
+
+    dying = true;
+    const joiner = await ctx.store.getPlayer(b.playerId);
+    await expect(joinGame(ctx, joiner!, gameId, undefined)).rejects.toThrow('the process died');
+    dying = false;
+    expect((await ctx.store.getHeader(gameId))?.seats[1]).toEqual({ kind: 'player', playerId: b.playerId, name: 'Join B' });
+    const feedOf = async (token: string): Promise<Notification[]> => (await client.get('/v1/notifications', { token })).body.notifications;
+    expect(await feedOf(a.token)).toEqual([]);
+
+    // The push function on AWS: its channels, webhooks through the outbox (run in process here, as the delivery function runs it).
+    const run = await startLocalTimers(ctx, { deadlines: false });
+    const consume = async (changes: readonly StreamChange[]) => {
+      const outcome = await notifyFromStream(ctx, streamEvent(changes), [webhookSink(ctx, run.outbox)], new GameFollower());
+      await run.outbox.idle();
+      expect(outcome.batchItemFailures).toEqual([]);
+    };
+    const joinedOf = (feed: readonly Notification[]) => feed.filter((n) => n.type === 'player-joined');
+    const hooked = (type: string) => receiver.received.filter((r) => (JSON.parse(r.body) as { type: string }).type === type);
+    try {
+      const seated: StreamChange = ['MODIFY', await storedHeader(table, gameId)];
+      await consume([seated]);
+      const told = joinedOf(await feedOf(a.token));
+      expect(told).toEqual([expect.objectContaining({ gameId, seat: 0, joined: { seat: 1, name: 'Join B' } })]);
+      expect(hooked('player-joined').map((r) => JSON.parse(r.body).data)).toEqual(told);
+      expect(joinedOf(await feedOf(b.token))).toEqual([]);
+
+      // The stream hands the record over again: the same item is rewritten, and the webhook is not sent again.
+      await consume([seated]);
+      expect(joinedOf(await feedOf(a.token))).toEqual(told);
+      expect(hooked('player-joined')).toHaveLength(1);
+
+      // A later header write (a bot takes the last seat, the game starts) carries the join along but is not one.
+      expect((await client.post(`/v1/games/${gameId}/bots`, { token: a.token, body: { level: 'random' } })).status).toBe(200);
+      const commits = await ctx.store.readCommits(gameId, 0, 100);
+      await consume([['MODIFY', await storedHeader(table, gameId)], ...commits.map((c) => inserted(commitItem(c)))]);
+      expect(hooked('game-started')).toHaveLength(1);
+      expect(joinedOf(await feedOf(a.token))).toEqual(told);
+      expect(hooked('player-joined')).toHaveLength(1);
+    } finally {
+      run.stop();
+      await receiver.close();
+    }
   });
 });

@@ -68,28 +68,85 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     await store.deleteTimer('rem_1');
     expect(await store.listTimers()).toEqual([]);
 
-    await store.putTicket('h1', 'pl_a', NOW + 60_000);
-    await store.putTicket('h2', 'pl_a', NOW + 60_000);
+    expect(await store.putTicket('h1', 'pl_a', NOW + 60_000, 10)).toBe(true);
+    expect(await store.putTicket('h2', 'pl_a', NOW + 60_000, 10)).toBe(true);
     expect(await store.takeTicket('h1')).toBe('pl_a');
     expect(await store.takeTicket('h1')).toBeNull();
     now = NOW + 60_000;
     expect(await store.takeTicket('h2')).toBeNull();
   });
 
+  it('holds at most `limit` outstanding tickets a player, even asked at once; a ticket taken or lapsed frees its place', async () => {
+    let now = NOW;
+    const store = await make(() => now);
+    const issued = await Promise.all(Array.from({ length: 6 }, (_, i) => store.putTicket(`t${i}`, 'pl_a', NOW + 60_000, 3)));
+    expect(issued.filter(Boolean)).toHaveLength(3);
+    expect(await store.putTicket('other', 'pl_b', NOW + 60_000, 3)).toBe(true);
+    const held = issued.flatMap((ok, i) => (ok ? [`t${i}`] : []));
+    expect(await store.takeTicket(held[0]!)).toBe('pl_a');
+    expect(await store.putTicket('t-after-take', 'pl_a', NOW + 60_000, 3)).toBe(true);
+    expect(await store.putTicket('t-full', 'pl_a', NOW + 60_000, 3)).toBe(false);
+    now = NOW + 60_000;
+    expect(await store.putTicket('t-after-lapse', 'pl_a', NOW + 120_000, 3)).toBe(true);
+  });
+
+  it('opens at most `limit` connections a player and `limit` games a connection, even asked at once', async () => {
+    const store = await make(() => NOW);
+    const opened = await Promise.all(Array.from({ length: 5 }, (_, i) => store.putConnection({ connectionId: `k${i}`, playerId: 'pl_a' }, 2)));
+    expect(opened.filter(Boolean)).toHaveLength(2);
+    expect(await store.playerConnections('pl_a', 'strong')).toHaveLength(2);
+    const open = opened.flatMap((ok, i) => (ok ? [`k${i}`] : []));
+    await store.deleteConnection(open[0]!);
+    expect(await store.putConnection({ connectionId: 'k-again', playerId: 'pl_a' }, 2)).toBe(true);
+
+    const connection = { connectionId: open[1]!, playerId: 'pl_a', games: [] as string[] };
+    const added = await Promise.all(['g_1', 'g_2', 'g_3', 'g_4'].map((gameId) => store.addSubscription(connection, gameId, 2)));
+    expect(added.filter((a) => a === 'added')).toHaveLength(2);
+    expect(added.filter((a) => a === 'full')).toHaveLength(2);
+    const games = (await store.getConnection(connection.connectionId))?.games ?? [];
+    expect(games).toHaveLength(2);
+    // A game it follows already is no new one.
+    expect(await store.addSubscription({ ...connection, games }, games[0]!, 2)).toBe('added');
+    expect(await store.addSubscription(connection, 'g_1', 2)).not.toBe('closed');
+    expect(await store.addSubscription({ connectionId: 'gone', playerId: 'pl_a', games: [] }, 'g_1', 2)).toBe('closed');
+  });
+
+  it('gives a game `limit` turn announcements a minute, one place per commit however often it asks', async () => {
+    const store = await make(() => NOW);
+    const minute = NOW - (NOW % 60_000);
+    const taken = await Promise.all([1, 2, 3, 4, 5].map((seq) => store.takeTurnAllowance('g_1', minute, seq, 3)));
+    expect(taken.filter(Boolean)).toHaveLength(3);
+    const winner = [1, 2, 3, 4, 5].find((_, i) => taken[i])!;
+    expect(await store.takeTurnAllowance('g_1', minute, winner, 3)).toBe(true);
+    expect(await store.takeTurnAllowance('g_2', minute, 9, 3)).toBe(true);
+    expect(await store.takeTurnAllowance('g_1', minute + 60_000, 6, 3)).toBe(true);
+  });
+
+  it('keeps the local outbox until each message is handled', async () => {
+    const store = await make(() => NOW);
+    const message = (deliveryId: string) => ({ channel: 'webhook' as const, ownerId: 'pl_a', targetId: 'wh_1', deliveryId, createdAt: NOW });
+    await store.putQueued(message('m1'));
+    await store.putQueued(message('m2'));
+    await store.putQueued(message('m1'));
+    expect([...(await store.listQueued())].sort((a, b) => a.deliveryId.localeCompare(b.deliveryId))).toEqual([message('m1'), message('m2')]);
+    await store.deleteQueued(message('m1'));
+    expect(await store.listQueued()).toEqual([message('m2')]);
+  });
+
   it('keeps a connection with exactly the index entries of its subscriptions, and removes every one when it closes', async () => {
     const store = await make(() => NOW);
     const subscribers = async (gameId: string) =>
       [...(await store.gameSubscribers(gameId, 'eventual'))].sort((a, b) => a.connectionId.localeCompare(b.connectionId));
-    await store.putConnection({ connectionId: 'c1', playerId: 'pl_a' });
-    await store.putConnection({ connectionId: 'c2', playerId: 'pl_b' });
+    expect(await store.putConnection({ connectionId: 'c1', playerId: 'pl_a' }, 10)).toBe(true);
+    expect(await store.putConnection({ connectionId: 'c2', playerId: 'pl_b' }, 10)).toBe(true);
     let c1 = { connectionId: 'c1', playerId: 'pl_a', games: [] as string[] };
     const c2 = { connectionId: 'c2', playerId: 'pl_b', games: [] as string[] };
     expect(await store.getConnection('c1')).toEqual(c1);
     expect(await store.playerConnections('pl_a', 'eventual')).toEqual(['c1']);
 
-    await store.addSubscription(c1, 'g_2');
-    await store.addSubscription({ ...c1, games: ['g_2'] }, 'g_1');
-    await store.addSubscription(c2, 'g_1');
+    expect(await store.addSubscription(c1, 'g_2', 20)).toBe('added');
+    expect(await store.addSubscription({ ...c1, games: ['g_2'] }, 'g_1', 20)).toBe('added');
+    expect(await store.addSubscription(c2, 'g_1', 20)).toBe('added');
     c1 = { ...c1, games: ['g_1', 'g_2'] };
     expect(await store.getConnection('c1')).toEqual(c1);
     expect(await subscribers('g_1')).toEqual([
@@ -111,7 +168,7 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     expect(await store.playerConnections('pl_a', 'strong')).toEqual([]);
     expect(await subscribers('g_1')).toEqual([{ connectionId: 'c2', playerId: 'pl_b' }]);
     // A subscription that arrives after its connection closed leaves no record or entry behind.
-    await store.addSubscription(c1, 'g_3');
+    expect(await store.addSubscription(c1, 'g_3', 20)).toBe('closed');
     expect(await store.getConnection('c1')).toBeNull();
     expect(await subscribers('g_3')).toEqual([]);
     expect(await store.getConnection('c2')).toEqual({ ...c2, games: ['g_1'] });
@@ -129,8 +186,8 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
       createdAt: NOW,
       disabled: null,
     });
-    await store.putWebhook(hook('wh_1', null));
-    await store.putWebhook(hook('wh_2', 'g_1'));
+    expect(await store.addWebhook(hook('wh_1', null), 10)).toBe(true);
+    expect(await store.addWebhook(hook('wh_2', 'g_1'), 10)).toBe(true);
     expect((await store.listWebhooks('pl_a', 'strong')).map((h) => h.id)).toEqual(['wh_1', 'wh_2']);
     expect((await store.listWebhooks('pl_a', 'eventual')).map((h) => h.id)).toEqual(['wh_1', 'wh_2']);
     expect((await store.gameWebhooks('g_1', 'eventual')).map((h) => h.id)).toEqual(['wh_2']);
@@ -158,5 +215,32 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     await store.putDelivery({ ...delivery('m1', NOW), state: 'delivered', attempts: [{ at: NOW, status: 200, error: null }] });
     expect((await store.getDelivery('wh_1', NOW, 'm1'))?.state).toBe('delivered');
     expect((await store.listDeliveries('wh_1', 10)).map((d) => d.id)).toEqual(['m2', 'm1']);
+  });
+
+  it('keeps at most `limit` webhooks a player, even created at once, and counts deleted ones off (and ones made before the count)', async () => {
+    const store = await make(() => NOW);
+    const hook = (id: string, ownerId = 'pl_q'): WebhookRecord => ({
+      id,
+      ownerId,
+      url: 'https://example.com/h',
+      gameId: null,
+      events: null,
+      secret: 'whsec_x',
+      createdAt: NOW,
+      disabled: null,
+    });
+    const created = await Promise.all(Array.from({ length: 8 }, (_, i) => store.addWebhook(hook(`wh_q${i}`), 3)));
+    expect(created.filter(Boolean)).toHaveLength(3);
+    expect(await store.listWebhooks('pl_q', 'strong')).toHaveLength(3);
+    const [first] = await store.listWebhooks('pl_q', 'strong');
+    await store.deleteWebhook(first!);
+    await store.deleteWebhook(first!);
+    expect(await store.addWebhook(hook('wh_q-after'), 3)).toBe(true);
+    expect(await store.addWebhook(hook('wh_q-full'), 3)).toBe(false);
+    // Subscriptions stored before the count existed (rewritten as they always were) are counted when the count starts.
+    await store.putWebhook(hook('wh_old1', 'pl_old'));
+    await store.putWebhook(hook('wh_old2', 'pl_old'));
+    expect(await store.addWebhook(hook('wh_new1', 'pl_old'), 3)).toBe(true);
+    expect(await store.addWebhook(hook('wh_new2', 'pl_old'), 3)).toBe(false);
   });
 });

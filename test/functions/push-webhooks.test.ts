@@ -25,8 +25,13 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
   beforeAll(async () => {
     api = await startApi({
       store: await storeOf(kind, 'push-hooks'),
-      // Loopback http by explicit setting, and a retry schedule of milliseconds instead of hours.
-      pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, retryDelaysMs: [0, 30, 60, 90] },
+      // Loopback http by explicit setting, and a retry schedule (and a failing target's pause) of milliseconds instead of hours.
+      pushPolicy: {
+        ...DEFAULT_PUSH_POLICY,
+        allowLoopbackHttp: true,
+        retryDelaysMs: [0, 30, 60, 90],
+        dispatch: { ...DEFAULT_PUSH_POLICY.dispatch, breaker: { failures: 3, openMs: 40, maxOpenMs: 160 } },
+      },
     });
     push = await startLocalPush(api.ctx, { deadlines: false, onError: (error) => console.error(error) });
   });
@@ -119,7 +124,7 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     await receiver.close();
   });
 
-  it('honours Idempotency-Key on creating a webhook, pinging it and taking a stream ticket: a retry gets the first answer and changes nothing', async () => {
+  it('honours Idempotency-Key on creating a webhook and pinging it (a retry gets the first answer and changes nothing) and on taking a stream ticket (a fresh one)', async () => {
     const receiver = await startReceiver();
     const player = await api.client.register('Retrier');
     const { token } = player;
@@ -149,12 +154,13 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     expect((await api.client.post(`/v1/webhooks/${first.body.id}/test`, keyed('ping-2'))).status).toBe(200);
     expect(receiver.received).toHaveLength(2);
 
+    // A ticket is harmless to issue again, so a retry is answered with a fresh one and no record keeps either.
     const ticket = await api.client.post('/v1/stream/tickets', keyed('ticket-1'));
     const ticketAgain = await api.client.post('/v1/stream/tickets', keyed('ticket-1'));
     expect(ticket.status, ticket.text).toBe(201);
     expect(ticketAgain.status).toBe(201);
-    expect(ticketAgain.body).toEqual(ticket.body);
-    expect((await api.client.post('/v1/stream/tickets', keyed('ticket-2'))).body.ticket).not.toBe(ticket.body.ticket);
+    expect(ticketAgain.body.ticket).toMatch(/^st_/);
+    expect(ticketAgain.body.ticket).not.toBe(ticket.body.ticket);
     const badKey = await api.client.post('/v1/stream/tickets', keyed('not a key!'));
     expect(badKey.status).toBe(400);
     expect(badKey.body.code).toBe('invalid-request');
@@ -167,7 +173,7 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     const hook = (await api.client.post('/v1/webhooks', { token: a.token, body: { url: receiver.url } })).body;
     const ping = await api.client.post(`/v1/webhooks/${hook.id}/test`, { token: a.token });
     expect(ping.status, ping.text).toBe(200);
-    expect(ping.body).toMatchObject({ type: 'ping', state: 'delivered', attempts: [{ status: 204 }] });
+    expect(ping.body).toEqual({ deliveryId: expect.stringMatching(/^msg_/), outcome: 'delivered' });
     const signed = new Webhook(hook.secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers as Record<string, string>);
     expect(signed).toMatchObject({ type: 'ping', data: { webhookId: hook.id } });
     const listed = await api.client.get('/v1/webhooks', { token: a.token });
@@ -177,6 +183,46 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     expect((await api.client.request('DELETE', `/v1/webhooks/${hook.id}`, { token: b.token })).status).toBe(404);
     expect((await api.client.request('DELETE', `/v1/webhooks/${hook.id}`, { token: a.token })).status).toBe(204);
     expect((await api.client.get('/v1/webhooks', { token: a.token })).body.webhooks).toEqual([]);
+    await receiver.close();
+  });
+
+  it('answers a test ping with delivered, refused or timed out only: never the receiver’s status or error text, there or in the deliveries list', async () => {
+    const owner = await api.client.register('Scanner');
+    const answering = await startReceiver((n) => [401, 503][n] ?? 200);
+    const hanging = await startReceiver(() => 204, 60_000);
+    const closed = await startReceiver();
+    await closed.close(); // nothing listens on its port any more
+    const outcomes: string[] = [];
+    for (const url of [answering.url, answering.url, hanging.url, closed.url]) {
+      const hook = (await api.client.post('/v1/webhooks', { token: owner.token, body: { url } })).body;
+      const ping = await api.client.post(`/v1/webhooks/${hook.id}/test`, { token: owner.token });
+      expect(ping.status, ping.text).toBe(200);
+      expect(Object.keys(ping.body).sort()).toEqual(['deliveryId', 'outcome']);
+      outcomes.push(ping.body.outcome);
+      const [listed] = (await api.client.get(`/v1/webhooks/${hook.id}/deliveries`, { token: owner.token })).body.deliveries;
+      expect(listed.attempts).toEqual([{ at: expect.any(String), status: null, error: ping.body.outcome === 'delivered' ? null : ping.body.outcome }]);
+      await api.client.request('DELETE', `/v1/webhooks/${hook.id}`, { token: owner.token });
+    }
+    // 401 and 503 alike are refused, like a port where nothing listens; a receiver that never answers timed out.
+    expect(outcomes).toEqual(['refused', 'refused', 'timed out', 'refused']);
+    expect(answering.received).toHaveLength(2);
+    await Promise.all([answering.close(), hanging.close()]);
+  });
+
+  it('keeps ten webhooks a player, however many are created at once: 20 parallel creates leave exactly 10, each refusal 409 with the limit', async () => {
+    const receiver = await startReceiver();
+    const player = await api.client.register('Greedy');
+    const replies = await Promise.all(Array.from({ length: 20 }, () => api.client.post('/v1/webhooks', { token: player.token, body: { url: receiver.url } })));
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(10);
+    const refused = replies.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(10);
+    for (const r of refused) expect([r.status, r.body.code, r.body.limit]).toEqual([409, 'too-many-webhooks', 10]);
+    const kept = (await api.client.get('/v1/webhooks', { token: player.token })).body.webhooks as { id: string }[];
+    expect(kept).toHaveLength(10);
+    // Deleting one makes room for exactly one.
+    await api.client.request('DELETE', `/v1/webhooks/${kept[0]!.id}`, { token: player.token });
+    const after = await Promise.all([0, 1].map(() => api.client.post('/v1/webhooks', { token: player.token, body: { url: receiver.url } })));
+    expect(after.map((r) => r.status).sort()).toEqual([201, 409]);
     await receiver.close();
   });
 

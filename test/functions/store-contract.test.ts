@@ -9,6 +9,7 @@ import {
   PlayerConflictError,
   RunningGamesLimitError,
   type Commit,
+  type EndPosition,
   type FinishedRow,
   type GameHeader,
   type GameStatus,
@@ -522,6 +523,27 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       }
       expect(listed).toEqual(expected);
       expect(await store.listFinishedGames(uid('pl'), null, 4)).toEqual([]);
+    });
+
+    it('lists finished games newest first for the export, within [since, until), a page after a position; rows without their end stay out', async () => {
+      const playerId = uid('pl');
+      const ended = [5_000, 1_000, 3_000, 3_000, 2_000, 4_000, 3_000].map((endedAt, i) => ({ gameId: `g_${i}${uid('')}`, endedAt }));
+      for (const { gameId, endedAt } of ended)
+        await store.retireMembership(playerId, gameId, { gameId, game: 'village-pillage', seat: 0, version: 3, seats: [], vacations: undefined, endedAt });
+      await store.retireMembership(playerId, 'g_before', { gameId: 'g_before', game: 'village-pillage', seat: 0, version: 3, seats: [], vacations: undefined });
+      const newestFirst = [...ended].sort((a, b) => b.endedAt - a.endedAt || (a.gameId < b.gameId ? 1 : -1));
+      const read = async (since: number | null, until: number | null) => {
+        const listed: { gameId: string; endedAt: number }[] = [];
+        for (let after: EndPosition | null = null; ;) {
+          const page: readonly FinishedRow[] = await store.listFinishedByEnd(playerId, { after, since, until }, 2);
+          listed.push(...page.map((r) => ({ gameId: r.gameId, endedAt: r.endedAt as number })));
+          if (page.length < 2) return listed;
+          after = listed.at(-1)!;
+        }
+      };
+      expect(await read(null, null)).toEqual(newestFirst);
+      expect(await read(2_000, 4_000)).toEqual(newestFirst.filter((g) => g.endedAt >= 2_000 && g.endedAt < 4_000));
+      expect(await store.listFinishedByEnd(uid('pl'), { after: null, since: null, until: null }, 2)).toEqual([]);
     });
   });
 

@@ -1,6 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DELIVERY_BATCH, DELIVERY_MAX_RECEIVES } from '../../infra/deliveries.js';
 import { PUSH_TABLE_ACTIONS, STREAM_THROTTLE } from '../../infra/push-stream.js';
 import { defineService } from '../../infra/service-app.js';
 
@@ -84,7 +85,7 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
     expect(JSON.stringify(resources[ids.timerFn]!.Properties!.Environment.Variables.STREAM_ENDPOINT)).toContain(ids.api);
   });
 
-  it('feeds the push function new commits only; its timers go to the one group, for the timer function, the only one Scheduler invokes', () => {
+  it('feeds the push function new commits and rewritten headers only; its timers go to the one group, for the timer function, the only one Scheduler invokes', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: ids.pushFn },
       EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
@@ -92,8 +93,8 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
       FilterCriteria: {
         Filters: [
           { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }) },
-          // Announced notifications (a seat taken) reach the channels from their own items; no other notification wakes it.
-          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'N#' }] }, t: { S: ['player-joined'] } } } }) },
+          // A header rewritten (a seat taken is told from it); no notification or other item wakes it.
+          { Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { NewImage: { sk: { S: ['HEAD'] } } } }) },
         ],
       },
     });
@@ -111,6 +112,34 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
     expect(schedules.map((s) => s.Action)).toEqual([['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule']]);
     expect(JSON.stringify(schedules)).toContain(ids.group);
     expect(resources[ids.pushFn]!.Properties!.Environment.Variables.TIMER_FUNCTION_ARN).toEqual({ 'Fn::GetAtt': [ids.timerFn, 'Arn'] });
+  });
+
+  it('drains the outbox queue with the delivery function, reporting failed messages one by one, into its own dead-letter queue; push and timers may only send to it', () => {
+    const deliverFn = only('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^deliveries:') });
+    const queues = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::SQS::Queue' && r.Properties?.RedrivePolicy);
+    expect(queues).toHaveLength(1);
+    const [queueId, queue] = queues[0]!;
+    expect(queue.Properties!.RedrivePolicy.maxReceiveCount).toBe(DELIVERY_MAX_RECEIVES);
+    expect(queue.Properties!.SqsManagedSseEnabled).toBe(true);
+    // Six times the function's time limit, so a batch still running is not handed out again.
+    expect(queue.Properties!.VisibilityTimeout).toBe(6 * resources[deliverFn]!.Properties!.Timeout);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: deliverFn },
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      BatchSize: DELIVERY_BATCH.batchSize,
+      ScalingConfig: { MaximumConcurrency: DELIVERY_BATCH.maxConcurrency },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    for (const fn of [ids.pushFn, ids.timerFn, deliverFn]) {
+      expect(resources[fn]!.Properties!.Environment.Variables.DELIVERY_QUEUE_URL).toEqual({ Ref: queueId });
+      const sends = policyOf(fn).filter((s) => JSON.stringify(s.Resource).includes(queueId));
+      expect(sends.flatMap((s) => [s.Action].flat()).filter((a: string) => !a.startsWith('sqs:Send') && !a.startsWith('sqs:GetQueue'))).toEqual(
+        fn === deliverFn ? expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']) : [],
+      );
+    }
+    expect(JSON.stringify(policyOf(ids.connectionsFn))).not.toContain(queueId);
+    // The push consumer no longer waits on receivers: its time limit is its own work's.
+    expect(resources[ids.pushFn]!.Properties!.Timeout).toBeLessThanOrEqual(60);
   });
 
   it('points stream tickets of the HTTP function at the live stream behind CloudFront (test/infra/stack.test.ts: its behaviour)', () => {

@@ -200,9 +200,9 @@ describe('service stack template', () => {
   });
 
   describe('functions', () => {
-    it('runs five functions on Node.js 22, arm64, each with its own log group kept a month', () => {
+    it('runs six functions on Node.js 22, arm64, each with its own log group kept a month', () => {
       const functions = Object.values(resources).filter((resource) => resource.Type === 'AWS::Lambda::Function') as Array<{ Properties: any }>;
-      expect(functions).toHaveLength(5);
+      expect(functions).toHaveLength(6);
       for (const fn of functions) {
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
         expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
@@ -218,8 +218,9 @@ describe('service stack template', () => {
       const variables = (id: string) => Object.keys((resources[id]!.Properties!.Environment as { Variables: object }).Variables).sort();
       const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
       expect(variables(ids.httpFn)).toEqual(['CORS_ORIGINS', EDGE_SECRET_ENV, 'NODE_OPTIONS', ...powertools, 'STREAM_URL', 'TABLE_NAME']);
-      // The timer function targets itself (its own ARN would be a circular reference), and delivers what reminders and retries send.
+      // The timer function targets itself (its own ARN would be a circular reference), delivers what reminders send and queues retries.
       expect(variables(ids.timerFn)).toEqual([
+        'DELIVERY_QUEUE_URL',
         'NODE_OPTIONS',
         ...powertools,
         'SCHEDULER_ROLE_ARN',
@@ -305,8 +306,9 @@ describe('service stack template', () => {
         (resource) => resource.Type === 'AWS::IAM::Role' && JSON.stringify(resource.Properties?.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
       );
       expect(assumedByScheduler).toHaveLength(1);
-      // The timer function's dead letters (Scheduler's and its own), the deadline stream consumer's and push's stream consumer's.
-      template.resourceCountIs('AWS::SQS::Queue', 3);
+      // The timer function's dead letters (Scheduler's and its own), the deadline stream consumer's, push's stream consumer's,
+      // and the outbox's queue with its dead letters.
+      template.resourceCountIs('AWS::SQS::Queue', 5);
       for (const queue of Object.values(template.findResources('AWS::SQS::Queue'))) {
         expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
       }
@@ -366,11 +368,12 @@ describe('service stack template', () => {
       expect(statements).toContainEqual({ Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } });
     });
 
-    it('grants scheduling and PassRole to no one but the stream consumers (deadlines; push) and the timer function (a webhook retry)', () => {
+    it('grants scheduling and PassRole to no one but the stream consumers (deadlines; push), the timer function and the delivery function (a webhook retry)', () => {
       const consumerRoles = [
         roleOf(ids.streamFn),
         roleOf(logicalIdOf(template, 'AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^push:') })),
         roleOf(ids.timerFn),
+        roleOf(logicalIdOf(template, 'AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^deliveries:') })),
       ];
       for (const { owner, statement } of allStatements(resources)) {
         const actions = asList(statement.Action) as string[];
@@ -398,12 +401,12 @@ describe('service stack template', () => {
       }
     });
 
-    it("lets the HTTP and timer functions make only the store calls, on the table and its index (HTTP also deletes: tickets, webhooks; the timer function makes push's)", () => {
+    it("lets the HTTP and timer functions make only the store calls, on the table and its index (HTTP also deletes tickets and webhooks and counts webhooks; the timer function makes push's)", () => {
       for (const fn of [ids.httpFn, ids.timerFn]) {
         const dynamo = policyOf(template, roleOf(fn)).filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:')));
         const deletes =
           fn === ids.httpFn
-            ? [{ Effect: 'Allow', Action: 'dynamodb:DeleteItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } }]
+            ? [{ Effect: 'Allow', Action: ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'], Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } }]
             : [{ Effect: 'Allow', Action: [...PUSH_TABLE_ACTIONS], Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } }];
         expect(dynamo).toEqual([
           { Effect: 'Allow', Action: [...STORE_TABLE_ACTIONS], Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
@@ -798,8 +801,8 @@ describe('service stack template', () => {
       expect(resources[topic]!.Properties!.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [key, 'Arn'] });
       expect(resources[key]!.Properties!.EnableKeyRotation).toBe(true);
       const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
-      // 10 of the game service, 4 of push (its two functions' throttles, its errors, its dead letters).
-      expect(alarms.length).toBe(14);
+      // 10 of the game service, 4 of push (its two functions' throttles, its errors, its dead letters), 3 of deliveries (the same but one function).
+      expect(alarms.length).toBe(17);
       for (const { Properties } of alarms) {
         expect(Properties.AlarmActions).toEqual([{ Ref: topic }]);
         expect(Properties.OKActions).toEqual([{ Ref: topic }]);
@@ -897,6 +900,10 @@ describe('cdk-nag AwsSolutions', () => {
       'Service/Push/Connections/Function: AwsSolutions-L1',
       'Service/Push/Connections/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:eu-west-1:<AWS::AccountId>:<api>/live/POST/@connections/*]',
       'Service/Push/DeadLetters: AwsSolutions-SQS3',
+      'Service/Push/Deliveries/DeadLetters: AwsSolutions-SQS3',
+      'Service/Push/Deliveries/Function/Function: AwsSolutions-L1',
+      'Service/Push/Deliveries/Function/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:eu-west-1:<AWS::AccountId>:<api>/live/POST/@connections/*]',
+      'Service/Push/Deliveries/Function/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:eu-west-1:<AWS::AccountId>:schedule/<group>/*]',
       'Service/Push/Push/Function: AwsSolutions-L1',
       'Service/Push/Push/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:eu-west-1:<AWS::AccountId>:<api>/live/POST/@connections/*]',
       'Service/Push/Push/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:eu-west-1:<AWS::AccountId>:schedule/<group>/*]',

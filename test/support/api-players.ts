@@ -1,6 +1,17 @@
 import { expect } from 'vitest';
 import { hashSeed, replay, Rng, rngStateFromSeed, type AnyGameEngine, type LoggedEvent } from '../../core/engine/index.js';
-import { publishedEvents, recordOf, replayInit, runRecord, tableGame, type PublishedCommand, type TableState } from '../../core/table/index.js';
+import {
+  publishedEvents,
+  recordOf,
+  replayable,
+  replayedEnd,
+  replayInit,
+  replayRecord,
+  runRecord,
+  tableGame,
+  type PublishedCommand,
+  type TableState,
+} from '../../core/table/index.js';
 import type { ApiClient, Reply } from './api.js';
 
 /** One seat's client: its token and every response it has received. */
@@ -87,5 +98,16 @@ export async function verifyThroughApi(client: ApiClient, gameId: string, token:
   }
   expect(state.finished).toBe(true);
   expect(replay(game, init, events)).toEqual(state);
+  // The game's record, every page, replays the same way to the same end (undos, clocks and absences included).
+  const record = (await client.get(`/v1/games/${gameId}/record`, { token })).body;
+  for (let page = record; page.more;) {
+    page = (await client.get(`/v1/games/${gameId}/record?after=${page.next}`, { token })).body;
+    record.commits.push(...page.commits);
+  }
+  const whole = replayable(record);
+  if (!whole) return expect.fail('the record of a finished game cannot be replayed');
+  const fromRecord = replayRecord(game, whole);
+  expect(fromRecord.divergence).toBeNull();
+  expect(replayedEnd(fromRecord)).toEqual(state);
   return { state, commits: verify.body.commits.length as number };
 }

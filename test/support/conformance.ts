@@ -218,10 +218,23 @@ export class ContractValidator {
     const media = (content[mediaType] ?? content[`${mediaType.split('/')[0]}/*`] ?? content['*/*']) as Json | undefined;
     if (!media) return [...issues, `the answer is ${mediaType || 'untyped'}, but ${operation.id} ${key} declares ${Object.keys(content).join(', ')}`];
     if (!media.schema) return issues;
+    const mediaKey = mediaType in content ? mediaType : Object.keys(content).find((k) => content[k] === media)!;
+    const schemaAt = `${at}${fragment(['content', mediaKey, 'schema'])}`;
+    // NDJSON: the schema is each line's, one JSON document a line.
+    if (mediaType === 'application/x-ndjson')
+      return [
+        ...issues,
+        ...exchange.responseText
+          .split('\n')
+          .filter((line) => line.length > 0)
+          .flatMap((line, i) => {
+            const parsed = parseJson(line);
+            return parsed === NOT_JSON ? [`line ${i + 1} is not JSON`] : this.validate(this.bodies, schemaAt, parsed, `line ${i + 1}`);
+          }),
+      ];
     const body = isJsonMediaType(mediaType) ? parseJson(exchange.responseText) : exchange.responseText;
     if (body === NOT_JSON) return [...issues, 'the answer body is not JSON'];
-    const mediaKey = mediaType in content ? mediaType : Object.keys(content).find((k) => content[k] === media)!;
-    return [...issues, ...this.validate(this.bodies, `${at}${fragment(['content', mediaKey, 'schema'])}`, body, 'response body')];
+    return [...issues, ...this.validate(this.bodies, schemaAt, body, 'response body')];
   }
 
   /** Whether the request carries what a security scheme asks for (this API uses HTTP bearer only). */

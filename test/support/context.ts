@@ -12,12 +12,11 @@ import { MemoryStore } from '../../functions/store/memory.js';
  * the games (on the same DynamoDB table, or in memory), defaults for the rest.
  */
 export function testContext(parts: Partial<PushContext> = {}): PushContext {
-  const { push, pushPolicy, announcements, ...serviceParts } = parts;
+  const { push, pushPolicy, ...serviceParts } = parts;
   const service = createServiceContext({ ...serviceParts, store: parts.store ?? new MemoryStore() });
   const { store, clock } = service;
   return withPush(service, {
     push: push ?? (store instanceof DynamoStore ? new DynamoPushStore(store.client, store.table, clock) : new MemoryPushStore(clock)),
     ...(pushPolicy ? { pushPolicy } : {}),
-    ...(announcements ? { announcements } : {}),
   });
 }

@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { AccountPage, SignInPanel } from './pages/account.js';
 import { GamePage } from './pages/game.js';
+import { ReplayPage } from './pages/replay.js';
 import { InboxPage } from './pages/inbox.js';
 import { LobbyPage } from './pages/lobby.js';
 import { NotificationsPage } from './pages/notifications.js';
@@ -19,6 +20,7 @@ const TITLES = {
   notifications: 'Notifications',
   webhooks: 'Webhooks',
   game: 'Game',
+  replay: 'Replay',
   missing: 'Not found',
 } as const;
 
@@ -67,6 +69,8 @@ function App() {
           <WebhooksPage />
         ) : current.page === 'game' ? (
           <GamePage key={current.gameId} gameId={current.gameId} />
+        ) : current.page === 'replay' ? (
+          <ReplayPage key={current.gameId} gameId={current.gameId} seq={current.seq} />
         ) : (
           <section>
             <h1>Not found</h1>

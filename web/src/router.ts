@@ -1,7 +1,11 @@
 import { signal } from './ui/signal.js';
 
-/** The app's routes: `/` inbox, `/lobby`, `/account`, `/notifications`, `/webhooks`, `/g/{id}` a game (an invite link joins it). */
-export type Route = { page: 'inbox' | 'lobby' | 'account' | 'notifications' | 'webhooks' } | { page: 'game'; gameId: string } | { page: 'missing' };
+/** The app's routes: `/` inbox, `/lobby`, `/account`, `/notifications`, `/webhooks`, `/g/{id}` a game (an invite link joins it), `/g/{id}/replay/{seq}` a finished game replayed at a commit. */
+export type Route =
+  | { page: 'inbox' | 'lobby' | 'account' | 'notifications' | 'webhooks' }
+  | { page: 'game'; gameId: string }
+  | { page: 'replay'; gameId: string; seq: number | null }
+  | { page: 'missing' };
 
 const PAGES = { '/lobby': 'lobby', '/account': 'account', '/notifications': 'notifications', '/webhooks': 'webhooks' } as const;
 
@@ -10,6 +14,8 @@ export function routeOf(path: string): Route {
   if (Object.hasOwn(PAGES, path)) return { page: PAGES[path as keyof typeof PAGES] };
   const game = /^\/g\/([A-Za-z0-9_-]{1,64})$/.exec(path);
   if (game?.[1]) return { page: 'game', gameId: game[1] };
+  const replay = /^\/g\/([A-Za-z0-9_-]{1,64})\/replay(?:\/(\d{1,6}))?$/.exec(path);
+  if (replay?.[1]) return { page: 'replay', gameId: replay[1], seq: replay[2] === undefined ? null : Number(replay[2]) };
   return { page: 'missing' };
 }
 

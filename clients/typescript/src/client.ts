@@ -35,6 +35,7 @@ import type {
   Vacation,
   VacationChange,
   Verification,
+  GameRecord,
 } from './types.js';
 
 /** The header parameters an operation takes. */
@@ -324,6 +325,19 @@ export class ValeriaClient {
   /** One page of the verification: the seed and setup, and the commits after `after` (at most 100, about 1 MB). */
   async verifyPage(gameId: string, after: number): Promise<Verification> {
     return dataOf(await this.api.GET('/v1/games/{id}/verify', { params: { path: { id: gameId }, query: { after } } }));
+  }
+
+  /**
+   * The game's record, every page read (`more` is false): while it runs, what you may see;
+   * once it is over, the whole log with the seed and scores — what a replay (core/table's `replayRecord`) consumes.
+   */
+  async record(gameId: string): Promise<GameRecord> {
+    return wholeLog(await this.recordPage(gameId, 0), (after) => this.recordPage(gameId, after));
+  }
+
+  /** One page of the record: its fields, and the commits after `after` (at most 100, about 1 MB). */
+  async recordPage(gameId: string, after: number): Promise<GameRecord> {
+    return dataOf(await this.api.GET('/v1/games/{id}/record', { params: { path: { id: gameId }, query: { after } } }));
   }
 
   async standingOrders(gameId: string): Promise<StandingOrders> {

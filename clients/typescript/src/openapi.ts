@@ -299,6 +299,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game’s record: every commit with its author, time, command and events (the whole log once the game is over)
+         * @description One versioned document (`format`, `formatVersion`): the game, its options and table rules, its seats with the names they had, the seed's hash and every commit. While the game runs you read what you may see — your own events, your own seat's commands and those that choose nothing hidden, never the seed; a spectator reads the public record. Once the game is over everyone reads it whole, with the seed and the final scores: replay its commands with the published engine (`core/`) to reproduce every event. The log comes a page at a time, as the verification's: commits after `after`, at most 100 and about 1 MB of JSON; while `more` is true, ask again with `after` set to `next` (every page repeats the other fields).
+         */
+        get: operations["getGameRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{id}/games/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player’s finished games as records, one a line (NDJSON), newest first
+         * @description Each line is one finished game's whole record (GameRecord, every page of its log gathered), newest game first by when it ended, filtered by `game`, `since` and `until`. Anyone may export anyone's finished games: their records are public once over; running games are not exported. The export is chunked by cursor: an answer holds at most `limit` (20) records and ends before the record that would take it past about 4 MB (always holding one), then its `Link` header gives the next page (`rel="next"`), until an answer without one. Chunked, not one endless stream, because API Gateway buffers a Lambda's answer (6 MB, 30 s): years of play come as many bounded answers.
+         */
+        get: operations["exportPlayerGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/moves": {
         parameters: {
             query?: never;
@@ -466,7 +506,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to your notifications, or to one game’s public notices
-         * @description Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret) instead of a second subscription.
+         * @description Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). A player keeps at most 10 (`409 too-many-webhooks`, with the `limit`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret, read again from the subscription: the key’s record keeps only its id) instead of a second subscription.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -509,8 +549,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a signed `ping` now and see how the receiver answered
-         * @description Sends one signed `ping` delivery now, outside the retry schedule, and answers it with its one attempt (status or error), so a receiver can be checked before real events arrive. A retry with the same Idempotency-Key returns the first answer and sends no second ping.
+         * Send a signed `ping` now and see whether it was delivered
+         * @description Sends one signed `ping` delivery now, outside the retry schedule, so a receiver can be checked before real events arrive, and answers only `delivered`, `refused` or `timed out` — never the receiver’s status or text (the ping is listed with the deliveries with that outcome only). A retry with the same Idempotency-Key returns the first answer and sends no second ping.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -550,7 +590,7 @@ export interface paths {
         put?: never;
         /**
          * A one-time ticket (60 s) and the URL of your live WebSocket stream
-         * @description Connect a WebSocket to `url`. The server never speaks first (API Gateway cannot send while it accepts a connection); `{"action":"hello"}` is answered `{"type":"ready","playerId":…}`. Every notification of yours arrives as `{"type":"notification","notification":…}`, except those a commit message carries. Send `{"action":"subscribe","gameId":…}`, answered `{"type":"subscribed","gameId","version","game","moves"}` (the game and your legal moves now), to receive one `{"type":"commit","gameId","commit","notifications","game","moves"}` per new commit of that game: the commit as the events route shows it to you, your notifications it caused (not sent again alone on that connection), and the `game` and your legal `moves` right after it exactly as GET /v1/games/{id} and …/moves answer them, so a push client never refetches (`game` and `moves` are left out in the rare case the server held only a later version; a gap in `seq` means a commit to read from the events route). `{"action":"unsubscribe","gameId":…}` answers `unsubscribed`, `{"action":"ping"}` answers `{"type":"pong"}`, a bad frame `{"type":"error","code":…,"detail":…}`. Browsers cannot send an Authorization header on a WebSocket, so the ticket stands in for your token, once. A retry with the same Idempotency-Key returns the first ticket (worthless once used or 60 s old) instead of a second one.
+         * @description Connect a WebSocket to `url`. The server never speaks first (API Gateway cannot send while it accepts a connection); `{"action":"hello"}` is answered `{"type":"ready","playerId":…}`. Every notification of yours arrives as `{"type":"notification","notification":…}`, except those a commit message carries. Send `{"action":"subscribe","gameId":…}`, answered `{"type":"subscribed","gameId","version","game","moves"}` (the game and your legal moves now), to receive one `{"type":"commit","gameId","commit","notifications","game","moves"}` per new commit of that game: the commit as the events route shows it to you, your notifications it caused (not sent again alone on that connection), and the `game` and your legal `moves` right after it exactly as GET /v1/games/{id} and …/moves answer them, so a push client never refetches (`game` and `moves` are left out in the rare case the server held only a later version; a gap in `seq` means a commit to read from the events route). `{"action":"unsubscribe","gameId":…}` answers `unsubscribed`, `{"action":"ping"}` answers `{"type":"pong"}`, a bad frame `{"type":"error","code":…,"detail":…}`. Browsers cannot send an Authorization header on a WebSocket, so the ticket stands in for your token, once. A retry with the same Idempotency-Key is answered with a fresh ticket (a ticket is harmless to issue again, and no record keeps one to replay); at most 10 are outstanding at once (`429 too-many-stream-tickets`, with the `limit`).
          */
         post: operations["createStreamTicket"];
         delete?: never;
@@ -632,7 +672,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "not-creator" | "not-through-edge" | "game-not-found" | "webhook-not-found" | "bots-not-allowed" | "access-token-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks" | "already-bot" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "webhook-not-found" | "bots-not-allowed" | "access-token-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "already-bot" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -3769,6 +3809,241 @@ export interface components {
             type: "rng-advanced";
             rng: number[];
         };
+        GameRecord: components["schemas"]["VillagesOfValeriaGameRecord"] | components["schemas"]["ValeriaCardKingdomsGameRecord"] | components["schemas"]["VillagePillageGameRecord"];
+        VillagesOfValeriaGameRecord: {
+            /**
+             * @description What this document is: check it, and `formatVersion`, before reading the rest.
+             * @enum {string}
+             */
+            format: "valeria-tabletop/game-record";
+            /**
+             * @description Rises when a field changes meaning or goes; a new optional field leaves it as it is.
+             * @enum {number}
+             */
+            formatVersion: 1;
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            status: components["schemas"]["GameStatus"];
+            /** @description Whom this record was written for. */
+            viewer: {
+                /** @description The seat whose view this record shows while the game runs; null for a spectator. */
+                seat: number | null;
+                /** @description True once the game is over: every command and every logged event, for anyone. */
+                full: boolean;
+            };
+            /** @description The player who created the game. */
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            setup: {
+                seats: number;
+                options: components["schemas"]["VillagesOfValeriaOptions"];
+                deadlines: components["schemas"]["Deadlines"];
+                /** Format: date-time */
+                startedAt: string | null;
+            };
+            table: components["schemas"]["TableRules"];
+            /** @description Who sat where: players with their names when they took the seat, bots with their level. */
+            seats: components["schemas"]["Seat"][];
+            /** @description sha256 of the secret seed, published at creation. */
+            seedHash: string;
+            /** @description Only once the game is over: replay the commands with it, and check it against `seedHash`. */
+            seed?: string;
+            /**
+             * Format: date-time
+             * @description When the last commit ended the game; null while it runs.
+             */
+            endedAt: string | null;
+            /** @description Only once the game is over: the final scores. */
+            result?: {
+                /** @description Final score per seat, in seat order. */
+                scores: number[];
+                /** @description Seats sharing first place after every tie-break (empty while running). */
+                winners: number[];
+                /** @description Per-seat breakdown. */
+                details: components["schemas"]["VillagesOfValeriaScoreDetail"][];
+                /** @description Solo: the game’s verdict. */
+                verdict?: string;
+                /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                turns: number;
+            };
+            /** @description A page of the log: the commits after `after`. */
+            commits: components["schemas"]["VillagesOfValeriaRecordCommit"][];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false; the other fields repeat on every page. */
+            more: boolean;
+        };
+        VillagesOfValeriaRecordCommit: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /** @description What the engine was asked. While the game runs, only your own seat's commands and those that choose nothing hidden (start, timeout, undo, seat changes, vacations); every one once it is over. */
+            command?: components["schemas"]["VillagesOfValeriaCommandStart"] | components["schemas"]["VillagesOfValeriaCommandMoves"] | components["schemas"]["VillagesOfValeriaCommandBot"] | components["schemas"]["VillagesOfValeriaCommandPreference"] | components["schemas"]["VillagesOfValeriaCommandTimeout"] | components["schemas"]["VillagesOfValeriaCommandUndo"] | components["schemas"]["VillagesOfValeriaCommandReplace"] | components["schemas"]["VillagesOfValeriaCommandReclaim"] | components["schemas"]["VillagesOfValeriaCommandVacation"];
+            /** @description Every event the commit logged once the game is over; while it runs, the events you may see. */
+            events: components["schemas"]["VillagesOfValeriaLoggedEvent"][] | components["schemas"]["VillagesOfValeriaVisibleEvent"][];
+        };
+        ValeriaCardKingdomsGameRecord: {
+            /**
+             * @description What this document is: check it, and `formatVersion`, before reading the rest.
+             * @enum {string}
+             */
+            format: "valeria-tabletop/game-record";
+            /**
+             * @description Rises when a field changes meaning or goes; a new optional field leaves it as it is.
+             * @enum {number}
+             */
+            formatVersion: 1;
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            status: components["schemas"]["GameStatus"];
+            /** @description Whom this record was written for. */
+            viewer: {
+                /** @description The seat whose view this record shows while the game runs; null for a spectator. */
+                seat: number | null;
+                /** @description True once the game is over: every command and every logged event, for anyone. */
+                full: boolean;
+            };
+            /** @description The player who created the game. */
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            setup: {
+                seats: number;
+                options: components["schemas"]["ValeriaCardKingdomsOptions"];
+                deadlines: components["schemas"]["Deadlines"];
+                /** Format: date-time */
+                startedAt: string | null;
+            };
+            table: components["schemas"]["TableRules"];
+            /** @description Who sat where: players with their names when they took the seat, bots with their level. */
+            seats: components["schemas"]["Seat"][];
+            /** @description sha256 of the secret seed, published at creation. */
+            seedHash: string;
+            /** @description Only once the game is over: replay the commands with it, and check it against `seedHash`. */
+            seed?: string;
+            /**
+             * Format: date-time
+             * @description When the last commit ended the game; null while it runs.
+             */
+            endedAt: string | null;
+            /** @description Only once the game is over: the final scores. */
+            result?: {
+                /** @description Final score per seat, in seat order. */
+                scores: number[];
+                /** @description Seats sharing first place after every tie-break (empty while running). */
+                winners: number[];
+                /** @description Per-seat breakdown. */
+                details: components["schemas"]["ValeriaCardKingdomsScoreDetail"][];
+                /** @description Solo: the game’s verdict. */
+                verdict?: string;
+                /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                turns: number;
+            };
+            /** @description A page of the log: the commits after `after`. */
+            commits: components["schemas"]["ValeriaCardKingdomsRecordCommit"][];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false; the other fields repeat on every page. */
+            more: boolean;
+        };
+        ValeriaCardKingdomsRecordCommit: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /** @description What the engine was asked. While the game runs, only your own seat's commands and those that choose nothing hidden (start, timeout, undo, seat changes, vacations); every one once it is over. */
+            command?: components["schemas"]["ValeriaCardKingdomsCommandStart"] | components["schemas"]["ValeriaCardKingdomsCommandMoves"] | components["schemas"]["ValeriaCardKingdomsCommandBot"] | components["schemas"]["ValeriaCardKingdomsCommandPreference"] | components["schemas"]["ValeriaCardKingdomsCommandTimeout"] | components["schemas"]["ValeriaCardKingdomsCommandUndo"] | components["schemas"]["ValeriaCardKingdomsCommandReplace"] | components["schemas"]["ValeriaCardKingdomsCommandReclaim"] | components["schemas"]["ValeriaCardKingdomsCommandVacation"];
+            /** @description Every event the commit logged once the game is over; while it runs, the events you may see. */
+            events: components["schemas"]["ValeriaCardKingdomsLoggedEvent"][] | components["schemas"]["ValeriaCardKingdomsVisibleEvent"][];
+        };
+        VillagePillageGameRecord: {
+            /**
+             * @description What this document is: check it, and `formatVersion`, before reading the rest.
+             * @enum {string}
+             */
+            format: "valeria-tabletop/game-record";
+            /**
+             * @description Rises when a field changes meaning or goes; a new optional field leaves it as it is.
+             * @enum {number}
+             */
+            formatVersion: 1;
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            status: components["schemas"]["GameStatus"];
+            /** @description Whom this record was written for. */
+            viewer: {
+                /** @description The seat whose view this record shows while the game runs; null for a spectator. */
+                seat: number | null;
+                /** @description True once the game is over: every command and every logged event, for anyone. */
+                full: boolean;
+            };
+            /** @description The player who created the game. */
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            setup: {
+                seats: number;
+                options: components["schemas"]["VillagePillageOptions"];
+                deadlines: components["schemas"]["Deadlines"];
+                /** Format: date-time */
+                startedAt: string | null;
+            };
+            table: components["schemas"]["TableRules"];
+            /** @description Who sat where: players with their names when they took the seat, bots with their level. */
+            seats: components["schemas"]["Seat"][];
+            /** @description sha256 of the secret seed, published at creation. */
+            seedHash: string;
+            /** @description Only once the game is over: replay the commands with it, and check it against `seedHash`. */
+            seed?: string;
+            /**
+             * Format: date-time
+             * @description When the last commit ended the game; null while it runs.
+             */
+            endedAt: string | null;
+            /** @description Only once the game is over: the final scores. */
+            result?: {
+                /** @description Final score per seat, in seat order. */
+                scores: number[];
+                /** @description Seats sharing first place after every tie-break (empty while running). */
+                winners: number[];
+                /** @description Per-seat breakdown. */
+                details: components["schemas"]["VillagePillageScoreDetail"][];
+                /** @description Solo: the game’s verdict. */
+                verdict?: string;
+                /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                turns: number;
+            };
+            /** @description A page of the log: the commits after `after`. */
+            commits: components["schemas"]["VillagePillageRecordCommit"][];
+            /** @description The cursor for the next page (`after`). */
+            next: number;
+            /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false; the other fields repeat on every page. */
+            more: boolean;
+        };
+        VillagePillageRecordCommit: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /** @description What the engine was asked. While the game runs, only your own seat's commands and those that choose nothing hidden (start, timeout, undo, seat changes, vacations); every one once it is over. */
+            command?: components["schemas"]["VillagePillageCommandStart"] | components["schemas"]["VillagePillageCommandMoves"] | components["schemas"]["VillagePillageCommandBot"] | components["schemas"]["VillagePillageCommandPreference"] | components["schemas"]["VillagePillageCommandTimeout"] | components["schemas"]["VillagePillageCommandUndo"] | components["schemas"]["VillagePillageCommandReplace"] | components["schemas"]["VillagePillageCommandReclaim"] | components["schemas"]["VillagePillageCommandVacation"];
+            /** @description Every event the commit logged once the game is over; while it runs, the events you may see. */
+            events: components["schemas"]["VillagePillageLoggedEvent"][] | components["schemas"]["VillagePillageVisibleEvent"][];
+        };
         StandingOrders: {
             gameId: string;
             seat: number;
@@ -5930,6 +6205,21 @@ export interface components {
         WebhookDeliveryList: {
             deliveries: components["schemas"]["WebhookDelivery"][];
         };
+        /**
+         * @example {
+         *       "deliveryId": "msg_8Zk2bJx0QkS7yq9wV1c3Ad",
+         *       "outcome": "delivered"
+         *     }
+         */
+        WebhookTest: {
+            /** @description The ping’s delivery, listed with the others (its attempt carries the outcome only). */
+            deliveryId: string;
+            /**
+             * @description `delivered`: your server answered 2xx. `refused`: it answered anything else, could not be connected to, or its URL no longer resolves to a public address. `timed out`: no answer within 5 seconds.
+             * @enum {string}
+             */
+            outcome: "delivered" | "refused" | "timed out";
+        };
         StreamTicket: {
             /** @description One-time, valid 60 seconds. */
             ticket: string;
@@ -6191,6 +6481,8 @@ export interface components {
         RateLimit: string;
         /** @description The limit policy, e.g. `60;w=60`. */
         RateLimitPolicy: string;
+        /** @description The next page of a chunked answer (RFC 8288), e.g. `</v1/players/me/games/export?cursor=WzE3…>; rel="next"`; absent from the last page. */
+        Link: string;
     };
     pathItems: never;
 }
@@ -8506,6 +8798,302 @@ export interface operations {
             };
         };
     };
+    getGameRecord: {
+        parameters: {
+            query?: {
+                /** @description Return commits after this version. */
+                after?: number | null;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record as you may read it, and a page of its log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameRecord"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `cursor-out-of-range` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "cursor-out-of-range";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `game-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "game-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `engine-version-unsupported` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    exportPlayerGames: {
+        parameters: {
+            query?: {
+                /** @description Only games of this id of the catalog. */
+                game?: string;
+                /** @description Only games that ended at or after this instant. */
+                since?: string;
+                /** @description Only games that ended before this instant. */
+                until?: string;
+                /** @description Records in this answer, at most 20. */
+                limit?: number;
+                /** @description From the `next` link of the page before (send the same filters). */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A player’s id, or `me` for yours. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One finished game’s record a line */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["GameRecord"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `invalid-cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "invalid-cursor";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `player-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "player-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `engine-version-unsupported` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "engine-version-unsupported";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `unknown-game` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unknown-game";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
     listLegalMoves: {
         parameters: {
             query?: never;
@@ -10120,6 +10708,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflict: `too-many-webhooks` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "too-many-webhooks";
+                    };
+                };
+            };
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
@@ -10156,7 +10756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `idempotency-key-reused`, `webhook-target-forbidden`, `invalid-events`, `too-many-webhooks` */
+            /** @description Unprocessable Content: `idempotency-key-reused`, `webhook-target-forbidden`, `invalid-events` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10164,7 +10764,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "idempotency-key-reused" | "webhook-target-forbidden" | "invalid-events" | "too-many-webhooks";
+                        code?: "idempotency-key-reused" | "webhook-target-forbidden" | "invalid-events";
                     };
                 };
             };
@@ -10466,13 +11066,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The ping delivery with its one attempt */
+            /** @description How the ping went */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookDelivery"];
+                    "application/json": components["schemas"]["WebhookTest"];
                 };
             };
             /** @description Bad Request: `invalid-request` */
@@ -10780,19 +11380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `idempotency-key-reused` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code?: "idempotency-key-reused";
-                    };
-                };
-            };
-            /** @description Too Many Requests: `rate-limited` */
+            /** @description Too Many Requests: `too-many-stream-tickets`, `rate-limited` */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -10803,7 +11391,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "rate-limited";
+                        code?: "too-many-stream-tickets" | "rate-limited";
                     };
                 };
             };

@@ -40,6 +40,8 @@ export type MoveAnswer = Answer<'post', '/v1/games/{id}/moves'>;
 export type Events = Answer<'get', '/v1/games/{id}/events'>;
 export type Commit = Events['commits'][number];
 export type Verification = Answer<'get', '/v1/games/{id}/verify'>;
+/** A game's record as you may read it (the whole log, with the seed and scores, once the game is over). */
+export type GameRecord = Answer<'get', '/v1/games/{id}/record'>;
 export type BotLevel = Body<operations['addBot']>['level'];
 export type StandingOrdersUpdate = Body<operations['putStandingOrders']>;
 export type StandingOrders = Answer<'get', '/v1/games/{id}/standing-orders'>;

@@ -7,8 +7,9 @@
 import * as z from 'zod';
 import { GAMES } from '../../../core/games/index.js';
 import { NotificationsPage, Preferences, StreamTicket } from '../../push/model/schemas.js';
-import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookView } from '../../push/webhooks/schemas.js';
+import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookTest, WebhookView } from '../../push/webhooks/schemas.js';
 import { DeadlinesRequest } from '../../service/deadlines.js';
+import { RECORD_FORMAT, RECORD_VERSION } from '../../service/record.js';
 import { TableRulesRequest } from '../../service/table-rules.js';
 import type { DocumentedResponse } from '../route.js';
 import { MAX_BATCH } from '../schemas.js';
@@ -159,7 +160,15 @@ export const Events = perGame('Events', (contract) =>
   }),
 );
 
+/** A game's command union, built once per game (the verification and the record share its components). */
+const COMMANDS = new Map<string, z.ZodType>();
 const commandOf = (contract: GameContract) => {
+  const built = COMMANDS.get(contract.id) ?? commandUnion(contract);
+  COMMANDS.set(contract.id, built);
+  return built;
+};
+
+const commandUnion = (contract: GameContract) => {
   const Game = pascal(contract.id);
   return z
     .discriminatedUnion('type', [
@@ -183,18 +192,70 @@ const commandOf = (contract: GameContract) => {
     .meta({ id: `${Game}Command`, description: 'What the engine was asked, exactly: replay it with the revealed seed.' });
 };
 
+/** What a replay starts from: the setup of the verification and of the record. */
+const setupOf = (contract: GameContract) =>
+  z.object({ seats: z.number().int().min(1).max(5), options: contract.options, deadlines: Deadlines, startedAt: Instant.nullable() });
+
 export const Verification = perGame('Verification', (contract) =>
   z.object({
     gameId: z.string(),
     game: z.literal(contract.id),
     seed: z.string(),
     seedHash: z.string(),
-    setup: z.object({ seats: z.number().int().min(1).max(5), options: contract.options, deadlines: Deadlines, startedAt: Instant.nullable() }),
+    setup: setupOf(contract),
     commits: z
       .array(z.object({ seq: z.number().int().min(1), at: Instant, command: commandOf(contract), events: z.array(contract.loggedEvent) }))
       .describe('A page of the log: the commits after `after`.'),
     next: Count.describe('The cursor for the next page (`after`).'),
     more: z.boolean().describe('Whether commits after `next` remain: ask again with `after` set to `next` until it is false.'),
+  }),
+);
+
+export const GameRecord = perGame('GameRecord', (contract) =>
+  z.object({
+    format: z.literal(RECORD_FORMAT).describe('What this document is: check it, and `formatVersion`, before reading the rest.'),
+    formatVersion: z.literal(RECORD_VERSION).describe('Rises when a field changes meaning or goes; a new optional field leaves it as it is.'),
+    gameId: z.string(),
+    game: z.literal(contract.id),
+    status: Status,
+    viewer: z
+      .object({
+        seat: SeatNumber.nullable().describe('The seat whose view this record shows while the game runs; null for a spectator.'),
+        full: z.boolean().describe('True once the game is over: every command and every logged event, for anyone.'),
+      })
+      .describe('Whom this record was written for.'),
+    createdBy: z.string().describe('The player who created the game.'),
+    createdAt: Instant,
+    setup: setupOf(contract),
+    table: TableRules,
+    seats: z.array(Seat).describe('Who sat where: players with their names when they took the seat, bots with their level.'),
+    seedHash: z.string().describe('sha256 of the secret seed, published at creation.'),
+    seed: z.string().optional().describe('Only once the game is over: replay the commands with it, and check it against `seedHash`.'),
+    endedAt: Instant.nullable().describe('When the last commit ended the game; null while it runs.'),
+    result: scoreSheet(contract.scoreDetail).optional().describe('Only once the game is over: the final scores.'),
+    commits: z
+      .array(
+        z
+          .object({
+            seq: z.number().int().min(1),
+            at: Instant,
+            actor: Actor,
+            command: commandOf(contract)
+              .optional()
+              .describe(
+                "What the engine was asked. While the game runs, only your own seat's commands and those that choose nothing hidden (start, timeout, undo, seat changes, vacations); every one once it is over.",
+              ),
+            events: z
+              .union([z.array(contract.loggedEvent), z.array(contract.visibleEvent)])
+              .describe('Every event the commit logged once the game is over; while it runs, the events you may see.'),
+          })
+          .meta({ id: `${pascal(contract.id)}RecordCommit` }),
+      )
+      .describe('A page of the log: the commits after `after`.'),
+    next: Count.describe('The cursor for the next page (`after`).'),
+    more: z
+      .boolean()
+      .describe('Whether commits after `next` remain: ask again with `after` set to `next` until it is false; the other fields repeat on every page.'),
   }),
 );
 
@@ -314,6 +375,7 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   MoveAnswer,
   Events,
   Verification,
+  GameRecord,
   StandingOrders,
   Player,
   NewPlayer,
@@ -333,5 +395,6 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   WebhookList,
   WebhookDelivery: DeliveryView,
   WebhookDeliveryList: DeliveryList,
+  WebhookTest,
   StreamTicket,
 } as const;

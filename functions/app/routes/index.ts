@@ -10,6 +10,7 @@ import { gameRoutes, mountGameRoutes } from './games.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
+import { mountRecordRoutes, recordRoutes } from './records.js';
 import { mountStandingOrderRoutes, standingOrderRoutes } from './standing-orders.js';
 import { mountStreamRoutes, streamRoutes } from './stream.js';
 import { mountTableRoutes, tableRoutes } from './table.js';
@@ -27,6 +28,7 @@ export function apiRoutes(): RouteConfig[] {
     accountRoutes,
     vacationRoutes,
     gameRoutes,
+    recordRoutes,
     playRoutes,
     standingOrderRoutes,
     tableRoutes,
@@ -44,6 +46,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   mountAccountRoutes(mount, ctx);
   mountVacationRoutes(mount, ctx);
   mountGameRoutes(mount, ctx);
+  mountRecordRoutes(mount, ctx);
   mountPlayRoutes(mount, ctx);
   mountStandingOrderRoutes(mount, ctx);
   mountTableRoutes(mount, ctx);

@@ -1,6 +1,6 @@
 import type { PushContext } from '../../push/context.js';
 import { CreateWebhookBody, WebhookIdParam } from '../../push/webhooks/schemas.js';
-import { createWebhook, pingWebhook, presentDelivery, presentWebhook, requireWebhook } from '../../push/webhooks/webhooks.js';
+import { createWebhook, pingWebhook, presentDelivery, presentWebhook, requireWebhook, revealWebhook } from '../../push/webhooks/webhooks.js';
 import { once } from '../../service/idempotency.js';
 import { requires } from '../auth.js';
 import { requestHash } from '../http.js';
@@ -24,7 +24,7 @@ export const webhookRoutes = {
     tags: ['push'],
     summary: 'Subscribe a URL to your notifications, or to one game’s public notices',
     description:
-      'Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret) instead of a second subscription.',
+      'Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). A player keeps at most 10 (`409 too-many-webhooks`, with the `limit`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret, read again from the subscription: the key’s record keeps only its id) instead of a second subscription.',
     security: requires('webhooks:write'),
     request: { headers: IdempotencyHeaders, body: jsonBody(CreateWebhookBody) },
     responses: {
@@ -82,13 +82,13 @@ export const webhookRoutes = {
     operationId: 'testWebhook',
     path: '/v1/webhooks/{id}/test',
     tags: ['push'],
-    summary: 'Send a signed `ping` now and see how the receiver answered',
+    summary: 'Send a signed `ping` now and see whether it was delivered',
     description:
-      'Sends one signed `ping` delivery now, outside the retry schedule, and answers it with its one attempt (status or error), so a receiver can be checked before real events arrive. A retry with the same Idempotency-Key returns the first answer and sends no second ping.',
+      'Sends one signed `ping` delivery now, outside the retry schedule, so a receiver can be checked before real events arrive, and answers only `delivered`, `refused` or `timed out` — never the receiver’s status or text (the ping is listed with the deliveries with that outcome only). A retry with the same Idempotency-Key returns the first answer and sends no second ping.',
     security: requires('webhooks:write'),
     request: { params: WebhookIdParam, headers: IdempotencyHeaders },
     responses: {
-      200: jsonResponse('WebhookDelivery', 'The ping delivery with its one attempt'),
+      200: jsonResponse('WebhookTest', 'How the ping went'),
       ...problemResponses([...ONE_WEBHOOK, 'idempotency-key-reused']),
     },
   }),
@@ -111,11 +111,12 @@ export function mountWebhookRoutes(mount: Mount, ctx: PushContext): void {
     const { player } = c.var;
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'] ?? null;
+    // The key's record keeps the subscription's id only; the answer, secret included, is read from the subscription each time.
     const answer = await once(ctx, { scope: `${player.playerId}:create-webhook`, key, requestHash: requestHash(c, body) }, async () => ({
       status: 201,
-      body: await createWebhook(ctx, ctx.pushPolicy, player.playerId, body),
+      body: { id: (await createWebhook(ctx, ctx.pushPolicy, player.playerId, body)).id },
     }));
-    return c.json(answer.body, 201);
+    return c.json(revealWebhook(await requireWebhook(ctx, player.playerId, answer.body.id)), 201);
   });
 
   mount(webhookRoutes.list, async (c) => {

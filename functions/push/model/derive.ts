@@ -29,7 +29,20 @@ export interface Addressed {
 export interface Derived {
   readonly notifications: readonly Addressed[];
   readonly notices: readonly GameNotice[];
+  /**
+   * Ids of notifications and notices kept from the push channels (webhooks,
+   * a stream's lone notification messages): stored in the feed, riding in
+   * their commit's message, but not sent on their own (an undo's turn
+   * announcements, past its game's allowance of the minute).
+   */
+  readonly held?: ReadonlySet<string>;
 }
+
+/** The kinds that announce a turn: the ones a submit/undo loop would repeat. */
+export const TURN_TYPES: ReadonlySet<string> = new Set(['your-turn', 'game.turn']);
+
+/** Whether a notification or notice goes out on the push channels on its own. */
+export const sendable = (derived: Derived, message: { readonly id: string }) => !derived.held?.has(message.id);
 
 /** A stable id: the same facts always give the same id, so a redelivery is recognised. */
 export function derivedId(prefix: string, ...parts: readonly (string | number)[]): string {
@@ -127,11 +140,17 @@ export function deriveNotifications(facts: CommitFacts): Derived {
 }
 
 /**
- * A player took a seat: each player seated before is told who and where
- * (public facts). Ids derive from game, seat, joiner and addressee, so telling
- * it twice rewrites the same items.
+ * A player took a seat: read from the header the seat's own write stored
+ * (its `lastJoin`, when that write is this header's revision — a later
+ * write carries it along and tells nothing), each player seated before is
+ * told who and where (public facts). Ids derive from game, seat, joiner and
+ * addressee, and the time from the join, so deriving it twice (a stream
+ * record redelivered) rewrites the same items.
  */
-export function deriveJoined(header: GameHeader, title: string, seat: number, at: number): Addressed[] {
+export function deriveJoined(header: GameHeader, title: string): Addressed[] {
+  const join = header.lastJoin;
+  if (join?.revision !== header.revision) return [];
+  const { seat } = join;
   const joiner = header.seats[seat];
   if (joiner?.kind !== 'player') return [];
   const { gameId, game } = header;
@@ -141,7 +160,7 @@ export function deriveJoined(header: GameHeader, title: string, seat: number, at
       playerId,
       notification: {
         id: derivedId('n', gameId, 'player-joined', seat, joiner.playerId, playerId),
-        at: new Date(at).toISOString(),
+        at: new Date(join.at).toISOString(),
         type: 'player-joined' as const,
         gameId,
         game,

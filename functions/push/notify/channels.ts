@@ -4,7 +4,7 @@ import type { ObservedCommit } from './follow.js';
 /**
  * A channel that passes on what happened: the stream, webhooks, reminders.
  * `observed` is the durable commit that caused it, or null (a timer firing,
- * an announced notification).
+ * a seat taken).
  */
 export type PushSink = (derived: Derived, observed: ObservedCommit | null) => Promise<void>;
 

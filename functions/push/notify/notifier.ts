@@ -3,25 +3,13 @@ import type { ServiceContext } from '../../service/context.js';
 import { loadLive } from '../../service/pipeline.js';
 import type { Commit, GameHeader } from '../../store/port.js';
 import type { PushContext } from '../context.js';
-import { AnnouncementSignal } from '../model/announced.js';
-import { deriveJoined, deriveNotifications, endedNow, type Addressed, type Derived } from '../model/derive.js';
+import { deriveJoined, deriveNotifications, endedNow, TURN_TYPES, type Addressed, type Derived } from '../model/derive.js';
 import { DEFAULT_PUSH_POLICY } from '../policy.js';
 import { GameFollower, type ObservedCommit } from './follow.js';
 
-/**
- * The service's context with push: its store (the composition root's
- * choice), its policy and announcements (defaults unless given), and the
- * service's seat announcements told to the seated players (announceJoin).
- */
-export function withPush(service: ServiceContext, parts: Pick<PushContext, 'push'> & Partial<Pick<PushContext, 'pushPolicy' | 'announcements'>>): PushContext {
-  const ctx: PushContext = {
-    ...service,
-    pushPolicy: DEFAULT_PUSH_POLICY,
-    announcements: new AnnouncementSignal(),
-    ...parts,
-    announceSeat: (header, seat) => announceJoin(ctx, header, seat),
-  };
-  return ctx;
+/** The service's context with push: its store (the composition root's choice) and its policy (the default unless given). */
+export function withPush(service: ServiceContext, parts: Pick<PushContext, 'push'> & Partial<Pick<PushContext, 'pushPolicy'>>): PushContext {
+  return { ...service, pushPolicy: DEFAULT_PUSH_POLICY, ...parts };
 }
 
 /** The game's title for people, e.g. "Villages of Valeria". */
@@ -48,14 +36,43 @@ export async function notifyCommit(ctx: PushContext, commit: Commit, follower = 
   const result = endedNow({ previous, commit }) ? await finalScore(ctx, observed) : null;
   const derived = deriveNotifications({ header, title: titleOf(ctx, header.game), previous, commit, result });
   await storeAddressed(ctx, derived.notifications);
-  return { derived, observed };
+  return { derived: await withinTurnAllowance(ctx, commit, derived), observed };
 }
 
-/** Tells the players already seated that `seat` was taken (the header is the one just stored): see announcements.ts. */
-export async function announceJoin(ctx: PushContext, header: GameHeader, seat: number): Promise<void> {
-  const addressed = deriveJoined(header, titleOf(ctx, header.game), seat, ctx.clock());
-  await storeAddressed(ctx, addressed);
-  ctx.announcements.publish(addressed);
+/** How many undos of one game may announce turns again to the push channels in a minute (a submit/undo loop would announce one per round trip). */
+export const UNDO_ANNOUNCEMENTS_PER_GAME_MINUTE = 10;
+const MINUTE_MS = 60_000;
+
+/**
+ * An undo that hands a turn back announces it again (`your-turn` to the
+ * undoer, `game.turn` to the game's webhooks): each such commit takes a place
+ * in its game's minute (the minute of the commit's time, so a redelivered
+ * commit finds its own place); past the allowance its turn announcements are
+ * held — stored and listed, and carried in the commit's own stream message,
+ * but sent to no webhook and in no lone stream message. Every other commit's
+ * announcements always go out: a fast game (bots playing through webhooks)
+ * is never held back, only a loop of undos is.
+ */
+async function withinTurnAllowance(ctx: PushContext, commit: Commit, derived: Derived): Promise<Derived> {
+  if ((commit.command as { type?: string }).type !== 'undo') return derived;
+  const turns = [...derived.notifications.map((a) => a.notification), ...derived.notices].filter((m) => TURN_TYPES.has(m.type));
+  if (turns.length === 0) return derived;
+  const windowStart = Math.floor(commit.at / MINUTE_MS) * MINUTE_MS;
+  if (await ctx.push.takeTurnAllowance(commit.gameId, windowStart, commit.seq, UNDO_ANNOUNCEMENTS_PER_GAME_MINUTE)) return derived;
+  return { ...derived, held: new Set(turns.map((m) => m.id)) };
+}
+
+/**
+ * Derives and stores what a stored header tells: `player-joined` when its
+ * write seated a player (nothing otherwise). Runs where such headers are
+ * observed stored — the in-process news of joins locally, the header's
+ * stream record on AWS — and may run twice for one: ids and times derive
+ * from the join, so the second run rewrites the same items.
+ */
+export async function notifyJoin(ctx: PushContext, header: GameHeader): Promise<Derived> {
+  const notifications = deriveJoined(header, titleOf(ctx, header.game));
+  await storeAddressed(ctx, notifications);
+  return { notifications, notices: [] };
 }
 
 /** Stores notifications, one batch per addressee. */

@@ -1,27 +1,32 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { PushContext } from '../context.js';
-import { commitFromItem, kindOf } from '../../store/dynamo-items.js';
-import { ANNOUNCED_TYPES } from '../model/announced.js';
-import { addressedFromItem } from '../store/dynamo.js';
+import { commitFromItem, headerFromItem, kindOf } from '../../store/dynamo-items.js';
 import type { GameFollower } from '../notify/follow.js';
-import { NOTIFICATION_PREFIX } from '../store/keys.js';
 import { passOn, type PushSink } from '../notify/channels.js';
-import { notifyCommit } from '../notify/notifier.js';
+import { notifyCommit, notifyJoin } from '../notify/notifier.js';
 
-/** A stored notification that no commit carries: it reaches the channels from its own stream record. */
-function isAnnounced(image: Record<string, AttributeValue>): boolean {
-  return image.sk?.S?.startsWith(NOTIFICATION_PREFIX) === true && (ANNOUNCED_TYPES as readonly string[]).includes(image.t?.S ?? '');
+/** What one stream record tells the channels: a new commit's notifications, a header's join (nothing for any other item). */
+async function handle(ctx: PushContext, record: DynamoDBRecord, sinks: readonly PushSink[], follower: GameFollower): Promise<void> {
+  const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
+  if (!image) return;
+  const kind = kindOf(image);
+  if (kind === 'commit' && record.eventName === 'INSERT') {
+    const { derived, observed } = await notifyCommit(ctx, commitFromItem(image), follower);
+    await passOn(sinks, derived, observed);
+  } else if (kind === 'header' && record.eventName === 'MODIFY') await passOn(sinks, await notifyJoin(ctx, headerFromItem(image)), null);
 }
 
 /**
  * Push's DynamoDB Streams consumer: each new commit, once durable, becomes
- * notifications handed to the sinks (connections, webhooks, reminders).
- * Records are handled in order and a failed one is reported by itself, so the
- * stream redelivers it and what follows (ids make the second run harmless).
- * A new announced notification (announcements.ts) goes to the channels as is.
- * The follower lives as long as the Lambda instance: a game's next commit
- * usually finds its state already there.
+ * notifications handed to the sinks (connections, webhooks, reminders), and
+ * so does each header write that seated a player (`player-joined`: the seat
+ * and its news are one item, so one cannot be lost without the other).
+ * Records are handled in order — a game's header and commits share its
+ * partition, so a join comes before the start it completes — and a failed
+ * one is reported by itself, so the stream redelivers it and what follows
+ * (ids make the second run harmless). The follower lives as long as the
+ * Lambda instance: a game's next commit usually finds its state already there.
  */
 export async function notifyFromStream(
   ctx: PushContext,
@@ -30,13 +35,8 @@ export async function notifyFromStream(
   follower: GameFollower,
 ): Promise<DynamoDBBatchResponse> {
   for (const record of event.Records) {
-    const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
-    if (record.eventName !== 'INSERT' || !image) continue;
     try {
-      if (kindOf(image) === 'commit') {
-        const { derived, observed } = await notifyCommit(ctx, commitFromItem(image), follower);
-        await passOn(sinks, derived, observed);
-      } else if (isAnnounced(image)) await passOn(sinks, { notifications: [addressedFromItem(image)], notices: [] }, null);
+      await handle(ctx, record, sinks, follower);
     } catch (error) {
       console.error(JSON.stringify({ stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' }));
       // Everything from the first failure on is retried, keeping each game's order.

@@ -1,8 +1,9 @@
 import type { Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
+import type { Outbox } from '../outbox/port.js';
 import { passOn, type PushSink } from '../notify/channels.js';
 import { GameFollower } from '../notify/follow.js';
-import { notifyCommit } from '../notify/notifier.js';
+import { notifyCommit, notifyJoin } from '../notify/notifier.js';
 import { reminderPlanner, REMINDER_MIN_PENDING_MS } from '../reminders/reminders.js';
 import { StreamHub } from '../stream/hub.js';
 import { webhookSink } from '../webhooks/webhooks.js';
@@ -16,7 +17,11 @@ export interface LocalPushOptions {
 }
 
 export interface LocalNotifier {
-  /** Resolves once every commit signalled so far is handled (tests wait on it, never on time). */
+  /**
+   * Resolves once every commit signalled so far is handled: notified, and
+   * its deliveries recorded and queued (not attempted: the outbox's `idle`
+   * says when those are done). Tests wait on it, never on time.
+   */
   idle(): Promise<void>;
   stop(): void;
 }
@@ -32,11 +37,12 @@ export interface LocalPush {
  * Push in process, under `npm start` and in the API tests: the stream's hub,
  * reminders and webhooks become channels (added to `sinks`, which the timers'
  * firings hand what they send to as well), and each commit the in-process
- * signal announces is turned into notifications handed to them.
+ * signal announces is turned into notifications handed to them. Webhook
+ * deliveries go to `outbox`, never attempted on the way.
  */
-export function runLocalPush(ctx: PushContext, timers: Timers, sinks: PushSink[], options: LocalPushOptions = {}): LocalPush {
+export function runLocalPush(ctx: PushContext, timers: Timers, outbox: Outbox, sinks: PushSink[], options: LocalPushOptions = {}): LocalPush {
   const hub = new StreamHub(ctx);
-  sinks.push(hub.sink, reminderPlanner(ctx, timers, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS), webhookSink(ctx, timers));
+  sinks.push(hub.sink, reminderPlanner(ctx, timers, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS), webhookSink(ctx, outbox));
   const notifier = runLocalNotifier(ctx, sinks, options.onError, options.onHandled);
   return { notifier, hub, stop: () => notifier.stop() };
 }
@@ -44,7 +50,9 @@ export function runLocalPush(ctx: PushContext, timers: Timers, sinks: PushSink[]
 /**
  * Each commit the in-process signal announces (it is durable by then) is
  * turned into notifications, one commit at a time in commit order, and
- * handed to the sinks; announced notifications follow in the same order.
+ * handed to the sinks; each join the service announces (its header stored)
+ * takes its place in the same order, derived as the stream consumer on AWS
+ * derives it from the header's record.
  */
 export function runLocalNotifier(
   ctx: PushContext,
@@ -66,9 +74,8 @@ export function runLocalNotifier(
       onHandled(performance.now() - started);
     });
   });
-  // Announced notifications are already stored: they only go to the channels, in the same order as commits.
-  const unsubscribeAnnouncements = ctx.announcements.subscribe((addressed) => {
-    chain = chain.then(() => passOn(sinks, { notifications: addressed, notices: [] }, null).catch(onError));
+  const unsubscribeJoins = ctx.joins.subscribe((header) => {
+    chain = chain.then(async () => passOn(sinks, await notifyJoin(ctx, header), null)).catch(onError);
   });
   return {
     idle: async () => {
@@ -80,7 +87,7 @@ export function runLocalNotifier(
     },
     stop: () => {
       unsubscribe();
-      unsubscribeAnnouncements();
+      unsubscribeJoins();
     },
   };
 }

@@ -6,9 +6,11 @@ import {
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  TransactionCanceledException,
   TransactWriteItemsCommand,
   UpdateItemCommand,
   type DynamoDBClient,
+  type TransactWriteItem,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../store/capacity.js';
@@ -26,10 +28,17 @@ import {
   gameSubscribersPartition,
   NOTIFICATION_PREFIX,
   notificationSk,
+  OUTBOX_PARTITION,
+  outboxSk,
   playerConnectionKey,
+  slotKey,
+  slotPrefix,
   ticketKey,
   TIMERS_PARTITION,
+  turnAllowanceKey,
   WEBHOOK_PREFIX,
+  webhookCountKey,
+  type SlotKind,
 } from './keys.js';
 import {
   CONNECTION_TTL_MS,
@@ -44,9 +53,16 @@ import {
 } from './port.js';
 import { Notification, Preferences } from '../model/schemas.js';
 import { TimerPayload, type Timer } from '../../timers/port.js';
+import { OutboxMessage } from '../outbox/message.js';
 
 /** BatchWriteItem's limit. */
 const BATCH = 25;
+
+/** A transaction that meets another on the same item is cancelled (TransactionConflict): tried again this many times, with jitter. */
+const CONFLICT_RETRIES = 12;
+
+/** Turn allowance windows are kept an hour past their minute (TTL), then go. */
+const ALLOWANCE_KEPT_MS = 60 * 60 * 1000;
 
 /** Push records on the game table (layout in keys.ts). */
 export class DynamoPushStore implements PushStore {
@@ -120,9 +136,37 @@ export class DynamoPushStore implements PushStore {
     return items.map((item) => ({ id: item.sk?.S ?? '', dueAt: Number(item.dueAt?.N), payload: TimerPayload.parse(json(item)) }));
   }
 
+  async putQueued(message: OutboxMessage): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...outboxKey(message), j: { S: JSON.stringify(message) } } }));
+  }
+
+  async deleteQueued(message: OutboxMessage): Promise<void> {
+    await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: outboxKey(message) }));
+  }
+
+  async listQueued(): Promise<readonly OutboxMessage[]> {
+    return (await this.queryAll(OUTBOX_PARTITION, 'strong')).map((item) => OutboxMessage.parse(json(item)));
+  }
+
+  async addWebhook(hook: WebhookRecord, limit: number): Promise<boolean> {
+    const count: TransactWriteItem = {
+      Update: {
+        TableName: this.table,
+        Key: webhookCountKey(hook.ownerId),
+        UpdateExpression: 'SET n = n + :one',
+        ConditionExpression: 'n < :limit',
+        ExpressionAttributeValues: { ':one': { N: '1' }, ':limit': { N: String(limit) } },
+      },
+    };
+    const puts = hookCopies(hook).map((Item) => ({ Put: { TableName: this.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } }));
+    if ((await this.transact([count, ...puts])) === 'written') return true;
+    // The count refused it: the player is full, or was never counted (subscriptions made before the count existed).
+    if (!(await this.startWebhookCount(hook.ownerId))) return false;
+    return (await this.transact([count, ...puts])) === 'written';
+  }
+
   async putWebhook(hook: WebhookRecord): Promise<void> {
-    const copies = [hookItem(keys.playerPartition(hook.ownerId), hook), ...(hook.gameId === null ? [] : [hookItem(gameHooksPartition(hook.gameId), hook)])];
-    await this.client.send(new TransactWriteItemsCommand({ TransactItems: copies.map((Item) => ({ Put: { TableName: this.table, Item } })) }));
+    await this.client.send(new TransactWriteItemsCommand({ TransactItems: hookCopies(hook).map((Item) => ({ Put: { TableName: this.table, Item } })) }));
   }
 
   async getWebhook(ownerId: string, id: string): Promise<WebhookRecord | null> {
@@ -141,11 +185,21 @@ export class DynamoPushStore implements PushStore {
 
   async deleteWebhook(hook: WebhookRecord): Promise<void> {
     const partitions = [keys.playerPartition(hook.ownerId), ...(hook.gameId === null ? [] : [gameHooksPartition(hook.gameId)])];
-    await this.client.send(
-      new TransactWriteItemsCommand({
-        TransactItems: partitions.map((pk) => ({ Delete: { TableName: this.table, Key: { pk: { S: pk }, sk: { S: `${WEBHOOK_PREFIX}${hook.id}` } } } })),
-      }),
-    );
+    // Counted off only if it was there: a delete racing with another takes one off once.
+    const [owner, ...others] = partitions.map((pk) => ({ TableName: this.table, Key: { pk: { S: pk }, sk: { S: `${WEBHOOK_PREFIX}${hook.id}` } } }));
+    const uncount: TransactWriteItem = {
+      Update: {
+        TableName: this.table,
+        Key: webhookCountKey(hook.ownerId),
+        UpdateExpression: 'SET n = n - :one',
+        ConditionExpression: 'n > :zero',
+        ExpressionAttributeValues: { ':one': { N: '1' }, ':zero': { N: '0' } },
+      },
+    };
+    const deletes = [{ Delete: { ...owner!, ConditionExpression: 'attribute_exists(pk)' } }, ...others.map((Delete) => ({ Delete }))];
+    if ((await this.transact([uncount, ...deletes])) === 'written') return;
+    // Gone already, or never counted: the items go without the count.
+    await this.client.send(new TransactWriteItemsCommand({ TransactItems: [owner!, ...others].map((Delete) => ({ Delete })) }));
   }
 
   async createDelivery(delivery: DeliveryRecord): Promise<boolean> {
@@ -182,30 +236,34 @@ export class DynamoPushStore implements PushStore {
     return (output.Items ?? []).map((item) => json(item) as DeliveryRecord);
   }
 
-  async putTicket(ticketHash: string, playerId: string, expiresAt: number): Promise<void> {
-    const item = {
-      ...ticketKey(ticketHash),
-      playerId: { S: playerId },
-      at: { N: String(expiresAt) },
-      [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil(expiresAt / 1000)) },
-    };
-    await this.client.send(new PutItemCommand({ TableName: this.table, Item: item }));
+  async putTicket(ticketHash: string, playerId: string, expiresAt: number, limit: number): Promise<boolean> {
+    return this.claimSlot(playerId, 'ticket', limit, ticketHash, expiresAt, (slot) => [
+      {
+        ...ticketKey(ticketHash),
+        playerId: { S: playerId },
+        slot: { N: String(slot) },
+        at: { N: String(expiresAt) },
+        [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil(expiresAt / 1000)) },
+      },
+    ]);
   }
 
   async takeTicket(ticketHash: string): Promise<string | null> {
     // Deleting returns the old item exactly once: two connections racing with one ticket cannot both win.
     const output = await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: ticketKey(ticketHash), ReturnValues: 'ALL_OLD' }));
     const old = output.Attributes;
-    if (!old || Number(old.at?.N) <= this.clock()) return null;
-    return old.playerId?.S ?? null;
+    if (!old) return null;
+    const playerId = old.playerId?.S ?? null;
+    if (playerId !== null && old.slot?.N !== undefined) await this.releaseSlot(playerId, 'ticket', Number(old.slot.N), ticketHash);
+    return Number(old.at?.N) <= this.clock() ? null : playerId;
   }
 
-  /** The record (its player, and its games as a string set, absent while empty) and the player's entry, each kept 3 h. */
-  async putConnection({ connectionId, playerId }: Omit<ConnectionRecord, 'games'>): Promise<void> {
+  /** The record (its player, its slot, and its games as a string set, absent while empty), the player's entry and the slot, each kept 3 h. */
+  async putConnection({ connectionId, playerId }: Omit<ConnectionRecord, 'games'>, limit: number): Promise<boolean> {
     const ref = { connectionId: { S: connectionId }, playerId: { S: playerId }, ...this.connectionTtl() };
-    await this.batchWrite([
-      { PutRequest: { Item: { ...connectionKey(connectionId), playerId: { S: playerId }, ...this.connectionTtl() } } },
-      { PutRequest: { Item: { ...playerConnectionKey(playerId, connectionId), ...ref } } },
+    return this.claimSlot(playerId, 'conn', limit, connectionId, this.clock() + CONNECTION_TTL_MS, (slot) => [
+      { ...connectionKey(connectionId), playerId: { S: playerId }, slot: { N: String(slot) }, ...this.connectionTtl() },
+      { ...playerConnectionKey(playerId, connectionId), ...ref },
     ]);
   }
 
@@ -218,11 +276,13 @@ export class DynamoPushStore implements PushStore {
     return { connectionId, playerId, games: [...(output.Item?.games?.SS ?? [])].sort(byUtf8) };
   }
 
-  async addSubscription(connection: ConnectionRecord, gameId: string): Promise<void> {
+  async addSubscription(connection: ConnectionRecord, gameId: string, limit: number): Promise<'added' | 'closed' | 'full'> {
     // The record first: it must list every game that has an entry, so $disconnect finds them all.
-    if (!(await this.updateConnectionGames(connection.connectionId, 'ADD', gameId))) return;
+    const added = await this.updateConnectionGames(connection.connectionId, 'ADD', gameId, limit);
+    if (added !== 'changed') return added;
     const ref = { connectionId: { S: connection.connectionId }, playerId: { S: connection.playerId }, ...this.connectionTtl() };
     await this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...gameSubscriberKey(gameId, connection.connectionId), ...ref } }));
+    return 'added';
   }
 
   async removeSubscription(connection: ConnectionRecord, gameId: string): Promise<void> {
@@ -236,8 +296,10 @@ export class DynamoPushStore implements PushStore {
     const output = await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: connectionKey(connectionId), ReturnValues: 'ALL_OLD' }));
     const old = output.Attributes;
     if (!old) return;
+    const playerId = old.playerId?.S ?? '';
     const entries = [
-      playerConnectionKey(old.playerId?.S ?? '', connectionId),
+      playerConnectionKey(playerId, connectionId),
+      ...(old.slot?.N === undefined ? [] : [slotKey(playerId, 'conn', Number(old.slot.N))]),
       ...(old.games?.SS ?? []).map((gameId) => gameSubscriberKey(gameId, connectionId)),
     ];
     await this.batchWrite(entries.map((Key) => ({ DeleteRequest: { Key } })));
@@ -254,27 +316,151 @@ export class DynamoPushStore implements PushStore {
     }));
   }
 
-  /**
-   * Adds a game to (or deletes one from) the record's set in place: one
-   * write, and two subscriptions racing on one connection both land. The
-   * condition keeps a connection closed meanwhile from being written back;
-   * false when it was.
-   */
-  private async updateConnectionGames(connectionId: string, change: 'ADD' | 'DELETE', gameId: string): Promise<boolean> {
+  async takeTurnAllowance(gameId: string, windowStart: number, seq: number, limit: number): Promise<boolean> {
     try {
       await this.client.send(
         new UpdateItemCommand({
           TableName: this.table,
-          Key: connectionKey(connectionId),
-          UpdateExpression: `${change} games :game`,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':game': { SS: [gameId] } },
+          Key: turnAllowanceKey(gameId, windowStart),
+          UpdateExpression: `ADD seqs :seqs SET #ttl = :ttl`,
+          ConditionExpression: 'attribute_not_exists(seqs) OR size(seqs) < :limit OR contains(seqs, :seq)',
+          ExpressionAttributeNames: { '#ttl': TABLE_SCHEMA.ttlAttribute },
+          ExpressionAttributeValues: {
+            ':seqs': { NS: [String(seq)] },
+            ':seq': { N: String(seq) },
+            ':limit': { N: String(limit) },
+            ':ttl': { N: String(Math.ceil((windowStart + ALLOWANCE_KEPT_MS) / 1000)) },
+          },
         }),
       );
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
+    }
+  }
+
+  /**
+   * Adds a game to (or deletes one from) the record's set in place: one
+   * write, and two subscriptions racing on one connection both land, never
+   * past `limit` games (the condition counts them). The condition also keeps
+   * a connection closed meanwhile from being written back.
+   */
+  private async updateConnectionGames(connectionId: string, change: 'ADD' | 'DELETE', gameId: string, limit?: number): Promise<'changed' | 'closed' | 'full'> {
+    const bounded = change === 'ADD' && limit !== undefined;
+    try {
+      await this.client.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: connectionKey(connectionId),
+          UpdateExpression: `${change} games :game`,
+          ConditionExpression: bounded
+            ? 'attribute_exists(pk) AND (attribute_not_exists(games) OR size(games) < :limit OR contains(games, :one))'
+            : 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':game': { SS: [gameId] }, ...(bounded ? { ':limit': { N: String(limit) }, ':one': { S: gameId } } : {}) },
+        }),
+      );
+      return 'changed';
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      return bounded && (await this.getConnection(connectionId)) !== null ? 'full' : 'closed';
+    }
+  }
+
+  /**
+   * Claims one of the player's `limit` slots of a kind for `holder` until
+   * `expiresAt`, writing `items` with it in one transaction: a slot is free
+   * when it has no item or its holder lapsed, and the write's condition says
+   * so still, so two claims never share one. False when none is free.
+   */
+  private async claimSlot(
+    playerId: string,
+    kind: SlotKind,
+    limit: number,
+    holder: string,
+    expiresAt: number,
+    items: (slot: number) => Item[],
+  ): Promise<boolean> {
+    for (let tries = 0; tries <= limit; tries++) {
+      const now = this.clock();
+      const held = (await this.queryAll(keys.playerPartition(playerId), 'strong', slotPrefix(kind)))
+        .filter((item) => Number(item.at?.N) > now)
+        .map((item) => Number((item.sk?.S ?? '').slice(slotPrefix(kind).length)));
+      const slot = Array.from({ length: limit }, (_, i) => i).find((i) => !held.includes(i));
+      if (slot === undefined) return false;
+      const claim: TransactWriteItem = {
+        Put: {
+          TableName: this.table,
+          Item: {
+            ...slotKey(playerId, kind, slot),
+            h: { S: holder },
+            at: { N: String(expiresAt) },
+            [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil(expiresAt / 1000)) },
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR #at <= :now',
+          ExpressionAttributeNames: { '#at': 'at' },
+          ExpressionAttributeValues: { ':now': { N: String(now) } },
+        },
+      };
+      if ((await this.transact([claim, ...items(slot).map((Item) => ({ Put: { TableName: this.table, Item } }))])) === 'written') return true;
+      // Another claim took that slot first: look again.
+    }
+    return false;
+  }
+
+  /** Frees a slot if `holder` still holds it (a lapsed slot may have been claimed again since). */
+  private async releaseSlot(playerId: string, kind: SlotKind, slot: number, holder: string): Promise<void> {
+    try {
+      await this.client.send(
+        new DeleteItemCommand({
+          TableName: this.table,
+          Key: slotKey(playerId, kind, slot),
+          ConditionExpression: 'h = :holder',
+          ExpressionAttributeValues: { ':holder': { S: holder } },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  /** Counts a player's subscriptions made before the count existed; false when the count exists already (the player is full). */
+  private async startWebhookCount(ownerId: string): Promise<boolean> {
+    const counted = await this.client.send(new GetItemCommand({ TableName: this.table, Key: webhookCountKey(ownerId), ConsistentRead: true }));
+    if (counted.Item) return false;
+    const n = (await this.listWebhooks(ownerId, 'strong')).length;
+    try {
+      await this.client.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: { ...webhookCountKey(ownerId), n: { N: String(n) } },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    } catch (error) {
+      // Another request started it first: either way the count exists now.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+    return true;
+  }
+
+  /**
+   * One transaction: `written`, or `refused` when a condition failed. A
+   * transaction cancelled only because another touched the same items at
+   * once (TransactionConflict) is tried again after a short random wait.
+   */
+  private async transact(items: TransactWriteItem[]): Promise<'written' | 'refused'> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.client.send(new TransactWriteItemsCommand({ TransactItems: items }));
+        return 'written';
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const reasons = error.CancellationReasons ?? [];
+        if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return 'refused';
+        if (!reasons.some((r) => r.Code === 'TransactionConflict') || attempt >= CONFLICT_RETRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * 2 ** Math.min(attempt, 4)));
+      }
     }
   }
 
@@ -316,24 +502,22 @@ export class DynamoPushStore implements PushStore {
   }
 }
 
-/** A stored notification; `t`, its type, lets the table's stream hand announced ones to push's consumer (announcements.ts). */
+/** A stored notification. */
 export function notificationItem(playerId: string, notification: Notification): Item {
   return {
     pk: { S: keys.playerPartition(playerId) },
     sk: { S: notificationSk(notification) },
-    t: { S: notification.type },
     j: { S: JSON.stringify(notification) },
     [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil((Date.parse(notification.at) + NOTIFICATION_TTL_MS) / 1000)) },
   };
 }
 
-/** The addressee and the notification of a stored item (a stream record's image). */
-export function addressedFromItem(item: Item): { playerId: string; notification: Notification } {
-  return { playerId: (item.pk?.S ?? '').slice('PLAYER#'.length), notification: Notification.parse(json(item)) };
-}
-
 function preferencesKey(playerId: string): Item {
   return { pk: { S: keys.playerPartition(playerId) }, sk: { S: 'PREFS' } };
+}
+
+function outboxKey(message: OutboxMessage): Item {
+  return { pk: { S: OUTBOX_PARTITION }, sk: { S: outboxSk(message) } };
 }
 
 function timerKey(id: string): Item {
@@ -342,6 +526,11 @@ function timerKey(id: string): Item {
 
 function json(item: Item): unknown {
   return JSON.parse(item.j?.S ?? 'null');
+}
+
+/** A subscription's items: its owner's copy and, for a game scope, the game's. */
+function hookCopies(hook: WebhookRecord): Item[] {
+  return [hookItem(keys.playerPartition(hook.ownerId), hook), ...(hook.gameId === null ? [] : [hookItem(gameHooksPartition(hook.gameId), hook)])];
 }
 
 function hookItem(pk: string, hook: WebhookRecord): Item {

@@ -1,5 +1,6 @@
 import { keys } from '../../store/dynamo-items.js';
 import { Notification } from '../model/schemas.js';
+import { targetKey, type OutboxMessage } from '../outbox/message.js';
 
 /**
  * Where push records live in the one table, and the notification cursor both
@@ -9,7 +10,11 @@ import { Notification } from '../model/schemas.js';
  *   PLAYER#<id>  N#<at, 13 digits>#<id>   a notification (TTL 30 days)
  *   PLAYER#<id>  PREFS                    the player's push preferences
  *   PUSHTIMERS   <timer id>               a timer of the local agenda: a reminder or a webhook retry (`npm start` only; AWS uses Scheduler)
+ *   PUSHOUTBOX   <channel>:<target>#<delivery id>  a delivery accepted by the local outbox, until handled (`npm start` only; AWS uses SQS)
  *   PLAYER#<id>  WH#<webhook id>          a webhook subscription, its owner's copy
+ *   PLAYER#<id>  QUOTA#webhooks           how many subscriptions the player keeps (a conditional counter)
+ *   PLAYER#<id>  SLOT#<kind>#<n>          one of the player's slots of a quota of things that lapse (stream tickets, connections): holder and expiry
+ *   PUSHRATE#<game> W#<minute, 13 digits> the undos of that minute that announced a turn again to the push channels (TTL 1 h)
  *   HOOKS#<game> WH#<webhook id>          a game-scope subscription, the game's copy
  *   WHD#<hook>   <at, 13 digits>#<msg id> a delivery with its attempts (TTL 30 days)
  *   TICKET#<sha256 of ticket>  TICKET     a one-time stream ticket (TTL 60 s)
@@ -27,10 +32,24 @@ export const gameSubscribersPartition = (gameId: string) => `WSGAME#${gameId}`;
 export const gameSubscriberKey = (gameId: string, connectionId: string) => ({ pk: { S: gameSubscribersPartition(gameId) }, sk: { S: connectionId } });
 export const ticketKey = (ticketHash: string) => ({ pk: { S: `TICKET#${ticketHash}` }, sk: { S: 'TICKET' } });
 export const WEBHOOK_PREFIX = 'WH#';
+export const webhookCountKey = (playerId: string) => ({ pk: { S: keys.playerPartition(playerId) }, sk: { S: 'QUOTA#webhooks' } });
+/** The quotas kept as slots: each thing held takes one until it is let go or lapses. */
+export type SlotKind = 'ticket' | 'conn';
+export const slotPrefix = (kind: SlotKind) => `SLOT#${kind}#`;
+export const slotKey = (playerId: string, kind: SlotKind, slot: number) => ({
+  pk: { S: keys.playerPartition(playerId) },
+  sk: { S: `${slotPrefix(kind)}${slot}` },
+});
+export const turnAllowanceKey = (gameId: string, windowStart: number) => ({
+  pk: { S: `PUSHRATE#${gameId}` },
+  sk: { S: `W#${String(windowStart).padStart(13, '0')}` },
+});
 export const gameHooksPartition = (gameId: string) => `HOOKS#${gameId}`;
 export const deliveriesPartition = (webhookId: string) => `WHD#${webhookId}`;
 export const deliverySk = (createdAt: number, id: string) => `${String(createdAt).padStart(13, '0')}#${id}`;
 export const TIMERS_PARTITION = 'PUSHTIMERS';
+export const OUTBOX_PARTITION = 'PUSHOUTBOX';
+export const outboxSk = (message: OutboxMessage) => `${targetKey(message)}#${message.deliveryId}`;
 export const NOTIFICATION_PREFIX = 'N#';
 
 export function notificationSk(notification: Pick<Notification, 'at' | 'id'>): string {

@@ -1,8 +1,9 @@
 import { byUtf8, jsonCopy } from '../../store/conventions.js';
-import { decodeNotificationCursor, deliverySk, encodeNotificationCursor, notificationSk } from './keys.js';
+import { decodeNotificationCursor, deliverySk, encodeNotificationCursor, notificationSk, outboxSk } from './keys.js';
 import { NOTIFICATION_TTL_MS, type ConnectionRecord, type DeliveryRecord, type NotificationPage, type PushStore, type WebhookRecord } from './port.js';
 import type { Notification, Preferences } from '../model/schemas.js';
 import type { Timer } from '../../timers/port.js';
+import type { OutboxMessage } from '../outbox/message.js';
 
 /**
  * Push records in process memory, with the DynamoDB adapter's semantics
@@ -13,10 +14,13 @@ export class MemoryPushStore implements PushStore {
   private readonly notifications = new Map<string, Map<string, Notification>>();
   private readonly preferences = new Map<string, Preferences>();
   private readonly timers = new Map<string, Timer>();
+  private readonly queued = new Map<string, OutboxMessage>();
   private readonly webhooks = new Map<string, WebhookRecord>();
   private readonly deliveries = new Map<string, Map<string, DeliveryRecord>>();
   private readonly connections = new Map<string, ConnectionRecord>();
   private readonly tickets = new Map<string, { readonly playerId: string; readonly expiresAt: number }>();
+  /** Each game's current allowance window: its start and the commits that took a place. */
+  private readonly allowances = new Map<string, { readonly windowStart: number; readonly seqs: Set<number> }>();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
@@ -56,6 +60,25 @@ export class MemoryPushStore implements PushStore {
 
   async listTimers(): Promise<readonly Timer[]> {
     return jsonCopy([...this.timers.values()]);
+  }
+
+  async putQueued(message: OutboxMessage): Promise<void> {
+    this.queued.set(outboxSk(message), jsonCopy(message));
+  }
+
+  async deleteQueued(message: OutboxMessage): Promise<void> {
+    this.queued.delete(outboxSk(message));
+  }
+
+  async listQueued(): Promise<readonly OutboxMessage[]> {
+    return jsonCopy([...this.queued.values()]);
+  }
+
+  async addWebhook(hook: WebhookRecord, limit: number): Promise<boolean> {
+    // No await between the count and the write: nothing runs in between.
+    if ([...this.webhooks.values()].filter((h) => h.ownerId === hook.ownerId).length >= limit) return false;
+    this.webhooks.set(hook.id, jsonCopy(hook));
+    return true;
   }
 
   async putWebhook(hook: WebhookRecord): Promise<void> {
@@ -102,8 +125,11 @@ export class MemoryPushStore implements PushStore {
     return jsonCopy(list.slice(0, limit).map(([, d]) => d));
   }
 
-  async putTicket(ticketHash: string, playerId: string, expiresAt: number): Promise<void> {
+  async putTicket(ticketHash: string, playerId: string, expiresAt: number, limit: number): Promise<boolean> {
+    const now = this.clock();
+    if ([...this.tickets.values()].filter((t) => t.playerId === playerId && t.expiresAt > now).length >= limit) return false;
     this.tickets.set(ticketHash, { playerId, expiresAt });
+    return true;
   }
 
   async takeTicket(ticketHash: string): Promise<string | null> {
@@ -112,8 +138,10 @@ export class MemoryPushStore implements PushStore {
     return ticket && this.clock() < ticket.expiresAt ? ticket.playerId : null;
   }
 
-  async putConnection({ connectionId, playerId }: Omit<ConnectionRecord, 'games'>): Promise<void> {
+  async putConnection({ connectionId, playerId }: Omit<ConnectionRecord, 'games'>, limit: number): Promise<boolean> {
+    if ([...this.connections.values()].filter((c) => c.playerId === playerId).length >= limit) return false;
     this.connections.set(connectionId, { connectionId, playerId, games: [] });
+    return true;
   }
 
   async getConnection(connectionId: string): Promise<ConnectionRecord | null> {
@@ -121,8 +149,12 @@ export class MemoryPushStore implements PushStore {
     return found ? jsonCopy(found) : null;
   }
 
-  async addSubscription({ connectionId }: ConnectionRecord, gameId: string): Promise<void> {
-    this.changeGames(connectionId, (games) => games.add(gameId));
+  async addSubscription({ connectionId }: ConnectionRecord, gameId: string, limit: number): Promise<'added' | 'closed' | 'full'> {
+    const games = this.connections.get(connectionId)?.games;
+    if (!games) return 'closed';
+    if (games.length >= limit && !games.includes(gameId)) return 'full';
+    this.changeGames(connectionId, (set) => set.add(gameId));
+    return 'added';
   }
 
   async removeSubscription({ connectionId }: ConnectionRecord, gameId: string): Promise<void> {
@@ -139,6 +171,16 @@ export class MemoryPushStore implements PushStore {
 
   async gameSubscribers(gameId: string) {
     return [...this.connections.values()].filter((c) => c.games.includes(gameId)).map(({ connectionId, playerId }) => ({ connectionId, playerId }));
+  }
+
+  async takeTurnAllowance(gameId: string, windowStart: number, seq: number, limit: number): Promise<boolean> {
+    const current = this.allowances.get(gameId);
+    const window = current && current.windowStart === windowStart ? current : { windowStart, seqs: new Set<number>() };
+    this.allowances.set(gameId, window);
+    if (window.seqs.has(seq)) return true;
+    if (window.seqs.size >= limit) return false;
+    window.seqs.add(seq);
+    return true;
   }
 
   /** Changes the games of a stored connection (as a set, in UTF-8 order); a closed one stays closed. */

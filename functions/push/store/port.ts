@@ -1,5 +1,6 @@
 import type { Notification, Preferences } from '../model/schemas.js';
 import type { TimerAgenda } from '../../timers/port.js';
+import type { OutboxAgenda } from '../outbox/port.js';
 
 /**
  * The storage port of push, apart from the game store so that one stays
@@ -79,12 +80,19 @@ export interface DeliveryRecord {
 export const DELIVERY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface WebhookStore {
-  /** Creates or rewrites a subscription (its owner's copy and, for a game scope, the game's). */
+  /**
+   * Creates a subscription unless its owner keeps `limit` already: the count
+   * and the subscription in one conditional write, so parallel creates never
+   * pass the limit together. False (nothing written) when full.
+   */
+  addWebhook(hook: WebhookRecord, limit: number): Promise<boolean>;
+  /** Rewrites a subscription (its owner's copy and, for a game scope, the game's). */
   putWebhook(hook: WebhookRecord): Promise<void>;
   getWebhook(ownerId: string, id: string): Promise<WebhookRecord | null>;
   listWebhooks(ownerId: string, consistency: ReadConsistency): Promise<readonly WebhookRecord[]>;
   /** The game-scope subscriptions of a game. */
   gameWebhooks(gameId: string, consistency: ReadConsistency): Promise<readonly WebhookRecord[]>;
+  /** Deletes a subscription and counts it off its owner's. */
   deleteWebhook(hook: WebhookRecord): Promise<void>;
   /** Stores a new delivery; false (and nothing written) when one with its id and time exists. */
   createDelivery(delivery: DeliveryRecord): Promise<boolean>;
@@ -94,9 +102,15 @@ export interface WebhookStore {
   listDeliveries(webhookId: string, limit: number): Promise<readonly DeliveryRecord[]>;
 }
 
-/** One-time stream tickets: a ticket is stored by its hash only and can be taken once, before it expires. */
+/**
+ * One-time stream tickets: a ticket is stored by its hash only and can be
+ * taken once, before it expires. Each outstanding ticket holds one of its
+ * player's `limit` slots until it is taken or expires: a slot is claimed by
+ * a conditional write, so parallel requests never hold more.
+ */
 export interface TicketStore {
-  putTicket(ticketHash: string, playerId: string, expiresAt: number): Promise<void>;
+  /** False (nothing stored) when the player holds `limit` outstanding tickets already. */
+  putTicket(ticketHash: string, playerId: string, expiresAt: number, limit: number): Promise<boolean>;
   /** The player the ticket was issued to, deleting it; null when unknown, taken or expired. */
   takeTicket(ticketHash: string): Promise<string | null>;
 }
@@ -119,11 +133,20 @@ export const CONNECTION_TTL_MS = 3 * 60 * 60 * 1000;
  * record forgets it), so removing a connection finds every entry.
  */
 export interface ConnectionStore {
-  /** Stores a new connection, subscribed to nothing, and its player's entry. */
-  putConnection(connection: Omit<ConnectionRecord, 'games'>): Promise<void>;
+  /**
+   * Stores a new connection, subscribed to nothing, and its player's entry,
+   * holding one of the player's `limit` connection slots (claimed by a
+   * conditional write; freed when it closes, or 3 hours on). False (nothing
+   * stored) when the player has `limit` open already.
+   */
+  putConnection(connection: Omit<ConnectionRecord, 'games'>, limit: number): Promise<boolean>;
   getConnection(connectionId: string): Promise<ConnectionRecord | null>;
-  /** Adds one game to the connection: its record's list and the game's entry, nothing else rewritten; nothing once it is closed. */
-  addSubscription(connection: ConnectionRecord, gameId: string): Promise<void>;
+  /**
+   * Adds one game to the connection: its record's list and the game's entry,
+   * nothing else rewritten; `closed` (nothing written) once it is closed,
+   * `full` when it follows `limit` other games (checked by the write itself).
+   */
+  addSubscription(connection: ConnectionRecord, gameId: string, limit: number): Promise<'added' | 'closed' | 'full'>;
   /** Removes one game from the connection: the game's entry and its record's list. */
   removeSubscription(connection: ConnectionRecord, gameId: string): Promise<void>;
   /** Removes the connection and every index entry of it (nothing when it is already gone). */
@@ -132,5 +155,15 @@ export interface ConnectionStore {
   gameSubscribers(gameId: string, consistency: ReadConsistency): Promise<readonly { readonly connectionId: string; readonly playerId: string }[]>;
 }
 
+/**
+ * How many undos of a game may announce a turn again to the push channels in
+ * a minute: each commit that does claims its place in the game's window by a
+ * conditional write (idempotently: the same commit twice takes one place).
+ */
+export interface AllowanceStore {
+  /** True when commit `seq` has (or takes) one of the `limit` places of its game's window starting at `windowStart`. */
+  takeTurnAllowance(gameId: string, windowStart: number, seq: number, limit: number): Promise<boolean>;
+}
+
 /** Everything push stores. */
-export type PushStore = NotificationStore & TimerAgenda & WebhookStore & TicketStore & ConnectionStore;
+export type PushStore = NotificationStore & TimerAgenda & OutboxAgenda & WebhookStore & TicketStore & ConnectionStore & AllowanceStore;

@@ -1,8 +1,8 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { PushContext } from '../context.js';
 import type { PushSink } from '../notify/channels.js';
-import { answerAction, fanOut } from './hub.js';
-import type { ServerMessage } from './protocol.js';
+import { answerAction, fanOut, tooManySubscriptions } from './hub.js';
+import { MAX_CONNECTIONS_PER_PLAYER, MAX_SUBSCRIPTIONS_PER_CONNECTION, type ServerMessage } from './protocol.js';
 import { redeemTicket } from './tickets.js';
 
 /**
@@ -36,11 +36,11 @@ export interface RouteAnswer {
   readonly statusCode: number;
 }
 
-/** `$connect`: the ticket is burnt and the connection stored; anything else is refused with 401. */
+/** `$connect`: the ticket is burnt and the connection stored; a bad ticket is refused with 401, a player with 10 open already with 409. */
 export async function onConnect(ctx: PushContext, connectionId: string, ticket: string | null): Promise<RouteAnswer> {
   const playerId = await redeemTicket(ctx, ticket);
   if (playerId === null) return { statusCode: 401 };
-  await ctx.push.putConnection({ connectionId, playerId });
+  if (!(await ctx.push.putConnection({ connectionId, playerId }, MAX_CONNECTIONS_PER_PLAYER))) return { statusCode: 409 };
   return { statusCode: 200 };
 }
 
@@ -55,9 +55,12 @@ export async function onClientMessage(ctx: PushContext, sender: ConnectionSender
   const connection = await ctx.push.getConnection(connectionId);
   if (!connection) return { statusCode: 410 };
   const games = new Set(connection.games);
-  const reply = await answerAction(ctx, { playerId: connection.playerId, games }, body);
+  let reply = await answerAction(ctx, { playerId: connection.playerId, games }, body);
   // Only what the action changed is written: `hello`, `ping` and a repeated (un)subscribe write nothing.
-  for (const gameId of games) if (!connection.games.includes(gameId)) await ctx.push.addSubscription(connection, gameId);
+  for (const gameId of games)
+    if (!connection.games.includes(gameId) && (await ctx.push.addSubscription(connection, gameId, MAX_SUBSCRIPTIONS_PER_CONNECTION)) === 'full')
+      // Another frame of this connection subscribed at the same moment: the write's condition counted both.
+      reply = tooManySubscriptions();
   for (const gameId of connection.games) if (!games.has(gameId)) await ctx.push.removeSubscription(connection, gameId);
   await sender.post(connectionId, reply);
   return { statusCode: 200 };

@@ -2,12 +2,13 @@ import type { ServiceContext } from '../../service/context.js';
 import { engineOf, seatOf, type LiveGame } from '../../service/live-game.js';
 import { loadLive } from '../../service/pipeline.js';
 import { ServiceError } from '../../service/errors.js';
+import { SERVICE_PROBLEMS } from '../../service/problems.js';
 import { presentCommit, presentGame, presentLegalMoves } from '../../service/present.js';
-import type { Derived } from '../model/derive.js';
+import { sendable, type Derived } from '../model/derive.js';
 import type { ObservedCommit } from '../notify/follow.js';
 import type { PushSink } from '../notify/channels.js';
 import type { Notification } from '../model/schemas.js';
-import { ClientAction, type CommitMessage, type ServerMessage } from './protocol.js';
+import { ClientAction, MAX_SUBSCRIPTIONS_PER_CONNECTION, type CommitMessage, type ServerMessage } from './protocol.js';
 
 /** What a connection is: whose, and which games' commits it asked for. */
 export interface Subscriptions {
@@ -45,8 +46,9 @@ export async function answerAction(ctx: ServiceContext, connection: Subscription
     connection.games.delete(action.gameId);
     return { type: 'unsubscribed', gameId: action.gameId };
   }
-  // Subscribed before the read, so no commit falls between the two (one may arrive before this answer: newest wins).
   const known = connection.games.has(action.gameId);
+  if (!known && connection.games.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) return tooManySubscriptions();
+  // Subscribed before the read, so no commit falls between the two (one may arrive before this answer: newest wins).
   connection.games.add(action.gameId);
   try {
     const live = await loadLive(ctx, action.gameId);
@@ -56,6 +58,13 @@ export async function answerAction(ctx: ServiceContext, connection: Subscription
     if (error instanceof ServiceError && error.code === 'game-not-found') return { type: 'error', code: error.code, detail: error.message };
     throw error;
   }
+}
+
+/** The refusal of a subscription past the quota (the AWS route's conditional write may answer it too). */
+export function tooManySubscriptions(): ServerMessage {
+  const { detail, fields } = SERVICE_PROBLEMS['too-many-subscriptions'];
+  const facts = { limit: MAX_SUBSCRIPTIONS_PER_CONNECTION };
+  return { type: 'error', code: 'too-many-subscriptions', detail: detail(facts), ...fields(facts) };
 }
 
 /** The game and this player's legal moves at `now`, exactly as GET /v1/games/{id} and …/moves answer them. */
@@ -117,7 +126,8 @@ export async function fanOut(
     const mine = derived.notifications.filter((a) => a.playerId === playerId).map((a) => a.notification);
     for (const connectionId of await connectionsOf(playerId))
       for (const notification of mine)
-        if (!watching.has(connectionId) || !ridesWith(observed, notification)) out.push({ connectionId, message: { type: 'notification', notification } });
+        if ((!watching.has(connectionId) || !ridesWith(observed, notification)) && sendable(derived, notification))
+          out.push({ connectionId, message: { type: 'notification', notification } });
   }
   return out;
 }
@@ -138,6 +148,11 @@ export class StreamHub {
 
   get size(): number {
     return this.connections.size;
+  }
+
+  /** How many sockets a player has open here. */
+  openBy(playerId: string): number {
+    return [...this.connections.values()].filter((c) => c.playerId === playerId).length;
   }
 
   readonly sink: PushSink = async (derived, observed) => {

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { SERVICE_PROBLEMS, titleOf } from '../../service/problems.js';
 import type { PushContext } from '../context.js';
 import { answerAction, type StreamHub } from './hub.js';
-import { LOCAL_STREAM_PATH, MAX_FRAME_BYTES, type ServerMessage } from './protocol.js';
+import { LOCAL_STREAM_PATH, MAX_CONNECTIONS_PER_PLAYER, MAX_FRAME_BYTES, type ServerMessage } from './protocol.js';
 import { redeemTicket } from './tickets.js';
 
 /**
@@ -20,6 +21,8 @@ export function attachLocalStream(server: Server, ctx: PushContext, hub: StreamH
     redeemTicket(ctx, url.searchParams.get('ticket')).then(
       (playerId) => {
         if (playerId === null) return refuse(socket, 401, 'Unauthorized');
+        // Counted and joined in one turn of the event loop (ws calls back synchronously), so parallel upgrades cannot pass the limit together.
+        if (hub.openBy(playerId) >= MAX_CONNECTIONS_PER_PLAYER) return refuse(socket, 409, 'Conflict', tooManyConnections(req.url ?? LOCAL_STREAM_PATH));
         wss.handleUpgrade(req, socket, head, (ws) => open(ctx, hub, ws, playerId));
       },
       () => refuse(socket, 503, 'Service Unavailable'),
@@ -35,8 +38,25 @@ export function attachLocalStream(server: Server, ctx: PushContext, hub: StreamH
   };
 }
 
-function refuse(socket: Duplex, status: number, reason: string): void {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+function refuse(socket: Duplex, status: number, reason: string, problem?: object): void {
+  const body = problem ? JSON.stringify(problem) : '';
+  const type = problem ? 'Content-Type: application/problem+json\r\n' : '';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+}
+
+/** The 409 problem an upgrade past the connection quota gets (the same code API Gateway's $connect answers with its bare 409). */
+function tooManyConnections(instance: string) {
+  const { status, detail, fields } = SERVICE_PROBLEMS['too-many-connections'];
+  const facts = { limit: MAX_CONNECTIONS_PER_PLAYER };
+  return {
+    type: '/problems/too-many-connections',
+    title: titleOf(status),
+    status,
+    code: 'too-many-connections',
+    detail: detail(facts),
+    instance: instance.split('?')[0],
+    ...fields(facts),
+  };
 }
 
 function open(ctx: PushContext, hub: StreamHub, ws: WebSocket, playerId: string): void {

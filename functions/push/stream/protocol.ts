@@ -65,9 +65,14 @@ export type ServerMessage =
   | SubscribedMessage
   | { readonly type: 'unsubscribed'; readonly gameId: string }
   | { readonly type: 'pong' }
-  | { readonly type: 'error'; readonly code: string; readonly detail: string };
+  | { readonly type: 'error'; readonly code: string; readonly detail: string; readonly limit?: number };
 
 export const TICKET_TTL_MS = 60_000;
+
+/** Quotas of the stream, per player: unused tickets (each lapses after TICKET_TTL_MS), open connections, and games one connection follows. */
+export const MAX_OUTSTANDING_TICKETS = 10;
+export const MAX_CONNECTIONS_PER_PLAYER = 10;
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
 
 /** Where the local server serves the stream. */
 export const LOCAL_STREAM_PATH = '/v1/stream';

@@ -1,10 +1,43 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
-import type { ResolvedTarget } from './ssrf.js';
+import type { PushPolicy } from '../policy.js';
+import type { DeliveryRecord, WebhookRecord } from '../store/port.js';
+import { ForbiddenTargetError, resolveTarget, type HostResolver, type ResolvedTarget } from './ssrf.js';
+
+/**
+ * Why an attempt got no answer, in words of our own: never the receiver's
+ * text nor the system's error message (which would name addresses and ports:
+ * with loopback allowed, a port scanner).
+ */
+export type AttemptError = 'timed out' | 'refused' | 'response interrupted' | `target forbidden: ${string}`;
 
 /** One delivery attempt's outcome: the status the receiver answered, or why there was none. */
-export type AttemptResult = { readonly ok: boolean; readonly status: number | null; readonly error: string | null };
+export type AttemptResult = { readonly ok: boolean; readonly status: number | null; readonly error: AttemptError | null };
+
+/**
+ * One attempt of a delivery: the target vetted again (what the name resolves
+ * to now is what gets called) and the signed message posted, all within the
+ * policy's one time limit, the DNS look-up included.
+ */
+export async function attemptDelivery(
+  hook: WebhookRecord,
+  delivery: Pick<DeliveryRecord, 'id' | 'body'>,
+  policy: Pick<PushPolicy, 'allowLoopbackHttp' | 'timeoutMs'>,
+  now: number,
+  resolve?: HostResolver,
+): Promise<AttemptResult> {
+  const started = performance.now();
+  let target;
+  try {
+    target = await resolveTarget(hook.url, policy, policy.timeoutMs, resolve);
+  } catch (error) {
+    if (error instanceof ForbiddenTargetError) return { ok: false, status: null, error: `target forbidden: ${error.message}` };
+    throw error;
+  }
+  const left = Math.max(1, Math.ceil(policy.timeoutMs - (performance.now() - started)));
+  return postSigned(target, signedHeaders(hook.secret, delivery.id, new Date(now), delivery.body), delivery.body, left);
+}
 
 /** Standard Webhooks headers for a message, signed with the subscription's `whsec_` secret. */
 export function signedHeaders(secret: string, messageId: string, at: Date, body: string): Record<string, string> {
@@ -47,7 +80,7 @@ export function postSigned(target: ResolvedTarget, headers: Record<string, strin
       },
     );
     req.on('error', (error) =>
-      resolve({ ok: false, status: null, error: error.name === 'AbortError' || error.name === 'TimeoutError' ? 'timed out' : error.message }),
+      resolve({ ok: false, status: null, error: error.name === 'AbortError' || error.name === 'TimeoutError' ? 'timed out' : 'refused' }),
     );
     req.end(body);
   });

@@ -62,4 +62,17 @@ export const WebhookIdParam = z.object({
     .meta({ param: { name: 'id', in: 'path' }, example: 'wh_3kT9xQ' }),
 });
 
-export const TestDeliveryResponse = z.object({ deliveryId: z.string() }).meta({ id: 'WebhookTestDelivery' });
+/** How a test ping went, in three words: never the receiver's status or text (with loopback allowed, that would scan the machine's ports). */
+export const TEST_OUTCOMES = ['delivered', 'refused', 'timed out'] as const;
+export type TestOutcome = (typeof TEST_OUTCOMES)[number];
+
+export const WebhookTest = z
+  .object({
+    deliveryId: z.string().describe('The ping’s delivery, listed with the others (its attempt carries the outcome only).'),
+    outcome: z
+      .enum(TEST_OUTCOMES)
+      .describe(
+        '`delivered`: your server answered 2xx. `refused`: it answered anything else, could not be connected to, or its URL no longer resolves to a public address. `timed out`: no answer within 5 seconds.',
+      ),
+  })
+  .meta({ id: 'WebhookTest', example: { deliveryId: 'msg_8Zk2bJx0QkS7yq9wV1c3Ad', outcome: 'delivered' } });

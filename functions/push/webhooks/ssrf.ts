@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns/promises';
+import { Resolver } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import type { PushPolicy } from '../policy.js';
 
@@ -77,8 +77,39 @@ export interface ResolvedTarget {
 
 const LOOPBACK = '127.0.0.1';
 
-/** Checks the URL and resolves its host now; throws ForbiddenTargetError with a reason for people. */
-export async function resolveTarget(raw: string, policy: Pick<PushPolicy, 'allowLoopbackHttp'>, resolve: typeof lookup = lookup): Promise<ResolvedTarget> {
+/** Every address a host name resolves to, within `timeoutMs`; rejects when it does not resolve in time. */
+export type HostResolver = (host: string, timeoutMs: number) => Promise<{ address: string; family: number }[]>;
+
+/**
+ * Asks DNS itself (c-ares, one try, bounded), not the system's getaddrinfo:
+ * that one cannot be given a time limit, and a name whose servers never
+ * answer would hold one of libuv's four worker threads (and so every file and
+ * look-up of the process) until the OS gives up. The A and AAAA answers both
+ * count: every address must be public. `servers`: the system's unless given.
+ */
+export function dnsResolver(servers?: readonly string[]): HostResolver {
+  return async (host, timeoutMs) => {
+    const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
+    if (servers) resolver.setServers(servers);
+    const timer = setTimeout(() => resolver.cancel(), timeoutMs);
+    try {
+      const answers = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+      const addresses = answers.flatMap((answer, i) => (answer.status === 'fulfilled' ? answer.value.map((address) => ({ address, family: 4 + 2 * i })) : []));
+      if (addresses.length === 0) throw new Error(`${host} did not resolve`);
+      return addresses;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** Checks the URL and resolves its host now, within `timeoutMs`; throws ForbiddenTargetError with a reason for people. */
+export async function resolveTarget(
+  raw: string,
+  policy: Pick<PushPolicy, 'allowLoopbackHttp'>,
+  timeoutMs: number,
+  resolve: HostResolver = dnsResolver(),
+): Promise<ResolvedTarget> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -95,9 +126,9 @@ export async function resolveTarget(raw: string, policy: Pick<PushPolicy, 'allow
   if (literal) addresses = [{ address: host, family: literal }];
   else {
     try {
-      addresses = await resolve(host, { all: true, verbatim: true });
+      addresses = await resolve(host, timeoutMs);
     } catch {
-      throw new ForbiddenTargetError(`${host} does not resolve`);
+      throw new ForbiddenTargetError(`${host} does not resolve (within ${timeoutMs / 1000} s)`);
     }
   }
   // Every address must be public: a name that also resolves inward could be steered there.

@@ -2,23 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { fail } from '../../service/errors.js';
 import { seatOf } from '../../service/live-game.js';
 import { readHeader } from '../../service/pipeline.js';
-import type { Timers, WebhookDeliveryPayload } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
-import { derivedId, type Addressed } from '../model/derive.js';
+import { derivedId, sendable } from '../model/derive.js';
 import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES, type GameNotice, type Notification } from '../model/schemas.js';
 import type { PushSink } from '../notify/channels.js';
-import { storeAddressed } from '../notify/notifier.js';
+import type { OutboxMessage } from '../outbox/message.js';
+import type { Outbox } from '../outbox/port.js';
 import type { PushPolicy } from '../policy.js';
 import type { DeliveryRecord, WebhookRecord } from '../store/port.js';
-import { postSigned, signedHeaders, type AttemptResult } from './deliver.js';
-import { MAX_WEBHOOKS_PER_PLAYER } from './schemas.js';
+import { deliveryMessage } from './courier.js';
+import { attemptDelivery } from './deliver.js';
+import { MAX_WEBHOOKS_PER_PLAYER, type TestOutcome } from './schemas.js';
 import { ForbiddenTargetError, resolveTarget } from './ssrf.js';
 
 /**
- * Webhooks signed by the Standard Webhooks specification: at-least-once
- * delivery whose state (every attempt) is stored before and after each try,
- * retried on stored timers with growing delays, and a subscription disabled
- * (with a notification to its owner) once a message failed past the horizon.
+ * Webhooks signed by the Standard Webhooks specification: subscriptions (at
+ * most 10 a player, counted atomically), and at-least-once delivery — the
+ * commit consumer only stores what to deliver and leaves it in the outbox;
+ * the webhook courier (courier.ts) attempts it, off the commit path, and
+ * plans the retries.
  */
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -46,15 +48,6 @@ export function presentDelivery(delivery: DeliveryRecord) {
   };
 }
 
-async function vetTarget(url: string, policy: PushPolicy) {
-  try {
-    return await resolveTarget(url, policy);
-  } catch (error) {
-    if (error instanceof ForbiddenTargetError) throw fail('webhook-target-forbidden', { why: error.message });
-    throw error;
-  }
-}
-
 export interface CreateWebhookRequest {
   readonly url: string;
   readonly gameId?: string;
@@ -70,8 +63,12 @@ export async function createWebhook(ctx: PushContext, policy: PushPolicy, ownerI
     const header = await readHeader(ctx, gameId);
     if (seatOf(header, ownerId) === null) throw fail('not-seated', { to: 'subscribe' });
   }
-  if ((await ctx.push.listWebhooks(ownerId, 'strong')).length >= MAX_WEBHOOKS_PER_PLAYER) throw fail('too-many-webhooks', { max: MAX_WEBHOOKS_PER_PLAYER });
-  await vetTarget(request.url, policy);
+  try {
+    await resolveTarget(request.url, policy, policy.timeoutMs);
+  } catch (error) {
+    if (error instanceof ForbiddenTargetError) throw fail('webhook-target-forbidden', { why: error.message });
+    throw error;
+  }
   const hook: WebhookRecord = {
     id: `wh_${randomBytes(9).toString('base64url')}`,
     ownerId,
@@ -82,7 +79,13 @@ export async function createWebhook(ctx: PushContext, policy: PushPolicy, ownerI
     createdAt: ctx.clock(),
     disabled: null,
   };
-  await ctx.push.putWebhook(hook);
+  // The count and the subscription in one conditional write: parallel creates cannot pass the limit together.
+  if (!(await ctx.push.addWebhook(hook, MAX_WEBHOOKS_PER_PLAYER))) throw fail('too-many-webhooks', { limit: MAX_WEBHOOKS_PER_PLAYER });
+  return revealWebhook(hook);
+}
+
+/** The subscription with its secret: the answer to its creation, rebuilt from the record itself when a retry asks again (no other record keeps the secret). */
+export function revealWebhook(hook: WebhookRecord) {
   return { ...presentWebhook(hook), secret: hook.secret };
 }
 
@@ -92,37 +95,26 @@ export async function requireWebhook(ctx: PushContext, ownerId: string, id: stri
   return hook;
 }
 
-/** Sends one signed `ping` now and answers how it went (recorded like any delivery, not retried). */
-export async function pingWebhook(ctx: PushContext, policy: PushPolicy, hook: WebhookRecord) {
+/** Sends one signed `ping` now and answers only how it went (recorded like any delivery, not retried): never the receiver's status or text. */
+export async function pingWebhook(ctx: PushContext, policy: PushPolicy, hook: WebhookRecord): Promise<{ deliveryId: string; outcome: TestOutcome }> {
   const now = ctx.clock();
   const id = derivedId('msg', hook.id, 'ping', now);
-  const delivery: DeliveryRecord = {
+  const body = JSON.stringify({ type: 'ping', timestamp: new Date(now).toISOString(), data: { webhookId: hook.id } });
+  const result = await attemptDelivery(hook, { id, body }, policy, now);
+  const outcome: TestOutcome = result.ok ? 'delivered' : result.error === 'timed out' ? 'timed out' : 'refused';
+  await ctx.push.putDelivery({
     id,
     webhookId: hook.id,
     ownerId: hook.ownerId,
     type: 'ping',
-    body: JSON.stringify({ type: 'ping', timestamp: iso(now), data: { webhookId: hook.id } }),
+    body,
     createdAt: now,
-    state: 'pending',
-    attempts: [],
+    state: result.ok ? 'delivered' : 'failed',
+    // The outcome alone, here too: the deliveries list must not tell what the ping would not.
+    attempts: [{ at: now, status: null, error: result.ok ? null : outcome }],
     nextAttemptAt: null,
-  };
-  const result = await attempt(hook, delivery, policy, now);
-  const done: DeliveryRecord = { ...delivery, state: result.ok ? 'delivered' : 'failed', attempts: [{ at: now, ...result }] };
-  await ctx.push.putDelivery(done);
-  return presentDelivery(done);
-}
-
-async function attempt(hook: WebhookRecord, delivery: DeliveryRecord, policy: PushPolicy, now: number): Promise<AttemptResult> {
-  let target;
-  try {
-    // Checked again on every attempt: what the name resolves to now is what gets called.
-    target = await resolveTarget(hook.url, policy);
-  } catch (error) {
-    if (error instanceof ForbiddenTargetError) return { ok: false, status: null, error: `target forbidden: ${error.message}` };
-    throw error;
-  }
-  return postSigned(target, signedHeaders(hook.secret, delivery.id, new Date(now), delivery.body), delivery.body, policy.timeoutMs);
+  });
+  return { deliveryId: id, outcome };
 }
 
 function wants(hook: WebhookRecord, type: string): boolean {
@@ -130,33 +122,36 @@ function wants(hook: WebhookRecord, type: string): boolean {
 }
 
 /**
- * A sink that delivers each notification or notice to every webhook that
- * wants it: the attempts of one commit at once, each first attempt made
- * before anything is stored. The commit is the durable intent there: a
- * consumer that fails is handed the commit again, and a redelivered commit
- * may send a message twice, with the same `webhook-id` (at least once). One
- * write then records the attempt, and a failure schedules the retries. The
- * subscriptions are read eventually consistent (half the units): one made or
- * deleted in the last second may be seen a commit late.
+ * A sink that records a delivery for each notification or notice to every
+ * webhook that wants it, and leaves them in the outbox: nothing is sent here,
+ * so no receiver can slow the commit path. The record is created only if new;
+ * a redelivered commit finds it and queues it again only while no attempt was
+ * made (its first queuing may have been lost), so a message may be sent
+ * twice, with the same `webhook-id` (at least once). The subscriptions are
+ * read eventually consistent (half the units): one made or deleted in the
+ * last second may be seen a commit late.
  */
-export function webhookSink(ctx: PushContext, timers: Timers): PushSink {
+export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
   return async (derived) => {
     const due: [WebhookRecord, Notification | GameNotice][] = [];
     const mine = new Map<string, readonly WebhookRecord[]>();
-    for (const { playerId, notification } of derived.notifications) {
+    for (const { playerId, notification } of derived.notifications.filter((a) => sendable(derived, a.notification))) {
       if (!mine.has(playerId)) mine.set(playerId, await ctx.push.listWebhooks(playerId, 'eventual'));
       for (const hook of mine.get(playerId) ?? []) if (hook.gameId === null && wants(hook, notification.type)) due.push([hook, notification]);
     }
-    const gameId = derived.notices[0]?.gameId;
+    const notices = derived.notices.filter((notice) => sendable(derived, notice));
+    const gameId = notices[0]?.gameId;
     if (gameId !== undefined) {
       const hooks = await ctx.push.gameWebhooks(gameId, 'eventual');
-      for (const notice of derived.notices) for (const hook of hooks) if (wants(hook, notice.type)) due.push([hook, notice]);
+      for (const notice of notices) for (const hook of hooks) if (wants(hook, notice.type)) due.push([hook, notice]);
     }
-    await Promise.all(due.map(([hook, message]) => deliverFirst(ctx, timers, hook, message)));
+    const queued = await Promise.all(due.map(([hook, message]) => recordDelivery(ctx, hook, message)));
+    await outbox.enqueue(queued.filter((m): m is OutboxMessage => m !== null));
   };
 }
 
-async function deliverFirst(ctx: PushContext, timers: Timers, hook: WebhookRecord, message: Notification | GameNotice): Promise<void> {
+/** Stores a new delivery (pending, no attempt yet); its outbox message, or null when an attempt was already made. */
+async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: Notification | GameNotice): Promise<OutboxMessage | null> {
   const delivery: DeliveryRecord = {
     id: derivedId('msg', hook.id, message.id),
     webhookId: hook.id,
@@ -168,78 +163,7 @@ async function deliverFirst(ctx: PushContext, timers: Timers, hook: WebhookRecor
     attempts: [],
     nextAttemptAt: null,
   };
-  const now = ctx.clock();
-  // Created only if new: a redelivered commit leaves the first run's record and retries alone.
-  // (Past a one-attempt policy the disabled notification is stored and listed, not streamed: no policy in use stops at one.)
-  await recordAttempt(ctx, ctx.pushPolicy, timers, hook, delivery, await attempt(hook, delivery, ctx.pushPolicy, now), now, (d) => ctx.push.createDelivery(d));
-}
-
-function deliveryTimer(delivery: DeliveryRecord): WebhookDeliveryPayload {
-  return { kind: 'webhook-delivery', webhookId: delivery.webhookId, ownerId: delivery.ownerId, deliveryId: delivery.id, createdAt: delivery.createdAt };
-}
-
-/**
- * A retry timer fired: one attempt, its outcome stored, and the next
- * attempt scheduled — or, past the last, the delivery failed and the
- * subscription disabled, its owner told. Returns a notification to pass on.
- */
-export async function attemptDelivery(ctx: PushContext, policy: PushPolicy, timers: Timers, payload: WebhookDeliveryPayload): Promise<Addressed | null> {
-  const delivery = await ctx.push.getDelivery(payload.webhookId, payload.createdAt, payload.deliveryId);
-  if (!delivery || delivery.state !== 'pending') return null; // a duplicate firing
-  const hook = await ctx.push.getWebhook(payload.ownerId, payload.webhookId);
-  const now = ctx.clock();
-  if (!hook || hook.disabled) {
-    await ctx.push.putDelivery({
-      ...delivery,
-      state: 'failed',
-      nextAttemptAt: null,
-      attempts: [...delivery.attempts, { at: now, status: null, error: 'webhook deleted or disabled' }],
-    });
-    return null;
-  }
-  const result = await attempt(hook, delivery, policy, now);
-  return recordAttempt(ctx, policy, timers, hook, delivery, result, now, async (d) => {
-    await ctx.push.putDelivery(d);
-    return true;
-  });
-}
-
-/**
- * Stores a delivery with one more attempt (through `write`, which says whether
- * it stored) and what follows: nothing after a success, the next attempt's
- * timer after a failure, or past the last delay the subscription disabled.
- */
-async function recordAttempt(
-  ctx: PushContext,
-  policy: PushPolicy,
-  timers: Timers,
-  hook: WebhookRecord,
-  delivery: DeliveryRecord,
-  result: AttemptResult,
-  now: number,
-  write: (delivery: DeliveryRecord) => Promise<boolean>,
-): Promise<Addressed | null> {
-  const attempts = [...delivery.attempts, { at: now, status: result.status, error: result.error }];
-  if (result.ok) {
-    await write({ ...delivery, state: 'delivered', attempts, nextAttemptAt: null });
-    return null;
-  }
-  const delay = policy.retryDelaysMs[attempts.length];
-  if (delay !== undefined) {
-    const next = { ...delivery, attempts, nextAttemptAt: now + delay };
-    if (await write(next)) await timers.schedule({ id: `whd:${delivery.id}:${attempts.length}`, dueAt: now + delay, payload: deliveryTimer(next) });
-    return null;
-  }
-  if (!(await write({ ...delivery, state: 'failed', attempts, nextAttemptAt: null }))) return null;
-  return disable(ctx, hook, `message ${delivery.id} failed ${attempts.length} times over ${Math.round((now - delivery.createdAt) / 60_000)} minutes`);
-}
-async function disable(ctx: PushContext, hook: WebhookRecord, reason: string): Promise<Addressed> {
-  const now = ctx.clock();
-  await ctx.push.putWebhook({ ...hook, disabled: { at: now, reason } });
-  const addressed: Addressed = {
-    playerId: hook.ownerId,
-    notification: { id: derivedId('n', hook.id, 'webhook-disabled'), at: iso(now), type: 'webhook-disabled', webhookId: hook.id, url: hook.url, reason },
-  };
-  await storeAddressed(ctx, [addressed]);
-  return addressed;
+  if (await ctx.push.createDelivery(delivery)) return deliveryMessage(delivery);
+  const stored = await ctx.push.getDelivery(delivery.webhookId, delivery.createdAt, delivery.id);
+  return stored?.state === 'pending' && stored.attempts.length === 0 && stored.nextAttemptAt === null ? deliveryMessage(stored) : null;
 }

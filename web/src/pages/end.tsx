@@ -40,6 +40,9 @@ export function EndScreen({ view, names, seated, client }: { view: GameView; nam
           </tbody>
         </table>
       )}
+      <p>
+        <a href={`/g/${view.gameId}/replay`}>Replay the game move by move</a>
+      </p>
       <h3>Was it fair?</h3>
       <p>The seed behind every shuffle and roll was secret until now. Replay the whole game in this browser with the revealed seed and our own engine:</p>
       <button

@@ -34,8 +34,8 @@ const tableWithCards =
     return module.tableFor(cards);
   };
 
-/** Each game's table, loaded only when a game of it is opened. */
-const TABLES: { readonly [G in GameId]: (client: ValeriaClient) => Promise<GameTable> } = {
+/** Each game's table, loaded only when a game of it is opened (or replayed). */
+export const TABLES: { readonly [G in GameId]: (client: ValeriaClient) => Promise<GameTable> } = {
   'village-pillage': tableWithCards('village-pillage', () => import('../games/village-pillage.js')),
   'villages-of-valeria': tableWithCards('villages-of-valeria', () => import('../games/villages-of-valeria.js')),
   'valeria-card-kingdoms': tableWithCards('valeria-card-kingdoms', () => import('../games/card-kingdoms.js')),

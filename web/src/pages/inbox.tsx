@@ -79,7 +79,9 @@ function GameList({ title, games, empty }: { title: string; games: Entry[]; empt
                 {g.status === 'open' ? (
                   'waiting for players'
                 ) : g.status === 'finished' ? (
-                  <Result gameId={g.gameId} />
+                  <>
+                    <Result gameId={g.gameId} /> · <a href={`/g/${g.gameId}/replay`}>replay</a>
+                  </>
                 ) : (
                   g.deadline && (
                     <>

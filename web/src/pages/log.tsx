@@ -6,16 +6,15 @@ const SHOWN = 60;
 
 /** What happened, newest first, in sentences. */
 export function GameLog({ commits, names, table }: { commits: readonly Commit[]; names: readonly string[]; table: GameTable }) {
-  const entries = commits
-    .map((commit) => ({
-      seq: commit.seq,
-      lines: commit.events
-        .map((event) => (isKitEvent(event) ? describeKitEvent(event, commit, names) : table.describeEvent(event, names)))
-        .filter((line): line is string => !!line),
-    }))
-    .filter((entry) => entry.lines.length > 0)
-    .slice(-SHOWN)
-    .reverse();
+  // From the newest back, only as far as SHOWN entries: a long log (a replay's) costs no more to show than a short one.
+  const entries: { seq: number; lines: string[] }[] = [];
+  for (let at = commits.length - 1; at >= 0 && entries.length < SHOWN; at--) {
+    const commit = commits[at]!;
+    const lines = commit.events
+      .map((event) => (isKitEvent(event) ? describeKitEvent(event, commit, names) : table.describeEvent(event, names)))
+      .filter((line): line is string => !!line);
+    if (lines.length > 0) entries.push({ seq: commit.seq, lines });
+  }
   return (
     <section class="log" aria-label="What happened">
       <h2>What happened</h2>

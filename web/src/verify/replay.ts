@@ -1,14 +1,14 @@
 /**
  * "Verify": replays a finished game in the browser with our own engine
- * (core/), loaded only here. With the revealed seed, every commit's command
- * is decided again and must give exactly the logged events; the seed must
- * hash to the hash published at creation, and the replayed end must be the
- * end the server shows.
+ * (core/), loaded only here, from the game's record. With the revealed seed,
+ * every commit's command is decided again and must give exactly the logged
+ * events; the seed must hash to the hash published at creation, and the
+ * replayed end must be the end the server shows, scores included.
  */
 import type { GameView, ValeriaClient } from '@valeria-tabletop/client';
 import { seedMatchesHash, viewFor } from '../../../core/engine/index.js';
 import { GAMES } from '../../../core/games/index.js';
-import { presentTimes, publishedEvents, recordOf, replayInit, runRecord, tableGame } from '../../../core/table/index.js';
+import { presentTimes, replayable, replayedEnd, replayRecord, tableGame, type Divergence } from '../../../core/table/index.js';
 
 export interface Check {
   readonly what: string;
@@ -31,44 +31,37 @@ function firstDifference(a: unknown, b: unknown, path = ''): string {
   return `${path || 'the whole'}: replayed ${shown(a)}, shown ${shown(b)}`;
 }
 
+const diverged = (divergence: Divergence) =>
+  divergence.kind === 'refused' ? `commit ${divergence.seq} is refused (${divergence.code})` : `commit ${divergence.seq} differs`;
+
 export async function verifyGame(client: ValeriaClient, view: GameView): Promise<Check[]> {
-  const proof = await client.verify(view.gameId);
-  const listing = GAMES.find((g) => g.meta.id === proof.game);
-  if (!listing) return [{ what: 'Engine', ok: false, detail: `this page has no engine for ${proof.game}` }];
+  const record = await client.record(view.gameId);
+  const listing = GAMES.find((g) => g.meta.id === record.game);
+  if (!listing) return [{ what: 'Engine', ok: false, detail: `this page has no engine for ${record.game}` }];
+  const whole = replayable(record);
+  if (!whole) return [{ what: 'The whole record', ok: false, detail: 'the record has no seed or leaves commands out: the game is not over' }];
   const engine = tableGame(await listing.engine());
-  const checks: Check[] = [
-    {
-      what: 'The seed matches the hash published when the game was created',
-      ok: seedMatchesHash(proof.seed, view.seedHash) && proof.seedHash === view.seedHash,
-    },
-  ];
-  let state = engine.setup(replayInit(proof));
-  let mismatch: number | null = null;
-  const statesBefore: (typeof state)[] = [];
-  for (const commit of proof.commits) {
-    const record = recordOf(commit.command, statesBefore);
-    statesBefore.push(state);
-    const run = runRecord(engine, state, record);
-    if ('rejection' in run || !same(publishedEvents(run.events), commit.events)) {
-      mismatch = commit.seq;
-      break;
-    }
-    state = run.state;
-  }
-  checks.push({
-    what: `Every one of the ${proof.commits.length} commits replays to exactly the logged events`,
-    ok: mismatch === null,
-    ...(mismatch === null ? {} : { detail: `commit ${mismatch} differs` }),
-  });
+  const replay = replayRecord(engine, whole);
+  const state = replayedEnd(replay);
   const replayed = viewFor(engine, state, view.you);
   const shown = view.state;
   const boardDiffers = firstDifference(presentTimes(replayed.board), shown?.board);
-  checks.push({
-    what: 'The replayed final state is the one the server shows',
-    ok: state.finished && boardDiffers === '',
-    ...(!state.finished ? { detail: 'the replay did not reach the end' } : boardDiffers ? { detail: `board.${boardDiffers}` } : {}),
-  });
-  const scoreDiffers = firstDifference(presentTimes(replayed.score), shown?.score);
-  checks.push({ what: 'The replayed scores are the final scores', ok: scoreDiffers === '', ...(scoreDiffers ? { detail: `score.${scoreDiffers}` } : {}) });
-  return checks;
+  const scoreDiffers = firstDifference(presentTimes(replayed.score), shown?.score) || firstDifference(presentTimes(replayed.score), record.result);
+  return [
+    {
+      what: 'The seed matches the hash published when the game was created',
+      ok: seedMatchesHash(whole.seed, view.seedHash) && record.seedHash === view.seedHash,
+    },
+    {
+      what: `Every one of the ${record.commits.length} commits replays to exactly the logged events`,
+      ok: replay.divergence === null,
+      ...(replay.divergence ? { detail: diverged(replay.divergence) } : {}),
+    },
+    {
+      what: 'The replayed final state is the one the server shows',
+      ok: state.finished && boardDiffers === '',
+      ...(!state.finished ? { detail: 'the replay did not reach the end' } : boardDiffers ? { detail: `board.${boardDiffers}` } : {}),
+    },
+    { what: 'The replayed scores are the final scores', ok: scoreDiffers === '', ...(scoreDiffers ? { detail: `score.${scoreDiffers}` } : {}) },
+  ];
 }

@@ -1,0 +1,85 @@
+import type { EndPosition, FinishedRow, PlayerRecord } from '../store/port.js';
+import type { ServiceContext } from './context.js';
+import { fail } from './errors.js';
+import { wholeRecord } from './record.js';
+
+/**
+ * How much one answer of a personal export holds (README, game records): at
+ * most `games` records, and it ends before the record that would take it
+ * past `bytes` of NDJSON (always holding one). The export is chunked by
+ * cursor rather than streamed in one answer because API Gateway's HTTP APIs
+ * buffer a Lambda's answer — at most 6 MB, within 30 s — so years of play
+ * come as many bounded answers, each a `Link: rel="next"` away from the
+ * next; neither side ever holds more than one page.
+ */
+export const EXPORT_PAGE = { games: 20, bytes: 4_000_000 } as const;
+
+export interface ExportQuery {
+  /** Only games of this id of the catalog. */
+  readonly game: string | null;
+  /** Only games that ended at or after this instant (epoch ms). */
+  readonly since: number | null;
+  /** Only games that ended before this instant (epoch ms). */
+  readonly until: number | null;
+  readonly limit: number;
+  readonly cursor: string | null;
+}
+
+export interface ExportPage {
+  /** One record a line, newest game first, each as JSON text. */
+  readonly lines: readonly string[];
+  /** The cursor of the next page; null when this page holds the last game. */
+  readonly next: string | null;
+}
+
+const positionOf = (row: FinishedRow): EndPosition => ({ endedAt: row.endedAt as number, gameId: row.gameId });
+
+function encodeCursor(at: EndPosition): string {
+  return Buffer.from(JSON.stringify([at.endedAt, at.gameId]), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string | null): EndPosition | null {
+  if (cursor === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw fail('invalid-cursor', { list: 'export' });
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw fail('invalid-cursor', { list: 'export' });
+  const [endedAt, gameId] = parsed as unknown[];
+  if (!Number.isSafeInteger(endedAt) || typeof gameId !== 'string' || gameId.length === 0) throw fail('invalid-cursor', { list: 'export' });
+  return { endedAt: endedAt as number, gameId };
+}
+
+/**
+ * One page of a player's finished games as records, newest first (by when
+ * each ended), read from the index the game's end writes — never every game
+ * ever played. A finished record is public, so anyone may export anyone's;
+ * games still running are not exported.
+ */
+export async function exportPage(ctx: ServiceContext, viewer: PlayerRecord, playerId: string, query: ExportQuery): Promise<ExportPage> {
+  if (!(await ctx.store.getPlayer(playerId))) throw fail('player-not-found', { playerId });
+  const limit = Math.min(query.limit, EXPORT_PAGE.games);
+  const lines: string[] = [];
+  let bytes = 0;
+  // The last game this page has passed, listed or filtered out: where the next page starts.
+  let passed = decodeCursor(query.cursor);
+  for (;;) {
+    const rows = await ctx.store.listFinishedByEnd(playerId, { after: passed, since: query.since, until: query.until }, limit + 1);
+    for (const row of rows) {
+      if (query.game !== null && row.game !== query.game) {
+        passed = positionOf(row);
+        continue;
+      }
+      if (lines.length === limit) return { lines, next: passed && encodeCursor(passed) };
+      const line = JSON.stringify(await wholeRecord(ctx, viewer, row.gameId));
+      const size = Buffer.byteLength(line, 'utf8') + 1;
+      if (lines.length > 0 && bytes + size > EXPORT_PAGE.bytes) return { lines, next: passed && encodeCursor(passed) };
+      lines.push(line);
+      bytes += size;
+      passed = positionOf(row);
+    }
+    if (rows.length <= limit) return { lines, next: null };
+  }
+}
