@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalPush, type LocalPushRun } from '../../functions/compose.js';
 import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
 import { startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
@@ -6,11 +8,14 @@ import { startReceiver } from '../support/webhook-receiver.js';
 
 describe.each(STORE_KINDS)('exporting everything kept about a player (%s store)', (kind) => {
   let api: RunningApi;
+  let push: LocalPushRun;
   const receivers: { close(): Promise<void> }[] = [];
   beforeAll(async () => {
     api = await startApi({ store: await storeOf(kind, 'account-data'), pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true } });
+    push = await startLocalPush(api.ctx, { deadlines: false, onError: (error) => console.error(error) });
   });
   afterAll(async () => {
+    push.stop();
     await Promise.all(receivers.map((r) => r.close()));
     await api.close();
   });
@@ -36,6 +41,11 @@ describe.each(STORE_KINDS)('exporting everything kept about a player (%s store)'
 
     // A read-only token cannot export; a token with account:read can.
     expect((await client.get('/v1/players/me/data', { token: reader.body.token })).body.code).toBe('insufficient-scope');
+    // Notifications are derived off the request path: export once the game's end has been told (bounded, so a broken build fails).
+    for (let i = 0; i < 200; i++, await sleep(25)) {
+      const kept = (await client.get('/v1/notifications', { token: ann.token })).body.notifications as { type: string }[];
+      if (kept.some((n) => n.type === 'game-ended')) break;
+    }
     const exported = await client.get('/v1/players/me/data', { token: ann.token });
     expect(exported.status, exported.text).toBe(200);
     const data = exported.body;
@@ -44,8 +54,13 @@ describe.each(STORE_KINDS)('exporting everything kept about a player (%s store)'
     expect(data.preferences).toEqual({ reminders: [0.5] });
     expect(data.vacation).toMatchObject({ usedDays: 0 });
     expect(data.webhooks).toEqual([expect.objectContaining({ id: hook.body.id, url: receiver.url })]);
-    // Only what a seat being taken tells is derived here (no commit observer runs in this test): Ben joining Ann's game.
-    expect(data.notifications).toEqual([expect.objectContaining({ type: 'player-joined', gameId: finished, joined: { seat: 1, name: 'Ben' } })]);
+    expect(data.notifications).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'player-joined', gameId: finished, joined: { seat: 1, name: 'Ben' } }),
+        expect.objectContaining({ type: 'game-ended', gameId: finished }),
+      ]),
+    );
+    expect(data.notifications).toEqual((await client.get('/v1/notifications?limit=100', { token: ann.token })).body.notifications);
     expect(data.games.running).toEqual([expect.objectContaining({ gameId: running, game: 'village-pillage', seat: 0 })]);
     expect(data.games.finished).toEqual([expect.objectContaining({ gameId: finished, game: 'village-pillage', seat: 0 })]);
     expect(data.games.next).toBeNull();

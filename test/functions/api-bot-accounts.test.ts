@@ -1,15 +1,22 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalPush, type LocalPushRun } from '../../functions/compose.js';
 import { BOT_RUNNING_GAMES } from '../../functions/service/bot-accounts.js';
 import { startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
 
 describe.each(STORE_KINDS)('bot accounts (%s store)', (kind) => {
   let api: RunningApi;
+  let push: LocalPushRun;
   let ann: { playerId: string; token: string };
   beforeAll(async () => {
     api = await startApi({ store: await storeOf(kind, 'bot-accounts') });
+    push = await startLocalPush(api.ctx, { deadlines: false, onError: (error) => console.error(error) });
     ann = await api.client.register('Ann');
   });
-  afterAll(() => api.close());
+  afterAll(async () => {
+    push.stop();
+    await api.close();
+  });
 
   const newGame = async (token: string, table: Record<string, unknown> = {}) => {
     const created = await api.client.post('/v1/games', { token, body: { game: 'village-pillage', seats: 3, deadlines: 'daily', table } });
@@ -33,8 +40,13 @@ describe.each(STORE_KINDS)('bot accounts (%s store)', (kind) => {
     expect(seats[1]).toEqual({ seat: 1, kind: 'player', playerId: robo.playerId, name: 'Robo', botAccount: true });
     const inbox = await api.client.get('/v1/games', { token: robo.token });
     expect(inbox.body.games[0].seats[1].botAccount).toBe(true);
-    const notices = (await api.client.get('/v1/notifications', { token: ann.token })).body.notifications;
-    expect(notices.find((n: { type: string }) => n.type === 'player-joined')?.joined).toEqual({ seat: 1, name: 'Robo', botAccount: true });
+    // The joined notification is derived off the request path: wait for it (bounded, so a broken build fails).
+    let joinedNotice: unknown;
+    for (let i = 0; i < 200 && joinedNotice === undefined; i++, await sleep(25)) {
+      const notices = (await api.client.get('/v1/notifications', { token: ann.token })).body.notifications;
+      joinedNotice = notices.find((n: { type: string; gameId: string }) => n.type === 'player-joined' && n.gameId === gameId)?.joined;
+    }
+    expect(joinedNotice).toEqual({ seat: 1, name: 'Robo', botAccount: true });
   });
 
   it('refuses an owner that is missing, a bot, or the bot itself', async () => {

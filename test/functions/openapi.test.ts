@@ -58,6 +58,8 @@ describe('OpenAPI document', () => {
         '/v1/games/{id}/verify',
         '/v1/players',
         '/v1/players/me',
+        '/v1/players/me/bot',
+        '/v1/players/me/data',
         '/v1/players/me/tokens',
         '/v1/players/me/tokens/{id}',
         '/v1/players/me/vacation',
