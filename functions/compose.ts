@@ -95,8 +95,8 @@ export function awsContext(env: NodeJS.ProcessEnv, parts: Partial<Omit<ServiceCo
     // The stream consumer (functions/lambda/stream.ts) writes each commit's summary once it is durable.
     summaries: SUMMARIES_FROM_THE_STREAM,
     ...parts,
-    // Stream tickets point at the WebSocket API's stage.
-    pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null },
+    // Stream tickets point at the WebSocket API's stage; chat messages link to the tables on the distribution.
+    pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null },
     vacation: vacationPolicyFromEnv(env),
   });
 }
@@ -146,15 +146,16 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
  * missing), or in memory when there is none (no Java). Webhook receivers on
  * http://127.0.0.1 are allowed here, and only here, while the server is
  * reachable from this machine alone (`loopbackWebhooks`: its default;
- * WEBHOOKS_ALLOW_LOOPBACK=0 or 1 says otherwise).
+ * WEBHOOKS_ALLOW_LOOPBACK=0 or 1 says otherwise). Chat messages link to
+ * the tables at `appUrl` (APP_URL says otherwise, e.g. when HOST shares the server).
  */
 export async function localContext(
   dynamo: LocalDynamoAddress | null,
   env: NodeJS.ProcessEnv,
-  { loopbackWebhooks }: { readonly loopbackWebhooks: boolean },
+  { loopbackWebhooks, appUrl }: { readonly loopbackWebhooks: boolean; readonly appUrl: string },
 ): Promise<PushContext> {
   const allowLoopbackHttp = env.WEBHOOKS_ALLOW_LOOPBACK === undefined ? loopbackWebhooks : env.WEBHOOKS_ALLOW_LOOPBACK !== '0';
-  const parts = { pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp }, vacation: vacationPolicyFromEnv(env) };
+  const parts = { pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp, appUrl: env.APP_URL ?? appUrl }, vacation: vacationPolicyFromEnv(env) };
   if (dynamo === null) return contextOn(memoryStores(), parts);
   const stores = dynamoStores(localDynamoClient(dynamo), LOCAL_TABLE);
   // DynamoDB Local keeps its data under .data/: the table is made on the first start only.

@@ -135,6 +135,8 @@ export class ServiceStack extends Stack {
 
     // The HTTP API issues stream tickets for the stream behind CloudFront, and deletes webhooks (tickets, subscriptions); it counts webhooks (an update).
     http.fn.addEnvironment('STREAM_URL', this.distribution.streamUrl);
+    // Chat-app webhook messages (recorded by the push consumer) link to the tables on the distribution.
+    this.push.push.fn.addEnvironment('APP_URL', this.distribution.url);
     http.role.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: PUSH_TABLE_ACTIONS.filter((a) => HTTP_PUSH_ACTIONS.includes(a)), resources: [this.table.table.tableArn] }),
     );

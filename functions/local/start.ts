@@ -47,7 +47,7 @@ async function openDynamo(): Promise<{ dynamo: SupervisedDynamoDbLocal | null; d
 }
 
 const { dynamo, description } = await openDynamo();
-const ctx = await localContext(dynamo, process.env, { loopbackWebhooks: !shared });
+const ctx = await localContext(dynamo, process.env, { loopbackWebhooks: !shared, appUrl: `http://localhost:${port}` });
 console.log(`Storage: ${description}`);
 const app = createApp(ctx, {
   log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`),

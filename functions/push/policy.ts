@@ -21,6 +21,8 @@ export interface PushPolicy {
   readonly dispatch: DispatchPolicy;
   /** The WebSocket URL tickets point at (the API Gateway WebSocket stage on AWS); null: this server's own `/v1/stream`. */
   readonly streamUrl: string | null;
+  /** The web client's origin, for the table links of chat-app messages (`http://localhost:3000` under `npm start`, the distribution's on AWS); null: no link. */
+  readonly appUrl: string | null;
 }
 
 const DELIVERY_TIMEOUT_MS = 5000;
@@ -34,4 +36,5 @@ export const DEFAULT_PUSH_POLICY: PushPolicy = {
   timeoutMs: DELIVERY_TIMEOUT_MS,
   dispatch: DEFAULT_DISPATCH,
   streamUrl: null,
+  appUrl: null,
 };

@@ -51,7 +51,8 @@ describe.each(STORE_KINDS)('exporting everything kept about a player (%s store)'
     const data = exported.body;
     expect(data.player).toMatchObject({ playerId: ann.playerId, name: 'Ann', kind: 'person', owner: null });
     expect(data.accessTokens).toEqual([expect.objectContaining({ tokenId: reader.body.tokenId, label: 'stats', scopes: ['games:read'] })]);
-    expect(data.preferences).toEqual({ reminders: [0.5] });
+    expect(data.preferences).toEqual((await client.get('/v1/players/me/preferences', { token: ann.token })).body);
+    expect(data.preferences).toMatchObject({ reminders: [0.5] });
     expect(data.vacation).toMatchObject({ usedDays: 0 });
     expect(data.webhooks).toEqual([expect.objectContaining({ id: hook.body.id, url: receiver.url })]);
     expect(data.notifications).toEqual(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLocalNotifier, type LocalNotifier } from '../../functions/push/runners/local.js';
 import { notifyCommit } from '../../functions/push/notify/notifier.js';
+import { DEFAULT_NOTIFY } from '../../functions/push/model/preferences.js';
 import { Notification } from '../../functions/push/model/schemas.js';
 import { startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
@@ -108,16 +109,16 @@ describe.each(STORE_KINDS)('notifications (%s store, real HTTP)', (kind) => {
   it('keeps reminder preferences: default one at 0.8, up to 3 distinct fractions', async () => {
     const player = await api.client.register('Forgetful');
     const token = player.token;
-    expect((await api.client.get('/v1/players/me/preferences', { token })).body).toEqual({ reminders: [0.8] });
+    expect((await api.client.get('/v1/players/me/preferences', { token })).body).toEqual({ reminders: [0.8], notify: DEFAULT_NOTIFY });
     const put = await api.client.request('PUT', '/v1/players/me/preferences', { token, body: { reminders: [0.9, 0.5] } });
     expect(put.status, put.text).toBe(200);
-    expect(put.body).toEqual({ reminders: [0.5, 0.9] });
-    expect((await api.client.get('/v1/players/me/preferences', { token })).body).toEqual({ reminders: [0.5, 0.9] });
+    expect(put.body).toEqual({ reminders: [0.5, 0.9], notify: DEFAULT_NOTIFY });
+    expect((await api.client.get('/v1/players/me/preferences', { token })).body).toEqual({ reminders: [0.5, 0.9], notify: DEFAULT_NOTIFY });
     for (const reminders of [[0.1, 0.2, 0.3, 0.4], [1], [0], [0.5, 0.5], 'soon']) {
       const bad = await api.client.request('PUT', '/v1/players/me/preferences', { token, body: { reminders } });
       expect(bad.status, JSON.stringify(reminders)).toBe(400);
       expect(bad.body.code).toBe('invalid-request');
     }
-    expect((await api.client.get('/v1/players/me/preferences', { token })).body).toEqual({ reminders: [0.5, 0.9] });
+    expect((await api.client.get('/v1/players/me/preferences', { token })).body).toEqual({ reminders: [0.5, 0.9], notify: DEFAULT_NOTIFY });
   });
 });

@@ -56,6 +56,10 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     expect(await store.getPreferences('pl_a', 'strong')).toEqual({ reminders: [0.5] });
     // DynamoDB Local reads consistently either way; this checks the eventual read finds the same item.
     expect(await store.getPreferences('pl_a', 'eventual')).toEqual({ reminders: [0.5] });
+    // The matrix's chosen cells are kept beside the reminders (a record without them stays readable, above).
+    const chosen = { reminders: [0.5], notify: { 'player-joined': { webhook: false }, 'your-turn': { stream: false, webhook: true } } };
+    await store.putPreferences('pl_b', chosen);
+    expect(await store.getPreferences('pl_b', 'strong')).toEqual(chosen);
 
     const timer = {
       id: 'rem_1',

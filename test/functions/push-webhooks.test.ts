@@ -7,6 +7,7 @@ import { GameNotice, Notification } from '../../functions/push/model/schemas.js'
 import { isForbiddenAddress } from '../../functions/push/webhooks/ssrf.js';
 import { startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
+import { startDiscordReceiver, startSlackReceiver } from '../support/chat-receivers.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 /** Polls until `found` holds (behaviour only; the bound keeps a broken build from hanging). */
@@ -29,6 +30,7 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
       pushPolicy: {
         ...DEFAULT_PUSH_POLICY,
         allowLoopbackHttp: true,
+        appUrl: 'https://play.example',
         retryDelaysMs: [0, 30, 60, 90],
         dispatch: { ...DEFAULT_PUSH_POLICY.dispatch, breaker: { failures: 3, openMs: 40, maxOpenMs: 160 } },
       },
@@ -92,6 +94,51 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     }
     expect(groupGot.filter(({ data }) => (data as GameNotice).type === 'game.ended')).toHaveLength(1);
     for (const r of receivers) await r.close();
+  });
+
+  it('posts readable Discord and Slack messages (game, whose turn, until when, the table), waiting as long as their 429s ask', async () => {
+    const { client } = api;
+    const [discord, slack] = await Promise.all([startDiscordReceiver(0.4), startSlackReceiver(1)]);
+    const [ann, ben] = await Promise.all([client.register('Ann <@everyone>'), client.register('Ben *bold*')]);
+    const gameId: string = (await client.post('/v1/games', { token: ann.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily' } })).body.gameId;
+    const mine = await client.post('/v1/webhooks', { token: ann.token, body: { url: discord.url, format: 'discord', events: ['game-started', 'your-turn'] } });
+    expect(mine.status, mine.text).toBe(201);
+    expect(mine.body.format).toBe('discord');
+    const channel = await client.post('/v1/webhooks', { token: ann.token, body: { url: slack.url, gameId, format: 'slack', events: ['game.turn'] } });
+    expect(channel.body.format).toBe('slack');
+    expect((await client.post(`/v1/games/${gameId}/join`, { token: ben.token, body: {} })).status).toBe(200);
+    await push.notifier.idle();
+    await settled(ann.token, mine.body.id);
+    await settled(ann.token, channel.body.id);
+
+    const deadline = (await client.get(`/v1/games/${gameId}`, { token: ann.token })).body.state.pending.deadline as string;
+    const unix = Math.floor(Date.parse(deadline) / 1000);
+    const link = `https://play.example/g/${gameId}`;
+    expect(discord.refused).toEqual([]);
+    expect(discord.accepted.map((b) => b.content).sort()).toEqual(
+      [`Village Pillage has started. ${link}`, `Your turn in Village Pillage, until <t:${unix}:f> (<t:${unix}:R>). ${link}`].sort(),
+    );
+    // A name can never ping a Discord channel, nor format a message.
+    for (const body of discord.accepted) expect(body.allowed_mentions).toEqual({ parse: [] });
+    expect(slack.refused).toEqual([]);
+    expect(slack.accepted).toEqual([
+      {
+        text: `Village Pillage: waiting for Ann &lt;@everyone&gt; and Ben *bold* until <!date^${unix}^{date_short_pretty} {time}|${deadline}>. <${link}|Open the table>`,
+      },
+    ]);
+    // Each receiver's 429 was honoured: the rate-limited message came again no sooner than it asked (the schedule alone would retry after 30 ms).
+    for (const [hook, waitMs] of [
+      [mine.body.id, 400],
+      [channel.body.id, 1000],
+    ] as const) {
+      const deliveries: { attempts: { at: string; status: number }[] }[] = (await client.get(`/v1/webhooks/${hook}/deliveries`, { token: ann.token })).body
+        .deliveries;
+      const limited = deliveries.filter((d) => d.attempts[0]!.status === 429);
+      expect(limited).toHaveLength(1);
+      expect(limited[0]!.attempts.map((a) => a.status)).toEqual([429, 200]);
+      expect(Date.parse(limited[0]!.attempts[1]!.at) - Date.parse(limited[0]!.attempts[0]!.at)).toBeGreaterThanOrEqual(waitMs);
+    }
+    await Promise.all([discord.close(), slack.close()]);
   });
 
   it('retries a receiver that fails 3 times, then delivers; records every attempt', async () => {

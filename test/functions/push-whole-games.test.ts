@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameNotice, Notification } from '../../functions/push/model/schemas.js';
+import { chatBody } from '../../functions/push/webhooks/chat.js';
 import type { CommitMessage, ServerMessage } from '../../functions/push/stream/protocol.js';
 import { storeOf } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
@@ -82,6 +83,10 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
       );
       const gameId: string = (await client.post('/v1/games', { token: players[0]!.token, body: { game, seats: 2, deadlines: 'daily' } })).body.gameId;
       const group = (await client.post('/v1/webhooks', { token: players[0]!.token, body: { url: receivers[2]!.url, gameId } })).body;
+      // The same news in chat apps' shapes: player 1's own in Discord's, the game's public notices in Slack's.
+      const chat = await Promise.all([startReceiver(), startReceiver()]);
+      const discord = (await client.post('/v1/webhooks', { token: players[1]!.token, body: { url: chat[0]!.url, format: 'discord' } })).body;
+      const slack = (await client.post('/v1/webhooks', { token: players[0]!.token, body: { url: chat[1]!.url, gameId, format: 'slack' } })).body;
       const streams = await Promise.all(players.map((p) => openStream(client, p.token)));
       for (const s of streams) s.send({ action: 'subscribe', gameId });
       for (const s of streams) await s.until((all) => all.some((m) => m.type === 'subscribed'));
@@ -111,7 +116,7 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
       const back = await openStream(client, players[1]!.token);
 
       const verify = (await client.get(`/v1/games/${gameId}/verify`, { token: players[0]!.token })).body;
-      const secrets = [...players.map((p) => p.token), ...hooks.map((h) => h.secret), group.secret];
+      const secrets = [...players.map((p) => p.token), ...hooks.map((h) => h.secret), group.secret, discord.secret, slack.secret];
       const expectNoSecret = (json: string, what: string, seedAllowed = false) => {
         for (const secret of secrets) expect(json.includes(secret), `${what} carries a token or secret`).toBe(false);
         if (!seedAllowed) expect(json.includes(verify.seed), `${what} carries the seed`).toBe(false);
@@ -169,10 +174,25 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
       }
       expect(receivers[2]!.received.length).toBeGreaterThan(2);
 
+      // Every chat-app body is exactly the rendering of a notification its addressee may see, or of a public notice: it can tell nothing more.
+      const appUrl = api.ctx.pushPolicy.appUrl;
+      const ownNews = (await allNotifications(players[1]!.token)).seen.map((n) => chatBody('discord', n, appUrl));
+      const notices = receivers[2]!.received.map((r) => chatBody('slack', (JSON.parse(r.body) as { data: GameNotice }).data, appUrl));
+      for (const [receiver, allowed] of [
+        [chat[0]!, ownNews],
+        [chat[1]!, notices],
+      ] as const) {
+        await (async () => {
+          for (let i = 0; i < 200 && receiver.received.length < allowed.length; i++) await new Promise((r) => setTimeout(r, 50));
+        })();
+        expect(receiver.received.map((r) => r.body).sort()).toEqual([...allowed].sort());
+        for (const r of receiver.received) expectNoSecret(r.body, 'a chat-app body');
+      }
+
       back.send({ action: 'ping' });
       await back.until((all) => all.some((m) => m.type === 'pong'));
       for (const s of [streams[0]!, back]) await s.close();
-      for (const r of receivers) await r.close();
+      for (const r of [...receivers, ...chat]) await r.close();
     });
   },
 );

@@ -146,4 +146,8 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
     const http = only('AWS::Lambda::Function', { Description: 'the HTTP API (Hono)' });
     expect(JSON.stringify(resources[http]!.Properties!.Environment.Variables.STREAM_URL)).toMatch(/"wss:\/\/".*Distribution.*"\/v1\/stream"/);
   });
+
+  it('links chat-app webhook messages, recorded by the push consumer, to the tables on the distribution', () => {
+    expect(JSON.stringify(resources[ids.pushFn]!.Properties!.Environment.Variables.APP_URL)).toMatch(/"https:\/\/".*Distribution.*DomainName/);
+  });
 });

@@ -22,7 +22,10 @@ export interface PushApi {
 
 /** The app as `npm start` runs it, push included (notifier, timers, WebSocket stream; deadlines left to lazy expiry), on a free loopback port. */
 export async function startPushApi(parts: Partial<PushContext> = {}): Promise<PushApi> {
-  const ctx = testContext({ pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, retryDelaysMs: [0, 30, 60, 90] }, ...parts });
+  const ctx = testContext({
+    pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, appUrl: 'https://play.example', retryDelaysMs: [0, 30, 60, 90] },
+    ...parts,
+  });
   const push = await startLocalPush(ctx, { deadlines: false, onError: (error) => console.error(error) });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

@@ -27,6 +27,21 @@ describe('the web client in Chromium: the pages around the tables', () => {
     await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.getByRole('button', { name: 'Show my key to copy to another device' }).click();
     expect(await page.getByTestId('token').inputValue()).toBe(token);
+    // The preferences matrix: one cell switched off is saved, and still off after a reload.
+    const joinedByWebhook = page.getByRole('checkbox', { name: 'Someone joined your table: Your webhooks' });
+    expect(await joinedByWebhook.isChecked()).toBe(true);
+    await joinedByWebhook.uncheck();
+    const stored = async () =>
+      (
+        (await (await fetch(`${world().url}/v1/players/me/preferences`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          notify: Record<string, unknown>;
+        }
+      ).notify['player-joined'];
+    await expect.poll(stored).toEqual({ stream: true, webhook: false });
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Someone joined your table: Your webhooks' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Someone joined your table: Your webhooks' }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Your turn: While a page is open' }).isChecked()).toBe(true);
     await expectAccessible(page, 'the account page');
     await page.getByRole('button', { name: 'Sign out of this browser' }).click();
     await page.getByLabel('Paste your key').fill(token);

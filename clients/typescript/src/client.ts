@@ -28,6 +28,8 @@ import type {
   NewGame,
   NewPlayer,
   Player,
+  Preferences,
+  PreferencesChange,
   Problem,
   Scope,
   StandingOrders,
@@ -375,6 +377,16 @@ export class ValeriaClient {
   /** Comes back early: the whole days not used go back to your allowance. */
   async endVacation(options: WriteOptions = {}): Promise<VacationChange> {
     return this.write((key) => this.api.DELETE('/v1/players/me/vacation', { params: { header: { 'idempotency-key': key } } }), options);
+  }
+
+  /** Your reminders and the type × channel matrix, defaults included. */
+  async preferences(): Promise<Preferences> {
+    return dataOf(await this.api.GET('/v1/players/me/preferences'));
+  }
+
+  /** Changes the reminders or only the cells named (e.g. `{notify: {"player-joined": {webhook: false}}}`); answers the whole matrix. */
+  async changePreferences(change: PreferencesChange): Promise<Preferences> {
+    return dataOf(await this.api.PUT('/v1/players/me/preferences', { body: change }));
   }
 
   /**

@@ -475,13 +475,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your push preferences (reminders)
-         * @description What you set with PUT, or the defaults (one reminder at 0.8 of a pending entry’s time) if you never did.
+         * Your notification preferences: reminders, and each type × channel
+         * @description Your reminders and, per notification type, whether each channel (`stream`, `webhook`) passes it on. What you never set reads as its default: one reminder at 0.8 of a pending entry’s time, every channel on for every type.
          */
         get: operations["getPreferences"];
         /**
-         * Set when deadline reminders are due
-         * @description Up to 3 reminders, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none. The default is one reminder at 0.8. Reminders are sent for entries of at least 10 minutes, and only while you still have to act.
+         * Change your reminders or some cells of the type × channel matrix
+         * @description Only what the body names changes. `reminders`: up to 3, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none; the default is one at 0.8; sent for entries of at least 10 minutes, and only while you still have to act. `notify`: the cells to set, e.g. `{"player-joined":{"webhook":false}}`; the others keep their values. Answers the whole matrix.
          */
         put: operations["putPreferences"];
         post?: never;
@@ -4208,15 +4208,105 @@ export interface components {
                 days: number;
             } | null;
         };
+        /**
+         * @example {
+         *       "reminders": [
+         *         0.5,
+         *         0.9
+         *       ],
+         *       "notify": {
+         *         "your-turn": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "deadline-soon": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "timed-out": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "game-started": {
+         *           "stream": false,
+         *           "webhook": false
+         *         },
+         *         "game-ended": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "player-joined": {
+         *           "stream": true,
+         *           "webhook": false
+         *         },
+         *         "seat-replaced": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "seat-reclaimed": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "webhook-disabled": {
+         *           "stream": true,
+         *           "webhook": true
+         *         }
+         *       }
+         *     }
+         */
         Preferences: {
-            /** @description When a reminder is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
+            /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders: number[];
+            /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further). Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
+            notify: {
+                "your-turn": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "deadline-soon": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "timed-out": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "game-started": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "game-ended": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "player-joined": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "seat-replaced": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "seat-reclaimed": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "webhook-disabled": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+            };
         };
         Webhook: {
             id: string;
             url: string;
             /** @enum {string} */
             scope: "player" | "game";
+            /**
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
+             * @enum {string}
+             */
+            format: "standard" | "discord" | "slack";
             gameId: string | null;
             events: string[] | null;
             /** Format: date-time */
@@ -6169,6 +6259,11 @@ export interface components {
             url: string;
             /** @enum {string} */
             scope: "player" | "game";
+            /**
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
+             * @enum {string}
+             */
+            format: "standard" | "discord" | "slack";
             gameId: string | null;
             events: string[] | null;
             /** Format: date-time */
@@ -6452,6 +6547,65 @@ export interface components {
             /** @description The commit to take back: your own, and the game's latest (its ETag). */
             version: number;
         };
+        /**
+         * @example {
+         *       "notify": {
+         *         "player-joined": {
+         *           "webhook": false
+         *         }
+         *       }
+         *     }
+         */
+        PreferencesChange: {
+            /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
+            reminders?: number[];
+            /** @description Only the cells to change (type, then channel); every other cell keeps its value. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further). */
+            notify?: {
+                "your-turn"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "deadline-soon"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "timed-out"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "game-started"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "game-ended"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "player-joined"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "seat-replaced"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "seat-reclaimed"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+                "webhook-disabled"?: {
+                    stream?: boolean;
+                    webhook?: boolean;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "url": "https://discord.com/api/webhooks/123456789012345678/abcDEF",
+         *       "gameId": "g_7Qm2xZ",
+         *       "format": "discord"
+         *     }
+         */
         CreateWebhook: {
             /** @description An https URL resolving to a public address. */
             url: string;
@@ -6459,6 +6613,11 @@ export interface components {
             gameId?: string;
             /** @description Only these types (notification types for your own, `game.*` notice types for a game); leave out for all. */
             events?: ("your-turn" | "deadline-soon" | "timed-out" | "game-started" | "game-ended" | "player-joined" | "seat-replaced" | "seat-reclaimed" | "webhook-disabled" | "game.turn" | "game.started" | "game.ended")[];
+            /**
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long. Default `standard`.
+             * @enum {string}
+             */
+            format?: "standard" | "discord" | "slack";
         };
         Health: {
             /** @enum {string} */
@@ -10412,7 +10571,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Preferences"];
+                "application/json": components["schemas"]["PreferencesChange"];
             };
         };
         responses: {

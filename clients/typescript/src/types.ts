@@ -47,6 +47,10 @@ export type StandingOrdersUpdate = Body<operations['putStandingOrders']>;
 export type StandingOrders = Answer<'get', '/v1/games/{id}/standing-orders'>;
 export type Vacation = Answer<'get', '/v1/players/me/vacation'>;
 export type VacationChange = Answer<'post', '/v1/players/me/vacation'>;
+/** Your reminders and, per notification type, which channels pass it on. */
+export type Preferences = Answer<'get', '/v1/players/me/preferences'>;
+/** Only what to change: the reminders, or some cells of the type × channel matrix. */
+export type PreferencesChange = Body<operations['putPreferences']>;
 /** One of a player's notifications, as `GET /v1/notifications` lists it and the stream brings it. */
 export type Notification = components['schemas']['Notification'];
 

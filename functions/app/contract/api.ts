@@ -6,7 +6,8 @@
  */
 import * as z from 'zod';
 import { GAMES } from '../../../core/games/index.js';
-import { NotificationsPage, Preferences, StreamTicket } from '../../push/model/schemas.js';
+import { Preferences } from '../../push/model/preferences.js';
+import { NotificationsPage, StreamTicket } from '../../push/model/schemas.js';
 import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookTest, WebhookView } from '../../push/webhooks/schemas.js';
 import { DeadlinesRequest } from '../../service/deadlines.js';
 import { RECORD_FORMAT, RECORD_VERSION } from '../../service/record.js';

@@ -1,6 +1,6 @@
 import type { PushContext } from '../../push/context.js';
-import { readPreferences, readNotifications, writePreferences } from '../../push/notify/feed.js';
-import { Preferences } from '../../push/model/schemas.js';
+import { changePreferences, readPreferences, readNotifications } from '../../push/notify/feed.js';
+import { PreferencesChange } from '../../push/model/preferences.js';
 import { requires } from '../auth.js';
 import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
@@ -30,8 +30,9 @@ export const notificationRoutes = {
     operationId: 'getPreferences',
     path: '/v1/players/me/preferences',
     tags: ['push'],
-    summary: 'Your push preferences (reminders)',
-    description: 'What you set with PUT, or the defaults (one reminder at 0.8 of a pending entry’s time) if you never did.',
+    summary: 'Your notification preferences: reminders, and each type × channel',
+    description:
+      'Your reminders and, per notification type, whether each channel (`stream`, `webhook`) passes it on. What you never set reads as its default: one reminder at 0.8 of a pending entry’s time, every channel on for every type.',
     security: requires('account:read'),
     responses: { 200: jsonResponse('Preferences', 'Your preferences, with defaults for what you never set'), ...problemResponses(AUTHENTICATED) },
   }),
@@ -41,11 +42,11 @@ export const notificationRoutes = {
     operationId: 'putPreferences',
     path: '/v1/players/me/preferences',
     tags: ['push'],
-    summary: 'Set when deadline reminders are due',
+    summary: 'Change your reminders or some cells of the type × channel matrix',
     description:
-      'Up to 3 reminders, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none. The default is one reminder at 0.8. Reminders are sent for entries of at least 10 minutes, and only while you still have to act.',
+      'Only what the body names changes. `reminders`: up to 3, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none; the default is one at 0.8; sent for entries of at least 10 minutes, and only while you still have to act. `notify`: the cells to set, e.g. `{"player-joined":{"webhook":false}}`; the others keep their values. Answers the whole matrix.',
     security: requires('account:write'),
-    request: { body: jsonBody(Preferences) },
+    request: { body: jsonBody(PreferencesChange) },
     responses: { 200: jsonResponse('Preferences', 'Your preferences as stored'), ...problemResponses([...AUTHENTICATED, ...WITH_BODY]) },
   }),
 };
@@ -65,6 +66,6 @@ export function mountNotificationRoutes(mount: Mount, ctx: PushContext): void {
 
   mount(notificationRoutes.putPreferences, async (c) => {
     const { player } = c.var;
-    return c.json(await writePreferences(ctx, player.playerId, c.req.valid('json')), 200);
+    return c.json(await changePreferences(ctx, player.playerId, c.req.valid('json')), 200);
   });
 }

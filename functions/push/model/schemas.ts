@@ -121,6 +121,10 @@ export type GameNotice = z.infer<typeof GameNotice>;
 export type GameNoticeType = GameNotice['type'];
 export const GAME_NOTICE_TYPES = GameNotice.options.map((o) => o.shape.type.value) as readonly GameNoticeType[];
 
+/** The shapes a webhook's body takes: the signed Standard Webhooks JSON, or a chat app's incoming-webhook message (webhooks/chat.ts). */
+export const WEBHOOK_FORMATS = ['standard', 'discord', 'slack'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
 export const NotificationsPage = z
   .object({
     notifications: z.array(Notification),
@@ -128,20 +132,6 @@ export const NotificationsPage = z
     more: z.boolean().describe('Whether more are already waiting after this page.'),
   })
   .meta({ id: 'NotificationsPage' });
-
-export const MAX_REMINDERS = 3;
-export const DEFAULT_REMINDERS = [0.8] as const;
-
-export const Preferences = z
-  .object({
-    reminders: z
-      .array(z.number().gt(0).lt(1))
-      .max(MAX_REMINDERS)
-      .refine((list) => new Set(list).size === list.length, 'must not repeat a fraction')
-      .describe('When a reminder is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none.'),
-  })
-  .meta({ id: 'Preferences' });
-export type Preferences = z.infer<typeof Preferences>;
 
 export const StreamTicket = z
   .object({

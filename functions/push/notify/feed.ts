@@ -2,7 +2,7 @@ import type { PushContext } from '../context.js';
 import { fail } from '../../service/errors.js';
 import { InvalidCursorError } from '../store/keys.js';
 import type { ReadConsistency } from '../store/port.js';
-import { DEFAULT_REMINDERS, type Preferences } from '../model/schemas.js';
+import { applyChange, resolvePreferences, type Preferences, type PreferencesChange } from '../model/preferences.js';
 
 export async function readNotifications(ctx: PushContext, playerId: string, after: string | null, limit: number) {
   try {
@@ -14,13 +14,18 @@ export async function readNotifications(ctx: PushContext, playerId: string, afte
   }
 }
 
-/** The player's preferences, or the defaults; `strong` when they read back their own, `eventual` (half the units) when planning reminders. */
+/** The player's preferences, their choices over the defaults; `strong` when they read back their own, `eventual` (half the units) when a channel consults them. */
 export async function readPreferences(ctx: PushContext, playerId: string, consistency: ReadConsistency): Promise<Preferences> {
-  return (await ctx.push.getPreferences(playerId, consistency)) ?? { reminders: [...DEFAULT_REMINDERS] };
+  return resolvePreferences(await ctx.push.getPreferences(playerId, consistency));
 }
 
-export async function writePreferences(ctx: PushContext, playerId: string, preferences: Preferences): Promise<Preferences> {
-  const stored = { reminders: [...preferences.reminders].sort((a, b) => a - b) };
+/**
+ * Applies a change to what the player chose before (the cells it names, the
+ * reminders if given) and answers the whole matrix. Read, then written: two
+ * changes from the same player at the same instant keep the last one's cells.
+ */
+export async function changePreferences(ctx: PushContext, playerId: string, change: PreferencesChange): Promise<Preferences> {
+  const stored = applyChange(await ctx.push.getPreferences(playerId, 'strong'), change);
   await ctx.push.putPreferences(playerId, stored);
-  return stored;
+  return resolvePreferences(stored);
 }

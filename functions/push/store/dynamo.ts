@@ -51,7 +51,8 @@ import {
   type ReadConsistency,
   type WebhookRecord,
 } from './port.js';
-import { Notification, Preferences } from '../model/schemas.js';
+import { StoredPreferences } from '../model/preferences.js';
+import { Notification } from '../model/schemas.js';
 import { TimerPayload, type Timer } from '../../timers/port.js';
 import { OutboxMessage } from '../outbox/message.js';
 
@@ -111,14 +112,14 @@ export class DynamoPushStore implements PushStore {
     return { items: found, next: lastSk === null ? after : encodeNotificationCursor(lastSk), more };
   }
 
-  async getPreferences(playerId: string, consistency: ReadConsistency): Promise<Preferences | null> {
+  async getPreferences(playerId: string, consistency: ReadConsistency): Promise<StoredPreferences | null> {
     const output = await this.client.send(
       new GetItemCommand({ TableName: this.table, Key: preferencesKey(playerId), ConsistentRead: consistency === 'strong' }),
     );
-    return output.Item ? Preferences.parse(json(output.Item)) : null;
+    return output.Item ? StoredPreferences.parse(json(output.Item)) : null;
   }
 
-  async putPreferences(playerId: string, preferences: Preferences): Promise<void> {
+  async putPreferences(playerId: string, preferences: StoredPreferences): Promise<void> {
     await this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...preferencesKey(playerId), j: { S: JSON.stringify(preferences) } } }));
   }
 

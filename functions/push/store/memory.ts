@@ -1,7 +1,8 @@
 import { byUtf8, jsonCopy } from '../../store/conventions.js';
 import { decodeNotificationCursor, deliverySk, encodeNotificationCursor, notificationSk, outboxSk } from './keys.js';
 import { NOTIFICATION_TTL_MS, type ConnectionRecord, type DeliveryRecord, type NotificationPage, type PushStore, type WebhookRecord } from './port.js';
-import type { Notification, Preferences } from '../model/schemas.js';
+import type { StoredPreferences } from '../model/preferences.js';
+import type { Notification } from '../model/schemas.js';
 import type { Timer } from '../../timers/port.js';
 import type { OutboxMessage } from '../outbox/message.js';
 
@@ -12,7 +13,7 @@ import type { OutboxMessage } from '../outbox/message.js';
  */
 export class MemoryPushStore implements PushStore {
   private readonly notifications = new Map<string, Map<string, Notification>>();
-  private readonly preferences = new Map<string, Preferences>();
+  private readonly preferences = new Map<string, StoredPreferences>();
   private readonly timers = new Map<string, Timer>();
   private readonly queued = new Map<string, OutboxMessage>();
   private readonly webhooks = new Map<string, WebhookRecord>();
@@ -41,12 +42,12 @@ export class MemoryPushStore implements PushStore {
     return { items: jsonCopy(page.map(([, n]) => n)), next: last ? encodeNotificationCursor(last[0]) : after, more: entries.length > limit };
   }
 
-  async getPreferences(playerId: string): Promise<Preferences | null> {
+  async getPreferences(playerId: string): Promise<StoredPreferences | null> {
     const found = this.preferences.get(playerId);
     return found ? jsonCopy(found) : null;
   }
 
-  async putPreferences(playerId: string, preferences: Preferences): Promise<void> {
+  async putPreferences(playerId: string, preferences: StoredPreferences): Promise<void> {
     this.preferences.set(playerId, jsonCopy(preferences));
   }
 

@@ -1,4 +1,5 @@
-import type { Notification, Preferences } from '../model/schemas.js';
+import type { StoredPreferences } from '../model/preferences.js';
+import type { Notification, WebhookFormat } from '../model/schemas.js';
 import type { TimerAgenda } from '../../timers/port.js';
 import type { OutboxAgenda } from '../outbox/port.js';
 
@@ -37,8 +38,8 @@ export interface NotificationStore {
   /** In (time, id) order after the cursor (a `next` from an earlier page, or null for the oldest kept). */
   listNotifications(playerId: string, after: string | null, limit: number): Promise<NotificationPage>;
 
-  getPreferences(playerId: string, consistency: ReadConsistency): Promise<Preferences | null>;
-  putPreferences(playerId: string, preferences: Preferences): Promise<void>;
+  getPreferences(playerId: string, consistency: ReadConsistency): Promise<StoredPreferences | null>;
+  putPreferences(playerId: string, preferences: StoredPreferences): Promise<void>;
 }
 
 export interface WebhookRecord {
@@ -53,6 +54,8 @@ export interface WebhookRecord {
   readonly secret: string;
   readonly createdAt: number;
   readonly disabled: { readonly at: number; readonly reason: string } | null;
+  /** The body's shape; absent on subscriptions made before chat formats (they are `standard`). */
+  readonly format?: WebhookFormat;
 }
 
 export interface DeliveryAttempt {

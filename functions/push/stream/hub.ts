@@ -5,6 +5,9 @@ import { ServiceError } from '../../service/errors.js';
 import { SERVICE_PROBLEMS } from '../../service/problems.js';
 import { presentCommit, presentGame, presentLegalMoves } from '../../service/present.js';
 import { sendable, type Derived } from '../model/derive.js';
+import type { PushContext } from '../context.js';
+import { chooses } from '../model/preferences.js';
+import { readPreferences } from '../notify/feed.js';
 import type { ObservedCommit } from '../notify/follow.js';
 import type { PushSink } from '../notify/channels.js';
 import type { Notification } from '../model/schemas.js';
@@ -101,10 +104,12 @@ async function commitMessages(
 /**
  * What goes to each connection for one durable commit (or timer): one commit
  * message to each subscriber of the game, and each notification alone to the
- * addressee's other connections (and for what no commit message carries).
+ * addressee's other connections (and for what no commit message carries)
+ * when the addressee's preferences let the stream pass its type on (read only
+ * for addressees with a connection open).
  */
 export async function fanOut(
-  ctx: ServiceContext,
+  ctx: PushContext,
   derived: Derived,
   observed: ObservedCommit | null,
   subscribers: readonly { readonly connectionId: string; readonly playerId: string }[],
@@ -123,11 +128,15 @@ export async function fanOut(
   }
   const addressees = new Set(derived.notifications.map((a) => a.playerId));
   for (const playerId of addressees) {
-    const mine = derived.notifications.filter((a) => a.playerId === playerId).map((a) => a.notification);
-    for (const connectionId of await connectionsOf(playerId))
+    const connections = await connectionsOf(playerId);
+    if (connections.length === 0) continue;
+    const preferences = await readPreferences(ctx, playerId, 'eventual');
+    const mine = derived.notifications
+      .filter((a) => a.playerId === playerId && sendable(derived, a.notification) && chooses(preferences, a.notification.type, 'stream'))
+      .map((a) => a.notification);
+    for (const connectionId of connections)
       for (const notification of mine)
-        if ((!watching.has(connectionId) || !ridesWith(observed, notification)) && sendable(derived, notification))
-          out.push({ connectionId, message: { type: 'notification', notification } });
+        if (!watching.has(connectionId) || !ridesWith(observed, notification)) out.push({ connectionId, message: { type: 'notification', notification } });
   }
   return out;
 }
@@ -136,7 +145,7 @@ export async function fanOut(
 export class StreamHub {
   private readonly connections = new Map<string, StreamConnection>();
 
-  constructor(private readonly ctx: ServiceContext) {}
+  constructor(private readonly ctx: PushContext) {}
 
   add(connection: StreamConnection): void {
     this.connections.set(connection.id, connection);

@@ -17,6 +17,9 @@ import { attemptDelivery, type AttemptResult } from './deliver.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The longest wait a receiver's `Retry-After` can ask for: an hour (a longer one is likely a mistake, and the retry schedule goes on after it). */
+const MAX_RETRY_AFTER_MS = 60 * 60_000;
+
 /** The outbox message of a webhook delivery. */
 export function deliveryMessage(delivery: Pick<DeliveryRecord, 'id' | 'webhookId' | 'ownerId' | 'createdAt'>): OutboxMessage {
   return { channel: 'webhook', ownerId: delivery.ownerId, targetId: delivery.webhookId, deliveryId: delivery.id, createdAt: delivery.createdAt };
@@ -94,8 +97,10 @@ async function recordAttempt(
     await ctx.push.putDelivery({ ...delivery, state: 'delivered', attempts, nextAttemptAt: null });
     return null;
   }
-  const delay = ctx.pushPolicy.retryDelaysMs[attempts.length];
-  if (delay !== undefined) {
+  const planned = ctx.pushPolicy.retryDelaysMs[attempts.length];
+  if (planned !== undefined) {
+    // A receiver that said when to come back (a 429 from Discord or Slack) is not called before, nor later than the longest planned wait.
+    const delay = Math.max(planned, Math.min(result.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
     const next = { ...delivery, attempts, nextAttemptAt: now + delay };
     await ctx.push.putDelivery(next);
     await timers.schedule(nextAttemptTimer(next, now + delay));

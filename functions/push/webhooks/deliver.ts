@@ -12,8 +12,37 @@ import { ForbiddenTargetError, resolveTarget, type HostResolver, type ResolvedTa
  */
 export type AttemptError = 'timed out' | 'refused' | 'response interrupted' | `target forbidden: ${string}`;
 
-/** One delivery attempt's outcome: the status the receiver answered, or why there was none. */
-export type AttemptResult = { readonly ok: boolean; readonly status: number | null; readonly error: AttemptError | null };
+/**
+ * One delivery attempt's outcome: the status the receiver answered, or why
+ * there was none; after a 429, how long the receiver asked us to wait, if it
+ * said (Slack's and Discord's `Retry-After`, Discord's `retry_after`).
+ */
+export type AttemptResult = {
+  readonly ok: boolean;
+  readonly status: number | null;
+  readonly error: AttemptError | null;
+  readonly retryAfterMs?: number;
+};
+
+/** How much of a 429's body is read for Discord's `retry_after` (its answer is a few dozen bytes). */
+const RATE_LIMIT_BODY_BYTES = 4096;
+
+/** `Retry-After` in seconds or as an HTTP date, else a JSON body's `retry_after` seconds (Discord's, fractional); undefined when neither says. */
+export function retryAfterMs(header: string | undefined, body: string, now: number): number | undefined {
+  if (header !== undefined && header.trim() !== '') {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+    const date = Date.parse(header);
+    if (Number.isFinite(date)) return Math.max(0, date - now);
+  }
+  try {
+    const parsed = JSON.parse(body) as { retry_after?: unknown };
+    if (typeof parsed.retry_after === 'number' && Number.isFinite(parsed.retry_after) && parsed.retry_after >= 0) return Math.ceil(parsed.retry_after * 1000);
+  } catch {
+    // Not JSON: nothing said.
+  }
+  return undefined;
+}
 
 /**
  * One attempt of a delivery: the target vetted again (what the name resolves
@@ -36,7 +65,7 @@ export async function attemptDelivery(
     throw error;
   }
   const left = Math.max(1, Math.ceil(policy.timeoutMs - (performance.now() - started)));
-  return postSigned(target, signedHeaders(hook.secret, delivery.id, new Date(now), delivery.body), delivery.body, left);
+  return postSigned(target, signedHeaders(hook.secret, delivery.id, new Date(now), delivery.body), delivery.body, left, now);
 }
 
 /** Standard Webhooks headers for a message, signed with the subscription's `whsec_` secret. */
@@ -49,11 +78,11 @@ export function signedHeaders(secret: string, messageId: string, at: Date, body:
 }
 
 /**
- * POSTs one signed message to a vetted target: to exactly the address that
+ * POSTs one signed message to a vetted target (`now`: the attempt's time, from which a 429's HTTP date counts): to exactly the address that
  * was checked (the `lookup` below never asks DNS again), within 5 seconds all
  * told, following no redirect (a 3xx is a failed attempt).
  */
-export function postSigned(target: ResolvedTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<AttemptResult> {
+export function postSigned(target: ResolvedTarget, headers: Record<string, string>, body: string, timeoutMs: number, now: number): Promise<AttemptResult> {
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     const req = send(
@@ -73,9 +102,20 @@ export function postSigned(target: ResolvedTarget, headers: Record<string, strin
       },
       (res) => {
         const status = res.statusCode ?? 0;
-        // The body is not read beyond what arrives; the connection is dropped.
-        res.resume();
-        res.on('end', () => resolve({ ok: status >= 200 && status < 300, status, error: null }));
+        // The body is never kept, except the start of a 429's, which may say when to come back.
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (status !== 429 || kept >= RATE_LIMIT_BODY_BYTES) return;
+          chunks.push(chunk);
+          kept += chunk.length;
+        });
+        res.on('end', () => {
+          if (status !== 429) return resolve({ ok: status >= 200 && status < 300, status, error: null });
+          const header = res.headers['retry-after'];
+          const wait = retryAfterMs(header, Buffer.concat(chunks).subarray(0, RATE_LIMIT_BODY_BYTES).toString('utf8'), now);
+          resolve({ ok: false, status, error: null, ...(wait === undefined ? {} : { retryAfterMs: wait }) });
+        });
         res.on('error', () => resolve({ ok: false, status, error: 'response interrupted' }));
       },
     );

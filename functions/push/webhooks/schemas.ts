@@ -1,9 +1,13 @@
 import * as z from 'zod';
-import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES } from '../model/schemas.js';
+import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES, WEBHOOK_FORMATS } from '../model/schemas.js';
 
 const Instant = z.iso.datetime();
 
 export const MAX_WEBHOOKS_PER_PLAYER = 10;
+
+const WebhookFormat = z.enum(WEBHOOK_FORMATS);
+const FORMAT_HELP =
+  'The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.';
 
 export const CreateWebhookBody = z
   .strictObject({
@@ -20,14 +24,19 @@ export const CreateWebhookBody = z
       .max(20)
       .optional()
       .describe('Only these types (notification types for your own, `game.*` notice types for a game); leave out for all.'),
+    format: WebhookFormat.optional().describe(`${FORMAT_HELP} Default \`standard\`.`),
   })
-  .meta({ id: 'CreateWebhook' });
+  .meta({
+    id: 'CreateWebhook',
+    example: { url: 'https://discord.com/api/webhooks/123456789012345678/abcDEF', gameId: 'g_7Qm2xZ', format: 'discord' },
+  });
 
 export const WebhookView = z
   .object({
     id: z.string(),
     url: z.string(),
     scope: z.enum(['player', 'game']),
+    format: WebhookFormat.describe(FORMAT_HELP),
     gameId: z.string().nullable(),
     events: z.array(z.string()).nullable(),
     createdAt: Instant,

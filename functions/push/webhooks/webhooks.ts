@@ -4,12 +4,15 @@ import { seatOf } from '../../service/live-game.js';
 import { readHeader } from '../../service/pipeline.js';
 import type { PushContext } from '../context.js';
 import { derivedId, sendable } from '../model/derive.js';
-import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES, type GameNotice, type Notification } from '../model/schemas.js';
+import { chooses } from '../model/preferences.js';
+import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES, type GameNotice, type Notification, type NotificationType, type WebhookFormat } from '../model/schemas.js';
+import { readPreferences } from '../notify/feed.js';
 import type { PushSink } from '../notify/channels.js';
 import type { OutboxMessage } from '../outbox/message.js';
 import type { Outbox } from '../outbox/port.js';
 import type { PushPolicy } from '../policy.js';
 import type { DeliveryRecord, WebhookRecord } from '../store/port.js';
+import { chatBody, chatPingBody } from './chat.js';
 import { deliveryMessage } from './courier.js';
 import { attemptDelivery } from './deliver.js';
 import { MAX_WEBHOOKS_PER_PLAYER, type TestOutcome } from './schemas.js';
@@ -30,6 +33,7 @@ export function presentWebhook(hook: WebhookRecord) {
     id: hook.id,
     url: hook.url,
     scope: hook.gameId === null ? ('player' as const) : ('game' as const),
+    format: formatOf(hook),
     gameId: hook.gameId,
     events: hook.events === null ? null : [...hook.events],
     createdAt: iso(hook.createdAt),
@@ -52,7 +56,11 @@ export interface CreateWebhookRequest {
   readonly url: string;
   readonly gameId?: string;
   readonly events?: readonly string[];
+  readonly format?: WebhookFormat;
 }
+
+/** A subscription's body shape: `standard` for those made before chat formats. */
+export const formatOf = (hook: WebhookRecord): WebhookFormat => hook.format ?? 'standard';
 
 export async function createWebhook(ctx: PushContext, policy: PushPolicy, ownerId: string, request: CreateWebhookRequest) {
   const gameId = request.gameId ?? null;
@@ -78,6 +86,7 @@ export async function createWebhook(ctx: PushContext, policy: PushPolicy, ownerI
     secret: `whsec_${randomBytes(24).toString('base64')}`,
     createdAt: ctx.clock(),
     disabled: null,
+    format: request.format ?? 'standard',
   };
   // The count and the subscription in one conditional write: parallel creates cannot pass the limit together.
   if (!(await ctx.push.addWebhook(hook, MAX_WEBHOOKS_PER_PLAYER))) throw fail('too-many-webhooks', { limit: MAX_WEBHOOKS_PER_PLAYER });
@@ -99,7 +108,9 @@ export async function requireWebhook(ctx: PushContext, ownerId: string, id: stri
 export async function pingWebhook(ctx: PushContext, policy: PushPolicy, hook: WebhookRecord): Promise<{ deliveryId: string; outcome: TestOutcome }> {
   const now = ctx.clock();
   const id = derivedId('msg', hook.id, 'ping', now);
-  const body = JSON.stringify({ type: 'ping', timestamp: new Date(now).toISOString(), data: { webhookId: hook.id } });
+  const format = formatOf(hook);
+  const body =
+    format === 'standard' ? JSON.stringify({ type: 'ping', timestamp: new Date(now).toISOString(), data: { webhookId: hook.id } }) : chatPingBody(format);
   const result = await attemptDelivery(hook, { id, body }, policy, now);
   const outcome: TestOutcome = result.ok ? 'delivered' : result.error === 'timed out' ? 'timed out' : 'refused';
   await ctx.push.putDelivery({
@@ -134,10 +145,10 @@ function wants(hook: WebhookRecord, type: string): boolean {
 export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
   return async (derived) => {
     const due: [WebhookRecord, Notification | GameNotice][] = [];
-    const mine = new Map<string, readonly WebhookRecord[]>();
+    const mine = new Map<string, (type: NotificationType) => readonly WebhookRecord[]>();
     for (const { playerId, notification } of derived.notifications.filter((a) => sendable(derived, a.notification))) {
-      if (!mine.has(playerId)) mine.set(playerId, await ctx.push.listWebhooks(playerId, 'eventual'));
-      for (const hook of mine.get(playerId) ?? []) if (hook.gameId === null && wants(hook, notification.type)) due.push([hook, notification]);
+      if (!mine.has(playerId)) mine.set(playerId, await playerWebhooks(ctx, playerId));
+      for (const hook of mine.get(playerId)?.(notification.type) ?? []) if (wants(hook, notification.type)) due.push([hook, notification]);
     }
     const notices = derived.notices.filter((notice) => sendable(derived, notice));
     const gameId = notices[0]?.gameId;
@@ -150,14 +161,25 @@ export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
   };
 }
 
+/** A player's own webhooks (player scope) that may receive a notification type: none for a type their preferences keep from webhooks. */
+async function playerWebhooks(ctx: PushContext, playerId: string): Promise<(type: NotificationType) => readonly WebhookRecord[]> {
+  const hooks = (await ctx.push.listWebhooks(playerId, 'eventual')).filter((hook) => hook.gameId === null);
+  if (hooks.length === 0) return () => [];
+  // Read only for players with a webhook of their own: most have none.
+  const preferences = await readPreferences(ctx, playerId, 'eventual');
+  return (type) => (chooses(preferences, type, 'webhook') ? hooks : []);
+}
+
 /** Stores a new delivery (pending, no attempt yet); its outbox message, or null when an attempt was already made. */
 async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: Notification | GameNotice): Promise<OutboxMessage | null> {
+  const format = formatOf(hook);
   const delivery: DeliveryRecord = {
     id: derivedId('msg', hook.id, message.id),
     webhookId: hook.id,
     ownerId: hook.ownerId,
     type: message.type,
-    body: JSON.stringify({ type: message.type, timestamp: message.at, data: message }),
+    body:
+      format === 'standard' ? JSON.stringify({ type: message.type, timestamp: message.at, data: message }) : chatBody(format, message, ctx.pushPolicy.appUrl),
     createdAt: Date.parse(message.at),
     state: 'pending',
     attempts: [],

@@ -1,0 +1,90 @@
+import * as z from 'zod';
+import { NOTIFICATION_TYPES, type NotificationType } from './schemas.js';
+
+/**
+ * A player's preferences: when reminders are due, and which notification
+ * types each channel passes on (the matrix of type × channel). Only the
+ * player's own choices are stored; every cell they never set reads as its
+ * default, so a record kept before the matrix existed (reminders only) reads
+ * as the defaults, and a default changed later reaches everyone who never
+ * chose otherwise.
+ */
+
+/** The channels a player chooses per type: the lone messages of the live stream, and their own (player-scope) webhooks. */
+export const PREFERENCE_CHANNELS = ['stream', 'webhook'] as const;
+export type PreferenceChannel = (typeof PREFERENCE_CHANNELS)[number];
+
+export const MAX_REMINDERS = 3;
+export const DEFAULT_REMINDERS = [0.8] as const;
+
+export type NotifyMatrix = Readonly<Record<NotificationType, Readonly<Record<PreferenceChannel, boolean>>>>;
+
+/** Everything on: what every channel passed on before there were choices, so nobody's channels changed when the matrix came. */
+export const DEFAULT_NOTIFY: NotifyMatrix = Object.fromEntries(
+  NOTIFICATION_TYPES.map((type) => [type, Object.fromEntries(PREFERENCE_CHANNELS.map((channel) => [channel, true]))]),
+) as NotifyMatrix;
+
+const Reminders = z
+  .array(z.number().gt(0).lt(1))
+  .max(MAX_REMINDERS)
+  .refine((list) => new Set(list).size === list.length, 'must not repeat a fraction')
+  .describe('When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none.');
+
+const channelsOf = <T extends z.ZodType>(cell: T) => Object.fromEntries(PREFERENCE_CHANNELS.map((channel) => [channel, cell])) as Record<PreferenceChannel, T>;
+const typesOf = <T extends z.ZodType>(row: T) => Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, row])) as Record<NotificationType, T>;
+
+const CHANNEL_HELP =
+  '`stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further).';
+
+/** A row of choices per type, some cells left out: what PUT takes and what is stored. */
+const PartialMatrix = z.strictObject(typesOf(z.strictObject(channelsOf(z.boolean().optional())).optional()));
+
+export const Preferences = z
+  .object({
+    reminders: Reminders,
+    notify: z
+      .object(typesOf(z.object(channelsOf(z.boolean()))))
+      .describe(
+        `Per notification type, whether each channel passes it on. ${CHANNEL_HELP} Every notification is stored and listed by \`GET /v1/notifications\` whatever you choose here.`,
+      ),
+  })
+  .meta({
+    id: 'Preferences',
+    example: {
+      reminders: [0.5, 0.9],
+      notify: { ...DEFAULT_NOTIFY, 'player-joined': { stream: true, webhook: false }, 'game-started': { stream: false, webhook: false } },
+    },
+  });
+export type Preferences = z.infer<typeof Preferences>;
+
+export const PreferencesChange = z
+  .strictObject({
+    reminders: Reminders.optional(),
+    notify: PartialMatrix.optional().describe(`Only the cells to change (type, then channel); every other cell keeps its value. ${CHANNEL_HELP}`),
+  })
+  .meta({ id: 'PreferencesChange', example: { notify: { 'player-joined': { webhook: false } } } });
+export type PreferencesChange = z.infer<typeof PreferencesChange>;
+
+/** What is stored: the reminders, and only the cells the player set (a record from before the matrix has none). */
+export const StoredPreferences = z.object({ reminders: Reminders, notify: PartialMatrix.optional() });
+export type StoredPreferences = z.infer<typeof StoredPreferences>;
+
+/** The whole matrix a stored record means: its choices over the defaults. */
+export function resolvePreferences(stored: StoredPreferences | null): Preferences {
+  const notify = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, { ...DEFAULT_NOTIFY[type], ...stored?.notify?.[type] }])) as NotifyMatrix;
+  return { reminders: [...(stored?.reminders ?? DEFAULT_REMINDERS)], notify };
+}
+
+/** A change applied to what is stored: the cells it names replace theirs, the reminders (sorted) if given. */
+export function applyChange(stored: StoredPreferences | null, change: PreferencesChange): StoredPreferences {
+  const reminders = [...(change.reminders ?? stored?.reminders ?? DEFAULT_REMINDERS)].sort((a, b) => a - b);
+  const notify: Partial<Record<NotificationType, Partial<Record<PreferenceChannel, boolean>>>> = { ...stored?.notify };
+  for (const type of NOTIFICATION_TYPES) {
+    const cells = change.notify?.[type];
+    if (cells) notify[type] = { ...notify[type], ...cells };
+  }
+  return Object.keys(notify).length > 0 ? { reminders, notify } : { reminders };
+}
+
+/** Whether a channel passes on a notification type for this player. */
+export const chooses = (preferences: Preferences, type: NotificationType, channel: PreferenceChannel): boolean => preferences.notify[type][channel];
