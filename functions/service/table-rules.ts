@@ -16,9 +16,10 @@ export const TableRulesRequest = z
       .boolean()
       .optional()
       .describe("Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks)."),
+    allowBots: z.boolean().optional().describe('Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts.'),
   })
   .default({})
-  .describe("The table's rules for undo, absent players and vacations.");
+  .describe("The table's rules for undo, absent players, vacations and bot accounts.");
 
 export type TableRulesRequest = z.infer<typeof TableRulesRequest>;
 
@@ -29,8 +30,9 @@ export function resolveTableRules(request: TableRulesRequest, deadlines: Deadlin
     undo: request.undo ?? deadlines !== 'live',
     replaceAfterTimeouts: request.replaceAfterTimeouts ?? DEFAULT_REPLACE_AFTER_TIMEOUTS,
     vacation: request.vacation ?? true,
+    allowBots: request.allowBots ?? true,
   };
 }
 
 /** Games created before tables had rules keep the rules they were created under: no undo, no replacement, no vacations. */
-export const RULES_BEFORE_TABLE_RULES: TableRules = { undo: false, replaceAfterTimeouts: 0, vacation: false };
+export const RULES_BEFORE_TABLE_RULES: TableRules = { undo: false, replaceAfterTimeouts: 0, vacation: false, allowBots: true };

@@ -43,6 +43,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make this account a bot account, for good
+         * @description Irreversible, and only for an account that has played no game (`409 games-played`): its past games were a person's. A bot account is badged wherever it sits (`botAccount` on its seats), sits only at tables that allow bots (`table.allowBots`, on by default; `403 bots-not-allowed`), and counts at most 10 running games. `owner` is the person who answers for it.
+         */
+        post: operations["convertToBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your personal access tokens: label, scopes, created, last used, expiry
+         * @description Every access token you keep, expired ones included until you revoke them; never a token itself. Your registration token is not listed: it holds every scope and lasts as long as your account.
+         */
+        get: operations["listAccessTokens"];
+        put?: never;
+        /**
+         * Make a personal access token with chosen scopes (shown once)
+         * @description A token for a program you trust with part of your account: a statistics site that reads your games (`games:read`), a bot that plays them (`games:read`, `games:play`). It may hold only scopes the token asking for it holds (`403 insufficient-scope` names the first it lacks): your registration token holds them all. The token is in this answer only; it is stored as a hash, and, as with registration, not idempotent: a retried request makes another token (listed, and revocable). A player keeps at most 20.
+         */
+        post: operations["createAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an access token at once
+         * @description The token is refused from the next request on, everywhere (`401 invalid-token`): no cache of the service answers it again.
+         */
+        delete: operations["revokeAccessToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything we keep about you, in one document
+         * @description Your profile, access tokens (never a token), vacation ledger, reminder preferences, webhooks (never a signing secret), the notifications kept for you (30 days), every running game of yours and your finished games, newest first, 500 an answer: `games.next`, sent back as `after`, reads the following ones (the other parts are answered again, as they are then). Each game's own log is read from its routes (`GET /v1/games/{id}/verify` after the end).
+         */
+        get: operations["exportAccountData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me/vacation": {
         parameters: {
             query?: never;
@@ -588,7 +672,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "webhook-not-found" | "bots-not-allowed" | "access-token-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "already-bot" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -644,6 +728,11 @@ export interface components {
             kind: "player";
             playerId: string;
             name: string;
+            /**
+             * @description Present when the player is a bot account (a program): show it as one.
+             * @enum {boolean}
+             */
+            botAccount?: true;
         };
         SeatBot: {
             seat: number;
@@ -3987,15 +4076,455 @@ export interface components {
             name: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description A bot account is a program, answered for by its `owner`; badged as such wherever it sits.
+             * @enum {string}
+             */
+            kind: "person" | "bot";
+            /** @description The player id of the person who answers for a bot account; null for a person. */
+            owner: string | null;
         };
         NewPlayer: {
             playerId: string;
             name: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description A bot account is a program, answered for by its `owner`; badged as such wherever it sits.
+             * @enum {string}
+             */
+            kind: "person" | "bot";
+            /** @description The player id of the person who answers for a bot account; null for a person. */
+            owner: string | null;
             /** @description Your bearer API token. It is shown only this once; keep it secret. */
             token: string;
         };
+        NewAccessToken: {
+            /** @description Names the token in `DELETE /v1/players/me/tokens/{id}`; not a secret. */
+            tokenId: string;
+            label: string;
+            scopes: components["schemas"]["Scope"][];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it stops working; null: never.
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Its last use, to within an hour; null: never used.
+             */
+            lastUsedAt: string | null;
+            /** @description The bearer token. It is shown only this once (only its hash is kept); keep it secret. */
+            token: string;
+        };
+        /**
+         * @description What a token may do. `games:read`: Read your games, their views, legal moves, logs and verification, and your standing orders; open the live stream. `games:play`: Take seats, play moves, undo, reclaim a seat and set standing orders. `games:create`: Create games and seat bots in them. `notifications:read`: Read your notifications and receive them on the live stream. `webhooks:write`: List, add, test and remove your webhooks. `account:read`: Read your account: vacation, reminder preferences and access tokens, and export your data. `account:write`: Change your account: vacations, reminder preferences, access tokens, bot accounts and deletion.
+         * @enum {string}
+         */
+        Scope: "games:read" | "games:play" | "games:create" | "notifications:read" | "webhooks:write" | "account:read" | "account:write";
+        AccessTokenList: {
+            /** @description Oldest first. */
+            tokens: components["schemas"]["AccessToken"][];
+            /** @description How many access tokens a player may keep. */
+            max: number;
+        };
+        /**
+         * @example {
+         *       "tokenId": "tok_3mQx0aVv9fRk",
+         *       "label": "stats site",
+         *       "scopes": [
+         *         "games:read"
+         *       ],
+         *       "createdAt": "2026-11-20T10:00:00.000Z",
+         *       "expiresAt": "2027-11-20T10:00:00.000Z",
+         *       "lastUsedAt": "2026-11-21T08:14:03.000Z"
+         *     }
+         */
+        AccessToken: {
+            /** @description Names the token in `DELETE /v1/players/me/tokens/{id}`; not a secret. */
+            tokenId: string;
+            label: string;
+            scopes: components["schemas"]["Scope"][];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it stops working; null: never.
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Its last use, to within an hour; null: never used.
+             */
+            lastUsedAt: string | null;
+        };
+        AccountData: {
+            /** Format: date-time */
+            exportedAt: string;
+            player: components["schemas"]["Player"];
+            accessTokens: components["schemas"]["AccessToken"][];
+            vacation: components["schemas"]["Vacation"];
+            preferences: components["schemas"]["Preferences"];
+            /** @description Without their signing secrets. */
+            webhooks: components["schemas"]["Webhook"][];
+            /** @description Every notification kept for you (30 days), oldest first. */
+            notifications: components["schemas"]["Notification"][];
+            games: {
+                running: {
+                    gameId: string;
+                    game: components["schemas"]["GameId"];
+                    /** @description Null for a game you created without a seat. */
+                    seat: number | null;
+                    /** Format: date-time */
+                    joinedAt: string;
+                }[];
+                /** @description Newest first. */
+                finished: {
+                    gameId: string;
+                    game: components["schemas"]["GameId"];
+                    seat: number;
+                    version: number;
+                }[];
+                /** @description Send as `after` for the finished games after these; null when these were the last. */
+                next: string | null;
+            };
+        };
+        Vacation: {
+            /** @description The UTC calendar year the allowance counts. */
+            year: number;
+            /** @description Whole days a player may be away per calendar year (a setting of the deployment). */
+            allowanceDays: number;
+            usedDays: number;
+            remainingDays: number;
+            /** @description The vacation you are on now; null when you are not. */
+            current: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                until: string;
+                /** @description Whole days it takes from the allowance. */
+                days: number;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "reminders": [
+         *         0.5,
+         *         0.9
+         *       ],
+         *       "notify": {
+         *         "your-turn": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "deadline-soon": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "timed-out": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "game-started": {
+         *           "stream": false,
+         *           "webhook": false
+         *         },
+         *         "game-ended": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "player-joined": {
+         *           "stream": true,
+         *           "webhook": false
+         *         },
+         *         "seat-replaced": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "seat-reclaimed": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "webhook-disabled": {
+         *           "stream": true,
+         *           "webhook": true
+         *         }
+         *       }
+         *     }
+         */
+        Preferences: {
+            /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
+            reminders: number[];
+            /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further). Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
+            notify: {
+                "your-turn": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "deadline-soon": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "timed-out": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "game-started": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "game-ended": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "player-joined": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "seat-replaced": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "seat-reclaimed": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "webhook-disabled": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+            };
+        };
+        Webhook: {
+            id: string;
+            url: string;
+            /** @enum {string} */
+            scope: "player" | "game";
+            /**
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
+             * @enum {string}
+             */
+            format: "standard" | "discord" | "slack";
+            gameId: string | null;
+            events: string[] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Set when deliveries failed past the retry horizon (over 24 hours). */
+            disabled: {
+                /** Format: date-time */
+                at: string;
+                reason: string;
+            } | null;
+        };
+        Notification: {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "your-turn";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            pending: {
+                id: string;
+                kind?: components["schemas"]["PendingKind"];
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 UTC.
+                 */
+                deadline: string;
+            };
+            /** @description The game version that opened it. */
+            version: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "deadline-soon";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            pending: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 UTC.
+                 */
+                deadline: string;
+            };
+            /** @description The share of the time that has passed (a reminder preference). */
+            fraction: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "timed-out";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            pendingId: string;
+            version: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "game-started";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "game-ended";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            /** @description Final scores per seat and the winning seats. */
+            result: {
+                scores: number[];
+                winners: number[];
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "player-joined";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            joined: {
+                seat: number;
+                name: string;
+                /**
+                 * @description Present when the player who joined is a bot account.
+                 * @enum {boolean}
+                 */
+                botAccount?: true;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "seat-replaced";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            replaced: {
+                seat: number;
+                name: string;
+                afterTimeouts: number;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "seat-reclaimed";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            reclaimed: {
+                seat: number;
+                name: string;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "webhook-disabled";
+            webhookId: string;
+            url: string;
+            reason: string;
+        };
+        /** @enum {string} */
+        PendingKind: "turn" | "sequential" | "simultaneous" | "decision";
+        /**
+         * @description A game of GET /v1/games/catalog.
+         * @enum {string}
+         */
+        GameId: "villages-of-valeria" | "valeria-card-kingdoms" | "village-pillage";
         Inbox: {
             games: {
                 gameId: string;
@@ -4016,33 +4545,11 @@ export interface components {
             awaitingYourMove: number;
             next: string | null;
         };
-        /**
-         * @description A game of GET /v1/games/catalog.
-         * @enum {string}
-         */
-        GameId: "villages-of-valeria" | "valeria-card-kingdoms" | "village-pillage";
         OnVacation: {
             seat: number;
             /** Format: date-time */
             until: string;
         }[];
-        Vacation: {
-            /** @description The UTC calendar year the allowance counts. */
-            year: number;
-            /** @description Whole days a player may be away per calendar year (a setting of the deployment). */
-            allowanceDays: number;
-            usedDays: number;
-            remainingDays: number;
-            /** @description The vacation you are on now; null when you are not. */
-            current: {
-                /** Format: date-time */
-                from: string;
-                /** Format: date-time */
-                until: string;
-                /** @description Whole days it takes from the allowance. */
-                days: number;
-            } | null;
-        };
         VacationChange: {
             /** @description The UTC calendar year the allowance counts. */
             year: number;
@@ -5747,292 +6254,6 @@ export interface components {
             /** @description Whether more are already waiting after this page. */
             more: boolean;
         };
-        Notification: {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "your-turn";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            pending: {
-                id: string;
-                kind?: components["schemas"]["PendingKind"];
-                /**
-                 * Format: date-time
-                 * @description RFC 3339 UTC.
-                 */
-                deadline: string;
-            };
-            /** @description The game version that opened it. */
-            version: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "deadline-soon";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            pending: {
-                id: string;
-                /**
-                 * Format: date-time
-                 * @description RFC 3339 UTC.
-                 */
-                deadline: string;
-            };
-            /** @description The share of the time that has passed (a reminder preference). */
-            fraction: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "timed-out";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            pendingId: string;
-            version: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "game-started";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "game-ended";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-            /** @description Final scores per seat and the winning seats. */
-            result: {
-                scores: number[];
-                winners: number[];
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "player-joined";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            joined: {
-                seat: number;
-                name: string;
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "seat-replaced";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-            replaced: {
-                seat: number;
-                name: string;
-                afterTimeouts: number;
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "seat-reclaimed";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-            reclaimed: {
-                seat: number;
-                name: string;
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "webhook-disabled";
-            webhookId: string;
-            url: string;
-            reason: string;
-        };
-        /** @enum {string} */
-        PendingKind: "turn" | "sequential" | "simultaneous" | "decision";
-        /**
-         * @example {
-         *       "reminders": [
-         *         0.5,
-         *         0.9
-         *       ],
-         *       "notify": {
-         *         "your-turn": {
-         *           "stream": true,
-         *           "webhook": true
-         *         },
-         *         "deadline-soon": {
-         *           "stream": true,
-         *           "webhook": true
-         *         },
-         *         "timed-out": {
-         *           "stream": true,
-         *           "webhook": true
-         *         },
-         *         "game-started": {
-         *           "stream": false,
-         *           "webhook": false
-         *         },
-         *         "game-ended": {
-         *           "stream": true,
-         *           "webhook": true
-         *         },
-         *         "player-joined": {
-         *           "stream": true,
-         *           "webhook": false
-         *         },
-         *         "seat-replaced": {
-         *           "stream": true,
-         *           "webhook": true
-         *         },
-         *         "seat-reclaimed": {
-         *           "stream": true,
-         *           "webhook": true
-         *         },
-         *         "webhook-disabled": {
-         *           "stream": true,
-         *           "webhook": true
-         *         }
-         *       }
-         *     }
-         */
-        Preferences: {
-            /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
-            reminders: number[];
-            /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further). Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
-            notify: {
-                "your-turn": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "deadline-soon": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "timed-out": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "game-started": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "game-ended": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "player-joined": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "seat-replaced": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "seat-reclaimed": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "webhook-disabled": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-            };
-        };
         NewWebhook: {
             id: string;
             url: string;
@@ -6055,27 +6276,6 @@ export interface components {
             } | null;
             /** @description The signing secret (`whsec_…`), shown this once: verify each delivery with it (Standard Webhooks). */
             secret: string;
-        };
-        Webhook: {
-            id: string;
-            url: string;
-            /** @enum {string} */
-            scope: "player" | "game";
-            /**
-             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
-             * @enum {string}
-             */
-            format: "standard" | "discord" | "slack";
-            gameId: string | null;
-            events: string[] | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description Set when deliveries failed past the retry horizon (over 24 hours). */
-            disabled: {
-                /** Format: date-time */
-                at: string;
-                reason: string;
-            } | null;
         };
         WebhookList: {
             webhooks: components["schemas"]["Webhook"][];
@@ -6129,6 +6329,26 @@ export interface components {
         CreatePlayer: {
             /** @description 1–40 characters after Unicode NFC normalisation and trimming; at least one visible character; no control, format or invisible characters (bidirectional controls, zero-width characters, tag characters, line and paragraph separators, the Hangul fillers, the Braille blank) and no lone surrogates (400 `invalid-name`). */
             name: string;
+            /** @description Register a bot account, badged as such everywhere and owned by this person; leave out for a person. */
+            bot?: {
+                /** @description The player id of the person who answers for the bot. */
+                owner: string;
+            };
+        };
+        ConvertToBot: {
+            /** @description The player id of the person who answers for the bot. */
+            owner: string;
+        };
+        CreateAccessToken: {
+            /** @description What the token is for, to recognise it in the list. */
+            label: string;
+            /** @description What it may do: at most what the token asking for it may. */
+            scopes: ("games:read" | "games:play" | "games:create" | "notifications:read" | "webhooks:write" | "account:read" | "account:write")[];
+            /**
+             * Format: date-time
+             * @description When it stops working (RFC 3339, in the future); never when left out.
+             */
+            expiresAt?: string;
         };
         VacationRequest: {
             /**
@@ -6172,7 +6392,7 @@ export interface components {
                 windowSeconds: number;
             };
             /**
-             * @description The table's rules for undo, absent players and vacations.
+             * @description The table's rules for undo, absent players, vacations and bot accounts.
              * @default {}
              */
             table?: {
@@ -6182,6 +6402,8 @@ export interface components {
                 replaceAfterTimeouts?: number;
                 /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
                 vacation?: boolean;
+                /** @description Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts. */
+                allowBots?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -6229,7 +6451,7 @@ export interface components {
                 windowSeconds: number;
             };
             /**
-             * @description The table's rules for undo, absent players and vacations.
+             * @description The table's rules for undo, absent players, vacations and bot accounts.
              * @default {}
              */
             table?: {
@@ -6239,6 +6461,8 @@ export interface components {
                 replaceAfterTimeouts?: number;
                 /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
                 vacation?: boolean;
+                /** @description Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts. */
+                allowBots?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -6284,7 +6508,7 @@ export interface components {
                 windowSeconds: number;
             };
             /**
-             * @description The table's rules for undo, absent players and vacations.
+             * @description The table's rules for undo, absent players, vacations and bot accounts.
              * @default {}
              */
             table?: {
@@ -6294,6 +6518,8 @@ export interface components {
                 replaceAfterTimeouts?: number;
                 /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
                 vacation?: boolean;
+                /** @description Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts. */
+                allowBots?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -6491,6 +6717,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Unprocessable Content: `invalid-bot-owner` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-bot-owner";
+                    };
+                };
+            };
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
@@ -6551,7 +6789,7 @@ export interface operations {
                     "application/json": components["schemas"]["Player"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6559,7 +6797,642 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    convertToBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConvertToBot"];
+            };
+        };
+        responses: {
+            /** @description The bot account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Conflict: `already-bot`, `games-played` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "already-bot" | "games-played";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `invalid-bot-owner` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-bot-owner";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listAccessTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your access tokens, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTokenList"];
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccessToken"];
+            };
+        };
+        responses: {
+            /** @description The token (shown once) and what it may do */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewAccessToken"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `token-expiry-in-past`, `too-many-access-tokens` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "token-expiry-in-past" | "too-many-access-tokens";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    revokeAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `access-token-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "access-token-not-found";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    exportAccountData: {
+        parameters: {
+            query?: {
+                /** @description The `games.next` of an earlier answer: the finished games after those it listed. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything kept about you */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountData"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `invalid-cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "invalid-cursor";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -6635,7 +7508,7 @@ export interface operations {
                     "application/json": components["schemas"]["Vacation"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6643,7 +7516,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -6738,7 +7623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6746,7 +7631,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -6885,7 +7782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6893,7 +7790,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7170,7 +8079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7178,7 +8087,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7273,7 +8194,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7281,7 +8202,31 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope`, `bots-not-allowed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope" | "bots-not-allowed";
+                    };
+                };
+            };
+            /** @description Conflict: `too-many-running-games` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "too-many-running-games";
                     };
                 };
             };
@@ -7419,7 +8364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7427,7 +8372,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7548,7 +8505,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7556,7 +8513,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope`, `bots-not-allowed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope" | "bots-not-allowed";
                     };
                 };
             };
@@ -7572,7 +8541,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: `engine-version-unsupported`, `already-seated`, `seat-taken`, `game-full`, `game-finished`, `contention` */
+            /** @description Conflict: `engine-version-unsupported`, `already-seated`, `seat-taken`, `game-full`, `game-finished`, `contention`, `too-many-running-games` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7580,7 +8549,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "engine-version-unsupported" | "already-seated" | "seat-taken" | "game-full" | "game-finished" | "contention";
+                        code?: "engine-version-unsupported" | "already-seated" | "seat-taken" | "game-full" | "game-finished" | "contention" | "too-many-running-games";
                     };
                 };
             };
@@ -7713,7 +8682,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7721,11 +8690,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-creator` */
+            /** @description Forbidden: `insufficient-scope`, `not-creator` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7733,7 +8702,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-creator";
+                        code?: "insufficient-scope" | "not-creator";
                     };
                 };
             };
@@ -7886,7 +8855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7894,7 +8863,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -8011,7 +8992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8019,7 +9000,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -8146,7 +9139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8154,7 +9147,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -8292,7 +9297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8300,7 +9305,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -8424,7 +9441,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8432,11 +9449,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8444,7 +9461,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -8599,7 +9616,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8607,7 +9624,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -8721,7 +9750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8729,11 +9758,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8741,7 +9770,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -8859,7 +9888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8867,11 +9896,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8879,7 +9908,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -9037,7 +10066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9045,11 +10074,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9057,7 +10086,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -9211,7 +10240,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9219,11 +10248,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9231,7 +10260,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -9359,7 +10388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9367,7 +10396,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9443,7 +10484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Preferences"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9451,7 +10492,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9543,7 +10596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9551,7 +10604,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9651,7 +10716,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9659,7 +10724,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9754,7 +10831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9762,11 +10839,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9774,7 +10851,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -9924,7 +11001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9932,7 +11009,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -10032,7 +11121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10040,7 +11129,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -10145,7 +11246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10153,7 +11254,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -10267,7 +11380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10275,7 +11388,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -10378,7 +11503,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10386,7 +11511,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };

@@ -17,6 +17,8 @@ import { MAX_BATCH } from '../schemas.js';
 import { Actor, Count, orNull, Instant, Pending, pascal, scoreSheet, SeatNumber } from './common.js';
 import { GAME_CONTRACTS, type GameContract } from './games.js';
 import { Cards } from './cards.js';
+import { AccessTokenList, NewAccessToken } from './access-tokens.js';
+import { accountData } from './account-data.js';
 import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
 
 export const GameId = z.enum(GAMES.map((g) => g.meta.id) as [string, ...string[]]).meta({ id: 'GameId', description: 'A game of GET /v1/games/catalog.' });
@@ -25,7 +27,15 @@ const Status = z.enum(['open', 'active', 'finished']).meta({ id: 'GameStatus' })
 
 export const Seat = z
   .discriminatedUnion('kind', [
-    z.object({ seat: SeatNumber, kind: z.literal('player'), playerId: z.string(), name: z.string() }).meta({ id: 'SeatPlayer' }),
+    z
+      .object({
+        seat: SeatNumber,
+        kind: z.literal('player'),
+        playerId: z.string(),
+        name: z.string(),
+        botAccount: z.literal(true).optional().describe('Present when the player is a bot account (a program): show it as one.'),
+      })
+      .meta({ id: 'SeatPlayer' }),
     z.object({ seat: SeatNumber, kind: z.literal('bot'), level: z.enum(['random', 'greedy']) }).meta({ id: 'SeatBot' }),
     z.object({ seat: SeatNumber, kind: z.literal('empty') }).meta({ id: 'SeatEmpty' }),
   ])
@@ -258,7 +268,15 @@ export const StandingOrders = z
   .object({ gameId: z.string(), seat: SeatNumber, orders: orNull(AnyStandingOrders).describe('Null when you have none.') })
   .meta({ id: 'StandingOrders' });
 
-export const Player = z.object({ playerId: z.string(), name: z.string(), createdAt: Instant }).meta({ id: 'Player' });
+export const Player = z
+  .object({
+    playerId: z.string(),
+    name: z.string(),
+    createdAt: Instant,
+    kind: z.enum(['person', 'bot']).describe('A bot account is a program, answered for by its `owner`; badged as such wherever it sits.'),
+    owner: z.string().nullable().describe('The player id of the person who answers for a bot account; null for a person.'),
+  })
+  .meta({ id: 'Player' });
 export const NewPlayer = Player.extend({ token: z.string().describe('Your bearer API token. It is shown only this once; keep it secret.') }).meta({
   id: 'NewPlayer',
 });
@@ -362,6 +380,9 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   StandingOrders,
   Player,
   NewPlayer,
+  NewAccessToken,
+  AccessTokenList,
+  AccountData: accountData(Player, GameId),
   Inbox,
   Vacation,
   VacationChange,
