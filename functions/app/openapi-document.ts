@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { DOCUMENTED_BODIES, DOCUMENTED_RESPONSES } from './contract/api.js';
 import { gameRefusals, Problem } from './contract/problem.js';
 import { GAME_REFUSAL_STATUS } from '../service/problems.js';
+import { SCOPES } from '../service/scopes.js';
 import { problemResponses } from './problem.js';
 import { documentedResponses } from './route.js';
 import { apiRoutes } from './routes/index.js';
@@ -116,7 +117,15 @@ function withGameRefusals(document: { paths?: Record<string, Record<string, { re
 /** The OpenAPI 3.1 document of the API. */
 export function openApiDocument() {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /v1/players.' });
+  registry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: `The token from POST /v1/players, which holds every scope, or a personal access token from POST /v1/players/me/tokens, which holds the scopes it was made with. Each operation lists the scopes it needs in its \`security\` requirement; a token without one is answered \`403 insufficient-scope\`, naming it. Scopes: ${Object.entries(
+      SCOPES,
+    )
+      .map(([scope, meaning]) => `\`${scope}\` (${meaning})`)
+      .join('; ')}.`,
+  });
   for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
   for (const route of [...apiRoutes(), ...HEALTH_ROUTES]) registry.registerPath(documented(route));
   const schemas = Object.values({ Problem, ...DOCUMENTED_RESPONSES }).map((schema) => ({ type: 'schema' as const, schema }));

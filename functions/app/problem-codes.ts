@@ -7,8 +7,10 @@ import type { ServiceProblemCode } from '../service/problems.js';
 
 /** Codes any operation may answer, whatever it does. */
 export const EVERY_OPERATION: readonly ServiceProblemCode[] = ['uri-too-long', 'rate-limited', 'store-unavailable', 'internal-error'];
-/** Codes of an operation that needs a player's token. */
-export const AUTHENTICATED: readonly ServiceProblemCode[] = ['missing-token', 'malformed-token', 'invalid-token', 'store-unavailable'];
+/** Codes of an operation that takes any token of a player's. */
+export const ANY_TOKEN_CHECKED: readonly ServiceProblemCode[] = ['missing-token', 'malformed-token', 'invalid-token', 'token-expired', 'store-unavailable'];
+/** Codes of an operation that needs a player's token holding the scopes it declares. */
+export const AUTHENTICATED: readonly ServiceProblemCode[] = [...ANY_TOKEN_CHECKED, 'insufficient-scope'];
 /** Codes of an operation that reads a JSON body. */
 export const WITH_BODY: readonly ServiceProblemCode[] = ['invalid-request', 'malformed-json', 'invalid-body', 'payload-too-large', 'unsupported-media-type'];
 /** Codes of an operation that reads a game from the store. */

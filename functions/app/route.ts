@@ -13,7 +13,8 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import * as z from 'zod';
 import { fail } from '../service/errors.js';
-import { declaresBearer, type AppEnv, type EnvOf } from './auth.js';
+import { declaresBearer, scopesOf, type AppEnv, type EnvOf } from './auth.js';
+import type { Scope } from '../service/scopes.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './body-depth.js';
 import { answerProblem } from './problem.js';
 
@@ -32,6 +33,9 @@ export type DocumentedResponse =
   | 'StandingOrders'
   | 'Player'
   | 'NewPlayer'
+  | 'NewAccessToken'
+  | 'AccessTokenList'
+  | 'AccountData'
   | 'Inbox'
   | 'Vacation'
   | 'VacationChange'
@@ -171,17 +175,18 @@ export type Mount = <R extends RouteConfig>(route: R, handler: RouteHandler<R, E
 
 /**
  * Mounts each contract at its method and path (`/games/{id}` → `/games/:id`)
- * behind its validators and, where it declares the bearer, `auth`: after the
- * validators, so a request that does not fit the API is refused as such
+ * behind its validators and, where it declares the bearer, `auth` for the
+ * scopes it declares (the contract is the one place they are named): after
+ * the validators, so a request that does not fit the API is refused as such
  * before its token is looked at.
  */
-export function mounter(app: Hono<AppEnv>, auth: MiddlewareHandler<AppEnv>): Mount {
+export function mounter(app: Hono<AppEnv>, auth: (scopes: readonly Scope[]) => MiddlewareHandler<AppEnv>): Mount {
   return (route, handler) =>
     app.on(
       [route.method],
       [route.path.replaceAll(/\/{(.+?)}/g, '/:$1')],
       ...validatorsOf(route),
-      ...(declaresBearer(route) ? [auth] : []),
+      ...(declaresBearer(route) ? [auth(scopesOf(route))] : []),
       handler as unknown as MiddlewareHandler,
     );
 }

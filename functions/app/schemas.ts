@@ -54,7 +54,20 @@ export const MoveHeaders = IdempotencyHeaders.extend({
     .meta({ param: { name: 'if-match', in: 'header' }, description: 'The game version (ETag) your moves are based on; 409 if the game has moved on.' }),
 });
 
-export const CreatePlayerBody = z.strictObject({ name: PlayerNameInput }).meta({ id: 'CreatePlayer' });
+/** The owner a bot account names: a person's player id. */
+const BotOwner = z.string().min(1).max(64).describe('The player id of the person who answers for the bot.');
+
+export const CreatePlayerBody = z
+  .strictObject({
+    name: PlayerNameInput,
+    bot: z
+      .strictObject({ owner: BotOwner })
+      .optional()
+      .describe('Register a bot account, badged as such everywhere and owned by this person; leave out for a person.'),
+  })
+  .meta({ id: 'CreatePlayer' });
+
+export const ConvertToBotBody = z.strictObject({ owner: BotOwner }).meta({ id: 'ConvertToBot' });
 
 /** Most seats any game has; each game's own range is checked by the lobby and documented per game. */
 const MAX_SEATS = 5;

@@ -1,30 +1,36 @@
-import { TokenCache } from '../service/token-cache.js';
-import type { PlayerRecord } from '../store/port.js';
+import type { TokenCache } from '../service/token-cache.js';
+import type { PlayerId, TokenHolder } from '../store/port.js';
 
 /**
- * The service's token cache, also remembering whom the current request
- * authenticated as: every successful authentication ends in a hit or a put
- * here, so the request's log line can name the player without the token ever
- * leaving the service. A Lambda instance runs one request at a time;
- * `forget()` starts each.
+ * The HTTP Lambda's token cache: it serves nothing across requests. Many
+ * instances serve the API, and a token revoked through one of them must be
+ * refused by every other on its next request; no instance can learn of
+ * another's revocation without reading the store, so each request reads its
+ * token's item (one strongly consistent GetItem). What it keeps is whom the
+ * current request authenticated as, so that the request's log line can name
+ * the player without the token ever leaving the service. An instance runs
+ * one request at a time; `forget()` starts each.
  */
-export class WitnessingTokenCache extends TokenCache {
-  private witnessed: PlayerRecord | null = null;
+export class WitnessingTokenCache implements TokenCache {
+  private witnessed: TokenHolder | null = null;
 
-  override get(tokenHash: string, now: number): PlayerRecord | null {
-    const player = super.get(tokenHash, now);
-    if (player) this.witnessed = player;
-    return player;
+  get(): TokenHolder | null {
+    return null;
   }
 
-  override put(tokenHash: string, player: PlayerRecord, now: number): void {
-    super.put(tokenHash, player, now);
-    this.witnessed = player;
+  put(_tokenHash: string, holder: TokenHolder): void {
+    this.witnessed = holder;
+  }
+
+  revoke(): void {}
+
+  forgetPlayer(playerId: PlayerId): void {
+    if (this.witnessed?.player.playerId === playerId) this.witnessed = null;
   }
 
   /** The player the current request authenticated as, if it did. */
   get playerId(): string | undefined {
-    return this.witnessed?.playerId;
+    return this.witnessed?.player.playerId;
   }
 
   forget(): void {

@@ -3,7 +3,7 @@ import { GAMES } from '../../core/games/index.js';
 import type { Store } from '../store/port.js';
 import { cryptoSecrets, type SecretSource } from './ids.js';
 import { OneAtATime } from './one-at-a-time.js';
-import { TokenCache } from './token-cache.js';
+import { ProcessTokenCache, type TokenCache } from './token-cache.js';
 import { CommitSignal, Signal, type JoinSignal } from './signal.js';
 import { DEFAULT_VACATION_POLICY, type VacationPolicy } from './vacation-policy.js';
 import { projectSummaries, type GameSummaries } from './summaries.js';
@@ -52,7 +52,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     secrets: cryptoSecrets,
     snapshotEvery: SNAPSHOT_EVERY,
     pollIntervalMs: 1000,
-    tokens: new TokenCache(),
+    tokens: new ProcessTokenCache(),
     joins: new Signal(),
     settling: new OneAtATime(),
     vacation: DEFAULT_VACATION_POLICY,

@@ -10,9 +10,11 @@ import { LOG_PAGE } from './log-page.js';
 /** How many times an end whose write met a rating moved meanwhile (another game of the same player ending) is re-read and re-made. */
 const END_ATTEMPTS = 8;
 
-/** Who sat where when the game ended, as ratings read it: a seat still empty cannot end a game. */
+/** Who sat where when the game ended, as ratings read it: a bot account is a bot, never rated in people's pools; a seat still empty cannot end a game. */
 function finalOccupants(live: LiveGame): FinalOccupant[] {
-  return live.header.seats.map((occupant) => (occupant.kind === 'player' ? { kind: 'person', playerId: occupant.playerId } : { kind: 'bot' }));
+  return live.header.seats.map((occupant) =>
+    occupant.kind === 'player' && !occupant.botAccount ? { kind: 'person', playerId: occupant.playerId } : { kind: 'bot' },
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ export interface SecretSource {
   playerId(): string;
   gameId(): string;
   token(): string;
+  accessTokenId(): string;
   seed(): string;
 }
 
@@ -12,6 +13,7 @@ export const cryptoSecrets: SecretSource = {
   playerId: () => `pl_${randomBytes(9).toString('base64url')}`,
   gameId: () => `g_${randomBytes(9).toString('base64url')}`,
   token: () => `vt_${randomBytes(32).toString('base64url')}`,
+  accessTokenId: () => `tok_${randomBytes(9).toString('base64url')}`,
   seed: () => randomBytes(32).toString('hex'),
 };
 

@@ -1,5 +1,6 @@
 import { hashSeed } from '../../core/engine/index.js';
-import type { GameHeader, PlayerRecord, RunningGameClaim, SeatOccupant } from '../store/port.js';
+import type { GameHeader, PlayerRecord, RunningGameClaim, SeatOccupant, TableRules } from '../store/port.js';
+import { isBotAccount, seatOccupant } from './bot-accounts.js';
 import type { ServiceContext } from './context.js';
 import { resolveDeadlines, type DeadlinesRequest } from './deadlines.js';
 import { fail } from './errors.js';
@@ -50,7 +51,9 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
   const seed = ctx.secrets.seed();
   const now = ctx.clock();
   const seats: SeatOccupant[] = Array.from({ length: request.seats }, () => ({ kind: 'empty' }));
-  if (request.join) seats[0] = { kind: 'player', playerId: creator.playerId, name: creator.name };
+  const rated = request.rated ?? request.seats >= 2;
+  const table = resolveTableRules(request.table ?? {}, request.deadlines, rated);
+  if (request.join) seats[0] = seatedAt(table, creator);
   const full = seats.every((s) => s.kind !== 'empty');
   const header: GameHeader = {
     gameId: ctx.secrets.gameId(),
@@ -66,12 +69,12 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
     startedAt: full ? now : null,
     revision: 1,
     engineVersion: listing.engineVersion,
-    table: resolveTableRules(request.table ?? {}, request.deadlines),
-    rated: request.rated ?? request.seats >= 2,
+    table,
+    rated,
     visibility: request.visibility ?? 'invite',
   };
   // The game counts against its creator, seated or not: bots play an unseated creator's game on our timers all the same.
-  const claim = runningClaim(creator.playerId, { gameId: header.gameId, game: header.game, seat: request.join ? 0 : null, joinedAt: now });
+  const claim = runningClaim(creator, { gameId: header.gameId, game: header.game, seat: request.join ? 0 : null, joinedAt: now });
   await claiming(() => ctx.store.createGame(header, claim));
   return startIfFull(ctx, header);
 }
@@ -99,12 +102,18 @@ export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId
         const yours = await reliability;
         if (yours !== null && yours < required) throw fail('reliability-too-low', { required, reliability: yours });
       }
-      return { kind: 'player', playerId: player.playerId, name: player.name };
+      return seatedAt(current.table, player);
     },
-    (current, seat) => runningClaim(player.playerId, { gameId, game: current.game, seat, joinedAt: ctx.clock() }),
+    (current, seat) => runningClaim(player, { gameId, game: current.game, seat, joinedAt: ctx.clock() }),
   );
   ctx.joins.publish(header);
   return startIfFull(ctx, header);
+}
+
+/** The seat a player takes at a table: a bot account only where the table allows bots (games stored before the rule allow them). */
+function seatedAt(table: TableRules | undefined, player: PlayerRecord): SeatOccupant {
+  if (isBotAccount(player) && table?.allowBots === false) throw fail('bots-not-allowed');
+  return seatOccupant(player);
 }
 
 /** Fills a seat with a bot; only the game's creator may. Games against bots are never rated: a rated table becomes unrated. */

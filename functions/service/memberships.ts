@@ -1,5 +1,6 @@
-import type { GameHeader, GameOverview, GameSummary, MembershipRow, RunningGameClaim } from '../store/port.js';
+import type { GameHeader, GameOverview, GameSummary, MembershipRow, PlayerRecord, RunningGameClaim } from '../store/port.js';
 import { RunningGamesLimitError } from '../store/port.js';
+import { BOT_RUNNING_GAMES, isBotAccount } from './bot-accounts.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
 import { summaryOf } from './summaries.js';
@@ -13,9 +14,9 @@ import { summaryOf } from './summaries.js';
  */
 export const RUNNING_GAMES_PER_PLAYER = 100;
 
-/** The claim a player lays on a game they create or take a seat in. */
-export function runningClaim(playerId: string, row: RunningGameClaim['row']): RunningGameClaim {
-  return { playerId, row, limit: RUNNING_GAMES_PER_PLAYER };
+/** The claim a player lays on a game they create or take a seat in: a bot account may count fewer. */
+export function runningClaim(player: PlayerRecord, row: RunningGameClaim['row']): RunningGameClaim {
+  return { playerId: player.playerId, row, limit: isBotAccount(player) ? BOT_RUNNING_GAMES : RUNNING_GAMES_PER_PLAYER };
 }
 
 /** Runs a write that claims a running game, answering the quota's refusal as 409 `too-many-running-games`. */

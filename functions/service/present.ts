@@ -11,7 +11,14 @@ export const presentDeadlines = (deadlines: Deadlines) => presentTimes(deadlines
 /** A game's seats as anyone may see them. */
 export function publicSeats(header: Pick<GameHeader, 'seats'>) {
   return header.seats.map((occupant, seat) => {
-    if (occupant.kind === 'player') return { seat, kind: 'player' as const, playerId: occupant.playerId, name: occupant.name };
+    if (occupant.kind === 'player')
+      return {
+        seat,
+        kind: 'player' as const,
+        playerId: occupant.playerId,
+        name: occupant.name,
+        ...(occupant.botAccount ? { botAccount: true as const } : {}),
+      };
     if (occupant.kind === 'bot') return { seat, kind: 'bot' as const, level: occupant.level };
     return { seat, kind: 'empty' as const };
   });

@@ -123,6 +123,22 @@ export const SERVICE_PROBLEMS = {
     detail: 'The Authorization header must be `Bearer <token>`.',
   },
   'invalid-token': { status: 401, description: 'No player holds this token.', detail: 'This API token is not valid.' },
+  'token-expired': {
+    status: 401,
+    description: 'This personal access token expired (`expiredAt`); make a new one.',
+    detail: ({ expiredAt }: { expiredAt: string }) => `This access token expired at ${expiredAt}.`,
+    fields: ({ expiredAt }: { expiredAt: string }) => ({ expiredAt }),
+  },
+  'insufficient-scope': {
+    status: 403,
+    description:
+      'The token lacks a scope the operation needs, or a new access token would hold a scope the token asking for it lacks; `scope` names the first, `missing` all of them.',
+    detail: ({ scope, to }: { scope: string; missing: readonly string[]; to: 'call' | 'grant' }) =>
+      to === 'grant'
+        ? `This token cannot grant the scope ${scope}, which it does not hold.`
+        : `This token lacks the scope ${scope}, which this operation needs.`,
+    fields: ({ scope, missing }: { scope: string; missing: readonly string[] }) => ({ scope, missing }),
+  },
   'not-seated': {
     status: 403,
     description: 'You hold no seat in this game.',
@@ -176,6 +192,16 @@ export const SERVICE_PROBLEMS = {
     status: 404,
     description: 'You have no webhook with this id.',
     detail: ({ webhookId }: { webhookId: string }) => `You have no webhook with id ${webhookId}.`,
+  },
+  'bots-not-allowed': {
+    status: 403,
+    description: 'This table does not seat bot accounts (`table.allowBots` is off).',
+    detail: 'This table does not seat bot accounts.',
+  },
+  'access-token-not-found': {
+    status: 404,
+    description: 'You have no access token with this id (revoked already, or never yours).',
+    detail: ({ tokenId }: { tokenId: string }) => `You have no access token with id ${tokenId}.`,
   },
   'route-not-found': {
     status: 404,
@@ -327,6 +353,33 @@ export const SERVICE_PROBLEMS = {
     description: 'A webhook asked for events its scope (player or game) never receives.',
     detail: ({ scope, allowed, stray }: { scope: 'player' | 'game'; allowed: readonly string[]; stray: readonly string[] }) =>
       `A ${scope}-scope webhook receives ${allowed.join(', ')}; not ${stray.join(', ')}.`,
+  },
+  'already-bot': {
+    status: 409,
+    description: 'This account is a bot account already; that cannot be undone.',
+    detail: 'This account is a bot account already.',
+  },
+  'games-played': {
+    status: 409,
+    description: 'Only an account that has played no game (none running, none finished) may become a bot account: its past games were a person’s.',
+    detail: 'This account has played games; only a new account may become a bot account.',
+  },
+  'invalid-bot-owner': {
+    status: 422,
+    description: 'A bot account’s owner must be an existing person other than the bot (`owner`, `why`).',
+    detail: ({ owner, why }: { owner: string; why: string }) => `Player ${owner} cannot own a bot account: ${why}.`,
+    fields: ({ owner }: { owner: string }) => ({ owner }),
+  },
+  'token-expiry-in-past': {
+    status: 422,
+    description: 'An access token’s `expiresAt` must be later than now.',
+    detail: 'An access token expires in the future: `expiresAt` must be later than now.',
+  },
+  'too-many-access-tokens': {
+    status: 422,
+    description: 'A player keeps at most `max` personal access tokens; revoke one first.',
+    detail: ({ max }: { max: number }) => `A player may keep ${max} access tokens; revoke one first.`,
+    fields: ({ max }: { max: number }) => ({ max }),
   },
   'invalid-standing-orders': {
     status: 422,

@@ -1,27 +1,55 @@
-import type { PlayerRecord } from '../store/port.js';
+import type { PlayerId, TokenHolder } from '../store/port.js';
 
 /**
- * Players recently seen, by token hash. Tokens never change owner, so a hit
- * saves the store a read on every request of an active client; entries expire
- * so that a deleted player stops working within minutes.
+ * Whom recent tokens named, by token hash, so that an active client's
+ * requests need not read the store each time. A cached token must stop
+ * working the moment it is revoked (an access token deleted, a player's every
+ * token at account deletion), so the service tells its cache of each
+ * revocation; a cache serves across requests only where every revocation
+ * that matters passes through it: one process (`npm start`, tests). On AWS,
+ * where each Lambda instance would hold a cache of its own and a revocation
+ * reaches one instance only, the cache remembers the request in progress and
+ * nothing more (functions/lambda/witnessing-token-cache.ts).
  */
-export class TokenCache {
-  private readonly entries = new Map<string, { readonly player: PlayerRecord; readonly until: number }>();
+export interface TokenCache {
+  get(tokenHash: string, now: number): TokenHolder | null;
+  put(tokenHash: string, holder: TokenHolder, now: number): void;
+  /** The token was revoked: never answer it again. */
+  revoke(tokenHash: string): void;
+  /** The player changed or left: their tokens are read afresh. */
+  forgetPlayer(playerId: PlayerId): void;
+}
+
+/**
+ * The in-process cache: entries expire after `ttlMs` (a bound on what a
+ * change made by another process could leave stale), the oldest first out
+ * beyond `capacity`.
+ */
+export class ProcessTokenCache implements TokenCache {
+  private readonly entries = new Map<string, { readonly holder: TokenHolder; readonly until: number }>();
 
   constructor(
     private readonly ttlMs = 5 * 60 * 1000,
     private readonly capacity = 10_000,
   ) {}
 
-  get(tokenHash: string, now: number): PlayerRecord | null {
+  get(tokenHash: string, now: number): TokenHolder | null {
     const entry = this.entries.get(tokenHash);
     if (!entry || entry.until <= now) return null;
-    return entry.player;
+    return entry.holder;
   }
 
-  put(tokenHash: string, player: PlayerRecord, now: number): void {
+  put(tokenHash: string, holder: TokenHolder, now: number): void {
     // Maps iterate in insertion order: the first key is the oldest.
-    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(tokenHash, { player, until: now + this.ttlMs });
+    if (this.entries.size >= this.capacity && !this.entries.has(tokenHash)) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(tokenHash, { holder, until: now + this.ttlMs });
+  }
+
+  revoke(tokenHash: string): void {
+    this.entries.delete(tokenHash);
+  }
+
+  forgetPlayer(playerId: PlayerId): void {
+    for (const [tokenHash, entry] of this.entries) if (entry.holder.player.playerId === playerId) this.entries.delete(tokenHash);
   }
 }

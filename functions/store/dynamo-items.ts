@@ -2,6 +2,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Item } from './capacity.js';
 import { finishedOrderKey, leaderboardKey, openGameKey } from './conventions.js';
 import type {
+  AccessTokenRecord,
   Commit,
   FinishedRow,
   GameHeader,
@@ -14,6 +15,7 @@ import type {
   BlockRow,
   GameEnd,
   Snapshot,
+  TokenHolder,
   VacationLedger,
 } from './port.js';
 
@@ -23,7 +25,9 @@ import type {
  * so they live here, apart from the adapter's I/O.
  *
  *   PLAYER#<id>        PROFILE              a player
- *   TOKEN#<hash>       TOKEN                token lookup (a copy of the player)
+ *   TOKEN#<hash>       TOKEN                token lookup (a copy of the player; of an access token's record too)
+ *   PLAYER#<id>        ACCESS#<tokenId>     a personal access token of the player's (AccessTokenRecord)
+ *   PLAYER#<id>        ACCESS-COUNT         how many access tokens the player holds (`n`)
  *   PLAYER#<id>        GAME#<gameId>        a running game of the player's (MembershipRow)
  *   PLAYER#<id>        DONE#<order key>     a finished game of the player's (finishedOrderKey)
  *   PLAYER#<id>        ENDED#<ms>#<gameId>  the same, in the order the games ended (the export's; ms 15 digits)
@@ -64,6 +68,7 @@ export const TALLY_PREFIX = 'TALLY#';
 export const BLOCK_PREFIX = 'BLOCK#';
 export const ENDED_PREFIX = 'ENDED#';
 const INSTANT_DIGITS = 15;
+export const ACCESS_TOKEN_PREFIX = 'ACCESS#';
 
 export const keys = {
   player: (playerId: string): Item => key(`PLAYER#${playerId}`, 'PROFILE'),
@@ -76,6 +81,8 @@ export const keys = {
   /** A finished game by its end; `endedSk(ms)` alone sorts before every game that ended at `ms`. */
   endedSk: (endedAt: number, gameId = ''): string => `${ENDED_PREFIX}${String(endedAt).padStart(INSTANT_DIGITS, '0')}#${gameId}`,
   runningCount: (playerId: string): Item => key(keys.playerPartition(playerId), 'RUNNING'),
+  accessToken: (playerId: string, tokenId: string): Item => key(keys.playerPartition(playerId), `${ACCESS_TOKEN_PREFIX}${tokenId}`),
+  accessTokenCount: (playerId: string): Item => key(keys.playerPartition(playerId), 'ACCESS-COUNT'),
   summary: (gameId: string): Item => key(keys.gamePartition(gameId), '#LATEST'),
   gamePartition: (gameId: string): string => `GAME#${gameId}`,
   header: (gameId: string): Item => key(keys.gamePartition(gameId), HEAD_SK),
@@ -159,20 +166,60 @@ function bodyOf<T>(item: Item): T {
 // ── players ────────────────────────────────────────────────────────────────
 
 export function playerItem(player: PlayerRecord): Item {
-  return { ...keys.player(player.playerId), name: { S: player.name }, tokenHash: { S: player.tokenHash }, createdAt: n(player.createdAt) };
+  return {
+    ...keys.player(player.playerId),
+    name: { S: player.name },
+    tokenHash: { S: player.tokenHash },
+    createdAt: n(player.createdAt),
+    ...botOwnerOf(player),
+  };
 }
+
+const botOwnerOf = (player: PlayerRecord): Item => (player.botOwner === undefined ? {} : { botOwner: { S: player.botOwner } });
+const withBotOwner = (item: Item) => (item.botOwner?.S === undefined ? {} : { botOwner: item.botOwner.S });
 
 /** The token item repeats the player, so authenticating a request is one read. */
 export function tokenItem(player: PlayerRecord): Item {
-  return { ...keys.token(player.tokenHash), playerId: { S: player.playerId }, name: { S: player.name }, createdAt: n(player.createdAt) };
+  return { ...keys.token(player.tokenHash), playerId: { S: player.playerId }, name: { S: player.name }, createdAt: n(player.createdAt), ...botOwnerOf(player) };
 }
 
 export function playerFromItem(item: Item): PlayerRecord {
-  return { playerId: str(item, 'pk').slice('PLAYER#'.length), name: str(item, 'name'), tokenHash: str(item, 'tokenHash'), createdAt: num(item, 'createdAt') };
+  return {
+    playerId: str(item, 'pk').slice('PLAYER#'.length),
+    name: str(item, 'name'),
+    tokenHash: str(item, 'tokenHash'),
+    createdAt: num(item, 'createdAt'),
+    ...withBotOwner(item),
+  };
 }
 
-export function playerFromTokenItem(item: Item): PlayerRecord {
-  return { playerId: str(item, 'playerId'), name: str(item, 'name'), tokenHash: str(item, 'pk').slice('TOKEN#'.length), createdAt: num(item, 'createdAt') };
+/**
+ * An access token's lookup repeats the player (with their registration
+ * token's hash) and the token's record: authenticating with it is one read
+ * too.
+ */
+export function accessTokenLookupItem(player: PlayerRecord, token: AccessTokenRecord): Item {
+  return { ...tokenItem(player), ...keys.token(token.tokenHash), registrationHash: { S: player.tokenHash }, access: { S: JSON.stringify(token) } };
+}
+
+export function accessTokenItem(token: AccessTokenRecord): Item {
+  return { ...keys.accessToken(token.playerId, token.tokenId), ...body(token) };
+}
+
+export function accessTokenFromItem(item: Item): AccessTokenRecord {
+  return bodyOf<AccessTokenRecord>(item);
+}
+
+export function holderFromTokenItem(item: Item): TokenHolder {
+  const player = {
+    playerId: str(item, 'playerId'),
+    name: str(item, 'name'),
+    tokenHash: item.registrationHash?.S ?? str(item, 'pk').slice('TOKEN#'.length),
+    createdAt: num(item, 'createdAt'),
+    ...withBotOwner(item),
+  };
+  const access = item.access?.S;
+  return { player, access: access === undefined ? null : (JSON.parse(access) as AccessTokenRecord) };
 }
 
 export function vacationItem(ledger: VacationLedger): Item {

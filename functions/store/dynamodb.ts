@@ -45,6 +45,10 @@ import {
   openGameKey,
 } from './conventions.js';
 import {
+  ACCESS_TOKEN_PREFIX,
+  accessTokenFromItem,
+  accessTokenItem,
+  accessTokenLookupItem,
   ACTIVE_PARTITION,
   activeIndexEntry,
   commitFromItem,
@@ -68,7 +72,7 @@ import {
   membershipFromItem,
   membershipItem,
   playerFromItem,
-  playerFromTokenItem,
+  holderFromTokenItem,
   playerItem,
   RATING_PREFIX,
   TALLY_PREFIX,
@@ -91,10 +95,12 @@ import {
 } from './dynamo-items.js';
 import { LogPositions } from './log-positions.js';
 import {
+  AccessTokenLimitError,
   HeaderConflictError,
   PlayerConflictError,
   RunningGamesLimitError,
   StoreUnavailableError,
+  type AccessTokenRecord,
   type AppendResult,
   type Commit,
   type EndedQuery,
@@ -116,6 +122,7 @@ import {
   type RunningGameClaim,
   type Snapshot,
   type Store,
+  type TokenHolder,
   type VacationLedger,
 } from './port.js';
 
@@ -245,9 +252,104 @@ export class DynamoStore implements Store {
     return item ? playerFromItem(item) : null;
   }
 
-  async getPlayerByTokenHash(tokenHash: string): Promise<PlayerRecord | null> {
-    const item = await this.get('getPlayerByTokenHash', keys.token(tokenHash));
-    return item ? playerFromTokenItem(item) : null;
+  async resolveToken(tokenHash: string): Promise<TokenHolder | null> {
+    const item = await this.get('resolveToken', keys.token(tokenHash));
+    return item ? holderFromTokenItem(item) : null;
+  }
+
+  // ── access tokens ────────────────────────────────────────────────────────
+
+  async createAccessToken(token: AccessTokenRecord, limit: number): Promise<void> {
+    const player = await this.getPlayer(token.playerId);
+    if (!player) throw new Error(`no player ${token.playerId} to hold an access token`);
+    const refused = await this.transact('createAccessToken', [
+      {
+        Update: {
+          TableName: this.table,
+          Key: keys.accessTokenCount(token.playerId),
+          UpdateExpression: 'ADD n :one',
+          ConditionExpression: 'attribute_not_exists(n) OR n < :limit',
+          ExpressionAttributeValues: { ':one': { N: '1' }, ':limit': { N: String(limit) } },
+        },
+      },
+      { Put: { TableName: this.table, Item: accessTokenItem(token), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: this.table, Item: accessTokenLookupItem(player, token), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
+    if (refused?.[0]) throw new AccessTokenLimitError(token.playerId, limit);
+    if (refused) throw new Error(`access token ${token.tokenId} already exists`);
+  }
+
+  async listAccessTokens(playerId: PlayerId): Promise<readonly AccessTokenRecord[]> {
+    const items = await this.queryAll('listAccessTokens', {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': { S: keys.playerPartition(playerId) }, ':prefix': { S: ACCESS_TOKEN_PREFIX } },
+    });
+    return items.map(accessTokenFromItem);
+  }
+
+  async deleteAccessToken(playerId: PlayerId, tokenId: string): Promise<AccessTokenRecord | null> {
+    const item = await this.get('deleteAccessToken', keys.accessToken(playerId, tokenId));
+    if (!item) return null;
+    const token = accessTokenFromItem(item);
+    const refused = await this.transact('deleteAccessToken', [
+      { Delete: { TableName: this.table, Key: keys.accessToken(playerId, tokenId), ConditionExpression: 'attribute_exists(pk)' } },
+      { Delete: { TableName: this.table, Key: keys.token(token.tokenHash) } },
+      {
+        Update: {
+          TableName: this.table,
+          Key: keys.accessTokenCount(playerId),
+          UpdateExpression: 'ADD n :less',
+          ExpressionAttributeValues: { ':less': { N: '-1' } },
+        },
+      },
+    ]);
+    // Deleted by another request between the read and the transaction: theirs was the revocation.
+    return refused ? null : token;
+  }
+
+  async convertToBot(playerId: PlayerId, owner: PlayerId): Promise<boolean> {
+    const player = await this.getPlayer(playerId);
+    if (!player || player.botOwner !== undefined) return false;
+    const lookups = [player.tokenHash, ...(await this.listAccessTokens(playerId)).map((token) => token.tokenHash)];
+    const setOwner = (Key: Item): TransactWriteItem => ({
+      Update: {
+        TableName: this.table,
+        Key,
+        UpdateExpression: 'SET botOwner = :owner',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(botOwner)',
+        ExpressionAttributeValues: { ':owner': { S: owner } },
+      },
+    });
+    const refused = await this.transact('convertToBot', [
+      setOwner(keys.player(playerId)),
+      ...lookups.map((hash) => setOwner(keys.token(hash))),
+      {
+        ConditionCheck: {
+          TableName: this.table,
+          Key: keys.runningCount(playerId),
+          ConditionExpression: 'attribute_not_exists(n) OR n = :none',
+          ExpressionAttributeValues: { ':none': { N: '0' } },
+        },
+      },
+    ]);
+    return refused === null;
+  }
+
+  async touchAccessToken(token: AccessTokenRecord, at: number): Promise<void> {
+    const used: AccessTokenRecord = { ...token, lastUsedAt: at };
+    // Revoked meanwhile: the conditions fail and nothing is written, as it should be.
+    await this.transact('touchAccessToken', [
+      { Put: { TableName: this.table, Item: accessTokenItem(used), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Update: {
+          TableName: this.table,
+          Key: keys.token(token.tokenHash),
+          UpdateExpression: 'SET access = :access',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':access': { S: JSON.stringify(used) } },
+        },
+      },
+    ]);
   }
 
   async getVacationLedger(playerId: PlayerId): Promise<VacationLedger | null> {

@@ -13,9 +13,11 @@ import {
   openGameKey,
 } from './conventions.js';
 import {
+  AccessTokenLimitError,
   HeaderConflictError,
   PlayerConflictError,
   RunningGamesLimitError,
+  type AccessTokenRecord,
   type AppendResult,
   type Commit,
   type EndPosition,
@@ -38,6 +40,7 @@ import {
   type RunningGameClaim,
   type Snapshot,
   type Store,
+  type TokenHolder,
   type VacationLedger,
 } from './port.js';
 
@@ -67,7 +70,10 @@ export interface MemoryStoreOptions {
  */
 export class MemoryStore implements Store {
   private readonly players = new Map<PlayerId, PlayerRecord>();
-  private readonly tokens = new Map<string, PlayerId>();
+  /** Every token hash, registration and access tokens alike: whose it is, and which access token (null: registration). */
+  private readonly tokens = new Map<string, { readonly playerId: PlayerId; readonly tokenId: string | null }>();
+  /** Each player's access tokens by tokenId. */
+  private readonly accessTokens = new Map<PlayerId, Map<string, AccessTokenRecord>>();
   private readonly games = new Map<string, GamePartition>();
   private readonly memberships = new Map<PlayerId, Map<string, MembershipRow>>();
   /** Each player's finished games by `finishedOrderKey`. */
@@ -92,7 +98,7 @@ export class MemoryStore implements Store {
   async createPlayer(player: PlayerRecord): Promise<void> {
     if (this.players.has(player.playerId) || this.tokens.has(player.tokenHash)) throw new PlayerConflictError(player.playerId);
     this.players.set(player.playerId, jsonCopy(player));
-    this.tokens.set(player.tokenHash, player.playerId);
+    this.tokens.set(player.tokenHash, { playerId: player.playerId, tokenId: null });
   }
 
   async getPlayer(playerId: PlayerId): Promise<PlayerRecord | null> {
@@ -100,9 +106,46 @@ export class MemoryStore implements Store {
     return player ? jsonCopy(player) : null;
   }
 
-  async getPlayerByTokenHash(tokenHash: string): Promise<PlayerRecord | null> {
-    const playerId = this.tokens.get(tokenHash);
-    return playerId === undefined ? null : this.getPlayer(playerId);
+  async resolveToken(tokenHash: string): Promise<TokenHolder | null> {
+    const holder = this.tokens.get(tokenHash);
+    const player = holder ? await this.getPlayer(holder.playerId) : null;
+    if (!holder || !player) return null;
+    const access = holder.tokenId === null ? null : this.accessTokens.get(holder.playerId)?.get(holder.tokenId);
+    return access === undefined ? null : { player, access: access && jsonCopy(access) };
+  }
+
+  async createAccessToken(token: AccessTokenRecord, limit: number): Promise<void> {
+    const held = this.accessTokens.get(token.playerId) ?? new Map<string, AccessTokenRecord>();
+    if (held.size >= limit) throw new AccessTokenLimitError(token.playerId, limit);
+    if (held.has(token.tokenId) || this.tokens.has(token.tokenHash)) throw new Error(`access token ${token.tokenId} already exists`);
+    held.set(token.tokenId, jsonCopy(token));
+    this.accessTokens.set(token.playerId, held);
+    this.tokens.set(token.tokenHash, { playerId: token.playerId, tokenId: token.tokenId });
+  }
+
+  async listAccessTokens(playerId: PlayerId): Promise<readonly AccessTokenRecord[]> {
+    return [...(this.accessTokens.get(playerId)?.values() ?? [])].sort((a, b) => byUtf8(a.tokenId, b.tokenId)).map(jsonCopy);
+  }
+
+  async deleteAccessToken(playerId: PlayerId, tokenId: string): Promise<AccessTokenRecord | null> {
+    const token = this.accessTokens.get(playerId)?.get(tokenId);
+    if (!token) return null;
+    this.accessTokens.get(playerId)?.delete(tokenId);
+    this.tokens.delete(token.tokenHash);
+    return jsonCopy(token);
+  }
+
+  async convertToBot(playerId: PlayerId, owner: PlayerId): Promise<boolean> {
+    const player = this.players.get(playerId);
+    if (!player || player.botOwner !== undefined || (this.running.get(playerId) ?? 0) > 0) return false;
+    this.players.set(playerId, { ...player, botOwner: owner });
+    return true;
+  }
+
+  async touchAccessToken(token: AccessTokenRecord, at: number): Promise<void> {
+    const held = this.accessTokens.get(token.playerId);
+    const stored = held?.get(token.tokenId);
+    if (held && stored) held.set(token.tokenId, { ...stored, lastUsedAt: at });
   }
 
   async createGame(header: GameHeader, claim?: RunningGameClaim): Promise<void> {

@@ -19,11 +19,44 @@ export interface PlayerRecord {
   /** sha256 of the bearer token; the token itself is never stored. */
   readonly tokenHash: string;
   readonly createdAt: number;
+  /** Set for a bot account (functions/service/bot-accounts.ts): the person who answers for it. Absent: a person. */
+  readonly botOwner?: PlayerId;
+}
+
+/**
+ * A personal access token of a player's (functions/service/access-tokens.ts):
+ * what its owner may see of it, and the hash that finds it. The token itself
+ * is never stored.
+ */
+export interface AccessTokenRecord {
+  readonly tokenId: string;
+  readonly playerId: PlayerId;
+  /** sha256 of the token; never answered. */
+  readonly tokenHash: string;
+  readonly label: string;
+  /** What the token may do, as the service names scopes. */
+  readonly scopes: readonly string[];
+  readonly createdAt: number;
+  /** Epoch ms after which the token is refused; null: never. */
+  readonly expiresAt: number | null;
+  /** The last request it authenticated, recorded at most once an hour (null: never used). */
+  readonly lastUsedAt: number | null;
+}
+
+/** Whom a token's hash names: the player, and the access token when it is one (null: the player's registration token). */
+export interface TokenHolder {
+  readonly player: PlayerRecord;
+  readonly access: AccessTokenRecord | null;
 }
 
 /** Who sits in a seat: a player, a bot, or nobody yet. */
 export type SeatOccupant =
-  | { readonly kind: 'player'; readonly playerId: PlayerId; readonly name: string }
+  | {
+      readonly kind: 'player';
+      readonly playerId: PlayerId;
+      readonly name: string;
+      /** A bot account's seat: badged wherever the seat is shown. */ readonly botAccount?: true;
+    }
   | { readonly kind: 'bot'; readonly level: 'random' | 'greedy' }
   | { readonly kind: 'empty' };
 
@@ -94,6 +127,8 @@ export interface TableRules {
   readonly vacation: boolean;
   /** The reliability, in percent, a player needs to take a seat (functions/service/profiles.ts); absent: none. */
   readonly minReliability?: number;
+  /** Whether bot accounts may take seats (functions/service/bot-accounts.ts); absent in tables stored before bot accounts: they may. */
+  readonly allowBots?: boolean;
 }
 
 /** What a commit says about the game right after it, for lists and inboxes. */
@@ -337,7 +372,28 @@ export interface Store {
   /** Fails with PlayerConflictError if the player id or the token hash is taken (nothing is written then). */
   createPlayer(player: PlayerRecord): Promise<void>;
   getPlayer(playerId: PlayerId): Promise<PlayerRecord | null>;
-  getPlayerByTokenHash(tokenHash: string): Promise<PlayerRecord | null>;
+  /** Strongly consistent: a token revoked a moment ago is not found. */
+  resolveToken(tokenHash: string): Promise<TokenHolder | null>;
+
+  /**
+   * Stores an access token and its lookup in one transaction, counted against
+   * the player's `limit` of access tokens (AccessTokenLimitError, nothing
+   * written, when they hold that many already).
+   */
+  createAccessToken(token: AccessTokenRecord, limit: number): Promise<void>;
+  /** The player's access tokens, in tokenId order, strongly consistent. */
+  listAccessTokens(playerId: PlayerId): Promise<readonly AccessTokenRecord[]>;
+  /** Removes the token and its lookup at once (uncounting it); the record removed, or null when the player has none with this id. */
+  deleteAccessToken(playerId: PlayerId, tokenId: string): Promise<AccessTokenRecord | null>;
+  /**
+   * Makes the player a bot account owned by `owner`, on their profile and on
+   * every copy of it their tokens' lookups hold, in one transaction, only
+   * while they are a person and count no running game: false otherwise
+   * (nothing written).
+   */
+  convertToBot(playerId: PlayerId, owner: PlayerId): Promise<boolean>;
+  /** Records a use of the token (both copies); nothing when it was revoked meanwhile. */
+  touchAccessToken(token: AccessTokenRecord, at: number): Promise<void>;
 
   /**
    * Fails with HeaderConflictError if the id exists. With a claim, the
@@ -464,6 +520,17 @@ export class RunningGamesLimitError extends Error {
   ) {
     super(`player ${playerId} already counts ${limit} running games`);
     this.name = 'RunningGamesLimitError';
+  }
+}
+
+/** A player holds `limit` access tokens already (nothing was written). */
+export class AccessTokenLimitError extends Error {
+  constructor(
+    readonly playerId: PlayerId,
+    readonly limit: number,
+  ) {
+    super(`player ${playerId} already holds ${limit} access tokens`);
+    this.name = 'AccessTokenLimitError';
   }
 }
 

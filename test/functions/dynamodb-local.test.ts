@@ -37,7 +37,7 @@ describe('DynamoDB Local', () => {
       try {
         const again = new DynamoStore({ client: localDynamoClient(second), tableName: 'persisted' });
         await again.ensureTable();
-        expect(await again.getPlayerByTokenHash(player.tokenHash)).toEqual(player);
+        expect(await again.resolveToken(player.tokenHash)).toEqual({ player, access: null });
       } finally {
         await second.stop();
       }
@@ -89,7 +89,10 @@ describe('DynamoDB Local', () => {
       const after = await startDynamoDbLocal({ dbPath });
       try {
         expect(after.accessKeyId).not.toBe(before.accessKeyId);
-        expect(await new DynamoStore({ client: localDynamoClient(after), tableName: 'older' }).getPlayerByTokenHash(player.tokenHash)).toEqual(player);
+        expect(await new DynamoStore({ client: localDynamoClient(after), tableName: 'older' }).resolveToken(player.tokenHash)).toEqual({
+          player,
+          access: null,
+        });
         expect((await readdir(dbPath)).sort()).toEqual(['access-key-id', `${after.accessKeyId}_local.db`].sort());
       } finally {
         await after.stop();

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../functions/store/memory.js';
 import { finishedOrderKey } from '../../functions/store/conventions.js';
 import {
+  AccessTokenLimitError,
+  type AccessTokenRecord,
   HeaderConflictError,
   PlayerConflictError,
   RunningGamesLimitError,
@@ -169,9 +171,9 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       const ada = player();
       await store.createPlayer(ada);
       expect(await store.getPlayer(ada.playerId)).toEqual(ada);
-      expect(await store.getPlayerByTokenHash(ada.tokenHash)).toEqual(ada);
+      expect(await store.resolveToken(ada.tokenHash)).toEqual({ player: ada, access: null });
       expect(await store.getPlayer(uid('pl'))).toBeNull();
-      expect(await store.getPlayerByTokenHash('f'.repeat(64))).toBeNull();
+      expect(await store.resolveToken('f'.repeat(64))).toBeNull();
     });
 
     it('refuses a taken player id or token hash, writing nothing', async () => {
@@ -179,11 +181,69 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       await store.createPlayer(ada);
       const sameId = player({ playerId: ada.playerId });
       await expect(store.createPlayer(sameId)).rejects.toBeInstanceOf(PlayerConflictError);
-      expect(await store.getPlayerByTokenHash(sameId.tokenHash)).toBeNull();
+      expect(await store.resolveToken(sameId.tokenHash)).toBeNull();
       const sameToken = player({ tokenHash: ada.tokenHash });
       await expect(store.createPlayer(sameToken)).rejects.toBeInstanceOf(PlayerConflictError);
       expect(await store.getPlayer(sameToken.playerId)).toBeNull();
-      expect(await store.getPlayerByTokenHash(ada.tokenHash)).toEqual(ada);
+      expect(await store.resolveToken(ada.tokenHash)).toEqual({ player: ada, access: null });
+    });
+  });
+
+  describe('access tokens', () => {
+    const accessToken = (ada: PlayerRecord, overrides: Partial<AccessTokenRecord> = {}): AccessTokenRecord => ({
+      tokenId: uid('tok'),
+      playerId: ada.playerId,
+      tokenHash: randomBytes(32).toString('hex'),
+      label: 'stats site',
+      scopes: ['games:read'],
+      createdAt: 1_700_000_000_000,
+      expiresAt: null,
+      lastUsedAt: null,
+      ...overrides,
+    });
+
+    it('stores an access token found by its hash beside its player, listed without touching the registration token', async () => {
+      const ada = player();
+      await store.createPlayer(ada);
+      const reader = accessToken(ada, { expiresAt: 1_800_000_000_000 });
+      await store.createAccessToken(reader, 3);
+      expect(await store.resolveToken(reader.tokenHash)).toEqual({ player: ada, access: reader });
+      expect(await store.resolveToken(ada.tokenHash)).toEqual({ player: ada, access: null });
+      expect(await store.listAccessTokens(ada.playerId)).toEqual([reader]);
+      expect(await store.listAccessTokens(uid('pl'))).toEqual([]);
+    });
+
+    it('records a use on both copies, and nothing for a revoked token', async () => {
+      const ada = player();
+      await store.createPlayer(ada);
+      const reader = accessToken(ada);
+      await store.createAccessToken(reader, 3);
+      await store.touchAccessToken(reader, 1_700_000_100_000);
+      const used = { ...reader, lastUsedAt: 1_700_000_100_000 };
+      expect(await store.resolveToken(reader.tokenHash)).toEqual({ player: ada, access: used });
+      expect(await store.listAccessTokens(ada.playerId)).toEqual([used]);
+      expect(await store.deleteAccessToken(ada.playerId, reader.tokenId)).toEqual(used);
+      await store.touchAccessToken(used, 1_700_000_200_000);
+      expect(await store.listAccessTokens(ada.playerId)).toEqual([]);
+      expect(await store.resolveToken(reader.tokenHash)).toBeNull();
+    });
+
+    it('revokes at once, once; the count frees a place', async () => {
+      const ada = player();
+      await store.createPlayer(ada);
+      const [first, second, third] = [accessToken(ada), accessToken(ada), accessToken(ada)];
+      await store.createAccessToken(first!, 2);
+      await store.createAccessToken(second!, 2);
+      const refused = store.createAccessToken(third!, 2);
+      await expect(refused).rejects.toBeInstanceOf(AccessTokenLimitError);
+      await expect(refused).rejects.toMatchObject({ limit: 2 });
+      expect(await store.resolveToken(third!.tokenHash)).toBeNull();
+      expect(await store.deleteAccessToken(ada.playerId, first!.tokenId)).toEqual(first);
+      expect(await store.deleteAccessToken(ada.playerId, first!.tokenId)).toBeNull();
+      expect(await store.resolveToken(first!.tokenHash)).toBeNull();
+      await store.createAccessToken(third!, 2);
+      expect((await store.listAccessTokens(ada.playerId)).map((t) => t.tokenId).sort()).toEqual([second!.tokenId, third!.tokenId].sort());
+      expect(await store.deleteAccessToken(uid('pl'), second!.tokenId)).toBeNull();
     });
   });
 

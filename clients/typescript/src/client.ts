@@ -8,6 +8,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { operations, paths } from './openapi.js';
 import { LiveStream, type StreamSocketClass } from './stream.js';
 import type {
+  AccessTokenList,
   BotLevel,
   Cards,
   CardsOf,
@@ -23,12 +24,14 @@ import type {
   ListedMove,
   Move,
   MoveAnswer,
+  NewAccessToken,
   NewGame,
   NewPlayer,
   Player,
   Preferences,
   PreferencesChange,
   Problem,
+  Scope,
   StandingOrders,
   StandingOrdersUpdate,
   Vacation,
@@ -129,6 +132,11 @@ function dataOf<T>({ data, error, response }: Outcome<T>): T {
   return data;
 }
 
+/** Nothing, for an answer without a body (204); a ProblemError when refused. */
+function doneOf({ error, response }: Outcome<unknown>): void {
+  if (!response.ok) throw new ProblemError(response, isProblem(error) ? error : undefined);
+}
+
 /** Whether `answer` holds the cards of `game` (the answer names its game). */
 const isCardsOf = <G extends GameId>(answer: Cards, game: G): answer is CardsOf<G> => answer.game === game;
 
@@ -169,13 +177,43 @@ export class ValeriaClient {
     return this.live;
   }
 
-  /** Registers a player. The token is shown only this once: keep it, and use `withToken`. */
-  async register(name: string): Promise<NewPlayer> {
-    return dataOf(await this.api.POST('/v1/players', { body: { name } }));
+  /**
+   * Registers a player, or with `botOwner` (a person's player id) a bot
+   * account that person answers for. The token is shown only this once: keep
+   * it, and use `withToken`.
+   */
+  async register(name: string, { botOwner }: { botOwner?: string } = {}): Promise<NewPlayer> {
+    return dataOf(await this.api.POST('/v1/players', { body: { name, ...(botOwner ? { bot: { owner: botOwner } } : {}) } }));
+  }
+
+  /** Makes this account a bot account owned by `owner`, for good; only before it has played any game. */
+  async becomeBot(owner: string): Promise<Player> {
+    return dataOf(await this.api.POST('/v1/players/me/bot', { body: { owner } }));
   }
 
   async me(): Promise<Player> {
     return dataOf(await this.api.GET('/v1/players/me'));
+  }
+
+  /**
+   * Makes a personal access token holding `scopes` only (at most those this
+   * client's token holds), e.g. a read-only one: `createToken('stats site',
+   * ['games:read'])`. Its `token` is in this answer only; hand it to the
+   * program, as `withToken(token)`. Not resent on failure: a retry would make
+   * a second token (see `tokens()`).
+   */
+  async createToken(label: string, scopes: readonly Scope[], expiresAt?: string): Promise<NewAccessToken> {
+    return dataOf(await this.api.POST('/v1/players/me/tokens', { body: { label, scopes: [...scopes], ...(expiresAt ? { expiresAt } : {}) } }));
+  }
+
+  /** Your personal access tokens: label, scopes, created, last used, expiry (never the tokens themselves). */
+  async tokens(): Promise<AccessTokenList> {
+    return dataOf(await this.api.GET('/v1/players/me/tokens'));
+  }
+
+  /** Revokes one of your access tokens: refused from the next request on. */
+  async revokeToken(tokenId: string): Promise<void> {
+    doneOf(await this.api.DELETE('/v1/players/me/tokens/{id}', { params: { path: { id: tokenId } } }));
   }
 
   async catalog(): Promise<Catalog> {

@@ -43,6 +43,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make this account a bot account, for good
+         * @description Irreversible, and only for an account that has played no game (`409 games-played`): its past games were a person's. A bot account is badged wherever it sits (`botAccount` on its seats), sits only at tables that allow bots (`table.allowBots`, on by default; `403 bots-not-allowed`), and counts at most 10 running games. `owner` is the person who answers for it.
+         */
+        post: operations["convertToBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your personal access tokens: label, scopes, created, last used, expiry
+         * @description Every access token you keep, expired ones included until you revoke them; never a token itself. Your registration token is not listed: it holds every scope and lasts as long as your account.
+         */
+        get: operations["listAccessTokens"];
+        put?: never;
+        /**
+         * Make a personal access token with chosen scopes (shown once)
+         * @description A token for a program you trust with part of your account: a statistics site that reads your games (`games:read`), a bot that plays them (`games:read`, `games:play`). It may hold only scopes the token asking for it holds (`403 insufficient-scope` names the first it lacks): your registration token holds them all. The token is in this answer only; it is stored as a hash, and, as with registration, not idempotent: a retried request makes another token (listed, and revocable). A player keeps at most 20.
+         */
+        post: operations["createAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an access token at once
+         * @description The token is refused from the next request on, everywhere (`401 invalid-token`): no cache of the service answers it again.
+         */
+        delete: operations["revokeAccessToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything we keep about you, in one document
+         * @description Your profile, access tokens (never a token), vacation ledger, reminder preferences, webhooks (never a signing secret), the notifications kept for you (30 days), every running game of yours and your finished games, newest first, 500 an answer: `games.next`, sent back as `after`, reads the following ones (the other parts are answered again, as they are then). Each game's own log is read from its routes (`GET /v1/games/{id}/verify` after the end).
+         */
+        get: operations["exportAccountData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me/blocks": {
         parameters: {
             query?: never;
@@ -692,7 +776,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "webhook-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "webhook-not-found" | "bots-not-allowed" | "access-token-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "already-bot" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -757,6 +841,11 @@ export interface components {
             kind: "player";
             playerId: string;
             name: string;
+            /**
+             * @description Present when the player is a bot account (a program): show it as one.
+             * @enum {boolean}
+             */
+            botAccount?: true;
         };
         SeatBot: {
             seat: number;
@@ -3906,6 +3995,13 @@ export interface components {
                 startedAt: string | null;
             };
             table: components["schemas"]["TableRules"];
+            /** @description Whether the end changed the players’ ratings (README, ratings). */
+            rated: boolean;
+            /**
+             * @description Whether the game was listed among the open games.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
             /** @description Who sat where: players with their names when they took the seat, bots with their level. */
             seats: components["schemas"]["Seat"][];
             /** @description sha256 of the secret seed, published at creation. */
@@ -3984,6 +4080,13 @@ export interface components {
                 startedAt: string | null;
             };
             table: components["schemas"]["TableRules"];
+            /** @description Whether the end changed the players’ ratings (README, ratings). */
+            rated: boolean;
+            /**
+             * @description Whether the game was listed among the open games.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
             /** @description Who sat where: players with their names when they took the seat, bots with their level. */
             seats: components["schemas"]["Seat"][];
             /** @description sha256 of the secret seed, published at creation. */
@@ -4062,6 +4165,13 @@ export interface components {
                 startedAt: string | null;
             };
             table: components["schemas"]["TableRules"];
+            /** @description Whether the end changed the players’ ratings (README, ratings). */
+            rated: boolean;
+            /**
+             * @description Whether the game was listed among the open games.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
             /** @description Who sat where: players with their names when they took the seat, bots with their level. */
             seats: components["schemas"]["Seat"][];
             /** @description sha256 of the secret seed, published at creation. */
@@ -4135,15 +4245,455 @@ export interface components {
             name: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description A bot account is a program, answered for by its `owner`; badged as such wherever it sits.
+             * @enum {string}
+             */
+            kind: "person" | "bot";
+            /** @description The player id of the person who answers for a bot account; null for a person. */
+            owner: string | null;
         };
         NewPlayer: {
             playerId: string;
             name: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description A bot account is a program, answered for by its `owner`; badged as such wherever it sits.
+             * @enum {string}
+             */
+            kind: "person" | "bot";
+            /** @description The player id of the person who answers for a bot account; null for a person. */
+            owner: string | null;
             /** @description Your bearer API token. It is shown only this once; keep it secret. */
             token: string;
         };
+        NewAccessToken: {
+            /** @description Names the token in `DELETE /v1/players/me/tokens/{id}`; not a secret. */
+            tokenId: string;
+            label: string;
+            scopes: components["schemas"]["Scope"][];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it stops working; null: never.
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Its last use, to within an hour; null: never used.
+             */
+            lastUsedAt: string | null;
+            /** @description The bearer token. It is shown only this once (only its hash is kept); keep it secret. */
+            token: string;
+        };
+        /**
+         * @description What a token may do. `games:read`: Read your games, their views, legal moves, logs and verification, and your standing orders; open the live stream; list open games and read profiles. `games:play`: Take seats, play moves, undo, reclaim a seat and set standing orders. `games:create`: Create games and seat bots in them. `notifications:read`: Read your notifications and receive them on the live stream. `webhooks:write`: List, add, test and remove your webhooks. `account:read`: Read your account: vacation, reminder preferences, access tokens and block list, and export your data. `account:write`: Change your account: vacations, reminder preferences, access tokens, block list and bot accounts.
+         * @enum {string}
+         */
+        Scope: "games:read" | "games:play" | "games:create" | "notifications:read" | "webhooks:write" | "account:read" | "account:write";
+        AccessTokenList: {
+            /** @description Oldest first. */
+            tokens: components["schemas"]["AccessToken"][];
+            /** @description How many access tokens a player may keep. */
+            max: number;
+        };
+        /**
+         * @example {
+         *       "tokenId": "tok_3mQx0aVv9fRk",
+         *       "label": "stats site",
+         *       "scopes": [
+         *         "games:read"
+         *       ],
+         *       "createdAt": "2026-11-20T10:00:00.000Z",
+         *       "expiresAt": "2027-11-20T10:00:00.000Z",
+         *       "lastUsedAt": "2026-11-21T08:14:03.000Z"
+         *     }
+         */
+        AccessToken: {
+            /** @description Names the token in `DELETE /v1/players/me/tokens/{id}`; not a secret. */
+            tokenId: string;
+            label: string;
+            scopes: components["schemas"]["Scope"][];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it stops working; null: never.
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Its last use, to within an hour; null: never used.
+             */
+            lastUsedAt: string | null;
+        };
+        AccountData: {
+            /** Format: date-time */
+            exportedAt: string;
+            player: components["schemas"]["Player"];
+            accessTokens: components["schemas"]["AccessToken"][];
+            vacation: components["schemas"]["Vacation"];
+            preferences: components["schemas"]["Preferences"];
+            /** @description Without their signing secrets. */
+            webhooks: components["schemas"]["Webhook"][];
+            /** @description Every notification kept for you (30 days), oldest first. */
+            notifications: components["schemas"]["Notification"][];
+            games: {
+                running: {
+                    gameId: string;
+                    game: components["schemas"]["GameId"];
+                    /** @description Null for a game you created without a seat. */
+                    seat: number | null;
+                    /** Format: date-time */
+                    joinedAt: string;
+                }[];
+                /** @description Newest first. */
+                finished: {
+                    gameId: string;
+                    game: components["schemas"]["GameId"];
+                    seat: number;
+                    version: number;
+                }[];
+                /** @description Send as `after` for the finished games after these; null when these were the last. */
+                next: string | null;
+            };
+        };
+        Vacation: {
+            /** @description The UTC calendar year the allowance counts. */
+            year: number;
+            /** @description Whole days a player may be away per calendar year (a setting of the deployment). */
+            allowanceDays: number;
+            usedDays: number;
+            remainingDays: number;
+            /** @description The vacation you are on now; null when you are not. */
+            current: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                until: string;
+                /** @description Whole days it takes from the allowance. */
+                days: number;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "reminders": [
+         *         0.5,
+         *         0.9
+         *       ],
+         *       "notify": {
+         *         "your-turn": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "deadline-soon": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "timed-out": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "game-started": {
+         *           "stream": false,
+         *           "webhook": false
+         *         },
+         *         "game-ended": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "player-joined": {
+         *           "stream": true,
+         *           "webhook": false
+         *         },
+         *         "seat-replaced": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "seat-reclaimed": {
+         *           "stream": true,
+         *           "webhook": true
+         *         },
+         *         "webhook-disabled": {
+         *           "stream": true,
+         *           "webhook": true
+         *         }
+         *       }
+         *     }
+         */
+        Preferences: {
+            /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
+            reminders: number[];
+            /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further). Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
+            notify: {
+                "your-turn": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "deadline-soon": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "timed-out": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "game-started": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "game-ended": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "player-joined": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "seat-replaced": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "seat-reclaimed": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+                "webhook-disabled": {
+                    stream: boolean;
+                    webhook: boolean;
+                };
+            };
+        };
+        Webhook: {
+            id: string;
+            url: string;
+            /** @enum {string} */
+            scope: "player" | "game";
+            /**
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
+             * @enum {string}
+             */
+            format: "standard" | "discord" | "slack";
+            gameId: string | null;
+            events: string[] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Set when deliveries failed past the retry horizon (over 24 hours). */
+            disabled: {
+                /** Format: date-time */
+                at: string;
+                reason: string;
+            } | null;
+        };
+        Notification: {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "your-turn";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            pending: {
+                id: string;
+                kind?: components["schemas"]["PendingKind"];
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 UTC.
+                 */
+                deadline: string;
+            };
+            /** @description The game version that opened it. */
+            version: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "deadline-soon";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            pending: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 UTC.
+                 */
+                deadline: string;
+            };
+            /** @description The share of the time that has passed (a reminder preference). */
+            fraction: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "timed-out";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            pendingId: string;
+            version: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "game-started";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "game-ended";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            /** @description Final scores per seat and the winning seats. */
+            result: {
+                scores: number[];
+                winners: number[];
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "player-joined";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            joined: {
+                seat: number;
+                name: string;
+                /**
+                 * @description Present when the player who joined is a bot account.
+                 * @enum {boolean}
+                 */
+                botAccount?: true;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "seat-replaced";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            replaced: {
+                seat: number;
+                name: string;
+                afterTimeouts: number;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "seat-reclaimed";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            reclaimed: {
+                seat: number;
+                name: string;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "webhook-disabled";
+            webhookId: string;
+            url: string;
+            reason: string;
+        };
+        /** @enum {string} */
+        PendingKind: "turn" | "sequential" | "simultaneous" | "decision";
+        /**
+         * @description A game of GET /v1/games/catalog.
+         * @enum {string}
+         */
+        GameId: "villages-of-valeria" | "valeria-card-kingdoms" | "village-pillage";
         Inbox: {
             games: {
                 gameId: string;
@@ -4164,33 +4714,11 @@ export interface components {
             awaitingYourMove: number;
             next: string | null;
         };
-        /**
-         * @description A game of GET /v1/games/catalog.
-         * @enum {string}
-         */
-        GameId: "villages-of-valeria" | "valeria-card-kingdoms" | "village-pillage";
         OnVacation: {
             seat: number;
             /** Format: date-time */
             until: string;
         }[];
-        Vacation: {
-            /** @description The UTC calendar year the allowance counts. */
-            year: number;
-            /** @description Whole days a player may be away per calendar year (a setting of the deployment). */
-            allowanceDays: number;
-            usedDays: number;
-            remainingDays: number;
-            /** @description The vacation you are on now; null when you are not. */
-            current: {
-                /** Format: date-time */
-                from: string;
-                /** Format: date-time */
-                until: string;
-                /** @description Whole days it takes from the allowance. */
-                days: number;
-            } | null;
-        };
         VacationChange: {
             /** @description The UTC calendar year the allowance counts. */
             year: number;
@@ -6138,292 +6666,6 @@ export interface components {
             /** @description Whether more are already waiting after this page. */
             more: boolean;
         };
-        Notification: {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "your-turn";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            pending: {
-                id: string;
-                kind?: components["schemas"]["PendingKind"];
-                /**
-                 * Format: date-time
-                 * @description RFC 3339 UTC.
-                 */
-                deadline: string;
-            };
-            /** @description The game version that opened it. */
-            version: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "deadline-soon";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            pending: {
-                id: string;
-                /**
-                 * Format: date-time
-                 * @description RFC 3339 UTC.
-                 */
-                deadline: string;
-            };
-            /** @description The share of the time that has passed (a reminder preference). */
-            fraction: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "timed-out";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            pendingId: string;
-            version: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "game-started";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "game-ended";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-            /** @description Final scores per seat and the winning seats. */
-            result: {
-                scores: number[];
-                winners: number[];
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "player-joined";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            joined: {
-                seat: number;
-                name: string;
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "seat-replaced";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-            replaced: {
-                seat: number;
-                name: string;
-                afterTimeouts: number;
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "seat-reclaimed";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-            reclaimed: {
-                seat: number;
-                name: string;
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "webhook-disabled";
-            webhookId: string;
-            url: string;
-            reason: string;
-        };
-        /** @enum {string} */
-        PendingKind: "turn" | "sequential" | "simultaneous" | "decision";
-        /**
-         * @example {
-         *       "reminders": [
-         *         0.5,
-         *         0.9
-         *       ],
-         *       "notify": {
-         *         "your-turn": {
-         *           "stream": true,
-         *           "webhook": true
-         *         },
-         *         "deadline-soon": {
-         *           "stream": true,
-         *           "webhook": true
-         *         },
-         *         "timed-out": {
-         *           "stream": true,
-         *           "webhook": true
-         *         },
-         *         "game-started": {
-         *           "stream": false,
-         *           "webhook": false
-         *         },
-         *         "game-ended": {
-         *           "stream": true,
-         *           "webhook": true
-         *         },
-         *         "player-joined": {
-         *           "stream": true,
-         *           "webhook": false
-         *         },
-         *         "seat-replaced": {
-         *           "stream": true,
-         *           "webhook": true
-         *         },
-         *         "seat-reclaimed": {
-         *           "stream": true,
-         *           "webhook": true
-         *         },
-         *         "webhook-disabled": {
-         *           "stream": true,
-         *           "webhook": true
-         *         }
-         *       }
-         *     }
-         */
-        Preferences: {
-            /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
-            reminders: number[];
-            /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further). Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
-            notify: {
-                "your-turn": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "deadline-soon": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "timed-out": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "game-started": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "game-ended": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "player-joined": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "seat-replaced": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "seat-reclaimed": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-                "webhook-disabled": {
-                    stream: boolean;
-                    webhook: boolean;
-                };
-            };
-        };
         NewWebhook: {
             id: string;
             url: string;
@@ -6446,27 +6688,6 @@ export interface components {
             } | null;
             /** @description The signing secret (`whsec_…`), shown this once: verify each delivery with it (Standard Webhooks). */
             secret: string;
-        };
-        Webhook: {
-            id: string;
-            url: string;
-            /** @enum {string} */
-            scope: "player" | "game";
-            /**
-             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
-             * @enum {string}
-             */
-            format: "standard" | "discord" | "slack";
-            gameId: string | null;
-            events: string[] | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description Set when deliveries failed past the retry horizon (over 24 hours). */
-            disabled: {
-                /** Format: date-time */
-                at: string;
-                reason: string;
-            } | null;
         };
         WebhookList: {
             webhooks: components["schemas"]["Webhook"][];
@@ -6520,6 +6741,26 @@ export interface components {
         CreatePlayer: {
             /** @description 1–40 characters after Unicode NFC normalisation and trimming; at least one visible character; no control, format or invisible characters (bidirectional controls, zero-width characters, tag characters, line and paragraph separators, the Hangul fillers, the Braille blank) and no lone surrogates (400 `invalid-name`). */
             name: string;
+            /** @description Register a bot account, badged as such everywhere and owned by this person; leave out for a person. */
+            bot?: {
+                /** @description The player id of the person who answers for the bot. */
+                owner: string;
+            };
+        };
+        ConvertToBot: {
+            /** @description The player id of the person who answers for the bot. */
+            owner: string;
+        };
+        CreateAccessToken: {
+            /** @description What the token is for, to recognise it in the list. */
+            label: string;
+            /** @description What it may do: at most what the token asking for it may. */
+            scopes: ("games:read" | "games:play" | "games:create" | "notifications:read" | "webhooks:write" | "account:read" | "account:write")[];
+            /**
+             * Format: date-time
+             * @description When it stops working (RFC 3339, in the future); never when left out.
+             */
+            expiresAt?: string;
         };
         BlockRequest: {
             /**
@@ -6570,7 +6811,7 @@ export interface components {
                 windowSeconds: number;
             };
             /**
-             * @description The table's rules for undo, absent players and vacations.
+             * @description The table's rules for undo, absent players, vacations and bot accounts.
              * @default {}
              */
             table?: {
@@ -6582,6 +6823,8 @@ export interface components {
                 vacation?: boolean;
                 /** @description The reliability (percent of finished games finished without a timeout) a player needs to take a seat; players with no finished game yet may always join (default: none). */
                 minReliability?: number;
+                /** @description Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts. */
+                allowBots?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -6637,7 +6880,7 @@ export interface components {
                 windowSeconds: number;
             };
             /**
-             * @description The table's rules for undo, absent players and vacations.
+             * @description The table's rules for undo, absent players, vacations and bot accounts.
              * @default {}
              */
             table?: {
@@ -6649,6 +6892,8 @@ export interface components {
                 vacation?: boolean;
                 /** @description The reliability (percent of finished games finished without a timeout) a player needs to take a seat; players with no finished game yet may always join (default: none). */
                 minReliability?: number;
+                /** @description Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts. */
+                allowBots?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -6702,7 +6947,7 @@ export interface components {
                 windowSeconds: number;
             };
             /**
-             * @description The table's rules for undo, absent players and vacations.
+             * @description The table's rules for undo, absent players, vacations and bot accounts.
              * @default {}
              */
             table?: {
@@ -6714,6 +6959,8 @@ export interface components {
                 vacation?: boolean;
                 /** @description The reliability (percent of finished games finished without a timeout) a player needs to take a seat; players with no finished game yet may always join (default: none). */
                 minReliability?: number;
+                /** @description Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts. */
+                allowBots?: boolean;
             };
             /**
              * @description Take the first seat yourself.
@@ -6919,6 +7166,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Unprocessable Content: `invalid-bot-owner` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-bot-owner";
+                    };
+                };
+            };
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
@@ -6979,7 +7238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Player"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6987,7 +7246,642 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    convertToBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConvertToBot"];
+            };
+        };
+        responses: {
+            /** @description The bot account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Conflict: `already-bot`, `games-played` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "already-bot" | "games-played";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `invalid-bot-owner` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-bot-owner";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listAccessTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your access tokens, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTokenList"];
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccessToken"];
+            };
+        };
+        responses: {
+            /** @description The token (shown once) and what it may do */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewAccessToken"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `token-expiry-in-past`, `too-many-access-tokens` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "token-expiry-in-past" | "too-many-access-tokens";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    revokeAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `access-token-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "access-token-not-found";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    exportAccountData: {
+        parameters: {
+            query?: {
+                /** @description The `games.next` of an earlier answer: the finished games after those it listed. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything kept about you */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountData"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `invalid-cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "invalid-cursor";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7063,7 +7957,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockList"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7071,7 +7965,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7172,7 +8078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7180,7 +8086,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7328,7 +8246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7336,7 +8254,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7424,7 +8354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Vacation"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7432,7 +8362,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7527,7 +8469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7535,7 +8477,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7674,7 +8628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7682,7 +8636,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -7788,7 +8754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7796,7 +8762,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -8073,7 +9051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8081,7 +9059,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -8176,7 +9166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8184,7 +9174,31 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope`, `bots-not-allowed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope" | "bots-not-allowed";
+                    };
+                };
+            };
+            /** @description Conflict: `too-many-running-games` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "too-many-running-games";
                     };
                 };
             };
@@ -8322,7 +9336,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8330,7 +9344,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -8451,7 +9477,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8459,11 +9485,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `blocked-at-table`, `reliability-too-low` */
+            /** @description Forbidden: `insufficient-scope`, `blocked-at-table`, `reliability-too-low`, `bots-not-allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8471,7 +9497,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "blocked-at-table" | "reliability-too-low";
+                        code?: "insufficient-scope" | "blocked-at-table" | "reliability-too-low" | "bots-not-allowed";
                     };
                 };
             };
@@ -8487,7 +9513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: `engine-version-unsupported`, `already-seated`, `seat-taken`, `game-full`, `game-finished`, `contention` */
+            /** @description Conflict: `engine-version-unsupported`, `already-seated`, `seat-taken`, `game-full`, `game-finished`, `contention`, `too-many-running-games` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8495,7 +9521,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "engine-version-unsupported" | "already-seated" | "seat-taken" | "game-full" | "game-finished" | "contention";
+                        code?: "engine-version-unsupported" | "already-seated" | "seat-taken" | "game-full" | "game-finished" | "contention" | "too-many-running-games";
                     };
                 };
             };
@@ -8628,7 +9654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8636,11 +9662,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-creator` */
+            /** @description Forbidden: `insufficient-scope`, `not-creator` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8648,7 +9674,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-creator";
+                        code?: "insufficient-scope" | "not-creator";
                     };
                 };
             };
@@ -8801,7 +9827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8809,7 +9835,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -8926,7 +9964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8934,7 +9972,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9061,7 +10111,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9069,7 +10119,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9207,7 +10269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9215,7 +10277,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9339,7 +10413,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9347,11 +10421,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9359,7 +10433,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -9514,7 +10588,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9522,7 +10596,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -9636,7 +10722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9644,11 +10730,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9656,7 +10742,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -9774,7 +10860,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9782,11 +10868,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9794,7 +10880,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -9952,7 +11038,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9960,11 +11046,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9972,7 +11058,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -10126,7 +11212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10134,11 +11220,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10146,7 +11232,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -10274,7 +11360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10282,7 +11368,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -10358,7 +11456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Preferences"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10366,7 +11464,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -10458,7 +11568,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10466,7 +11576,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -10566,7 +11688,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10574,7 +11696,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -10669,7 +11803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10677,11 +11811,11 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
                     };
                 };
             };
-            /** @description Forbidden: `not-seated` */
+            /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10689,7 +11823,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "not-seated";
+                        code?: "insufficient-scope" | "not-seated";
                     };
                 };
             };
@@ -10839,7 +11973,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10847,7 +11981,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -10947,7 +12093,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10955,7 +12101,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -11060,7 +12218,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11068,7 +12226,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -11182,7 +12352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11190,7 +12360,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -11293,7 +12475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11301,7 +12483,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };
@@ -11495,7 +12689,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token` */
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11503,7 +12697,19 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "missing-token" | "malformed-token" | "invalid-token";
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
                     };
                 };
             };

@@ -17,6 +17,10 @@ type Body<Op> = NonNullable<RequestBodyOption<Op>['body']>;
 
 export type NewPlayer = Answer<'post', '/v1/players'>;
 export type Player = Answer<'get', '/v1/players/me'>;
+/** What a token may do (`games:read`, `games:play`, …): each operation names those it needs. */
+export type Scope = components['schemas']['Scope'];
+export type NewAccessToken = Answer<'post', '/v1/players/me/tokens'>;
+export type AccessTokenList = Answer<'get', '/v1/players/me/tokens'>;
 export type Catalog = Answer<'get', '/v1/games/catalog'>;
 /** A game's card catalog (`GET /v1/games/catalog/{game}/cards`), discriminated by `game`. */
 export type Cards = Answer<'get', '/v1/games/catalog/{game}/cards'>;

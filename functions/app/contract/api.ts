@@ -17,6 +17,8 @@ import { MAX_BATCH } from '../schemas.js';
 import { Actor, Count, orNull, Instant, Pending, pascal, scoreSheet, SeatNumber } from './common.js';
 import { GAME_CONTRACTS, type GameContract } from './games.js';
 import { Cards } from './cards.js';
+import { AccessTokenList, NewAccessToken } from './access-tokens.js';
+import { accountData } from './account-data.js';
 import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
 import { Leaderboard } from './ratings.js';
 import { Profile } from './profiles.js';
@@ -28,7 +30,15 @@ const Status = z.enum(['open', 'active', 'finished']).meta({ id: 'GameStatus' })
 
 export const Seat = z
   .discriminatedUnion('kind', [
-    z.object({ seat: SeatNumber, kind: z.literal('player'), playerId: z.string(), name: z.string() }).meta({ id: 'SeatPlayer' }),
+    z
+      .object({
+        seat: SeatNumber,
+        kind: z.literal('player'),
+        playerId: z.string(),
+        name: z.string(),
+        botAccount: z.literal(true).optional().describe('Present when the player is a bot account (a program): show it as one.'),
+      })
+      .meta({ id: 'SeatPlayer' }),
     z.object({ seat: SeatNumber, kind: z.literal('bot'), level: z.enum(['random', 'greedy']) }).meta({ id: 'SeatBot' }),
     z.object({ seat: SeatNumber, kind: z.literal('empty') }).meta({ id: 'SeatEmpty' }),
   ])
@@ -239,6 +249,8 @@ export const GameRecord = perGame('GameRecord', (contract) =>
     createdAt: Instant,
     setup: setupOf(contract),
     table: TableRules,
+    rated: z.boolean().describe('Whether the end changed the players’ ratings (README, ratings).'),
+    visibility: z.enum(['open', 'invite']).describe('Whether the game was listed among the open games.'),
     seats: z.array(Seat).describe('Who sat where: players with their names when they took the seat, bots with their level.'),
     seedHash: z.string().describe('sha256 of the secret seed, published at creation.'),
     seed: z.string().optional().describe('Only once the game is over: replay the commands with it, and check it against `seedHash`.'),
@@ -278,7 +290,15 @@ export const StandingOrders = z
   .object({ gameId: z.string(), seat: SeatNumber, orders: orNull(AnyStandingOrders).describe('Null when you have none.') })
   .meta({ id: 'StandingOrders' });
 
-export const Player = z.object({ playerId: z.string(), name: z.string(), createdAt: Instant }).meta({ id: 'Player' });
+export const Player = z
+  .object({
+    playerId: z.string(),
+    name: z.string(),
+    createdAt: Instant,
+    kind: z.enum(['person', 'bot']).describe('A bot account is a program, answered for by its `owner`; badged as such wherever it sits.'),
+    owner: z.string().nullable().describe('The player id of the person who answers for a bot account; null for a person.'),
+  })
+  .meta({ id: 'Player' });
 export const NewPlayer = Player.extend({ token: z.string().describe('Your bearer API token. It is shown only this once; keep it secret.') }).meta({
   id: 'NewPlayer',
 });
@@ -392,6 +412,9 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   StandingOrders,
   Player,
   NewPlayer,
+  NewAccessToken,
+  AccessTokenList,
+  AccountData: accountData(Player, GameId),
   Inbox,
   Vacation,
   VacationChange,

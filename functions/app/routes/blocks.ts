@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { block, listBlocks, unblock } from '../../service/blocks.js';
 import type { ServiceContext } from '../../service/context.js';
-import { BEARER } from '../auth.js';
+import { requires } from '../auth.js';
 import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
@@ -23,7 +23,7 @@ export const blockRoutes = {
     tags: ['players'],
     summary: 'Block a player: you are never seated together',
     description: `${ENFORCED} Blocking someone already blocked answers 200 with the block as it stands.`,
-    security: BEARER,
+    security: requires('account:write'),
     request: { body: jsonBody(BlockBody, { block: { summary: 'Block a player', value: { playerId: 'p_7Kq2vLx9' } } }) },
     responses: {
       201: jsonResponse('Block', 'Blocked'),
@@ -39,7 +39,7 @@ export const blockRoutes = {
     tags: ['players'],
     summary: 'The players you block',
     description: ENFORCED,
-    security: BEARER,
+    security: requires('account:read'),
     responses: { 200: jsonResponse('BlockList', 'Your block list'), ...problemResponses(AUTHENTICATED) },
   }),
 
@@ -50,7 +50,7 @@ export const blockRoutes = {
     tags: ['players'],
     summary: 'Unblock a player',
     description: 'You may be seated together again.',
-    security: BEARER,
+    security: requires('account:write'),
     request: { params: BlockedParam },
     responses: { 204: { description: 'Unblocked' }, ...problemResponses([...AUTHENTICATED, 'invalid-request', 'block-not-found']) },
   }),

@@ -6,7 +6,7 @@ import { listMyGames } from '../../service/inbox.js';
 import { addBot, cardsOf, catalog, createGame, joinGame } from '../../service/lobby.js';
 import { readGame, verifyGame } from '../../service/play.js';
 import { presentDeadlines, publicHeader } from '../../service/present.js';
-import { BEARER } from '../auth.js';
+import { requires } from '../auth.js';
 import { etag, matchesIfNoneMatch, requestHash } from '../http.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, type Mount, NOT_MODIFIED, optionalJsonBody } from '../route.js';
@@ -66,11 +66,21 @@ export const gameRoutes = {
     summary: 'Create a game; it starts when every seat is taken',
     description:
       'Name a game of the catalog, its seats (within the game’s range), its options and its pace. You take seat 0 unless `join` is false. A retry with the same Idempotency-Key and body returns the first answer.',
-    security: BEARER,
+    security: requires('games:create'),
     request: { headers: IdempotencyHeaders, body: jsonBody(CreateGameBody, CREATE_GAME_EXAMPLES) },
     responses: {
       201: jsonResponse('GameHeader', 'The new game'),
-      ...problemResponses([...AUTHENTICATED, ...WITH_BODY, 'idempotency-key-reused', 'unknown-game', 'invalid-seats', 'solo-games-unrated', 'invalid-options']),
+      ...problemResponses([
+        ...AUTHENTICATED,
+        ...WITH_BODY,
+        'idempotency-key-reused',
+        'unknown-game',
+        'invalid-seats',
+        'solo-games-unrated',
+        'invalid-options',
+        'too-many-running-games',
+        'bots-not-allowed',
+      ]),
     },
   }),
 
@@ -81,7 +91,7 @@ export const gameRoutes = {
     tags: ['games'],
     summary: 'Your games: those awaiting your move first, nearest deadline first',
     description: 'Pages with `cursor`; `awaiting=me` keeps only the games awaiting your move, `status` those in one state.',
-    security: BEARER,
+    security: requires('games:read'),
     request: { query: InboxQuery },
     responses: { 200: jsonResponse('Inbox', 'Your inbox'), ...problemResponses([...AUTHENTICATED, 'invalid-request', 'invalid-cursor']) },
   }),
@@ -94,7 +104,7 @@ export const gameRoutes = {
     summary: 'Your view of a game (a spectator view without a seat); ETag = version',
     description:
       'Overdue deadlines are resolved first. Hidden cards stay hidden: you see your own hand and secrets, counts of everyone else’s. With `If-None-Match` set to the current ETag, answers 304 without a body.',
-    security: BEARER,
+    security: requires('games:read'),
     request: { params: GameIdParam, headers: ConditionalHeaders },
     responses: {
       200: jsonResponse('GameView', 'The game as you may see it', ETAG_HEADER),
@@ -111,7 +121,7 @@ export const gameRoutes = {
     summary: 'Take a seat (the one asked for, or the first empty one)',
     description:
       'The game starts once every seat is taken. The body may be left out. A table with `table.minReliability` refuses a player whose reliability (GET /v1/players/{id}) is below it; a player with no finished game yet may join.',
-    security: BEARER,
+    security: requires('games:play'),
     request: { params: GameIdParam, headers: IdempotencyHeaders, body: optionalJsonBody(JoinBody) },
     responses: {
       200: jsonResponse('GameHeader', 'The game with you seated'),
@@ -128,6 +138,8 @@ export const gameRoutes = {
         'game-finished',
         'contention',
         'no-such-seat',
+        'too-many-running-games',
+        'bots-not-allowed',
       ]),
     },
   }),
@@ -139,7 +151,7 @@ export const gameRoutes = {
     tags: ['games'],
     summary: 'Fill a seat with a bot (creator only)',
     description: 'A random or greedy bot takes the seat asked for, or the first empty one; the game starts once every seat is taken.',
-    security: BEARER,
+    security: requires('games:create'),
     request: { params: GameIdParam, headers: IdempotencyHeaders, body: jsonBody(BotBody) },
     responses: {
       200: jsonResponse('GameHeader', 'The game with the bot seated'),
@@ -165,7 +177,7 @@ export const gameRoutes = {
     tags: ['games'],
     summary: 'After the end: the seed, its hash and the full log, to replay and check',
     description: `Check that sha256(seed) is the hash published at creation, then replay every command with the engine to reproduce every event. The log comes a page at a time: commits after \`after\`, at most ${LOG_PAGE.commits} and about ${LOG_PAGE.bytes / 1_000_000} MB of JSON (always at least one); while \`more\` is true, ask again with \`after\` set to \`next\`.`,
-    security: BEARER,
+    security: requires('games:read'),
     request: { params: GameIdParam, query: VerifyQuery },
     responses: {
       200: jsonResponse('Verification', 'Everything needed to replay the game, and a page of its log'),

@@ -4,6 +4,8 @@ import type { Hono } from 'hono';
 import { bearerAuth, type AppEnv } from '../auth.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { mounter } from '../route.js';
+import { accessTokenRoutes, mountAccessTokenRoutes } from './access-tokens.js';
+import { accountRoutes, mountAccountRoutes } from './account.js';
 import { gameRoutes, mountGameRoutes } from './games.js';
 import { leaderboardRoutes, mountLeaderboardRoutes } from './leaderboards.js';
 import { mountProfileRoutes, profileRoutes } from './profiles.js';
@@ -26,6 +28,8 @@ import { mountWebhookRoutes, webhookRoutes } from './webhooks.js';
 export function apiRoutes(): RouteConfig[] {
   return [
     playerRoutes,
+    accessTokenRoutes,
+    accountRoutes,
     blockRoutes,
     vacationRoutes,
     openGameRoutes,
@@ -46,6 +50,8 @@ export function apiRoutes(): RouteConfig[] {
 export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: RateLimiter): void {
   const mount = mounter(app, bearerAuth(ctx, limits));
   mountPlayerRoutes(mount, ctx);
+  mountAccessTokenRoutes(mount, ctx);
+  mountAccountRoutes(mount, ctx);
   mountBlockRoutes(mount, ctx);
   mountVacationRoutes(mount, ctx);
   mountOpenGameRoutes(mount, ctx);

@@ -1,7 +1,7 @@
 import type { PushContext } from '../../push/context.js';
 import { changePreferences, readPreferences, readNotifications } from '../../push/notify/feed.js';
 import { PreferencesChange } from '../../push/model/preferences.js';
-import { BEARER } from '../auth.js';
+import { requires } from '../auth.js';
 import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
@@ -17,7 +17,7 @@ export const notificationRoutes = {
     summary: 'Your notifications after a cursor, oldest first (kept 30 days)',
     description:
       'What the stream and your webhooks also receive: `your-turn`, `deadline-soon`, `timed-out`, `game-started`, `game-ended`, `player-joined` (someone took a seat at a table where you sit), `webhook-disabled`. Keep `next` and pass it as `after` to catch up after being away; ids are stable, so one seen on the stream is the same here.',
-    security: BEARER,
+    security: requires('notifications:read'),
     request: { query: NotificationsQuery },
     responses: {
       200: jsonResponse('NotificationsPage', 'Notifications after the cursor'),
@@ -33,7 +33,7 @@ export const notificationRoutes = {
     summary: 'Your notification preferences: reminders, and each type × channel',
     description:
       'Your reminders and, per notification type, whether each channel (`stream`, `webhook`) passes it on. What you never set reads as its default: one reminder at 0.8 of a pending entry’s time, every channel on for every type.',
-    security: BEARER,
+    security: requires('account:read'),
     responses: { 200: jsonResponse('Preferences', 'Your preferences, with defaults for what you never set'), ...problemResponses(AUTHENTICATED) },
   }),
 
@@ -45,7 +45,7 @@ export const notificationRoutes = {
     summary: 'Change your reminders or some cells of the type × channel matrix',
     description:
       'Only what the body names changes. `reminders`: up to 3, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none; the default is one at 0.8; sent for entries of at least 10 minutes, and only while you still have to act. `notify`: the cells to set, e.g. `{"player-joined":{"webhook":false}}`; the others keep their values. Answers the whole matrix.',
-    security: BEARER,
+    security: requires('account:write'),
     request: { body: jsonBody(PreferencesChange) },
     responses: { 200: jsonResponse('Preferences', 'Your preferences as stored'), ...problemResponses([...AUTHENTICATED, ...WITH_BODY]) },
   }),

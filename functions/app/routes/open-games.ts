@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ServiceContext } from '../../service/context.js';
 import { listOpenGames } from '../../service/open-games.js';
-import { BEARER } from '../auth.js';
+import { requires } from '../auth.js';
 import { AUTHENTICATED } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonResponse, type Mount } from '../route.js';
@@ -31,7 +31,7 @@ export const openGameRoutes = {
     summary: 'Games with free seats anyone may join, newest first',
     description:
       'Games created with `visibility: "open"` whose seats are not all taken, a page at a time (`cursor`). Read from an index, eventually consistent: a game filled a moment ago may still be listed, and joining it answers `game-full`.',
-    security: BEARER,
+    security: requires('games:read'),
     request: { query: OpenGamesQuery },
     responses: {
       200: jsonResponse('OpenGames', 'A page of open games'),

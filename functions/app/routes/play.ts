@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../service/context.js';
 import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
-import { BEARER } from '../auth.js';
+import { requires } from '../auth.js';
 import { etag, matchesIfNoneMatch, parseIfMatch, requestHash } from '../http.js';
 import { KIT_MOVE_PROBLEMS } from '../../service/problems.js';
 import { LOG_PAGE } from '../../service/log-page.js';
@@ -19,7 +19,7 @@ export const playRoutes = {
     summary: 'Your legal moves now, each submittable exactly as listed',
     description:
       'Overdue deadlines are resolved first. Empty when nothing is awaited from you. With `If-None-Match` set to the current ETag, answers 304 without a body.',
-    security: BEARER,
+    security: requires('games:read'),
     request: { params: GameIdParam, headers: ConditionalHeaders },
     responses: {
       200: jsonResponse('LegalMoves', 'Your legal moves (empty when nothing is awaited from you)', ETAG_HEADER),
@@ -36,7 +36,7 @@ export const playRoutes = {
     summary: 'Play one move or an ordered batch, atomically',
     description:
       'Overdue deadlines are resolved first. With If-Match, a game that moved on answers 409 `version-mismatch`; without it, a lost race is re-decided on the fresh state. A retry with the same Idempotency-Key and body returns the first answer. A refused move answers its game’s code; `moveIndex` says which move of a batch.',
-    security: BEARER,
+    security: requires('games:play'),
     request: { params: GameIdParam, headers: MoveHeaders, body: jsonBody(MovesBody) },
     responses: {
       200: jsonResponse('MoveAnswer', 'The commit your moves produced', ETAG_HEADER),
@@ -64,7 +64,7 @@ export const playRoutes = {
     tags: ['play'],
     summary: 'Your redacted event log after a cursor; long-poll with `wait`',
     description: `Commits after version \`after\`, each with the events you may see: at most ${LOG_PAGE.commits} and about ${LOG_PAGE.bytes / 1_000_000} MB of JSON (always at least one); \`more\` says whether others follow (ask again with \`after\` set to \`next\`). With \`wait\`, holds the request until a commit arrives or the wait ends. An \`after\` beyond the game’s version answers 400 \`cursor-out-of-range\`.`,
-    security: BEARER,
+    security: requires('games:read'),
     request: { params: GameIdParam, query: EventsQuery },
     responses: {
       200: jsonResponse('Events', 'Commits after the cursor, as you may see them'),

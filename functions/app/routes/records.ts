@@ -4,7 +4,7 @@ import { fail } from '../../service/errors.js';
 import { EXPORT_PAGE, exportPage, type ExportPage } from '../../service/export.js';
 import { LOG_PAGE } from '../../service/log-page.js';
 import { readRecord } from '../../service/record.js';
-import { BEARER } from '../auth.js';
+import { requires } from '../auth.js';
 import { AUTHENTICATED, READS_GAME } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonResponse, ndjsonResponse, type Mount } from '../route.js';
@@ -70,7 +70,7 @@ export const recordRoutes = {
     tags: ['games'],
     summary: 'A game’s record: every commit with its author, time, command and events (the whole log once the game is over)',
     description: `One versioned document (\`format\`, \`formatVersion\`): the game, its options and table rules, its seats with the names they had, the seed's hash and every commit. While the game runs you read what you may see — your own events, your own seat's commands and those that choose nothing hidden, never the seed; a spectator reads the public record. Once the game is over everyone reads it whole, with the seed and the final scores: replay its commands with the published engine (\`core/\`) to reproduce every event. The log comes a page at a time, as the verification's: commits after \`after\`, at most ${LOG_PAGE.commits} and about ${LOG_PAGE.bytes / 1_000_000} MB of JSON; while \`more\` is true, ask again with \`after\` set to \`next\` (every page repeats the other fields).`,
-    security: BEARER,
+    security: requires('games:read'),
     request: { params: GameIdParam, query: VerifyQuery },
     responses: {
       200: jsonResponse('GameRecord', 'The record as you may read it, and a page of its log', undefined, RECORD_EXAMPLES),
@@ -85,7 +85,7 @@ export const recordRoutes = {
     tags: ['games'],
     summary: 'A player’s finished games as records, one a line (NDJSON), newest first',
     description: `Each line is one finished game's whole record (GameRecord, every page of its log gathered), newest game first by when it ended, filtered by \`game\`, \`since\` and \`until\`. Anyone may export anyone's finished games: their records are public once over; running games are not exported. The export is chunked by cursor: an answer holds at most \`limit\` (${EXPORT_PAGE.games}) records and ends before the record that would take it past about ${EXPORT_PAGE.bytes / 1_000_000} MB (always holding one), then its \`Link\` header gives the next page (\`rel="next"\`), until an answer without one. Chunked, not one endless stream, because API Gateway buffers a Lambda's answer (6 MB, 30 s): years of play come as many bounded answers.`,
-    security: BEARER,
+    security: requires('games:read'),
     request: { params: PlayerIdParam, query: ExportQuery },
     responses: {
       200: ndjsonResponse('GameRecord', 'One finished game’s record a line', { Link: { $ref: '#/components/headers/Link' } }),

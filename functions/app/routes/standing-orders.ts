@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../service/context.js';
 import { readStandingOrders, writeStandingOrders } from '../../service/standing-orders.js';
-import { BEARER } from '../auth.js';
+import { requires } from '../auth.js';
 import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
@@ -15,7 +15,7 @@ export const standingOrderRoutes = {
     tags: ['play'],
     summary: 'Your standing orders in this game (private to you)',
     description: 'Null orders when you have set none.',
-    security: BEARER,
+    security: requires('games:read'),
     request: { params: GameIdParam },
     responses: {
       200: jsonResponse('StandingOrders', 'Your standing orders'),
@@ -31,7 +31,7 @@ export const standingOrderRoutes = {
     summary: 'Answer your windows in advance, e.g. "always decline following Tax"',
     description:
       'Standing orders answer each of your windows the moment it opens (a window open now included), so an asynchronous round does not wait for you. The body is `{"orders": …}` in the game’s own shape; it replaces your previous orders, and `{"orders": null}` clears them. Idempotent by nature.',
-    security: BEARER,
+    security: requires('games:play'),
     request: { params: GameIdParam, body: jsonBody(StandingOrdersBody) },
     responses: {
       200: jsonResponse('StandingOrders', 'Your standing orders now'),

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../service/context.js';
 import { once } from '../../service/idempotency.js';
 import { reclaimSeat } from '../../service/reclaim.js';
 import { undoCommit } from '../../service/undo.js';
-import { BEARER } from '../auth.js';
+import { requires } from '../auth.js';
 import { etag, requestHash } from '../http.js';
 import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
@@ -22,7 +22,7 @@ const undoRoute = defineRoute({
   summary: 'Take back your own latest commit, if it revealed nothing',
   description:
     "Allowed while the commit is the game's latest, was your move, and showed nobody anything they could not see before: no card drawn, turned up or laid from a hand on the table (every viewer's view is compared before and after), no die rolled, no random pick, no hidden submission revealed, no window closed or answered in the open, not the end. Otherwise 409 `undo-not-allowed` with the reason, which names what was shown (e.g. `it showed a7 to you, seat 1, spectators, hidden before`). One undo per pending entry: taking back a second move at the same step answers 409 `too-many-undos` (`limit`: 1). The undo is a new commit that puts the previous state back; the time since stays spent on your bank. Tables choose undo with `table.undo` at creation.",
-  security: BEARER,
+  security: requires('games:play'),
   request: {
     params: GameIdParam,
     headers: IdempotencyHeaders,
@@ -52,7 +52,7 @@ const reclaimRoute = defineRoute({
   summary: 'Take your seat back from the bot that played it while you were away',
   description:
     "After `table.replaceAfterTimeouts` consecutive timeouts the greedy bot plays your seat (an `absence` event tells everyone). Reclaim it any time before the end; the bot's moves stand. 409 `seat-not-replaced` when no bot plays your seat.",
-  security: BEARER,
+  security: requires('games:play'),
   request: { params: GameIdParam, headers: IdempotencyHeaders },
   responses: {
     200: jsonResponse('MoveAnswer', 'The reclaim commit', ETAG_HEADER),

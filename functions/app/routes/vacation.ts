@@ -3,7 +3,7 @@ import { isoInstant } from '../../../core/table/index.js';
 import type { ServiceContext } from '../../service/context.js';
 import { once } from '../../service/idempotency.js';
 import { endVacation, readVacation, startVacation, type VacationStatus } from '../../service/vacation.js';
-import { BEARER } from '../auth.js';
+import { requires } from '../auth.js';
 import { requestHash } from '../http.js';
 import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
@@ -33,7 +33,7 @@ export const vacationRoutes = {
     tags: ['players'],
     summary: 'Your vacation allowance and the vacation you are on',
     description: ALLOWANCE,
-    security: BEARER,
+    security: requires('account:read'),
     responses: { 200: jsonResponse('Vacation', 'Your allowance this year and your current vacation'), ...problemResponses(AUTHENTICATED) },
   }),
 
@@ -44,7 +44,7 @@ export const vacationRoutes = {
     tags: ['players'],
     summary: 'Go on vacation now, until a given time',
     description: `${ALLOWANCE} While you are away, each of your deadlines in your running games that allow vacations (\`table.vacation\`, on by default) stands still: an entry awaiting you is pushed back by the time you are away from it, your part of a window shared with others closes that much later while the others' parts close on time, and your time bank is not charged. Each such game records it as a \`vacation\` commit. A retry with the same Idempotency-Key finishes recording it where a fault stopped the first.`,
-    security: BEARER,
+    security: requires('account:write'),
     request: {
       headers: IdempotencyHeaders,
       body: jsonBody(VacationBody, { week: { summary: 'Away for a week: 7 whole days of the allowance', value: { until: '2026-12-03T09:00:00.000Z' } } }),
@@ -71,7 +71,7 @@ export const vacationRoutes = {
     summary: 'Come back early',
     description:
       'Ends your vacation now: the whole days you did not use go back to your allowance (a day begun is spent), and every game that recorded it pulls your deadlines in by the time you are no longer away.',
-    security: BEARER,
+    security: requires('account:write'),
     request: { headers: IdempotencyHeaders },
     responses: {
       200: jsonResponse('VacationChange', 'You are back; the days refunded and the games that recorded it'),
@@ -81,7 +81,7 @@ export const vacationRoutes = {
 };
 
 /** The status as the API shows it: instants in RFC 3339. */
-function presentStatus<T extends VacationStatus>(status: T) {
+export function presentStatus<T extends VacationStatus>(status: T) {
   const { current, ...rest } = status;
   return { ...rest, current: current && { from: isoInstant(current.from), until: isoInstant(current.until), days: current.days } };
 }

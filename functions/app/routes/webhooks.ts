@@ -2,7 +2,7 @@ import type { PushContext } from '../../push/context.js';
 import { CreateWebhookBody, WebhookIdParam } from '../../push/webhooks/schemas.js';
 import { createWebhook, pingWebhook, presentDelivery, presentWebhook, requireWebhook, revealWebhook } from '../../push/webhooks/webhooks.js';
 import { once } from '../../service/idempotency.js';
-import { BEARER } from '../auth.js';
+import { requires } from '../auth.js';
 import { requestHash } from '../http.js';
 import type { ServiceProblemCode } from '../../service/problems.js';
 import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
@@ -25,7 +25,7 @@ export const webhookRoutes = {
     summary: 'Subscribe a URL to your notifications, or to one game’s public notices',
     description:
       'Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). A player keeps at most 10 (`409 too-many-webhooks`, with the `limit`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret, read again from the subscription: the key’s record keeps only its id) instead of a second subscription.',
-    security: BEARER,
+    security: requires('webhooks:write'),
     request: { headers: IdempotencyHeaders, body: jsonBody(CreateWebhookBody) },
     responses: {
       201: jsonResponse('NewWebhook', 'The subscription and its signing secret (shown once)'),
@@ -49,7 +49,7 @@ export const webhookRoutes = {
     tags: ['push'],
     summary: 'Your webhook subscriptions',
     description: 'Every subscription you keep (at most 10), player- and game-scope, each with whether it was disabled and why; secrets are never shown again.',
-    security: BEARER,
+    security: requires('webhooks:write'),
     responses: { 200: jsonResponse('WebhookList', 'Your subscriptions (without their secrets)'), ...problemResponses(AUTHENTICATED) },
   }),
 
@@ -60,7 +60,7 @@ export const webhookRoutes = {
     tags: ['push'],
     summary: 'One of your webhook subscriptions',
     description: 'The subscription as listed, without its secret; `404 webhook-not-found` for an id that is not yours.',
-    security: BEARER,
+    security: requires('webhooks:write'),
     request: { params: WebhookIdParam },
     responses: { 200: jsonResponse('Webhook', 'The subscription'), ...problemResponses(ONE_WEBHOOK) },
   }),
@@ -72,7 +72,7 @@ export const webhookRoutes = {
     tags: ['push'],
     summary: 'Unsubscribe; deliveries still pending are dropped',
     description: 'Deletes the subscription at once; deliveries not yet sent are dropped and no retry of it fires.',
-    security: BEARER,
+    security: requires('webhooks:write'),
     request: { params: WebhookIdParam },
     responses: { 204: { description: 'Deleted' }, ...problemResponses(ONE_WEBHOOK) },
   }),
@@ -85,7 +85,7 @@ export const webhookRoutes = {
     summary: 'Send a signed `ping` now and see whether it was delivered',
     description:
       'Sends one signed `ping` delivery now, outside the retry schedule, so a receiver can be checked before real events arrive, and answers only `delivered`, `refused` or `timed out` — never the receiver’s status or text (the ping is listed with the deliveries with that outcome only). A retry with the same Idempotency-Key returns the first answer and sends no second ping.',
-    security: BEARER,
+    security: requires('webhooks:write'),
     request: { params: WebhookIdParam, headers: IdempotencyHeaders },
     responses: {
       200: jsonResponse('WebhookTest', 'How the ping went'),
@@ -100,7 +100,7 @@ export const webhookRoutes = {
     tags: ['push'],
     summary: 'Recent deliveries of a subscription, newest first, with every attempt’s status',
     description: 'Each delivery with its state (pending, delivered, failed), every attempt’s status or error, and when the next retry is due.',
-    security: BEARER,
+    security: requires('webhooks:write'),
     request: { params: WebhookIdParam },
     responses: { 200: jsonResponse('WebhookDeliveryList', `The latest ${RECENT_DELIVERIES} deliveries (kept 30 days)`), ...problemResponses(ONE_WEBHOOK) },
   }),

@@ -166,7 +166,7 @@ export function deriveJoined(header: GameHeader, title: string): Addressed[] {
         game,
         title,
         seat: addresseeSeat,
-        joined: { seat, name: joiner.name },
+        joined: { seat, name: joiner.name, ...(joiner.botAccount ? { botAccount: true as const } : {}) },
       },
     }));
 }

@@ -48,7 +48,16 @@ export const Notification = z
       version: z.number().int(),
       result: z.object({ scores: z.array(z.number()), winners: z.array(z.number().int()) }).describe('Final scores per seat and the winning seats.'),
     }),
-    z.object({ ...common, type: z.literal('player-joined'), ...GameRef, joined: z.object({ seat: z.number().int(), name: z.string() }) }),
+    z.object({
+      ...common,
+      type: z.literal('player-joined'),
+      ...GameRef,
+      joined: z.object({
+        seat: z.number().int(),
+        name: z.string(),
+        botAccount: z.literal(true).optional().describe('Present when the player who joined is a bot account.'),
+      }),
+    }),
     z
       .object({
         ...common,

@@ -4,6 +4,7 @@ import { register, session, signIn, signInWith, signOut } from '../session.js';
 import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 import { SecretBox } from '../ui/secret-box.js';
+import { AccessTokensPanel } from './access-tokens.js';
 import { NotifyChoices } from './notify-choices.js';
 import { VacationPanel } from './vacation.js';
 
@@ -96,6 +97,7 @@ export function AccountPage() {
         </button>
       )}
       <VacationPanel client={current.client} />
+      <AccessTokensPanel client={current.client} />
       <NotifyChoices client={current.client} />
       <p>
         Servers of yours can be told what happens in your games: <a href="/webhooks">webhooks</a>.
