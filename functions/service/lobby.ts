@@ -51,7 +51,8 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
   const seed = ctx.secrets.seed();
   const now = ctx.clock();
   const seats: SeatOccupant[] = Array.from({ length: request.seats }, () => ({ kind: 'empty' }));
-  const rated = request.rated ?? request.seats >= 2;
+  // A bot account's own table is a bots' table: unrated unless asked, so it may sit there.
+  const rated = request.rated ?? (request.seats >= 2 && !(request.join && isBotAccount(creator)));
   const table = resolveTableRules(request.table ?? {}, request.deadlines, rated);
   if (request.join) seats[0] = seatedAt(table, creator);
   const full = seats.every((s) => s.kind !== 'empty');
@@ -105,6 +106,8 @@ export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId
       return seatedAt(current.table, player);
     },
     (current, seat) => runningClaim(player, { gameId, game: current.game, seat, joinedAt: ctx.clock() }),
+    // A bot account is a bot to ratings: a table that lets one sit is no longer rated, as with our own bots.
+    isBotAccount(player) ? { rated: false } : {},
   );
   ctx.joins.publish(header);
   return startIfFull(ctx, header);

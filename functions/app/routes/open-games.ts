@@ -12,7 +12,7 @@ const OpenGamesQuery = z.object({
     .string()
     .min(1)
     .max(64)
-    .meta({ param: { name: 'game', in: 'query' }, description: 'A game of GET /v1/games/catalog, e.g. `village-pillage`.' }),
+    .meta({ param: { name: 'game', in: 'query' }, description: 'A game of GET /v1/games/catalog, e.g. `village-pillage`.', example: 'village-pillage' }),
   limit: PageLimit,
   cursor: z
     .string()
