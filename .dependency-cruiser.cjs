@@ -9,9 +9,10 @@ const layer = (name, from, to, comment) => ({ name, severity: 'error', comment, 
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', comment: 'Modules that import each other cannot be understood, tested or moved apart.', from: {}, to: { circular: true } },
-    layer('kit-stands-alone', '^core/engine/', '^(core/(games|table)|functions|web|clients|infra)/', 'The engine kit is the bottom layer: it knows no game, no table rule and no I/O.'),
-    layer('games-know-only-the-kit', '^core/games/', '^(core/table|functions|web|clients|infra)/', 'A game is its rules on top of the kit; table rules apply to every game from beside it.'),
-    layer('table-knows-only-the-kit', '^core/table/', '^(core/games|functions|web|clients|infra)/', 'The table rules hold for every game: they see games only through the kit’s contract.'),
+    layer('kit-stands-alone', '^core/engine/', '^(core/(games|table|ratings)|functions|web|clients|infra)/', 'The engine kit is the bottom layer: it knows no game, no table rule and no I/O.'),
+    layer('games-know-only-the-kit', '^core/games/', '^(core/(table|ratings)|functions|web|clients|infra)/', 'A game is its rules on top of the kit; table rules apply to every game from beside it.'),
+    layer('ratings-know-only-the-kit', '^core/ratings/', '^(core/(games|table)|functions|web|clients|infra)/', 'Ratings read a finished game as data (its score sheet); they know no game, no table rule and no I/O.'),
+    layer('table-knows-only-the-kit', '^core/table/', '^(core/(games|ratings)|functions|web|clients|infra)/', 'The table rules hold for every game: they see games only through the kit’s contract.'),
     layer('store-below-the-service', '^functions/store/', '^functions/(?!store/)', 'The game store is a port with its adapters: it knows the engine’s types and nothing of the service.'),
     layer('timers-below-the-service', '^functions/timers/', '^functions/(?!timers/)', 'The timer port and its adapters carry payloads; what a firing does is handed to them.'),
     layer('service-below-push-and-app', '^functions/service/', '^functions/(push|app|lambda|local|compose)', 'The service loads, decides and appends through ports; push, the app and the runners build on it.'),

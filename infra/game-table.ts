@@ -20,7 +20,7 @@ export const STORE_TABLE_ACTIONS = [
   'dynamodb:DeleteItem',
   'dynamodb:Query',
 ] as const;
-/** The active-games index is only ever queried. */
+/** The indexes (active games, leaderboards, open games) are only ever queried. */
 export const STORE_INDEX_ACTIONS = ['dynamodb:Query'] as const;
 
 export interface GameTableProps {
@@ -37,7 +37,7 @@ export class GameTable extends Construct {
 
   constructor(scope: Construct, id: string, props: GameTableProps) {
     super(scope, id);
-    const { partitionKey, sortKey, ttlAttribute, activeGamesIndex: index } = TABLE_SCHEMA;
+    const { partitionKey, sortKey, ttlAttribute, activeGamesIndex: index, leaderboardIndex, openGamesIndex } = TABLE_SCHEMA;
     const string = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
 
     this.table = new dynamodb.TableV2(this, 'Table', {
@@ -58,6 +58,20 @@ export class GameTable extends Construct {
           // The store reads only game ids from it (as its own CreateTable for DynamoDB Local does).
           projectionType: dynamodb.ProjectionType.KEYS_ONLY,
         },
+        {
+          indexName: leaderboardIndex.name,
+          partitionKey: string(leaderboardIndex.partitionKey),
+          sortKey: string(leaderboardIndex.sortKey),
+          // A leaderboard page is read from the index alone: a rating is a few small attributes.
+          projectionType: dynamodb.ProjectionType.ALL,
+        },
+        {
+          indexName: openGamesIndex.name,
+          partitionKey: string(openGamesIndex.partitionKey),
+          sortKey: string(openGamesIndex.sortKey),
+          // A page of open games is read from the index alone: their headers.
+          projectionType: dynamodb.ProjectionType.ALL,
+        },
       ],
     });
   }
@@ -68,7 +82,9 @@ export class GameTable extends Construct {
     grantee.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: [...STORE_INDEX_ACTIONS],
-        resources: [`${this.table.tableArn}/index/${TABLE_SCHEMA.activeGamesIndex.name}`],
+        resources: [TABLE_SCHEMA.activeGamesIndex, TABLE_SCHEMA.leaderboardIndex, TABLE_SCHEMA.openGamesIndex].map(
+          (index) => `${this.table.tableArn}/index/${index.name}`,
+        ),
       }),
     );
   }

@@ -80,3 +80,19 @@ export function trackAbsence<S extends AbsenceState>(folding: Folding<S, GameEve
   const added: AbsenceEvent[] = absence === null ? [] : [{ type: 'absence', absence }];
   return appendEvents(folding, before, decided, added);
 }
+
+/** The seats a log's events show timing out at least once (a replaced seat always did): those that did not finish reliably. */
+export function seatsThatTimedOut(events: Iterable<unknown>): Set<Seat> {
+  const seats = new Set<Seat>();
+  for (const event of events) {
+    if (!isAbsenceEvent(event)) continue;
+    event.absence.streak.forEach((n, seat) => {
+      if (n > 0) seats.add(seat);
+    });
+  }
+  return seats;
+}
+
+function isAbsenceEvent(event: unknown): event is AbsenceEvent {
+  return typeof event === 'object' && event !== null && (event as { type?: unknown }).type === 'absence';
+}

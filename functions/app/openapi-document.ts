@@ -28,6 +28,7 @@ const TAGS = [
   { name: 'players', description: 'Register and check your bearer token.' },
   { name: 'games', description: 'The catalog, creating and joining games, your inbox, your view of a game, its verification after the end.' },
   { name: 'play', description: 'Legal moves, submitting moves, the event log and standing orders.' },
+  { name: 'ratings', description: 'Ratings per game (OpenSkill), the leaderboards, and player profiles with their reliability.' },
   { name: 'push', description: 'Being told: notifications, reminders, signed webhooks and the live WebSocket stream.' },
   { name: 'service', description: 'Liveness and readiness.' },
 ];

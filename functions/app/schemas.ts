@@ -86,6 +86,8 @@ export const CreateGameBody = z.strictObject({
   deadlines: DeadlinesRequest,
   table: TableRulesRequest,
   join: z.boolean().default(true),
+  rated: z.boolean().optional(),
+  visibility: z.enum(['open', 'invite']).optional(),
 });
 
 export const JoinBody = z.strictObject({ seat: z.number().int().min(0).optional() }).meta({ id: 'Join' });

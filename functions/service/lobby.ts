@@ -8,6 +8,8 @@ import { resolveTableRules, type TableRulesRequest } from './table-rules.js';
 import { readHeader, RETRY, settle, untilWon, withFreshGame } from './pipeline.js';
 import { replayableListing, seatOf } from './live-game.js';
 import { claiming, runningClaim } from './memberships.js';
+import { reliabilityOf } from './profiles.js';
+import { refuseBlockedPair } from './blocks.js';
 
 export interface CreateGameRequest {
   readonly game: string;
@@ -18,6 +20,10 @@ export interface CreateGameRequest {
   readonly table?: TableRulesRequest;
   /** Whether the creator takes the first seat. */
   readonly join: boolean;
+  /** Whether the game's end changes ratings; absent: rated with two seats or more. */
+  readonly rated?: boolean;
+  /** `open`: listed for anyone to join while seats are free (GET /v1/games/open); absent: invite only. */
+  readonly visibility?: 'open' | 'invite';
 }
 
 /** The games offered, with what a lobby needs to show and validate. */
@@ -38,13 +44,16 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
   if (!listing) throw fail('unknown-game', { game: request.game });
   const { minSeats, maxSeats, title } = listing.meta;
   if (request.seats < minSeats || request.seats > maxSeats) throw fail('invalid-seats', { title, minSeats, maxSeats, seats: request.seats });
+  if (request.rated && request.seats < 2) throw fail('solo-games-unrated');
   const options = listing.optionsSchema.safeParse(request.options ?? {});
   if (!options.success)
     throw fail('invalid-options', { title, errors: options.error.issues.map((i) => ({ path: ['options', ...i.path].join('.'), message: i.message })) });
   const seed = ctx.secrets.seed();
   const now = ctx.clock();
   const seats: SeatOccupant[] = Array.from({ length: request.seats }, () => ({ kind: 'empty' }));
-  const table = resolveTableRules(request.table ?? {}, request.deadlines);
+  // A bot account's own table is a bots' table: unrated unless asked, so it may sit there.
+  const rated = request.rated ?? (request.seats >= 2 && !(request.join && isBotAccount(creator)));
+  const table = resolveTableRules(request.table ?? {}, request.deadlines, rated);
   if (request.join) seats[0] = seatedAt(table, creator);
   const full = seats.every((s) => s.kind !== 'empty');
   const header: GameHeader = {
@@ -62,6 +71,8 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
     revision: 1,
     engineVersion: listing.engineVersion,
     table,
+    rated,
+    visibility: request.visibility ?? 'invite',
   };
   // The game counts against its creator, seated or not: bots play an unseated creator's game on our timers all the same.
   const claim = runningClaim(creator, { gameId: header.gameId, game: header.game, seat: request.join ? 0 : null, joinedAt: now });
@@ -69,17 +80,34 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
   return startIfFull(ctx, header);
 }
 
-/** A seat for a player: the one asked for, or the first empty one; the game counts against their running games. */
+/**
+ * A seat for a player: the one asked for, or the first empty one; the game
+ * counts against their running games. Never beside a player either of them
+ * blocked (the check reads the seats the write is conditional on, so a
+ * blocked player seated meanwhile makes the write retry and refuse). A table that asks for a minimum
+ * reliability refuses a player below it (one with no finished game yet is
+ * not judged).
+ */
 export async function joinGame(ctx: ServiceContext, player: PlayerRecord, gameId: string, wanted: number | undefined): Promise<GameHeader> {
+  let reliability: Promise<number | null> | null = null;
   const header = await takeSeat(
     ctx,
     gameId,
     wanted,
-    (current) => {
+    async (current) => {
       if (seatOf(current, player.playerId) !== null) throw fail('already-seated');
+      await refuseBlockedPair(ctx, player.playerId, current);
+      const required = current.table?.minReliability;
+      if (required) {
+        reliability ??= reliabilityOf(ctx, player.playerId);
+        const yours = await reliability;
+        if (yours !== null && yours < required) throw fail('reliability-too-low', { required, reliability: yours });
+      }
       return seatedAt(current.table, player);
     },
     (current, seat) => runningClaim(player, { gameId, game: current.game, seat, joinedAt: ctx.clock() }),
+    // A bot account is a bot to ratings: a table that lets one sit is no longer rated, as with our own bots.
+    isBotAccount(player) ? { rated: false } : {},
   );
   ctx.joins.publish(header);
   return startIfFull(ctx, header);
@@ -91,7 +119,7 @@ function seatedAt(table: TableRules | undefined, player: PlayerRecord): SeatOccu
   return seatOccupant(player);
 }
 
-/** Fills a seat with a bot; only the game's creator may. */
+/** Fills a seat with a bot; only the game's creator may. Games against bots are never rated: a rated table becomes unrated. */
 export async function addBot(
   ctx: ServiceContext,
   player: PlayerRecord,
@@ -99,10 +127,17 @@ export async function addBot(
   level: 'random' | 'greedy',
   wanted: number | undefined,
 ): Promise<GameHeader> {
-  const header = await takeSeat(ctx, gameId, wanted, (current) => {
-    if (current.createdBy !== player.playerId) throw fail('not-creator');
-    return { kind: 'bot', level };
-  });
+  const header = await takeSeat(
+    ctx,
+    gameId,
+    wanted,
+    (current) => {
+      if (current.createdBy !== player.playerId) throw fail('not-creator');
+      return { kind: 'bot', level };
+    },
+    undefined,
+    { rated: false },
+  );
   return startIfFull(ctx, header);
 }
 
@@ -115,14 +150,15 @@ function takeSeat(
   ctx: ServiceContext,
   gameId: string,
   wanted: number | undefined,
-  occupant: (header: GameHeader) => SeatOccupant,
+  occupant: (header: GameHeader) => SeatOccupant | Promise<SeatOccupant>,
   claim?: (header: GameHeader, seat: number) => RunningGameClaim,
+  changes: Partial<Pick<GameHeader, 'rated'>> = {},
 ): Promise<GameHeader> {
   return untilWon('seats', 6, async () => {
     const current = await readHeader(ctx, gameId);
     replayableListing(ctx.games, current);
     // Who may act is judged first: a bot offered by a non-creator is refused as such, whatever the seats.
-    const who = occupant(current);
+    const who = await occupant(current);
     if (current.status === 'finished') throw fail('game-finished', { to: 'take a seat' });
     if (current.status !== 'open') throw fail('game-full');
     const seat = wanted ?? current.seats.findIndex((s) => s.kind === 'empty');
@@ -134,6 +170,7 @@ function takeSeat(
     const revision = current.revision + 1;
     const next: GameHeader = {
       ...current,
+      ...changes,
       seats,
       revision,
       ...(full ? { status: 'active' as const, startedAt: now } : {}),

@@ -8,6 +8,7 @@ import { fail } from './errors.js';
 import type { Contended } from './problems.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
 import { retireMemberships } from './memberships.js';
+import { recordGameEnd } from './game-end.js';
 import { summaryOf } from './summaries.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
@@ -153,17 +154,23 @@ async function afterCommit(ctx: ServiceContext, live: LiveGame, commit: Commit):
   if (commit.seq % ctx.snapshotEvery === 0) {
     await ctx.store.putSnapshot({ gameId: commit.gameId, seq: commit.seq, state: snapshotOf(live) });
   }
-  if (commit.summary.status === 'finished') await markFinished(ctx, live.header, summaryOf(commit));
+  if (commit.summary.status === 'finished') await markFinished(ctx, live, summaryOf(commit), commit.at);
   ctx.signal.publish(commit);
 }
 
 /**
- * The header's status feeds lists, and the players' rows leave their running
- * games for their finished ones; the commits stay the truth, so this only
- * retries on revision races, and a reader of the inbox repairs what a fault
- * leaves undone.
+ * A game ended at `endedAt`: its end is recorded — reliability tallies and
+ * ratings, once (game-end.ts) —, then its
+ * header's status, which feeds lists, says so, and the players' rows leave
+ * their running games for their finished ones. The commits stay the truth,
+ * so this only retries on revision races; the end's record comes first so that a
+ * fault before the header is written leaves it unfinished, and any later load
+ * of the game (`settle`) runs the end again, its record included; a reader of the
+ * inbox repairs the rows.
  */
-async function markFinished(ctx: ServiceContext, header: GameHeader, latest: GameSummary): Promise<void> {
+async function markFinished(ctx: ServiceContext, live: LiveGame, latest: GameSummary, endedAt: number): Promise<void> {
+  const { header } = live;
+  await recordGameEnd(ctx, live, endedAt);
   let current: GameHeader | null = header;
   for (let i = 0; i < MAX_ATTEMPTS && current && current.status !== 'finished'; i++) {
     const next: GameHeader = { ...current, status: 'finished', revision: current.revision + 1 };
@@ -187,9 +194,11 @@ async function markFinished(ctx: ServiceContext, header: GameHeader, latest: Gam
 export async function settle(ctx: ServiceContext, live: LiveGame, slice: Slice = newSlice()): Promise<void | Retry | Behind> {
   // Standing orders the engine refused (stale preferences): not asked again in this pass.
   const refusedOrders = new Set<number>();
-  // A store fault right after the final commit can leave the header listed as active: repair it.
-  if (live.state?.finished && live.header.status !== 'finished')
-    await markFinished(ctx, live.header, { gameId: live.header.gameId, seq: live.version, summary: summarize(live.state) });
+  // A store fault right after the final commit can leave the game unrated and its header listed as active: repair both.
+  if (live.state?.finished && live.header.status !== 'finished') {
+    const endedAt = (await ctx.store.latestCommit(live.header.gameId))?.at ?? ctx.clock();
+    await markFinished(ctx, live, { gameId: live.header.gameId, seq: live.version, summary: summarize(live.state) }, endedAt);
+  }
   for (;;) {
     const now = ctx.clock();
     const record = systemRecord(live, now, refusedOrders);

@@ -38,6 +38,8 @@ export function publicHeader(header: GameHeader) {
     createdAt: isoInstant(header.createdAt),
     startedAt: header.startedAt === null ? null : isoInstant(header.startedAt),
     seedHash: header.seedHash,
+    rated: header.rated === true,
+    visibility: header.visibility ?? 'invite',
   };
 }
 

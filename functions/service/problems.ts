@@ -54,6 +54,7 @@ const CONTENDED = {
   seats: 'Several players took seats at once; try again.',
   'standing orders': 'The game changed while your orders were saved; send them again.',
   vacation: 'Your vacation changed at the same moment elsewhere; look at it and try again.',
+  ratings: 'Several games of the same players ended at once and their ratings could not all be written; the game is rated when it is next read.',
 } as const;
 
 /** Which list a cursor was not issued by (`invalid-cursor`). */
@@ -61,6 +62,8 @@ const FOREIGN_CURSOR = {
   games: 'This cursor was not issued by this list.',
   export: 'This cursor was not issued by this export; use the `next` link of an earlier page, with the same filters.',
   notifications: 'This cursor was not issued by this list; use a `next` from an earlier page.',
+  leaderboard: 'This cursor was not issued by this leaderboard; use a `next` from an earlier page of it.',
+  'open games': 'This cursor was not issued by this list of open games; use a `next` from an earlier page of it.',
 } as const;
 
 export type Contended = keyof typeof CONTENDED;
@@ -141,6 +144,29 @@ export const SERVICE_PROBLEMS = {
     description: 'You hold no seat in this game.',
     detail: ({ to }: { to: keyof typeof NOT_SEATED }) => NOT_SEATED[to],
   },
+  'blocked-at-table': {
+    status: 403,
+    description: 'A player seated at this table and you are on one another’s block list: you are never seated together.',
+    detail: 'You cannot sit at this table: you and a player seated there are never seated together (a block list).',
+  },
+  'cannot-block-yourself': {
+    status: 422,
+    description: 'A player cannot block themselves.',
+    detail: 'You cannot block yourself.',
+  },
+  'too-many-blocks': {
+    status: 409,
+    description: 'The block list is full (`limit`); unblock someone first.',
+    detail: ({ limit }: { limit: number }) => `You block ${limit} players already, the most one may; unblock someone first.`,
+    fields: ({ limit }: { limit: number }) => ({ limit }),
+  },
+  'reliability-too-low': {
+    status: 403,
+    description: 'The table asks for a minimum reliability (`table.minReliability`, percent) that yours (`reliability`) is below.',
+    detail: ({ required, reliability }: { required: number; reliability: number }) =>
+      `This table asks for a reliability of ${required}% or more; yours is ${reliability}% (games finished without a timeout).`,
+    fields: ({ required, reliability }: { required: number; reliability: number }) => ({ required, reliability }),
+  },
   'not-creator': {
     status: 403,
     description: 'Only the player who created the game may do this.',
@@ -157,6 +183,11 @@ export const SERVICE_PROBLEMS = {
     detail: ({ playerId }: { playerId: string }) => `No player with id ${playerId}.`,
   },
   'game-not-found': { status: 404, description: 'No game has this id.', detail: ({ gameId }: { gameId: string }) => `No game with id ${gameId}.` },
+  'block-not-found': {
+    status: 404,
+    description: 'You do not block this player.',
+    detail: ({ playerId }: { playerId: string }) => `You do not block the player ${playerId}.`,
+  },
   'webhook-not-found': {
     status: 404,
     description: 'You have no webhook with this id.',
@@ -290,6 +321,11 @@ export const SERVICE_PROBLEMS = {
     description: 'The game is not played by this many players.',
     detail: ({ title, minSeats, maxSeats, seats }: { title: string; minSeats: number; maxSeats: number; seats: number }) =>
       `${title} is played by ${minSeats} to ${maxSeats} players, not ${seats}.`,
+  },
+  'solo-games-unrated': {
+    status: 422,
+    description: 'A game for one player is never rated: `rated` may only be true with two seats or more.',
+    detail: 'A solo game is never rated; leave out `rated` or set it to false.',
   },
   'invalid-options': {
     status: 422,

@@ -81,6 +81,8 @@ export async function readRecord(ctx: ServiceContext, viewer: PlayerRecord, game
     createdAt: isoInstant(header.createdAt),
     setup: publishedSetup(header),
     table: header.table ?? RULES_BEFORE_TABLE_RULES,
+    rated: header.rated === true,
+    visibility: header.visibility ?? 'invite',
     seats: publicSeats(header),
     seedHash: header.seedHash,
     ...(finished ? await endOf(ctx, header, engine) : { endedAt: null }),

@@ -16,6 +16,15 @@ export const TableRulesRequest = z
       .boolean()
       .optional()
       .describe("Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks)."),
+    minReliability: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe(
+        'The reliability (percent of finished games finished without a timeout) a player needs to take a seat; players with no finished game yet may always join (default: none).',
+      ),
     allowBots: z.boolean().optional().describe('Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts.'),
   })
   .default({})
@@ -25,12 +34,15 @@ export type TableRulesRequest = z.infer<typeof TableRulesRequest>;
 
 export const DEFAULT_REPLACE_AFTER_TIMEOUTS = 3;
 
-export function resolveTableRules(request: TableRulesRequest, deadlines: DeadlinesRequest): TableRules {
+/** A table's rules: what the creator asked, defaults for the rest (`rated`: whether the game is rated, which keeps bot accounts away by default). */
+export function resolveTableRules(request: TableRulesRequest, deadlines: DeadlinesRequest, rated: boolean): TableRules {
   return {
     undo: request.undo ?? deadlines !== 'live',
     replaceAfterTimeouts: request.replaceAfterTimeouts ?? DEFAULT_REPLACE_AFTER_TIMEOUTS,
     vacation: request.vacation ?? true,
-    allowBots: request.allowBots ?? true,
+    ...(request.minReliability ? { minReliability: request.minReliability } : {}),
+    // Bot accounts are welcome at unrated tables only, unless the creator says otherwise: people's ratings are for games between people.
+    allowBots: request.allowBots ?? !rated,
   };
 }
 

@@ -1,3 +1,5 @@
+import { conservative } from '../../core/ratings/index.js';
+
 /**
  * What both adapters agree on beyond the port's types, so the in-memory store
  * behaves exactly like DynamoDB: stored values are JSON (what does not survive
@@ -71,4 +73,24 @@ export function finishedOrderKey(gameId: string): string {
   const tertiary = chars.map((char) => (char === char.toLowerCase() ? '0' : '1')).join('');
   // `.` sorts before every hex digit: a shorter primary comes first.
   return `${primary}.${tertiary}`;
+}
+
+/** An open game's place in its game's list of open games: creation instant (fixed width), then id. Both adapters read it in reverse: newest first. */
+export function openGameKey(header: { readonly createdAt: number; readonly gameId: string }): string {
+  return `${String(header.createdAt).padStart(15, '0')}#${header.gameId}`;
+}
+
+/** Conservative ratings outside this range are clamped in the leaderboard's key (openskill's stay within tens of 0). */
+const KEYED_RATING = { min: -999, max: 9_999 } as const;
+
+/**
+ * A listed rating's place in its game's leaderboard, as a string whose byte
+ * order is the order of the conservative rating (mu − 3·sigma), then of the
+ * player id: fixed-width digits of the rating shifted positive, in billionths.
+ * Both adapters read the leaderboard in the reverse of this order.
+ */
+export function leaderboardKey(rating: { readonly mu: number; readonly sigma: number; readonly playerId: string }): string {
+  const clamped = Math.min(KEYED_RATING.max, Math.max(KEYED_RATING.min, conservative(rating)));
+  const shifted = Math.round((clamped - KEYED_RATING.min + 1) * 1e9);
+  return `${String(shifted).padStart(14, '0')}#${rating.playerId}`;
 }

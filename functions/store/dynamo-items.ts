@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Item } from './capacity.js';
-import { finishedOrderKey } from './conventions.js';
+import { finishedOrderKey, leaderboardKey, openGameKey } from './conventions.js';
 import type {
   AccessTokenRecord,
   Commit,
@@ -9,7 +9,11 @@ import type {
   GameSummary,
   IdempotentResponse,
   MembershipRow,
+  PlayerRating,
   PlayerRecord,
+  PlayerTally,
+  BlockRow,
+  GameEnd,
   Snapshot,
   TokenHolder,
   VacationLedger,
@@ -29,8 +33,12 @@ import type {
  *   PLAYER#<id>        ENDED#<ms>#<gameId>  the same, in the order the games ended (the export's; ms 15 digits)
  *   PLAYER#<id>        RUNNING              how many running games the player counts (`n`)
  *   PLAYER#<id>        VACATION             the player's vacation ledger
+ *   PLAYER#<id>        RATING#<game>        the player's rating in that game's pool (listed ones carry the leaderboard index's keys)
+ *   PLAYER#<id>        BLOCK#<otherId>      a block the player keeps against another (`name`, `at`)
+ *   PLAYER#<id>        TALLY#<game>         the player's finished, clean and won games there (`finished`, `clean`, `won`)
  *   GAME#<id>          HEAD                 the game header (sorts after every C# key)
  *   GAME#<id>          #LATEST              the summary of the newest commit, for lists (sorts before every C# key)
+ *   GAME#<id>          #ENDED               the record of a game's end: each person's tally, every rating it changed (before and after)
  *   GAME#<id>          C#<seq, 10 digits>   a commit
  *   GAME#<id>          C#<seq>#S            the snapshot after that commit (sorts right after it)
  *   IDEM#<scope>#<key> IDEM                 an idempotency record, with `expiresAt` (TTL)
@@ -42,6 +50,10 @@ export const TABLE_SCHEMA = {
   ttlAttribute: 'expiresAt',
   /** Sparse: only headers of active games carry its keys. Keys-only projection. */
   activeGamesIndex: { name: 'active-games', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  /** Sparse: only listed ratings carry its keys, one partition per game (`LB#<game>`), sorted by leaderboardKey. Projects every attribute (a rating is small). */
+  leaderboardIndex: { name: 'leaderboards', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  /** Sparse: only headers of open games with `visibility: open` carry its keys, one partition per game (`OPEN#<game>`), sorted by openGameKey. Projects every attribute (a header is small). */
+  openGamesIndex: { name: 'open-games', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
 } as const;
 
 const SEQ_DIGITS = 10;
@@ -51,6 +63,9 @@ export const HEAD_SK = 'HEAD';
 export const COMMIT_PREFIX = 'C#';
 export const MEMBERSHIP_PREFIX = 'GAME#';
 export const FINISHED_PREFIX = 'DONE#';
+export const RATING_PREFIX = 'RATING#';
+export const TALLY_PREFIX = 'TALLY#';
+export const BLOCK_PREFIX = 'BLOCK#';
 export const ENDED_PREFIX = 'ENDED#';
 const INSTANT_DIGITS = 15;
 export const ACCESS_TOKEN_PREFIX = 'ACCESS#';
@@ -74,6 +89,12 @@ export const keys = {
   commitSk: (seq: number): string => `${COMMIT_PREFIX}${String(seq).padStart(SEQ_DIGITS, '0')}`,
   snapshotSk: (seq: number): string => `${keys.commitSk(seq)}#S`,
   idempotency: (id: string): Item => key(`IDEM#${id}`, 'IDEM'),
+  rating: (playerId: string, game: string): Item => key(keys.playerPartition(playerId), `${RATING_PREFIX}${game}`),
+  block: (playerId: string, blockedId: string): Item => key(keys.playerPartition(playerId), `${BLOCK_PREFIX}${blockedId}`),
+  tally: (playerId: string, game: string): Item => key(keys.playerPartition(playerId), `${TALLY_PREFIX}${game}`),
+  gameEnd: (gameId: string): Item => key(keys.gamePartition(gameId), '#ENDED'),
+  leaderboardPartition: (game: string): string => `LB#${game}`,
+  openGamesPartition: (game: string): string => `OPEN#${game}`,
 };
 
 function key(pk: string, sk: string): Item {
@@ -216,7 +237,12 @@ export function headerItem(header: GameHeader): Item {
   const { gameId, revision, ...rest } = header;
   const { partitionKey, sortKey } = TABLE_SCHEMA.activeGamesIndex;
   const indexed: Item = header.status === 'active' ? { [partitionKey]: { S: ACTIVE_PARTITION }, [sortKey]: { S: gameId } } : {};
-  return { ...keys.header(gameId), rev: n(revision), ...body(rest), ...indexed };
+  const open = TABLE_SCHEMA.openGamesIndex;
+  const listed: Item =
+    header.status === 'open' && header.visibility === 'open'
+      ? { [open.partitionKey]: { S: keys.openGamesPartition(header.game) }, [open.sortKey]: { S: openGameKey(header) } }
+      : {};
+  return { ...keys.header(gameId), rev: n(revision), ...body(rest), ...indexed, ...listed };
 }
 
 export function headerFromItem(item: Item): GameHeader {
@@ -297,6 +323,88 @@ export function summaryItem(summary: GameSummary): Item {
 
 export function summaryFromItem(item: Item): GameSummary {
   return { gameId: gameIdOf(item), seq: num(item, 'seq'), summary: bodyOf<GameSummary['summary']>(item) };
+}
+
+// ── ratings ────────────────────────────────────────────────────────────────
+
+/** Plain attributes, so that the leaderboard index projects them as they are. */
+export function ratingItem(rating: PlayerRating): Item {
+  const { partitionKey, sortKey } = TABLE_SCHEMA.leaderboardIndex;
+  const listed: Item = rating.listed ? { [partitionKey]: { S: keys.leaderboardPartition(rating.game) }, [sortKey]: { S: leaderboardKey(rating) } } : {};
+  return {
+    ...keys.rating(rating.playerId, rating.game),
+    name: { S: rating.name },
+    mu: n(rating.mu),
+    sigma: n(rating.sigma),
+    games: n(rating.games),
+    wins: n(rating.wins),
+    lastGameAt: rating.lastGameAt === null ? { NULL: true } : n(rating.lastGameAt),
+    rev: n(rating.revision),
+    ...listed,
+  };
+}
+
+export function ratingFromItem(item: Item): PlayerRating {
+  return {
+    playerId: str(item, 'pk').slice('PLAYER#'.length),
+    game: str(item, 'sk').slice(RATING_PREFIX.length),
+    name: str(item, 'name'),
+    mu: num(item, 'mu'),
+    sigma: num(item, 'sigma'),
+    games: num(item, 'games'),
+    wins: num(item, 'wins'),
+    lastGameAt: item.lastGameAt?.NULL ? null : num(item, 'lastGameAt'),
+    listed: item[TABLE_SCHEMA.leaderboardIndex.partitionKey] !== undefined,
+    revision: num(item, 'rev'),
+  };
+}
+
+/** Where a page of a sparse index starts, after the item whose index sort key is `sortKey`: its table keys and its index keys. */
+function indexStartKey(table: Item, index: { readonly partitionKey: string; readonly sortKey: string }, partition: string, sortKey: string): Item {
+  return { ...table, [index.partitionKey]: { S: partition }, [index.sortKey]: { S: sortKey } };
+}
+
+/** The id an index sort key ends with (`<ordering digits>#<id>`). */
+const idAfterOrdering = (sortKey: string) => sortKey.slice(sortKey.indexOf('#') + 1);
+
+/** Where a page of open games starts, after the header whose key (openGameKey) is `sortKey`. */
+export const openGameStartKey = (game: string, sortKey: string): Item =>
+  indexStartKey(keys.header(idAfterOrdering(sortKey)), TABLE_SCHEMA.openGamesIndex, keys.openGamesPartition(game), sortKey);
+
+/** Where a page of a leaderboard starts, after the rating whose key (leaderboardKey) is `sortKey`. */
+export const leaderboardStartKey = (game: string, sortKey: string): Item =>
+  indexStartKey(keys.rating(idAfterOrdering(sortKey), game), TABLE_SCHEMA.leaderboardIndex, keys.leaderboardPartition(game), sortKey);
+
+export function blockItem(row: BlockRow): Item {
+  return { ...keys.block(row.playerId, row.blockedId), name: { S: row.name }, at: n(row.at) };
+}
+
+export function blockFromItem(item: Item): BlockRow {
+  return {
+    playerId: str(item, 'pk').slice('PLAYER#'.length),
+    blockedId: str(item, 'sk').slice(BLOCK_PREFIX.length),
+    name: str(item, 'name'),
+    at: num(item, 'at'),
+  };
+}
+
+export function tallyFromItem(item: Item): PlayerTally {
+  return {
+    playerId: str(item, 'pk').slice('PLAYER#'.length),
+    game: str(item, 'sk').slice(TALLY_PREFIX.length),
+    finished: num(item, 'finished'),
+    clean: num(item, 'clean'),
+    won: num(item, 'won'),
+  };
+}
+
+export function gameEndItem(record: GameEnd): Item {
+  const { gameId, ...rest } = record;
+  return { ...keys.gameEnd(gameId), ...body(rest) };
+}
+
+export function gameEndFromItem(item: Item): GameEnd {
+  return { ...bodyOf<Omit<GameEnd, 'gameId'>>(item), gameId: gameIdOf(item) };
 }
 
 // ── idempotency ────────────────────────────────────────────────────────────

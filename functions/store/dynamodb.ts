@@ -2,6 +2,7 @@ import {
   BatchGetItemCommand,
   ConditionalCheckFailedException,
   CreateTableCommand,
+  DescribeTableCommand,
   DescribeTimeToLiveCommand,
   GetItemCommand,
   PutItemCommand,
@@ -9,10 +10,12 @@ import {
   ResourceInUseException,
   TransactionCanceledException,
   TransactWriteItemsCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
   type ConsumedCapacity,
   type DynamoDBClient,
+  type GlobalSecondaryIndex,
   type PutItemCommandInput,
   type QueryCommandInput,
   type TransactWriteItem,
@@ -29,7 +32,18 @@ import {
   type ReadConsistency,
 } from './capacity.js';
 import { classifyStoreError, STORE_TIME_BOUNDS } from './dynamo-client.js';
-import { assertAfterSeq, assertLimit, assertNextRevision, assertSeq, decodeCursor, encodeCursor, finishedOrderKey, idempotencyId } from './conventions.js';
+import {
+  assertAfterSeq,
+  assertLimit,
+  assertNextRevision,
+  assertSeq,
+  decodeCursor,
+  encodeCursor,
+  finishedOrderKey,
+  idempotencyId,
+  leaderboardKey,
+  openGameKey,
+} from './conventions.js';
 import {
   ACCESS_TOKEN_PREFIX,
   accessTokenFromItem,
@@ -52,12 +66,24 @@ import {
   idempotencyItem,
   keys,
   kindOf,
+  leaderboardStartKey,
+  openGameStartKey,
   MEMBERSHIP_PREFIX,
   membershipFromItem,
   membershipItem,
   playerFromItem,
   holderFromTokenItem,
   playerItem,
+  RATING_PREFIX,
+  TALLY_PREFIX,
+  BLOCK_PREFIX,
+  blockFromItem,
+  blockItem,
+  tallyFromItem,
+  gameEndFromItem,
+  gameEndItem,
+  ratingFromItem,
+  ratingItem,
   snapshotFromItem,
   snapshotItem,
   summaryFromItem,
@@ -87,7 +113,12 @@ import {
   type MembershipRow,
   type Page,
   type PlayerId,
+  type PlayerRating,
   type PlayerRecord,
+  type PlayerTally,
+  type BlockRow,
+  type GameEnd,
+  type GameEndWrite,
   type RunningGameClaim,
   type Snapshot,
   type Store,
@@ -150,28 +181,25 @@ export class DynamoStore implements Store {
    * Set-up, not service: a cold DynamoDB Local may take seconds, so these calls get a generous bound.
    */
   async ensureTable(): Promise<void> {
-    const { partitionKey, sortKey, ttlAttribute, activeGamesIndex: index } = TABLE_SCHEMA;
+    const { partitionKey, sortKey, ttlAttribute, activeGamesIndex, leaderboardIndex, openGamesIndex } = TABLE_SCHEMA;
     const setUp = { requestTimeout: SET_UP_TIMEOUT_MS };
+    const indexes = [indexOf(activeGamesIndex, 'KEYS_ONLY'), indexOf(leaderboardIndex, 'ALL'), indexOf(openGamesIndex, 'ALL')];
+    const attributes = (names: readonly string[]) => names.map((name) => ({ AttributeName: name, AttributeType: 'S' as const }));
     try {
       await this.client.send(
         new CreateTableCommand({
           TableName: this.table,
           BillingMode: 'PAY_PER_REQUEST',
-          AttributeDefinitions: [partitionKey, sortKey, index.partitionKey, index.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+          AttributeDefinitions: attributes([
+            partitionKey,
+            sortKey,
+            ...[activeGamesIndex, leaderboardIndex, openGamesIndex].flatMap((i) => [i.partitionKey, i.sortKey]),
+          ]),
           KeySchema: [
             { AttributeName: partitionKey, KeyType: 'HASH' },
             { AttributeName: sortKey, KeyType: 'RANGE' },
           ],
-          GlobalSecondaryIndexes: [
-            {
-              IndexName: index.name,
-              KeySchema: [
-                { AttributeName: index.partitionKey, KeyType: 'HASH' },
-                { AttributeName: index.sortKey, KeyType: 'RANGE' },
-              ],
-              Projection: { ProjectionType: 'KEYS_ONLY' },
-            },
-          ],
+          GlobalSecondaryIndexes: indexes,
         }),
         setUp,
       );
@@ -179,6 +207,16 @@ export class DynamoStore implements Store {
       if (!(error instanceof ResourceInUseException)) throw error;
     }
     await waitUntilTableExists({ client: this.client, maxWaitTime: 60 }, { TableName: this.table });
+    // A table kept from before an index (npm start's .data/) gains it.
+    const described = await this.client.send(new DescribeTableCommand({ TableName: this.table }), setUp);
+    const present = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    for (const index of indexes.filter((i) => !present.has(i.IndexName))) {
+      const keyNames = (index.KeySchema ?? []).flatMap((k) => (k.AttributeName ? [k.AttributeName] : []));
+      await this.client.send(
+        new UpdateTableCommand({ TableName: this.table, AttributeDefinitions: attributes(keyNames), GlobalSecondaryIndexUpdates: [{ Create: index }] }),
+        setUp,
+      );
+    }
     const ttl = await this.client.send(new DescribeTimeToLiveCommand({ TableName: this.table }), setUp);
     const status = ttl.TimeToLiveDescription?.TimeToLiveStatus;
     if (status !== 'ENABLED' && status !== 'ENABLING') {
@@ -638,6 +676,138 @@ export class DynamoStore implements Store {
     await this.put('putIdempotent', idempotencyItem(idempotencyId(scope, key), response, expiresAt), {});
   }
 
+  // ── ratings ──────────────────────────────────────────────────────────────
+
+  async getRatings(game: string, playerIds: readonly PlayerId[]): Promise<ReadonlyMap<PlayerId, PlayerRating>> {
+    const unique = [...new Set(playerIds)];
+    if (unique.length === 0) return new Map();
+    const items = await this.batchGet(
+      'getRatings',
+      unique.map((playerId) => keys.rating(playerId, game)),
+    );
+    return new Map(items.map(ratingFromItem).map((rating) => [rating.playerId, rating]));
+  }
+
+  async listPlayerRatings(playerId: PlayerId): Promise<readonly PlayerRating[]> {
+    return (await this.queryAll('listPlayerRatings', this.prefixQuery(keys.playerPartition(playerId), RATING_PREFIX))).map(ratingFromItem);
+  }
+
+  async listPlayerTallies(playerId: PlayerId): Promise<readonly PlayerTally[]> {
+    return (await this.queryAll('listPlayerTallies', this.prefixQuery(keys.playerPartition(playerId), TALLY_PREFIX))).map(tallyFromItem);
+  }
+
+  /** A partition's items whose sort key starts with `prefix`. */
+  private prefixQuery(partition: string, prefix: string) {
+    return {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': { S: partition }, ':prefix': { S: prefix } },
+    };
+  }
+
+  async recordGameEnd(record: GameEnd, ratings: readonly PlayerRating[]): Promise<GameEndWrite> {
+    ratings.forEach((rating) => assertSeq(rating.revision));
+    const refused = await this.transact('recordGameEnd', [
+      { Put: { TableName: this.table, Item: gameEndItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...ratings.map((rating): TransactWriteItem => ({
+        Put: {
+          TableName: this.table,
+          Item: ratingItem(rating),
+          ...(rating.revision === 1
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : { ConditionExpression: 'rev = :expected', ExpressionAttributeValues: { ':expected': { N: String(rating.revision - 1) } } }),
+        },
+      })),
+      ...record.tallies.map((tally): TransactWriteItem => ({
+        Update: {
+          TableName: this.table,
+          Key: keys.tally(tally.playerId, record.game),
+          UpdateExpression: 'ADD finished :one, clean :clean, won :won',
+          ExpressionAttributeValues: { ':one': { N: '1' }, ':clean': { N: tally.clean ? '1' : '0' }, ':won': { N: tally.won ? '1' : '0' } },
+        },
+      })),
+    ]);
+    if (!refused) return 'recorded';
+    return refused[0] ? 'already-recorded' : 'stale';
+  }
+
+  async getGameEnd(gameId: string): Promise<GameEnd | null> {
+    const item = await this.get('getGameEnd', keys.gameEnd(gameId));
+    return item ? gameEndFromItem(item) : null;
+  }
+
+  async listLeaderboard(game: string, cursor: string | null, limit: number): Promise<Page<PlayerRating>> {
+    const index = TABLE_SCHEMA.leaderboardIndex;
+    const startKey = cursor === null ? undefined : leaderboardStartKey(game, decodeCursor(cursor));
+    const page = await this.newestFirst('listLeaderboard', index, keys.leaderboardPartition(game), startKey, limit);
+    const items = page.items.map(ratingFromItem);
+    const last = items.at(-1);
+    return { items, next: page.more && last ? encodeCursor(leaderboardKey(last)) : null };
+  }
+
+  async putBlock(row: BlockRow): Promise<void> {
+    await this.put('putBlock', blockItem(row), {});
+  }
+
+  async deleteBlock(playerId: PlayerId, blockedId: PlayerId): Promise<boolean> {
+    // A conditional delete inside a transaction tells whether the block was there, one write either way.
+    const refused = await this.transact('deleteBlock', [
+      { Delete: { TableName: this.table, Key: keys.block(playerId, blockedId), ConditionExpression: 'attribute_exists(pk)' } },
+    ]);
+    return refused === null;
+  }
+
+  async listBlocks(playerId: PlayerId): Promise<readonly BlockRow[]> {
+    return (await this.queryAll('listBlocks', this.prefixQuery(keys.playerPartition(playerId), BLOCK_PREFIX))).map(blockFromItem);
+  }
+
+  async anyBlockBetween(playerId: PlayerId, others: readonly PlayerId[]): Promise<boolean> {
+    const strangers = [...new Set(others)].filter((other) => other !== playerId);
+    if (strangers.length === 0) return false;
+    const wanted = strangers.flatMap((other) => [keys.block(playerId, other), keys.block(other, playerId)]);
+    return (await this.batchGet('anyBlockBetween', wanted)).length > 0;
+  }
+
+  async listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>> {
+    const index = TABLE_SCHEMA.openGamesIndex;
+    const startKey = cursor === null ? undefined : openGameStartKey(game, decodeCursor(cursor));
+    const page = await this.newestFirst('listOpenGames', index, keys.openGamesPartition(game), startKey, limit);
+    const items = page.items.map(headerFromItem);
+    const last = items.at(-1);
+    return { items, next: page.more && last ? encodeCursor(openGameKey(last)) : null };
+  }
+
+  /** Up to `limit` items of one partition of a sparse index, highest sort key first, after `startKey`; `more` when others follow. */
+  private async newestFirst(
+    operation: string,
+    index: { readonly name: string; readonly partitionKey: string },
+    partition: string,
+    startKey: Item | undefined,
+    limit: number,
+  ): Promise<{ items: Item[]; more: boolean }> {
+    assertLimit(limit);
+    // One item beyond the page tells whether there is a next page.
+    const items: Item[] = [];
+    let next = startKey;
+    do {
+      const page = await this.queryPage(
+        operation,
+        {
+          IndexName: index.name,
+          KeyConditionExpression: '#pk = :partition',
+          ExpressionAttributeNames: { '#pk': index.partitionKey },
+          ExpressionAttributeValues: { ':partition': { S: partition } },
+          ScanIndexForward: false,
+          Limit: limit + 1 - items.length,
+          ExclusiveStartKey: next,
+        },
+        'eventual',
+      );
+      items.push(...page.items);
+      next = page.lastKey;
+    } while (next && items.length <= limit);
+    return { items: items.slice(0, limit), more: items.length > limit };
+  }
+
   async listActiveGameIds(): Promise<readonly string[]> {
     const index = TABLE_SCHEMA.activeGamesIndex;
     const items = await this.queryAll(
@@ -829,6 +999,21 @@ export class DynamoStore implements Store {
     } while (startKey);
     return items;
   }
+}
+
+/** An index of the table as CreateTable and UpdateTable name it. */
+function indexOf(
+  index: { readonly name: string; readonly partitionKey: string; readonly sortKey: string },
+  projection: 'KEYS_ONLY' | 'ALL',
+): GlobalSecondaryIndex {
+  return {
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' },
+    ],
+    Projection: { ProjectionType: projection },
+  };
 }
 
 function consumedList(consumed: ConsumedCapacity | readonly ConsumedCapacity[] | undefined): readonly ConsumedCapacity[] {

@@ -9,6 +9,8 @@ import {
   finishedOrderKey,
   idempotencyId,
   jsonCopy,
+  leaderboardKey,
+  openGameKey,
 } from './conventions.js';
 import {
   AccessTokenLimitError,
@@ -29,7 +31,12 @@ import {
   type MembershipRow,
   type Page,
   type PlayerId,
+  type PlayerRating,
   type PlayerRecord,
+  type PlayerTally,
+  type BlockRow,
+  type GameEnd,
+  type GameEndWrite,
   type RunningGameClaim,
   type Snapshot,
   type Store,
@@ -75,6 +82,13 @@ export class MemoryStore implements Store {
   private readonly running = new Map<PlayerId, number>();
   private readonly idempotency = new Map<string, IdempotencyRecord>();
   private readonly vacations = new Map<PlayerId, VacationLedger>();
+  /** Ratings by game, then player. */
+  private readonly ratings = new Map<string, Map<PlayerId, PlayerRating>>();
+  private readonly gameEnds = new Map<string, GameEnd>();
+  /** Blocks by player, then blocked player. */
+  private readonly blocks = new Map<PlayerId, Map<PlayerId, BlockRow>>();
+  /** Tallies by player, then game. */
+  private readonly tallies = new Map<PlayerId, Map<string, PlayerTally>>();
   private readonly clock: () => number;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -305,6 +319,84 @@ export class MemoryStore implements Store {
     this.idempotency.set(idempotencyId(scope, key), { response: jsonCopy(response), expiresAt });
   }
 
+  async getRatings(game: string, playerIds: readonly PlayerId[]): Promise<ReadonlyMap<PlayerId, PlayerRating>> {
+    const pool = this.ratings.get(game);
+    return new Map(
+      playerIds.flatMap((playerId) => {
+        const rating = pool?.get(playerId);
+        return rating ? [[playerId, jsonCopy(rating)] as const] : [];
+      }),
+    );
+  }
+
+  async listPlayerRatings(playerId: PlayerId): Promise<readonly PlayerRating[]> {
+    const games = [...this.ratings.keys()].sort(byUtf8);
+    return games.flatMap((game) => {
+      const rating = this.ratings.get(game)?.get(playerId);
+      return rating ? [jsonCopy(rating)] : [];
+    });
+  }
+
+  async listPlayerTallies(playerId: PlayerId): Promise<readonly PlayerTally[]> {
+    const games = this.tallies.get(playerId);
+    return [...(games?.values() ?? [])].sort((a, b) => byUtf8(a.game, b.game)).map(jsonCopy);
+  }
+
+  async recordGameEnd(record: GameEnd, ratings: readonly PlayerRating[]): Promise<GameEndWrite> {
+    ratings.forEach((rating) => assertSeq(rating.revision));
+    if (this.gameEnds.has(record.gameId)) return 'already-recorded';
+    const stale = ratings.some((rating) => (this.ratings.get(rating.game)?.get(rating.playerId)?.revision ?? 0) !== rating.revision - 1);
+    if (stale) return 'stale';
+    this.gameEnds.set(record.gameId, jsonCopy(record));
+    for (const rating of ratings) {
+      const pool = this.ratings.get(rating.game) ?? new Map<PlayerId, PlayerRating>();
+      pool.set(rating.playerId, jsonCopy(rating));
+      this.ratings.set(rating.game, pool);
+    }
+    for (const { playerId, clean, won } of record.tallies) {
+      const games = this.tallies.get(playerId) ?? new Map<string, PlayerTally>();
+      const tally = games.get(record.game) ?? { playerId, game: record.game, finished: 0, clean: 0, won: 0 };
+      games.set(record.game, { ...tally, finished: tally.finished + 1, clean: tally.clean + (clean ? 1 : 0), won: tally.won + (won ? 1 : 0) });
+      this.tallies.set(playerId, games);
+    }
+    return 'recorded';
+  }
+
+  async getGameEnd(gameId: string): Promise<GameEnd | null> {
+    const record = this.gameEnds.get(gameId);
+    return record ? jsonCopy(record) : null;
+  }
+
+  async listLeaderboard(game: string, cursor: string | null, limit: number): Promise<Page<PlayerRating>> {
+    const listed = [...(this.ratings.get(game)?.values() ?? [])].filter((rating) => rating.listed);
+    return newestFirst(listed, leaderboardKey, cursor, limit);
+  }
+
+  async putBlock(row: BlockRow): Promise<void> {
+    const mine = this.blocks.get(row.playerId) ?? new Map<PlayerId, BlockRow>();
+    mine.set(row.blockedId, jsonCopy(row));
+    this.blocks.set(row.playerId, mine);
+  }
+
+  async deleteBlock(playerId: PlayerId, blockedId: PlayerId): Promise<boolean> {
+    return this.blocks.get(playerId)?.delete(blockedId) ?? false;
+  }
+
+  async listBlocks(playerId: PlayerId): Promise<readonly BlockRow[]> {
+    return [...(this.blocks.get(playerId)?.values() ?? [])].sort((a, b) => byUtf8(a.blockedId, b.blockedId)).map(jsonCopy);
+  }
+
+  async anyBlockBetween(playerId: PlayerId, others: readonly PlayerId[]): Promise<boolean> {
+    return others.some((other) => other !== playerId && (this.blocks.get(playerId)?.has(other) || this.blocks.get(other)?.has(playerId)));
+  }
+
+  async listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>> {
+    const headers = [...this.games.values()].flatMap((p) =>
+      p.header && p.header.game === game && p.header.status === 'open' && p.header.visibility === 'open' ? [p.header] : [],
+    );
+    return newestFirst(headers, openGameKey, cursor, limit);
+  }
+
   async listActiveGameIds(): Promise<readonly string[]> {
     return [...this.games.values()].flatMap((p) => (p.header?.status === 'active' ? [p.header.gameId] : [])).sort(byUtf8);
   }
@@ -317,4 +409,17 @@ export class MemoryStore implements Store {
     }
     return partition;
   }
+}
+
+/** A page of a sparse index as DynamoDB reads it: highest key first, after the cursor's key, copies. */
+function newestFirst<T>(items: readonly T[], keyOf: (item: T) => string, cursor: string | null, limit: number): Page<T> {
+  assertLimit(limit);
+  const after = cursor === null ? null : decodeCursor(cursor);
+  const ordered = items
+    .map((item) => ({ item, key: keyOf(item) }))
+    .sort((a, b) => byUtf8(b.key, a.key))
+    .filter(({ key }) => after === null || byUtf8(key, after) < 0);
+  const page = ordered.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(({ item }) => jsonCopy(item)), next: ordered.length > limit && last ? encodeCursor(last.key) : null };
 }

@@ -1,4 +1,5 @@
 import type { Deadlines } from '../../core/engine/index.js';
+import type { PoolRating } from '../../core/ratings/index.js';
 
 /**
  * The storage contract of the service. Two adapters implement it: DynamoDB
@@ -95,6 +96,10 @@ export interface GameHeader {
   readonly engineVersion?: number;
   /** Undo and replacement rules (functions/service/table-rules.ts); absent on games created before them. */
   readonly table?: TableRules;
+  /** Who may find the game: `open` games with free seats are listed for anyone to join (GET /v1/games/open); absent: invite only. */
+  readonly visibility?: 'open' | 'invite';
+  /** Whether the game's end changes ratings (functions/service/game-end.ts); absent on games created before ratings, which are not rated. */
+  readonly rated?: boolean;
   /**
    * The latest seat a player took after the game's creation: which, when, and
    * the revision of the header write that seated them. `player-joined` is
@@ -120,6 +125,8 @@ export interface TableRules {
   readonly replaceAfterTimeouts: number;
   /** Whether a player's vacation pushes back their deadlines here (functions/service/vacation.ts); off for strict clocks. */
   readonly vacation: boolean;
+  /** The reliability, in percent, a player needs to take a seat (functions/service/profiles.ts); absent: none. */
+  readonly minReliability?: number;
   /** Whether bot accounts may take seats (functions/service/bot-accounts.ts); absent in tables stored before bot accounts: they may. */
   readonly allowBots?: boolean;
 }
@@ -292,6 +299,75 @@ export interface IdempotentResponse {
   readonly body: unknown;
 }
 
+/** A player's rating in one game's pool (core/ratings), as stored. */
+export interface PlayerRating extends PoolRating {
+  readonly playerId: PlayerId;
+  readonly game: string;
+  /** The player's name when the rating last changed: what the leaderboard shows. */
+  readonly name: string;
+  /** Whether the leaderboard index lists it (established when it last changed). */
+  readonly listed: boolean;
+  /** Bumped by every write, for optimistic concurrency; 0 for a rating never stored. */
+  readonly revision: number;
+}
+
+/** One person's part in a rated game: enough to replay the pool's history. */
+export interface RatingChange {
+  readonly playerId: PlayerId;
+  readonly seat: number;
+  readonly place: number;
+  /** The seat ended under the replacement bot. */
+  readonly absent: boolean;
+  readonly before: PoolRating;
+  readonly after: PoolRating;
+}
+
+/** How one person's seat ended, for their reliability. */
+export interface SeatTally {
+  readonly playerId: PlayerId;
+  readonly seat: number;
+  /** Finished without a timeout (and so never handed to the replacement bot). */
+  readonly clean: boolean;
+  /** Among the winners after the game's tie-breaks. */
+  readonly won: boolean;
+}
+
+/**
+ * The record of a game's end, written once with everything the end changes in
+ * one transaction: each person's tally (their finished games and clean ones
+ * in that game's pool) and, when it was rated, every rating it changed.
+ */
+export interface GameEnd {
+  readonly gameId: string;
+  readonly game: string;
+  /** When the game ended (its last commit), epoch ms. */
+  readonly at: number;
+  readonly tallies: readonly SeatTally[];
+  /** Empty when the game was not rated. */
+  readonly changes: readonly RatingChange[];
+}
+
+/** A player's finished games of one game; of them those finished without a timeout or a replacement, and those won. */
+export interface PlayerTally {
+  readonly playerId: PlayerId;
+  readonly game: string;
+  readonly finished: number;
+  readonly clean: number;
+  readonly won: number;
+}
+
+/** A block a player keeps against another: the pair never shares a table (functions/service/blocks.ts). */
+export interface BlockRow {
+  readonly playerId: PlayerId;
+  readonly blockedId: PlayerId;
+  /** The blocked player's name when blocked. */
+  readonly name: string;
+  readonly at: number;
+}
+
+/** How `recordGameEnd` went: written; the end was recorded before (nothing written); or a rating moved since it was read (nothing written). */
+export type GameEndWrite = 'recorded' | 'already-recorded' | 'stale';
+
 export interface Store {
   /** Fails with PlayerConflictError if the player id or the token hash is taken (nothing is written then). */
   createPlayer(player: PlayerRecord): Promise<void>;
@@ -384,6 +460,43 @@ export interface Store {
    */
   getIdempotent(scope: string, key: string): Promise<IdempotentResponse | null>;
   putIdempotent(scope: string, key: string, response: IdempotentResponse, expiresAt: number): Promise<void>;
+
+  /** The stored ratings of these players in one game's pool, strongly consistent; a player never rated there is absent. */
+  getRatings(game: string, playerIds: readonly PlayerId[]): Promise<ReadonlyMap<PlayerId, PlayerRating>>;
+  /** Every pool's rating of one player, strongly consistent. */
+  listPlayerRatings(playerId: PlayerId): Promise<readonly PlayerRating[]>;
+  /** Every pool's tally of one player, strongly consistent. */
+  listPlayerTallies(playerId: PlayerId): Promise<readonly PlayerTally[]>;
+  /**
+   * Writes the record of a game's end, adds each of its tallies to its
+   * player's, and writes each rating it changed, all or nothing: only if the
+   * game has no record yet and each stored rating is still at
+   * `revision - 1` (none stored for revision 1).
+   */
+  recordGameEnd(record: GameEnd, ratings: readonly PlayerRating[]): Promise<GameEndWrite>;
+  getGameEnd(gameId: string): Promise<GameEnd | null>;
+  /**
+   * A game's listed ratings, highest conservative rating (mu − 3·sigma) first,
+   * ties by player id; `cursor` is null or a `next` of an earlier page (read
+   * from an index: eventually consistent on DynamoDB).
+   */
+  listLeaderboard(game: string, cursor: string | null, limit: number): Promise<Page<PlayerRating>>;
+
+  /** Writes (or rewrites) a block. */
+  putBlock(row: BlockRow): Promise<void>;
+  /** Removes a block; false when there was none. */
+  deleteBlock(playerId: PlayerId, blockedId: PlayerId): Promise<boolean>;
+  /** Every block the player keeps, in blocked-id order, strongly consistent. */
+  listBlocks(playerId: PlayerId): Promise<readonly BlockRow[]>;
+  /** Whether the player blocked any of `others`, or any of them blocked the player; strongly consistent. */
+  anyBlockBetween(playerId: PlayerId, others: readonly PlayerId[]): Promise<boolean>;
+
+  /**
+   * Games of one kind that are open (seats free) and `visibility: open`,
+   * newest first, ties by game id; `cursor` is null or a `next` of an earlier
+   * page (read from an index: eventually consistent on DynamoDB).
+   */
+  listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>>;
 
   /**
    * Games with an open deadline, for the local timers to rebuild their deadlines:

@@ -18,8 +18,9 @@ describe.each(STORE_KINDS)('bot accounts (%s store)', (kind) => {
     await api.close();
   });
 
-  const newGame = async (token: string, table: Record<string, unknown> = {}) => {
-    const created = await api.client.post('/v1/games', { token, body: { game: 'village-pillage', seats: 3, deadlines: 'daily', table } });
+  /** An unrated table unless `rated` says otherwise: bot accounts sit at unrated tables by default. */
+  const newGame = async (token: string, table: Record<string, unknown> = {}, rated = false) => {
+    const created = await api.client.post('/v1/games', { token, body: { game: 'village-pillage', seats: 3, deadlines: 'daily', table, rated } });
     expect(created.status, created.text).toBe(201);
     return created.body.gameId as string;
   };
@@ -70,9 +71,15 @@ describe.each(STORE_KINDS)('bot accounts (%s store)', (kind) => {
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('bots-not-allowed');
     expect((await api.client.get(`/v1/games/${closed}`, { token: ann.token })).body.seats[1].kind).toBe('empty');
-    // A person still may, and the default table allows bots.
+    // A person still may; an unrated table allows bots by default, a rated one does not unless it says so (and then is no longer rated).
     expect((await api.client.post(`/v1/games/${closed}/join`, { token: (await api.client.register('Ben')).token, body: {} })).status).toBe(200);
     expect((await api.client.get(`/v1/games/${await newGame(ann.token)}`, { token: ann.token })).body.table.allowBots).toBe(true);
+    const rated = await newGame(ann.token, {}, true);
+    expect((await api.client.get(`/v1/games/${rated}`, { token: ann.token })).body.table.allowBots).toBe(false);
+    expect((await api.client.post(`/v1/games/${rated}/join`, { token: robo.token, body: {} })).body.code).toBe('bots-not-allowed');
+    const opened = await newGame(ann.token, { allowBots: true }, true);
+    expect((await api.client.post(`/v1/games/${opened}/join`, { token: robo.token, body: {} })).status).toBe(200);
+    expect((await api.client.get(`/v1/games/${opened}`, { token: ann.token })).body).toMatchObject({ rated: false, table: { allowBots: true } });
   });
 
   it('converts an account that has played no game, for good, tokens included; never one that has', async () => {
@@ -100,7 +107,8 @@ describe.each(STORE_KINDS)('bot accounts (%s store)', (kind) => {
   it(`caps a bot account at ${BOT_RUNNING_GAMES} running games`, async () => {
     const robo = (await api.client.post('/v1/players', { body: { name: 'Busy', bot: { owner: ann.playerId } } })).body;
     for (let i = 0; i < BOT_RUNNING_GAMES; i++) await newGame(robo.token);
-    const over = await api.client.post('/v1/games', { token: robo.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily' } });
+    // Its own tables are unrated by default, so it may sit at them.
+    const over = await api.client.post('/v1/games', { token: robo.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily', join: true } });
     expect(over.status).toBe(409);
     expect(over.body).toMatchObject({ code: 'too-many-running-games', limit: BOT_RUNNING_GAMES });
   });

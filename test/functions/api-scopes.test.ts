@@ -16,7 +16,12 @@ interface Operation {
   readonly operationId: string;
   readonly security?: readonly Record<string, readonly string[]>[];
   readonly requestBody?: { readonly required?: boolean; readonly content: Record<string, { examples?: Record<string, { value: unknown }> }> };
-  readonly parameters?: readonly { readonly name: string; readonly in: string; readonly schema?: { readonly example?: unknown } }[];
+  readonly parameters?: readonly {
+    readonly name: string;
+    readonly in: string;
+    readonly required?: boolean;
+    readonly schema?: { readonly example?: unknown };
+  }[];
   readonly responses: Record<string, { content?: Record<string, { schema?: { allOf?: [unknown, { properties: { code: { enum: string[] } } }] } }> }>;
 }
 
@@ -41,11 +46,17 @@ const withBearer = operations.filter(({ operation }) => operation.security?.some
 const scopesOf = (operation: Operation) => (operation.security?.flatMap((requirement) => requirement.bearer ?? []) ?? []) as Scope[];
 
 function requestOf(path: string, operation: Operation) {
-  const url = path.replaceAll(/{(\w+)}/g, (_, name: string) => {
+  const withParams = path.replaceAll(/{(\w+)}/g, (_, name: string) => {
     const example = operation.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema?.example;
     if (typeof example !== 'string') throw new Error(`${operation.operationId}: path parameter ${name} has no example`);
     return encodeURIComponent(example);
   });
+  // A required query parameter gets its example too, so the request is refused for its scope, not its shape.
+  const query = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required);
+  for (const { name, schema } of query)
+    if (typeof schema?.example !== 'string') throw new Error(`${operation.operationId}: query parameter ${name} has no example`);
+  const search = new URLSearchParams(query.map(({ name, schema }): [string, string] => [name, schema?.example as string])).toString();
+  const url = search ? `${withParams}?${search}` : withParams;
   const examples = operation.requestBody?.content['application/json']?.examples;
   const body = BODIES[operation.operationId] ?? (examples ? Object.values(examples)[0]?.value : undefined);
   if (operation.requestBody?.required && body === undefined) throw new Error(`${operation.operationId}: give its request body an example`);

@@ -34,7 +34,8 @@ describe('safe undo over HTTP on DynamoDB Local', () => {
 
   it("takes back a leader's choice that revealed nothing, as a new commit, without returning bank time", async () => {
     const { alice, bob, gameId, table } = await game(2);
-    expect(table).toEqual({ undo: true, replaceAfterTimeouts: 3, vacation: true, allowBots: true });
+    // Two people, so rated by default: bot accounts are kept away.
+    expect(table).toEqual({ undo: true, replaceAfterTimeouts: 3, vacation: true, allowBots: false });
     await bid(gameId, alice.token);
     await bid(gameId, bob.token);
     const leading = await view(gameId, alice.token);
@@ -134,7 +135,7 @@ describe('safe undo over HTTP on DynamoDB Local', () => {
     const placed = await bid(live.gameId, live.alice.token);
     expect((await undo(live.gameId, live.alice.token, placed.body.version)).body.reason).toBe('undo is off at this table');
     const strict = await game(2, 'daily', { undo: false, replaceAfterTimeouts: 0, vacation: false });
-    expect(strict.table).toEqual({ undo: false, replaceAfterTimeouts: 0, vacation: false, allowBots: true });
+    expect(strict.table).toEqual({ undo: false, replaceAfterTimeouts: 0, vacation: false, allowBots: false });
     const livelyUndo = await game(2, 'live', { undo: true });
     const mine = await bid(livelyUndo.gameId, livelyUndo.alice.token);
     expect((await undo(livelyUndo.gameId, livelyUndo.alice.token, mine.body.version)).status).toBe(200);

@@ -71,6 +71,11 @@ describe('OpenAPI document', () => {
         '/v1/webhooks/{id}/test',
         '/v1/webhooks/{id}/deliveries',
         '/v1/stream/tickets',
+        '/v1/leaderboards/{game}',
+        '/v1/players/{id}',
+        '/v1/games/open',
+        '/v1/players/me/blocks',
+        '/v1/players/me/blocks/{id}',
       ].sort(),
     );
     expect(spec.components.schemas.Problem).toBeDefined();

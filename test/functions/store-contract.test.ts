@@ -14,7 +14,9 @@ import {
   type GameHeader,
   type GameStatus,
   type MembershipRow,
+  type PlayerRating,
   type PlayerRecord,
+  type GameEnd,
   type Store,
   type VacationLedger,
 } from '../../functions/store/port.js';
@@ -121,6 +123,40 @@ async function appendAll(store: Store, commits: readonly Commit[]): Promise<void
 
 function row(gameId: string, seat = 0): MembershipRow {
   return { gameId, game: 'villages-of-valeria', seat, joinedAt: 1_700_000_000_000 };
+}
+
+function rating(overrides: Partial<PlayerRating> = {}): PlayerRating {
+  return {
+    playerId: uid('pl'),
+    game: 'village-pillage',
+    name: 'Ada',
+    mu: 25,
+    sigma: 8,
+    games: 1,
+    wins: 0,
+    lastGameAt: 1_700_000_000_000,
+    listed: false,
+    revision: 1,
+    ...overrides,
+  };
+}
+
+function ratedGame(ratings: readonly PlayerRating[], gameId = uid('g')): GameEnd {
+  const before = { mu: 25, sigma: 25 / 3, games: 0, wins: 0, lastGameAt: null };
+  return {
+    gameId,
+    game: ratings[0]?.game ?? 'village-pillage',
+    at: 1_700_000_000_000,
+    tallies: ratings.map((r, seat) => ({ playerId: r.playerId, seat, clean: true, won: seat === 0 })),
+    changes: ratings.map((r, seat) => ({
+      playerId: r.playerId,
+      seat,
+      place: seat + 1,
+      absent: false,
+      before,
+      after: { mu: r.mu, sigma: r.sigma, games: r.games, wins: r.wins, lastGameAt: r.lastGameAt },
+    })),
+  };
 }
 
 describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adapter) => {
@@ -638,6 +674,154 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       expect(after).toContain(open.gameId);
       expect(after).not.toContain(active.gameId);
       expect(new Set(after).size).toBe(after.length);
+    });
+  });
+  describe('block lists', () => {
+    it('keeps, lists and removes blocks, and tells a blocked pair in either direction', async () => {
+      const [ann, ben, cy, dee] = [uid('pl'), uid('pl'), uid('pl'), uid('pl')];
+      const row = (blockedId: string, at = 1_700_000_000_000) => ({ playerId: ann, blockedId, name: 'N', at });
+      await store.putBlock(row(cy));
+      await store.putBlock(row(ben));
+      await store.putBlock(row(ben, 1_700_000_000_001));
+      expect(await store.listBlocks(ann)).toEqual([row(ben, 1_700_000_000_001), row(cy)].sort((a, b) => (a.blockedId < b.blockedId ? -1 : 1)));
+      expect(await store.anyBlockBetween(ann, [dee, ben])).toBe(true);
+      expect(await store.anyBlockBetween(ben, [ann])).toBe(true);
+      expect(await store.anyBlockBetween(dee, [ben, cy])).toBe(false);
+      expect(await store.anyBlockBetween(ann, [ann])).toBe(false);
+      expect(await store.anyBlockBetween(ann, [])).toBe(false);
+      expect(await store.deleteBlock(ann, ben)).toBe(true);
+      expect(await store.deleteBlock(ann, ben)).toBe(false);
+      expect(await store.anyBlockBetween(ben, [ann])).toBe(false);
+      expect((await store.listBlocks(ann)).map((r) => r.blockedId)).toEqual([cy]);
+    });
+  });
+
+  describe('open games', () => {
+    it('lists the open games with visibility open of one game, newest first, a page at a time, until they fill', async () => {
+      const game = uid('kind');
+      const make = (createdAt: number, overrides: Partial<GameHeader> = {}) => header({ game, createdAt, visibility: 'open', ...overrides });
+      const listed = [make(3_000), make(1_000), make(2_000), make(2_000)];
+      const hidden = [make(5_000, { visibility: 'invite' }), make(6_000, { visibility: undefined }), make(7_000, { status: 'active', startedAt: 7_000 })];
+      for (const h of [...listed, ...hidden, header({ game: uid('kind'), visibility: 'open' })]) await store.createGame(h);
+
+      const expected = [...listed].sort((a, b) => b.createdAt - a.createdAt || (a.gameId < b.gameId ? 1 : -1)).map((h) => h.gameId);
+      const first = await store.listOpenGames(game, null, 3);
+      const second = await store.listOpenGames(game, first.next, 3);
+      expect([...first.items, ...second.items].map((h) => h.gameId)).toEqual(expected);
+      expect(second.next).toBeNull();
+      expect(first.items[0]).toEqual(listed[0]);
+
+      // Full now: it leaves the list.
+      expect(await store.replaceHeader({ ...listed[0]!, status: 'active', startedAt: 4_000, revision: 2 }, 1)).toBe(true);
+      expect((await store.listOpenGames(game, null, 10)).items.map((h) => h.gameId)).toEqual(expected.slice(1));
+      expect(await store.listOpenGames(uid('kind'), null, 10)).toEqual({ items: [], next: null });
+    });
+  });
+
+  describe('ratings', () => {
+    it('a game end is recorded once, with every rating it changed, or not at all', async () => {
+      const [ann, ben] = [rating({ mu: 27.6 }), rating({ mu: 22.4 })];
+      const record = ratedGame([ann, ben]);
+      expect(await store.getRatings(ann.game, [ann.playerId, ben.playerId])).toEqual(new Map());
+      expect(await store.recordGameEnd(record, [ann, ben])).toBe('recorded');
+      expect(await store.getGameEnd(record.gameId)).toEqual(record);
+      expect(await store.getRatings(ann.game, [ann.playerId, ben.playerId, 'pl_nobody'])).toEqual(
+        new Map([
+          [ann.playerId, ann],
+          [ben.playerId, ben],
+        ]),
+      );
+      // The same end processed again: nothing more is written, even with revisions that would fit.
+      const again = [rating({ ...ann, mu: 99, revision: 2 }), rating({ ...ben, mu: 1, revision: 2 })];
+      expect(await store.recordGameEnd(record, again)).toBe('already-recorded');
+      expect((await store.getRatings(ann.game, [ann.playerId])).get(ann.playerId)?.mu).toBe(27.6);
+      expect((await store.getRatings(ann.game, [ben.playerId])).get(ben.playerId)?.revision).toBe(1);
+    });
+
+    it('refuses the whole record when a rating moved since it was read', async () => {
+      const ann = rating();
+      expect(await store.recordGameEnd(ratedGame([ann]), [ann])).toBe('recorded');
+      const ben = rating();
+      // Ann's rating is at revision 1: a write expecting none stored (revision 1 again) or revision 2 (writing 3) is stale.
+      for (const stale of [rating({ ...ann, revision: 1 }), rating({ ...ann, revision: 3 })]) {
+        const record = ratedGame([stale, ben]);
+        expect(await store.recordGameEnd(record, [stale, ben])).toBe('stale');
+        expect(await store.getGameEnd(record.gameId)).toBeNull();
+        expect(await store.getRatings(ben.game, [ben.playerId])).toEqual(new Map());
+      }
+      const next = rating({ ...ann, games: 2, revision: 2 });
+      expect(await store.recordGameEnd(ratedGame([next, ben]), [next, ben])).toBe('recorded');
+      expect((await store.getRatings(ann.game, [ann.playerId])).get(ann.playerId)).toEqual(next);
+    });
+
+    it("adds each end's tallies once to its players' finished and clean games, per game", async () => {
+      const [ann, ben] = [uid('pl'), uid('pl')];
+      const end = (game: string, annClean: boolean): GameEnd => ({
+        gameId: uid('g'),
+        game,
+        at: 1_700_000_000_000,
+        tallies: [
+          { playerId: ann, seat: 0, clean: annClean, won: annClean },
+          { playerId: ben, seat: 1, clean: true, won: !annClean },
+        ],
+        changes: [],
+      });
+      const first = end('village-pillage', false);
+      for (const record of [first, first, end('village-pillage', true), end('villages-of-valeria', true)]) await store.recordGameEnd(record, []);
+      expect(await store.listPlayerTallies(ann)).toEqual([
+        { playerId: ann, game: 'village-pillage', finished: 2, clean: 1, won: 1 },
+        { playerId: ann, game: 'villages-of-valeria', finished: 1, clean: 1, won: 1 },
+      ]);
+      expect(await store.listPlayerTallies(ben)).toEqual([
+        { playerId: ben, game: 'village-pillage', finished: 2, clean: 2, won: 1 },
+        { playerId: ben, game: 'villages-of-valeria', finished: 1, clean: 1, won: 0 },
+      ]);
+      expect(await store.listPlayerRatings(ann)).toEqual([]);
+      expect(await store.listPlayerTallies(uid('pl'))).toEqual([]);
+    });
+
+    it("lists a player's ratings in every pool", async () => {
+      const playerId = uid('pl');
+      const pools = ['valeria-card-kingdoms', 'village-pillage'].map((game) => rating({ playerId, game }));
+      for (const r of pools) expect(await store.recordGameEnd(ratedGame([r]), [r])).toBe('recorded');
+      expect(await store.listPlayerRatings(playerId)).toEqual(pools);
+      expect(await store.listPlayerRatings(uid('pl'))).toEqual([]);
+    });
+
+    it('a leaderboard lists the listed ratings of one game, highest mu − 3·sigma first, a page at a time', async () => {
+      const game = uid('pool');
+      const conservatives = [12.5, -3, 40.25, 7, 7, 19];
+      const ratings = conservatives.map((c, i) => rating({ game, mu: c + 3 * 2, sigma: 2, listed: true, name: `P${i}` }));
+      const unlisted = rating({ game, mu: 60, sigma: 8, listed: false });
+      const elsewhere = rating({ game: uid('pool'), mu: 50, sigma: 1, listed: true });
+      for (const r of [...ratings, unlisted, elsewhere]) expect(await store.recordGameEnd(ratedGame([r]), [r])).toBe('recorded');
+
+      const expected = [...ratings].sort((a, b) => b.mu - a.mu || (a.playerId < b.playerId ? 1 : -1)).map((r) => r.playerId);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page = await store.listLeaderboard(game, cursor, 4);
+        seen.push(...page.items.map((r) => r.playerId));
+        cursor = page.next;
+        pages++;
+      } while (cursor !== null);
+      expect(seen).toEqual(expected);
+      expect(pages).toBe(2);
+      const first = await store.listLeaderboard(game, null, 1);
+      expect(first.items).toEqual([ratings[2]]);
+      expect((await store.listLeaderboard(game, null, 6)).next).toBeNull();
+      expect(await store.listLeaderboard(uid('pool'), null, 10)).toEqual({ items: [], next: null });
+    });
+
+    it('a rating leaves the leaderboard when it is written unlisted', async () => {
+      const game = uid('pool');
+      const listed = rating({ game, listed: true });
+      expect(await store.recordGameEnd(ratedGame([listed]), [listed])).toBe('recorded');
+      expect((await store.listLeaderboard(game, null, 10)).items).toHaveLength(1);
+      const unlisted = rating({ ...listed, listed: false, revision: 2 });
+      expect(await store.recordGameEnd(ratedGame([unlisted]), [unlisted])).toBe('recorded');
+      expect((await store.listLeaderboard(game, null, 10)).items).toEqual([]);
     });
   });
 });

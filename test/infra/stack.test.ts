@@ -133,7 +133,7 @@ describe('service stack template', () => {
   const roleOf = (functionId: string) => (resources[functionId]!.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 
   describe('table', () => {
-    it('has the store keys, on-demand billing, PITR, TTL, a NEW_IMAGE stream and the active-games index', () => {
+    it('has the store keys, on-demand billing, PITR, TTL, a NEW_IMAGE stream, the active-games, leaderboards and open-games indexes', () => {
       template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
       template.hasResource('AWS::DynamoDB::GlobalTable', {
         DeletionPolicy: 'Retain',
@@ -148,6 +148,10 @@ describe('service stack template', () => {
             { AttributeName: 'sk', AttributeType: 'S' },
             { AttributeName: 'gsi1pk', AttributeType: 'S' },
             { AttributeName: 'gsi1sk', AttributeType: 'S' },
+            { AttributeName: 'gsi2pk', AttributeType: 'S' },
+            { AttributeName: 'gsi2sk', AttributeType: 'S' },
+            { AttributeName: 'gsi3pk', AttributeType: 'S' },
+            { AttributeName: 'gsi3sk', AttributeType: 'S' },
           ]),
           BillingMode: 'PAY_PER_REQUEST',
           TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
@@ -160,6 +164,22 @@ describe('service stack template', () => {
                 { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
               ],
               Projection: { ProjectionType: 'KEYS_ONLY' },
+            },
+            {
+              IndexName: 'leaderboards',
+              KeySchema: [
+                { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+                { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+            {
+              IndexName: 'open-games',
+              KeySchema: [
+                { AttributeName: 'gsi3pk', KeyType: 'HASH' },
+                { AttributeName: 'gsi3sk', KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
             },
           ],
           Replicas: [
@@ -401,7 +421,7 @@ describe('service stack template', () => {
       }
     });
 
-    it("lets the HTTP and timer functions make only the store calls, on the table and its index (HTTP also deletes tickets and webhooks and counts webhooks; the timer function makes push's)", () => {
+    it("lets the HTTP and timer functions make only the store calls, on the table and its indexes (HTTP also deletes tickets and webhooks and counts webhooks; the timer function makes push's)", () => {
       for (const fn of [ids.httpFn, ids.timerFn]) {
         const dynamo = policyOf(template, roleOf(fn)).filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:')));
         const deletes =
@@ -413,7 +433,9 @@ describe('service stack template', () => {
           {
             Effect: 'Allow',
             Action: STORE_INDEX_ACTIONS.length === 1 ? STORE_INDEX_ACTIONS[0] : [...STORE_INDEX_ACTIONS],
-            Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, '/index/active-games']] },
+            Resource: ['active-games', 'leaderboards', 'open-games'].map((index) => ({
+              'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, `/index/${index}`]],
+            })),
           },
           ...deletes,
         ]);

@@ -127,6 +127,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The players you block
+         * @description A blocked pair is never seated together: joining a game where the other sits is refused (`403 blocked-at-table`), whichever of the two blocked the other; bots block no one.
+         */
+        get: operations["listBlocks"];
+        put?: never;
+        /**
+         * Block a player: you are never seated together
+         * @description A blocked pair is never seated together: joining a game where the other sits is refused (`403 blocked-at-table`), whichever of the two blocked the other; bots block no one. Blocking someone already blocked answers 200 with the block as it stands.
+         */
+        post: operations["blockPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/blocks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unblock a player
+         * @description You may be seated together again.
+         */
+        delete: operations["unblockPlayer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me/vacation": {
         parameters: {
             query?: never;
@@ -150,6 +194,26 @@ export interface paths {
          * @description Ends your vacation now: the whole days you did not use go back to your allowance (a day begun is spent), and every game that recorded it pulls your deadlines in by the time you are no longer away.
          */
         delete: operations["endVacation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Games with free seats anyone may join, newest first
+         * @description Games created with `visibility: "open"` whose seats are not all taken, a page at a time (`cursor`). Read from an index, eventually consistent: a game filled a moment ago may still be listed, and joining it answers `game-full`.
+         */
+        get: operations["listOpenGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -250,7 +314,7 @@ export interface paths {
         put?: never;
         /**
          * Take a seat (the one asked for, or the first empty one)
-         * @description The game starts once every seat is taken. The body may be left out.
+         * @description The game starts once every seat is taken. The body may be left out. A table with `table.minReliability` refuses a player whose reliability (GET /v1/players/{id}) is below it; a player with no finished game yet may join.
          */
         post: operations["joinGame"];
         delete?: never;
@@ -599,6 +663,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/leaderboards/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's leaderboard: the top 100 established ratings, then a cursor
+         * @description Needs no token. Each game has its own pool of ratings (OpenSkill, Plackett–Luce; README, ratings). Ranked by the conservative rating mu − 3·sigma; provisional ratings (fewer than 5 rated games, or sigma above 7.5, inactivity included) are left out. Read from an index, eventually consistent: a game that just ended shows within a moment.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's profile: name, member since, reliability, and per game their rating and record
+         * @description Reliability is the share of finished games finished without a timeout (so never handed to the replacement bot), as Board Game Arena shows it; a table may require a minimum (`table.minReliability`). Ratings are as of now: their uncertainty grows with inactivity (README, ratings). `GET /v1/players/me` stays the check of your own token.
+         */
+        get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -672,7 +776,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "webhook-not-found" | "bots-not-allowed" | "access-token-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "already-bot" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "webhook-not-found" | "bots-not-allowed" | "access-token-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "already-bot" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -693,6 +797,13 @@ export interface components {
             startedAt: string | null;
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
         };
         /** @enum {string} */
         GameStatus: "open" | "active" | "finished";
@@ -717,6 +828,8 @@ export interface components {
             replaceAfterTimeouts: number;
             /** @description Whether a player's vacation pushes back their own deadlines at this game. */
             vacation: boolean;
+            /** @description The reliability (percent) a player needs to take a seat; absent: none. Players with no finished game yet may always join. */
+            minReliability?: number;
         };
         Seat: components["schemas"]["SeatPlayer"] | components["schemas"]["SeatBot"] | components["schemas"]["SeatEmpty"];
         SeatPlayer: {
@@ -771,6 +884,13 @@ export interface components {
             startedAt: string | null;
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
         };
         ValeriaCardKingdomsOptions: {
             /**
@@ -800,6 +920,13 @@ export interface components {
             startedAt: string | null;
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
         };
         VillagePillageOptions: {
             /**
@@ -828,6 +955,13 @@ export interface components {
             startedAt: string | null;
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
             /** @description Number of commits so far; also the ETag. */
             version: number;
             /** @description Your seat, or null when you are a spectator. */
@@ -1076,6 +1210,13 @@ export interface components {
             startedAt: string | null;
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
             /** @description Number of commits so far; also the ETag. */
             version: number;
             /** @description Your seat, or null when you are a spectator. */
@@ -1769,6 +1910,13 @@ export interface components {
             startedAt: string | null;
             /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
             seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
             /** @description Number of commits so far; also the ETag. */
             version: number;
             /** @description Your seat, or null when you are a spectator. */
@@ -3847,6 +3995,13 @@ export interface components {
                 startedAt: string | null;
             };
             table: components["schemas"]["TableRules"];
+            /** @description Whether the end changed the players’ ratings (README, ratings). */
+            rated: boolean;
+            /**
+             * @description Whether the game was listed among the open games.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
             /** @description Who sat where: players with their names when they took the seat, bots with their level. */
             seats: components["schemas"]["Seat"][];
             /** @description sha256 of the secret seed, published at creation. */
@@ -3925,6 +4080,13 @@ export interface components {
                 startedAt: string | null;
             };
             table: components["schemas"]["TableRules"];
+            /** @description Whether the end changed the players’ ratings (README, ratings). */
+            rated: boolean;
+            /**
+             * @description Whether the game was listed among the open games.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
             /** @description Who sat where: players with their names when they took the seat, bots with their level. */
             seats: components["schemas"]["Seat"][];
             /** @description sha256 of the secret seed, published at creation. */
@@ -4003,6 +4165,13 @@ export interface components {
                 startedAt: string | null;
             };
             table: components["schemas"]["TableRules"];
+            /** @description Whether the end changed the players’ ratings (README, ratings). */
+            rated: boolean;
+            /**
+             * @description Whether the game was listed among the open games.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
             /** @description Who sat where: players with their names when they took the seat, bots with their level. */
             seats: components["schemas"]["Seat"][];
             /** @description sha256 of the secret seed, published at creation. */
@@ -4120,7 +4289,7 @@ export interface components {
             token: string;
         };
         /**
-         * @description What a token may do. `games:read`: Read your games, their views, legal moves, logs and verification, and your standing orders; open the live stream. `games:play`: Take seats, play moves, undo, reclaim a seat and set standing orders. `games:create`: Create games and seat bots in them. `notifications:read`: Read your notifications and receive them on the live stream. `webhooks:write`: List, add, test and remove your webhooks. `account:read`: Read your account: vacation, reminder preferences and access tokens, and export your data. `account:write`: Change your account: vacations, reminder preferences, access tokens, bot accounts and deletion.
+         * @description What a token may do. `games:read`: Read your games, their views, legal moves, logs and verification, and your standing orders; open the live stream; list open games and read profiles. `games:play`: Take seats, play moves, undo, reclaim a seat and set standing orders. `games:create`: Create games and seat bots in them. `notifications:read`: Read your notifications and receive them on the live stream. `webhooks:write`: List, add, test and remove your webhooks. `account:read`: Read your account: vacation, reminder preferences, access tokens and block list, and export your data. `account:write`: Change your account: vacations, reminder preferences, access tokens, block list and bot accounts.
          * @enum {string}
          */
         Scope: "games:read" | "games:play" | "games:create" | "notifications:read" | "webhooks:write" | "account:read" | "account:write";
@@ -6247,6 +6416,249 @@ export interface components {
                 designedFacts: string[];
             }[];
         };
+        /**
+         * @example {
+         *       "game": "village-pillage",
+         *       "entries": [
+         *         {
+         *           "rank": 1,
+         *           "playerId": "p_7Kq2vLx9",
+         *           "name": "Ann",
+         *           "rating": 14.2,
+         *           "display": "14.2",
+         *           "provisional": false,
+         *           "mu": 31.7,
+         *           "sigma": 5.83,
+         *           "games": 12,
+         *           "wins": 8,
+         *           "lastGameAt": "2025-03-02T18:04:11.000Z"
+         *         }
+         *       ],
+         *       "next": null
+         *     }
+         */
+        Leaderboard: {
+            /** @description A game of GET /v1/games/catalog: each has its own pool of ratings. */
+            game: string;
+            /** @description Established ratings only, highest first. */
+            entries: components["schemas"]["LeaderboardEntry"][];
+            /** @description Cursor of the next page (`cursor`); null on the last. */
+            next: string | null;
+        };
+        LeaderboardEntry: {
+            /** @description 1 for the highest rating; entries with equal ratings get consecutive ranks. */
+            rank: number;
+            playerId: string;
+            /** @description The player’s name as of their latest rated game. */
+            name: string;
+            /** @description The conservative rating shown and ranked: mu − 3·sigma, as of now (uncertainty grown by inactivity). */
+            rating: number;
+            /** @description The rating to one decimal, followed by "?" while provisional. */
+            display: string;
+            /** @description Fewer than 5 rated games here, or sigma above 7.5: shown with "?", off the leaderboard. */
+            provisional: boolean;
+            /** @description The mean of the skill belief (starts at 25). */
+            mu: number;
+            /** @description Its uncertainty as of now (starts at 25/3; grows with inactivity). */
+            sigma: number;
+            /** @description Rated games played in this pool. */
+            games: number;
+            /** @description Of them, those finished first (alone or shared). */
+            wins: number;
+            /**
+             * Format: date-time
+             * @description The end of the latest rated game here; null before the first.
+             */
+            lastGameAt: string | null;
+        };
+        /**
+         * @example {
+         *       "playerId": "p_7Kq2vLx9",
+         *       "name": "Ann",
+         *       "memberSince": "2025-01-12T09:30:00.000Z",
+         *       "reliability": 95,
+         *       "games": [
+         *         {
+         *           "game": "village-pillage",
+         *           "rating": {
+         *             "rating": 14.2,
+         *             "display": "14.2",
+         *             "provisional": false,
+         *             "mu": 31.7,
+         *             "sigma": 5.83,
+         *             "games": 12,
+         *             "wins": 8,
+         *             "lastGameAt": "2025-03-02T18:04:11.000Z"
+         *           },
+         *           "played": 14,
+         *           "won": 9,
+         *           "reliability": 92
+         *         },
+         *         {
+         *           "game": "villages-of-valeria",
+         *           "rating": null,
+         *           "played": 1,
+         *           "won": 0,
+         *           "reliability": 100
+         *         }
+         *       ]
+         *     }
+         */
+        Profile: {
+            playerId: string;
+            name: string;
+            /** Format: date-time */
+            memberSince: string;
+            /** @description Percent of finished games finished without a timeout (so never handed to the replacement bot), rounded down; null before the first. */
+            reliability: number | null;
+            /** @description One entry per game of the catalog. */
+            games: components["schemas"]["ProfileGame"][];
+        };
+        ProfileGame: {
+            /** @description A game of GET /v1/games/catalog. */
+            game: string;
+            /** @description The rating in this game’s pool; null before the first rated game. */
+            rating: {
+                /** @description The conservative rating shown and ranked: mu − 3·sigma, as of now (uncertainty grown by inactivity). */
+                rating: number;
+                /** @description The rating to one decimal, followed by "?" while provisional. */
+                display: string;
+                /** @description Fewer than 5 rated games here, or sigma above 7.5: shown with "?", off the leaderboard. */
+                provisional: boolean;
+                /** @description The mean of the skill belief (starts at 25). */
+                mu: number;
+                /** @description Its uncertainty as of now (starts at 25/3; grows with inactivity). */
+                sigma: number;
+                /** @description Rated games played in this pool. */
+                games: number;
+                /** @description Of them, those finished first (alone or shared). */
+                wins: number;
+                /**
+                 * Format: date-time
+                 * @description The end of the latest rated game here; null before the first.
+                 */
+                lastGameAt: string | null;
+            } | null;
+            /** @description Games of it finished (rated or not). */
+            played: number;
+            /** @description Of them, those won (alone or shared). */
+            won: number;
+            /** @description Percent of finished games finished without a timeout (so never handed to the replacement bot), rounded down; null before the first. */
+            reliability: number | null;
+        };
+        OpenGames: {
+            /** @description Open games with `visibility: open`, newest first. */
+            games: components["schemas"]["OpenGame"][];
+            /** @description Cursor of the next page (`cursor`); null on the last. */
+            next: string | null;
+        };
+        OpenGame: components["schemas"]["VillagesOfValeriaOpenGame"] | components["schemas"]["ValeriaCardKingdomsOpenGame"] | components["schemas"]["VillagePillageOpenGame"];
+        VillagesOfValeriaOpenGame: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["VillagesOfValeriaOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
+            /** @description Seats still empty. */
+            freeSeats: number;
+        };
+        ValeriaCardKingdomsOpenGame: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["ValeriaCardKingdomsOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
+            /** @description Seats still empty. */
+            freeSeats: number;
+        };
+        VillagePillageOpenGame: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["VillagePillageOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
+            /** @description Seats still empty. */
+            freeSeats: number;
+        };
+        /**
+         * @example {
+         *       "playerId": "p_7Kq2vLx9",
+         *       "name": "Ben",
+         *       "blockedAt": "2025-03-02T18:04:11.000Z"
+         *     }
+         */
+        Block: {
+            /** @description The blocked player. */
+            playerId: string;
+            /** @description Their name when blocked. */
+            name: string;
+            /** Format: date-time */
+            blockedAt: string;
+        };
+        BlockList: {
+            /** @description Everyone you block, by player id. */
+            blocks: components["schemas"]["Block"][];
+        };
         NotificationsPage: {
             notifications: components["schemas"]["Notification"][];
             /** @description Pass as `after` to get what came since; null when nothing was ever listed. */
@@ -6350,6 +6762,13 @@ export interface components {
              */
             expiresAt?: string;
         };
+        BlockRequest: {
+            /**
+             * @description The player to block.
+             * @example p_7Kq2vLx9
+             */
+            playerId: string;
+        };
         VacationRequest: {
             /**
              * Format: date-time
@@ -6402,6 +6821,8 @@ export interface components {
                 replaceAfterTimeouts?: number;
                 /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
                 vacation?: boolean;
+                /** @description The reliability (percent of finished games finished without a timeout) a player needs to take a seat; players with no finished game yet may always join (default: none). */
+                minReliability?: number;
                 /** @description Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts. */
                 allowBots?: boolean;
             };
@@ -6410,6 +6831,14 @@ export interface components {
              * @default true
              */
             join?: boolean;
+            /** @description Whether the end changes ratings (default: true with two seats or more; a solo game is never rated). A bot taking a seat makes the game unrated. */
+            rated?: boolean;
+            /**
+             * @description `open` lists the game for anyone to join while seats are free (GET /v1/games/open); `invite` (default) keeps it to those given its link.
+             * @default invite
+             * @enum {string}
+             */
+            visibility?: "open" | "invite";
         };
         ValeriaCardKingdomsCreateGame: {
             /**
@@ -6461,6 +6890,8 @@ export interface components {
                 replaceAfterTimeouts?: number;
                 /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
                 vacation?: boolean;
+                /** @description The reliability (percent of finished games finished without a timeout) a player needs to take a seat; players with no finished game yet may always join (default: none). */
+                minReliability?: number;
                 /** @description Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts. */
                 allowBots?: boolean;
             };
@@ -6469,6 +6900,14 @@ export interface components {
              * @default true
              */
             join?: boolean;
+            /** @description Whether the end changes ratings (default: true with two seats or more; a solo game is never rated). A bot taking a seat makes the game unrated. */
+            rated?: boolean;
+            /**
+             * @description `open` lists the game for anyone to join while seats are free (GET /v1/games/open); `invite` (default) keeps it to those given its link.
+             * @default invite
+             * @enum {string}
+             */
+            visibility?: "open" | "invite";
         };
         VillagePillageCreateGame: {
             /**
@@ -6518,6 +6957,8 @@ export interface components {
                 replaceAfterTimeouts?: number;
                 /** @description Whether a player's vacation pushes back their own deadlines at this table (default: on; off for strict clocks). */
                 vacation?: boolean;
+                /** @description The reliability (percent of finished games finished without a timeout) a player needs to take a seat; players with no finished game yet may always join (default: none). */
+                minReliability?: number;
                 /** @description Whether bot accounts may take seats here (default: on). Built-in bots the creator seats are not bot accounts. */
                 allowBots?: boolean;
             };
@@ -6526,6 +6967,14 @@ export interface components {
              * @default true
              */
             join?: boolean;
+            /** @description Whether the end changes ratings (default: true with two seats or more; a solo game is never rated). A bot taking a seat makes the game unrated. */
+            rated?: boolean;
+            /**
+             * @description `open` lists the game for anyone to join while seats are free (GET /v1/games/open); `invite` (default) keeps it to those given its link.
+             * @default invite
+             * @enum {string}
+             */
+            visibility?: "open" | "invite";
         };
         Join: {
             seat?: number;
@@ -7490,6 +7939,403 @@ export interface operations {
             };
         };
     };
+    listBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your block list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockList"];
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    blockPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockRequest"];
+            };
+        };
+        responses: {
+            /** @description Blocked already */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Block"];
+                };
+            };
+            /** @description Blocked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Block"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `player-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "player-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `too-many-blocks` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "too-many-blocks";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `cannot-block-yourself` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "cannot-block-yourself";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    unblockPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unblocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `block-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "block-not-found";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
     getVacation: {
         parameters: {
             query?: never;
@@ -7827,6 +8673,132 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listOpenGames: {
+        parameters: {
+            query: {
+                /** @description A game of GET /v1/games/catalog, e.g. `village-pillage`. */
+                game: string;
+                limit?: number;
+                /** @description The `next` of an earlier page of the same list. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of open games */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenGames"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `invalid-cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "invalid-cursor";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `unknown-game` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unknown-game";
                     };
                 };
             };
@@ -8266,7 +9238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `idempotency-key-reused`, `unknown-game`, `invalid-seats`, `invalid-options` */
+            /** @description Unprocessable Content: `idempotency-key-reused`, `unknown-game`, `invalid-seats`, `solo-games-unrated`, `invalid-options` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8274,7 +9246,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "idempotency-key-reused" | "unknown-game" | "invalid-seats" | "invalid-options";
+                        code?: "idempotency-key-reused" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options";
                     };
                 };
             };
@@ -8517,7 +9489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Forbidden: `insufficient-scope`, `bots-not-allowed` */
+            /** @description Forbidden: `insufficient-scope`, `blocked-at-table`, `reliability-too-low`, `bots-not-allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8525,7 +9497,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "insufficient-scope" | "bots-not-allowed";
+                        code?: "insufficient-scope" | "blocked-at-table" | "reliability-too-low" | "bots-not-allowed";
                     };
                 };
             };
@@ -11551,6 +12523,232 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "too-many-stream-tickets" | "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                /** @description Entries per page: 1–100, default 100. */
+                limit?: number;
+                /** @description The `next` of an earlier page of the same leaderboard. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A game of GET /v1/games/catalog, e.g. `village-pillage`. */
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `invalid-cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "invalid-cursor";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `unknown-game` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unknown-game";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `player-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "player-not-found";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
                     };
                 };
             };

@@ -20,6 +20,9 @@ import { Cards } from './cards.js';
 import { AccessTokenList, NewAccessToken } from './access-tokens.js';
 import { accountData } from './account-data.js';
 import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
+import { Leaderboard } from './ratings.js';
+import { Profile } from './profiles.js';
+import { Block, BlockList } from './blocks.js';
 
 export const GameId = z.enum(GAMES.map((g) => g.meta.id) as [string, ...string[]]).meta({ id: 'GameId', description: 'A game of GET /v1/games/catalog.' });
 
@@ -65,6 +68,14 @@ const headerFields = (contract: GameContract) => ({
   createdAt: Instant,
   startedAt: Instant.nullable(),
   seedHash: z.string().describe('sha256 of the secret seed, published now; the seed is revealed when the game ends.'),
+  rated: z
+    .boolean()
+    .describe(
+      'Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated.',
+    ),
+  visibility: z
+    .enum(['open', 'invite'])
+    .describe('`open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.'),
 });
 
 /** One schema per game, discriminated by `game`, as components `${Game}${what}` under the union `what`. */
@@ -74,6 +85,15 @@ function perGame(what: string, build: (contract: GameContract) => z.ZodObject) {
 }
 
 export const GameHeader = perGame('GameHeader', (contract) => z.object(headerFields(contract)));
+
+export const OpenGames = z
+  .object({
+    games: z
+      .array(perGame('OpenGame', (contract) => z.object({ ...headerFields(contract), freeSeats: z.number().int().min(1).describe('Seats still empty.') })))
+      .describe('Open games with `visibility: open`, newest first.'),
+    next: z.string().nullable().describe('Cursor of the next page (`cursor`); null on the last.'),
+  })
+  .meta({ id: 'OpenGames' });
 
 export const GameView = perGame('GameView', (contract) =>
   z.object({
@@ -229,6 +249,8 @@ export const GameRecord = perGame('GameRecord', (contract) =>
     createdAt: Instant,
     setup: setupOf(contract),
     table: TableRules,
+    rated: z.boolean().describe('Whether the end changed the players’ ratings (README, ratings).'),
+    visibility: z.enum(['open', 'invite']).describe('Whether the game was listed among the open games.'),
     seats: z.array(Seat).describe('Who sat where: players with their names when they took the seat, bots with their level.'),
     seedHash: z.string().describe('sha256 of the secret seed, published at creation.'),
     seed: z.string().optional().describe('Only once the game is over: replay the commands with it, and check it against `seedHash`.'),
@@ -347,6 +369,16 @@ export const CreateGame = perGame('CreateGame', (contract) =>
     deadlines: DeadlinesRequest,
     table: TableRulesRequest,
     join: z.boolean().default(true).describe('Take the first seat yourself.'),
+    rated: z
+      .boolean()
+      .optional()
+      .describe(
+        'Whether the end changes ratings (default: true with two seats or more; a solo game is never rated). A bot taking a seat makes the game unrated.',
+      ),
+    visibility: z
+      .enum(['open', 'invite'])
+      .default('invite')
+      .describe('`open` lists the game for anyone to join while seats are free (GET /v1/games/open); `invite` (default) keeps it to those given its link.'),
   }),
 );
 
@@ -388,6 +420,11 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   VacationChange,
   Catalog,
   Cards,
+  Leaderboard,
+  Profile,
+  OpenGames,
+  Block,
+  BlockList,
   // Push (functions/push): their runtime schemas are already the documented ones.
   NotificationsPage,
   Preferences,

@@ -22,6 +22,13 @@ export const TableRules = z
     undo: z.boolean().describe('Whether players may take back their own latest commit that revealed nothing.'),
     replaceAfterTimeouts: Count.describe('Consecutive timeouts after which the greedy bot plays a seat (0: never).'),
     vacation: z.boolean().describe("Whether a player's vacation pushes back their own deadlines at this game."),
+    minReliability: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('The reliability (percent) a player needs to take a seat; absent: none. Players with no finished game yet may always join.'),
   })
   .meta({ id: 'TableRules' });
 

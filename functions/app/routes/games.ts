@@ -76,6 +76,7 @@ export const gameRoutes = {
         'idempotency-key-reused',
         'unknown-game',
         'invalid-seats',
+        'solo-games-unrated',
         'invalid-options',
         'too-many-running-games',
         'bots-not-allowed',
@@ -118,7 +119,8 @@ export const gameRoutes = {
     path: '/v1/games/{id}/join',
     tags: ['games'],
     summary: 'Take a seat (the one asked for, or the first empty one)',
-    description: 'The game starts once every seat is taken. The body may be left out.',
+    description:
+      'The game starts once every seat is taken. The body may be left out. A table with `table.minReliability` refuses a player whose reliability (GET /v1/players/{id}) is below it; a player with no finished game yet may join.',
     security: requires('games:play'),
     request: { params: GameIdParam, headers: IdempotencyHeaders, body: optionalJsonBody(JoinBody) },
     responses: {
@@ -129,6 +131,8 @@ export const gameRoutes = {
         ...WITH_BODY,
         'idempotency-key-reused',
         'already-seated',
+        'blocked-at-table',
+        'reliability-too-low',
         'seat-taken',
         'game-full',
         'game-finished',

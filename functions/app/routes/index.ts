@@ -7,6 +7,10 @@ import { mounter } from '../route.js';
 import { accessTokenRoutes, mountAccessTokenRoutes } from './access-tokens.js';
 import { accountRoutes, mountAccountRoutes } from './account.js';
 import { gameRoutes, mountGameRoutes } from './games.js';
+import { leaderboardRoutes, mountLeaderboardRoutes } from './leaderboards.js';
+import { mountProfileRoutes, profileRoutes } from './profiles.js';
+import { mountOpenGameRoutes, openGameRoutes } from './open-games.js';
+import { blockRoutes, mountBlockRoutes } from './blocks.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
@@ -26,7 +30,9 @@ export function apiRoutes(): RouteConfig[] {
     playerRoutes,
     accessTokenRoutes,
     accountRoutes,
+    blockRoutes,
     vacationRoutes,
+    openGameRoutes,
     gameRoutes,
     recordRoutes,
     playRoutes,
@@ -35,6 +41,8 @@ export function apiRoutes(): RouteConfig[] {
     notificationRoutes,
     webhookRoutes,
     streamRoutes,
+    leaderboardRoutes,
+    profileRoutes,
   ].flatMap((group) => Object.values(group));
 }
 
@@ -44,7 +52,9 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   mountPlayerRoutes(mount, ctx);
   mountAccessTokenRoutes(mount, ctx);
   mountAccountRoutes(mount, ctx);
+  mountBlockRoutes(mount, ctx);
   mountVacationRoutes(mount, ctx);
+  mountOpenGameRoutes(mount, ctx);
   mountGameRoutes(mount, ctx);
   mountRecordRoutes(mount, ctx);
   mountPlayRoutes(mount, ctx);
@@ -53,4 +63,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   mountNotificationRoutes(mount, ctx);
   mountWebhookRoutes(mount, ctx);
   mountStreamRoutes(mount, ctx);
+  mountLeaderboardRoutes(mount, ctx);
+  // After the player routes: `/v1/players/me` is theirs.
+  mountProfileRoutes(mount, ctx);
 }

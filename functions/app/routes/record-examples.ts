@@ -18,6 +18,8 @@ export const RECORD_EXAMPLES = {
       createdAt: '2026-11-26T18:38:37.325Z',
       setup: { seats: 2, options: {}, deadlines: { windowSeconds: 86400, turnSeconds: 259200 }, startedAt: '2026-11-26T18:38:37.826Z' },
       table: { undo: true, replaceAfterTimeouts: 3, vacation: true },
+      rated: false,
+      visibility: 'invite',
       seats: [
         { seat: 0, kind: 'player', playerId: 'pl_IWWDOUKK9b7v', name: 'Ann' },
         { seat: 1, kind: 'bot', level: 'greedy' },
@@ -66,6 +68,8 @@ export const RECORD_EXAMPLES = {
       createdAt: '2026-11-26T18:38:37.325Z',
       setup: { seats: 2, options: {}, deadlines: { windowSeconds: 86400, turnSeconds: 259200 }, startedAt: '2026-11-26T18:38:37.826Z' },
       table: { undo: true, replaceAfterTimeouts: 3, vacation: true },
+      rated: false,
+      visibility: 'invite',
       seats: [
         { seat: 0, kind: 'player', playerId: 'pl_IWWDOUKK9b7v', name: 'Ann' },
         { seat: 1, kind: 'bot', level: 'greedy' },

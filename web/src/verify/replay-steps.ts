@@ -29,6 +29,8 @@ function stepsOf(record: GameRecord, engine: TableGame, replay: Replay): ReplayS
     options: record.setup.options,
     deadlines: record.setup.deadlines,
     table: record.table,
+    rated: record.rated,
+    visibility: record.visibility,
     seats: record.seats,
     createdBy: record.createdBy,
     createdAt: record.createdAt,

@@ -1,0 +1,3 @@
+export * from './model.js';
+export * from './places.js';
+export * from './update.js';

@@ -1,0 +1,101 @@
+import { setTimeout } from 'node:timers/promises';
+import { isProvisional, NEW_RATING, ratedOutcome, rateGame, type FinalOccupant, type Placing, type PoolRating } from '../../core/ratings/index.js';
+import { seatsThatTimedOut } from '../../core/table/index.js';
+import type { GameEnd, PlayerRating, SeatTally } from '../store/port.js';
+import type { ServiceContext } from './context.js';
+import { fail } from './errors.js';
+import type { LiveGame } from './live-game.js';
+import { LOG_PAGE } from './log-page.js';
+
+/** How many times an end whose write met a rating moved meanwhile (another game of the same player ending) is re-read and re-made. */
+const END_ATTEMPTS = 8;
+
+/** Who sat where when the game ended, as ratings read it: a bot account is a bot, never rated in people's pools; a seat still empty cannot end a game. */
+function finalOccupants(live: LiveGame): FinalOccupant[] {
+  return live.header.seats.map((occupant) =>
+    occupant.kind === 'player' && !occupant.botAccount ? { kind: 'person', playerId: occupant.playerId } : { kind: 'bot' },
+  );
+}
+
+/**
+ * Records a finished game's end, exactly once: each person's tally (for
+ * reliability: finished, and finished without a timeout) and, when the game
+ * is rated, every rating it changes, written with the record in one
+ * conditional write keyed on the game id (`recordGameEnd`). A second run (the
+ * end processed twice, or a repair after a crash: pipeline.ts records the end
+ * before it marks the header finished, and any later load of a game whose
+ * header is not finished runs the end again) finds the record and writes
+ * nothing. A rating that moved between the read and the write (another game
+ * of the same player ended) is read and the update made again. `endedAt` is
+ * the final commit's instant: inactivity is measured to it, and replaying the
+ * records in order rebuilds every pool.
+ */
+export async function recordGameEnd(ctx: ServiceContext, live: LiveGame, endedAt: number): Promise<void> {
+  const { header, state } = live;
+  if (!state?.finished) throw new Error(`recordGameEnd before ${header.gameId} ended`);
+  const occupants = finalOccupants(live);
+  if (!occupants.some((o) => o.kind === 'person')) return;
+  const score = live.engine.score(state);
+  const tallies = await talliesOf(ctx, live, score.winners);
+  const outcome = ratedOutcome({ rated: header.rated === true, seats: occupants, score, replaced: state.absence?.replaced ?? [] });
+  const placings = outcome.rated ? outcome.placings : [];
+  for (let attempt = 0; attempt < END_ATTEMPTS; attempt++) {
+    if (attempt > 0) await setTimeout(Math.random() * 10 * 2 ** attempt);
+    const stored =
+      placings.length === 0
+        ? new Map<string, PlayerRating>()
+        : await ctx.store.getRatings(
+            header.game,
+            placings.map((p) => p.playerId),
+          );
+    const { changes, ratings } = rated(live, placings, stored, endedAt);
+    const record: GameEnd = { gameId: header.gameId, game: header.game, at: endedAt, tallies, changes };
+    if ((await ctx.store.recordGameEnd(record, ratings)) !== 'stale') return;
+  }
+  throw fail('contention', { over: 'ratings' });
+}
+
+/** Each person's seat, whether it won, and whether it finished without a timeout (read from the whole log once). */
+async function talliesOf(ctx: ServiceContext, live: LiveGame, winners: readonly number[]): Promise<SeatTally[]> {
+  const timedOut = new Set<number>();
+  for (let after = 0; after < live.version;) {
+    const commits = await ctx.store.readCommits(live.header.gameId, after, LOG_PAGE.commits);
+    if (commits.length === 0) break;
+    for (const seat of seatsThatTimedOut(commits.flatMap((c) => c.events))) timedOut.add(seat);
+    after = commits.at(-1)?.seq ?? live.version;
+  }
+  return live.header.seats.flatMap((occupant, seat) =>
+    occupant.kind === 'player' ? [{ playerId: occupant.playerId, seat, clean: !timedOut.has(seat), won: winners.includes(seat) }] : [],
+  );
+}
+
+/** Each rating after a rated game, and the changes the record keeps, from the ratings stored before it. */
+function rated(live: LiveGame, placings: readonly Placing[], stored: ReadonlyMap<string, PlayerRating>, endedAt: number) {
+  const { header } = live;
+  const befores = placings.map((p): PoolRating => poolRating(stored.get(p.playerId)));
+  const afters = rateGame(
+    placings.map((p, i) => ({ place: p.place, before: befores[i] as PoolRating })),
+    endedAt,
+  );
+  const ratings = placings.map((p, i): PlayerRating => {
+    const after = afters[i] as PoolRating;
+    const seat = header.seats[p.seat];
+    return {
+      ...after,
+      playerId: p.playerId,
+      game: header.game,
+      name: seat?.kind === 'player' ? seat.name : p.playerId,
+      listed: !isProvisional(after),
+      revision: (stored.get(p.playerId)?.revision ?? 0) + 1,
+    };
+  });
+  const changes = placings.map((p, i) => ({ ...p, before: befores[i] as PoolRating, after: afters[i] as PoolRating }));
+  return { changes, ratings };
+}
+
+/** The rating part of a stored rating, or the prior for a player new to the pool. */
+export function poolRating(stored: PlayerRating | undefined): PoolRating {
+  if (!stored) return NEW_RATING;
+  const { mu, sigma, games, wins, lastGameAt } = stored;
+  return { mu, sigma, games, wins, lastGameAt };
+}
