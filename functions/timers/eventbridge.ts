@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  CreateScheduleCommand,
-  DeleteScheduleCommand,
-  SchedulerClient,
-  UpdateScheduleCommand,
-  type CreateScheduleCommandInput,
-} from '@aws-sdk/client-scheduler';
+import type { CreateScheduleCommand, CreateScheduleCommandInput, DeleteScheduleCommand, UpdateScheduleCommand } from '@aws-sdk/client-scheduler';
 import * as z from 'zod/mini';
 import { TimerPayload, type Timer, type TimerKind, type Timers } from './port.js';
 
@@ -71,6 +65,26 @@ export interface SchedulerSender {
 }
 
 /**
+ * The Scheduler SDK, loaded on the first schedule or cancel (as sqsSender in
+ * push/outbox): the timer function schedules only for reminders and webhook
+ * retries, so a deadline firing's cold start does not carry the client; the
+ * stream consumer, which schedules for most commits, loads it on its first.
+ */
+const schedulerSdk = () => import('@aws-sdk/client-scheduler');
+
+/** SchedulerClient, made on the first command it sends. */
+function lazySchedulerClient(): SchedulerSender {
+  let client: SchedulerSender | undefined;
+  return {
+    async send(command) {
+      const { SchedulerClient } = await schedulerSdk();
+      client ??= new SchedulerClient({});
+      return client.send(command);
+    },
+  };
+}
+
+/**
  * A timer's schedule name: its id when that is a valid name, so a deadline's
  * reads `gameId.pendingId`; otherwise a hash of it. The two forms cannot
  * collide: a hashed name is `sha256-` and hex, no id of a timer is.
@@ -107,6 +121,7 @@ export class EventBridgeTimers implements Timers {
   async schedule(timer: Timer): Promise<void> {
     if (this.runDue && timer.dueAt <= this.now()) return this.runDue(timer);
     const input = this.createInput(timer);
+    const { CreateScheduleCommand, UpdateScheduleCommand } = await schedulerSdk();
     try {
       await this.client.send(new CreateScheduleCommand(input));
     } catch (error) {
@@ -118,6 +133,7 @@ export class EventBridgeTimers implements Timers {
 
   /** Deletes the timer's schedule; one that already fired (and deleted itself) or was never made is nothing to cancel. */
   async cancel(id: string): Promise<void> {
+    const { DeleteScheduleCommand } = await schedulerSdk();
     try {
       await this.client.send(new DeleteScheduleCommand({ Name: scheduleName(id), GroupName: this.config.groupName }));
     } catch (error) {
@@ -162,7 +178,7 @@ export function eventBridgeTimersFromEnv(
   const { SCHEDULE_GROUP, SCHEDULER_ROLE_ARN, SCHEDULE_DLQ_ARN } = parsed.data;
   const targetArn = env.TIMER_FUNCTION_ARN ?? '';
   return new EventBridgeTimers(
-    new SchedulerClient({}),
+    lazySchedulerClient(),
     { groupName: SCHEDULE_GROUP, roleArn: SCHEDULER_ROLE_ARN, deadLetterQueueArn: SCHEDULE_DLQ_ARN, target: options.target ?? (() => targetArn) },
     Date.now,
     options.runDue,

@@ -1,4 +1,4 @@
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { PushContext } from '../context.js';
 import type { PushSink } from '../notify/channels.js';
 import { answerAction, fanOut, tooManySubscriptions } from './hub.js';
@@ -17,10 +17,17 @@ export interface ConnectionSender {
   post(connectionId: string, message: ServerMessage): Promise<'sent' | 'gone'>;
 }
 
+/**
+ * Posts through the Management API, its SDK loaded on the first post: the
+ * timer function, which builds this sender, posts only when a reminder finds
+ * a connection, so a deadline firing's cold start does not carry the client.
+ */
 export function managementApiSender(endpoint: string): ConnectionSender {
-  const client = new ApiGatewayManagementApiClient({ endpoint });
+  let client: ApiGatewayManagementApiClient | undefined;
   return {
     async post(connectionId, message) {
+      const { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } = await import('@aws-sdk/client-apigatewaymanagementapi');
+      client ??= new ApiGatewayManagementApiClient({ endpoint });
       try {
         await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(message) }));
         return 'sent';
