@@ -30,6 +30,8 @@ import { MemoryPushStore } from './push/store/memory.js';
 import type { PushStore } from './push/store/port.js';
 import { connectionSink, managementApiSender, type ConnectionSender } from './push/stream/api-gateway.js';
 import { webhookSink } from './push/webhooks/webhooks.js';
+import { secretsManagerVapid } from './push/webpush/secret.js';
+import { vapidKeysFromSeed, vapidSubject, type VapidSource } from './push/webpush/vapid.js';
 import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from './service/context.js';
 import { armDeadlines, settleDeadline, type EarlyFirings } from './service/deadline-firing.js';
 import { vacationPolicyFromEnv } from './service/vacation-policy.js';
@@ -96,9 +98,15 @@ export function awsContext(env: NodeJS.ProcessEnv, parts: Partial<Omit<ServiceCo
     summaries: SUMMARIES_FROM_THE_STREAM,
     ...parts,
     // Stream tickets point at the WebSocket API's stage; chat messages link to the tables on the distribution.
-    pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null },
+    pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null, vapid: awsVapid(env) },
     vacation: vacationPolicyFromEnv(env),
   });
+}
+
+/** The VAPID keys from the secret at VAPID_SECRET_ARN (functions not granted it have none, and never push). */
+function awsVapid(env: NodeJS.ProcessEnv): VapidSource | null {
+  const secret = env.VAPID_SECRET_ARN;
+  return secret ? secretsManagerVapid(secret, vapidSubject(env.APP_URL ?? null, env.VAPID_SUBJECT)) : null;
 }
 
 /** The WebSocket routes': the context, and a sender to the connections of the stage a route was called at. */
@@ -148,14 +156,18 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
  * reachable from this machine alone (`loopbackWebhooks`: its default;
  * WEBHOOKS_ALLOW_LOOPBACK=0 or 1 says otherwise). Chat messages link to
  * the tables at `appUrl` (APP_URL says otherwise, e.g. when HOST shares the server).
+ * Browser push signs with the VAPID keys of `vapidSeed`, kept with the local data.
  */
 export async function localContext(
   dynamo: LocalDynamoAddress | null,
   env: NodeJS.ProcessEnv,
-  { loopbackWebhooks, appUrl }: { readonly loopbackWebhooks: boolean; readonly appUrl: string },
+  { loopbackWebhooks, appUrl, vapidSeed }: { readonly loopbackWebhooks: boolean; readonly appUrl: string; readonly vapidSeed: string },
 ): Promise<PushContext> {
   const allowLoopbackHttp = env.WEBHOOKS_ALLOW_LOOPBACK === undefined ? loopbackWebhooks : env.WEBHOOKS_ALLOW_LOOPBACK !== '0';
-  const parts = { pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp, appUrl: env.APP_URL ?? appUrl }, vacation: vacationPolicyFromEnv(env) };
+  const app = env.APP_URL ?? appUrl;
+  const vapid = vapidKeysFromSeed(vapidSeed, vapidSubject(app, env.VAPID_SUBJECT));
+  const pushPolicy = { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp, appUrl: app, vapid: async () => vapid };
+  const parts = { pushPolicy, vacation: vacationPolicyFromEnv(env) };
   if (dynamo === null) return contextOn(memoryStores(), parts);
   const stores = dynamoStores(localDynamoClient(dynamo), LOCAL_TABLE);
   // DynamoDB Local keeps its data under .data/: the table is made on the first start only.

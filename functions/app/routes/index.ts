@@ -14,6 +14,7 @@ import { mountStreamRoutes, streamRoutes } from './stream.js';
 import { mountTableRoutes, tableRoutes } from './table.js';
 import { mountVacationRoutes, vacationRoutes } from './vacation.js';
 import { mountWebhookRoutes, webhookRoutes } from './webhooks.js';
+import { mountWebPushRoutes, webPushRoutes } from './web-push.js';
 
 /**
  * Every operation of the API, in document order: the contracts
@@ -30,6 +31,7 @@ export function apiRoutes(): RouteConfig[] {
     tableRoutes,
     notificationRoutes,
     webhookRoutes,
+    webPushRoutes,
     streamRoutes,
   ].flatMap((group) => Object.values(group));
 }
@@ -46,5 +48,6 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   mountTableRoutes(mount, ctx);
   mountNotificationRoutes(mount, ctx);
   mountWebhookRoutes(mount, ctx);
+  mountWebPushRoutes(mount, ctx);
   mountStreamRoutes(mount, ctx);
 }
