@@ -31,6 +31,7 @@ import type { PushStore } from './push/store/port.js';
 import { connectionSink, managementApiSender, type ConnectionSender } from './push/stream/api-gateway.js';
 import { webhookSink } from './push/webhooks/webhooks.js';
 import { secretsManagerVapid } from './push/webpush/secret.js';
+import { webPushSink } from './push/webpush/sink.js';
 import { vapidKeysFromSeed, vapidSubject, type VapidSource } from './push/webpush/vapid.js';
 import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from './service/context.js';
 import { armDeadlines, settleDeadline, type EarlyFirings } from './service/deadline-firing.js';
@@ -116,7 +117,7 @@ export function awsWebSocket(env: NodeJS.ProcessEnv): { readonly ctx: PushContex
 
 export interface AwsPush {
   readonly ctx: PushContext;
-  /** Push's channels: the stream's connections (through the Management API at STREAM_ENDPOINT), webhooks (into the outbox), reminders. */
+  /** Push's channels: the stream's connections (through the Management API at STREAM_ENDPOINT), webhooks and browser push (into the outbox), reminders. */
   readonly sinks: readonly PushSink[];
   /** The handler of every kind of timer. */
   readonly handlers: TimerHandlers;
@@ -142,7 +143,9 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
   const runDue = async (timer: Timer) => void (await fireTimer(handlers, timer.payload));
   const timers = eventBridgeTimersFromEnv(env, { target: options.self, runDue });
   const handlers = timerHandlers(ctx, sinks, outbox, options.early);
-  sinks.push(connectionSink(ctx, managementApiSender(streamEndpoint)), webhookSink(ctx, outbox), reminderPlanner(ctx, timers));
+  // A player with a WebSocket subscribed to the game (its index entry under the game) is watching it: no push about it.
+  const watching = async (playerId: string, gameId: string) => (await ctx.push.gameSubscribers(gameId, 'eventual')).some((s) => s.playerId === playerId);
+  sinks.push(connectionSink(ctx, managementApiSender(streamEndpoint)), webhookSink(ctx, outbox), webPushSink(ctx, outbox, watching), reminderPlanner(ctx, timers));
   const dispatcher = deliveryDispatcher(ctx, timers, sinks);
   return { ctx, sinks, handlers, deliver: (message) => dispatcher.dispatch(message) };
 }

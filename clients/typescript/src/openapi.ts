@@ -6017,39 +6017,48 @@ export interface components {
          *       "notify": {
          *         "your-turn": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": true
          *         },
          *         "deadline-soon": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": true
          *         },
          *         "timed-out": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": true
          *         },
          *         "game-started": {
          *           "stream": false,
-         *           "webhook": false
+         *           "webhook": false,
+         *           "push": false
          *         },
          *         "game-ended": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": true
          *         },
          *         "player-joined": {
          *           "stream": true,
-         *           "webhook": false
+         *           "webhook": false,
+         *           "push": false
          *         },
          *         "seat-replaced": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": true
          *         },
          *         "seat-reclaimed": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": false
          *         },
          *         "webhook-disabled": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": false
          *         }
          *       }
          *     }
@@ -6057,43 +6066,52 @@ export interface components {
         Preferences: {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders: number[];
-            /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further). Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
+            /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further); `push`: pushed to your browsers (`POST /v1/push-subscriptions`), for `your-turn`, `deadline-soon`, `timed-out`, `game-ended`, `seat-replaced` only (on by default; other types are never pushed), and not while you watch that game on the stream. Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
             notify: {
                 "your-turn": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "deadline-soon": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "timed-out": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "game-started": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "game-ended": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "player-joined": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "seat-replaced": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "seat-reclaimed": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "webhook-disabled": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
             };
         };
@@ -6418,6 +6436,9 @@ export interface components {
          *       "notify": {
          *         "player-joined": {
          *           "webhook": false
+         *         },
+         *         "deadline-soon": {
+         *           "push": false
          *         }
          *       }
          *     }
@@ -6425,43 +6446,52 @@ export interface components {
         PreferencesChange: {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders?: number[];
-            /** @description Only the cells to change (type, then channel); every other cell keeps its value. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further). */
+            /** @description Only the cells to change (type, then channel); every other cell keeps its value. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further); `push`: pushed to your browsers (`POST /v1/push-subscriptions`), for `your-turn`, `deadline-soon`, `timed-out`, `game-ended`, `seat-replaced` only (on by default; other types are never pushed), and not while you watch that game on the stream. */
             notify?: {
                 "your-turn"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "deadline-soon"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "timed-out"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "game-started"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "game-ended"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "player-joined"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "seat-replaced"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "seat-reclaimed"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "webhook-disabled"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
             };
         };

@@ -69,8 +69,8 @@ export interface WebPushHeaders {
   /** Per game: an unread message of a game is replaced by the next one of it, not stacked. */
   readonly topic: string;
   readonly urgency: 'normal' | 'high';
-  /** Past this (the deadline it tells of, if any) the message is worth nothing: its `TTL` counts down to it. */
-  readonly expiresAt: number | null;
+  /** Past this (the deadline it tells of, or a day on) the message is worth nothing: its `TTL` counts down to it. */
+  readonly expiresAt: number;
 }
 
 /** One message to one target (a webhook, or a browser push subscription), with every attempt so far: the durable state of its retries. */
