@@ -20,6 +20,7 @@ export const webPushRoutes = {
     summary: 'The VAPID public key browsers subscribe with',
     description:
       'The key every push message of this server is signed with (RFC 8292): pass it as `applicationServerKey` to `PushManager.subscribe`, then send the subscription to `POST /v1/push-subscriptions`. Needs no token. `503 web-push-unavailable` where this deployment sends no browser push.',
+    security: [],
     responses: { 200: jsonResponse('VapidKey', 'The public key'), ...problemResponses(['web-push-unavailable']) },
   }),
 
@@ -36,7 +37,14 @@ export const webPushRoutes = {
     responses: {
       201: jsonResponse('PushSubscription', 'Subscribed'),
       200: jsonResponse('PushSubscription', 'This endpoint was subscribed already: its keys and label updated'),
-      ...problemResponses([...AUTHENTICATED, ...WITH_BODY, 'invalid-push-keys', 'push-endpoint-forbidden', 'too-many-push-subscriptions', 'web-push-unavailable']),
+      ...problemResponses([
+        ...AUTHENTICATED,
+        ...WITH_BODY,
+        'invalid-push-keys',
+        'push-endpoint-forbidden',
+        'too-many-push-subscriptions',
+        'web-push-unavailable',
+      ]),
     },
   }),
 

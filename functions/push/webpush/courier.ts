@@ -24,7 +24,13 @@ const GONE = new Set([404, 410]);
 
 const retried = (result: AttemptResult) => result.status === null || result.status === 429 || result.status >= 500;
 
-async function attemptPush(ctx: PushContext, vapid: VapidKeys, subscription: PushSubscriptionRecord, delivery: DeliveryRecord, now: number): Promise<AttemptResult> {
+async function attemptPush(
+  ctx: PushContext,
+  vapid: VapidKeys,
+  subscription: PushSubscriptionRecord,
+  delivery: DeliveryRecord,
+  now: number,
+): Promise<AttemptResult> {
   const started = performance.now();
   const headers = delivery.webPush;
   const details = generateRequestDetails({ endpoint: subscription.endpoint, keys: subscription.keys }, delivery.body, {

@@ -14,7 +14,11 @@ const base64url = (what: string) =>
 export const CreatePushSubscriptionBody = z
   .strictObject({
     endpoint: z.string().max(2000).describe('The push service’s URL for this browser (`PushSubscription.endpoint`): https, resolving to a public address.'),
-    expirationTime: z.number().nullable().optional().describe('As the browser gives it; ignored (a push service that drops the subscription answers 404 or 410, and it is deleted then).'),
+    expirationTime: z
+      .number()
+      .nullable()
+      .optional()
+      .describe('As the browser gives it; ignored (a push service that drops the subscription answers 404 or 410, and it is deleted then).'),
     keys: z
       .strictObject({
         p256dh: base64url('p256dh').describe('The browser’s P-256 public key, uncompressed (65 bytes), base64url.'),
@@ -43,7 +47,9 @@ export const PushSubscriptionView = z
     label: z.string().nullable(),
     endpointOrigin: z
       .string()
-      .describe('The push service this device uses (the endpoint’s origin): the whole endpoint and the keys are never shown again, since the endpoint alone lets anyone push to the device.'),
+      .describe(
+        'The push service this device uses (the endpoint’s origin): the whole endpoint and the keys are never shown again, since the endpoint alone lets anyone push to the device.',
+      ),
     createdAt: Instant,
   })
   .meta({

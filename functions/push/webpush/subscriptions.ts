@@ -35,7 +35,10 @@ function keysProblem(keys: CreatePushSubscriptionBody['keys']): string | null {
   const point = Buffer.from(keys.p256dh, 'base64url');
   if (point.length !== 65 || point[0] !== 4) return 'keys.p256dh is not an uncompressed P-256 point (65 bytes starting 0x04)';
   try {
-    createECDH('prime256v1').computeSecret(point);
+    // An agreement with a throwaway key: node refuses a point off the curve.
+    const probe = createECDH('prime256v1');
+    probe.generateKeys();
+    probe.computeSecret(point);
   } catch {
     return 'keys.p256dh is not a point on P-256';
   }
