@@ -66,6 +66,9 @@ describe('OpenAPI document', () => {
         '/v1/webhooks/{id}',
         '/v1/webhooks/{id}/test',
         '/v1/webhooks/{id}/deliveries',
+        '/v1/push/vapid-key',
+        '/v1/push-subscriptions',
+        '/v1/push-subscriptions/{id}',
         '/v1/stream/tickets',
       ].sort(),
     );
