@@ -145,7 +145,12 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
   const handlers = timerHandlers(ctx, sinks, outbox, options.early);
   // A player with a WebSocket subscribed to the game (its index entry under the game) is watching it: no push about it.
   const watching = async (playerId: string, gameId: string) => (await ctx.push.gameSubscribers(gameId, 'eventual')).some((s) => s.playerId === playerId);
-  sinks.push(connectionSink(ctx, managementApiSender(streamEndpoint)), webhookSink(ctx, outbox), webPushSink(ctx, outbox, watching), reminderPlanner(ctx, timers));
+  sinks.push(
+    connectionSink(ctx, managementApiSender(streamEndpoint)),
+    webhookSink(ctx, outbox),
+    webPushSink(ctx, outbox, watching),
+    reminderPlanner(ctx, timers),
+  );
   const dispatcher = deliveryDispatcher(ctx, timers, sinks);
   return { ctx, sinks, handlers, deliver: (message) => dispatcher.dispatch(message) };
 }

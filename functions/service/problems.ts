@@ -298,7 +298,8 @@ export const SERVICE_PROBLEMS = {
   },
   'invalid-push-keys': {
     status: 422,
-    description: 'A push subscription’s `keys.p256dh` is not a P-256 public key (65 bytes, uncompressed) or its `keys.auth` not a 16-byte secret: no message could be encrypted to it (RFC 8291).',
+    description:
+      'A push subscription’s `keys.p256dh` is not a P-256 public key (65 bytes, uncompressed) or its `keys.auth` not a 16-byte secret: no message could be encrypted to it (RFC 8291).',
     detail: ({ why }: { why: string }) => `These push keys cannot be encrypted to: ${why}.`,
   },
   'invalid-events': {

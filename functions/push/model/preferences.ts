@@ -61,7 +61,11 @@ export const Preferences = z
     id: 'Preferences',
     example: {
       reminders: [0.5, 0.9],
-      notify: { ...DEFAULT_NOTIFY, 'player-joined': { stream: true, webhook: false, push: false }, 'game-started': { stream: false, webhook: false, push: false } },
+      notify: {
+        ...DEFAULT_NOTIFY,
+        'player-joined': { stream: true, webhook: false, push: false },
+        'game-started': { stream: false, webhook: false, push: false },
+      },
     },
   });
 export type Preferences = z.infer<typeof Preferences>;

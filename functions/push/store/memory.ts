@@ -1,6 +1,14 @@
 import { byUtf8, jsonCopy } from '../../store/conventions.js';
 import { decodeNotificationCursor, deliverySk, encodeNotificationCursor, notificationSk, outboxSk } from './keys.js';
-import { NOTIFICATION_TTL_MS, type ConnectionRecord, type DeliveryRecord, type NotificationPage, type PushStore, type PushSubscriptionRecord, type WebhookRecord } from './port.js';
+import {
+  NOTIFICATION_TTL_MS,
+  type ConnectionRecord,
+  type DeliveryRecord,
+  type NotificationPage,
+  type PushStore,
+  type PushSubscriptionRecord,
+  type WebhookRecord,
+} from './port.js';
 import type { StoredPreferences } from '../model/preferences.js';
 import type { Notification } from '../model/schemas.js';
 import type { Timer } from '../../timers/port.js';

@@ -208,9 +208,4 @@ export interface AllowanceStore {
 }
 
 /** Everything push stores. */
-export type PushStore = NotificationStore &
-  TimerAgenda &
-  OutboxAgenda &
-  WebhookStore &
-  PushSubscriptionStore &
-  TicketStore & ConnectionStore & AllowanceStore;
+export type PushStore = NotificationStore & TimerAgenda & OutboxAgenda & WebhookStore & PushSubscriptionStore & TicketStore & ConnectionStore & AllowanceStore;

@@ -82,7 +82,13 @@ export function signedHeaders(secret: string, messageId: string, at: Date, body:
  * was checked (the `lookup` below never asks DNS again), within 5 seconds all
  * told, following no redirect (a 3xx is a failed attempt).
  */
-export function postSigned(target: ResolvedTarget, headers: Record<string, string>, body: string | Buffer, timeoutMs: number, now: number): Promise<AttemptResult> {
+export function postSigned(
+  target: ResolvedTarget,
+  headers: Record<string, string>,
+  body: string | Buffer,
+  timeoutMs: number,
+  now: number,
+): Promise<AttemptResult> {
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     const req = send(
