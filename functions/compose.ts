@@ -30,6 +30,9 @@ import { MemoryPushStore } from './push/store/memory.js';
 import type { PushStore } from './push/store/port.js';
 import { connectionSink, managementApiSender, type ConnectionSender } from './push/stream/api-gateway.js';
 import { webhookSink } from './push/webhooks/webhooks.js';
+import { secretsManagerVapid } from './push/webpush/secret.js';
+import { webPushSink } from './push/webpush/sink.js';
+import { vapidKeysFromSeed, vapidSubject, type VapidSource } from './push/webpush/vapid.js';
 import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from './service/context.js';
 import { armDeadlines, settleDeadline, type EarlyFirings } from './service/deadline-firing.js';
 import { vacationPolicyFromEnv } from './service/vacation-policy.js';
@@ -96,9 +99,15 @@ export function awsContext(env: NodeJS.ProcessEnv, parts: Partial<Omit<ServiceCo
     summaries: SUMMARIES_FROM_THE_STREAM,
     ...parts,
     // Stream tickets point at the WebSocket API's stage; chat messages link to the tables on the distribution.
-    pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null },
+    pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null, vapid: awsVapid(env) },
     vacation: vacationPolicyFromEnv(env),
   });
+}
+
+/** The VAPID keys from the secret at VAPID_SECRET_ARN (functions not granted it have none, and never push). */
+function awsVapid(env: NodeJS.ProcessEnv): VapidSource | null {
+  const secret = env.VAPID_SECRET_ARN;
+  return secret ? secretsManagerVapid(secret, vapidSubject(env.APP_URL ?? null, env.VAPID_SUBJECT)) : null;
 }
 
 /** The WebSocket routes': the context, and a sender to the connections of the stage a route was called at. */
@@ -108,7 +117,7 @@ export function awsWebSocket(env: NodeJS.ProcessEnv): { readonly ctx: PushContex
 
 export interface AwsPush {
   readonly ctx: PushContext;
-  /** Push's channels: the stream's connections (through the Management API at STREAM_ENDPOINT), webhooks (into the outbox), reminders. */
+  /** Push's channels: the stream's connections (through the Management API at STREAM_ENDPOINT), webhooks and browser push (into the outbox), reminders. */
   readonly sinks: readonly PushSink[];
   /** The handler of every kind of timer. */
   readonly handlers: TimerHandlers;
@@ -134,7 +143,14 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
   const runDue = async (timer: Timer) => void (await fireTimer(handlers, timer.payload));
   const timers = eventBridgeTimersFromEnv(env, { target: options.self, runDue });
   const handlers = timerHandlers(ctx, sinks, outbox, options.early);
-  sinks.push(connectionSink(ctx, managementApiSender(streamEndpoint)), webhookSink(ctx, outbox), reminderPlanner(ctx, timers));
+  // A player with a WebSocket subscribed to the game (its index entry under the game) is watching it: no push about it.
+  const watching = async (playerId: string, gameId: string) => (await ctx.push.gameSubscribers(gameId, 'eventual')).some((s) => s.playerId === playerId);
+  sinks.push(
+    connectionSink(ctx, managementApiSender(streamEndpoint)),
+    webhookSink(ctx, outbox),
+    webPushSink(ctx, outbox, watching),
+    reminderPlanner(ctx, timers),
+  );
   const dispatcher = deliveryDispatcher(ctx, timers, sinks);
   return { ctx, sinks, handlers, deliver: (message) => dispatcher.dispatch(message) };
 }
@@ -148,14 +164,18 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
  * reachable from this machine alone (`loopbackWebhooks`: its default;
  * WEBHOOKS_ALLOW_LOOPBACK=0 or 1 says otherwise). Chat messages link to
  * the tables at `appUrl` (APP_URL says otherwise, e.g. when HOST shares the server).
+ * Browser push signs with the VAPID keys of `vapidSeed`, kept with the local data.
  */
 export async function localContext(
   dynamo: LocalDynamoAddress | null,
   env: NodeJS.ProcessEnv,
-  { loopbackWebhooks, appUrl }: { readonly loopbackWebhooks: boolean; readonly appUrl: string },
+  { loopbackWebhooks, appUrl, vapidSeed }: { readonly loopbackWebhooks: boolean; readonly appUrl: string; readonly vapidSeed: string },
 ): Promise<PushContext> {
   const allowLoopbackHttp = env.WEBHOOKS_ALLOW_LOOPBACK === undefined ? loopbackWebhooks : env.WEBHOOKS_ALLOW_LOOPBACK !== '0';
-  const parts = { pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp, appUrl: env.APP_URL ?? appUrl }, vacation: vacationPolicyFromEnv(env) };
+  const app = env.APP_URL ?? appUrl;
+  const vapid = vapidKeysFromSeed(vapidSeed, vapidSubject(app, env.VAPID_SUBJECT));
+  const pushPolicy = { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp, appUrl: app, vapid: async () => vapid };
+  const parts = { pushPolicy, vacation: vacationPolicyFromEnv(env) };
   if (dynamo === null) return contextOn(memoryStores(), parts);
   const stores = dynamoStores(localDynamoClient(dynamo), LOCAL_TABLE);
   // DynamoDB Local keeps its data under .data/: the table is made on the first start only.

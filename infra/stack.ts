@@ -1,9 +1,10 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { EDGE_HEADER } from '../functions/lambda/edge-origin.js';
 import { METRIC } from '../functions/lambda/telemetry-names.js';
@@ -140,6 +141,23 @@ export class ServiceStack extends Stack {
     http.role.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: PUSH_TABLE_ACTIONS.filter((a) => HTTP_PUSH_ACTIONS.includes(a)), resources: [this.table.table.tableArn] }),
     );
+
+    // Browser push's VAPID key pair derives from this seed (functions/push/webpush/vapid.ts), generated once by Secrets Manager.
+    // The API reads it to publish the public key, the delivery function to sign; the push and timer functions are told of it
+    // only to record push deliveries (they never read it). The push messages' VAPID subject is the distribution's origin.
+    const vapidSeed = new secretsmanager.Secret(this, 'VapidSeed', {
+      description: 'The seed of the VAPID key pair (RFC 8292) every browser push message is signed with; browsers subscribe with its public key',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    Validations.of(vapidSeed).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Every browser subscription is bound to the VAPID public key: a rotation would silently end every subscription, so the seed is kept, not rotated.',
+    });
+    for (const fn of [http.fn, timer.fn, this.push.push.fn, this.push.deliveries.fn.fn]) fn.addEnvironment('VAPID_SECRET_ARN', vapidSeed.secretArn);
+    vapidSeed.grantRead(http.fn);
+    vapidSeed.grantRead(this.push.deliveries.fn.fn);
+    this.push.deliveries.fn.fn.addEnvironment('APP_URL', this.distribution.url);
 
     alarmOnAny(this, 'Api5xxAlarm', this.api.stage.metricServerError(sumOver), 'The API answered 5xx');
     const functions = {

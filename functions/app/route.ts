@@ -54,6 +54,9 @@ export type DocumentedResponse =
   | 'WebhookDelivery'
   | 'WebhookDeliveryList'
   | 'WebhookTest'
+  | 'VapidKey'
+  | 'PushSubscription'
+  | 'PushSubscriptionList'
   | 'StreamTicket';
 
 /** Stand-ins of route contracts for the documented responses: the document generator swaps in the component. */

@@ -24,6 +24,7 @@ import { attachLocalStream } from '../push/stream/local-server.js';
 import { answerClientErrors } from './client-errors.js';
 import { isLoopbackHost, LOOPBACK_HOST, sharingNotice } from './listen-host.js';
 import { JavaMissingError } from './dynamodb-local.js';
+import { keptVapidSeed } from './vapid-seed.js';
 import { serveWebApp } from './web-app.js';
 import { superviseDynamoDbLocal, type SupervisedDynamoDbLocal } from './supervised-dynamodb.js';
 
@@ -47,7 +48,7 @@ async function openDynamo(): Promise<{ dynamo: SupervisedDynamoDbLocal | null; d
 }
 
 const { dynamo, description } = await openDynamo();
-const ctx = await localContext(dynamo, process.env, { loopbackWebhooks: !shared, appUrl: `http://localhost:${port}` });
+const ctx = await localContext(dynamo, process.env, { loopbackWebhooks: !shared, appUrl: `http://localhost:${port}`, vapidSeed: await keptVapidSeed(dataDir) });
 console.log(`Storage: ${description}`);
 const app = createApp(ctx, {
   log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`),

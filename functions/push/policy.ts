@@ -1,6 +1,7 @@
 import { DEFAULT_DISPATCH, type DispatchPolicy } from './outbox/dispatcher.js';
+import type { VapidSource } from './webpush/vapid.js';
 
-/** Push's settings, one per deployment: what webhooks may reach and how they are retried, how deliveries keep targets apart, and where stream tickets point. */
+/** Push's settings, one per deployment: what webhooks and push endpoints may reach and how they are retried, how deliveries keep targets apart, where stream tickets point, and the VAPID keys. */
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -23,6 +24,8 @@ export interface PushPolicy {
   readonly streamUrl: string | null;
   /** The web client's origin, for the table links of chat-app messages (`http://localhost:3000` under `npm start`, the distribution's on AWS); null: no link. */
   readonly appUrl: string | null;
+  /** The VAPID keys browser push signs with (kept with the local data, in Secrets Manager on AWS); null: no browser push here (`503 web-push-unavailable`). */
+  readonly vapid: VapidSource | null;
 }
 
 const DELIVERY_TIMEOUT_MS = 5000;
@@ -37,4 +40,5 @@ export const DEFAULT_PUSH_POLICY: PushPolicy = {
   dispatch: DEFAULT_DISPATCH,
   streamUrl: null,
   appUrl: null,
+  vapid: null,
 };

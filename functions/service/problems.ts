@@ -203,6 +203,11 @@ export const SERVICE_PROBLEMS = {
     description: 'You have no access token with this id (revoked already, or never yours).',
     detail: ({ tokenId }: { tokenId: string }) => `You have no access token with id ${tokenId}.`,
   },
+  'push-subscription-not-found': {
+    status: 404,
+    description: 'You have no browser push subscription with this id.',
+    detail: ({ subscriptionId }: { subscriptionId: string }) => `You have no push subscription with id ${subscriptionId}.`,
+  },
   'route-not-found': {
     status: 404,
     description: 'No operation of the API has this path.',
@@ -348,6 +353,17 @@ export const SERVICE_PROBLEMS = {
     description: 'Webhooks go to https URLs that resolve to public addresses only.',
     detail: ({ why }: { why: string }) => `Webhooks go to https URLs on public addresses only: ${why}.`,
   },
+  'push-endpoint-forbidden': {
+    status: 422,
+    description: 'A push subscription’s endpoint must be an https URL that resolves to a public address (the rules of webhook targets).',
+    detail: ({ why }: { why: string }) => `Push endpoints are https URLs on public addresses only: ${why}.`,
+  },
+  'invalid-push-keys': {
+    status: 422,
+    description:
+      'A push subscription’s `keys.p256dh` is not a P-256 public key (65 bytes, uncompressed) or its `keys.auth` not a 16-byte secret: no message could be encrypted to it (RFC 8291).',
+    detail: ({ why }: { why: string }) => `These push keys cannot be encrypted to: ${why}.`,
+  },
   'invalid-events': {
     status: 422,
     description: 'A webhook asked for events its scope (player or game) never receives.',
@@ -393,6 +409,12 @@ export const SERVICE_PROBLEMS = {
     detail: ({ limit }: { limit: number }) => `A player may keep ${limit} webhooks; delete one first.`,
     fields: ({ limit }: { limit: number }) => ({ limit }),
   },
+  'too-many-push-subscriptions': {
+    status: 409,
+    description: 'A player keeps at most `limit` browser push subscriptions (10); delete one first.',
+    detail: ({ limit }: { limit: number }) => `A player may keep ${limit} push subscriptions; delete one first.`,
+    fields: ({ limit }: { limit: number }) => ({ limit }),
+  },
   'too-many-connections': {
     status: 409,
     description: 'A player keeps at most `limit` stream connections open (10); close one first. Answered to the WebSocket handshake.',
@@ -422,6 +444,11 @@ export const SERVICE_PROBLEMS = {
     status: 500,
     description: 'A fault on our side; the request changed nothing that was not committed.',
     detail: 'Something went wrong on our side; the request changed nothing that was not committed.',
+  },
+  'web-push-unavailable': {
+    status: 503,
+    description: 'This deployment has no VAPID keys, so it sends no browser push.',
+    detail: 'This server sends no browser push.',
   },
   'store-unavailable': {
     status: 503,

@@ -9,7 +9,7 @@ export const SCOPES = {
   'games:read': 'Read your games, their views, legal moves, logs and verification, and your standing orders; open the live stream; list open games and read profiles.',
   'games:play': 'Take seats, play moves, undo, reclaim a seat and set standing orders.',
   'games:create': 'Create games and seat bots in them.',
-  'notifications:read': 'Read your notifications and receive them on the live stream.',
+  'notifications:read': 'Read your notifications, receive them on the live stream, and add or remove the browsers they are pushed to.',
   'webhooks:write': 'List, add, test and remove your webhooks.',
   'account:read': 'Read your account: vacation, reminder preferences, access tokens and block list, and export your data.',
   'account:write': 'Change your account: vacations, reminder preferences, access tokens, block list and bot accounts.',

@@ -43,9 +43,12 @@ export const ReminderPayload = z.object({
 });
 export type ReminderPayload = z.infer<typeof ReminderPayload>;
 
-/** The next attempt of a webhook delivery. */
+/** The next attempt of a delivery of the outbox: to a webhook, or (`channel`) a browser push subscription. */
 export const WebhookDeliveryPayload = z.object({
   kind: z.literal('webhook-delivery'),
+  /** Absent for a webhook (timers made before browser push have none). */
+  channel: z.optional(z.literal('web-push')),
+  /** The target: a webhook's id, or a push subscription's. */
   webhookId: id,
   ownerId: id,
   deliveryId: id,

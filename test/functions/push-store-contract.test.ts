@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DynamoPushStore } from '../../functions/push/store/dynamo.js';
 import { MemoryPushStore } from '../../functions/push/store/memory.js';
-import type { DeliveryRecord, PushStore, WebhookRecord } from '../../functions/push/store/port.js';
+import type { DeliveryRecord, PushStore, PushSubscriptionRecord, WebhookRecord } from '../../functions/push/store/port.js';
 import type { Notification } from '../../functions/push/model/schemas.js';
 import { freshTable } from '../support/dynamo.js';
 
@@ -246,5 +246,32 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     await store.putWebhook(hook('wh_old2', 'pl_old'));
     expect(await store.addWebhook(hook('wh_new1', 'pl_old'), 3)).toBe(true);
     expect(await store.addWebhook(hook('wh_new2', 'pl_old'), 3)).toBe(false);
+  });
+
+  it('keeps at most `limit` push subscriptions a player, even created at once, apart from webhooks, and counts deleted ones off once', async () => {
+    const store = await make(() => NOW);
+    const device = (id: string, ownerId = 'pl_p'): PushSubscriptionRecord => ({
+      id,
+      ownerId,
+      endpoint: `https://push.example/${id}`,
+      keys: { p256dh: 'BNcR', auth: 'tBHI' },
+      label: null,
+      createdAt: NOW,
+    });
+    const created = await Promise.all(Array.from({ length: 8 }, (_, i) => store.addPushSubscription(device(`ps_${i}`), 3)));
+    expect(created.filter(Boolean)).toHaveLength(3);
+    const mine = await store.listPushSubscriptions('pl_p', 'strong');
+    expect(mine).toHaveLength(3);
+    // Webhooks keep a count of their own: a player full of devices may still add a webhook.
+    expect(await store.listWebhooks('pl_p', 'strong')).toEqual([]);
+    const [first] = mine;
+    await store.deletePushSubscription(first!);
+    await store.deletePushSubscription(first!);
+    expect(await store.getPushSubscription('pl_p', first!.id)).toBeNull();
+    expect(await store.addPushSubscription(device('ps_after'), 3)).toBe(true);
+    expect(await store.addPushSubscription(device('ps_full'), 3)).toBe(false);
+    expect(await store.getPushSubscription('pl_other', 'ps_after')).toBeNull();
+    await store.putPushSubscription({ ...device('ps_after'), label: 'Phone' });
+    expect((await store.getPushSubscription('pl_p', 'ps_after'))?.label).toBe('Phone');
   });
 });

@@ -237,7 +237,7 @@ describe('service stack template', () => {
     it('gives each function exactly the environment its code reads, Powertools included', () => {
       const variables = (id: string) => Object.keys((resources[id]!.Properties!.Environment as { Variables: object }).Variables).sort();
       const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
-      expect(variables(ids.httpFn)).toEqual(['CORS_ORIGINS', EDGE_SECRET_ENV, 'NODE_OPTIONS', ...powertools, 'STREAM_URL', 'TABLE_NAME']);
+      expect(variables(ids.httpFn)).toEqual(['CORS_ORIGINS', EDGE_SECRET_ENV, 'NODE_OPTIONS', ...powertools, 'STREAM_URL', 'TABLE_NAME', 'VAPID_SECRET_ARN']);
       // The timer function targets itself (its own ARN would be a circular reference), delivers what reminders send and queues retries.
       expect(variables(ids.timerFn)).toEqual([
         'DELIVERY_QUEUE_URL',
@@ -248,6 +248,7 @@ describe('service stack template', () => {
         'SCHEDULE_GROUP',
         'STREAM_ENDPOINT',
         'TABLE_NAME',
+        'VAPID_SECRET_ARN',
       ]);
       expect(variables(ids.streamFn)).toEqual([
         'NODE_OPTIONS',
@@ -603,9 +604,32 @@ describe('service stack template', () => {
       });
     });
 
+    it('keeps the VAPID seed in a generated secret, named to the functions that push and readable by the API (to publish the key) and the delivery function (to sign) only', () => {
+      const seed = logicalIdOf(template, 'AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true } });
+      expect(resources[seed]!.Properties!.SecretString).toBeUndefined();
+      const deliverFn = logicalIdOf(template, 'AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^deliveries:') });
+      const named = Object.keys(resources).filter(
+        (id) => resources[id]!.Type === 'AWS::Lambda::Function' && JSON.stringify(resources[id]!.Properties!.Environment ?? {}).includes('VAPID_SECRET_ARN'),
+      );
+      expect(named).toHaveLength(4);
+      for (const fn of named)
+        expect((resources[fn]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.VAPID_SECRET_ARN).toEqual({ Ref: seed });
+      const readers = allStatements(resources)
+        .filter(({ statement }) => JSON.stringify(statement.Resource) === JSON.stringify({ Ref: seed }))
+        .map(({ owner, statement }) => [owner, [statement.Action].flat().sort()]);
+      expect(readers.map(([, action]) => action)).toEqual([
+        ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+        ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+      ]);
+      const policyOf = (fn: string) =>
+        Object.keys(resources).find(
+          (id) => resources[id]!.Type === 'AWS::IAM::Policy' && JSON.stringify(resources[id]!.Properties!.Roles).includes(roleOf(fn)),
+        )!;
+      expect(readers.map(([owner]) => owner).sort()).toEqual([policyOf(ids.httpFn), policyOf(deliverFn)].sort());
+    });
+
     it('signs every request to either API with a generated secret header their functions expect, never in the template in clear', () => {
-      const secret = logicalIdOf(template, 'AWS::SecretsManager::Secret', {});
-      expect(resources[secret]!.Properties!.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
+      const secret = logicalIdOf(template, 'AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
       expect(resources[secret]!.Properties!.SecretString).toBeUndefined();
       const reference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secret }, ':SecretString:::}}']] };
       for (const api of [originOf(/HttpApi/), originOf(/WebSocketApi/)])
@@ -625,7 +649,7 @@ describe('service stack template', () => {
     it('rotates the edge secret by naming its versions: CloudFront sends the new one, the functions accept it and the replaced one', () => {
       const rotating = synth({ edgeSecretVersions: `${NEW_VERSION},${OLD_VERSION}` });
       const after = synth({ edgeSecretVersions: NEW_VERSION });
-      const secret = logicalIdOf(rotating, 'AWS::SecretsManager::Secret', {});
+      const secret = logicalIdOf(rotating, 'AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
       // The template changes with the version, so CloudFormation resolves the references again.
       const versionOf = (versionId: string) => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secret }, `:SecretString:::${versionId}}}`]] });
       const headerOf = (t: Template) =>
@@ -935,6 +959,7 @@ describe('cdk-nag AwsSolutions', () => {
       'Service/Timer/Function: AwsSolutions-L1',
       'Service/Timer/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:eu-west-1:<AWS::AccountId>:<api>/live/POST/@connections/*]',
       'Service/Timer/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:eu-west-1:<AWS::AccountId>:schedule/<group>/*]',
+      'Service/VapidSeed: AwsSolutions-SMG4',
       'Service/Web/DeploymentRole: AwsSolutions-IAM5[Action::s3:Abort*]',
       'Service/Web/DeploymentRole: AwsSolutions-IAM5[Action::s3:DeleteObject*]',
       'Service/Web/DeploymentRole: AwsSolutions-IAM5[Action::s3:GetBucket*]',

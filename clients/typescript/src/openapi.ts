@@ -643,6 +643,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/push/vapid-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAPID public key browsers subscribe with
+         * @description The key every push message of this server is signed with (RFC 8292): pass it as `applicationServerKey` to `PushManager.subscribe`, then send the subscription to `POST /v1/push-subscriptions`. Needs no token. `503 web-push-unavailable` where this deployment sends no browser push.
+         */
+        get: operations["getVapidKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The devices your notifications are pushed to
+         * @description Each subscription with its label and its push service’s origin; never the endpoint itself or the keys.
+         */
+        get: operations["listPushSubscriptions"];
+        put?: never;
+        /**
+         * Have your notifications pushed to this browser
+         * @description Takes the browser’s `PushSubscription` JSON (endpoint and keys) and an optional device label. Each notification the `push` column of your preferences passes on (your turn, a deadline near, a timeout, a game’s end, a seat replaced) is then encrypted to this device (RFC 8291 `aes128gcm`), signed (VAPID) and sent through its push service, off the commit path, retried on 429 and 5xx like webhooks; a push service answering 404 or 410 ends the subscription. Nothing is pushed for a game you are watching on the stream at that moment. The endpoint must be https and resolve to a public address (`422 push-endpoint-forbidden`). A player keeps at most 10 (`409 too-many-push-subscriptions`, with the `limit`); the same endpoint again updates its subscription (200) instead of taking a second place.
+         */
+        post: operations["createPushSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/push-subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop pushing to a device
+         * @description Deletes the subscription at once; messages not yet sent to it are dropped.
+         */
+        delete: operations["deletePushSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stream/tickets": {
         parameters: {
             query?: never;
@@ -776,7 +840,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "webhook-not-found" | "bots-not-allowed" | "access-token-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "invalid-events" | "already-bot" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "webhook-not-found" | "bots-not-allowed" | "access-token-not-found" | "push-subscription-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "push-endpoint-forbidden" | "invalid-push-keys" | "invalid-events" | "already-bot" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-push-subscriptions" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "web-push-unavailable" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -4289,7 +4353,7 @@ export interface components {
             token: string;
         };
         /**
-         * @description What a token may do. `games:read`: Read your games, their views, legal moves, logs and verification, and your standing orders; open the live stream; list open games and read profiles. `games:play`: Take seats, play moves, undo, reclaim a seat and set standing orders. `games:create`: Create games and seat bots in them. `notifications:read`: Read your notifications and receive them on the live stream. `webhooks:write`: List, add, test and remove your webhooks. `account:read`: Read your account: vacation, reminder preferences, access tokens and block list, and export your data. `account:write`: Change your account: vacations, reminder preferences, access tokens, block list and bot accounts.
+         * @description What a token may do. `games:read`: Read your games, their views, legal moves, logs and verification, and your standing orders; open the live stream; list open games and read profiles. `games:play`: Take seats, play moves, undo, reclaim a seat and set standing orders. `games:create`: Create games and seat bots in them. `notifications:read`: Read your notifications, receive them on the live stream, and add or remove the browsers they are pushed to. `webhooks:write`: List, add, test and remove your webhooks. `account:read`: Read your account: vacation, reminder preferences, access tokens and block list, and export your data. `account:write`: Change your account: vacations, reminder preferences, access tokens, block list and bot accounts.
          * @enum {string}
          */
         Scope: "games:read" | "games:play" | "games:create" | "notifications:read" | "webhooks:write" | "account:read" | "account:write";
@@ -4386,39 +4450,48 @@ export interface components {
          *       "notify": {
          *         "your-turn": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": true
          *         },
          *         "deadline-soon": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": true
          *         },
          *         "timed-out": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": true
          *         },
          *         "game-started": {
          *           "stream": false,
-         *           "webhook": false
+         *           "webhook": false,
+         *           "push": false
          *         },
          *         "game-ended": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": true
          *         },
          *         "player-joined": {
          *           "stream": true,
-         *           "webhook": false
+         *           "webhook": false,
+         *           "push": false
          *         },
          *         "seat-replaced": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": true
          *         },
          *         "seat-reclaimed": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": false
          *         },
          *         "webhook-disabled": {
          *           "stream": true,
-         *           "webhook": true
+         *           "webhook": true,
+         *           "push": false
          *         }
          *       }
          *     }
@@ -4426,43 +4499,52 @@ export interface components {
         Preferences: {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders: number[];
-            /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further). Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
+            /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further); `push`: pushed to your browsers (`POST /v1/push-subscriptions`), for `your-turn`, `deadline-soon`, `timed-out`, `game-ended`, `seat-replaced` only (on by default; other types are never pushed), and not while you watch that game on the stream. Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
             notify: {
                 "your-turn": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "deadline-soon": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "timed-out": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "game-started": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "game-ended": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "player-joined": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "seat-replaced": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "seat-reclaimed": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
                 "webhook-disabled": {
                     stream: boolean;
                     webhook: boolean;
+                    push: boolean;
                 };
             };
         };
@@ -6727,6 +6809,34 @@ export interface components {
              */
             outcome: "delivered" | "refused" | "timed out";
         };
+        /**
+         * @example {
+         *       "publicKey": "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U"
+         *     }
+         */
+        VapidKey: {
+            /** @description The VAPID public key (RFC 8292): an uncompressed P-256 point, base64url. Pass it as `applicationServerKey` to `PushManager.subscribe`. */
+            publicKey: string;
+        };
+        /**
+         * @example {
+         *       "id": "ps_Yc2LwT0aQ8mN5rVb",
+         *       "label": "Phone",
+         *       "endpointOrigin": "https://fcm.googleapis.com",
+         *       "createdAt": "2026-11-25T12:00:00.000Z"
+         *     }
+         */
+        PushSubscription: {
+            id: string;
+            label: string | null;
+            /** @description The push service this device uses (the endpoint’s origin): the whole endpoint and the keys are never shown again, since the endpoint alone lets anyone push to the device. */
+            endpointOrigin: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PushSubscriptionList: {
+            subscriptions: components["schemas"]["PushSubscription"][];
+        };
         StreamTicket: {
             /** @description One-time, valid 60 seconds. */
             ticket: string;
@@ -7001,6 +7111,9 @@ export interface components {
          *       "notify": {
          *         "player-joined": {
          *           "webhook": false
+         *         },
+         *         "deadline-soon": {
+         *           "push": false
          *         }
          *       }
          *     }
@@ -7008,43 +7121,52 @@ export interface components {
         PreferencesChange: {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders?: number[];
-            /** @description Only the cells to change (type, then channel); every other cell keeps its value. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further). */
+            /** @description Only the cells to change (type, then channel); every other cell keeps its value. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further); `push`: pushed to your browsers (`POST /v1/push-subscriptions`), for `your-turn`, `deadline-soon`, `timed-out`, `game-ended`, `seat-replaced` only (on by default; other types are never pushed), and not while you watch that game on the stream. */
             notify?: {
                 "your-turn"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "deadline-soon"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "timed-out"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "game-started"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "game-ended"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "player-joined"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "seat-replaced"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "seat-reclaimed"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
                 "webhook-disabled"?: {
                     stream?: boolean;
                     webhook?: boolean;
+                    push?: boolean;
                 };
             };
         };
@@ -7067,6 +7189,32 @@ export interface components {
              * @enum {string}
              */
             format?: "standard" | "discord" | "slack";
+        };
+        /**
+         * @example {
+         *       "endpoint": "https://fcm.googleapis.com/fcm/send/dQ9kTz3b2Gc:APA91bH0x",
+         *       "expirationTime": null,
+         *       "keys": {
+         *         "p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+         *         "auth": "tBHItJI5svbpez7KI4CCXg"
+         *       },
+         *       "label": "Phone"
+         *     }
+         */
+        CreatePushSubscription: {
+            /** @description The push service’s URL for this browser (`PushSubscription.endpoint`): https, resolving to a public address. */
+            endpoint: string;
+            /** @description As the browser gives it; ignored (a push service that drops the subscription answers 404 or 410, and it is deleted then). */
+            expirationTime?: number | null;
+            /** @description `PushSubscription.toJSON().keys`: what each message is encrypted to (RFC 8291). */
+            keys: {
+                /** @description The browser’s P-256 public key, uncompressed (65 bytes), base64url. */
+                p256dh: string;
+                /** @description The browser’s 16-byte authentication secret, base64url. */
+                auth: string;
+            };
+            /** @description A name for this device, shown in your list (“Phone”, “Work laptop”). */
+            label?: string;
         };
         Health: {
             /** @enum {string} */
@@ -12385,6 +12533,463 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "webhook-not-found";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getVapidKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VapidKey"];
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `web-push-unavailable`, `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "web-push-unavailable" | "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your subscriptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionList"];
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createPushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePushSubscription"];
+            };
+        };
+        responses: {
+            /** @description This endpoint was subscribed already: its keys and label updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            /** @description Subscribed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Conflict: `too-many-push-subscriptions` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "too-many-push-subscriptions";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `invalid-push-keys`, `push-endpoint-forbidden` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-push-keys" | "push-endpoint-forbidden";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable`, `web-push-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable" | "web-push-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    deletePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `push-subscription-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "push-subscription-not-found";
                     };
                 };
             };

@@ -9,6 +9,7 @@ import { GAMES } from '../../../core/games/index.js';
 import { Preferences } from '../../push/model/preferences.js';
 import { NotificationsPage, StreamTicket } from '../../push/model/schemas.js';
 import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookTest, WebhookView } from '../../push/webhooks/schemas.js';
+import { PushSubscriptionList, PushSubscriptionView, VapidKeyView } from '../../push/webpush/schemas.js';
 import { DeadlinesRequest } from '../../service/deadlines.js';
 import { RECORD_FORMAT, RECORD_VERSION } from '../../service/record.js';
 import { TableRulesRequest } from '../../service/table-rules.js';
@@ -434,5 +435,8 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   WebhookDelivery: DeliveryView,
   WebhookDeliveryList: DeliveryList,
   WebhookTest,
+  VapidKey: VapidKeyView,
+  PushSubscription: PushSubscriptionView,
+  PushSubscriptionList,
   StreamTicket,
 } as const;

@@ -20,6 +20,7 @@ import { mountStreamRoutes, streamRoutes } from './stream.js';
 import { mountTableRoutes, tableRoutes } from './table.js';
 import { mountVacationRoutes, vacationRoutes } from './vacation.js';
 import { mountWebhookRoutes, webhookRoutes } from './webhooks.js';
+import { mountWebPushRoutes, webPushRoutes } from './web-push.js';
 
 /**
  * Every operation of the API, in document order: the contracts
@@ -40,6 +41,7 @@ export function apiRoutes(): RouteConfig[] {
     tableRoutes,
     notificationRoutes,
     webhookRoutes,
+    webPushRoutes,
     streamRoutes,
     leaderboardRoutes,
     profileRoutes,
@@ -62,6 +64,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   mountTableRoutes(mount, ctx);
   mountNotificationRoutes(mount, ctx);
   mountWebhookRoutes(mount, ctx);
+  mountWebPushRoutes(mount, ctx);
   mountStreamRoutes(mount, ctx);
   mountLeaderboardRoutes(mount, ctx);
   // After the player routes: `/v1/players/me` is theirs.

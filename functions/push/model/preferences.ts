@@ -10,18 +10,28 @@ import { NOTIFICATION_TYPES, type NotificationType } from './schemas.js';
  * chose otherwise.
  */
 
-/** The channels a player chooses per type: the lone messages of the live stream, and their own (player-scope) webhooks. */
-export const PREFERENCE_CHANNELS = ['stream', 'webhook'] as const;
+/** The channels a player chooses per type: the lone messages of the live stream, their own (player-scope) webhooks, and browser push to their devices. */
+export const PREFERENCE_CHANNELS = ['stream', 'webhook', 'push'] as const;
 export type PreferenceChannel = (typeof PREFERENCE_CHANNELS)[number];
+
+/** The types worth waking a device for: browser push carries these alone (push/webpush/message.ts). */
+export const PUSHED_TYPES = ['your-turn', 'deadline-soon', 'timed-out', 'game-ended', 'seat-replaced'] as const satisfies readonly NotificationType[];
+export type PushedType = (typeof PUSHED_TYPES)[number];
 
 export const MAX_REMINDERS = 3;
 export const DEFAULT_REMINDERS = [0.8] as const;
 
 export type NotifyMatrix = Readonly<Record<NotificationType, Readonly<Record<PreferenceChannel, boolean>>>>;
 
-/** Everything on: what every channel passed on before there were choices, so nobody's channels changed when the matrix came. */
+/**
+ * The stream and webhooks: everything on, what they passed on before there
+ * were choices, so nobody's channels changed when the matrix came. Push: the
+ * types it carries on (a device is subscribed to be told), the rest off, as
+ * push never carries them.
+ */
+const defaultCell = (type: NotificationType, channel: PreferenceChannel) => channel !== 'push' || (PUSHED_TYPES as readonly string[]).includes(type);
 export const DEFAULT_NOTIFY: NotifyMatrix = Object.fromEntries(
-  NOTIFICATION_TYPES.map((type) => [type, Object.fromEntries(PREFERENCE_CHANNELS.map((channel) => [channel, true]))]),
+  NOTIFICATION_TYPES.map((type) => [type, Object.fromEntries(PREFERENCE_CHANNELS.map((channel) => [channel, defaultCell(type, channel)]))]),
 ) as NotifyMatrix;
 
 const Reminders = z
@@ -33,8 +43,7 @@ const Reminders = z
 const channelsOf = <T extends z.ZodType>(cell: T) => Object.fromEntries(PREFERENCE_CHANNELS.map((channel) => [channel, cell])) as Record<PreferenceChannel, T>;
 const typesOf = <T extends z.ZodType>(row: T) => Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, row])) as Record<NotificationType, T>;
 
-const CHANNEL_HELP =
-  '`stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further).';
+const CHANNEL_HELP = `\`stream\`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); \`webhook\`: sent to your webhooks that subscribe to all your notifications (a webhook’s own \`events\` narrows it further); \`push\`: pushed to your browsers (\`POST /v1/push-subscriptions\`), for ${PUSHED_TYPES.map((type) => `\`${type}\``).join(', ')} only (on by default; other types are never pushed), and not while you watch that game on the stream.`;
 
 /** A row of choices per type, some cells left out: what PUT takes and what is stored. */
 const PartialMatrix = z.strictObject(typesOf(z.strictObject(channelsOf(z.boolean().optional())).optional()));
@@ -52,7 +61,11 @@ export const Preferences = z
     id: 'Preferences',
     example: {
       reminders: [0.5, 0.9],
-      notify: { ...DEFAULT_NOTIFY, 'player-joined': { stream: true, webhook: false }, 'game-started': { stream: false, webhook: false } },
+      notify: {
+        ...DEFAULT_NOTIFY,
+        'player-joined': { stream: true, webhook: false, push: false },
+        'game-started': { stream: false, webhook: false, push: false },
+      },
     },
   });
 export type Preferences = z.infer<typeof Preferences>;
@@ -62,7 +75,7 @@ export const PreferencesChange = z
     reminders: Reminders.optional(),
     notify: PartialMatrix.optional().describe(`Only the cells to change (type, then channel); every other cell keeps its value. ${CHANNEL_HELP}`),
   })
-  .meta({ id: 'PreferencesChange', example: { notify: { 'player-joined': { webhook: false } } } });
+  .meta({ id: 'PreferencesChange', example: { notify: { 'player-joined': { webhook: false }, 'deadline-soon': { push: false } } } });
 export type PreferencesChange = z.infer<typeof PreferencesChange>;
 
 /** What is stored: the reminders, and only the cells the player set (a record from before the matrix has none). */

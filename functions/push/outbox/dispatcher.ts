@@ -38,6 +38,8 @@ export class Dispatcher {
 
   async dispatch(message: OutboxMessage): Promise<void> {
     const courier = this.couriers[message.channel];
+    // A channel this runner was not given (a test's): the message stays queued, tried again, rather than lost.
+    if (!courier) throw new Error(`no courier for the ${message.channel} channel`);
     const key = targetKey(message);
     // Checked before waiting too, so what queues behind a target that just tripped is deferred at once.
     const skipped = this.breaker.skippedUntil(key, this.clock());

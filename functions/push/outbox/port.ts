@@ -29,7 +29,8 @@ export interface Courier {
   defer(message: OutboxMessage, until: number): Promise<void>;
 }
 
-export type Couriers = Readonly<Record<Channel, Courier>>;
+/** Each channel's courier; a runner given none for a channel keeps that channel's messages queued. */
+export type Couriers = { readonly [C in Channel]?: Courier };
 
 /** Where the local outbox keeps accepted messages until they are handled (the push store's table under `npm start`; SQS keeps them on AWS). */
 export interface OutboxAgenda {

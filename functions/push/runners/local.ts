@@ -7,6 +7,7 @@ import { notifyCommit, notifyJoin } from '../notify/notifier.js';
 import { reminderPlanner, REMINDER_MIN_PENDING_MS } from '../reminders/reminders.js';
 import { StreamHub } from '../stream/hub.js';
 import { webhookSink } from '../webhooks/webhooks.js';
+import { webPushSink } from '../webpush/sink.js';
 
 export interface LocalPushOptions {
   readonly onError?: (error: unknown) => void;
@@ -35,14 +36,20 @@ export interface LocalPush {
 
 /**
  * Push in process, under `npm start` and in the API tests: the stream's hub,
- * reminders and webhooks become channels (added to `sinks`, which the timers'
+ * reminders, webhooks and browser push become channels (added to `sinks`, which the timers'
  * firings hand what they send to as well), and each commit the in-process
  * signal announces is turned into notifications handed to them. Webhook
- * deliveries go to `outbox`, never attempted on the way.
+ * and push deliveries go to `outbox`, never attempted on the way; no push for
+ * a game the player has open on this process's stream.
  */
 export function runLocalPush(ctx: PushContext, timers: Timers, outbox: Outbox, sinks: PushSink[], options: LocalPushOptions = {}): LocalPush {
   const hub = new StreamHub(ctx);
-  sinks.push(hub.sink, reminderPlanner(ctx, timers, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS), webhookSink(ctx, outbox));
+  sinks.push(
+    hub.sink,
+    reminderPlanner(ctx, timers, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS),
+    webhookSink(ctx, outbox),
+    webPushSink(ctx, outbox, async (playerId, gameId) => hub.watches(playerId, gameId)),
+  );
   const notifier = runLocalNotifier(ctx, sinks, options.onError, options.onHandled);
   return { notifier, hub, stop: () => notifier.stop() };
 }

@@ -37,7 +37,9 @@ import {
   TIMERS_PARTITION,
   turnAllowanceKey,
   WEBHOOK_PREFIX,
-  webhookCountKey,
+  countKey,
+  PUSH_SUBSCRIPTION_PREFIX,
+  type CountedKind,
   type SlotKind,
 } from './keys.js';
 import {
@@ -48,6 +50,7 @@ import {
   type DeliveryRecord,
   type NotificationPage,
   type PushStore,
+  type PushSubscriptionRecord,
   type ReadConsistency,
   type WebhookRecord,
 } from './port.js';
@@ -150,20 +153,8 @@ export class DynamoPushStore implements PushStore {
   }
 
   async addWebhook(hook: WebhookRecord, limit: number): Promise<boolean> {
-    const count: TransactWriteItem = {
-      Update: {
-        TableName: this.table,
-        Key: webhookCountKey(hook.ownerId),
-        UpdateExpression: 'SET n = n + :one',
-        ConditionExpression: 'n < :limit',
-        ExpressionAttributeValues: { ':one': { N: '1' }, ':limit': { N: String(limit) } },
-      },
-    };
-    const puts = hookCopies(hook).map((Item) => ({ Put: { TableName: this.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } }));
-    if ((await this.transact([count, ...puts])) === 'written') return true;
-    // The count refused it: the player is full, or was never counted (subscriptions made before the count existed).
-    if (!(await this.startWebhookCount(hook.ownerId))) return false;
-    return (await this.transact([count, ...puts])) === 'written';
+    // Subscriptions made before the count existed are counted on the first create that needs it.
+    return this.addCounted(hook.ownerId, 'webhooks', hookCopies(hook), limit, async () => (await this.listWebhooks(hook.ownerId, 'strong')).length);
   }
 
   async putWebhook(hook: WebhookRecord): Promise<void> {
@@ -186,21 +177,32 @@ export class DynamoPushStore implements PushStore {
 
   async deleteWebhook(hook: WebhookRecord): Promise<void> {
     const partitions = [keys.playerPartition(hook.ownerId), ...(hook.gameId === null ? [] : [gameHooksPartition(hook.gameId)])];
-    // Counted off only if it was there: a delete racing with another takes one off once.
-    const [owner, ...others] = partitions.map((pk) => ({ TableName: this.table, Key: { pk: { S: pk }, sk: { S: `${WEBHOOK_PREFIX}${hook.id}` } } }));
-    const uncount: TransactWriteItem = {
-      Update: {
-        TableName: this.table,
-        Key: webhookCountKey(hook.ownerId),
-        UpdateExpression: 'SET n = n - :one',
-        ConditionExpression: 'n > :zero',
-        ExpressionAttributeValues: { ':one': { N: '1' }, ':zero': { N: '0' } },
-      },
-    };
-    const deletes = [{ Delete: { ...owner!, ConditionExpression: 'attribute_exists(pk)' } }, ...others.map((Delete) => ({ Delete }))];
-    if ((await this.transact([uncount, ...deletes])) === 'written') return;
-    // Gone already, or never counted: the items go without the count.
-    await this.client.send(new TransactWriteItemsCommand({ TransactItems: [owner!, ...others].map((Delete) => ({ Delete })) }));
+    await this.deleteCounted(
+      hook.ownerId,
+      'webhooks',
+      partitions.map((pk) => ({ pk: { S: pk }, sk: { S: `${WEBHOOK_PREFIX}${hook.id}` } })),
+    );
+  }
+
+  async addPushSubscription(subscription: PushSubscriptionRecord, limit: number): Promise<boolean> {
+    return this.addCounted(subscription.ownerId, 'push-subscriptions', [pushSubscriptionItem(subscription)], limit, async () => 0);
+  }
+
+  async putPushSubscription(subscription: PushSubscriptionRecord): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: pushSubscriptionItem(subscription) }));
+  }
+
+  async getPushSubscription(ownerId: string, id: string): Promise<PushSubscriptionRecord | null> {
+    const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: pushSubscriptionKey(ownerId, id), ConsistentRead: true }));
+    return output.Item ? (json(output.Item) as PushSubscriptionRecord) : null;
+  }
+
+  async listPushSubscriptions(ownerId: string, consistency: ReadConsistency): Promise<readonly PushSubscriptionRecord[]> {
+    return (await this.queryAll(keys.playerPartition(ownerId), consistency, PUSH_SUBSCRIPTION_PREFIX)).map((item) => json(item) as PushSubscriptionRecord);
+  }
+
+  async deletePushSubscription(subscription: Pick<PushSubscriptionRecord, 'ownerId' | 'id'>): Promise<void> {
+    await this.deleteCounted(subscription.ownerId, 'push-subscriptions', [pushSubscriptionKey(subscription.ownerId, subscription.id)]);
   }
 
   async createDelivery(delivery: DeliveryRecord): Promise<boolean> {
@@ -425,16 +427,57 @@ export class DynamoPushStore implements PushStore {
     }
   }
 
-  /** Counts a player's subscriptions made before the count existed; false when the count exists already (the player is full). */
-  private async startWebhookCount(ownerId: string): Promise<boolean> {
-    const counted = await this.client.send(new GetItemCommand({ TableName: this.table, Key: webhookCountKey(ownerId), ConsistentRead: true }));
+  /**
+   * Writes `items` (none there yet) and counts them as one of the owner's
+   * `kind`, unless the count is at `limit`: one transaction, so parallel
+   * creates never pass the limit together. A player never counted starts at
+   * `existing()` (what was kept before the count existed).
+   */
+  private async addCounted(ownerId: string, kind: CountedKind, items: Item[], limit: number, existing: () => Promise<number>): Promise<boolean> {
+    const count: TransactWriteItem = {
+      Update: {
+        TableName: this.table,
+        Key: countKey(ownerId, kind),
+        UpdateExpression: 'SET n = n + :one',
+        ConditionExpression: 'n < :limit',
+        ExpressionAttributeValues: { ':one': { N: '1' }, ':limit': { N: String(limit) } },
+      },
+    };
+    const puts = items.map((Item) => ({ Put: { TableName: this.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } }));
+    if ((await this.transact([count, ...puts])) === 'written') return true;
+    // The count refused it: the player is full, or was never counted.
+    if (!(await this.startCount(ownerId, kind, existing))) return false;
+    return (await this.transact([count, ...puts])) === 'written';
+  }
+
+  /** Deletes the items at `itemKeys` (the owner's first) and counts one off the owner's `kind`, only if the owner's item was there: a delete racing with another takes one off once. */
+  private async deleteCounted(ownerId: string, kind: CountedKind, itemKeys: Item[]): Promise<void> {
+    const [owner, ...others] = itemKeys.map((Key) => ({ TableName: this.table, Key }));
+    const uncount: TransactWriteItem = {
+      Update: {
+        TableName: this.table,
+        Key: countKey(ownerId, kind),
+        UpdateExpression: 'SET n = n - :one',
+        ConditionExpression: 'n > :zero',
+        ExpressionAttributeValues: { ':one': { N: '1' }, ':zero': { N: '0' } },
+      },
+    };
+    const deletes = [{ Delete: { ...owner!, ConditionExpression: 'attribute_exists(pk)' } }, ...others.map((Delete) => ({ Delete }))];
+    if ((await this.transact([uncount, ...deletes])) === 'written') return;
+    // Gone already, or never counted: the items go without the count.
+    await this.client.send(new TransactWriteItemsCommand({ TransactItems: [owner!, ...others].map((Delete) => ({ Delete })) }));
+  }
+
+  /** Starts a player's count of `kind` at `existing()`; false when the count exists already (the player is full). */
+  private async startCount(ownerId: string, kind: CountedKind, existing: () => Promise<number>): Promise<boolean> {
+    const counted = await this.client.send(new GetItemCommand({ TableName: this.table, Key: countKey(ownerId, kind), ConsistentRead: true }));
     if (counted.Item) return false;
-    const n = (await this.listWebhooks(ownerId, 'strong')).length;
+    const n = await existing();
     try {
       await this.client.send(
         new PutItemCommand({
           TableName: this.table,
-          Item: { ...webhookCountKey(ownerId), n: { N: String(n) } },
+          Item: { ...countKey(ownerId, kind), n: { N: String(n) } },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -536,6 +579,12 @@ function hookCopies(hook: WebhookRecord): Item[] {
 
 function hookItem(pk: string, hook: WebhookRecord): Item {
   return { pk: { S: pk }, sk: { S: `${WEBHOOK_PREFIX}${hook.id}` }, j: { S: JSON.stringify(hook) } };
+}
+
+const pushSubscriptionKey = (ownerId: string, id: string) => ({ pk: { S: keys.playerPartition(ownerId) }, sk: { S: `${PUSH_SUBSCRIPTION_PREFIX}${id}` } });
+
+function pushSubscriptionItem(subscription: PushSubscriptionRecord): Item {
+  return { ...pushSubscriptionKey(subscription.ownerId, subscription.id), j: { S: JSON.stringify(subscription) } };
 }
 
 function deliveryItem(delivery: DeliveryRecord): Item {

@@ -13,10 +13,12 @@ import { targetKey, type OutboxMessage } from '../outbox/message.js';
  *   PUSHOUTBOX   <channel>:<target>#<delivery id>  a delivery accepted by the local outbox, until handled (`npm start` only; AWS uses SQS)
  *   PLAYER#<id>  WH#<webhook id>          a webhook subscription, its owner's copy
  *   PLAYER#<id>  QUOTA#webhooks           how many subscriptions the player keeps (a conditional counter)
+ *   PLAYER#<id>  WP#<subscription id>     a browser push subscription
+ *   PLAYER#<id>  QUOTA#push-subscriptions how many browser push subscriptions the player keeps (a conditional counter)
  *   PLAYER#<id>  SLOT#<kind>#<n>          one of the player's slots of a quota of things that lapse (stream tickets, connections): holder and expiry
  *   PUSHRATE#<game> W#<minute, 13 digits> the undos of that minute that announced a turn again to the push channels (TTL 1 h)
  *   HOOKS#<game> WH#<webhook id>          a game-scope subscription, the game's copy
- *   WHD#<hook>   <at, 13 digits>#<msg id> a delivery with its attempts (TTL 30 days)
+ *   WHD#<target> <at, 13 digits>#<msg id> a delivery with its attempts, to a webhook or a push subscription (TTL 30 days)
  *   TICKET#<sha256 of ticket>  TICKET     a one-time stream ticket (TTL 60 s)
  *   WSCONN#<connection id>     CONN       an open WebSocket connection on AWS: its player, the set of its games (TTL 3 h)
  *   PLAYER#<id>  WS#<connection id>       its entry under its player
@@ -32,7 +34,10 @@ export const gameSubscribersPartition = (gameId: string) => `WSGAME#${gameId}`;
 export const gameSubscriberKey = (gameId: string, connectionId: string) => ({ pk: { S: gameSubscribersPartition(gameId) }, sk: { S: connectionId } });
 export const ticketKey = (ticketHash: string) => ({ pk: { S: `TICKET#${ticketHash}` }, sk: { S: 'TICKET' } });
 export const WEBHOOK_PREFIX = 'WH#';
-export const webhookCountKey = (playerId: string) => ({ pk: { S: keys.playerPartition(playerId) }, sk: { S: 'QUOTA#webhooks' } });
+export const PUSH_SUBSCRIPTION_PREFIX = 'WP#';
+/** The counted quotas: each a conditional counter in the player's partition. */
+export type CountedKind = 'webhooks' | 'push-subscriptions';
+export const countKey = (playerId: string, kind: CountedKind) => ({ pk: { S: keys.playerPartition(playerId) }, sk: { S: `QUOTA#${kind}` } });
 /** The quotas kept as slots: each thing held takes one until it is let go or lapses. */
 export type SlotKind = 'ticket' | 'conn';
 export const slotPrefix = (kind: SlotKind) => `SLOT#${kind}#`;

@@ -1,6 +1,14 @@
 import { byUtf8, jsonCopy } from '../../store/conventions.js';
 import { decodeNotificationCursor, deliverySk, encodeNotificationCursor, notificationSk, outboxSk } from './keys.js';
-import { NOTIFICATION_TTL_MS, type ConnectionRecord, type DeliveryRecord, type NotificationPage, type PushStore, type WebhookRecord } from './port.js';
+import {
+  NOTIFICATION_TTL_MS,
+  type ConnectionRecord,
+  type DeliveryRecord,
+  type NotificationPage,
+  type PushStore,
+  type PushSubscriptionRecord,
+  type WebhookRecord,
+} from './port.js';
 import type { StoredPreferences } from '../model/preferences.js';
 import type { Notification } from '../model/schemas.js';
 import type { Timer } from '../../timers/port.js';
@@ -17,6 +25,7 @@ export class MemoryPushStore implements PushStore {
   private readonly timers = new Map<string, Timer>();
   private readonly queued = new Map<string, OutboxMessage>();
   private readonly webhooks = new Map<string, WebhookRecord>();
+  private readonly pushSubscriptions = new Map<string, PushSubscriptionRecord>();
   private readonly deliveries = new Map<string, Map<string, DeliveryRecord>>();
   private readonly connections = new Map<string, ConnectionRecord>();
   private readonly tickets = new Map<string, { readonly playerId: string; readonly expiresAt: number }>();
@@ -101,6 +110,30 @@ export class MemoryPushStore implements PushStore {
 
   async deleteWebhook(hook: WebhookRecord): Promise<void> {
     this.webhooks.delete(hook.id);
+  }
+
+  async addPushSubscription(subscription: PushSubscriptionRecord, limit: number): Promise<boolean> {
+    // No await between the count and the write: nothing runs in between.
+    if ([...this.pushSubscriptions.values()].filter((s) => s.ownerId === subscription.ownerId).length >= limit) return false;
+    this.pushSubscriptions.set(subscription.id, jsonCopy(subscription));
+    return true;
+  }
+
+  async putPushSubscription(subscription: PushSubscriptionRecord): Promise<void> {
+    this.pushSubscriptions.set(subscription.id, jsonCopy(subscription));
+  }
+
+  async getPushSubscription(ownerId: string, id: string): Promise<PushSubscriptionRecord | null> {
+    const found = this.pushSubscriptions.get(id);
+    return found?.ownerId === ownerId ? jsonCopy(found) : null;
+  }
+
+  async listPushSubscriptions(ownerId: string): Promise<readonly PushSubscriptionRecord[]> {
+    return jsonCopy([...this.pushSubscriptions.values()].filter((s) => s.ownerId === ownerId).sort((a, b) => byUtf8(a.id, b.id)));
+  }
+
+  async deletePushSubscription(subscription: Pick<PushSubscriptionRecord, 'ownerId' | 'id'>): Promise<void> {
+    if (this.pushSubscriptions.get(subscription.id)?.ownerId === subscription.ownerId) this.pushSubscriptions.delete(subscription.id);
   }
 
   async createDelivery(delivery: DeliveryRecord): Promise<boolean> {

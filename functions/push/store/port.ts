@@ -64,15 +64,27 @@ export interface DeliveryAttempt {
   readonly error: string | null;
 }
 
-/** One message to one webhook, with every attempt so far: the durable state of its retries. */
+/** How a browser push delivery is sent (RFC 8030 headers): absent on webhook deliveries. */
+export interface WebPushHeaders {
+  /** Per game: an unread message of a game is replaced by the next one of it, not stacked. */
+  readonly topic: string;
+  readonly urgency: 'normal' | 'high';
+  /** Past this (the deadline it tells of, or a day on) the message is worth nothing: its `TTL` counts down to it. */
+  readonly expiresAt: number;
+}
+
+/** One message to one target (a webhook, or a browser push subscription), with every attempt so far: the durable state of its retries. */
 export interface DeliveryRecord {
-  /** The message id (`webhook-id`), derived from the webhook and what is delivered. */
+  /** The message id (`webhook-id`), derived from the target and what is delivered. */
   readonly id: string;
+  /** The target's id: a webhook's (`wh_…`) or a push subscription's (`ps_…`); the prefixes keep their deliveries apart. */
   readonly webhookId: string;
   readonly ownerId: string;
   readonly type: string;
-  /** The exact JSON body signed and sent on every attempt. */
+  /** The exact JSON body signed and sent on every attempt (a push message's plaintext, encrypted afresh on each). */
   readonly body: string;
+  /** Browser push only. */
+  readonly webPush?: WebPushHeaders;
   readonly createdAt: number;
   readonly state: 'pending' | 'delivered' | 'failed';
   readonly attempts: readonly DeliveryAttempt[];
@@ -103,6 +115,33 @@ export interface WebhookStore {
   getDelivery(webhookId: string, createdAt: number, id: string): Promise<DeliveryRecord | null>;
   /** Newest first. */
   listDeliveries(webhookId: string, limit: number): Promise<readonly DeliveryRecord[]>;
+}
+
+/** A browser's push subscription (its `PushSubscription`): where a push service takes messages for one device of a player. */
+export interface PushSubscriptionRecord {
+  readonly id: string;
+  readonly ownerId: string;
+  /** The push service's URL for this device: a capability, shown to its owner only. */
+  readonly endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), which messages are encrypted to (RFC 8291). */
+  readonly keys: { readonly p256dh: string; readonly auth: string };
+  readonly label: string | null;
+  readonly createdAt: number;
+}
+
+export interface PushSubscriptionStore {
+  /**
+   * Creates a subscription unless its owner keeps `limit` already: the count
+   * and the subscription in one conditional write, as webhooks are counted.
+   * False (nothing written) when full.
+   */
+  addPushSubscription(subscription: PushSubscriptionRecord, limit: number): Promise<boolean>;
+  /** Rewrites one (the browser renewed its keys for the same endpoint). */
+  putPushSubscription(subscription: PushSubscriptionRecord): Promise<void>;
+  getPushSubscription(ownerId: string, id: string): Promise<PushSubscriptionRecord | null>;
+  listPushSubscriptions(ownerId: string, consistency: ReadConsistency): Promise<readonly PushSubscriptionRecord[]>;
+  /** Deletes it and counts it off its owner's (nothing when it is gone already: a 410 and a user's delete may race). */
+  deletePushSubscription(subscription: Pick<PushSubscriptionRecord, 'ownerId' | 'id'>): Promise<void>;
 }
 
 /**
@@ -169,4 +208,4 @@ export interface AllowanceStore {
 }
 
 /** Everything push stores. */
-export type PushStore = NotificationStore & TimerAgenda & OutboxAgenda & WebhookStore & TicketStore & ConnectionStore & AllowanceStore;
+export type PushStore = NotificationStore & TimerAgenda & OutboxAgenda & WebhookStore & PushSubscriptionStore & TicketStore & ConnectionStore & AllowanceStore;

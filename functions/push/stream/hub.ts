@@ -164,6 +164,11 @@ export class StreamHub {
     return [...this.connections.values()].filter((c) => c.playerId === playerId).length;
   }
 
+  /** Whether a player follows a game on a socket open here now (browser push then stays quiet about it). */
+  watches(playerId: string, gameId: string): boolean {
+    return [...this.connections.values()].some((c) => c.playerId === playerId && c.games.has(gameId));
+  }
+
   readonly sink: PushSink = async (derived, observed) => {
     const all = [...this.connections.values()];
     const subscribers = observed ? all.filter((c) => c.games.has(observed.commit.gameId)).map((c) => ({ connectionId: c.id, playerId: c.playerId })) : [];

@@ -2,9 +2,9 @@ import type { Timers, WebhookDeliveryPayload } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
 import { derivedId, type Addressed } from '../model/derive.js';
 import { storeAddressed } from '../notify/notifier.js';
-import type { OutboxMessage } from '../outbox/message.js';
+import type { Channel, OutboxMessage } from '../outbox/message.js';
 import type { AttemptOutcome, Courier } from '../outbox/port.js';
-import type { DeliveryRecord, WebhookRecord } from '../store/port.js';
+import type { DeliveryAttempt, DeliveryRecord, WebhookRecord } from '../store/port.js';
 import { attemptDelivery, type AttemptResult } from './deliver.js';
 
 /**
@@ -20,20 +20,30 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The longest wait a receiver's `Retry-After` can ask for: an hour (a longer one is likely a mistake, and the retry schedule goes on after it). */
 const MAX_RETRY_AFTER_MS = 60 * 60_000;
 
-/** The outbox message of a webhook delivery. */
-export function deliveryMessage(delivery: Pick<DeliveryRecord, 'id' | 'webhookId' | 'ownerId' | 'createdAt'>): OutboxMessage {
-  return { channel: 'webhook', ownerId: delivery.ownerId, targetId: delivery.webhookId, deliveryId: delivery.id, createdAt: delivery.createdAt };
+/** The outbox message of a delivery (a webhook's unless `channel` says). */
+export function deliveryMessage(delivery: Pick<DeliveryRecord, 'id' | 'webhookId' | 'ownerId' | 'createdAt'>, channel: Channel = 'webhook'): OutboxMessage {
+  return { channel, ownerId: delivery.ownerId, targetId: delivery.webhookId, deliveryId: delivery.id, createdAt: delivery.createdAt };
+}
+
+/** Stores a new delivery (pending, no attempt yet); its outbox message, or null when it was recorded before and an attempt made (a redelivered commit). */
+export async function recordNewDelivery(ctx: PushContext, delivery: DeliveryRecord, channel: Channel): Promise<OutboxMessage | null> {
+  if (await ctx.push.createDelivery(delivery)) return deliveryMessage(delivery, channel);
+  // Queued again while no attempt was made: its first queuing may have been lost.
+  const stored = await ctx.push.getDelivery(delivery.webhookId, delivery.createdAt, delivery.id);
+  return stored?.state === 'pending' && stored.attempts.length === 0 && stored.nextAttemptAt === null ? deliveryMessage(stored, channel) : null;
 }
 
 /** A retry's timer fired: its delivery goes back to the outbox. */
 export function retryMessage(payload: WebhookDeliveryPayload): OutboxMessage {
-  return deliveryMessage({ id: payload.deliveryId, webhookId: payload.webhookId, ownerId: payload.ownerId, createdAt: payload.createdAt });
+  const delivery = { id: payload.deliveryId, webhookId: payload.webhookId, ownerId: payload.ownerId, createdAt: payload.createdAt };
+  return deliveryMessage(delivery, payload.channel ?? 'webhook');
 }
 
 /** The timer of a delivery's next attempt; its id names the attempt, so planning it twice leaves one. */
-function nextAttemptTimer(delivery: DeliveryRecord, dueAt: number) {
+function nextAttemptTimer(delivery: DeliveryRecord, dueAt: number, channel: Channel) {
   const payload: WebhookDeliveryPayload = {
     kind: 'webhook-delivery',
+    ...(channel === 'webhook' ? {} : { channel }),
     webhookId: delivery.webhookId,
     ownerId: delivery.ownerId,
     deliveryId: delivery.id,
@@ -46,12 +56,47 @@ function nextAttemptTimer(delivery: DeliveryRecord, dueAt: number) {
  * `sent` hears of a notification the courier caused (a subscription
  * disabled), to hand to every channel.
  */
+/** The delivery if an attempt is due now: pending, and not planned for later (a duplicate message, or one that overtook its timer, finds nothing). */
+export async function dueDelivery(ctx: PushContext, message: OutboxMessage, now: number): Promise<DeliveryRecord | null> {
+  const delivery = await ctx.push.getDelivery(message.targetId, message.createdAt, message.deliveryId);
+  return delivery?.state === 'pending' && (delivery.nextAttemptAt === null || delivery.nextAttemptAt <= now) ? delivery : null;
+}
+
+/** The target is skipped for now (its breaker is open): the due delivery kept, its next attempt planned for `until`. */
+export async function deferDelivery(ctx: PushContext, timers: Timers, message: OutboxMessage, until: number): Promise<void> {
+  const delivery = await dueDelivery(ctx, message, ctx.clock());
+  if (!delivery) return;
+  const kept = { ...delivery, nextAttemptAt: until };
+  await ctx.push.putDelivery(kept);
+  await timers.schedule(nextAttemptTimer(kept, until, message.channel));
+}
+
+/**
+ * After a failed attempt (`attempts` ends with it): the delivery stored with
+ * its next attempt planned as a timer — the retry schedule's next delay, or
+ * longer when the receiver said when to come back (`Retry-After`), within an
+ * hour. False past the last delay (nothing stored: the caller closes it).
+ */
+export async function planNextAttempt(
+  ctx: PushContext,
+  timers: Timers,
+  channel: Channel,
+  delivery: DeliveryRecord,
+  attempts: readonly DeliveryAttempt[],
+  result: Pick<AttemptResult, 'retryAfterMs'>,
+  now: number,
+): Promise<boolean> {
+  const planned = ctx.pushPolicy.retryDelaysMs[attempts.length];
+  if (planned === undefined) return false;
+  const delay = Math.max(planned, Math.min(result.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
+  const next = { ...delivery, attempts, nextAttemptAt: now + delay };
+  await ctx.push.putDelivery(next);
+  await timers.schedule(nextAttemptTimer(next, now + delay, channel));
+  return true;
+}
+
 export function webhookCourier(ctx: PushContext, timers: Timers, sent: (addressed: Addressed) => Promise<void>): Courier {
-  /** The delivery if an attempt is due now: pending, and not planned for later (a duplicate message, or one that overtook its timer, finds nothing). */
-  const due = async (message: OutboxMessage, now: number) => {
-    const delivery = await ctx.push.getDelivery(message.targetId, message.createdAt, message.deliveryId);
-    return delivery?.state === 'pending' && (delivery.nextAttemptAt === null || delivery.nextAttemptAt <= now) ? delivery : null;
-  };
+  const due = (message: OutboxMessage, now: number) => dueDelivery(ctx, message, now);
   return {
     async attempt(message): Promise<AttemptOutcome> {
       const delivery = await due(message, ctx.clock());
@@ -68,13 +113,7 @@ export function webhookCourier(ctx: PushContext, timers: Timers, sent: (addresse
       if (disabled) await sent(disabled);
       return result.ok ? 'delivered' : 'failed';
     },
-    async defer(message, until) {
-      const delivery = await due(message, ctx.clock());
-      if (!delivery) return;
-      const kept = { ...delivery, nextAttemptAt: until };
-      await ctx.push.putDelivery(kept);
-      await timers.schedule(nextAttemptTimer(kept, until));
-    },
+    defer: (message, until) => deferDelivery(ctx, timers, message, until),
   };
 }
 
@@ -97,15 +136,8 @@ async function recordAttempt(
     await ctx.push.putDelivery({ ...delivery, state: 'delivered', attempts, nextAttemptAt: null });
     return null;
   }
-  const planned = ctx.pushPolicy.retryDelaysMs[attempts.length];
-  if (planned !== undefined) {
-    // A receiver that said when to come back (a 429 from Discord or Slack) is not called before, nor later than the longest planned wait.
-    const delay = Math.max(planned, Math.min(result.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
-    const next = { ...delivery, attempts, nextAttemptAt: now + delay };
-    await ctx.push.putDelivery(next);
-    await timers.schedule(nextAttemptTimer(next, now + delay));
-    return null;
-  }
+  // A receiver that said when to come back (a 429 from Discord or Slack) is not called before.
+  if (await planNextAttempt(ctx, timers, 'webhook', delivery, attempts, result, now)) return null;
   await ctx.push.putDelivery({ ...delivery, state: 'failed', attempts, nextAttemptAt: null });
   return disable(ctx, hook, `message ${delivery.id} failed ${attempts.length} times over ${Math.round((now - delivery.createdAt) / 60_000)} minutes`);
 }

@@ -82,18 +82,25 @@ export function signedHeaders(secret: string, messageId: string, at: Date, body:
  * was checked (the `lookup` below never asks DNS again), within 5 seconds all
  * told, following no redirect (a 3xx is a failed attempt).
  */
-export function postSigned(target: ResolvedTarget, headers: Record<string, string>, body: string, timeoutMs: number, now: number): Promise<AttemptResult> {
+export function postSigned(
+  target: ResolvedTarget,
+  headers: Record<string, string>,
+  body: string | Buffer,
+  timeoutMs: number,
+  now: number,
+): Promise<AttemptResult> {
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     const req = send(
       target.url,
       {
         method: 'POST',
+        // The caller's headers last: a push message says its own content type (octet-stream) and length.
         headers: {
-          ...headers,
           'content-type': 'application/json',
           'content-length': String(Buffer.byteLength(body)),
           'user-agent': 'valeria-tabletop-webhooks/1',
+          ...headers,
         },
         // Node asks for every address when it races IPv4 and IPv6 (autoSelectFamily): the one vetted address either way.
         lookup: ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) =>

@@ -13,7 +13,7 @@ import type { Outbox } from '../outbox/port.js';
 import type { PushPolicy } from '../policy.js';
 import type { DeliveryRecord, WebhookRecord } from '../store/port.js';
 import { chatBody, chatPingBody } from './chat.js';
-import { deliveryMessage } from './courier.js';
+import { recordNewDelivery } from './courier.js';
 import { attemptDelivery } from './deliver.js';
 import { MAX_WEBHOOKS_PER_PLAYER, type TestOutcome } from './schemas.js';
 import { ForbiddenTargetError, resolveTarget } from './ssrf.js';
@@ -185,7 +185,5 @@ async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: No
     attempts: [],
     nextAttemptAt: null,
   };
-  if (await ctx.push.createDelivery(delivery)) return deliveryMessage(delivery);
-  const stored = await ctx.push.getDelivery(delivery.webhookId, delivery.createdAt, delivery.id);
-  return stored?.state === 'pending' && stored.attempts.length === 0 && stored.nextAttemptAt === null ? deliveryMessage(stored) : null;
+  return recordNewDelivery(ctx, delivery, 'webhook');
 }

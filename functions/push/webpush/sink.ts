@@ -1,0 +1,55 @@
+import type { PushContext } from '../context.js';
+import { derivedId, sendable } from '../model/derive.js';
+import { chooses } from '../model/preferences.js';
+import { readPreferences } from '../notify/feed.js';
+import type { PushSink } from '../notify/channels.js';
+import type { OutboxMessage } from '../outbox/message.js';
+import type { Outbox } from '../outbox/port.js';
+import type { DeliveryRecord, PushSubscriptionRecord } from '../store/port.js';
+import { recordNewDelivery } from '../webhooks/courier.js';
+import { isPushed, pushHeaders, pushMessage } from './message.js';
+
+/** Whether a player has a live stream subscription on a game right now (then its table is open before them, and a push would only echo it). */
+export type Watching = (playerId: string, gameId: string) => Promise<boolean>;
+
+/**
+ * A sink that records a push delivery for each pushed notification to every
+ * device of its addressee, and leaves them in the outbox (nothing is sent
+ * here, as for webhooks): none when the player's preferences keep the type
+ * from push, or when they are watching the game on the stream. Subscriptions
+ * and preferences are read eventually consistent, as webhooks' are; the
+ * preferences only for players with a device.
+ */
+export function webPushSink(ctx: PushContext, outbox: Outbox, watching: Watching): PushSink {
+  return async (derived) => {
+    if (ctx.pushPolicy.vapid === null) return;
+    const due: Promise<OutboxMessage | null>[] = [];
+    const devices = new Map<string, readonly PushSubscriptionRecord[]>();
+    for (const { playerId, notification } of derived.notifications) {
+      if (!isPushed(notification) || !sendable(derived, notification)) continue;
+      if (!devices.has(playerId)) devices.set(playerId, await ctx.push.listPushSubscriptions(playerId, 'eventual'));
+      const mine = devices.get(playerId) ?? [];
+      if (mine.length === 0) continue;
+      if (!chooses(await readPreferences(ctx, playerId, 'eventual'), notification.type, 'push')) continue;
+      if (await watching(playerId, notification.gameId)) continue;
+      const body = JSON.stringify(pushMessage(notification));
+      const webPush = pushHeaders(notification);
+      for (const subscription of mine) {
+        const delivery: DeliveryRecord = {
+          id: derivedId('msg', subscription.id, notification.id),
+          webhookId: subscription.id,
+          ownerId: playerId,
+          type: notification.type,
+          body,
+          webPush,
+          createdAt: Date.parse(notification.at),
+          state: 'pending',
+          attempts: [],
+          nextAttemptAt: null,
+        };
+        due.push(recordNewDelivery(ctx, delivery, 'web-push'));
+      }
+    }
+    await outbox.enqueue((await Promise.all(due)).filter((m): m is OutboxMessage => m !== null));
+  };
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
+import { gameTopic } from '../../functions/push/webpush/message.js';
+import { vapidKeysFromSeed } from '../../functions/push/webpush/vapid.js';
+import { playToEnd } from '../support/api-players.js';
+import { openStream, startPushApi, type PushApi } from '../support/push-api.js';
+import { startPushService } from '../support/push-service.js';
+
+/** Browser push end to end: real encryption and VAPID, checked by a push service that holds the browser's keys. */
+describe('browser push (a local push service decrypting each message)', () => {
+  let api: PushApi;
+  const vapid = vapidKeysFromSeed(randomBytes(32).toString('base64url'), 'mailto:push-tests@example.com');
+  beforeAll(async () => {
+    api = await startPushApi({
+      pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, appUrl: 'https://play.example', retryDelaysMs: [0, 30, 60, 90], vapid: async () => vapid },
+    });
+  });
+  afterAll(async () => api.close());
+
+  it('publishes the VAPID key, keeps at most 10 devices, and refuses endpoints and keys it could not push to', async () => {
+    const { client } = api;
+    const key = await client.get('/v1/push/vapid-key');
+    expect(key.status).toBe(200);
+    expect(key.body).toEqual({ publicKey: vapid.publicKey });
+    const { token } = await client.register('Many devices');
+    const service = await startPushService();
+    const body = (path: string) => ({ ...service.subscription, endpoint: `${service.subscription.endpoint}/${path}`, label: `Device ${path}` });
+    for (let i = 0; i < 10; i++) expect((await client.post('/v1/push-subscriptions', { token, body: body(String(i)) })).status).toBe(201);
+    const full = await client.post('/v1/push-subscriptions', { token, body: body('eleventh') });
+    expect([full.status, full.body.code, full.body.limit]).toEqual([409, 'too-many-push-subscriptions', 10]);
+    // The same endpoint again updates its subscription, taking no place.
+    const again = await client.post('/v1/push-subscriptions', { token, body: { ...body('3'), label: 'Renamed' } });
+    expect([again.status, again.body.label]).toEqual([200, 'Renamed']);
+    const list = await client.get('/v1/push-subscriptions', { token });
+    expect(list.body.subscriptions).toHaveLength(10);
+    expect(JSON.stringify(list.body)).not.toContain(service.subscription.keys.auth);
+    expect(JSON.stringify(list.body)).not.toContain('/push/');
+    expect(list.body.subscriptions[0].endpointOrigin).toBe(new URL(service.subscription.endpoint).origin);
+    const gone = await client.request('DELETE', `/v1/push-subscriptions/${list.body.subscriptions[0].id}`, { token });
+    expect(gone.status).toBe(204);
+    expect((await client.request('DELETE', `/v1/push-subscriptions/${list.body.subscriptions[0].id}`, { token })).body.code).toBe(
+      'push-subscription-not-found',
+    );
+    expect((await client.post('/v1/push-subscriptions', { token, body: body('after') })).status).toBe(201);
+
+    const other = await client.register('Refused');
+    const refused = async (change: object) =>
+      (await client.post('/v1/push-subscriptions', { token: other.token, body: { ...service.subscription, ...change } })).body.code;
+    expect(await refused({ endpoint: 'https://10.0.0.7/push/x' })).toBe('push-endpoint-forbidden');
+    expect(await refused({ endpoint: 'http://push.example.com/x' })).toBe('push-endpoint-forbidden');
+    expect(await refused({ keys: { ...service.subscription.keys, auth: 'c2hvcnQ' } })).toBe('invalid-push-keys');
+    const offCurve = Buffer.alloc(65, 7);
+    offCurve[0] = 4;
+    expect(await refused({ keys: { ...service.subscription.keys, p256dh: offCurve.toString('base64url') } })).toBe('invalid-push-keys');
+    expect(await refused({ keys: { p256dh: 'not base64!', auth: 'x' } })).toBe('invalid-request');
+    await service.close();
+  });
+
+  it('pushes each turn of a whole game to the player whose tab is closed, encrypted to their device and VAPID-signed; nothing to the one watching; a 410 deletes the device', async () => {
+    const { client } = api;
+    const closedTab = await client.register('Closed tab');
+    const watcher = await client.register('Watching');
+    const phone = await startPushService();
+    const stale = await startPushService(() => 410);
+    const watcherPhone = await startPushService();
+    const first = await client.post('/v1/push-subscriptions', { token: closedTab.token, body: { ...phone.subscription, label: 'Phone' } });
+    expect(first.status, first.text).toBe(201);
+    expect((await client.post('/v1/push-subscriptions', { token: closedTab.token, body: stale.subscription })).status).toBe(201);
+    expect((await client.post('/v1/push-subscriptions', { token: watcher.token, body: watcherPhone.subscription })).status).toBe(201);
+
+    const created = await client.post('/v1/games', { token: closedTab.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily' } });
+    const gameId: string = created.body.gameId;
+    const stream = await openStream(client, watcher.token);
+    stream.send({ action: 'subscribe', gameId });
+    await stream.until((all) => all.some((m) => m.type === 'subscribed'));
+    await client.post(`/v1/games/${gameId}/join`, { token: watcher.token, body: {} });
+    await playToEnd(client, gameId, [
+      { seat: 0, token: closedTab.token },
+      { seat: 1, token: watcher.token },
+    ]);
+    await api.push.notifier.idle();
+    await api.push.outbox.idle();
+
+    const stored = (await client.get('/v1/notifications?limit=100', { token: closedTab.token })).body.notifications as {
+      id: string;
+      type: string;
+      pending?: { deadline: string };
+    }[];
+    const pushable = stored.filter((n) => ['your-turn', 'deadline-soon', 'timed-out', 'game-ended', 'seat-replaced'].includes(n.type));
+    await phone.until((all) => all.length >= pushable.length);
+    expect(phone.received.flatMap((m) => m.problems)).toEqual([]);
+    const messages = phone.received.map(
+      (m) => JSON.parse(m.plaintext!) as { type: string; notificationId: string; gameId: string; title: string; body: string; path: string },
+    );
+    expect(messages.map((m) => m.notificationId).sort()).toEqual(pushable.map((n) => n.id).sort());
+    const turn = messages.find((m) => m.type === 'your-turn')!;
+    expect(turn).toMatchObject({ gameId, title: 'Village Pillage', path: `/g/${gameId}` });
+    expect(turn.body).toMatch(/^Your turn in Village Pillage: play by \d{1,2} \w{3}, \d{2}:\d{2} UTC\.$/);
+    expect(messages.at(-1)?.type).toBe('game-ended');
+    const deadlines = new Map(stored.map((n) => [n.id, n.pending?.deadline]));
+    for (const [i, m] of phone.received.entries()) {
+      expect(m.vapidKey).toBe(vapid.publicKey);
+      expect(m.claims?.aud).toBe(new URL(phone.subscription.endpoint).origin);
+      expect(m.headers.topic).toBe(gameTopic(gameId));
+      expect(m.headers.urgency).toBe('normal');
+      // Worth keeping until the deadline it tells of, not longer; without one, a day.
+      const deadline = deadlines.get(messages[i]!.notificationId);
+      const ttl = Number(m.headers.ttl);
+      if (deadline) expect(Math.abs(ttl - (Date.parse(deadline) - m.receivedAt) / 1000)).toBeLessThan(60);
+      else expect(ttl).toBeLessThanOrEqual(24 * 60 * 60);
+      expect(ttl).toBeGreaterThan(0);
+    }
+    // Only what its addressee may see: the body is built from their own notification, whose fields it names.
+    expect(messages.every((m) => Object.keys(m).sort().join() === 'at,body,gameId,notificationId,path,title,type')).toBe(true);
+
+    // The watcher had the table open on the stream the whole game: nothing pushed.
+    expect(watcherPhone.received).toEqual([]);
+
+    // The stale device's push service answered 410 to the first message: the subscription is gone, nothing more sent to it.
+    expect(stale.received).toHaveLength(1);
+    const devices = (await client.get('/v1/push-subscriptions', { token: closedTab.token })).body.subscriptions as { label: string | null }[];
+    expect(devices.map((d) => d.label)).toEqual(['Phone']);
+
+    await stream.close();
+    await Promise.all([phone.close(), stale.close(), watcherPhone.close()]);
+  });
+});
