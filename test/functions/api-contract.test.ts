@@ -138,6 +138,7 @@ describe('the contract', () => {
       'GET /v1/games/catalog',
       'GET /v1/games/catalog/{game}/cards',
       'GET /v1/leaderboards/{game}',
+      'GET /v1/push/vapid-key',
       'GET /health',
       'GET /health/ready',
     ]);

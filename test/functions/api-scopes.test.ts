@@ -32,6 +32,7 @@ const BODIES: Readonly<Record<string, unknown>> = {
   putStandingOrders: { orders: null },
   putPreferences: { reminders: [0.5] },
   createWebhook: { url: 'https://example.com/hook' },
+  createPushSubscription: { endpoint: 'https://push.example.com/send/abc', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } },
   // A token grants only scopes it holds: one holding just `account:write` may grant that one.
   createAccessToken: { label: 'narrower', scopes: ['account:write'] },
 };
