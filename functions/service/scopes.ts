@@ -6,7 +6,8 @@
  * `403 insufficient-scope`.
  */
 export const SCOPES = {
-  'games:read': 'Read your games, their views, legal moves, logs and verification, and your standing orders; open the live stream; list open games and read profiles.',
+  'games:read':
+    'Read your games, their views, legal moves, logs and verification, and your standing orders; open the live stream; list open games and read profiles.',
   'games:play': 'Take seats, play moves, undo, reclaim a seat and set standing orders.',
   'games:create': 'Create games and seat bots in them.',
   'notifications:read': 'Read your notifications, receive them on the live stream, and add or remove the browsers they are pushed to.',
