@@ -43,6 +43,8 @@ export const LAMBDA_BUNDLE: BuildOptions = {
   minify: true,
   sourcemap: 'linked',
   sourcesContent: false,
+  // Dependencies' license texts go to one index.mjs.LEGAL.txt beside the code instead of hundreds of comment lines at the end of every file.
+  legalComments: 'external',
   // Prefer the ES module builds of dependencies (the SDK's tree-shake far better).
   mainFields: ['module', 'main'],
   // Bundled CommonJS dependencies may still call require() for Node built-ins.

@@ -1,4 +1,3 @@
-import { generateRequestDetails } from 'web-push';
 import type { Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
 import type { AttemptOutcome, Courier } from '../outbox/port.js';
@@ -33,6 +32,8 @@ async function attemptPush(
 ): Promise<AttemptResult> {
   const started = performance.now();
   const headers = delivery.webPush;
+  // Loaded by the functions that deliver, on their first push: web-push (and its big-number library) stays out of the others' bundles.
+  const { generateRequestDetails } = await import('web-push');
   const details = generateRequestDetails({ endpoint: subscription.endpoint, keys: subscription.keys }, delivery.body, {
     vapidDetails: vapid,
     contentEncoding: 'aes128gcm',
