@@ -37,7 +37,8 @@ describe('the web client in Chromium: the pages around the tables', () => {
           notify: Record<string, unknown>;
         }
       ).notify['player-joined'];
-    await expect.poll(stored).toEqual({ stream: true, webhook: false });
+    // A seat taken is never pushed to a browser, so its push cell starts (and stays) off.
+    await expect.poll(stored).toEqual({ stream: true, webhook: false, push: false });
     await page.reload();
     await page.getByRole('checkbox', { name: 'Someone joined your table: Your webhooks' }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Someone joined your table: Your webhooks' }).isChecked()).toBe(false);
