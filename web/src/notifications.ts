@@ -1,6 +1,6 @@
 import type { Notification, StreamNews, ValeriaClient } from '@valeria-tabletop/client';
 import { route } from './router.js';
-import { signal } from './ui/signal.js';
+import { signal } from './signal.js';
 
 /** Where the place of the newest notification the player has seen listed is kept: what sorts after it is new to them. */
 export const SEEN_KEY = 'valeria.notifications.seen';

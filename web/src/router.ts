@@ -1,4 +1,4 @@
-import { signal } from './ui/signal.js';
+import { signal } from './signal.js';
 
 /** The app's routes: `/` inbox, `/lobby`, `/account`, `/notifications`, `/webhooks`, `/g/{id}` a game (an invite link joins it), `/g/{id}/replay/{seq}` a finished game replayed at a commit. */
 export type Route =

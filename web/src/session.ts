@@ -1,6 +1,6 @@
 import { ValeriaClient } from '@valeria-tabletop/client';
 import { SEEN_KEY } from './notifications.js';
-import { signal } from './ui/signal.js';
+import { signal } from './signal.js';
 
 /**
  * Who is signed in: the bearer token lives in this browser's localStorage,

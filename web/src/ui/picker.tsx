@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Family, FollowUp, PaymentChoice } from '../games/types.js';
+import type { Family, FollowUp, PaymentChoice } from './choices.js';
 
 /**
  * Chooses one move of a family step by step: each step offers the distinct
