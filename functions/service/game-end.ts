@@ -3,12 +3,18 @@ import { isProvisional, NEW_RATING, ratedOutcome, rateGame, type FinalOccupant, 
 import { seatsThatTimedOut } from '../../core/table/index.js';
 import type { GameEnd, PlayerRating, SeatTally } from '../store/port.js';
 import type { ServiceContext } from './context.js';
-import { fail } from './errors.js';
 import type { LiveGame } from './live-game.js';
 import { LOG_PAGE } from './log-page.js';
 
-/** How many times an end whose write met a rating moved meanwhile (another game of the same player ending) is re-read and re-made. */
-const END_ATTEMPTS = 8;
+/**
+ * How many times an end whose write met a rating moved meanwhile (another
+ * game of the same player ending) is re-read and re-made, with full jitter
+ * under a ceiling of 400 ms: a burst of ends of the same players (a server
+ * back from downtime resolving fifty of their games at once) spreads out
+ * instead of colliding again in lockstep, over about six seconds at worst.
+ */
+const END_ATTEMPTS = 20;
+const END_BACKOFF_CEILING_MS = 400;
 
 /** Who sat where when the game ended, as ratings read it: a bot account is a bot, never rated in people's pools; a seat still empty cannot end a game. */
 function finalOccupants(live: LiveGame): FinalOccupant[] {
@@ -26,21 +32,22 @@ function finalOccupants(live: LiveGame): FinalOccupant[] {
  * before it marks the header finished, and any later load of a game whose
  * header is not finished runs the end again) finds the record and writes
  * nothing. A rating that moved between the read and the write (another game
- * of the same player ended) is read and the update made again. `endedAt` is
+ * of the same player ended) is read and the update made again; after the last
+ * attempt the end is left `contended`, for the next load to make. `endedAt` is
  * the final commit's instant: inactivity is measured to it, and replaying the
  * records in order rebuilds every pool.
  */
-export async function recordGameEnd(ctx: ServiceContext, live: LiveGame, endedAt: number): Promise<void> {
+export async function recordGameEnd(ctx: ServiceContext, live: LiveGame, endedAt: number): Promise<'recorded' | 'contended'> {
   const { header, state } = live;
   if (!state?.finished) throw new Error(`recordGameEnd before ${header.gameId} ended`);
   const occupants = finalOccupants(live);
-  if (!occupants.some((o) => o.kind === 'person')) return;
+  if (!occupants.some((o) => o.kind === 'person')) return 'recorded';
   const score = live.engine.score(state);
   const tallies = await talliesOf(ctx, live, score.winners);
   const outcome = ratedOutcome({ rated: header.rated === true, seats: occupants, score, replaced: state.absence?.replaced ?? [] });
   const placings = outcome.rated ? outcome.placings : [];
   for (let attempt = 0; attempt < END_ATTEMPTS; attempt++) {
-    if (attempt > 0) await setTimeout(Math.random() * 10 * 2 ** attempt);
+    if (attempt > 0) await setTimeout(Math.random() * Math.min(END_BACKOFF_CEILING_MS, 10 * 2 ** attempt));
     const stored =
       placings.length === 0
         ? new Map<string, PlayerRating>()
@@ -50,9 +57,9 @@ export async function recordGameEnd(ctx: ServiceContext, live: LiveGame, endedAt
           );
     const { changes, ratings } = rated(live, placings, stored, endedAt);
     const record: GameEnd = { gameId: header.gameId, game: header.game, at: endedAt, tallies, changes };
-    if ((await ctx.store.recordGameEnd(record, ratings)) !== 'stale') return;
+    if ((await ctx.store.recordGameEnd(record, ratings)) !== 'stale') return 'recorded';
   }
-  throw fail('contention', { over: 'ratings' });
+  return 'contended';
 }
 
 /** Each person's seat, whether it won, and whether it finished without a timeout (read from the whole log once). */

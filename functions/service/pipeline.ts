@@ -165,12 +165,17 @@ async function afterCommit(ctx: ServiceContext, live: LiveGame, commit: Commit):
  * their running games for their finished ones. The commits stay the truth,
  * so this only retries on revision races; the end's record comes first so that a
  * fault before the header is written leaves it unfinished, and any later load
- * of the game (`settle`) runs the end again, its record included; a reader of the
- * inbox repairs the rows.
+ * of the game (`settle`) runs the end again, its record included — as it does
+ * for an end whose ratings stayed contended; a reader of the inbox repairs the rows.
  */
 async function markFinished(ctx: ServiceContext, live: LiveGame, latest: GameSummary, endedAt: number): Promise<void> {
   const { header } = live;
-  await recordGameEnd(ctx, live, endedAt);
+  // The final commit is durable whatever happens here: a move that ended the game has been made, and is answered so.
+  // Ratings still contended after every attempt leave the header unfinished, which is what makes the next load repair it.
+  if ((await recordGameEnd(ctx, live, endedAt)) === 'contended') {
+    console.warn(`game ${header.gameId} ended; its ratings were contended and are written when it is next loaded`);
+    return;
+  }
   let current: GameHeader | null = header;
   for (let i = 0; i < MAX_ATTEMPTS && current && current.status !== 'finished'; i++) {
     const next: GameHeader = { ...current, status: 'finished', revision: current.revision + 1 };

@@ -54,7 +54,6 @@ const CONTENDED = {
   seats: 'Several players took seats at once; try again.',
   'standing orders': 'The game changed while your orders were saved; send them again.',
   vacation: 'Your vacation changed at the same moment elsewhere; look at it and try again.',
-  ratings: 'Several games of the same players ended at once and their ratings could not all be written; the game is rated when it is next read.',
 } as const;
 
 /** Which list a cursor was not issued by (`invalid-cursor`). */

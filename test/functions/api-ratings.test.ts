@@ -21,6 +21,8 @@ describe('ratings over HTTP on DynamoDB Local', () => {
   let store: Store;
   /** Header writes that mark a game finished fail while this holds a game id: the process "dies" between the rating and the header. */
   const failFinishing = new Set<string>();
+  /** Every rating write of these games' ends meets a rating that moved meanwhile, as under a long burst of ends of the same players. */
+  const contendEnds = new Set<string>();
 
   beforeAll(async () => {
     const real = await storeOf('dynamodb', 'api-ratings', clock.now);
@@ -31,6 +33,8 @@ describe('ratings over HTTP on DynamoDB Local', () => {
             if (args[0].status === 'finished' && failFinishing.has(args[0].gameId)) throw new StoreUnavailableError('replaceHeader', 'unknown');
             return target.replaceHeader(...args);
           };
+        if (name === 'recordGameEnd')
+          return async (...args: Parameters<Store['recordGameEnd']>) => (contendEnds.has(args[0].gameId) ? ('stale' as const) : target.recordGameEnd(...args));
         const value = Reflect.get(target, name, receiver);
         return typeof value === 'function' ? value.bind(target) : value;
       },
@@ -121,6 +125,24 @@ describe('ratings over HTTP on DynamoDB Local', () => {
     expect((await store.getHeader(gameId))?.status).toBe('active');
     expect(await store.getGameEnd(gameId)).not.toBeNull();
     failFinishing.delete(gameId);
+    expect((await client.get(`/v1/games/${gameId}`, { token: ben.token })).status).toBe(200);
+    expect((await store.getHeader(gameId))?.status).toBe('finished');
+    const stored = await store.getRatings('sealed-bids', [ann.playerId, ben.playerId]);
+    expect([...stored.values()].map((r) => [r.games, r.revision])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+  });
+
+  it('ratings contended past every attempt: the read that ended the game still answers it, and the next read rates it', async () => {
+    const [ann, ben] = [await client.register('Ann'), await client.register('Ben')];
+    const { gameId } = await newGame(ann, [ben]);
+    contendEnds.add(gameId);
+    const end = await playOut(gameId, ann.token);
+    expect(end.state.finished).toBe(true);
+    expect(await store.getGameEnd(gameId)).toBeNull();
+    expect((await store.getHeader(gameId))?.status).toBe('active');
+    contendEnds.delete(gameId);
     expect((await client.get(`/v1/games/${gameId}`, { token: ben.token })).status).toBe(200);
     expect((await store.getHeader(gameId))?.status).toBe('finished');
     const stored = await store.getRatings('sealed-bids', [ann.playerId, ben.playerId]);

@@ -15,6 +15,7 @@ import { valeriaCardKingdoms } from '../../core/games/valeria-card-kingdoms/inde
 import type { VckState } from '../../core/games/valeria-card-kingdoms/state.js';
 import { villagesOfValeria, type VvMove } from '../../core/games/villages-of-valeria/index.js';
 import type { VvState } from '../../core/games/villages-of-valeria/state.js';
+import { cryptoSecrets } from '../../functions/service/ids.js';
 import { startApi, storeOf, type RunningApi } from '../support/api.js';
 import { TrueState } from '../support/true-state.js';
 
@@ -24,11 +25,14 @@ import { TrueState } from '../support/true-state.js';
  * `undo-not-allowed` with a reason naming the card, and the game (its views,
  * version and log) stays as the commit left it. The players are driven by
  * the greedy bot's choices, read from the true state, until the situation
- * comes up.
+ * comes up. Each game's seed is fixed, so each test plays the same game on
+ * every run: one in which its situation does come up.
  */
 let api: RunningApi;
 beforeAll(async () => {
-  api = await startApi({ store: await storeOf('dynamodb', 'api-undo-leaks') });
+  let games = 0;
+  const secrets = { ...cryptoSecrets, seed: () => `api-undo-leaks-a:${games++}` };
+  api = await startApi({ store: await storeOf('dynamodb', 'api-undo-leaks'), secrets });
 });
 afterAll(() => api.close());
 
