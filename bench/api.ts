@@ -58,8 +58,11 @@ async function newDuel(rounds: number) {
   return { gameId, tokens: [a.token, b.token] };
 }
 
-/** DynamoDB requests made while a measured move POST was in flight. */
+/** DynamoDB requests made while a measured move POST was in flight (the inbox summary's projection apart: it is not the move's). */
 const moveUsage: CapacityUsage[] = [];
+/** The inbox summary writes the measured moves caused, whenever they ran: off the move path, but paid per move all the same. */
+const summaryUsage: CapacityUsage[] = [];
+const PROJECTION = 'putGameSummary';
 
 interface Measured {
   readonly version: number;
@@ -114,10 +117,16 @@ async function playDuel(game: { gameId: string; tokens: string[] }, limit = Infi
     if (reply.status !== 200) throw new Error(`move refused: ${JSON.stringify(reply.body)}`);
     if (measure) {
       measured.push({ version: reply.body.version, apiMs, bareMs });
-      moveUsage.push(...usage.slice(before));
+      moveUsage.push(...usage.slice(before).filter((u) => u.operation !== PROJECTION));
     }
     moves++;
     view = (await api.get(`/v1/games/${game.gameId}`, { token: game.tokens[seat] })).body.state;
+    // fetch records a resource timing per request; once its buffer is full, each one dispatches an event on a later
+    // turn of the loop — inside the next timed move. The bench's own client must not weigh on what it measures.
+    performance.clearResourceTimings();
+    // The projection of this move's summary is done before the next move is timed (the inbox reads it after its own writes anyway).
+    await ctx.summaries.caughtUp();
+    if (measure) summaryUsage.push(...usage.slice(before).filter((u) => u.operation === PROJECTION));
   }
   return { moves, measured };
 }
@@ -125,6 +134,7 @@ async function playDuel(game: { gameId: string; tokens: string[] }, limit = Infi
 // 0. Warm-up: JIT (ours and DynamoDB Local's), connections, first table pages — outside every figure.
 for (let i = 0; i < 3; i++) await playDuel(await newDuel(60), Infinity, true);
 moveUsage.length = 0;
+summaryUsage.length = 0;
 
 // 1. One long game through the API, each move beside the bare DynamoDB calls, capacity metered.
 const { measured } = await playDuel(await newDuel(LONG_GAME_ROUNDS), Infinity, true);
@@ -138,6 +148,16 @@ const [early, late] = [cycleFrom(1), cycleFrom(LATE_CYCLE_FROM)].map((cycle) => 
 }));
 const wcu = moveUsage.reduce((sum, u) => sum + u.writeUnits, 0);
 const rcu = moveUsage.reduce((sum, u) => sum + u.readUnits, 0);
+const summaryWcu = summaryUsage.reduce((sum, u) => sum + u.writeUnits, 0);
+/** Per store operation of the move path: requests, WCU and RCU per move. */
+const operations = new Map<string, CapacityUsage[]>();
+for (const u of moveUsage) operations.set(`${u.operation} (${u.command})`, [...(operations.get(`${u.operation} (${u.command})`) ?? []), u]);
+const byOperation = [...operations].map(([name, list]) => ({
+  name,
+  requests: list.length / measured.length,
+  wcu: list.reduce((sum, u) => sum + u.writeUnits, 0) / measured.length,
+  rcu: list.reduce((sum, u) => sum + u.readUnits, 0) / measured.length,
+}));
 const localConsumed = moveUsage.flatMap((u) => u.consumed).reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
 
 // 2. What the client's transport alone costs here: GET /health through node:http and through fetch.
@@ -165,7 +185,7 @@ console.log('move latency (ms)            p50      p99');
 console.log(`API move (POST …/moves)    ${fixed(median(apiMs), 2).padStart(6)}   ${fixed(quantile(apiMs, 0.99), 2).padStart(6)}`);
 console.log(`bare Query + PutItem       ${fixed(median(bareMs), 2).padStart(6)}   ${fixed(quantile(bareMs, 0.99), 2).padStart(6)}`);
 console.log(
-  `ratio API / bare           ${fixed(median(apiMs) / median(bareMs), 2).padStart(6)}   ${fixed(quantile(apiMs, 0.99) / quantile(bareMs, 0.99), 2).padStart(6)}   (goal ≤ 1.5 at p50; ${measured.length} moves of one game)\n`,
+  `ratio API / bare           ${fixed(median(apiMs) / median(bareMs), 2).padStart(6)}   ${fixed(quantile(apiMs, 0.99) / quantile(bareMs, 0.99), 2).padStart(6)}   (goal ≤ 1.2 at p50, ≤ 1.3 at p99; ${measured.length} moves of one game)\n`,
 );
 console.log(`client transport alone, GET /health p50: node:http ${fixed(median(healthNodeHttp), 2)} ms · fetch (undici) ${fixed(median(healthFetch), 2)} ms\n`);
 console.log(
@@ -173,7 +193,9 @@ console.log(
 );
 console.log(`capacity per accepted move (${measured.length} moves, snapshots every ${ctx.snapshotEvery} commits; load, commit and snapshot included):`);
 console.log(`  computed from item sizes: ${fixed(wcu / measured.length, 2)} WCU, ${fixed(rcu / measured.length, 2)} RCU   (goal ≤ 2 WCU, ≤ 4 RCU)`);
-console.log(`  DynamoDB Local reports:   ${fixed(localConsumed / measured.length, 2)} capacity units in all (not faithful to the published rounding)\n`);
+console.log(`  DynamoDB Local reports:   ${fixed(localConsumed / measured.length, 2)} capacity units in all (not faithful to the published rounding)`);
+for (const op of byOperation) console.log(`    ${op.name.padEnd(34)} ${fixed(op.requests, 2)} requests, ${fixed(op.wcu, 2)} WCU, ${fixed(op.rcu, 2)} RCU`);
+console.log(`  off the move path, the inbox summary's projection: ${fixed(summaryWcu / measured.length, 2)} WCU (${summaryUsage.length} writes)\n`);
 console.log(`throughput: ${PARALLEL_GAMES} games in parallel, ${parallelMoves} moves in ${fixed(seconds, 2)} s = ${fixed(parallelMoves / seconds, 0)} moves/s`);
 
 mover.close();

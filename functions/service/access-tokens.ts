@@ -59,8 +59,9 @@ export async function listAccessTokens(ctx: ServiceContext, playerId: string): P
 
 /**
  * Revokes one of the player's access tokens at once: it is gone from the
- * store, and from this process's token cache, before the answer leaves (the
- * Lambda caches no token across requests: functions/service/token-cache.ts).
+ * store, and from this process's token cache, before the answer leaves (on
+ * AWS, other Lambda instances' caches within their bound:
+ * functions/service/token-cache.ts).
  */
 export async function revokeAccessToken(ctx: ServiceContext, playerId: string, tokenId: string): Promise<void> {
   const revoked = await ctx.store.deleteAccessToken(playerId, tokenId);

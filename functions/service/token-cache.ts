@@ -5,11 +5,11 @@ import type { PlayerId, TokenHolder } from '../store/port.js';
  * requests need not read the store each time. A cached token must stop
  * working the moment it is revoked (an access token deleted, a player's every
  * token at account deletion), so the service tells its cache of each
- * revocation; a cache serves across requests only where every revocation
- * that matters passes through it: one process (`npm start`, tests). On AWS,
- * where each Lambda instance would hold a cache of its own and a revocation
- * reaches one instance only, the cache remembers the request in progress and
- * nothing more (functions/lambda/witnessing-token-cache.ts).
+ * revocation; a cache serves for long only where every revocation that
+ * matters passes through it: one process (`npm start`, tests). On AWS, where
+ * each Lambda instance holds a cache of its own and a revocation reaches one
+ * instance only, an entry lives a few seconds, the bound on how late another
+ * instance learns of a revocation (functions/lambda/witnessing-token-cache.ts).
  */
 export interface TokenCache {
   get(tokenHash: string, now: number): TokenHolder | null;

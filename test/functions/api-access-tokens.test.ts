@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WitnessingTokenCache } from '../../functions/lambda/witnessing-token-cache.js';
-import { LAST_USE_PRECISION_MS } from '../../functions/service/players.js';
+import { LAMBDA_TOKEN_CACHE_MS, WitnessingTokenCache } from '../../functions/lambda/witnessing-token-cache.js';
+import { createAccessToken, revokeAccessToken } from '../../functions/service/access-tokens.js';
+import { createServiceContext, type ServiceContext } from '../../functions/service/context.js';
+import { authenticate, LAST_USE_PRECISION_MS, registerPlayer } from '../../functions/service/players.js';
+import { MemoryStore } from '../../functions/store/memory.js';
 import { sha256Hex } from '../../functions/service/ids.js';
 import { manualClock, startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
 
@@ -140,13 +143,37 @@ describe.each(STORE_KINDS)('personal access tokens (%s store)', (kind) => {
 });
 
 describe('the Lambda’s token cache', () => {
-  it('serves nothing across requests, so a token revoked through another instance is refused on the next request', () => {
+  it('names the player of the request in progress only', () => {
     const cache = new WitnessingTokenCache();
     const holder = { player: { playerId: 'pl_1', name: 'Ann', tokenHash: 'a', createdAt: 0 }, access: null };
-    cache.put('a', holder);
+    cache.put('a', holder, 0);
     expect(cache.playerId).toBe('pl_1');
-    expect(cache.get()).toBeNull();
     cache.forget();
     expect(cache.playerId).toBeUndefined();
+    expect(cache.get('a', 1)).toEqual(holder);
+    expect(cache.playerId).toBe('pl_1');
+  });
+
+  it('refuses a revoked token at once on the instance that revoked it, and within LAMBDA_TOKEN_CACHE_MS on every other', async () => {
+    const clock = manualClock();
+    const store = new MemoryStore();
+    // Two Lambda instances of the HTTP function: one store, a token cache each.
+    const [one, other] = [0, 1].map(() => createServiceContext({ store, clock: clock.now, tokens: new WitnessingTokenCache() })) as [ServiceContext, ServiceContext];
+    const ann = await registerPlayer(one, 'Ann');
+    const owner = await authenticate(one, `Bearer ${ann.token}`);
+    const made = await createAccessToken(one, owner, { label: 'bot', scopes: ['games:read'], expiresAt: null });
+    const bearer = `Bearer ${made.token}`;
+    // Both instances have served the token (and cached it).
+    await authenticate(one, bearer);
+    await authenticate(other, bearer);
+    clock.advance(1_000);
+    await revokeAccessToken(one, ann.playerId, made.record.tokenId);
+    await expect(authenticate(one, bearer)).rejects.toMatchObject({ code: 'invalid-token' });
+    // The other instance learns of it when its entry expires, LAMBDA_TOKEN_CACHE_MS after its read of the store:
+    // a hit just before does not extend the entry's life.
+    clock.advance(LAMBDA_TOKEN_CACHE_MS - 1_000 - 1);
+    expect((await authenticate(other, bearer)).player.playerId).toBe(ann.playerId);
+    clock.advance(1);
+    await expect(authenticate(other, bearer)).rejects.toMatchObject({ code: 'invalid-token' });
   });
 });
