@@ -173,13 +173,6 @@ async function healthRoundTripMs(get: () => Promise<unknown>): Promise<number[]>
 const healthNodeHttp = await healthRoundTripMs(() => mover.send('GET', '/health'));
 const healthFetch = await healthRoundTripMs(() => api.get('/health'));
 
-// 3. Throughput: 50 games at once (each move also re-reads the game, as a client would).
-const games = await Promise.all(Array.from({ length: PARALLEL_GAMES }, () => newDuel(LONG_GAME_ROUNDS)));
-const started = performance.now();
-const parallel = await Promise.all(games.map((g) => playDuel(g, PARALLEL_MOVES_PER_GAME)));
-const seconds = (performance.now() - started) / 1000;
-const parallelMoves = parallel.reduce((sum, p) => sum + p.moves, 0);
-
 console.log(`bench:api — Node ${process.version}, DynamoDB Local ${local.endpoint}, real HTTP on localhost\n`);
 console.log('move latency (ms)            p50      p99');
 console.log(`API move (POST …/moves)    ${fixed(median(apiMs), 2).padStart(6)}   ${fixed(quantile(apiMs, 0.99), 2).padStart(6)}`);
@@ -196,6 +189,15 @@ console.log(`  computed from item sizes: ${fixed(wcu / measured.length, 2)} WCU,
 console.log(`  DynamoDB Local reports:   ${fixed(localConsumed / measured.length, 2)} capacity units in all (not faithful to the published rounding)`);
 for (const op of byOperation) console.log(`    ${op.name.padEnd(34)} ${fixed(op.requests, 2)} requests, ${fixed(op.wcu, 2)} WCU, ${fixed(op.rcu, 2)} RCU`);
 console.log(`  off the move path, the inbox summary's projection: ${fixed(summaryWcu / measured.length, 2)} WCU (${summaryUsage.length} writes)\n`);
+// 3. Throughput: 50 games at once (each move also re-reads the game, as a client would) — after the figures above are out.
+// Set up one after another: a hundred registrations at once can outlast the store's time bound on a busy machine, and set-up is not what is timed.
+const games: Awaited<ReturnType<typeof newDuel>>[] = [];
+for (let i = 0; i < PARALLEL_GAMES; i++) games.push(await newDuel(LONG_GAME_ROUNDS));
+const started = performance.now();
+const parallel = await Promise.all(games.map((g) => playDuel(g, PARALLEL_MOVES_PER_GAME)));
+const seconds = (performance.now() - started) / 1000;
+const parallelMoves = parallel.reduce((sum, p) => sum + p.moves, 0);
+
 console.log(`throughput: ${PARALLEL_GAMES} games in parallel, ${parallelMoves} moves in ${fixed(seconds, 2)} s = ${fixed(parallelMoves / seconds, 0)} moves/s`);
 
 mover.close();

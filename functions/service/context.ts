@@ -3,6 +3,7 @@ import { GAMES } from '../../core/games/index.js';
 import type { Store } from '../store/port.js';
 import { cryptoSecrets, type SecretSource } from './ids.js';
 import { OneAtATime } from './one-at-a-time.js';
+import { RecentGames } from './recent-games.js';
 import { ProcessTokenCache, type TokenCache } from './token-cache.js';
 import { CommitSignal, Signal, type JoinSignal } from './signal.js';
 import { DEFAULT_VACATION_POLICY, type VacationPolicy } from './vacation-policy.js';
@@ -30,6 +31,8 @@ export interface ServiceContext {
   readonly settling: OneAtATime;
   /** Keeps each game's newest summary, the inbox's source, in step with its log (in process, or the stream consumer's on AWS). */
   readonly summaries: GameSummaries;
+  /** The games this process loaded or committed lately, as of their version: a load reads only what lies beyond. */
+  readonly recentGames: RecentGames;
 }
 
 /** A snapshot every this many commits keeps loading O(1) in game length. */
@@ -55,6 +58,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     tokens: new ProcessTokenCache(),
     joins: new Signal(),
     settling: new OneAtATime(),
+    recentGames: new RecentGames(),
     vacation: DEFAULT_VACATION_POLICY,
     ...rest,
     signal,

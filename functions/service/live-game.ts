@@ -32,6 +32,13 @@ export interface LiveGame {
   recentKeys: RecentKey[];
 }
 
+/** A game's state as of one version, held by a caller: what its log folds to up to `version` (functions/service/recent-games.ts). */
+export interface KnownGame {
+  readonly version: number;
+  readonly state: TableState;
+  readonly recentKeys: RecentKey[];
+}
+
 /** Games stored before engine versions were recorded were all written by version 1. */
 const UNRECORDED_ENGINE_VERSION = 1;
 
@@ -73,15 +80,23 @@ export function foldCommit(live: LiveGame, commit: Commit): void {
   live.recentKeys = rememberKey(live.recentKeys, commit);
 }
 
-export function materialize(engine: TableGame, loaded: LoadedGame): LiveGame {
+/**
+ * The live game a load gives: its tail folded onto the newest state at hand —
+ * the loaded snapshot, else `known` (a state the caller owns, as of a version
+ * the tail continues), else the setup. The loaded items are the live game's
+ * own (parsed for this load), so the snapshot's state is folded into as it is.
+ */
+export function materialize(engine: TableGame, loaded: LoadedGame, known: KnownGame | null = null): LiveGame {
   const { header, snapshot, tail } = loaded;
   const body = snapshot?.state as SnapshotBody | undefined;
+  const continues = known !== null && !body && (tail[0]?.seq ?? known.version + 1) === known.version + 1;
+  const base = body ? { state: body.state, version: snapshot?.seq ?? 0, recentKeys: [...body.recentKeys] } : continues ? known : null;
   const live: LiveGame = {
     header,
     engine,
-    state: header.startedAt === null ? null : body ? structuredClone(body.state) : engine.setup(initOf(header)),
-    version: snapshot?.seq ?? 0,
-    recentKeys: body ? [...body.recentKeys] : [],
+    state: header.startedAt === null ? null : (base?.state ?? engine.setup(initOf(header))),
+    version: base?.version ?? 0,
+    recentKeys: base?.recentKeys ?? [],
   };
   for (const commit of tail) foldCommit(live, commit);
   return live;

@@ -1,7 +1,8 @@
 import { setTimeout } from 'node:timers/promises';
 import { awaitedSeats, botMove, Rng, rngStateFromSeed, type BotLevel } from '../../core/engine/index.js';
 import { runRecord, seatToReplace, type CommandRecord, type RecordRejection } from '../../core/table/index.js';
-import type { Commit, GameHeader, GameSummary } from '../store/port.js';
+import type { Commit, GameHeader, GameSummary, Snapshot } from '../store/port.js';
+import { afterTheAnswer } from './after-the-answer.js';
 import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
@@ -73,9 +74,17 @@ export async function readHeader(ctx: ServiceContext, gameId: string): Promise<G
   return existing(await ctx.store.getHeader(gameId), gameId);
 }
 
+/**
+ * A game as it stands now, the caller's own: one strongly consistent read of
+ * what lies beyond the version this process holds (ctx.recentGames), folded
+ * onto that state; the version it reaches is kept for the next load.
+ */
 export async function loadLive(ctx: ServiceContext, gameId: string): Promise<LiveGame> {
-  const loaded = existing(await ctx.store.loadGame(gameId), gameId);
-  return materialize(await engineOf(ctx.games, loaded.header), loaded);
+  const known = ctx.recentGames.get(gameId);
+  const loaded = existing(await ctx.store.loadGame(gameId, known?.version ?? 0), gameId);
+  const live = materialize(await engineOf(ctx.games, loaded.header), loaded, known);
+  ctx.recentGames.remember(live);
+  return live;
 }
 
 /**
@@ -146,16 +155,28 @@ export async function commitRecord(
   live.state = run.state;
   live.version = commit.seq;
   live.recentKeys = rememberKey(live.recentKeys, commit);
+  ctx.recentGames.remember(live);
   await afterCommit(ctx, live, commit);
   return { kind: 'committed', commit };
 }
 
 async function afterCommit(ctx: ServiceContext, live: LiveGame, commit: Commit): Promise<void> {
-  if (commit.seq % ctx.snapshotEvery === 0) {
-    await ctx.store.putSnapshot({ gameId: commit.gameId, seq: commit.seq, state: snapshotOf(live) });
-  }
+  if (commit.seq % ctx.snapshotEvery === 0) writeSnapshotLater(ctx, { gameId: commit.gameId, seq: commit.seq, state: snapshotOf(live) });
   if (commit.summary.status === 'finished') await markFinished(ctx, live, summaryOf(commit), commit.at);
   ctx.signal.publish(commit);
+}
+
+/**
+ * A snapshot only shortens later loads — one missing costs a longer tail,
+ * never a wrong state, and this process holds the game anyway
+ * (ctx.recentGames) —, so it is written after the answer, off the move's
+ * path. Its state is the commit's own, which nothing changes afterwards (a
+ * later commit makes a new one).
+ */
+function writeSnapshotLater(ctx: ServiceContext, snapshot: Snapshot): void {
+  void afterTheAnswer()
+    .then(() => ctx.store.putSnapshot(snapshot))
+    .catch((error: unknown) => console.warn(`snapshot ${snapshot.gameId}#${snapshot.seq} not written; later loads read a longer tail`, error));
 }
 
 /**

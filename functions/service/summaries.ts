@@ -1,5 +1,5 @@
-import { setTimeout } from 'node:timers/promises';
 import type { Commit, GameSummary, Store } from '../store/port.js';
+import { afterTheAnswer } from './after-the-answer.js';
 import type { CommitSignal } from './signal.js';
 
 /** What a list keeps of a commit: the summary, under its game and version. */
@@ -23,19 +23,10 @@ export interface GameSummaries {
 export const SUMMARIES_FROM_THE_STREAM: GameSummaries = { caughtUp: async () => {} };
 
 /**
- * How long the in-process projection waits after a game's commit before
- * writing its summary: past the answer of the request that made it (a write
- * started at once would run its SDK work on the same event loop before the
- * answer leaves), and long enough that a burst of commits to one game (bots,
- * standing orders) is written once, as its newest.
- */
-const PROJECTION_DELAY_MS = 20;
-
-/**
  * The in-process projection: every durable commit's summary written once
  * the commit is, one write at a time per game, a burst of commits to one
  * game written as its newest (the store keeps the newest anyway), each
- * PROJECTION_DELAY_MS after the commit that starts it: off the move's path.
+ * after the answer of the request that made its commit: off the move's path.
  * A failed write is reported and dropped: the game's next commit writes it again.
  */
 export function projectSummaries(store: Store, signal: CommitSignal, onError: (error: unknown) => void = () => {}): GameSummaries {
@@ -62,7 +53,7 @@ export function projectSummaries(store: Store, signal: CommitSignal, onError: (e
     }
     const started = { running: Promise.resolve(), queued: commit };
     games.set(commit.gameId, started);
-    started.running = setTimeout(PROJECTION_DELAY_MS).then(() => write(commit.gameId));
+    started.running = afterTheAnswer().then(() => write(commit.gameId));
   });
   return {
     caughtUp: async () => {

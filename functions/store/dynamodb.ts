@@ -439,18 +439,23 @@ export class DynamoStore implements Store {
   /**
    * One strongly consistent Query down the game's partition, newest first:
    * HEAD sorts after every commit key, then come the newest commits, then
-   * the newest snapshot, where reading stops.
+   * the newest snapshot, where reading stops. After `afterSeq` the key range
+   * ends above that commit and its snapshot: a caller up to date reads the
+   * header alone.
    */
-  async loadGame(gameId: string): Promise<LoadedGame | null> {
+  async loadGame(gameId: string, afterSeq = 0): Promise<LoadedGame | null> {
+    assertAfterSeq(afterSeq);
     let header: GameHeader | null = null;
     let snapshot: Snapshot | null = null;
     const newestFirst: Commit[] = [];
-    let limit = this.positions.itemsToSnapshot(gameId) ?? this.loadPageSize;
+    let limit = afterSeq > 0 ? this.loadPageSize : (this.positions.itemsToSnapshot(gameId) ?? this.loadPageSize);
     let startKey: Item | undefined;
+    const partition = { ':pk': { S: keys.gamePartition(gameId) } };
     do {
       const page = await this.queryPage('loadGame', {
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': { S: keys.gamePartition(gameId) } },
+        ...(afterSeq > 0
+          ? { KeyConditionExpression: 'pk = :pk AND sk > :known', ExpressionAttributeValues: { ...partition, ':known': { S: keys.snapshotSk(afterSeq) } } }
+          : { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: partition }),
         ScanIndexForward: false,
         Limit: limit,
         ExclusiveStartKey: startKey,
@@ -471,7 +476,7 @@ export class DynamoStore implements Store {
       limit = Math.max(limit * 2, this.loadPageSize);
     } while (startKey && !snapshot);
     if (!header) return null;
-    this.positions.saw(gameId, { latest: newestFirst[0]?.seq ?? 0, snapshot: snapshot?.seq ?? 0 });
+    this.positions.saw(gameId, { latest: newestFirst[0]?.seq ?? afterSeq, snapshot: snapshot?.seq ?? 0 });
     return { header, snapshot, tail: newestFirst.reverse() };
   }
 

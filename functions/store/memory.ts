@@ -185,12 +185,14 @@ export class MemoryStore implements Store {
     };
   }
 
-  async loadGame(gameId: string): Promise<LoadedGame | null> {
+  async loadGame(gameId: string, afterSeq = 0): Promise<LoadedGame | null> {
+    assertAfterSeq(afterSeq);
     const partition = this.games.get(gameId);
     if (!partition?.header) return null;
     const snapshotSeq = Math.max(0, ...partition.snapshots.keys());
-    const snapshot = partition.snapshots.get(snapshotSeq) ?? null;
-    const tail = [...partition.commits.values()].filter((c) => c.seq > snapshotSeq).sort((a, b) => a.seq - b.seq);
+    const snapshot = snapshotSeq > afterSeq ? (partition.snapshots.get(snapshotSeq) ?? null) : null;
+    const from = Math.max(snapshotSeq, afterSeq);
+    const tail = [...partition.commits.values()].filter((c) => c.seq > from).sort((a, b) => a.seq - b.seq);
     return jsonCopy({ header: partition.header, snapshot, tail });
   }
 

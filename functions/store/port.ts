@@ -183,9 +183,9 @@ export interface Snapshot {
 /** A game as loaded for a decision: always strongly consistent and complete. */
 export interface LoadedGame {
   readonly header: GameHeader;
-  /** Latest snapshot, if any. */
+  /** Latest snapshot, if any (asked `afterSeq`: if newer than it). */
   readonly snapshot: Snapshot | null;
-  /** Every commit after the snapshot (or after 0), in order. */
+  /** Every commit after the snapshot (or after 0, or after `afterSeq`), in order. */
   readonly tail: readonly Commit[];
 }
 
@@ -412,8 +412,14 @@ export interface Store {
    */
   replaceHeader(next: GameHeader, expectedRevision: number, claim?: RunningGameClaim): Promise<boolean>;
 
-  /** Header, latest snapshot and every later commit, strongly consistent. */
-  loadGame(gameId: string): Promise<LoadedGame | null>;
+  /**
+   * Header, latest snapshot and every later commit, strongly consistent.
+   * With `afterSeq` (a version whose state the caller holds), only what lies
+   * beyond it: the latest snapshot if it is newer, and the commits after the
+   * newer of the two — a player's move then reads the header and nothing else.
+   * What it answers is the caller's own, never shared with another call.
+   */
+  loadGame(gameId: string, afterSeq?: number): Promise<LoadedGame | null>;
   /** Conditional on `seq` being free; never overwrites. */
   appendCommit(commit: Commit): Promise<AppendResult>;
   putSnapshot(snapshot: Snapshot): Promise<void>;

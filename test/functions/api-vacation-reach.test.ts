@@ -14,9 +14,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 class LoadCountingStore extends DynamoStore {
   readonly loaded: string[] = [];
 
-  override async loadGame(gameId: string) {
+  override async loadGame(gameId: string, afterSeq?: number) {
     this.loaded.push(gameId);
-    return super.loadGame(gameId);
+    return super.loadGame(gameId, afterSeq);
   }
 }
 

@@ -402,6 +402,29 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       expect(await store.loadGame(h.gameId)).toEqual({ header: h, snapshot, tail: commits.slice(3) });
     });
 
+    it('after a version the caller holds, returns the header and only what lies beyond it', async () => {
+      const h = header({ status: 'active', startedAt: 1_700_000_000_000 });
+      await store.createGame(h);
+      const commits = Array.from({ length: 12 }, (_, i) => commit(h.gameId, i + 1));
+      await appendAll(store, commits.slice(0, 6));
+      const atSix = { gameId: h.gameId, seq: 6, state: { after: 6 } };
+      await store.putSnapshot(atSix);
+      // Up to date: the header alone, not even the snapshot of the version held.
+      expect(await store.loadGame(h.gameId, 6)).toEqual({ header: h, snapshot: null, tail: [] });
+      // Behind, with no newer snapshot: the commits after the version held (the older snapshot is not read).
+      await appendAll(adapter.elsewhere(), commits.slice(6, 9));
+      expect(await store.loadGame(h.gameId, 6)).toEqual({ header: h, snapshot: null, tail: commits.slice(6, 9) });
+      expect(await store.loadGame(h.gameId, 7)).toEqual({ header: h, snapshot: null, tail: commits.slice(7, 9) });
+      // Behind a newer snapshot: that snapshot and the commits after it.
+      const atTen = { gameId: h.gameId, seq: 10, state: { after: 10 } };
+      await appendAll(store, commits.slice(9, 10));
+      await store.putSnapshot(atTen);
+      await appendAll(store, commits.slice(10));
+      expect(await store.loadGame(h.gameId, 7)).toEqual({ header: h, snapshot: atTen, tail: commits.slice(10) });
+      expect(await adapter.elsewhere({ loadPageSize: 2 }).loadGame(h.gameId, 3)).toEqual({ header: h, snapshot: atTen, tail: commits.slice(10) });
+      expect(await store.loadGame(uid('g'), 3)).toBeNull();
+    });
+
     it('follows pagination past 1 MB of tail', async () => {
       const h = header({ status: 'active', startedAt: 1_700_000_000_000 });
       await store.createGame(h);
