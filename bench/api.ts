@@ -197,7 +197,9 @@ console.log(`capacity per accepted move (${measured.length} moves, snapshots eve
 console.log(`  computed from item sizes: ${fixed(wcu / measured.length, 2)} WCU, ${fixed(rcu / measured.length, 2)} RCU   (goal ≤ 2 WCU, ≤ 4 RCU)`);
 console.log(`  DynamoDB Local reports:   ${fixed(localConsumed / measured.length, 2)} capacity units in all (not faithful to the published rounding)`);
 for (const op of byOperation) console.log(`    ${op.name.padEnd(34)} ${fixed(op.requests, 2)} requests, ${fixed(op.wcu, 2)} WCU, ${fixed(op.rcu, 2)} RCU`);
-console.log(`  after the answer, off the move path: inbox summary ${fixed(afterWcu('putGameSummary'), 2)} WCU, snapshot ${fixed(afterWcu('putSnapshot'), 2)} WCU\n`);
+console.log(
+  `  after the answer, off the move path: inbox summary ${fixed(afterWcu('putGameSummary'), 2)} WCU, snapshot ${fixed(afterWcu('putSnapshot'), 2)} WCU\n`,
+);
 // 3. Throughput: 50 games at once (each move also re-reads the game, as a client would) — after the figures above are out.
 // Set up ten at a time: a hundred registrations at once can outlast the store's time bound on a busy machine, and set-up is not what is timed.
 const games: Awaited<ReturnType<typeof newDuel>>[] = [];

@@ -158,7 +158,10 @@ describe('the Lambda’s token cache', () => {
     const clock = manualClock();
     const store = new MemoryStore();
     // Two Lambda instances of the HTTP function: one store, a token cache each.
-    const [one, other] = [0, 1].map(() => createServiceContext({ store, clock: clock.now, tokens: new WitnessingTokenCache() })) as [ServiceContext, ServiceContext];
+    const [one, other] = [0, 1].map(() => createServiceContext({ store, clock: clock.now, tokens: new WitnessingTokenCache() })) as [
+      ServiceContext,
+      ServiceContext,
+    ];
     const ann = await registerPlayer(one, 'Ann');
     const owner = await authenticate(one, `Bearer ${ann.token}`);
     const made = await createAccessToken(one, owner, { label: 'bot', scopes: ['games:read'], expiresAt: null });
