@@ -107,7 +107,10 @@ export const RecentGames = z
             endedAt: Instant.describe('When its last commit ended it.'),
             seat: SeatNumber.describe('The seat the player had.'),
             seats: z.array(Seat).describe('Who sat where, with the names they had.'),
-            won: z.boolean().nullable().describe('Whether the player was among the winners (shared victories too); null for a game that ended before results were kept.'),
+            won: z
+              .boolean()
+              .nullable()
+              .describe('Whether the player was among the winners (shared victories too); null for a game that ended before results were kept.'),
             rating: z
               .object({
                 before: z.number().describe('The conservative rating (mu − 3·sigma) before the game.'),
