@@ -39,7 +39,7 @@ const playersText = (g: Offered) =>
  * The home page: the three games as a newcomer meets them, each with a few of
  * its cards drawn as its table draws them, and the ways in (how to play, open
  * games, leaderboards, Play now). Readable without signing in; `children`
- * (the sign-in panel for a visitor) comes after the introduction.
+ * (the sign-in panel for a visitor) comes after the games.
  */
 export function HomePage({ children }: { children?: ComponentChildren }) {
   const [catalog, setCatalog] = useState<Catalog | null>(null);
@@ -74,9 +74,9 @@ export function HomePage({ children }: { children?: ComponentChildren }) {
           </a>
         </li>
       </ul>
-      {children}
       <Alert message={error} />
       {catalog ? catalog.games.map((game) => <GameShowcase key={game.id} game={game} />) : !error && <p aria-busy="true">Loading the games…</p>}
+      {children}
     </section>
   );
 }

@@ -14,10 +14,24 @@ import './community.css';
 type OpenGames = paths['/v1/games/open']['get']['responses'][200]['content']['application/json'];
 type OpenGame = OpenGames['games'][number];
 
-/** "3 days a turn", "bank of 10 min +30 s": a game's pace in words. */
+const UNITS = [
+  [86_400, 'day'],
+  [3_600, 'hour'],
+  [60, 'minute'],
+] as const;
+
+/** "3 days", "5 minutes": a span of whole units in words, else as a countdown reads it. */
+function spanText(seconds: number): string {
+  const [size, unit] = UNITS.find(([size]) => seconds >= size && seconds % size === 0) ?? [0, ''];
+  if (size === 0) return timeLeft(seconds * 1000);
+  const n = seconds / size;
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/** "3 days a turn", "a time bank of 10 minutes, +30 s a move": a game's pace in words. */
 function paceOf({ deadlines }: OpenGame): string {
-  if (deadlines.bank) return `a time bank of ${timeLeft(deadlines.bank.initialSeconds * 1000)}, +${timeLeft(deadlines.bank.incrementSeconds * 1000)} a move`;
-  return `${timeLeft(deadlines.turnSeconds * 1000)} a turn`;
+  if (deadlines.bank) return `a time bank of ${spanText(deadlines.bank.initialSeconds)}, +${spanText(deadlines.bank.incrementSeconds)} a move`;
+  return `${spanText(deadlines.turnSeconds)} a turn`;
 }
 
 /** Games with free seats anyone may join, newest first, a page at a time; joining takes a seat and opens the table. */
@@ -63,41 +77,43 @@ export function OpenGamesPage({ game }: { game: string | null }) {
       ) : games.length === 0 ? (
         <p>No open game of {GAME_TITLES[shown]} right now.</p>
       ) : (
-        <ul class="list" aria-label="Open games">
-          {games.map((g) => (
-            <li key={g.gameId} class="game-row">
-              <strong>
-                {g.seats.length} players, {g.freeSeats} {g.freeSeats === 1 ? 'seat' : 'seats'} free
-              </strong>
-              <span>
-                with <SeatNames seats={g.seats.filter((s) => s.kind !== 'empty')} />
-              </span>
-              <span>
-                {paceOf(g)} · {g.rated ? 'rated' : 'not rated'}
-                {g.table.minReliability ? ` · reliability ${g.table.minReliability}% or more` : ''} · created {when(g.createdAt)}
-              </span>
-              <button
-                type="button"
-                disabled={busy}
-                aria-label={`Join the game of ${g.seats.find((s) => s.kind === 'player')?.name ?? 'nobody'} created ${when(g.createdAt)}`}
-                onClick={async () => {
-                  if (!current) return;
-                  setBusy(true);
-                  setError(null);
-                  try {
-                    await current.client.join(g.gameId);
-                    navigate(`/g/${g.gameId}`);
-                  } catch (failure) {
-                    setError(explain(failure));
-                    setBusy(false);
-                  }
-                }}
-              >
-                Join
-              </button>
-            </li>
-          ))}
-        </ul>
+        <div class="list">
+          <ul aria-label="Open games">
+            {games.map((g) => (
+              <li key={g.gameId} class="game-row">
+                <strong>
+                  {g.seats.length} players, {g.freeSeats} {g.freeSeats === 1 ? 'seat' : 'seats'} free
+                </strong>
+                <span>
+                  with <SeatNames seats={g.seats.filter((s) => s.kind !== 'empty')} />
+                </span>
+                <span>
+                  {paceOf(g)} · {g.rated ? 'rated' : 'not rated'}
+                  {g.table.minReliability ? ` · reliability ${g.table.minReliability}% or more` : ''} · created {when(g.createdAt)}
+                </span>
+                <button
+                  type="button"
+                  disabled={busy}
+                  aria-label={`Join the game of ${g.seats.find((s) => s.kind === 'player')?.name ?? 'nobody'} created ${when(g.createdAt)}`}
+                  onClick={async () => {
+                    if (!current) return;
+                    setBusy(true);
+                    setError(null);
+                    try {
+                      await current.client.join(g.gameId);
+                      navigate(`/g/${g.gameId}`);
+                    } catch (failure) {
+                      setError(explain(failure));
+                      setBusy(false);
+                    }
+                  }}
+                >
+                  Join
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {next && (
         <button type="button" class="secondary" disabled={busy} onClick={() => void load(next)}>
