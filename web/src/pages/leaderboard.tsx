@@ -1,7 +1,7 @@
 import type { paths } from '@valeria-tabletop/client';
-import { useEffect, useState } from 'preact/hooks';
 import { anonymous } from '../session.js';
-import { dataOf, explain } from '../ui/errors.js';
+import { dataOf } from '../ui/errors.js';
+import { usePaged } from '../ui/paged.js';
 import { Alert } from '../ui/alert.js';
 import { GameTabs, gameOrFirst } from '../ui/game-tabs.js';
 import { GAME_TITLES } from '../ui/seats.js';
@@ -13,29 +13,22 @@ type Entry = Leaderboard['entries'][number];
 /** A game's leaderboard: the top 100 established ratings, then more a page at a time. Readable without signing in. */
 export function LeaderboardPage({ game }: { game: string | null }) {
   const shown = gameOrFirst(game);
-  const [entries, setEntries] = useState<Entry[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = async (cursor: string | null) => {
-    if (!shown) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const page = dataOf(await anonymous.api.GET('/v1/leaderboards/{game}', { params: { path: { game: shown }, query: cursor ? { cursor } : {} } }));
-      setEntries((before) => [...(cursor ? (before ?? []) : []), ...page.entries]);
-      setNext(page.next);
-    } catch (failure) {
-      setError(explain(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  useEffect(() => {
-    setEntries(null);
-    void load(null);
-  }, [shown]);
+  const {
+    items: entries,
+    next,
+    error,
+    busy,
+    more,
+  } = usePaged<Entry>(
+    (cursor) =>
+      shown === null
+        ? null
+        : anonymous.api
+            .GET('/v1/leaderboards/{game}', { params: { path: { game: shown }, query: cursor ? { cursor } : {} } })
+            .then(dataOf)
+            .then((page) => ({ items: page.entries, next: page.next })),
+    [shown],
+  );
 
   if (!shown) return <Alert message="There is no such game." />;
   return (
@@ -90,7 +83,7 @@ export function LeaderboardPage({ game }: { game: string | null }) {
         </div>
       )}
       {next && (
-        <button type="button" class="secondary" disabled={busy} onClick={() => void load(next)}>
+        <button type="button" class="secondary" disabled={busy} onClick={more}>
           Show the next 100
         </button>
       )}

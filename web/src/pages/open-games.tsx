@@ -1,10 +1,10 @@
 import type { paths } from '@valeria-tabletop/client';
-import { useEffect, useState } from 'preact/hooks';
 import { navigate } from '../router.js';
 import { session } from '../session.js';
 import { timeLeft } from '../ui/countdown.js';
 import { dataOf, explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
+import { usePaged } from '../ui/paged.js';
 import { GameTabs, gameOrFirst } from '../ui/game-tabs.js';
 import { SeatNames } from '../ui/player-name.js';
 import { GAME_TITLES } from '../ui/seats.js';
@@ -38,29 +38,24 @@ function paceOf({ deadlines }: OpenGame): string {
 export function OpenGamesPage({ game }: { game: string | null }) {
   const current = session.use();
   const shown = gameOrFirst(game);
-  const [games, setGames] = useState<OpenGame[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = async (cursor: string | null) => {
-    if (!current || !shown) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const page = dataOf(await current.client.api.GET('/v1/games/open', { params: { query: { game: shown, ...(cursor ? { cursor } : {}) } } }));
-      setGames((before) => [...(cursor ? (before ?? []) : []), ...page.games]);
-      setNext(page.next);
-    } catch (failure) {
-      setError(explain(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  useEffect(() => {
-    setGames(null);
-    void load(null);
-  }, [current, shown]);
+  const {
+    items: games,
+    next,
+    error,
+    busy,
+    setError,
+    setBusy,
+    more,
+  } = usePaged<OpenGame>(
+    (cursor) =>
+      !current || shown === null
+        ? null
+        : current.client.api
+            .GET('/v1/games/open', { params: { query: { game: shown, ...(cursor ? { cursor } : {}) } } })
+            .then(dataOf)
+            .then((page) => ({ items: page.games, next: page.next })),
+    [current, shown],
+  );
 
   if (!shown) return <Alert message="There is no such game." />;
   return (
@@ -116,7 +111,7 @@ export function OpenGamesPage({ game }: { game: string | null }) {
         </div>
       )}
       {next && (
-        <button type="button" class="secondary" disabled={busy} onClick={() => void load(next)}>
+        <button type="button" class="secondary" disabled={busy} onClick={more}>
           Show more open games
         </button>
       )}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { session } from '../session.js';
 import { dataOf, explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
+import { usePaged } from '../ui/paged.js';
 import { BotBadge, SeatNames } from '../ui/player-name.js';
 import { GAME_TITLES } from '../ui/seats.js';
 import { when } from '../ui/when.js';
@@ -108,27 +109,22 @@ export function ProfilePage({ playerId }: { playerId: string }) {
 /** The player's finished games, newest first, with whom, the result and how each moved the rating. */
 function FinishedGames({ playerId }: { playerId: string }) {
   const current = session.use();
-  const [games, setGames] = useState<RecentGame[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const load = async (cursor: string | null) => {
-    if (!current) return;
-    setBusy(true);
-    try {
-      const page = dataOf(await current.client.api.GET('/v1/players/{id}/games', { params: { path: { id: playerId }, query: cursor ? { cursor } : {} } }));
-      setGames((before) => [...(cursor ? (before ?? []) : []), ...page.games]);
-      setNext(page.next);
-    } catch (failure) {
-      setError(explain(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  useEffect(() => {
-    setGames(null);
-    void load(null);
-  }, [current, playerId]);
+  const {
+    items: games,
+    next,
+    error,
+    busy,
+    more,
+  } = usePaged<RecentGame>(
+    (cursor) =>
+      current
+        ? current.client.api
+            .GET('/v1/players/{id}/games', { params: { path: { id: playerId }, query: cursor ? { cursor } : {} } })
+            .then(dataOf)
+            .then((page) => ({ items: page.games, next: page.next }))
+        : null,
+    [current, playerId],
+  );
 
   return (
     <section class="list" aria-labelledby="finished-games">
@@ -156,7 +152,7 @@ function FinishedGames({ playerId }: { playerId: string }) {
         </ul>
       )}
       {next && (
-        <button type="button" class="secondary" disabled={busy} onClick={() => void load(next)}>
+        <button type="button" class="secondary" disabled={busy} onClick={more}>
           Show older games
         </button>
       )}
