@@ -43,6 +43,7 @@ export type DocumentedResponse =
   | 'Cards'
   | 'Leaderboard'
   | 'Profile'
+  | 'RecentGames'
   | 'OpenGames'
   | 'Block'
   | 'BlockList'

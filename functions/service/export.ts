@@ -1,5 +1,6 @@
-import type { EndPosition, FinishedRow, PlayerRecord } from '../store/port.js';
+import type { PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
+import { decodeEndCursor, encodeEndCursor, endPositionOf } from './end-cursor.js';
 import { fail } from './errors.js';
 import { wholeRecord } from './record.js';
 
@@ -32,26 +33,6 @@ export interface ExportPage {
   readonly next: string | null;
 }
 
-const positionOf = (row: FinishedRow): EndPosition => ({ endedAt: row.endedAt as number, gameId: row.gameId });
-
-function encodeCursor(at: EndPosition): string {
-  return Buffer.from(JSON.stringify([at.endedAt, at.gameId]), 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string | null): EndPosition | null {
-  if (cursor === null) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw fail('invalid-cursor', { list: 'export' });
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw fail('invalid-cursor', { list: 'export' });
-  const [endedAt, gameId] = parsed as unknown[];
-  if (!Number.isSafeInteger(endedAt) || typeof gameId !== 'string' || gameId.length === 0) throw fail('invalid-cursor', { list: 'export' });
-  return { endedAt: endedAt as number, gameId };
-}
-
 /**
  * One page of a player's finished games as records, newest first (by when
  * each ended), read from the index the game's end writes — never every game
@@ -64,21 +45,21 @@ export async function exportPage(ctx: ServiceContext, viewer: PlayerRecord, play
   const lines: string[] = [];
   let bytes = 0;
   // The last game this page has passed, listed or filtered out: where the next page starts.
-  let passed = decodeCursor(query.cursor);
+  let passed = decodeEndCursor(query.cursor, 'export');
   for (;;) {
     const rows = await ctx.store.listFinishedByEnd(playerId, { after: passed, since: query.since, until: query.until }, limit + 1);
     for (const row of rows) {
       if (query.game !== null && row.game !== query.game) {
-        passed = positionOf(row);
+        passed = endPositionOf(row);
         continue;
       }
-      if (lines.length === limit) return { lines, next: passed && encodeCursor(passed) };
+      if (lines.length === limit) return { lines, next: passed && encodeEndCursor(passed) };
       const line = JSON.stringify(await wholeRecord(ctx, viewer, row.gameId));
       const size = Buffer.byteLength(line, 'utf8') + 1;
-      if (lines.length > 0 && bytes + size > EXPORT_PAGE.bytes) return { lines, next: passed && encodeCursor(passed) };
+      if (lines.length > 0 && bytes + size > EXPORT_PAGE.bytes) return { lines, next: passed && encodeEndCursor(passed) };
       lines.push(line);
       bytes += size;
-      passed = positionOf(row);
+      passed = endPositionOf(row);
     }
     if (rows.length <= limit) return { lines, next: null };
   }

@@ -63,7 +63,11 @@ const FOREIGN_CURSOR = {
   notifications: 'This cursor was not issued by this list; use a `next` from an earlier page.',
   leaderboard: 'This cursor was not issued by this leaderboard; use a `next` from an earlier page of it.',
   'open games': 'This cursor was not issued by this list of open games; use a `next` from an earlier page of it.',
+  'recent games': "This cursor was not issued by this player's list of finished games; use a `next` from an earlier page of it.",
 } as const;
+
+/** The lists that hand out cursors, as `invalid-cursor` names them. */
+export type CursorList = keyof typeof FOREIGN_CURSOR;
 
 export type Contended = keyof typeof CONTENDED;
 
@@ -99,7 +103,7 @@ export const SERVICE_PROBLEMS = {
   'invalid-cursor': {
     status: 400,
     description: 'The cursor (`cursor`, or `after` of the notifications) was not given by this API.',
-    detail: ({ list }: { list: keyof typeof FOREIGN_CURSOR }) => FOREIGN_CURSOR[list],
+    detail: ({ list }: { list: CursorList }) => FOREIGN_CURSOR[list],
   },
   'cursor-out-of-range': {
     status: 400,

@@ -2,6 +2,7 @@ import { isoInstant } from '../../core/table/index.js';
 import type { PlayerId, PlayerTally } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
+import { isBotAccount } from './bot-accounts.js';
 import { presentRating } from './leaderboards.js';
 
 /**
@@ -21,7 +22,7 @@ export async function reliabilityOf(ctx: ServiceContext, playerId: PlayerId): Pr
   return reliabilityPercent(await ctx.store.listPlayerTallies(playerId));
 }
 
-/** A player as anyone signed in may see them: name, member since, reliability, and per game their rating and record. */
+/** A player as anyone signed in may see them: name, person or bot account, member since, reliability, and per game their rating and record. */
 export async function profileOf(ctx: ServiceContext, playerId: PlayerId) {
   const [player, ratings, tallies] = await Promise.all([
     ctx.store.getPlayer(playerId),
@@ -33,6 +34,7 @@ export async function profileOf(ctx: ServiceContext, playerId: PlayerId) {
   return {
     playerId: player.playerId,
     name: player.name,
+    kind: isBotAccount(player) ? ('bot' as const) : ('person' as const),
     memberSince: isoInstant(player.createdAt),
     reliability: reliabilityPercent(tallies),
     games: ctx.games.map(({ meta }) => {

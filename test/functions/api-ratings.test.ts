@@ -276,6 +276,53 @@ describe('ratings over HTTP on DynamoDB Local', () => {
     expect([missing.status, missing.body.code]).toEqual([404, 'player-not-found']);
   });
 
+  it('a profile says person or bot, and lists its finished games newest first with the result and the rating each moved, a page at a time', async () => {
+    const [ann, ben] = [await client.register('Ann'), await client.register('Ben')];
+    const ends = [];
+    for (let i = 0; i < 3; i++) {
+      const { gameId } = await newGame(ann, [ben]);
+      ends.push({ gameId, end: await playOut(gameId, ann.token), record: await store.getGameEnd(gameId) });
+    }
+    const first = await client.get(`/v1/players/${ann.playerId}/games?limit=2`, { token: ben.token });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.next).toEqual(expect.any(String));
+    const second = await client.get(`/v1/players/${ann.playerId}/games?limit=2&cursor=${first.body.next}`, { token: ben.token });
+    expect([second.body.games.length, second.body.next]).toEqual([1, null]);
+    const listed = [...first.body.games, ...second.body.games];
+    expect(listed.map((g: { gameId: string }) => g.gameId)).toEqual(ends.map((e) => e.gameId).reverse());
+    for (const { gameId, end, record } of ends) {
+      const change = record!.changes.find((c) => c.playerId === ann.playerId)!;
+      expect(listed.find((g: { gameId: string }) => g.gameId === gameId)).toEqual({
+        gameId,
+        game: 'sealed-bids',
+        endedAt: new Date(record!.at).toISOString(),
+        seat: 0,
+        seats: [
+          { seat: 0, kind: 'player', playerId: ann.playerId, name: 'Ann' },
+          { seat: 1, kind: 'player', playerId: ben.playerId, name: 'Ben' },
+        ],
+        won: end.state.score.winners.includes(0),
+        rating: { before: change.before.mu - 3 * change.before.sigma, after: change.after.mu - 3 * change.after.sigma },
+      });
+    }
+    // `me` names the caller; a game not rated shows no rating change.
+    const unrated = await newGame(ben, [ann], { rated: false });
+    await playOut(unrated.gameId, ben.token);
+    const mine = await client.get('/v1/players/me/games?limit=1', { token: ben.token });
+    expect(mine.body.games).toEqual([expect.objectContaining({ gameId: unrated.gameId, seat: 0, rating: null })]);
+
+    const bot = (await client.post('/v1/players', { body: { name: 'Robo', bot: { owner: ann.playerId } } })).body;
+    expect((await client.get(`/v1/players/${bot.playerId}`, { token: ann.token })).body).toMatchObject({ name: 'Robo', kind: 'bot' });
+    expect((await client.get(`/v1/players/${ann.playerId}`, { token: ben.token })).body).toMatchObject({ kind: 'person' });
+    expect((await client.get(`/v1/players/${bot.playerId}/games`, { token: ann.token })).body).toEqual({ games: [], next: null });
+
+    const foreign = await client.get(`/v1/players/${ann.playerId}/games?cursor=nope`, { token: ben.token });
+    expect([foreign.status, foreign.body.code]).toEqual([400, 'invalid-cursor']);
+    const missing = await client.get('/v1/players/p_nobody/games', { token: ann.token });
+    expect([missing.status, missing.body.code]).toEqual([404, 'player-not-found']);
+    expect((await client.get(`/v1/players/${ann.playerId}/games`)).status).toBe(401);
+  });
+
   it('refuses an unknown game and a cursor it did not give', async () => {
     const unknown = await client.get('/v1/leaderboards/chess');
     expect([unknown.status, unknown.body.code]).toEqual([422, 'unknown-game']);

@@ -76,6 +76,7 @@ describe('OpenAPI document', () => {
         '/v1/stream/tickets',
         '/v1/leaderboards/{game}',
         '/v1/players/{id}',
+        '/v1/players/{id}/games',
         '/v1/games/open',
         '/v1/players/me/blocks',
         '/v1/players/me/blocks/{id}',

@@ -2,6 +2,11 @@ import { render } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { AccountPage, SignInPanel } from './pages/account.js';
 import { GamePage } from './pages/game.js';
+import { HomePage } from './pages/home.js';
+import { HowToPlayPage } from './pages/how-to-play/index.js';
+import { LeaderboardPage } from './pages/leaderboard.js';
+import { OpenGamesPage } from './pages/open-games.js';
+import { ProfilePage } from './pages/profile.js';
 import { ReplayPage } from './pages/replay.js';
 import { InboxPage } from './pages/inbox.js';
 import { LobbyPage } from './pages/lobby.js';
@@ -19,6 +24,11 @@ const TITLES = {
   account: 'Account',
   notifications: 'Notifications',
   webhooks: 'Webhooks',
+  welcome: 'The games',
+  'how-to-play': 'How to play',
+  'open-games': 'Open games',
+  leaderboard: 'Leaderboards',
+  profile: 'Player',
   game: 'Game',
   replay: 'Replay',
   missing: 'Not found',
@@ -45,6 +55,15 @@ function App() {
           <a href="/lobby" aria-current={current.page === 'lobby' ? 'page' : undefined}>
             New game
           </a>
+          <a href="/open-games" aria-current={current.page === 'open-games' ? 'page' : undefined}>
+            Open games
+          </a>
+          <a href="/leaderboards" aria-current={current.page === 'leaderboard' ? 'page' : undefined}>
+            Leaderboards
+          </a>
+          <a href="/welcome" aria-current={current.page === 'welcome' || current.page === 'how-to-play' ? 'page' : undefined}>
+            How to play
+          </a>
           <a href="/notifications" aria-current={current.page === 'notifications' ? 'page' : undefined}>
             Notifications{unread > 0 ? ` (${unread} new)` : ''}
           </a>
@@ -57,8 +76,20 @@ function App() {
       <main id="main">
         {current.page === 'account' ? (
           <AccountPage />
+        ) : current.page === 'welcome' ? (
+          <HomePage />
+        ) : current.page === 'how-to-play' ? (
+          <HowToPlayPage game={current.game} />
+        ) : current.page === 'leaderboard' ? (
+          <LeaderboardPage game={current.game} />
         ) : !signedIn ? (
-          <SignInPanel />
+          current.page === 'inbox' ? (
+            <HomePage>
+              <SignInPanel />
+            </HomePage>
+          ) : (
+            <SignInPanel />
+          )
         ) : current.page === 'inbox' ? (
           <InboxPage />
         ) : current.page === 'lobby' ? (
@@ -67,6 +98,10 @@ function App() {
           <NotificationsPage />
         ) : current.page === 'webhooks' ? (
           <WebhooksPage />
+        ) : current.page === 'open-games' ? (
+          <OpenGamesPage game={current.game} />
+        ) : current.page === 'profile' ? (
+          <ProfilePage key={current.playerId} playerId={current.playerId} />
         ) : current.page === 'game' ? (
           <GamePage key={current.gameId} gameId={current.gameId} />
         ) : current.page === 'replay' ? (

@@ -1,17 +1,30 @@
 import { signal } from './signal.js';
 
-/** The app's routes: `/` inbox, `/lobby`, `/account`, `/notifications`, `/webhooks`, `/g/{id}` a game (an invite link joins it), `/g/{id}/replay/{seq}` a finished game replayed at a commit. */
+/**
+ * The app's routes: `/` inbox, `/lobby`, `/account`, `/notifications`, `/webhooks`, `/g/{id}` a game (an invite link joins it),
+ * `/g/{id}/replay/{seq}` a finished game replayed at a commit; `/welcome` the games presented, `/how-to-play/{game}`,
+ * `/open-games/{game}`, `/leaderboards/{game}` (each game's own, the first without one), `/players/{id}` a profile.
+ */
 export type Route =
-  | { page: 'inbox' | 'lobby' | 'account' | 'notifications' | 'webhooks' }
+  | { page: 'inbox' | 'lobby' | 'account' | 'notifications' | 'webhooks' | 'welcome' }
+  | { page: 'how-to-play' | 'open-games' | 'leaderboard'; game: string | null }
+  | { page: 'profile'; playerId: string }
   | { page: 'game'; gameId: string }
   | { page: 'replay'; gameId: string; seq: number | null }
   | { page: 'missing' };
 
-const PAGES = { '/lobby': 'lobby', '/account': 'account', '/notifications': 'notifications', '/webhooks': 'webhooks' } as const;
+const PAGES = { '/lobby': 'lobby', '/account': 'account', '/notifications': 'notifications', '/webhooks': 'webhooks', '/welcome': 'welcome' } as const;
+
+/** Pages about one game: the game's id follows, or nothing for the first game. */
+const GAME_PAGES = { 'how-to-play': 'how-to-play', 'open-games': 'open-games', leaderboards: 'leaderboard' } as const;
 
 export function routeOf(path: string): Route {
   if (path === '/' || path === '') return { page: 'inbox' };
   if (Object.hasOwn(PAGES, path)) return { page: PAGES[path as keyof typeof PAGES] };
+  const about = /^\/(how-to-play|open-games|leaderboards)(?:\/([a-z-]{1,64}))?$/.exec(path);
+  if (about?.[1]) return { page: GAME_PAGES[about[1] as keyof typeof GAME_PAGES], game: about[2] ?? null };
+  const profile = /^\/players\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+  if (profile?.[1]) return { page: 'profile', playerId: profile[1] };
   const game = /^\/g\/([A-Za-z0-9_-]{1,64})$/.exec(path);
   if (game?.[1]) return { page: 'game', gameId: game[1] };
   const replay = /^\/g\/([A-Za-z0-9_-]{1,64})\/replay(?:\/(\d{1,6}))?$/.exec(path);

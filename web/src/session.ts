@@ -13,7 +13,8 @@ export interface Session {
   readonly client: ValeriaClient;
 }
 
-const anonymous = new ValeriaClient({ baseUrl: location.origin });
+/** The API without a token: what anyone may read (the catalog, the cards, the leaderboards) before signing in. */
+export const anonymous = new ValeriaClient({ baseUrl: location.origin });
 
 function sessionOf(token: string | null): Session | null {
   return token ? { token, client: anonymous.withToken(token) } : null;

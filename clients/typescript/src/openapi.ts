@@ -767,6 +767,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/{id}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's finished games, newest first: who sat where, whether they won, how their rating moved
+         * @description A page at a time (`cursor`), read from the index each game’s end writes. Finished games are public, so anyone signed in may read anyone’s (`me` names yourself); games still running are not listed. `GET /v1/players/{id}/games/export` gives the same games as whole records.
+         */
+        get: operations["listRecentGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -6557,6 +6577,7 @@ export interface components {
          * @example {
          *       "playerId": "p_7Kq2vLx9",
          *       "name": "Ann",
+         *       "kind": "person",
          *       "memberSince": "2025-01-12T09:30:00.000Z",
          *       "reliability": 95,
          *       "games": [
@@ -6589,6 +6610,11 @@ export interface components {
         Profile: {
             playerId: string;
             name: string;
+            /**
+             * @description A bot account is a program, answered for by a person: show it as one.
+             * @enum {string}
+             */
+            kind: "person" | "bot";
             /** Format: date-time */
             memberSince: string;
             /** @description Percent of finished games finished without a timeout (so never handed to the replacement bot), rounded down; null before the first. */
@@ -6627,6 +6653,66 @@ export interface components {
             won: number;
             /** @description Percent of finished games finished without a timeout (so never handed to the replacement bot), rounded down; null before the first. */
             reliability: number | null;
+        };
+        /**
+         * @example {
+         *       "games": [
+         *         {
+         *           "gameId": "g_3Fh8sK2q",
+         *           "game": "village-pillage",
+         *           "endedAt": "2025-03-02T18:04:11.000Z",
+         *           "seat": 0,
+         *           "seats": [
+         *             {
+         *               "seat": 0,
+         *               "kind": "player",
+         *               "playerId": "p_7Kq2vLx9",
+         *               "name": "Ann"
+         *             },
+         *             {
+         *               "seat": 1,
+         *               "kind": "player",
+         *               "playerId": "p_Q2m8Rt4w",
+         *               "name": "Ben"
+         *             }
+         *           ],
+         *           "won": true,
+         *           "rating": {
+         *             "before": 12.9,
+         *             "after": 14.2
+         *           }
+         *         }
+         *       ],
+         *       "next": null
+         *     }
+         */
+        RecentGames: {
+            /** @description Finished games, the newest end first. */
+            games: components["schemas"]["RecentGame"][];
+            /** @description Cursor of the next page (`cursor`); null on the last. */
+            next: string | null;
+        };
+        RecentGame: {
+            gameId: string;
+            game: components["schemas"]["GameId"];
+            /**
+             * Format: date-time
+             * @description When its last commit ended it.
+             */
+            endedAt: string;
+            /** @description The seat the player had. */
+            seat: number;
+            /** @description Who sat where, with the names they had. */
+            seats: components["schemas"]["Seat"][];
+            /** @description Whether the player was among the winners (shared victories too); null for a game that ended before results were kept. */
+            won: boolean | null;
+            /** @description How the game moved the player’s rating in its pool; null when it was not rated. */
+            rating: {
+                /** @description The conservative rating (mu − 3·sigma) before the game. */
+                before: number;
+                /** @description And after it. */
+                after: number;
+            } | null;
         };
         OpenGames: {
             /** @description Open games with `visibility: open`, newest first. */
@@ -13291,6 +13377,133 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `player-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "player-not-found";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listRecentGames: {
+        parameters: {
+            query?: {
+                /** @description Games per page: 1–20, default 20. */
+                limit?: number;
+                /** @description The `next` of an earlier page of the same list. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of finished games */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentGames"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `invalid-cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "invalid-cursor";
                     };
                 };
             };

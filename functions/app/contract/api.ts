@@ -96,6 +96,57 @@ export const OpenGames = z
   })
   .meta({ id: 'OpenGames' });
 
+export const RecentGames = z
+  .object({
+    games: z
+      .array(
+        z
+          .object({
+            gameId: z.string(),
+            game: GameId,
+            endedAt: Instant.describe('When its last commit ended it.'),
+            seat: SeatNumber.describe('The seat the player had.'),
+            seats: z.array(Seat).describe('Who sat where, with the names they had.'),
+            won: z
+              .boolean()
+              .nullable()
+              .describe('Whether the player was among the winners (shared victories too); null for a game that ended before results were kept.'),
+            rating: z
+              .object({
+                before: z.number().describe('The conservative rating (mu − 3·sigma) before the game.'),
+                after: z.number().describe('And after it.'),
+              })
+              .nullable()
+              .describe('How the game moved the player’s rating in its pool; null when it was not rated.'),
+          })
+          .meta({ id: 'RecentGame' }),
+      )
+      .describe('Finished games, the newest end first.'),
+    next: z.string().nullable().describe('Cursor of the next page (`cursor`); null on the last.'),
+  })
+  .meta({
+    id: 'RecentGames',
+    examples: [
+      {
+        games: [
+          {
+            gameId: 'g_3Fh8sK2q',
+            game: 'village-pillage',
+            endedAt: '2025-03-02T18:04:11.000Z',
+            seat: 0,
+            seats: [
+              { seat: 0, kind: 'player', playerId: 'p_7Kq2vLx9', name: 'Ann' },
+              { seat: 1, kind: 'player', playerId: 'p_Q2m8Rt4w', name: 'Ben' },
+            ],
+            won: true,
+            rating: { before: 12.9, after: 14.2 },
+          },
+        ],
+        next: null,
+      },
+    ],
+  });
+
 export const GameView = perGame('GameView', (contract) =>
   z.object({
     ...headerFields(contract),
@@ -423,6 +474,7 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   Cards,
   Leaderboard,
   Profile,
+  RecentGames,
   OpenGames,
   Block,
   BlockList,

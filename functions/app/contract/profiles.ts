@@ -15,6 +15,7 @@ export const Profile = z
   .object({
     playerId: z.string(),
     name: z.string(),
+    kind: z.enum(['person', 'bot']).describe('A bot account is a program, answered for by a person: show it as one.'),
     memberSince: Instant,
     reliability: Reliability,
     games: z
@@ -37,6 +38,7 @@ export const Profile = z
       {
         playerId: 'p_7Kq2vLx9',
         name: 'Ann',
+        kind: 'person',
         memberSince: '2025-01-12T09:30:00.000Z',
         reliability: 95,
         games: [

@@ -394,6 +394,14 @@ const uiFor = (cards: Cards): GameUi<typeof GAME> => ({
   // The second action is chosen with the first: from the moves route, which lists what may follow each.
   plansBatch: (board, you) => board.phase === 'actions' && board.turn.active === you && board.turn.actionsLeft === 2,
   scoreDetail: (d) => `${d.monsters} points from monsters, ${d.domains} from domains, ${d.tokens} from tokens, ${d.duke ?? 0} from the Duke`,
+  // One of each kind of card, each named in the rules of record.
+  showcase: [
+    cards.citizenFace('Peasant'),
+    cards.citizenFace('Knight'),
+    cards.monsterFace('Treant'),
+    cards.domainFace('Palace of the Dawn'),
+    cards.dukeFace('Waryn'),
+  ],
 });
 
 /** The table, its cards shown from the catalog the API serves. */

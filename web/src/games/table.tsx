@@ -12,6 +12,7 @@ import {
   type ValeriaClient,
 } from '@valeria-tabletop/client';
 import type { ComponentChildren } from 'preact';
+import type { CardFace } from '../ui/card.js';
 import type { Choices, Family, GameUi } from './types.js';
 
 /** My legal moves as the page holds them: read from the moves route (with `followUps`), or carried by the stream (without). */
@@ -46,6 +47,8 @@ export interface GameTable {
   /** The game's own event of a commit of its log in words (the shared ones are the page's), or null. */
   describeEvent(event: Commit['events'][number], names: readonly string[]): string | null;
   StandingOrders?(props: { client: ValeriaClient; gameId: string }): ComponentChildren;
+  /** A few of its cards as its table shows them. */
+  readonly showcase: readonly CardFace[];
 }
 
 /** Whether `view` is a view of `game` (views are discriminated by `game`). */
@@ -89,6 +92,7 @@ export function defineTable<G extends GameId>(ui: GameUi<G>): GameTable {
       };
     },
     describeEvent: (event, names) => ui.describeEvent(event as EventOf<G>, names),
+    showcase: ui.showcase,
     ...(ui.StandingOrders ? { StandingOrders: ui.StandingOrders } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { BoardOf, EventOf, GameId, MoveOf, ScoreDetailOf, ValeriaClient } from '@valeria-tabletop/client';
 import type { ComponentChildren } from 'preact';
+import type { CardFace } from '../ui/card.js';
 import type { Family, Part } from '../ui/choices.js';
 
 export type { Family, FollowUp, Part, PaymentChoice } from '../ui/choices.js';
@@ -38,6 +39,8 @@ export interface GameUi<G extends GameId> {
   scoreDetail(detail: ScoreDetailOf<G>): string;
   /** Whether my moves now are planned as one batch with what may follow them: the page then reads them from the moves route, which lists `followUps`. */
   plansBatch?(board: BoardOf<G>, you: number): boolean;
+  /** A few of its cards as its table shows them, for the pages that present the game (the home page). */
+  readonly showcase: readonly CardFace[];
   /** The standing orders panel, for games that have them. */
   StandingOrders?(props: { client: ValeriaClient; gameId: string }): ComponentChildren;
 }

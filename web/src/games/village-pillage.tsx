@@ -186,6 +186,8 @@ const uiFor = (faceOf: Faces): GameUi<typeof GAME> => ({
     return `${plural(p.turnips, 'turnip')} (${p.bank} banked) · relics: ${p.relics.length ? p.relics.join(', ') : 'none'}`;
   },
   scoreDetail: (d) => `${d.relics.length ? d.relics.join(', ') : 'no relics'}; ${d.turnips} turnips`,
+  // Every player's four starting cards: the whole game is these types meeting each other.
+  showcase: ['Farmer', 'Wall', 'Raider', 'Merchant'].map(faceOf),
 });
 
 /** The table, its cards shown from the catalog the API serves. */

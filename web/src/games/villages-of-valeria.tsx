@@ -112,10 +112,19 @@ class Cards {
     };
   }
 
+  /** The first card of this name, as a card (the showcase names cards, the table ids). */
+  named(name: string): CardFace | undefined {
+    const card = [...this.buildings.values(), ...this.adventurers.values()].find((c) => c.name === name);
+    return card && this.face(card.id);
+  }
+
   name(id: string | null | undefined): string {
     return id ? this.face(id).name : 'a card';
   }
 }
+
+/** A Building of each type and an Adventurer, each named in the rules of record. */
+const SHOWCASE = ['Farm', 'Guard Tower', "Witch's Hut", 'Cathedral', 'Knight'];
 
 const pileName = (from: 'deck' | number) => (from === 'deck' ? 'the deck' : `pile ${from + 1}`);
 
@@ -432,6 +441,7 @@ const uiFor = (cards: Cards): GameUi<typeof GAME> => ({
     return `${p.coins} gold · ${plural(p.handSize, 'card')} in hand · ${plural(p.buildings.length, 'building')} · ${plural(p.adventurers.length, 'adventurer')}`;
   },
   scoreDetail: (d) => `${d.cards} points from cards, ${d.powers} from powers, ${d.gold} gold`,
+  showcase: SHOWCASE.flatMap((name) => cards.named(name) ?? []),
   StandingOrders,
 });
 

@@ -4,6 +4,7 @@ import type { Seated } from '../games/table.js';
 import type { Check } from '../verify/replay.js';
 import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
+import { SeatName } from '../ui/player-name.js';
 
 /** The end: scores, the winner, and a replay of the whole log in this browser with the revealed seed. */
 export function EndScreen({ view, names, seated, client }: { view: GameView; names: readonly string[]; seated: Seated; client: ValeriaClient }) {
@@ -30,8 +31,7 @@ export function EndScreen({ view, names, seated, client }: { view: GameView; nam
             {sheet.scores.map((score, seat) => (
               <tr key={seat} class={sheet.winners.includes(seat) ? 'winner' : ''}>
                 <th scope="row">
-                  {names[seat]}
-                  {seat === view.you ? ' (you)' : ''}
+                  <SeatName seat={view.seats[seat]} you={seat === view.you} />
                 </th>
                 <td>{score}</td>
                 <td>{seated.scoreDetail(seat) ?? ''}</td>

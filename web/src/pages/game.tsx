@@ -24,6 +24,7 @@ import { GameLog } from './log.js';
 import { OpenTable } from './open-table.js';
 import { Alert } from '../ui/alert.js';
 import { SeatStatus } from '../ui/seat-status.js';
+import { SeatName } from '../ui/player-name.js';
 import { SeatControls } from './seat-controls.js';
 
 /** A game's table, its module and its card catalog (from the API) loaded together. */
@@ -200,7 +201,9 @@ export function GamePage({ gameId }: { gameId: string }) {
           <ul class="scoreboard" aria-label="Players">
             {names.map((name, seat) => (
               <li key={seat} class={state.awaiting.includes(seat) ? 'awaited' : ''}>
-                <strong>{seat === view.you ? `${name} (you)` : name}</strong>
+                <strong>
+                  <SeatName seat={view.seats[seat]} you={seat === view.you} />
+                </strong>
                 {state.awaiting.includes(seat) ? ' · to move' : ''} · {seated.summary(seat)}
                 <SeatStatus view={view} seat={seat} />
               </li>

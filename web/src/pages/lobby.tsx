@@ -62,6 +62,7 @@ function CreateForm({ game, presets }: { game: Offered; presets: string[] }) {
   const [seats, setSeats] = useState(Math.max(2, game.minSeats));
   const [timeControl, setTimeControl] = useState(presets.includes('daily') ? 'daily' : (presets[0] ?? 'daily'));
   const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [listed, setListed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -74,7 +75,14 @@ function CreateForm({ game, presets }: { game: Offered; presets: string[] }) {
         setBusy(true);
         setError(null);
         try {
-          const body: NewGame = { game: game.id as GameId, seats, options, deadlines: timeControl as 'daily', join: true };
+          const body: NewGame = {
+            game: game.id as GameId,
+            seats,
+            options,
+            deadlines: timeControl as 'daily',
+            join: true,
+            ...(listed ? { visibility: 'open' as const } : {}),
+          };
           const created = await current.client.createGame(body);
           navigate(`/g/${created.gameId}`);
         } catch (failure) {
@@ -150,6 +158,12 @@ function CreateForm({ game, presets }: { game: Offered; presets: string[] }) {
           );
         return null;
       })}
+      {seats > 1 && (
+        <label class="check" for="listed">
+          <input id="listed" type="checkbox" checked={listed} onChange={(e) => setListed(e.currentTarget.checked)} />
+          List it in Open games, for anyone to join
+        </label>
+      )}
       <button type="submit" disabled={busy}>
         Create the game and take seat 1
       </button>

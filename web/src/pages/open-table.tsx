@@ -1,7 +1,7 @@
 import type { GameView, Player, ValeriaClient } from '@valeria-tabletop/client';
 import { useEffect, useState } from 'preact/hooks';
 import { explain } from '../ui/errors.js';
-import { seatName } from '../ui/seats.js';
+import { SeatName } from '../ui/player-name.js';
 import { Alert } from '../ui/alert.js';
 
 /**
@@ -52,7 +52,9 @@ export function OpenTable({
       <h2>Seats</h2>
       <ol class="seats">
         {view.seats.map((s) => (
-          <li key={s.seat}>{s.kind === 'player' && s.playerId === me.playerId ? `${seatName(s)} (you)` : seatName(s)}</li>
+          <li key={s.seat}>
+            <SeatName seat={s} you={s.kind === 'player' && s.playerId === me.playerId} />
+          </li>
         ))}
       </ol>
       <h2>Invite a friend</h2>
