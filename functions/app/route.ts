@@ -46,6 +46,8 @@ export type DocumentedResponse =
   | 'OpenGames'
   | 'Block'
   | 'BlockList'
+  | 'Seek'
+  | 'SeekList'
   | 'NotificationsPage'
   | 'Preferences'
   | 'NewWebhook'

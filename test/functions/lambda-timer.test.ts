@@ -58,7 +58,7 @@ function handlers(early: EarlyFirings): TimerHandlers {
   const unexpected = async () => {
     throw new Error('only deadlines fire here');
   };
-  return { deadline: (payload) => settleDeadline(ctx, payload, early), reminder: unexpected, 'webhook-delivery': unexpected };
+  return { deadline: (payload) => settleDeadline(ctx, payload, early), reminder: unexpected, 'webhook-delivery': unexpected, automatch: unexpected };
 }
 
 describe('timer handler', () => {
