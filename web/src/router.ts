@@ -1,13 +1,13 @@
 import { signal } from './signal.js';
 
-/** The app's routes: `/` inbox, `/lobby`, `/account`, `/notifications`, `/webhooks`, `/g/{id}` a game (an invite link joins it), `/g/{id}/replay/{seq}` a finished game replayed at a commit. */
+/** The app's routes: `/` inbox, `/lobby`, `/play` (Play now), `/account`, `/notifications`, `/webhooks`, `/g/{id}` a game (an invite link joins it), `/g/{id}/replay/{seq}` a finished game replayed at a commit. */
 export type Route =
-  | { page: 'inbox' | 'lobby' | 'account' | 'notifications' | 'webhooks' }
+  | { page: 'inbox' | 'lobby' | 'play' | 'account' | 'notifications' | 'webhooks' }
   | { page: 'game'; gameId: string }
   | { page: 'replay'; gameId: string; seq: number | null }
   | { page: 'missing' };
 
-const PAGES = { '/lobby': 'lobby', '/account': 'account', '/notifications': 'notifications', '/webhooks': 'webhooks' } as const;
+const PAGES = { '/lobby': 'lobby', '/play': 'play', '/account': 'account', '/notifications': 'notifications', '/webhooks': 'webhooks' } as const;
 
 export function routeOf(path: string): Route {
   if (path === '/' || path === '') return { page: 'inbox' };
