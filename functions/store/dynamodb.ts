@@ -773,6 +773,15 @@ export class DynamoStore implements Store {
     return (await this.batchGet('anyBlockBetween', wanted)).length > 0;
   }
 
+  async blockedEitherWay(playerId: PlayerId, others: readonly PlayerId[]): Promise<ReadonlySet<PlayerId>> {
+    const strangers = [...new Set(others)].filter((other) => other !== playerId);
+    const wanted = strangers.flatMap((other) => [keys.block(playerId, other), keys.block(other, playerId)]);
+    const found: Item[] = [];
+    // BatchGetItem takes at most 100 keys a request.
+    for (let from = 0; from < wanted.length; from += 100) found.push(...(await this.batchGet('blockedEitherWay', wanted.slice(from, from + 100))));
+    return new Set(found.map(blockFromItem).map((row) => (row.playerId === playerId ? row.blockedId : row.playerId)));
+  }
+
   async listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>> {
     const index = TABLE_SCHEMA.openGamesIndex;
     const startKey = cursor === null ? undefined : openGameStartKey(game, decodeCursor(cursor));

@@ -394,6 +394,10 @@ export class MemoryStore implements Store {
     return others.some((other) => other !== playerId && (this.blocks.get(playerId)?.has(other) || this.blocks.get(other)?.has(playerId)));
   }
 
+  async blockedEitherWay(playerId: PlayerId, others: readonly PlayerId[]): Promise<ReadonlySet<PlayerId>> {
+    return new Set(others.filter((other) => other !== playerId && (this.blocks.get(playerId)?.has(other) || this.blocks.get(other)?.has(playerId))));
+  }
+
   async listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>> {
     const headers = [...this.games.values()].flatMap((p) =>
       p.header && p.header.game === game && p.header.status === 'open' && p.header.visibility === 'open' ? [p.header] : [],

@@ -524,6 +524,8 @@ export interface Store {
   listBlocks(playerId: PlayerId): Promise<readonly BlockRow[]>;
   /** Whether the player blocked any of `others`, or any of them blocked the player; strongly consistent. */
   anyBlockBetween(playerId: PlayerId, others: readonly PlayerId[]): Promise<boolean>;
+  /** Those of `others` the player blocked or who blocked the player; strongly consistent. */
+  blockedEitherWay(playerId: PlayerId, others: readonly PlayerId[]): Promise<ReadonlySet<PlayerId>>;
 
   /**
    * Games of one kind that are open (seats free) and `visibility: open`,

@@ -711,6 +711,11 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       expect(await store.anyBlockBetween(dee, [ben, cy])).toBe(false);
       expect(await store.anyBlockBetween(ann, [ann])).toBe(false);
       expect(await store.anyBlockBetween(ann, [])).toBe(false);
+      expect(await store.blockedEitherWay(ben, [ann, cy, dee, ben])).toEqual(new Set([ann]));
+      expect(await store.blockedEitherWay(ann, [ben, cy, dee, ann, ben])).toEqual(new Set([ben, cy]));
+      // More than one request's worth of keys (100) is read whole.
+      const many = Array.from({ length: 70 }, () => uid('pl'));
+      expect(await store.blockedEitherWay(ann, [...many, cy])).toEqual(new Set([cy]));
       expect(await store.deleteBlock(ann, ben)).toBe(true);
       expect(await store.deleteBlock(ann, ben)).toBe(false);
       expect(await store.anyBlockBetween(ben, [ann])).toBe(false);

@@ -208,7 +208,7 @@ export interface paths {
         };
         /**
          * Games with free seats anyone may join, newest first
-         * @description Games created with `visibility: "open"` whose seats are not all taken, a page at a time (`cursor`). Read from an index, eventually consistent: a game filled a moment ago may still be listed, and joining it answers `game-full`.
+         * @description Games created with `visibility: "open"` whose seats are not all taken, a page at a time (`cursor`), but those where a player you block, or who blocks you, sits (you could never join them; a page may then come shorter, and `next` goes on). Read from an index, eventually consistent: a game filled a moment ago may still be listed, and joining it answers `game-full`.
          */
         get: operations["listOpenGames"];
         put?: never;
