@@ -22,7 +22,9 @@ export async function listOpenGames(ctx: ServiceContext, viewer: PlayerRecord, g
   const seated = (header: GameHeader) => header.seats.flatMap((occupant) => (occupant.kind === 'player' ? [occupant.playerId] : []));
   const blocked = await ctx.store.blockedEitherWay(viewer.playerId, page.items.flatMap(seated));
   return {
-    games: page.items.filter((header) => !seated(header).some((playerId) => blocked.has(playerId))).map((header) => ({ ...publicHeader(header), freeSeats: header.seats.filter((seat) => seat.kind === 'empty').length })),
+    games: page.items
+      .filter((header) => !seated(header).some((playerId) => blocked.has(playerId)))
+      .map((header) => ({ ...publicHeader(header), freeSeats: header.seats.filter((seat) => seat.kind === 'empty').length })),
     next: page.next,
   };
 }

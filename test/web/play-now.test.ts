@@ -32,7 +32,11 @@ describe('the web client in Chromium: Play now', () => {
     await Promise.all([ann.waitForURL(/\/g\/[^/]+$/, { timeout: 20_000 }), ben.waitForURL(/\/g\/[^/]+$/, { timeout: 20_000 })]);
     expect(new URL(ann.url()).pathname).toBe(new URL(ben.url()).pathname);
     // The table is theirs: both seated, the game under way.
-    for (const page of [ann, ben]) await page.getByRole('heading', { name: /Your move|Waiting/ }).first().waitFor({ timeout: 20_000 });
+    for (const page of [ann, ben])
+      await page
+        .getByRole('heading', { name: /Your move|Waiting/ })
+        .first()
+        .waitFor({ timeout: 20_000 });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -9,7 +9,13 @@ import { problemResponses } from '../problem.js';
 import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
 import { IdempotencyHeaders, SeekBody } from '../schemas.js';
 
-const SeekParam = z.object({ id: z.string().min(1).max(64).meta({ param: { name: 'id', in: 'path' }, example: 'sk_3fQ9aLm2' }) });
+const SeekParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: 'id', in: 'path' }, example: 'sk_3fQ9aLm2' }),
+});
 
 const RULE =
   'Seeks of one pool (same game, seats, time control, options, `rated` and `allowBots`) are seated together in a new game as soon as enough of them are compatible: closest ratings first, each seek accepting a rating difference of 3 (in mu) that widens by 6 an hour as it waits; two players who block one another are never seated together. Each new seek runs a pass at once, and every pool with seeks waiting gets one every 5 minutes. Each seated player is told `game-started`; a seek waits 24 hours at most.';

@@ -117,9 +117,8 @@ export function PlayNowPage() {
             {waiting.rated ? ', rated' : ''}.
           </p>
           <p>
-            {others === 0 ? 'Nobody else is waiting for this yet.' : `${others} ${others === 1 ? 'other player is' : 'other players are'} waiting.`} You
-            will be taken to the table as soon as it forms; you may leave this page and come back (until{' '}
-            {new Date(waiting.expiresAt).toLocaleString()}).
+            {others === 0 ? 'Nobody else is waiting for this yet.' : `${others} ${others === 1 ? 'other player is' : 'other players are'} waiting.`} You will be
+            taken to the table as soon as it forms; you may leave this page and come back (until {new Date(waiting.expiresAt).toLocaleString()}).
           </p>
           <button type="button" onClick={() => cancel(waiting.seekId)}>
             Stop waiting
