@@ -44,7 +44,9 @@ import type { Store } from './store/port.js';
 import { eventBridgeTimersFromEnv } from './timers/eventbridge.js';
 import { fireTimer, type TimerHandlers } from './timers/fire.js';
 import { LocalTimers, type TimerFailure } from './timers/local.js';
-import type { Timer } from './timers/port.js';
+import type { Timer, Timers } from './timers/port.js';
+import { passOverPool } from './service/automatch.js';
+import { poolTimer } from './service/automatch-timer.js';
 
 /** The table `npm start` keeps its games in, on DynamoDB Local. */
 export const LOCAL_TABLE = 'valeria-local';
@@ -83,11 +85,16 @@ function contextOn(stores: Stores, parts: Partial<Omit<ServiceContext, 'store'>>
 
 /**
  * What every timer does when it fires: a deadline brings its game up to date
- * (meeting an early firing as `early` says, on AWS), a reminder hands what it
+ * (meeting an early firing as `early` says, on AWS), an automatch pool's
+ * pass seats who it can (and asks `timers` for the next), a reminder hands what it
  * sends to `sinks`, a webhook retry goes back to the outbox.
  */
-function timerHandlers(ctx: PushContext, sinks: readonly PushSink[], outbox: Outbox, early?: EarlyFirings): TimerHandlers {
-  return { deadline: (payload) => settleDeadline(ctx, payload, early), ...pushTimerHandlers(ctx, sinks, outbox) };
+function timerHandlers(ctx: PushContext, sinks: readonly PushSink[], outbox: Outbox, timers: Timers, early?: EarlyFirings): TimerHandlers {
+  return {
+    deadline: (payload) => settleDeadline(ctx, payload, early),
+    automatch: (payload) => passOverPool(ctx, timers, payload),
+    ...pushTimerHandlers(ctx, sinks, outbox),
+  };
 }
 
 // ── On AWS (functions/lambda/) ──────────────────────────────────────────────
@@ -142,7 +149,7 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
   const outbox = sqsOutboxFromEnv(env);
   const runDue = async (timer: Timer) => void (await fireTimer(handlers, timer.payload));
   const timers = eventBridgeTimersFromEnv(env, { target: options.self, runDue });
-  const handlers = timerHandlers(ctx, sinks, outbox, options.early);
+  const handlers = timerHandlers(ctx, sinks, outbox, timers, options.early);
   // A player with a WebSocket subscribed to the game (its index entry under the game) is watching it: no push about it.
   const watching = async (playerId: string, gameId: string) => (await ctx.push.gameSubscribers(gameId, 'eventual')).some((s) => s.playerId === playerId);
   sinks.push(
@@ -213,12 +220,13 @@ function localTimers(ctx: PushContext, sinks: readonly PushSink[], onFailure?: T
   const timers = new LocalTimers(ctx.push, fire, ctx.clock, onFailure);
   const dispatcher = deliveryDispatcher(ctx, timers, sinks);
   const outbox = new LocalOutbox(ctx.push, (message) => dispatcher.dispatch(message), onError);
-  const handlers = timerHandlers(ctx, sinks, outbox);
+  const handlers = timerHandlers(ctx, sinks, outbox, timers);
   return { timers, outbox };
 }
 
 /**
- * Re-arms what the agenda holds (a restart loses no reminder or retry), runs
+ * Re-arms what the agenda holds (a restart loses no reminder, retry or
+ * automatch pass), arms each new seek's pool pass, runs
  * what the outbox holds (nor an accepted delivery) and, with `deadlines`,
  * arms each durable commit's deadline and, now, every running game's, read
  * from the store.
@@ -227,9 +235,14 @@ async function armLocalTimers(ctx: PushContext, { timers, outbox }: ReturnType<t
   const stored = await timers.restore();
   const deliveries = await outbox.restore();
   const armed = deadlines ? await armDeadlines(ctx, timers) : null;
+  // Each new seek arms its pool's next pass (on AWS the stream consumer does, from the seek's item); the agenda keeps it over a restart.
+  const stopSeeks = ctx.seeks.subscribe((seek) => {
+    timers.schedule(poolTimer(seek.game, seek.pool, seek.createdAt)).catch((error: unknown) => console.error('automatch pass not armed', error));
+  });
   return {
     restored: { deadlines: armed?.armed ?? 0, stored, deliveries },
     stop: () => {
+      stopSeeks();
       armed?.stop();
       outbox.stop();
       timers.stop();

@@ -8,7 +8,7 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { SchedulerEnv, SelfSchedulerEnv } from '../functions/timers/eventbridge.js';
-import { COMMIT_PREFIX } from '../functions/store/dynamo-items.js';
+import { COMMIT_PREFIX, SEEK_POOL_PREFIX } from '../functions/store/dynamo-items.js';
 import { ServiceFunction } from './service-function.js';
 
 const SCHEDULER_SERVICE = 'scheduler.amazonaws.com';
@@ -123,11 +123,15 @@ export class Timers extends Construct {
         retryAttempts: 10,
         maxRecordAge: Duration.hours(6),
         onFailure: new SqsDlq(this.streamDeadLetters),
-        // Only new commits and snapshots (`C#…`) wake the consumer; it skips the snapshots itself.
+        // Only new commits and snapshots (`C#…`) wake the consumer, which skips the snapshots itself, and new seeks in an automatch pool (`SEEKS#…`), whose pool's pass it arms.
         filters: [
           lambda.FilterCriteria.filter({
             eventName: lambda.FilterRule.isEqual('INSERT'),
             dynamodb: { NewImage: { sk: { S: lambda.FilterRule.beginsWith(COMMIT_PREFIX) } } },
+          }),
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { pk: { S: lambda.FilterRule.beginsWith(SEEK_POOL_PREFIX) } } },
           }),
         ],
       }),

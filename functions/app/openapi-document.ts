@@ -29,6 +29,7 @@ const TAGS = [
   { name: 'games', description: 'The catalog, creating and joining games, your inbox, your view of a game, its verification after the end.' },
   { name: 'play', description: 'Legal moves, submitting moves, the event log and standing orders.' },
   { name: 'ratings', description: 'Ratings per game (OpenSkill), the leaderboards, and player profiles with their reliability.' },
+  { name: 'automatch', description: 'Play now: seeks wait in pools per game, seats and time control until a table of close ratings forms.' },
   { name: 'push', description: 'Being told: notifications, reminders, signed webhooks and the live WebSocket stream.' },
   { name: 'service', description: 'Liveness and readiness.' },
 ];

@@ -47,6 +47,8 @@ export type DocumentedResponse =
   | 'OpenGames'
   | 'Block'
   | 'BlockList'
+  | 'Seek'
+  | 'SeekList'
   | 'NotificationsPage'
   | 'Preferences'
   | 'NewWebhook'

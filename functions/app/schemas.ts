@@ -90,6 +90,15 @@ export const CreateGameBody = z.strictObject({
   visibility: z.enum(['open', 'invite']).optional(),
 });
 
+export const SeekBody = z.strictObject({
+  game: z.string(),
+  seats: z.number().int().min(2).max(MAX_SEATS),
+  options: z.record(z.string(), z.unknown()).optional(),
+  deadlines: DeadlinesRequest,
+  rated: z.boolean().optional(),
+  allowBots: z.boolean().optional(),
+});
+
 export const JoinBody = z.strictObject({ seat: z.number().int().min(0).optional() }).meta({ id: 'Join' });
 export const BotBody = z.strictObject({ level: z.enum(['random', 'greedy']), seat: z.number().int().min(0).optional() }).meta({ id: 'AddBot' });
 

@@ -3,7 +3,8 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { timerChangesOf } from '../service/deadline-timer.js';
 import { summaryOf } from '../service/summaries.js';
-import { commitFromItem, kindOf } from '../store/dynamo-items.js';
+import { poolTimer } from '../service/automatch-timer.js';
+import { commitFromItem, kindOf, SEEK_POOL_PREFIX, seekFromItem } from '../store/dynamo-items.js';
 import type { Store } from '../store/port.js';
 import type { Timers } from '../timers/port.js';
 
@@ -12,7 +13,8 @@ import type { Timers } from '../timers/port.js';
  * entry it leaves pending (and a continuation at once when its request left
  * bots to play), deletes the schedule of the entry it closed, which would
  * otherwise fire for nothing, and writes the game's newest summary, the
- * inbox's source. The stream only carries items DynamoDB has written, so a
+ * inbox's source. A new seek in an automatch pool arms the pool's next
+ * pass (functions/service/automatch.ts). The stream only carries items DynamoDB has written, so a
  * crash between a commit and its schedule or summary loses nothing (the
  * stream redelivers; each step is idempotent). Failed records are reported
  * one by one, so one bad record never blocks the rest.
@@ -25,8 +27,15 @@ export async function onNewCommits(
   const failures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
-    if (record.eventName !== 'INSERT' || !image || kindOf(image) !== 'commit') continue;
+    if (record.eventName !== 'INSERT' || !image) continue;
+    const seekInPool = image.pk?.S?.startsWith(SEEK_POOL_PREFIX) === true;
+    if (!seekInPool && kindOf(image) !== 'commit') continue;
     try {
+      if (seekInPool) {
+        const seek = seekFromItem(image);
+        await timers.schedule(poolTimer(seek.game, seek.pool, seek.createdAt));
+        continue;
+      }
       const commit = commitFromItem(image);
       const { schedule, cancel } = timerChangesOf(commit);
       for (const timer of schedule) await timers.schedule(timer);

@@ -1,6 +1,6 @@
 import type { GameListing } from '../../core/engine/index.js';
 import { GAMES } from '../../core/games/index.js';
-import type { Store } from '../store/port.js';
+import type { SeekRecord, Store } from '../store/port.js';
 import { cryptoSecrets, type SecretSource } from './ids.js';
 import { OneAtATime } from './one-at-a-time.js';
 import { RecentGames } from './recent-games.js';
@@ -25,6 +25,8 @@ export interface ServiceContext {
   readonly tokens: TokenCache;
   /** In-process news of each header that seated a player, once stored (no commit carries a join): the local notifier listens. */
   readonly joins: JoinSignal;
+  /** In-process news of each seek stored (functions/service/automatch.ts): the local timers arm its pool's next pass. */
+  readonly seeks: Signal<SeekRecord>;
   /** The deployment's vacation allowance (functions/service/vacation.ts). */
   readonly vacation: VacationPolicy;
   /** Bringing a game up to date without a move of its own: one reader per game at a time in this process. */
@@ -57,6 +59,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     pollIntervalMs: 1000,
     tokens: new ProcessTokenCache(),
     joins: new Signal(),
+    seeks: new Signal(),
     settling: new OneAtATime(),
     recentGames: new RecentGames(),
     vacation: DEFAULT_VACATION_POLICY,

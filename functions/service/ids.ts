@@ -7,6 +7,7 @@ export interface SecretSource {
   token(): string;
   accessTokenId(): string;
   seed(): string;
+  seekId(): string;
 }
 
 export const cryptoSecrets: SecretSource = {
@@ -15,6 +16,7 @@ export const cryptoSecrets: SecretSource = {
   token: () => `vt_${randomBytes(32).toString('base64url')}`,
   accessTokenId: () => `tok_${randomBytes(9).toString('base64url')}`,
   seed: () => randomBytes(32).toString('hex'),
+  seekId: () => `sk_${randomBytes(9).toString('base64url')}`,
 };
 
 export function sha256Hex(text: string): string {

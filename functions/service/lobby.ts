@@ -181,7 +181,7 @@ function takeSeat(
 }
 
 /** Once every seat is taken the game runs: bots make their opening moves. */
-async function startIfFull(ctx: ServiceContext, header: GameHeader): Promise<GameHeader> {
+export async function startIfFull(ctx: ServiceContext, header: GameHeader): Promise<GameHeader> {
   if (header.status !== 'active') return header;
   await withFreshGame(ctx, header.gameId, async (live) => ((await settle(ctx, live)) === RETRY ? RETRY : undefined));
   return header;

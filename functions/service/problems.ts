@@ -191,10 +191,33 @@ export const SERVICE_PROBLEMS = {
     description: 'You do not block this player.',
     detail: ({ playerId }: { playerId: string }) => `You do not block the player ${playerId}.`,
   },
+  'seek-not-found': {
+    status: 404,
+    description: 'You have no seek with this id waiting or seated (it may have expired).',
+    detail: ({ seekId }: { seekId: string }) => `You have no seek with id ${seekId}.`,
+  },
   'webhook-not-found': {
     status: 404,
     description: 'You have no webhook with this id.',
     detail: ({ webhookId }: { webhookId: string }) => `You have no webhook with id ${webhookId}.`,
+  },
+  'seek-seated': {
+    status: 409,
+    description: 'The seek was seated already (`gameId`): there is nothing to cancel; play the game, or leave it as any other.',
+    detail: ({ gameId }: { gameId: string }) => `This seek was seated already, in game ${gameId}.`,
+    fields: ({ gameId }: { gameId: string }) => ({ gameId }),
+  },
+  'seek-exists': {
+    status: 409,
+    description: 'You wait in this pool already (`seekId`): one seek per pool is enough.',
+    detail: ({ seekId }: { seekId: string }) => `You are waiting for this game already (seek ${seekId}).`,
+    fields: ({ seekId }: { seekId: string }) => ({ seekId }),
+  },
+  'too-many-seeks': {
+    status: 409,
+    description: 'You wait in as many pools as a player may (`limit`); cancel a seek first.',
+    detail: ({ limit }: { limit: number }) => `You are waiting in ${limit} pools already, the most one may; cancel a seek first.`,
+    fields: ({ limit }: { limit: number }) => ({ limit }),
   },
   'bots-not-allowed': {
     status: 403,

@@ -13,6 +13,7 @@ import type {
   PlayerRecord,
   PlayerTally,
   BlockRow,
+  SeekRecord,
   GameEnd,
   Snapshot,
   TokenHolder,
@@ -35,6 +36,8 @@ import type {
  *   PLAYER#<id>        VACATION             the player's vacation ledger
  *   PLAYER#<id>        RATING#<game>        the player's rating in that game's pool (listed ones carry the leaderboard index's keys)
  *   PLAYER#<id>        BLOCK#<otherId>      a block the player keeps against another (`name`, `at`)
+ *   PLAYER#<id>        SEEK#<seekId>        the player's copy of a seek of theirs (`st`: waiting or seated), with `expiresAt` (TTL)
+ *   SEEKS#<game>       SEEK#<seekId>        a waiting seek in its game's pools (gone once seated or cancelled), with `expiresAt` (TTL)
  *   PLAYER#<id>        TALLY#<game>         the player's finished, clean and won games there (`finished`, `clean`, `won`)
  *   GAME#<id>          HEAD                 the game header (sorts after every C# key)
  *   GAME#<id>          #LATEST              the summary of the newest commit, for lists (sorts before every C# key)
@@ -67,6 +70,8 @@ export const RATING_PREFIX = 'RATING#';
 export const TALLY_PREFIX = 'TALLY#';
 export const BLOCK_PREFIX = 'BLOCK#';
 export const ENDED_PREFIX = 'ENDED#';
+export const SEEK_PREFIX = 'SEEK#';
+export const SEEK_POOL_PREFIX = 'SEEKS#';
 const INSTANT_DIGITS = 15;
 export const ACCESS_TOKEN_PREFIX = 'ACCESS#';
 
@@ -94,6 +99,9 @@ export const keys = {
   tally: (playerId: string, game: string): Item => key(keys.playerPartition(playerId), `${TALLY_PREFIX}${game}`),
   gameEnd: (gameId: string): Item => key(keys.gamePartition(gameId), '#ENDED'),
   leaderboardPartition: (game: string): string => `LB#${game}`,
+  seekPoolPartition: (game: string): string => `${SEEK_POOL_PREFIX}${game}`,
+  poolSeek: (game: string, seekId: string): Item => key(keys.seekPoolPartition(game), `${SEEK_PREFIX}${seekId}`),
+  playerSeek: (playerId: string, seekId: string): Item => key(keys.playerPartition(playerId), `${SEEK_PREFIX}${seekId}`),
   openGamesPartition: (game: string): string => `OPEN#${game}`,
 };
 
@@ -386,6 +394,26 @@ export function blockFromItem(item: Item): BlockRow {
     name: str(item, 'name'),
     at: num(item, 'at'),
   };
+}
+
+/**
+ * A seek's item, in its pool (`pool`) or its player's partition: the record
+ * as JSON, and for conditions its status `st` and its exact expiry `expiresMs`
+ * (the TTL attribute is whole seconds), with the TTL.
+ */
+export function seekItem(seek: SeekRecord, where: 'pool' | 'player'): Item {
+  const at = where === 'pool' ? keys.poolSeek(seek.game, seek.seekId) : keys.playerSeek(seek.playerId, seek.seekId);
+  return {
+    ...at,
+    ...body(seek),
+    st: { S: seek.status },
+    expiresMs: n(seek.expiresAt),
+    [TABLE_SCHEMA.ttlAttribute]: n(Math.ceil(seek.expiresAt / 1000)),
+  };
+}
+
+export function seekFromItem(item: Item): SeekRecord {
+  return bodyOf<SeekRecord>(item);
 }
 
 export function tallyFromItem(item: Item): PlayerTally {

@@ -37,6 +37,7 @@ import {
   assertLimit,
   assertNextRevision,
   assertSeq,
+  byUtf8,
   decodeCursor,
   encodeCursor,
   finishedOrderKey,
@@ -77,6 +78,9 @@ import {
   RATING_PREFIX,
   TALLY_PREFIX,
   BLOCK_PREFIX,
+  SEEK_PREFIX,
+  seekFromItem,
+  seekItem,
   blockFromItem,
   blockItem,
   tallyFromItem,
@@ -117,6 +121,8 @@ import {
   type PlayerRecord,
   type PlayerTally,
   type BlockRow,
+  type SeekRecord,
+  type SeatingOutcome,
   type GameEnd,
   type GameEndWrite,
   type RunningGameClaim,
@@ -772,6 +778,15 @@ export class DynamoStore implements Store {
     return (await this.batchGet('anyBlockBetween', wanted)).length > 0;
   }
 
+  async blockedEitherWay(playerId: PlayerId, others: readonly PlayerId[]): Promise<ReadonlySet<PlayerId>> {
+    const strangers = [...new Set(others)].filter((other) => other !== playerId);
+    const wanted = strangers.flatMap((other) => [keys.block(playerId, other), keys.block(other, playerId)]);
+    const found: Item[] = [];
+    // BatchGetItem takes at most 100 keys a request.
+    for (let from = 0; from < wanted.length; from += 100) found.push(...(await this.batchGet('blockedEitherWay', wanted.slice(from, from + 100))));
+    return new Set(found.map(blockFromItem).map((row) => (row.playerId === playerId ? row.blockedId : row.playerId)));
+  }
+
   async listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>> {
     const index = TABLE_SCHEMA.openGamesIndex;
     const startKey = cursor === null ? undefined : openGameStartKey(game, decodeCursor(cursor));
@@ -811,6 +826,83 @@ export class DynamoStore implements Store {
       next = page.lastKey;
     } while (next && items.length <= limit);
     return { items: items.slice(0, limit), more: items.length > limit };
+  }
+
+  async putSeek(seek: SeekRecord): Promise<void> {
+    const fresh = { ConditionExpression: 'attribute_not_exists(pk)' };
+    const refused = await this.transact('putSeek', [
+      { Put: { TableName: this.table, Item: seekItem(seek, 'pool'), ...fresh } },
+      { Put: { TableName: this.table, Item: seekItem(seek, 'player'), ...fresh } },
+    ]);
+    if (refused) throw new Error(`seek ${seek.seekId} already exists`);
+  }
+
+  async listPoolSeeks(game: string): Promise<readonly SeekRecord[]> {
+    return this.liveSeeks('listPoolSeeks', keys.seekPoolPartition(game));
+  }
+
+  async listPlayerSeeks(playerId: PlayerId): Promise<readonly SeekRecord[]> {
+    return this.liveSeeks('listPlayerSeeks', keys.playerPartition(playerId));
+  }
+
+  /** A partition's seeks not expired (TTL deletes late), oldest first. */
+  private async liveSeeks(operation: string, partition: string): Promise<SeekRecord[]> {
+    const now = this.clock();
+    return (await this.queryAll(operation, this.prefixQuery(partition, SEEK_PREFIX)))
+      .map(seekFromItem)
+      .filter((seek) => seek.expiresAt > now)
+      .sort((a, b) => a.createdAt - b.createdAt || byUtf8(a.seekId, b.seekId));
+  }
+
+  async cancelSeek(playerId: PlayerId, seekId: string): Promise<SeekRecord | null> {
+    const item = await this.get('cancelSeek', keys.playerSeek(playerId, seekId));
+    const seek = item ? seekFromItem(item) : null;
+    if (!seek || seek.expiresAt <= this.clock()) return null;
+    if (seek.status !== 'waiting') return seek;
+    const waiting = { ConditionExpression: 'st = :waiting', ExpressionAttributeValues: { ':waiting': { S: 'waiting' } } };
+    const refused = await this.transact('cancelSeek', [
+      { Delete: { TableName: this.table, Key: keys.poolSeek(seek.game, seekId), ...waiting } },
+      { Delete: { TableName: this.table, Key: keys.playerSeek(playerId, seekId), ...waiting } },
+    ]);
+    // Seated meanwhile by a matcher: as it now stands.
+    return refused ? this.cancelSeek(playerId, seekId) : seek;
+  }
+
+  async seatSeeks(header: GameHeader, seeks: readonly SeekRecord[], claims: readonly RunningGameClaim[]): Promise<SeatingOutcome> {
+    // Waiting and not expired (an expired item lingers until TTL deletes it).
+    const waiting = {
+      ConditionExpression: 'st = :waiting AND expiresMs > :now',
+      ExpressionAttributeValues: { ':waiting': { S: 'waiting' }, ':now': { N: String(this.clock()) } },
+    };
+    const seekWrites: TransactWriteItem[] = seeks.flatMap((seek) => [
+      { Delete: { TableName: this.table, Key: keys.poolSeek(seek.game, seek.seekId), ...waiting } },
+      { Put: { TableName: this.table, Item: seekItem({ ...seek, status: 'seated', gameId: header.gameId }, 'player'), ...waiting } },
+    ]);
+    // A block is an item: checking that none exists between any two players makes a block written meanwhile refuse the seating.
+    const players = seeks.map((seek) => seek.playerId);
+    const noBlocks: TransactWriteItem[] = players.flatMap((player, i) =>
+      players.slice(i + 1).flatMap((other) =>
+        [keys.block(player, other), keys.block(other, player)].map((Key) => ({
+          ConditionCheck: { TableName: this.table, Key, ConditionExpression: 'attribute_not_exists(pk)' },
+        })),
+      ),
+    );
+    const claimWrites = claims.flatMap((claim) => this.newClaim(claim));
+    const refused = await this.transact('seatSeeks', [
+      { Put: { TableName: this.table, Item: headerItem(header), ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...seekWrites,
+      ...noBlocks,
+      ...claimWrites,
+    ]);
+    if (!refused) return { status: 'seated' };
+    if (refused[0]) throw new HeaderConflictError(header.gameId);
+    const gone = seeks.filter((_, i) => refused[1 + 2 * i] || refused[2 + 2 * i]).map((seek) => seek.seekId);
+    if (gone.length > 0) return { status: 'gone', seekIds: gone };
+    if (refused.slice(1 + seekWrites.length, 1 + seekWrites.length + noBlocks.length).some(Boolean)) return { status: 'blocked' };
+    // Each claim is two items (newClaim): a refused count is over its limit.
+    const over = claims.find((_, i) => refused[1 + seekWrites.length + noBlocks.length + 2 * i]);
+    if (over) throw new RunningGamesLimitError(over.playerId, over.limit);
+    throw new Error(`seating in ${header.gameId} refused a new running row`);
   }
 
   async listActiveGameIds(): Promise<readonly string[]> {

@@ -35,6 +35,8 @@ import {
   type PlayerRecord,
   type PlayerTally,
   type BlockRow,
+  type SeekRecord,
+  type SeatingOutcome,
   type GameEnd,
   type GameEndWrite,
   type RunningGameClaim,
@@ -87,6 +89,8 @@ export class MemoryStore implements Store {
   private readonly gameEnds = new Map<string, GameEnd>();
   /** Blocks by player, then blocked player. */
   private readonly blocks = new Map<PlayerId, Map<PlayerId, BlockRow>>();
+  /** Seeks by id, as their player's copy holds them (waiting ones are also in their pool). */
+  private readonly seeks = new Map<string, SeekRecord>();
   /** Tallies by player, then game. */
   private readonly tallies = new Map<PlayerId, Map<string, PlayerTally>>();
   private readonly clock: () => number;
@@ -392,11 +396,65 @@ export class MemoryStore implements Store {
     return others.some((other) => other !== playerId && (this.blocks.get(playerId)?.has(other) || this.blocks.get(other)?.has(playerId)));
   }
 
+  async blockedEitherWay(playerId: PlayerId, others: readonly PlayerId[]): Promise<ReadonlySet<PlayerId>> {
+    return new Set(others.filter((other) => other !== playerId && (this.blocks.get(playerId)?.has(other) || this.blocks.get(other)?.has(playerId))));
+  }
+
   async listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>> {
     const headers = [...this.games.values()].flatMap((p) =>
       p.header && p.header.game === game && p.header.status === 'open' && p.header.visibility === 'open' ? [p.header] : [],
     );
     return newestFirst(headers, openGameKey, cursor, limit);
+  }
+
+  async putSeek(seek: SeekRecord): Promise<void> {
+    if (this.seeks.has(seek.seekId)) throw new Error(`seek ${seek.seekId} already exists`);
+    this.seeks.set(seek.seekId, jsonCopy(seek));
+  }
+
+  async listPoolSeeks(game: string): Promise<readonly SeekRecord[]> {
+    return this.liveSeeks((seek) => seek.game === game && seek.status === 'waiting');
+  }
+
+  async listPlayerSeeks(playerId: PlayerId): Promise<readonly SeekRecord[]> {
+    return this.liveSeeks((seek) => seek.playerId === playerId);
+  }
+
+  async cancelSeek(playerId: PlayerId, seekId: string): Promise<SeekRecord | null> {
+    const seek = this.seeks.get(seekId);
+    if (!seek || seek.playerId !== playerId || seek.expiresAt <= this.clock()) return null;
+    if (seek.status === 'waiting') this.seeks.delete(seekId);
+    return jsonCopy(seek);
+  }
+
+  async seatSeeks(header: GameHeader, seeks: readonly SeekRecord[], claims: readonly RunningGameClaim[]): Promise<SeatingOutcome> {
+    const now = this.clock();
+    const gone = seeks.filter(({ seekId }) => {
+      const stored = this.seeks.get(seekId);
+      return stored?.status !== 'waiting' || stored.expiresAt <= now;
+    });
+    if (gone.length > 0) return { status: 'gone', seekIds: gone.map((seek) => seek.seekId) };
+    const players = seeks.map((seek) => seek.playerId);
+    if (players.some((player, i) => players.slice(i + 1).some((other) => this.blocks.get(player)?.has(other) || this.blocks.get(other)?.has(player))))
+      return { status: 'blocked' };
+    if (this.games.get(header.gameId)?.header) throw new HeaderConflictError(header.gameId);
+    // Every condition first, as one transaction: a claim over its limit throws before anything is written.
+    const writes = claims.map((claim) => this.claiming(claim));
+    this.partition(header.gameId).header = jsonCopy(header);
+    for (const write of writes) write();
+    for (const { seekId } of seeks) {
+      const stored = this.seeks.get(seekId);
+      if (stored) this.seeks.set(seekId, { ...stored, status: 'seated', gameId: header.gameId });
+    }
+    return { status: 'seated' };
+  }
+
+  private liveSeeks(wanted: (seek: SeekRecord) => boolean): SeekRecord[] {
+    const now = this.clock();
+    return [...this.seeks.values()]
+      .filter((seek) => seek.expiresAt > now && wanted(seek))
+      .sort((a, b) => a.createdAt - b.createdAt || byUtf8(a.seekId, b.seekId))
+      .map(jsonCopy);
   }
 
   async listActiveGameIds(): Promise<readonly string[]> {

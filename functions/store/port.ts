@@ -365,6 +365,40 @@ export interface BlockRow {
   readonly at: number;
 }
 
+/**
+ * A player's wish to play (functions/service/automatch.ts): waiting in its
+ * pool until seated with others of the same pool, cancelled, or expired.
+ */
+export interface SeekRecord {
+  readonly seekId: string;
+  readonly playerId: PlayerId;
+  /** The player's name when they sought: the seat's. */
+  readonly name: string;
+  /** A bot account's seek. */
+  readonly botAccount?: true;
+  readonly game: string;
+  readonly seats: number;
+  /** The time control as asked (a preset name or explicit seconds), JSON. */
+  readonly deadlines: unknown;
+  /** The game's options, as its schema parsed them. */
+  readonly options: unknown;
+  readonly rated: boolean;
+  readonly allowBots: boolean;
+  /** The pool's id: seeks are seated together only within one pool (same game, seats, time control, options, rated, allowBots). */
+  readonly pool: string;
+  /** The player's rating estimate (mu) in the game's pool when they sought: what closeness is measured on. */
+  readonly mu: number;
+  readonly createdAt: number;
+  /** Epoch ms; gone for reads from that instant on (DynamoDB's TTL deletes it later). */
+  readonly expiresAt: number;
+  readonly status: 'waiting' | 'seated';
+  /** The game it was seated in (status `seated`). */
+  readonly gameId?: string;
+}
+
+/** How `seatSeeks` went: written with every seek seated; some seeks were no longer waiting; or two of the players block one another now (nothing written either way). */
+export type SeatingOutcome = { readonly status: 'seated' } | { readonly status: 'gone'; readonly seekIds: readonly string[] } | { readonly status: 'blocked' };
+
 /** How `recordGameEnd` went: written; the end was recorded before (nothing written); or a rating moved since it was read (nothing written). */
 export type GameEndWrite = 'recorded' | 'already-recorded' | 'stale';
 
@@ -496,6 +530,8 @@ export interface Store {
   listBlocks(playerId: PlayerId): Promise<readonly BlockRow[]>;
   /** Whether the player blocked any of `others`, or any of them blocked the player; strongly consistent. */
   anyBlockBetween(playerId: PlayerId, others: readonly PlayerId[]): Promise<boolean>;
+  /** Those of `others` the player blocked or who blocked the player; strongly consistent. */
+  blockedEitherWay(playerId: PlayerId, others: readonly PlayerId[]): Promise<ReadonlySet<PlayerId>>;
 
   /**
    * Games of one kind that are open (seats free) and `visibility: open`,
@@ -503,6 +539,24 @@ export interface Store {
    * page (read from an index: eventually consistent on DynamoDB).
    */
   listOpenGames(game: string, cursor: string | null, limit: number): Promise<Page<GameHeader>>;
+
+  /** Stores a waiting seek: in its game's pool and among its player's seeks, at once. */
+  putSeek(seek: SeekRecord): Promise<void>;
+  /** Every waiting seek of one game's pools not expired, oldest first, strongly consistent. */
+  listPoolSeeks(game: string): Promise<readonly SeekRecord[]>;
+  /** The player's seeks not expired, waiting or seated, oldest first, strongly consistent. */
+  listPlayerSeeks(playerId: PlayerId): Promise<readonly SeekRecord[]>;
+  /** Removes a waiting seek from its pool and its player's seeks; null when the player has no such seek, the seek unchanged when it is seated already. */
+  cancelSeek(playerId: PlayerId, seekId: string): Promise<SeekRecord | null>;
+  /**
+   * Writes a new game's header with every seek seated in it, all or nothing:
+   * only if each seek is still waiting in its pool (its pool item goes, its
+   * player's copy says `seated` and names the game) and each claim is within
+   * its player's running games (RunningGamesLimitError otherwise), and no
+   * two of the players block one another (a block written meanwhile wins).
+   * Two matchers that chose the same seek cannot both write.
+   */
+  seatSeeks(header: GameHeader, seeks: readonly SeekRecord[], claims: readonly RunningGameClaim[]): Promise<SeatingOutcome>;
 
   /**
    * Games with an open deadline, for the local timers to rebuild their deadlines:

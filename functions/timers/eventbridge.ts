@@ -30,6 +30,8 @@ const RETRY_POLICY: Readonly<Record<TimerKind, { readonly MaximumEventAgeInSecon
   deadline: { MaximumEventAgeInSeconds: 60 * 60, MaximumRetryAttempts: 20 },
   reminder: { MaximumEventAgeInSeconds: 6 * 60 * 60, MaximumRetryAttempts: 20 },
   'webhook-delivery': { MaximumEventAgeInSeconds: 6 * 60 * 60, MaximumRetryAttempts: 20 },
+  // A pool's pass schedules the next; the next seek in the pool arms it again if this one is lost.
+  automatch: { MaximumEventAgeInSeconds: 60 * 60, MaximumRetryAttempts: 20 },
 };
 
 /** Schedule names: 1–64 of these characters. */

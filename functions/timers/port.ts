@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 /**
  * The timers port: one kind of wake-up call for everything that must happen
  * at a time of its own — a pending entry's deadline, a reminder before it, a
- * webhook delivery's next attempt. Two adapters implement it: in process for
+ * webhook delivery's next attempt, an automatch pool's next pass. Two adapters implement it: in process for
  * `npm start` (local.ts) and EventBridge Scheduler on AWS (eventbridge.ts);
  * one handler takes every firing and dispatches on its kind (fire.ts).
  *
@@ -56,12 +56,21 @@ export const WebhookDeliveryPayload = z.object({
 });
 export type WebhookDeliveryPayload = z.infer<typeof WebhookDeliveryPayload>;
 
+/** A pass of the matcher over one automatch pool: seats what the widened gaps now allow (functions/service/automatch.ts). */
+export const AutomatchPayload = z.object({
+  kind: z.literal('automatch'),
+  game: id,
+  /** The pool's id (a seek's `pool`). */
+  pool: id,
+});
+export type AutomatchPayload = z.infer<typeof AutomatchPayload>;
+
 /**
  * What a timer delivers to the handler when it fires (the Scheduler target's
  * `Input` on AWS, the stored agenda's item locally). Not strict: a timer
  * created by an older release may carry fields this one no longer reads.
  */
-export const TimerPayload = z.discriminatedUnion('kind', [DeadlinePayload, ReminderPayload, WebhookDeliveryPayload]);
+export const TimerPayload = z.discriminatedUnion('kind', [DeadlinePayload, ReminderPayload, WebhookDeliveryPayload, AutomatchPayload]);
 export type TimerPayload = z.infer<typeof TimerPayload>;
 export type TimerKind = TimerPayload['kind'];
 

@@ -46,6 +46,22 @@ describe('block lists over HTTP on DynamoDB Local', () => {
     expect((await client.post(`/v1/games/${bensGame}/join`, { token: ann.token, body: {} })).status).toBe(200);
   });
 
+  it('hides from the open games the tables where a blocked player sits, either way; others still see them', async () => {
+    const { client } = api;
+    const [ann, ben, cy] = [await client.register('Ann'), await client.register('Ben'), await client.register('Cy')];
+    const annsGame = await newGame(ann.token);
+    const open = async (token: string) =>
+      ((await client.get('/v1/games/open?game=sealed-bids&limit=100', { token })).body.games as { gameId: string }[]).map((g) => g.gameId);
+    expect(await open(ben.token)).toContain(annsGame);
+    expect((await client.post('/v1/players/me/blocks', { token: ben.token, body: { playerId: ann.playerId } })).status).toBe(201);
+    expect(await open(ben.token)).not.toContain(annsGame);
+    expect(await open(cy.token)).toContain(annsGame);
+    // Ann blocked by Ben: Ben's table is hidden from her too.
+    const bensGame = await newGame(ben.token);
+    expect(await open(ann.token)).not.toContain(bensGame);
+    expect(await open(cy.token)).toContain(bensGame);
+  });
+
   it('refuses blocking yourself, a player who does not exist, and unblocking one not blocked', async () => {
     const { client } = api;
     const ann = await client.register('Ann');

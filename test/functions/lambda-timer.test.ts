@@ -11,8 +11,9 @@ import { reclaimSeat } from '../../functions/service/reclaim.js';
 import { registerPlayer } from '../../functions/service/players.js';
 import { onNewCommits } from '../../functions/lambda/stream-handler.js';
 import { onTimer } from '../../functions/lambda/timer-handler.js';
-import { commitItem, snapshotItem } from '../../functions/store/dynamo-items.js';
-import type { Commit, GameSummary } from '../../functions/store/port.js';
+import { commitItem, seekItem, snapshotItem } from '../../functions/store/dynamo-items.js';
+import type { Commit, GameSummary, SeekRecord } from '../../functions/store/port.js';
+import { poolTimer } from '../../functions/service/automatch-timer.js';
 import type { TimerHandlers } from '../../functions/timers/fire.js';
 import type { Timer, Timers } from '../../functions/timers/port.js';
 import { manualClock } from '../support/api.js';
@@ -58,7 +59,7 @@ function handlers(early: EarlyFirings): TimerHandlers {
   const unexpected = async () => {
     throw new Error('only deadlines fire here');
   };
-  return { deadline: (payload) => settleDeadline(ctx, payload, early), reminder: unexpected, 'webhook-delivery': unexpected };
+  return { deadline: (payload) => settleDeadline(ctx, payload, early), reminder: unexpected, 'webhook-delivery': unexpected, automatch: unexpected };
 }
 
 describe('timer handler', () => {
@@ -215,6 +216,26 @@ describe('stream consumer', () => {
       { gameId: 'g_stream', seq: 4, summary: commit.summary },
       { gameId: 'g_stream', seq: 5, summary: finished.summary },
     ]);
+  });
+
+  it('arms the pool pass of each new seek in a pool, and nothing for its player’s copy or a seek seated', async () => {
+    written.length = 0;
+    const scheduled: Timer[] = [];
+    const scheduler: Timers = { schedule: async (timer) => void scheduled.push(timer), cancel: async () => {} };
+    const seek: SeekRecord = {
+      ...{ seekId: 'sk_1', playerId: 'pl_1', name: 'Ann', game: 'village-pillage', seats: 2, deadlines: 'daily', options: {} },
+      ...{ rated: true, allowBots: false, pool: 'village-pillage.abc', mu: 25, createdAt: 1_800_000_100_000, expiresAt: 1_800_086_500_000, status: 'waiting' },
+    };
+    const event = {
+      Records: [
+        record('INSERT', seekItem(seek, 'pool'), '30'),
+        record('INSERT', seekItem(seek, 'player'), '31'),
+        record('MODIFY', seekItem({ ...seek, status: 'seated', gameId: 'g_1' }, 'player'), '32'),
+      ],
+    } as unknown as DynamoDBStreamEvent;
+    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(scheduled).toEqual([poolTimer('village-pillage', 'village-pillage.abc', seek.createdAt)]);
+    expect(written).toEqual([]);
   });
 
   it('deletes the schedule of an entry a commit closed, and asks for a continuation at once when its request left bots to play', async () => {

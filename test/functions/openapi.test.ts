@@ -71,6 +71,8 @@ describe('OpenAPI document', () => {
         '/v1/webhooks/{id}/test',
         '/v1/webhooks/{id}/deliveries',
         '/v1/push/vapid-key',
+        '/v1/seeks',
+        '/v1/seeks/{id}',
         '/v1/push-subscriptions',
         '/v1/push-subscriptions/{id}',
         '/v1/stream/tickets',

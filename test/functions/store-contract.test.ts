@@ -17,6 +17,7 @@ import {
   type PlayerRating,
   type PlayerRecord,
   type GameEnd,
+  type SeekRecord,
   type Store,
   type VacationLedger,
 } from '../../functions/store/port.js';
@@ -156,6 +157,27 @@ function ratedGame(ratings: readonly PlayerRating[], gameId = uid('g')): GameEnd
       before,
       after: { mu: r.mu, sigma: r.sigma, games: r.games, wins: r.wins, lastGameAt: r.lastGameAt },
     })),
+  };
+}
+
+function seek(overrides: Partial<SeekRecord> = {}): SeekRecord {
+  const now = Date.now();
+  return {
+    seekId: uid('sk'),
+    playerId: uid('pl'),
+    name: 'Ada',
+    game: 'village-pillage',
+    seats: 2,
+    deadlines: 'daily',
+    options: {},
+    rated: true,
+    allowBots: false,
+    pool: 'village-pillage.pool',
+    mu: 25,
+    createdAt: now,
+    expiresAt: now + 86_400_000,
+    status: 'waiting',
+    ...overrides,
   };
 }
 
@@ -712,10 +734,113 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       expect(await store.anyBlockBetween(dee, [ben, cy])).toBe(false);
       expect(await store.anyBlockBetween(ann, [ann])).toBe(false);
       expect(await store.anyBlockBetween(ann, [])).toBe(false);
+      expect(await store.blockedEitherWay(ben, [ann, cy, dee, ben])).toEqual(new Set([ann]));
+      expect(await store.blockedEitherWay(ann, [ben, cy, dee, ann, ben])).toEqual(new Set([ben, cy]));
+      // More than one request's worth of keys (100) is read whole.
+      const many = Array.from({ length: 70 }, () => uid('pl'));
+      expect(await store.blockedEitherWay(ann, [...many, cy])).toEqual(new Set([cy]));
       expect(await store.deleteBlock(ann, ben)).toBe(true);
       expect(await store.deleteBlock(ann, ben)).toBe(false);
       expect(await store.anyBlockBetween(ben, [ann])).toBe(false);
       expect((await store.listBlocks(ann)).map((r) => r.blockedId)).toEqual([cy]);
+    });
+  });
+
+  describe('automatch seeks', () => {
+    const claimOf = (s: SeekRecord, gameId: string, seat: number, limit = 5) => ({
+      playerId: s.playerId,
+      row: { gameId, game: s.game, seat, joinedAt: 1_700_000_000_000 },
+      limit,
+    });
+    const tableOf = (seeks: readonly SeekRecord[]) =>
+      header({
+        game: seeks[0]!.game,
+        seats: seeks.map((s) => ({ kind: 'player' as const, playerId: s.playerId, name: s.name })),
+        status: 'active',
+        startedAt: 1_700_000_000_000,
+      });
+    const seatAll = (seeks: readonly SeekRecord[], h = tableOf(seeks), limit = 5) =>
+      store.seatSeeks(
+        h,
+        seeks,
+        seeks.map((s, seat) => claimOf(s, h.gameId, seat, limit)),
+      );
+
+    it('keeps a seek in its game’s pool and among its player’s, oldest first, until cancelled', async () => {
+      const game = uid('kind');
+      const [late, early] = [seek({ game, createdAt: Date.now() + 5 }), seek({ game })];
+      const mine = seek({ game: uid('kind'), playerId: late.playerId });
+      for (const s of [late, early, mine]) await store.putSeek(s);
+      expect(await store.listPoolSeeks(game)).toEqual([early, late]);
+      expect(await store.listPlayerSeeks(late.playerId)).toEqual([late, mine].sort((a, b) => a.createdAt - b.createdAt || (a.seekId < b.seekId ? -1 : 1)));
+      expect(await store.cancelSeek(late.playerId, late.seekId)).toEqual(late);
+      expect(await store.listPoolSeeks(game)).toEqual([early]);
+      expect(await store.listPlayerSeeks(late.playerId)).toEqual([mine]);
+      // Gone, someone else's, or never made: nothing to cancel.
+      expect(await store.cancelSeek(late.playerId, late.seekId)).toBeNull();
+      expect(await store.cancelSeek(late.playerId, early.seekId)).toBeNull();
+      expect(await store.cancelSeek(uid('pl'), uid('sk'))).toBeNull();
+    });
+
+    it('seats a table in one write: the game, every seek seated and named to its player, their running rows; a seated seek is never seated again', async () => {
+      const game = uid('kind');
+      const [a, b, c] = [seek({ game }), seek({ game }), seek({ game })];
+      for (const s of [a, b, c]) await store.putSeek(s);
+      const h = tableOf([a, b]);
+      expect(await seatAll([a, b], h)).toEqual({ status: 'seated' });
+      expect(await store.getHeader(h.gameId)).toEqual(h);
+      expect(await store.listPoolSeeks(game)).toEqual([c]);
+      expect(await store.listPlayerSeeks(a.playerId)).toEqual([{ ...a, status: 'seated', gameId: h.gameId }]);
+      expect((await store.listMemberships(b.playerId, null, 10)).items).toEqual([{ ...claimOf(b, h.gameId, 1).row, counted: true }]);
+      // A second seating with a seated seek writes nothing, and names it.
+      const again = tableOf([c, b]);
+      expect(await seatAll([c, b], again)).toEqual({ status: 'gone', seekIds: [b.seekId] });
+      expect(await store.getHeader(again.gameId)).toBeNull();
+      expect(await store.listPoolSeeks(game)).toEqual([c]);
+      // Cancelling a seated seek changes nothing: it answers it as it stands.
+      expect(await store.cancelSeek(a.playerId, a.seekId)).toEqual({ ...a, status: 'seated', gameId: h.gameId });
+    });
+
+    it('lets one of two matchers racing over the same seek seat it, never both', async () => {
+      const game = uid('kind');
+      const [a, b, c] = [seek({ game }), seek({ game }), seek({ game })];
+      for (const s of [a, b, c]) await store.putSeek(s);
+      const outcomes = await Promise.all([seatAll([a, b]), seatAll([a, c]), seatAll([b, c])]);
+      expect(outcomes.filter((o) => o.status === 'seated')).toHaveLength(1);
+      const seated = (await Promise.all([a, b, c].map((s) => store.listPlayerSeeks(s.playerId)))).flat().filter((s) => s.status === 'seated');
+      expect(seated).toHaveLength(2);
+      expect(new Set(seated.map((s) => s.gameId)).size).toBe(1);
+    });
+
+    it('refuses to seat two players who block one another, and a player over their running games, writing nothing', async () => {
+      const game = uid('kind');
+      const [a, b] = [seek({ game }), seek({ game })];
+      for (const s of [a, b]) await store.putSeek(s);
+      await store.putBlock({ playerId: b.playerId, blockedId: a.playerId, name: 'Ada', at: 1 });
+      const h = tableOf([a, b]);
+      expect(await seatAll([a, b], h)).toEqual({ status: 'blocked' });
+      expect(await store.getHeader(h.gameId)).toBeNull();
+      expect(await store.deleteBlock(b.playerId, a.playerId)).toBe(true);
+      await store.createGame(header({ createdBy: b.playerId }), claimOf(b, uid('g'), 0, 1));
+      await expect(seatAll([a, b], h, 1)).rejects.toMatchObject({ name: 'RunningGamesLimitError', playerId: b.playerId });
+      expect(await store.getHeader(h.gameId)).toBeNull();
+      expect((await store.listPoolSeeks(game)).map((s) => s.seekId).sort()).toEqual([a, b].map((s) => s.seekId).sort());
+      expect((await store.listMemberships(a.playerId, null, 10)).items).toEqual([]);
+    });
+
+    it('forgets an expired seek for every read, and never seats it', async () => {
+      let now = 1_800_000_000_000;
+      const timed = adapter.withClock(() => now);
+      const game = uid('kind');
+      const [a, b] = [seek({ game, createdAt: now, expiresAt: now + 1_000 }), seek({ game, createdAt: now, expiresAt: now + 5_000 })];
+      for (const s of [a, b]) await timed.putSeek(s);
+      now += 1_000;
+      expect(await timed.listPoolSeeks(game)).toEqual([b]);
+      expect(await timed.listPlayerSeeks(a.playerId)).toEqual([]);
+      expect(await timed.cancelSeek(a.playerId, a.seekId)).toBeNull();
+      const h = tableOf([a, b]);
+      expect(await timed.seatSeeks(h, [a, b], [])).toMatchObject({ status: 'gone' });
+      expect(await timed.getHeader(h.gameId)).toBeNull();
     });
   });
 

@@ -296,7 +296,7 @@ describe('service stack template', () => {
       expect(() => build({ httpConcurrency: 'many' })).toThrow(/httpConcurrency/);
     });
 
-    it('feeds the stream consumer new commits only, from the oldest record, with per-record failures and a dead-letter queue', () => {
+    it('feeds the stream consumer new commits and new automatch seeks only, from the oldest record, with per-record failures and a dead-letter queue', () => {
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: ids.streamFn },
         EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
@@ -306,7 +306,10 @@ describe('service stack template', () => {
         MaximumRetryAttempts: Match.anyValue(),
         DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.streamDlq, 'Arn'] } } },
         FilterCriteria: {
-          Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }) }],
+          Filters: [
+            { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }) },
+            { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { pk: { S: [{ prefix: 'SEEKS#' }] } } } }) },
+          ],
         },
       });
     });

@@ -10,6 +10,7 @@ import { ProfilePage } from './pages/profile.js';
 import { ReplayPage } from './pages/replay.js';
 import { InboxPage } from './pages/inbox.js';
 import { LobbyPage } from './pages/lobby.js';
+import { PlayNowPage } from './pages/play-now.js';
 import { NotificationsPage } from './pages/notifications.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { followNotifications, notifications } from './notifications.js';
@@ -21,6 +22,7 @@ import './style.css';
 const TITLES = {
   inbox: 'Your games',
   lobby: 'New game',
+  play: 'Play now',
   account: 'Account',
   notifications: 'Notifications',
   webhooks: 'Webhooks',
@@ -51,6 +53,9 @@ function App() {
         <nav aria-label="Main">
           <a href="/" aria-current={current.page === 'inbox' ? 'page' : undefined}>
             Games
+          </a>
+          <a href="/play" aria-current={current.page === 'play' ? 'page' : undefined}>
+            Play now
           </a>
           <a href="/lobby" aria-current={current.page === 'lobby' ? 'page' : undefined}>
             New game
@@ -94,6 +99,8 @@ function App() {
           <InboxPage />
         ) : current.page === 'lobby' ? (
           <LobbyPage />
+        ) : current.page === 'play' ? (
+          <PlayNowPage />
         ) : current.page === 'notifications' ? (
           <NotificationsPage />
         ) : current.page === 'webhooks' ? (

@@ -1,19 +1,26 @@
 import { signal } from './signal.js';
 
 /**
- * The app's routes: `/` inbox, `/lobby`, `/account`, `/notifications`, `/webhooks`, `/g/{id}` a game (an invite link joins it),
- * `/g/{id}/replay/{seq}` a finished game replayed at a commit; `/welcome` the games presented, `/how-to-play/{game}`,
+ * The app's routes: `/` inbox, `/lobby`, `/play` (Play now), `/account`, `/notifications`, `/webhooks`, `/g/{id}` a game (an invite
+ * link joins it), `/g/{id}/replay/{seq}` a finished game replayed at a commit; `/welcome` the games presented, `/how-to-play/{game}`,
  * `/open-games/{game}`, `/leaderboards/{game}` (each game's own, the first without one), `/players/{id}` a profile.
  */
 export type Route =
-  | { page: 'inbox' | 'lobby' | 'account' | 'notifications' | 'webhooks' | 'welcome' }
+  | { page: 'inbox' | 'lobby' | 'play' | 'account' | 'notifications' | 'webhooks' | 'welcome' }
   | { page: 'how-to-play' | 'open-games' | 'leaderboard'; game: string | null }
   | { page: 'profile'; playerId: string }
   | { page: 'game'; gameId: string }
   | { page: 'replay'; gameId: string; seq: number | null }
   | { page: 'missing' };
 
-const PAGES = { '/lobby': 'lobby', '/account': 'account', '/notifications': 'notifications', '/webhooks': 'webhooks', '/welcome': 'welcome' } as const;
+const PAGES = {
+  '/lobby': 'lobby',
+  '/play': 'play',
+  '/account': 'account',
+  '/notifications': 'notifications',
+  '/webhooks': 'webhooks',
+  '/welcome': 'welcome',
+} as const;
 
 /** Pages about one game: the game's id follows, or nothing for the first game. */
 const GAME_PAGES = { 'how-to-play': 'how-to-play', 'open-games': 'open-games', leaderboards: 'leaderboard' } as const;

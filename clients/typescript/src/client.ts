@@ -26,6 +26,9 @@ import type {
   MoveAnswer,
   NewAccessToken,
   NewGame,
+  NewSeek,
+  Seek,
+  SeekList,
   NewPlayer,
   Player,
   Preferences,
@@ -253,6 +256,25 @@ export class ValeriaClient {
         }),
       options,
     );
+  }
+
+  /**
+   * Play now: waits in the pool of `seek` until a table of players like you
+   * forms. Answers `seated` with the `gameId` when this very request seated
+   * you; otherwise watch `seeks()` (or `game-started` on the stream).
+   */
+  async createSeek(seek: NewSeek, options: WriteOptions = {}): Promise<Seek> {
+    return this.write((key) => this.api.POST('/v1/seeks', { params: { header: { 'idempotency-key': key } }, body: seek }), options);
+  }
+
+  /** Your seeks (waiting, or seated with their game), and how many wait per game, seats and time control. */
+  async seeks(): Promise<SeekList> {
+    return dataOf(await this.api.GET('/v1/seeks'));
+  }
+
+  /** Stops waiting (a seek seated already is refused: `seek-seated`, with its game). */
+  async cancelSeek(seekId: string): Promise<void> {
+    doneOf(await this.api.DELETE('/v1/seeks/{id}', { params: { path: { id: seekId } } }));
   }
 
   /** Your games, those awaiting your move first. */

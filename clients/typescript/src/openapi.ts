@@ -208,12 +208,56 @@ export interface paths {
         };
         /**
          * Games with free seats anyone may join, newest first
-         * @description Games created with `visibility: "open"` whose seats are not all taken, a page at a time (`cursor`). Read from an index, eventually consistent: a game filled a moment ago may still be listed, and joining it answers `game-full`.
+         * @description Games created with `visibility: "open"` whose seats are not all taken, a page at a time (`cursor`), but those where a player you block, or who blocks you, sits (you could never join them; a page may then come shorter, and `next` goes on). Read from an index, eventually consistent: a game filled a moment ago may still be listed, and joining it answers `game-full`.
          */
         get: operations["listOpenGames"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your seeks, and how many are waiting in each pool
+         * @description Seeks of one pool (same game, seats, time control, options, `rated` and `allowBots`) are seated together in a new game as soon as enough of them are compatible: closest ratings first, each seek accepting a rating difference of 3 (in mu) that widens by 6 an hour as it waits; two players who block one another are never seated together. Each new seek runs a pass at once, and every pool with seeks waiting gets one every 5 minutes. Each seated player is told `game-started`; a seek waits 24 hours at most. Lists your seeks, waiting or seated (a seated one names its game until it would have expired), and how many seeks wait per game, seats, time control and rated — never whose.
+         */
+        get: operations["listSeeks"];
+        put?: never;
+        /**
+         * Play now: wait in a pool until a table of players like you forms
+         * @description Seeks of one pool (same game, seats, time control, options, `rated` and `allowBots`) are seated together in a new game as soon as enough of them are compatible: closest ratings first, each seek accepting a rating difference of 3 (in mu) that widens by 6 an hour as it waits; two players who block one another are never seated together. Each new seek runs a pass at once, and every pool with seeks waiting gets one every 5 minutes. Each seated player is told `game-started`; a seek waits 24 hours at most. Answers the seek as it stands after its own pass: `seated` with the `gameId` when that pass seated you, otherwise `waiting` (watch `GET /v1/seeks`, your notifications or the stream for `game-started`). A retry with the same Idempotency-Key and body returns the first answer.
+         */
+        post: operations["createSeek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop waiting
+         * @description Takes a waiting seek out of its pool. A seek seated already answers `409 seek-seated` with its game.
+         */
+        delete: operations["cancelSeek"];
         options?: never;
         head?: never;
         patch?: never;
@@ -860,7 +904,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "webhook-not-found" | "bots-not-allowed" | "access-token-not-found" | "push-subscription-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "push-endpoint-forbidden" | "invalid-push-keys" | "invalid-events" | "already-bot" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-push-subscriptions" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "web-push-unavailable" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "seek-not-found" | "webhook-not-found" | "seek-seated" | "seek-exists" | "too-many-seeks" | "bots-not-allowed" | "access-token-not-found" | "push-subscription-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "push-endpoint-forbidden" | "invalid-push-keys" | "invalid-events" | "already-bot" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-push-subscriptions" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "web-push-unavailable" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -6827,6 +6871,211 @@ export interface components {
             /** @description Everyone you block, by player id. */
             blocks: components["schemas"]["Block"][];
         };
+        VillagesOfValeriaSeek: {
+            seekId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            seats: number;
+            options: components["schemas"]["VillagesOfValeriaOptions"];
+            /**
+             * @description The time control as asked.
+             * @default daily
+             */
+            deadlines?: ("live" | "daily" | "correspondence") | {
+                /** @description Follow, harvest and other reaction windows, in seconds. */
+                windowSeconds: number;
+                /** @description A player's own turn or planning phase, in seconds. */
+                turnSeconds: number;
+            } | {
+                /** @description A Fischer time bank per player for their turns and decisions; when it runs out the engine plays its default and the bank restarts at the increment. */
+                bank: {
+                    /** @description Each player's bank at the start, in seconds. */
+                    initialSeconds: number;
+                    /** @description Added to the bank each time the player finishes a move (not when a deadline passes), in seconds. */
+                    incrementSeconds: number;
+                    /** @description The bank never holds more than this, in seconds. */
+                    maxSeconds: number;
+                };
+                /** @description Windows open to several players (follows, harvests, planning), in seconds; they never touch a bank. */
+                windowSeconds: number;
+            };
+            /** @description Whether the game is rated (default: true; a bot account’s seek is never rated). */
+            rated: boolean;
+            /** @description Whether bot accounts may be seated with you (default: not in rated pools, yes in unrated ones). */
+            allowBots: boolean;
+            /**
+             * @description `seated`: a game holds you (`gameId`); it started, and `game-started` told you.
+             * @enum {string}
+             */
+            status: "waiting" | "seated";
+            /** @description The game you were seated in (status `seated`). */
+            gameId?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the seek stops waiting (24 hours after it was made); a seated one is listed until then.
+             */
+            expiresAt: string;
+        };
+        ValeriaCardKingdomsSeek: {
+            seekId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            seats: number;
+            options: components["schemas"]["ValeriaCardKingdomsOptions"];
+            /**
+             * @description The time control as asked.
+             * @default daily
+             */
+            deadlines?: ("live" | "daily" | "correspondence") | {
+                /** @description Follow, harvest and other reaction windows, in seconds. */
+                windowSeconds: number;
+                /** @description A player's own turn or planning phase, in seconds. */
+                turnSeconds: number;
+            } | {
+                /** @description A Fischer time bank per player for their turns and decisions; when it runs out the engine plays its default and the bank restarts at the increment. */
+                bank: {
+                    /** @description Each player's bank at the start, in seconds. */
+                    initialSeconds: number;
+                    /** @description Added to the bank each time the player finishes a move (not when a deadline passes), in seconds. */
+                    incrementSeconds: number;
+                    /** @description The bank never holds more than this, in seconds. */
+                    maxSeconds: number;
+                };
+                /** @description Windows open to several players (follows, harvests, planning), in seconds; they never touch a bank. */
+                windowSeconds: number;
+            };
+            /** @description Whether the game is rated (default: true; a bot account’s seek is never rated). */
+            rated: boolean;
+            /** @description Whether bot accounts may be seated with you (default: not in rated pools, yes in unrated ones). */
+            allowBots: boolean;
+            /**
+             * @description `seated`: a game holds you (`gameId`); it started, and `game-started` told you.
+             * @enum {string}
+             */
+            status: "waiting" | "seated";
+            /** @description The game you were seated in (status `seated`). */
+            gameId?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the seek stops waiting (24 hours after it was made); a seated one is listed until then.
+             */
+            expiresAt: string;
+        };
+        VillagePillageSeek: {
+            seekId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            seats: number;
+            options: components["schemas"]["VillagePillageOptions"];
+            /**
+             * @description The time control as asked.
+             * @default daily
+             */
+            deadlines?: ("live" | "daily" | "correspondence") | {
+                /** @description Follow, harvest and other reaction windows, in seconds. */
+                windowSeconds: number;
+                /** @description A player's own turn or planning phase, in seconds. */
+                turnSeconds: number;
+            } | {
+                /** @description A Fischer time bank per player for their turns and decisions; when it runs out the engine plays its default and the bank restarts at the increment. */
+                bank: {
+                    /** @description Each player's bank at the start, in seconds. */
+                    initialSeconds: number;
+                    /** @description Added to the bank each time the player finishes a move (not when a deadline passes), in seconds. */
+                    incrementSeconds: number;
+                    /** @description The bank never holds more than this, in seconds. */
+                    maxSeconds: number;
+                };
+                /** @description Windows open to several players (follows, harvests, planning), in seconds; they never touch a bank. */
+                windowSeconds: number;
+            };
+            /** @description Whether the game is rated (default: true; a bot account’s seek is never rated). */
+            rated: boolean;
+            /** @description Whether bot accounts may be seated with you (default: not in rated pools, yes in unrated ones). */
+            allowBots: boolean;
+            /**
+             * @description `seated`: a game holds you (`gameId`); it started, and `game-started` told you.
+             * @enum {string}
+             */
+            status: "waiting" | "seated";
+            /** @description The game you were seated in (status `seated`). */
+            gameId?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the seek stops waiting (24 hours after it was made); a seated one is listed until then.
+             */
+            expiresAt: string;
+        };
+        /**
+         * @example {
+         *       "seeks": [],
+         *       "waiting": [
+         *         {
+         *           "game": "village-pillage",
+         *           "seats": 2,
+         *           "deadlines": "daily",
+         *           "rated": true,
+         *           "waiting": 3
+         *         },
+         *         {
+         *           "game": "villages-of-valeria",
+         *           "seats": 4,
+         *           "deadlines": "live",
+         *           "rated": true,
+         *           "waiting": 1
+         *         }
+         *       ]
+         *     }
+         */
+        SeekList: {
+            /** @description Your seeks, waiting or seated, oldest first (an expired or cancelled one is gone). */
+            seeks: (components["schemas"]["VillagesOfValeriaSeek"] | components["schemas"]["ValeriaCardKingdomsSeek"] | components["schemas"]["VillagePillageSeek"])[];
+            /** @description How many seeks wait, per game, seats, time control and rated (everyone’s, yours included; never who). */
+            waiting: {
+                game: components["schemas"]["GameId"];
+                seats: number;
+                /**
+                 * @description The time control as asked.
+                 * @default daily
+                 */
+                deadlines?: ("live" | "daily" | "correspondence") | {
+                    /** @description Follow, harvest and other reaction windows, in seconds. */
+                    windowSeconds: number;
+                    /** @description A player's own turn or planning phase, in seconds. */
+                    turnSeconds: number;
+                } | {
+                    /** @description A Fischer time bank per player for their turns and decisions; when it runs out the engine plays its default and the bank restarts at the increment. */
+                    bank: {
+                        /** @description Each player's bank at the start, in seconds. */
+                        initialSeconds: number;
+                        /** @description Added to the bank each time the player finishes a move (not when a deadline passes), in seconds. */
+                        incrementSeconds: number;
+                        /** @description The bank never holds more than this, in seconds. */
+                        maxSeconds: number;
+                    };
+                    /** @description Windows open to several players (follows, harvests, planning), in seconds; they never touch a bank. */
+                    windowSeconds: number;
+                };
+                rated: boolean;
+                /** @description Seeks waiting with these. */
+                waiting: number;
+            }[];
+        };
         NotificationsPage: {
             notifications: components["schemas"]["Notification"][];
             /** @description Pass as `after` to get what came since; null when nothing was ever listed. */
@@ -6971,6 +7220,134 @@ export interface components {
              * @description When you will be back (RFC 3339). Counted in whole days from now, rounded up: a vacation until tomorrow noon, started at 18:00 today, takes 1 day.
              */
             until: string;
+        };
+        CreateSeek: components["schemas"]["VillagesOfValeriaCreateSeek"] | components["schemas"]["ValeriaCardKingdomsCreateSeek"] | components["schemas"]["VillagePillageCreateSeek"];
+        VillagesOfValeriaCreateSeek: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            /** @description Players at the table, you included (automatch seats two or more). */
+            seats: number;
+            /** @description The game's options (see the catalog); only seeks asking the same are seated together. */
+            options?: {
+                firstPlayer?: number;
+            };
+            /**
+             * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h; `correspondence`: a bank of 3 days, +1 day per move, at most 7 days, windows 24 h), custom durations, or a custom bank.
+             * @default daily
+             */
+            deadlines?: ("live" | "daily" | "correspondence") | {
+                /** @description Follow, harvest and other reaction windows, in seconds. */
+                windowSeconds: number;
+                /** @description A player's own turn or planning phase, in seconds. */
+                turnSeconds: number;
+            } | {
+                /** @description A Fischer time bank per player for their turns and decisions; when it runs out the engine plays its default and the bank restarts at the increment. */
+                bank: {
+                    /** @description Each player's bank at the start, in seconds. */
+                    initialSeconds: number;
+                    /** @description Added to the bank each time the player finishes a move (not when a deadline passes), in seconds. */
+                    incrementSeconds: number;
+                    /** @description The bank never holds more than this, in seconds. */
+                    maxSeconds: number;
+                };
+                /** @description Windows open to several players (follows, harvests, planning), in seconds; they never touch a bank. */
+                windowSeconds: number;
+            };
+            /** @description Whether the game is rated (default: true; a bot account’s seek is never rated). */
+            rated?: boolean;
+            /** @description Whether bot accounts may be seated with you (default: not in rated pools, yes in unrated ones). */
+            allowBots?: boolean;
+        };
+        ValeriaCardKingdomsCreateSeek: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "valeria-card-kingdoms";
+            /** @description Players at the table, you included (automatch seats two or more). */
+            seats: number;
+            /** @description The game's options (see the catalog); only seeks asking the same are seated together. */
+            options?: {
+                /**
+                 * @default first-game
+                 * @enum {string}
+                 */
+                setup?: "first-game" | "shining-gold" | "mastery-of-magic" | "monstrous-blood" | "random";
+                /** @default false */
+                mixedCitizens?: boolean;
+            };
+            /**
+             * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h; `correspondence`: a bank of 3 days, +1 day per move, at most 7 days, windows 24 h), custom durations, or a custom bank.
+             * @default daily
+             */
+            deadlines?: ("live" | "daily" | "correspondence") | {
+                /** @description Follow, harvest and other reaction windows, in seconds. */
+                windowSeconds: number;
+                /** @description A player's own turn or planning phase, in seconds. */
+                turnSeconds: number;
+            } | {
+                /** @description A Fischer time bank per player for their turns and decisions; when it runs out the engine plays its default and the bank restarts at the increment. */
+                bank: {
+                    /** @description Each player's bank at the start, in seconds. */
+                    initialSeconds: number;
+                    /** @description Added to the bank each time the player finishes a move (not when a deadline passes), in seconds. */
+                    incrementSeconds: number;
+                    /** @description The bank never holds more than this, in seconds. */
+                    maxSeconds: number;
+                };
+                /** @description Windows open to several players (follows, harvests, planning), in seconds; they never touch a bank. */
+                windowSeconds: number;
+            };
+            /** @description Whether the game is rated (default: true; a bot account’s seek is never rated). */
+            rated?: boolean;
+            /** @description Whether bot accounts may be seated with you (default: not in rated pools, yes in unrated ones). */
+            allowBots?: boolean;
+        };
+        VillagePillageCreateSeek: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            /** @description Players at the table, you included (automatch seats two or more). */
+            seats: number;
+            /** @description The game's options (see the catalog); only seeks asking the same are seated together. */
+            options?: {
+                /**
+                 * @description Two players only: "duel" (the default when absent) plays the Duel; "standard" plays by the 3-5 player rules (VP-R5). Ignored by 3-5 players.
+                 * @enum {string}
+                 */
+                banks?: "duel" | "standard";
+            };
+            /**
+             * @description A preset pace (`live`: windows 60 s, turns 5 min; `daily`: windows 24 h, turns 72 h; `correspondence`: a bank of 3 days, +1 day per move, at most 7 days, windows 24 h), custom durations, or a custom bank.
+             * @default daily
+             */
+            deadlines?: ("live" | "daily" | "correspondence") | {
+                /** @description Follow, harvest and other reaction windows, in seconds. */
+                windowSeconds: number;
+                /** @description A player's own turn or planning phase, in seconds. */
+                turnSeconds: number;
+            } | {
+                /** @description A Fischer time bank per player for their turns and decisions; when it runs out the engine plays its default and the bank restarts at the increment. */
+                bank: {
+                    /** @description Each player's bank at the start, in seconds. */
+                    initialSeconds: number;
+                    /** @description Added to the bank each time the player finishes a move (not when a deadline passes), in seconds. */
+                    incrementSeconds: number;
+                    /** @description The bank never holds more than this, in seconds. */
+                    maxSeconds: number;
+                };
+                /** @description Windows open to several players (follows, harvests, planning), in seconds; they never touch a bank. */
+                windowSeconds: number;
+            };
+            /** @description Whether the game is rated (default: true; a bot account’s seek is never rated). */
+            rated?: boolean;
+            /** @description Whether bot accounts may be seated with you (default: not in rated pools, yes in unrated ones). */
+            allowBots?: boolean;
         };
         CreateGame: components["schemas"]["VillagesOfValeriaCreateGame"] | components["schemas"]["ValeriaCardKingdomsCreateGame"] | components["schemas"]["VillagePillageCreateGame"];
         VillagesOfValeriaCreateGame: {
@@ -9033,6 +9410,397 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "unknown-game";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listSeeks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your seeks and the pools */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekList"];
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createSeek: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the first answer and changes nothing. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSeek"];
+            };
+        };
+        responses: {
+            /** @description Your seek, waiting or seated */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VillagesOfValeriaSeek"] | components["schemas"]["ValeriaCardKingdomsSeek"] | components["schemas"]["VillagePillageSeek"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope`, `bots-not-allowed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope" | "bots-not-allowed";
+                    };
+                };
+            };
+            /** @description Conflict: `seek-exists`, `too-many-seeks` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "seek-exists" | "too-many-seeks";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `idempotency-key-reused`, `unknown-game`, `invalid-seats`, `invalid-options` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency-key-reused" | "unknown-game" | "invalid-seats" | "invalid-options";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    cancelSeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `seek-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "seek-not-found";
+                    };
+                };
+            };
+            /** @description Conflict: `seek-seated` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "seek-seated";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
                     };
                 };
             };

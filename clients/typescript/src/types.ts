@@ -29,6 +29,11 @@ export type NewGame = Body<operations['createGame']>;
 export type GameId = NewGame['game'];
 export type GameHeader = Answer<'post', '/v1/games'>;
 export type Inbox = Answer<'get', '/v1/games'>;
+/** What `POST /v1/seeks` takes: a game, its seats and time control (Play now). */
+export type NewSeek = Body<operations['createSeek']>;
+export type Seek = Answer<'post', '/v1/seeks'>;
+/** Your seeks, and how many wait in each pool. */
+export type SeekList = Answer<'get', '/v1/seeks'>;
 export type InboxQuery = NonNullable<operations['listMyGames']['parameters']['query']>;
 export type GameView = Answer<'get', '/v1/games/{id}'>;
 export type LegalMoves = Answer<'get', '/v1/games/{id}/moves'>;

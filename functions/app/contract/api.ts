@@ -434,6 +434,85 @@ export const CreateGame = perGame('CreateGame', (contract) =>
   }),
 );
 
+const SEEK_RATED = 'Whether the game is rated (default: true; a bot account’s seek is never rated).';
+const SEEK_BOTS = 'Whether bot accounts may be seated with you (default: not in rated pools, yes in unrated ones).';
+
+/** A seek as documented: per game, its options typed. */
+export const CreateSeek = perGame('CreateSeek', (contract) =>
+  z.strictObject({
+    game: z.literal(contract.id),
+    seats: z
+      .number()
+      .int()
+      .min(Math.max(2, contract.minSeats))
+      .max(contract.maxSeats)
+      .describe('Players at the table, you included (automatch seats two or more).'),
+    options: contract.options.optional().describe("The game's options (see the catalog); only seeks asking the same are seated together."),
+    deadlines: DeadlinesRequest,
+    rated: z.boolean().optional().describe(SEEK_RATED),
+    allowBots: z.boolean().optional().describe(SEEK_BOTS),
+  }),
+);
+
+export const Seek = perGame('Seek', (contract) =>
+  z.object({
+    seekId: z.string(),
+    game: z.literal(contract.id),
+    seats: z.number().int().min(2).max(contract.maxSeats),
+    options: contract.options,
+    deadlines: DeadlinesRequest.describe('The time control as asked.'),
+    rated: z.boolean().describe(SEEK_RATED),
+    allowBots: z.boolean().describe(SEEK_BOTS),
+    status: z.enum(['waiting', 'seated']).describe('`seated`: a game holds you (`gameId`); it started, and `game-started` told you.'),
+    gameId: z.string().optional().describe('The game you were seated in (status `seated`).'),
+    createdAt: Instant,
+    expiresAt: Instant.describe('When the seek stops waiting (24 hours after it was made); a seated one is listed until then.'),
+  }),
+).meta({
+  examples: [
+    {
+      seekId: 'sk_3fQ9aLm2',
+      game: 'village-pillage',
+      seats: 2,
+      options: {},
+      deadlines: 'daily',
+      rated: true,
+      allowBots: false,
+      status: 'waiting',
+      createdAt: '2025-03-02T18:04:11.000Z',
+      expiresAt: '2025-03-03T18:04:11.000Z',
+    },
+  ],
+});
+
+export const SeekList = z
+  .object({
+    seeks: z.array(Seek).describe('Your seeks, waiting or seated, oldest first (an expired or cancelled one is gone).'),
+    waiting: z
+      .array(
+        z.object({
+          game: GameId,
+          seats: z.number().int().min(2).max(5),
+          deadlines: DeadlinesRequest.describe('The time control as asked.'),
+          rated: z.boolean(),
+          waiting: z.number().int().min(1).describe('Seeks waiting with these.'),
+        }),
+      )
+      .describe('How many seeks wait, per game, seats, time control and rated (everyone’s, yours included; never who).'),
+  })
+  .meta({
+    id: 'SeekList',
+    examples: [
+      {
+        seeks: [],
+        waiting: [
+          { game: 'village-pillage', seats: 2, deadlines: 'daily', rated: true, waiting: 3 },
+          { game: 'villages-of-valeria', seats: 4, deadlines: 'live', rated: true, waiting: 1 },
+        ],
+      },
+    ],
+  });
+
 /** The moves body as documented: each move one of a game's moves (the game's engine checks it against the game being played). */
 export const Moves = z
   .strictObject({
@@ -450,7 +529,12 @@ export const StandingOrdersUpdate = z
   .meta({ id: 'StandingOrdersUpdate' });
 
 /** Documented bodies, by operation: they replace the lean schemas the running service validates with. */
-export const DOCUMENTED_BODIES: Readonly<Record<string, z.ZodType>> = { createGame: CreateGame, submitMoves: Moves, putStandingOrders: StandingOrdersUpdate };
+export const DOCUMENTED_BODIES: Readonly<Record<string, z.ZodType>> = {
+  createGame: CreateGame,
+  createSeek: CreateSeek,
+  submitMoves: Moves,
+  putStandingOrders: StandingOrdersUpdate,
+};
 
 /** Documented responses, by component id: what route contracts refer to. */
 export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType>> = {
@@ -478,6 +562,8 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   OpenGames,
   Block,
   BlockList,
+  Seek,
+  SeekList,
   // Push (functions/push): their runtime schemas are already the documented ones.
   NotificationsPage,
   Preferences,

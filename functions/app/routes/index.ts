@@ -11,6 +11,7 @@ import { leaderboardRoutes, mountLeaderboardRoutes } from './leaderboards.js';
 import { mountProfileRoutes, profileRoutes } from './profiles.js';
 import { mountOpenGameRoutes, openGameRoutes } from './open-games.js';
 import { blockRoutes, mountBlockRoutes } from './blocks.js';
+import { mountSeekRoutes, seekRoutes } from './seeks.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
@@ -34,6 +35,7 @@ export function apiRoutes(): RouteConfig[] {
     blockRoutes,
     vacationRoutes,
     openGameRoutes,
+    seekRoutes,
     gameRoutes,
     recordRoutes,
     playRoutes,
@@ -57,6 +59,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   mountBlockRoutes(mount, ctx);
   mountVacationRoutes(mount, ctx);
   mountOpenGameRoutes(mount, ctx);
+  mountSeekRoutes(mount, ctx);
   mountGameRoutes(mount, ctx);
   mountRecordRoutes(mount, ctx);
   mountPlayRoutes(mount, ctx);

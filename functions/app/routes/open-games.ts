@@ -30,7 +30,7 @@ export const openGameRoutes = {
     tags: ['games'],
     summary: 'Games with free seats anyone may join, newest first',
     description:
-      'Games created with `visibility: "open"` whose seats are not all taken, a page at a time (`cursor`). Read from an index, eventually consistent: a game filled a moment ago may still be listed, and joining it answers `game-full`.',
+      'Games created with `visibility: "open"` whose seats are not all taken, a page at a time (`cursor`), but those where a player you block, or who blocks you, sits (you could never join them; a page may then come shorter, and `next` goes on). Read from an index, eventually consistent: a game filled a moment ago may still be listed, and joining it answers `game-full`.',
     security: requires('games:read'),
     request: { query: OpenGamesQuery },
     responses: {
@@ -44,6 +44,6 @@ export const openGameRoutes = {
 export function mountOpenGameRoutes(mount: Mount, ctx: ServiceContext): void {
   mount(openGameRoutes.list, async (c) => {
     const { game, limit, cursor } = c.req.valid('query');
-    return c.json(await listOpenGames(ctx, game, cursor ?? null, limit), 200);
+    return c.json(await listOpenGames(ctx, c.var.player, game, cursor ?? null, limit), 200);
   });
 }

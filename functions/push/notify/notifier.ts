@@ -6,6 +6,7 @@ import type { PushContext } from '../context.js';
 import { deriveJoined, deriveNotifications, endedNow, TURN_TYPES, type Addressed, type Derived } from '../model/derive.js';
 import { DEFAULT_PUSH_POLICY } from '../policy.js';
 import { GameFollower, type ObservedCommit } from './follow.js';
+import { withoutBlockedNames } from './blocked-names.js';
 
 /** The service's context with push: its store (the composition root's choice) and its policy (the default unless given). */
 export function withPush(service: ServiceContext, parts: Pick<PushContext, 'push'> & Partial<Pick<PushContext, 'pushPolicy'>>): PushContext {
@@ -34,7 +35,8 @@ export async function notifyCommit(ctx: PushContext, commit: Commit, follower = 
   if (!observed) return { derived: { notifications: [], notices: [] }, observed };
   const { header, previous } = observed;
   const result = endedNow({ previous, commit }) ? await finalScore(ctx, observed) : null;
-  const derived = deriveNotifications({ header, title: titleOf(ctx, header.game), previous, commit, result });
+  const told = deriveNotifications({ header, title: titleOf(ctx, header.game), previous, commit, result });
+  const derived = { ...told, notifications: await withoutBlockedNames(ctx, header, told.notifications) };
   await storeAddressed(ctx, derived.notifications);
   return { derived: await withinTurnAllowance(ctx, commit, derived), observed };
 }
@@ -70,7 +72,7 @@ async function withinTurnAllowance(ctx: PushContext, commit: Commit, derived: De
  * from the join, so the second run rewrites the same items.
  */
 export async function notifyJoin(ctx: PushContext, header: GameHeader): Promise<Derived> {
-  const notifications = deriveJoined(header, titleOf(ctx, header.game));
+  const notifications = await withoutBlockedNames(ctx, header, deriveJoined(header, titleOf(ctx, header.game)));
   await storeAddressed(ctx, notifications);
   return { notifications, notices: [] };
 }

@@ -7,6 +7,7 @@ import { derivedId, sendable } from '../model/derive.js';
 import { chooses } from '../model/preferences.js';
 import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES, type GameNotice, type Notification, type NotificationType, type WebhookFormat } from '../model/schemas.js';
 import { readPreferences } from '../notify/feed.js';
+import { noticeFor } from '../notify/blocked-names.js';
 import type { PushSink } from '../notify/channels.js';
 import type { OutboxMessage } from '../outbox/message.js';
 import type { Outbox } from '../outbox/port.js';
@@ -154,7 +155,10 @@ export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
     const gameId = notices[0]?.gameId;
     if (gameId !== undefined) {
       const hooks = await ctx.push.gameWebhooks(gameId, 'eventual');
-      for (const notice of notices) for (const hook of hooks) if (wants(hook, notice.type)) due.push([hook, notice]);
+      // Read only when the game has webhooks: a notice names seats, and an owner is never told the name of a player on their block list.
+      const header = hooks.length > 0 ? await ctx.store.getHeader(gameId) : null;
+      for (const notice of notices)
+        for (const hook of hooks) if (wants(hook, notice.type) && header) due.push([hook, await noticeFor(ctx, header, hook.ownerId, notice)]);
     }
     const queued = await Promise.all(due.map(([hook, message]) => recordDelivery(ctx, hook, message)));
     await outbox.enqueue(queued.filter((m): m is OutboxMessage => m !== null));
