@@ -1,5 +1,6 @@
 import {
   BatchGetItemCommand,
+  BatchWriteItemCommand,
   ConditionalCheckFailedException,
   CreateTableCommand,
   DescribeTableCommand,
@@ -19,6 +20,7 @@ import {
   type PutItemCommandInput,
   type QueryCommandInput,
   type TransactWriteItem,
+  type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { setTimeout } from 'node:timers/promises';
 import {
@@ -75,6 +77,8 @@ import {
   holderFromTokenItem,
   playerItem,
   RATING_PREFIX,
+  primaryKeyOf,
+  satellitesOf,
   TALLY_PREFIX,
   BLOCK_PREFIX,
   blockFromItem,
@@ -149,6 +153,8 @@ const BATCH_GET_KEYS = 100;
 /** Keys DynamoDB left unprocessed (it was shedding load) are asked again this many times in all, after 50, 100, 200 … ms. */
 const BATCH_GET_ROUNDS = 5;
 const BATCH_GET_BACKOFF_MS = 50;
+/** BatchWriteItem takes at most 25 writes a request. */
+const BATCH_WRITE_ITEMS = 25;
 /** Per attempt, for the table set-up calls of ensureTable. */
 const SET_UP_TIMEOUT_MS = 30_000;
 const LAST_SEQ = 9_999_999_999;
@@ -350,6 +356,14 @@ export class DynamoStore implements Store {
         },
       },
     ]);
+  }
+
+  async erasePlayer(playerId: PlayerId): Promise<void> {
+    const partition = keys.playerPartition(playerId);
+    const items = await this.queryAll('erasePlayer', { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: partition } } });
+    // Satellites first: the token lookups stop answering before anything else goes, and a walk cut short still finds, in the partition, what names the rest.
+    await this.deleteItems('erasePlayer', items.flatMap(satellitesOf));
+    await this.deleteItems('erasePlayer', items.map(primaryKeyOf));
   }
 
   async getVacationLedger(playerId: PlayerId): Promise<VacationLedger | null> {
@@ -926,6 +940,28 @@ export class DynamoStore implements Store {
       if (!(error instanceof TransactionCanceledException) || !error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) throw error;
       this.meterWrite(operation, 'TransactWriteItems', undefined, written, [], true);
       return error.CancellationReasons.map((reason) => reason.Code === 'ConditionalCheckFailed');
+    }
+  }
+
+  /** Deletes every item of these keys (those already gone too), 25 a request, retrying what DynamoDB leaves unprocessed a few times with backoff. */
+  private async deleteItems(operation: string, doomed: readonly Item[]): Promise<void> {
+    for (let i = 0; i < doomed.length; i += BATCH_WRITE_ITEMS) {
+      let pending: WriteRequest[] = doomed.slice(i, i + BATCH_WRITE_ITEMS).map((Key) => ({ DeleteRequest: { Key } }));
+      for (let round = 0; pending.length > 0; round++) {
+        if (round === BATCH_GET_ROUNDS) throw new StoreUnavailableError(operation, 'unknown');
+        if (round > 0) await setTimeout(BATCH_GET_BACKOFF_MS * 2 ** (round - 1));
+        const command = new BatchWriteItemCommand({ RequestItems: { [this.table]: pending }, ReturnConsumedCapacity: this.capacityMode });
+        const output = await this.send(operation, 'write', (options) => this.client.send(command, options));
+        this.meterWrite(
+          operation,
+          'BatchWriteItem',
+          output.ConsumedCapacity,
+          pending.map((request) => request.DeleteRequest?.Key ?? {}),
+          [],
+          false,
+        );
+        pending = output.UnprocessedItems?.[this.table] ?? [];
+      }
     }
   }
 
