@@ -216,6 +216,16 @@ export class ValeriaClient {
     doneOf(await this.api.DELETE('/v1/players/me/tokens/{id}', { params: { path: { id: tokenId } } }));
   }
 
+  /**
+   * Deletes this account for good, confirmed by its name exactly as `me()`
+   * shows it (`deletion-not-confirmed` otherwise): running seats go to the
+   * replacement bot, finished games keep the seat as "Deleted player", and
+   * every token stops working, this client's included.
+   */
+  async deleteAccount(confirm: string): Promise<void> {
+    doneOf(await this.api.DELETE('/v1/players/me', { body: { confirm } }));
+  }
+
   async catalog(): Promise<Catalog> {
     return dataOf(await this.api.GET('/v1/games/catalog'));
   }
