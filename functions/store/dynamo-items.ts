@@ -127,6 +127,11 @@ export function satellitesOf(item: Item): Item[] {
   return tokenHash === undefined ? listed : [keys.token(tokenHash), ...listed];
 }
 
+/** The player whose partition holds an item. */
+export function playerIdOf(item: Item): string {
+  return str(item, 'pk').slice('PLAYER#'.length);
+}
+
 /** An item's key alone. */
 export function primaryKeyOf(item: Item): Item {
   return key(str(item, 'pk'), str(item, 'sk'));

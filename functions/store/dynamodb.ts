@@ -9,6 +9,7 @@ import {
   PutItemCommand,
   QueryCommand,
   ResourceInUseException,
+  ScanCommand,
   TransactionCanceledException,
   TransactWriteItemsCommand,
   UpdateTableCommand,
@@ -77,6 +78,7 @@ import {
   holderFromTokenItem,
   playerItem,
   RATING_PREFIX,
+  playerIdOf,
   primaryKeyOf,
   satellitesOf,
   TALLY_PREFIX,
@@ -648,6 +650,31 @@ export class DynamoStore implements Store {
   }
 
   // ── game summaries ───────────────────────────────────────────────────────
+
+  /**
+   * Every player's finished-games row stored before the export's index
+   * (without `endedAt`): what the one-off backfill reads
+   * (scripts/backfill-ended.ts). A Scan of the whole table, a page at a time:
+   * never on a request's path, and not part of the port.
+   */
+  async *finishedRowsWithoutEnd(): AsyncGenerator<{ readonly playerId: PlayerId; readonly row: FinishedRow }> {
+    let startKey: Item | undefined;
+    do {
+      const command = new ScanCommand({
+        TableName: this.table,
+        FilterExpression: 'begins_with(sk, :done)',
+        ExpressionAttributeValues: { ':done': { S: FINISHED_PREFIX } },
+        ExclusiveStartKey: startKey,
+        ConsistentRead: true,
+      });
+      const page = await this.send('finishedRowsWithoutEnd', 'read', (options) => this.client.send(command, options));
+      for (const item of page.Items ?? []) {
+        const row = finishedFromItem(item);
+        if (row.endedAt === undefined) yield { playerId: playerIdOf(item), row };
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
 
   async putGameSummary(summary: GameSummary): Promise<void> {
     assertSeq(summary.seq);

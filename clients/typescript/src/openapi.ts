@@ -396,7 +396,7 @@ export interface paths {
         };
         /**
          * A player’s finished games as records, one a line (NDJSON), newest first
-         * @description Each line is one finished game's whole record (GameRecord, every page of its log gathered), newest game first by when it ended, filtered by `game`, `since` and `until`. Anyone may export anyone's finished games: their records are public once over; running games are not exported. The export is chunked by cursor: an answer holds at most `limit` (20) records and ends before the record that would take it past about 4 MB (always holding one), then its `Link` header gives the next page (`rel="next"`), until an answer without one. Chunked, not one endless stream, because API Gateway buffers a Lambda's answer (6 MB, 30 s): years of play come as many bounded answers.
+         * @description Each line is one finished game's whole record (GameRecord, every page of its log gathered), newest game first by when it ended, filtered by `game`, `rated`, `since` and `until`. Anyone may export anyone's finished games: their records are public once over; running games are not exported. The export is chunked by cursor: an answer holds at most `limit` (20) records and ends before the record that would take it past about 4 MB (always holding one), then its `Link` header gives the next page (`rel="next"`), until an answer without one. Chunked, not one endless stream, because API Gateway buffers a Lambda's answer (6 MB, 30 s): years of play come as many bounded answers.
          */
         get: operations["exportPlayerGames"];
         put?: never;
@@ -4094,12 +4094,59 @@ export interface components {
                 /** @description Turns (or rounds, where everyone plays at once) played so far. */
                 turns: number;
             };
+            /** @description Only once the game is over: each rating the end changed, before and after, from the record of the end (empty when the game was not rated; a player who deleted their account has none). */
+            ratingChanges?: components["schemas"]["RatingChange"][];
             /** @description A page of the log: the commits after `after`. */
             commits: components["schemas"]["VillagesOfValeriaRecordCommit"][];
             /** @description The cursor for the next page (`after`). */
             next: number;
             /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false; the other fields repeat on every page. */
             more: boolean;
+        };
+        /**
+         * @example {
+         *       "playerId": "p_7Kq2vLx9",
+         *       "seat": 0,
+         *       "place": 1,
+         *       "absent": false,
+         *       "before": {
+         *         "rating": 0,
+         *         "mu": 25,
+         *         "sigma": 8.333333333333334,
+         *         "games": 0
+         *       },
+         *       "after": {
+         *         "rating": 3.44,
+         *         "mu": 27.64,
+         *         "sigma": 8.07,
+         *         "games": 1
+         *       }
+         *     }
+         */
+        RatingChange: {
+            playerId: string;
+            seat: number;
+            /** @description The finishing place rated: 1 for the winners; an absent player (ended under the replacement bot) shares the last. */
+            place: number;
+            /** @description The seat ended under the replacement bot. */
+            absent: boolean;
+            /** @description The rating the end started from (its uncertainty grown by the time since the player's previous rated game). */
+            before: {
+                /** @description mu − 3·sigma. */
+                rating: number;
+                mu: number;
+                sigma: number;
+                /** @description Rated games played in this pool, this one included after it. */
+                games: number;
+            };
+            after: {
+                /** @description mu − 3·sigma. */
+                rating: number;
+                mu: number;
+                sigma: number;
+                /** @description Rated games played in this pool, this one included after it. */
+                games: number;
+            };
         };
         VillagesOfValeriaRecordCommit: {
             seq: number;
@@ -4179,6 +4226,8 @@ export interface components {
                 /** @description Turns (or rounds, where everyone plays at once) played so far. */
                 turns: number;
             };
+            /** @description Only once the game is over: each rating the end changed, before and after, from the record of the end (empty when the game was not rated; a player who deleted their account has none). */
+            ratingChanges?: components["schemas"]["RatingChange"][];
             /** @description A page of the log: the commits after `after`. */
             commits: components["schemas"]["ValeriaCardKingdomsRecordCommit"][];
             /** @description The cursor for the next page (`after`). */
@@ -4264,6 +4313,8 @@ export interface components {
                 /** @description Turns (or rounds, where everyone plays at once) played so far. */
                 turns: number;
             };
+            /** @description Only once the game is over: each rating the end changed, before and after, from the record of the end (empty when the game was not rated; a player who deleted their account has none). */
+            ratingChanges?: components["schemas"]["RatingChange"][];
             /** @description A page of the log: the commits after `after`. */
             commits: components["schemas"]["VillagePillageRecordCommit"][];
             /** @description The cursor for the next page (`after`). */
@@ -10405,6 +10456,8 @@ export interface operations {
             query?: {
                 /** @description Only games of this id of the catalog. */
                 game?: string;
+                /** @description Only rated games (`true`) or only unrated ones (`false`), as each record's `rated` says. */
+                rated?: "true" | "false";
                 /** @description Only games that ended at or after this instant. */
                 since?: string;
                 /** @description Only games that ended before this instant. */
