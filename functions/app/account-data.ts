@@ -5,6 +5,9 @@ import { presentWebhook } from '../push/webhooks/webhooks.js';
 import { listAccessTokens } from '../service/access-tokens.js';
 import { fail } from '../service/errors.js';
 import { readVacation } from '../service/vacation.js';
+import { listBlocks } from '../service/blocks.js';
+import { profileOf } from '../service/profiles.js';
+import { presentPushSubscription } from '../push/webpush/subscriptions.js';
 import { decodeCursor, encodeCursor, finishedOrderKey } from '../store/conventions.js';
 import type { MembershipRow, PlayerRecord } from '../store/port.js';
 import { presentAccessToken } from './routes/access-tokens.js';
@@ -21,7 +24,9 @@ const RUNNING_PAGE = 100;
 /**
  * Everything the service keeps about a player, as one document: their
  * profile, access tokens (never a token or its hash), vacation ledger,
- * reminder preferences, webhooks (never a signing secret), the
+ * reminder preferences, webhooks (never a signing secret), browser push
+ * devices (never an endpoint or its keys), blocks, ratings and tallies per
+ * game, the
  * notifications kept for them, and their games — every running one and a
  * page of the finished ones, newest first, with the cursor of the next page
  * (`games.next`, sent back as `after`): years of play stay within one
@@ -29,11 +34,14 @@ const RUNNING_PAGE = 100;
  * game's own routes.
  */
 export async function exportAccountData(ctx: PushContext, player: PlayerRecord, after: string | null) {
-  const [accessTokens, vacation, preferences, webhooks, notifications, running, finished] = await Promise.all([
+  const [accessTokens, vacation, preferences, webhooks, pushDevices, { blocks }, profile, notifications, running, finished] = await Promise.all([
     listAccessTokens(ctx, player.playerId),
     readVacation(ctx, player),
     readPreferences(ctx, player.playerId, 'strong'),
     ctx.push.listWebhooks(player.playerId, 'strong'),
+    ctx.push.listPushSubscriptions(player.playerId, 'strong'),
+    listBlocks(ctx, player),
+    profileOf(ctx, player.playerId),
     everyNotification(ctx, player.playerId),
     everyRunningGame(ctx, player.playerId),
     finishedPage(ctx, player.playerId, after),
@@ -45,6 +53,9 @@ export async function exportAccountData(ctx: PushContext, player: PlayerRecord, 
     vacation: presentStatus(vacation),
     preferences,
     webhooks: webhooks.map(presentWebhook),
+    pushDevices: pushDevices.map(presentPushSubscription),
+    blocks,
+    ratings: { reliability: profile.reliability, games: profile.games },
     notifications,
     games: {
       running: running.map((row) => ({ gameId: row.gameId, game: row.game, seat: row.seat, joinedAt: isoInstant(row.joinedAt) })),
@@ -56,7 +67,7 @@ export async function exportAccountData(ctx: PushContext, player: PlayerRecord, 
 
 async function everyNotification(ctx: PushContext, playerId: string) {
   const all = [];
-  for (let after: string | null = null, more = true; more; ) {
+  for (let after: string | null = null, more = true; more;) {
     const page = await readNotifications(ctx, playerId, after, NOTIFICATION_PAGE);
     all.push(...page.notifications);
     ({ next: after, more } = page);

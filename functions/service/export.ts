@@ -1,4 +1,4 @@
-import type { PlayerRecord } from '../store/port.js';
+import type { FinishedRow, PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { decodeEndCursor, encodeEndCursor, endPositionOf } from './end-cursor.js';
 import { fail } from './errors.js';
@@ -18,6 +18,8 @@ export const EXPORT_PAGE = { games: 20, bytes: 4_000_000 } as const;
 export interface ExportQuery {
   /** Only games of this id of the catalog. */
   readonly game: string | null;
+  /** Only rated games (true), or only unrated ones (false), as their header says (the record's `rated`). */
+  readonly rated: boolean | null;
   /** Only games that ended at or after this instant (epoch ms). */
   readonly since: number | null;
   /** Only games that ended before this instant (epoch ms). */
@@ -48,8 +50,9 @@ export async function exportPage(ctx: ServiceContext, viewer: PlayerRecord, play
   let passed = decodeEndCursor(query.cursor, 'export');
   for (;;) {
     const rows = await ctx.store.listFinishedByEnd(playerId, { after: passed, since: query.since, until: query.until }, limit + 1);
+    const unwanted = await ratedApart(ctx, rows, query.rated);
     for (const row of rows) {
-      if (query.game !== null && row.game !== query.game) {
+      if ((query.game !== null && row.game !== query.game) || unwanted.has(row.gameId)) {
         passed = endPositionOf(row);
         continue;
       }
@@ -63,4 +66,11 @@ export async function exportPage(ctx: ServiceContext, viewer: PlayerRecord, play
     }
     if (rows.length <= limit) return { lines, next: null };
   }
+}
+
+/** The games of `rows` the `rated` filter leaves out (their headers read in one batch; none without the filter). */
+async function ratedApart(ctx: ServiceContext, rows: readonly FinishedRow[], rated: boolean | null): Promise<Set<string>> {
+  if (rated === null || rows.length === 0) return new Set();
+  const overviews = await ctx.store.getGameOverviews(rows.map((row) => row.gameId));
+  return new Set(rows.filter((row) => (overviews.get(row.gameId)?.header.rated === true) !== rated).map((row) => row.gameId));
 }

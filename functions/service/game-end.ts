@@ -45,7 +45,7 @@ export async function recordGameEnd(ctx: ServiceContext, live: LiveGame, endedAt
   const score = live.engine.score(state);
   const tallies = await talliesOf(ctx, live, score.winners);
   const outcome = ratedOutcome({ rated: header.rated === true, seats: occupants, score, replaced: state.absence?.replaced ?? [] });
-  const placings = outcome.rated ? outcome.placings : [];
+  const placings = outcome.rated ? outcome.placings.filter(kept(live)) : [];
   for (let attempt = 0; attempt < END_ATTEMPTS; attempt++) {
     if (attempt > 0) await setTimeout(Math.random() * Math.min(END_BACKOFF_CEILING_MS, 10 * 2 ** attempt));
     const stored =
@@ -62,6 +62,18 @@ export async function recordGameEnd(ctx: ServiceContext, live: LiveGame, endedAt
   return 'contended';
 }
 
+/**
+ * The placings whose ratings are written: a player who deleted their account
+ * mid-game still counts as an absent last place for the others (as someone
+ * who resigned), but has no rating to change.
+ */
+function kept(live: LiveGame) {
+  return (placing: Placing) => {
+    const occupant = live.header.seats[placing.seat];
+    return !(occupant?.kind === 'player' && occupant.deleted);
+  };
+}
+
 /** Each person's seat, whether it won, and whether it finished without a timeout (read from the whole log once). */
 async function talliesOf(ctx: ServiceContext, live: LiveGame, winners: readonly number[]): Promise<SeatTally[]> {
   const timedOut = new Set<number>();
@@ -71,8 +83,9 @@ async function talliesOf(ctx: ServiceContext, live: LiveGame, winners: readonly 
     for (const seat of seatsThatTimedOut(commits.flatMap((c) => c.events))) timedOut.add(seat);
     after = commits.at(-1)?.seq ?? live.version;
   }
+  // A deleted account keeps no tally: nothing is written under its id again.
   return live.header.seats.flatMap((occupant, seat) =>
-    occupant.kind === 'player' ? [{ playerId: occupant.playerId, seat, clean: !timedOut.has(seat), won: winners.includes(seat) }] : [],
+    occupant.kind === 'player' && !occupant.deleted ? [{ playerId: occupant.playerId, seat, clean: !timedOut.has(seat), won: winners.includes(seat) }] : [],
   );
 }
 

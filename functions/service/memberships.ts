@@ -121,8 +121,12 @@ async function endedAt(ctx: ServiceContext, gameId: string): Promise<number | un
  * repair may both run it.
  */
 export async function retireMemberships(ctx: ServiceContext, header: GameHeader, latest: GameSummary): Promise<void> {
-  const seated = header.seats.flatMap((occupant, seat) => (occupant.kind === 'player' ? [{ playerId: occupant.playerId, seat }] : []));
-  const creatorSeated = seated.some(({ playerId }) => playerId === header.createdBy);
+  const players = header.seats.flatMap((occupant, seat) =>
+    occupant.kind === 'player' ? [{ playerId: occupant.playerId, seat, deleted: occupant.deleted }] : [],
+  );
+  const creatorSeated = players.some(({ playerId }) => playerId === header.createdBy);
+  // A deleted account gets no finished row: nothing is written under its id again.
+  const seated = players.filter(({ deleted }) => !deleted);
   const ended = seated.length > 0 ? await endedAt(ctx, header.gameId) : undefined;
   await Promise.all([
     ...seated.map(({ playerId, seat }) => ctx.store.retireMembership(playerId, header.gameId, finishedRow(header, seat, latest, ended))),

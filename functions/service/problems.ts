@@ -401,6 +401,11 @@ export const SERVICE_PROBLEMS = {
     description: 'This account is a bot account already; that cannot be undone.',
     detail: 'This account is a bot account already.',
   },
+  'deletion-not-confirmed': {
+    status: 422,
+    description: 'Deleting an account asks for its name, exactly as `GET /v1/players/me` shows it, in `confirm`: a stray or mistaken call deletes nothing.',
+    detail: 'To delete this account, send its name, exactly as shown, as `confirm`.',
+  },
   'games-played': {
     status: 409,
     description: 'Only an account that has played no game (none running, none finished) may become a bot account: its past games were a person’s.',

@@ -1,6 +1,7 @@
 import { isoInstant, publishedCommand, publishedEvents, type CommandRecord, type TableGame } from '../../core/table/index.js';
 import type { LoggedEvent } from '../../core/engine/index.js';
-import type { Commit, GameHeader, PlayerRecord } from '../store/port.js';
+import { conservative, type PoolRating } from '../../core/ratings/index.js';
+import type { Commit, GameHeader, PlayerRecord, RatingChange } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { engineOf, seatOf } from './live-game.js';
 import { loadLive } from './pipeline.js';
@@ -48,11 +49,23 @@ function finishedCommit(header: GameHeader) {
   });
 }
 
-/** What only the end reveals: the seed, when the last commit was made, and the final scores. */
+/** What only the end reveals: the seed, when the last commit was made, the final scores, and the ratings the end changed. */
 async function endOf(ctx: ServiceContext, header: GameHeader, engine: TableGame) {
-  const [live, last] = await Promise.all([loadLive(ctx, header.gameId), ctx.store.latestCommit(header.gameId)]);
+  const [live, last, end] = await Promise.all([loadLive(ctx, header.gameId), ctx.store.latestCommit(header.gameId), ctx.store.getGameEnd(header.gameId)]);
   if (!live.state || !last) throw new Error(`finished game ${header.gameId} has no log`);
-  return { seed: header.seed, endedAt: isoInstant(last.at), result: presentState(engine, live.state, null).score };
+  return {
+    seed: header.seed,
+    endedAt: isoInstant(last.at),
+    result: presentState(engine, live.state, null).score,
+    ratingChanges: (end?.changes ?? []).map(presentChange),
+  };
+}
+
+/** A rating as the record of an end kept it: the conservative rating beside mu and sigma. */
+const ratingAtEnd = (rating: PoolRating) => ({ rating: conservative(rating), mu: rating.mu, sigma: rating.sigma, games: rating.games });
+
+function presentChange(change: RatingChange) {
+  return { ...change, before: ratingAtEnd(change.before), after: ratingAtEnd(change.after) };
 }
 
 /**

@@ -45,6 +45,10 @@ import type {
  *   GAME#<id>          C#<seq, 10 digits>   a commit
  *   GAME#<id>          C#<seq>#S            the snapshot after that commit (sorts right after it)
  *   IDEM#<scope>#<key> IDEM                 an idempotency record, with `expiresAt` (TTL)
+ *
+ * Everything personal lives under `PLAYER#<id>`; what lives elsewhere on a
+ * player's behalf is named by an item of that partition (its satellites,
+ * `satellitesOf`), so erasing an account is one walk of the partition.
  */
 export const TABLE_SCHEMA = {
   partitionKey: 'pk',
@@ -104,6 +108,42 @@ export const keys = {
   playerSeek: (playerId: string, seekId: string): Item => key(keys.playerPartition(playerId), `${SEEK_PREFIX}${seekId}`),
   openGamesPartition: (game: string): string => `OPEN#${game}`,
 };
+
+/**
+ * The attribute through which an item of a player's partition names items it
+ * keeps elsewhere in the table (a lookup by another key: a passkey's
+ * credential, an e-mail address): a list of `{pk, sk}` maps. A feature that
+ * writes such a lookup lists it here, and erasing the account
+ * (`Store.erasePlayer`) deletes it with the item, the walk unchanged.
+ */
+export const SATELLITES_ATTRIBUTE = 'satellites';
+
+/**
+ * The items elsewhere that an item of a player's partition names: those its
+ * `satellites` attribute lists, and the token lookups of the profile and of
+ * each access token (written before the attribute existed, found by their
+ * token's hash).
+ */
+export function satellitesOf(item: Item): Item[] {
+  const listed = (item[SATELLITES_ATTRIBUTE]?.L ?? []).flatMap((entry) => {
+    const pk = entry.M?.pk?.S;
+    const sk = entry.M?.sk?.S;
+    return pk === undefined || sk === undefined ? [] : [key(pk, sk)];
+  });
+  const sk = item.sk?.S ?? '';
+  const tokenHash = sk === 'PROFILE' ? item.tokenHash?.S : sk.startsWith(ACCESS_TOKEN_PREFIX) ? accessTokenFromItem(item).tokenHash : undefined;
+  return tokenHash === undefined ? listed : [keys.token(tokenHash), ...listed];
+}
+
+/** The player whose partition holds an item. */
+export function playerIdOf(item: Item): string {
+  return str(item, 'pk').slice('PLAYER#'.length);
+}
+
+/** An item's key alone. */
+export function primaryKeyOf(item: Item): Item {
+  return key(str(item, 'pk'), str(item, 'sk'));
+}
 
 function key(pk: string, sk: string): Item {
   return { pk: { S: pk }, sk: { S: sk } };

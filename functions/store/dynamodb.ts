@@ -1,5 +1,6 @@
 import {
   BatchGetItemCommand,
+  BatchWriteItemCommand,
   ConditionalCheckFailedException,
   CreateTableCommand,
   DescribeTableCommand,
@@ -8,6 +9,7 @@ import {
   PutItemCommand,
   QueryCommand,
   ResourceInUseException,
+  ScanCommand,
   TransactionCanceledException,
   TransactWriteItemsCommand,
   UpdateTableCommand,
@@ -19,6 +21,7 @@ import {
   type PutItemCommandInput,
   type QueryCommandInput,
   type TransactWriteItem,
+  type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { setTimeout } from 'node:timers/promises';
 import {
@@ -76,6 +79,9 @@ import {
   holderFromTokenItem,
   playerItem,
   RATING_PREFIX,
+  playerIdOf,
+  primaryKeyOf,
+  satellitesOf,
   TALLY_PREFIX,
   BLOCK_PREFIX,
   SEEK_PREFIX,
@@ -155,6 +161,8 @@ const BATCH_GET_KEYS = 100;
 /** Keys DynamoDB left unprocessed (it was shedding load) are asked again this many times in all, after 50, 100, 200 … ms. */
 const BATCH_GET_ROUNDS = 5;
 const BATCH_GET_BACKOFF_MS = 50;
+/** BatchWriteItem takes at most 25 writes a request. */
+const BATCH_WRITE_ITEMS = 25;
 /** Per attempt, for the table set-up calls of ensureTable. */
 const SET_UP_TIMEOUT_MS = 30_000;
 const LAST_SEQ = 9_999_999_999;
@@ -356,6 +364,14 @@ export class DynamoStore implements Store {
         },
       },
     ]);
+  }
+
+  async erasePlayer(playerId: PlayerId): Promise<void> {
+    const partition = keys.playerPartition(playerId);
+    const items = await this.queryAll('erasePlayer', { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: partition } } });
+    // Satellites first: the token lookups stop answering before anything else goes, and a walk cut short still finds, in the partition, what names the rest.
+    await this.deleteItems('erasePlayer', items.flatMap(satellitesOf));
+    await this.deleteItems('erasePlayer', items.map(primaryKeyOf));
   }
 
   async getVacationLedger(playerId: PlayerId): Promise<VacationLedger | null> {
@@ -645,6 +661,31 @@ export class DynamoStore implements Store {
   }
 
   // ── game summaries ───────────────────────────────────────────────────────
+
+  /**
+   * Every player's finished-games row stored before the export's index
+   * (without `endedAt`): what the one-off backfill reads
+   * (scripts/backfill-ended.ts). A Scan of the whole table, a page at a time:
+   * never on a request's path, and not part of the port.
+   */
+  async *finishedRowsWithoutEnd(): AsyncGenerator<{ readonly playerId: PlayerId; readonly row: FinishedRow }> {
+    let startKey: Item | undefined;
+    do {
+      const command = new ScanCommand({
+        TableName: this.table,
+        FilterExpression: 'begins_with(sk, :done)',
+        ExpressionAttributeValues: { ':done': { S: FINISHED_PREFIX } },
+        ExclusiveStartKey: startKey,
+        ConsistentRead: true,
+      });
+      const page = await this.send('finishedRowsWithoutEnd', 'read', (options) => this.client.send(command, options));
+      for (const item of page.Items ?? []) {
+        const row = finishedFromItem(item);
+        if (row.endedAt === undefined) yield { playerId: playerIdOf(item), row };
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
 
   async putGameSummary(summary: GameSummary): Promise<void> {
     assertSeq(summary.seq);
@@ -1023,6 +1064,28 @@ export class DynamoStore implements Store {
       if (!(error instanceof TransactionCanceledException) || !error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) throw error;
       this.meterWrite(operation, 'TransactWriteItems', undefined, written, [], true);
       return error.CancellationReasons.map((reason) => reason.Code === 'ConditionalCheckFailed');
+    }
+  }
+
+  /** Deletes every item of these keys (those already gone too), 25 a request, retrying what DynamoDB leaves unprocessed a few times with backoff. */
+  private async deleteItems(operation: string, doomed: readonly Item[]): Promise<void> {
+    for (let i = 0; i < doomed.length; i += BATCH_WRITE_ITEMS) {
+      let pending: WriteRequest[] = doomed.slice(i, i + BATCH_WRITE_ITEMS).map((Key) => ({ DeleteRequest: { Key } }));
+      for (let round = 0; pending.length > 0; round++) {
+        if (round === BATCH_GET_ROUNDS) throw new StoreUnavailableError(operation, 'unknown');
+        if (round > 0) await setTimeout(BATCH_GET_BACKOFF_MS * 2 ** (round - 1));
+        const command = new BatchWriteItemCommand({ RequestItems: { [this.table]: pending }, ReturnConsumedCapacity: this.capacityMode });
+        const output = await this.send(operation, 'write', (options) => this.client.send(command, options));
+        this.meterWrite(
+          operation,
+          'BatchWriteItem',
+          output.ConsumedCapacity,
+          pending.map((request) => request.DeleteRequest?.Key ?? {}),
+          [],
+          false,
+        );
+        pending = output.UnprocessedItems?.[this.table] ?? [];
+      }
     }
   }
 

@@ -152,6 +152,13 @@ export class MemoryStore implements Store {
     if (held && stored) held.set(token.tokenId, { ...stored, lastUsedAt: at });
   }
 
+  async erasePlayer(playerId: PlayerId): Promise<void> {
+    for (const [tokenHash, holder] of this.tokens) if (holder.playerId === playerId) this.tokens.delete(tokenHash);
+    for (const pool of this.ratings.values()) pool.delete(playerId);
+    for (const byPlayer of [this.players, this.accessTokens, this.memberships, this.finished, this.running, this.vacations, this.blocks, this.tallies])
+      byPlayer.delete(playerId);
+  }
+
   async createGame(header: GameHeader, claim?: RunningGameClaim): Promise<void> {
     const partition = this.partition(header.gameId);
     if (partition.header) throw new HeaderConflictError(header.gameId);

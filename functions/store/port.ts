@@ -56,6 +56,13 @@ export type SeatOccupant =
       readonly playerId: PlayerId;
       readonly name: string;
       /** A bot account's seat: badged wherever the seat is shown. */ readonly botAccount?: true;
+      /**
+       * The player deleted their account (functions/service/account-deletion.ts):
+       * the name is "Deleted player", the replacement bot plays a running
+       * seat for good, and nothing is written under the player's id again
+       * (no row, rating, tally or notification).
+       */
+      readonly deleted?: true;
     }
   | { readonly kind: 'bot'; readonly level: 'random' | 'greedy' }
   | { readonly kind: 'empty' };
@@ -428,6 +435,17 @@ export interface Store {
   convertToBot(playerId: PlayerId, owner: PlayerId): Promise<boolean>;
   /** Records a use of the token (both copies); nothing when it was revoked meanwhile. */
   touchAccessToken(token: AccessTokenRecord, at: number): Promise<void>;
+  /**
+   * Erases the player's account as this store keeps it: every token lookup
+   * first (registration and access tokens: refused from then on), then
+   * everything under the player — profile, access tokens, vacation ledger,
+   * running and finished games' rows, ratings (and so their leaderboard
+   * entries), tallies, blocks they keep, counters. On DynamoDB it is a walk of
+   * the player's partition that deletes every item in it, whatever feature
+   * wrote it, and each item elsewhere that one of them names
+   * (dynamo-items.ts, `satellitesOf`). Idempotent: a walk cut short is run again.
+   */
+  erasePlayer(playerId: PlayerId): Promise<void>;
 
   /**
    * Fails with HeaderConflictError if the id exists. With a claim, the

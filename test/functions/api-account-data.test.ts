@@ -65,6 +65,11 @@ describe.each(STORE_KINDS)('exporting everything kept about a player (%s store)'
     expect(data.games.running).toEqual([expect.objectContaining({ gameId: running, game: 'village-pillage', seat: 0 })]);
     expect(data.games.finished).toEqual([expect.objectContaining({ gameId: finished, game: 'village-pillage', seat: 0 })]);
     expect(data.games.next).toBeNull();
+    // What landed since the export was written is in it too: push devices, blocks, ratings and tallies.
+    expect(data.pushDevices).toEqual([]);
+    expect(data.blocks).toEqual([]);
+    expect(data.ratings.reliability).toBe(100);
+    expect(data.ratings.games).toEqual(expect.arrayContaining([expect.objectContaining({ game: 'village-pillage', played: 1 })]));
     // No secret of any kind: not the tokens, their hashes, nor the webhook's signing secret.
     for (const secret of [ann.token, reader.body.token, hook.body.secret]) expect(exported.text).not.toContain(secret);
     expect(exported.text).not.toMatch(/[0-9a-f]{64}/);

@@ -130,6 +130,37 @@ async function wholeLog<P extends { readonly commits: readonly unknown[]; readon
   return { ...first, commits, next: last.next, more: false };
 }
 
+/** The filters of a personal export (`exportGames`). */
+export interface ExportFilters {
+  readonly game?: GameId;
+  readonly rated?: boolean;
+  /** Only games that ended at or after this instant (RFC 3339). */
+  readonly since?: string;
+  /** Only games that ended before this instant (RFC 3339). */
+  readonly until?: string;
+  /** Records an answer holds (the server's most when left out): smaller pages, more of them. */
+  readonly limit?: number;
+}
+
+/** The target of a `Link` header's `rel="next"`, or null when there is none (RFC 8288). */
+export function nextLink(header: string | null): string | null {
+  for (const part of header?.split(',') ?? []) {
+    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
+    if (match && /(^|;)\s*rel="?next"?\s*(;|$)/.test(match[2] ?? '')) return match[1] ?? null;
+  }
+  return null;
+}
+
+/** A problem document from an answer's text, when it is one. */
+function parsedProblem(text: string): Problem | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    return isProblem(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function dataOf<T>({ data, error, response }: Outcome<T>): T {
   if (data === undefined || !response.ok) throw new ProblemError(response, isProblem(error) ? error : undefined);
   return data;
@@ -217,6 +248,16 @@ export class ValeriaClient {
   /** Revokes one of your access tokens: refused from the next request on. */
   async revokeToken(tokenId: string): Promise<void> {
     doneOf(await this.api.DELETE('/v1/players/me/tokens/{id}', { params: { path: { id: tokenId } } }));
+  }
+
+  /**
+   * Deletes this account for good, confirmed by its name exactly as `me()`
+   * shows it (`deletion-not-confirmed` otherwise): running seats go to the
+   * replacement bot, finished games keep the seat as "Deleted player", and
+   * every token stops working, this client's included.
+   */
+  async deleteAccount(confirm: string): Promise<void> {
+    doneOf(await this.api.DELETE('/v1/players/me', { body: { confirm } }));
   }
 
   async catalog(): Promise<Catalog> {
@@ -357,6 +398,34 @@ export class ValeriaClient {
    */
   async record(gameId: string): Promise<GameRecord> {
     return wholeLog(await this.recordPage(gameId, 0), (after) => this.recordPage(gameId, after));
+  }
+
+  /**
+   * A player's finished games (`me` for yours), newest first, one whole
+   * record at a time: reads the NDJSON export a page at a time and follows
+   * each answer's `Link: rel="next"` to the next, until an answer without
+   * one, so years of play never sit in memory at once. Filters: `game`,
+   * `rated`, and `since`/`until` (RFC 3339) on when each game ended.
+   */
+  async *exportGames(playerId = 'me', filters: ExportFilters = {}): AsyncGenerator<GameRecord> {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(filters)) if (value !== undefined) query.set(name, String(value));
+    let next: string | null = `/v1/players/${encodeURIComponent(playerId)}/games/export${query.size > 0 ? `?${query}` : ''}`;
+    while (next !== null) {
+      const response = await this.getRaw(next);
+      const text = await response.text();
+      if (!response.ok) throw new ProblemError(response, parsedProblem(text));
+      for (const line of text.split('\n')) if (line.trim() !== '') yield JSON.parse(line) as GameRecord;
+      next = nextLink(response.headers.get('link'));
+    }
+  }
+
+  /** A GET of a path this API gave (a `Link`), with this client's token. */
+  private getRaw(path: string): Promise<Response> {
+    const request = new Request(`${this.options.baseUrl.replace(/\/$/, '')}${path}`, {
+      headers: this.options.token ? { authorization: `Bearer ${this.options.token}` } : {},
+    });
+    return (this.options.fetch ?? fetch)(request);
   }
 
   /** One page of the record: its fields, and the commits after `after` (at most 100, about 1 MB). */

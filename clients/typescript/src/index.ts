@@ -10,7 +10,7 @@
  */
 export type { components, operations, paths } from './openapi.js';
 export type * from './types.js';
-export { ProblemError, ValeriaClient, type ClientOptions, type PlayOptions, type WriteOptions } from './client.js';
+export { nextLink, ProblemError, ValeriaClient, type ClientOptions, type ExportFilters, type PlayOptions, type WriteOptions } from './client.js';
 export { LiveStream, type Seen, type StreamNews, type StreamSocket, type StreamSocketClass } from './stream.js';
 export { followGame, type FollowOptions, type FollowStatus, type GameFollower } from './follow.js';
 export { followUpsAfter } from './batch.js';

@@ -37,7 +37,11 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete your account, for good
+         * @description Confirmed by your name in `confirm` (`422 deletion-not-confirmed` otherwise, and nothing changes). You leave every game: a seat in a game not started is freed; a running game's seat is handed to the replacement bot for good (every player is told `seat-replaced` with `accountDeleted`); in finished games your seat is called "Deleted player" — in their records, views, other players' lists and exports. Then everything kept about you is erased: every token (refused from the next request on), your profile, access tokens, vacation, preferences, webhooks and their deliveries, browser push devices, notifications, ratings (and leaderboard places), tallies, blocks and game lists. Your id stays in the games' logs as the author of your moves, linked to nothing. Answers once everything is gone; a deletion cut short (a 503) may be sent again with the same token.
+         */
+        delete: operations["deleteAccount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -436,7 +440,7 @@ export interface paths {
         };
         /**
          * A player’s finished games as records, one a line (NDJSON), newest first
-         * @description Each line is one finished game's whole record (GameRecord, every page of its log gathered), newest game first by when it ended, filtered by `game`, `since` and `until`. Anyone may export anyone's finished games: their records are public once over; running games are not exported. The export is chunked by cursor: an answer holds at most `limit` (20) records and ends before the record that would take it past about 4 MB (always holding one), then its `Link` header gives the next page (`rel="next"`), until an answer without one. Chunked, not one endless stream, because API Gateway buffers a Lambda's answer (6 MB, 30 s): years of play come as many bounded answers.
+         * @description Each line is one finished game's whole record (GameRecord, every page of its log gathered), newest game first by when it ended, filtered by `game`, `rated`, `since` and `until`. Anyone may export anyone's finished games: their records are public once over; running games are not exported. The export is chunked by cursor: an answer holds at most `limit` (20) records and ends before the record that would take it past about 4 MB (always holding one), then its `Link` header gives the next page (`rel="next"`), until an answer without one. Chunked, not one endless stream, because API Gateway buffers a Lambda's answer (6 MB, 30 s): years of play come as many bounded answers.
          */
         get: operations["exportPlayerGames"];
         put?: never;
@@ -904,7 +908,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "seek-not-found" | "webhook-not-found" | "seek-seated" | "seek-exists" | "too-many-seeks" | "bots-not-allowed" | "access-token-not-found" | "push-subscription-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "push-endpoint-forbidden" | "invalid-push-keys" | "invalid-events" | "already-bot" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-push-subscriptions" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "web-push-unavailable" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "seek-not-found" | "webhook-not-found" | "seek-seated" | "seek-exists" | "too-many-seeks" | "bots-not-allowed" | "access-token-not-found" | "push-subscription-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "push-endpoint-forbidden" | "invalid-push-keys" | "invalid-events" | "already-bot" | "deletion-not-confirmed" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-push-subscriptions" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "web-push-unavailable" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -4154,12 +4158,59 @@ export interface components {
                 /** @description Turns (or rounds, where everyone plays at once) played so far. */
                 turns: number;
             };
+            /** @description Only once the game is over: each rating the end changed, before and after, from the record of the end (empty when the game was not rated; a player who deleted their account has none). */
+            ratingChanges?: components["schemas"]["RatingChange"][];
             /** @description A page of the log: the commits after `after`. */
             commits: components["schemas"]["VillagesOfValeriaRecordCommit"][];
             /** @description The cursor for the next page (`after`). */
             next: number;
             /** @description Whether commits after `next` remain: ask again with `after` set to `next` until it is false; the other fields repeat on every page. */
             more: boolean;
+        };
+        /**
+         * @example {
+         *       "playerId": "p_7Kq2vLx9",
+         *       "seat": 0,
+         *       "place": 1,
+         *       "absent": false,
+         *       "before": {
+         *         "rating": 0,
+         *         "mu": 25,
+         *         "sigma": 8.333333333333334,
+         *         "games": 0
+         *       },
+         *       "after": {
+         *         "rating": 3.44,
+         *         "mu": 27.64,
+         *         "sigma": 8.07,
+         *         "games": 1
+         *       }
+         *     }
+         */
+        RatingChange: {
+            playerId: string;
+            seat: number;
+            /** @description The finishing place rated: 1 for the winners; an absent player (ended under the replacement bot) shares the last. */
+            place: number;
+            /** @description The seat ended under the replacement bot. */
+            absent: boolean;
+            /** @description The rating the end started from (its uncertainty grown by the time since the player's previous rated game). */
+            before: {
+                /** @description mu − 3·sigma. */
+                rating: number;
+                mu: number;
+                sigma: number;
+                /** @description Rated games played in this pool, this one included after it. */
+                games: number;
+            };
+            after: {
+                /** @description mu − 3·sigma. */
+                rating: number;
+                mu: number;
+                sigma: number;
+                /** @description Rated games played in this pool, this one included after it. */
+                games: number;
+            };
         };
         VillagesOfValeriaRecordCommit: {
             seq: number;
@@ -4239,6 +4290,8 @@ export interface components {
                 /** @description Turns (or rounds, where everyone plays at once) played so far. */
                 turns: number;
             };
+            /** @description Only once the game is over: each rating the end changed, before and after, from the record of the end (empty when the game was not rated; a player who deleted their account has none). */
+            ratingChanges?: components["schemas"]["RatingChange"][];
             /** @description A page of the log: the commits after `after`. */
             commits: components["schemas"]["ValeriaCardKingdomsRecordCommit"][];
             /** @description The cursor for the next page (`after`). */
@@ -4324,6 +4377,8 @@ export interface components {
                 /** @description Turns (or rounds, where everyone plays at once) played so far. */
                 turns: number;
             };
+            /** @description Only once the game is over: each rating the end changed, before and after, from the record of the end (empty when the game was not rated; a player who deleted their account has none). */
+            ratingChanges?: components["schemas"]["RatingChange"][];
             /** @description A page of the log: the commits after `after`. */
             commits: components["schemas"]["VillagePillageRecordCommit"][];
             /** @description The cursor for the next page (`after`). */
@@ -4466,6 +4521,17 @@ export interface components {
             preferences: components["schemas"]["Preferences"];
             /** @description Without their signing secrets. */
             webhooks: components["schemas"]["Webhook"][];
+            /** @description Browser push devices, without their endpoints and keys. */
+            pushDevices: components["schemas"]["PushSubscription"][];
+            /** @description Everyone you block. */
+            blocks: components["schemas"]["Block"][];
+            /** @description Your reliability, and per game your rating, games played and won (as your profile shows them). */
+            ratings: {
+                /** @description Percent of finished games finished without a timeout (so never handed to the replacement bot), rounded down; null before the first. */
+                reliability: number | null;
+                /** @description One entry per game of the catalog. */
+                games: components["schemas"]["ProfileGame"][];
+            };
             /** @description Every notification kept for you (30 days), oldest first. */
             notifications: components["schemas"]["Notification"][];
             games: {
@@ -4633,6 +4699,69 @@ export interface components {
                 reason: string;
             } | null;
         };
+        /**
+         * @example {
+         *       "id": "ps_Yc2LwT0aQ8mN5rVb",
+         *       "label": "Phone",
+         *       "endpointOrigin": "https://fcm.googleapis.com",
+         *       "createdAt": "2026-11-25T12:00:00.000Z"
+         *     }
+         */
+        PushSubscription: {
+            id: string;
+            label: string | null;
+            /** @description The push service this device uses (the endpoint’s origin): the whole endpoint and the keys are never shown again, since the endpoint alone lets anyone push to the device. */
+            endpointOrigin: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
+         * @example {
+         *       "playerId": "p_7Kq2vLx9",
+         *       "name": "Ben",
+         *       "blockedAt": "2025-03-02T18:04:11.000Z"
+         *     }
+         */
+        Block: {
+            /** @description The blocked player. */
+            playerId: string;
+            /** @description Their name when blocked. */
+            name: string;
+            /** Format: date-time */
+            blockedAt: string;
+        };
+        ProfileGame: {
+            /** @description A game of GET /v1/games/catalog. */
+            game: string;
+            /** @description The rating in this game’s pool; null before the first rated game. */
+            rating: {
+                /** @description The conservative rating shown and ranked: mu − 3·sigma, as of now (uncertainty grown by inactivity). */
+                rating: number;
+                /** @description The rating to one decimal, followed by "?" while provisional. */
+                display: string;
+                /** @description Fewer than 5 rated games here, or sigma above 7.5: shown with "?", off the leaderboard. */
+                provisional: boolean;
+                /** @description The mean of the skill belief (starts at 25). */
+                mu: number;
+                /** @description Its uncertainty as of now (starts at 25/3; grows with inactivity). */
+                sigma: number;
+                /** @description Rated games played in this pool. */
+                games: number;
+                /** @description Of them, those finished first (alone or shared). */
+                wins: number;
+                /**
+                 * Format: date-time
+                 * @description The end of the latest rated game here; null before the first.
+                 */
+                lastGameAt: string | null;
+            } | null;
+            /** @description Games of it finished (rated or not). */
+            played: number;
+            /** @description Of them, those won (alone or shared). */
+            won: number;
+            /** @description Percent of finished games finished without a timeout (so never handed to the replacement bot), rounded down; null before the first. */
+            reliability: number | null;
+        };
         Notification: {
             /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
             id: string;
@@ -4769,7 +4898,7 @@ export interface components {
                 seat: number;
                 name: string;
                 /**
-                 * @description Present when the player who joined is a bot account.
+                 * @description Present when the seat's player is a bot account (a program): show it as one.
                  * @enum {boolean}
                  */
                 botAccount?: true;
@@ -4795,7 +4924,18 @@ export interface components {
             replaced: {
                 seat: number;
                 name: string;
+                /** @description The seat's timeouts in a row when the bot took it (0 when its player deleted their account). */
                 afterTimeouts: number;
+                /**
+                 * @description Present when the seat's player is a bot account (a program): show it as one.
+                 * @enum {boolean}
+                 */
+                botAccount?: true;
+                /**
+                 * @description Present when the seat's player deleted their account: the name is "Deleted player" and the bot plays the seat for good.
+                 * @enum {boolean}
+                 */
+                accountDeleted?: true;
             };
         } | {
             /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
@@ -4818,6 +4958,16 @@ export interface components {
             reclaimed: {
                 seat: number;
                 name: string;
+                /**
+                 * @description Present when the seat's player is a bot account (a program): show it as one.
+                 * @enum {boolean}
+                 */
+                botAccount?: true;
+                /**
+                 * @description Present when the seat's player deleted their account: the name is "Deleted player" and the bot plays the seat for good.
+                 * @enum {boolean}
+                 */
+                accountDeleted?: true;
             };
         } | {
             /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
@@ -6666,38 +6816,6 @@ export interface components {
             /** @description One entry per game of the catalog. */
             games: components["schemas"]["ProfileGame"][];
         };
-        ProfileGame: {
-            /** @description A game of GET /v1/games/catalog. */
-            game: string;
-            /** @description The rating in this game’s pool; null before the first rated game. */
-            rating: {
-                /** @description The conservative rating shown and ranked: mu − 3·sigma, as of now (uncertainty grown by inactivity). */
-                rating: number;
-                /** @description The rating to one decimal, followed by "?" while provisional. */
-                display: string;
-                /** @description Fewer than 5 rated games here, or sigma above 7.5: shown with "?", off the leaderboard. */
-                provisional: boolean;
-                /** @description The mean of the skill belief (starts at 25). */
-                mu: number;
-                /** @description Its uncertainty as of now (starts at 25/3; grows with inactivity). */
-                sigma: number;
-                /** @description Rated games played in this pool. */
-                games: number;
-                /** @description Of them, those finished first (alone or shared). */
-                wins: number;
-                /**
-                 * Format: date-time
-                 * @description The end of the latest rated game here; null before the first.
-                 */
-                lastGameAt: string | null;
-            } | null;
-            /** @description Games of it finished (rated or not). */
-            played: number;
-            /** @description Of them, those won (alone or shared). */
-            won: number;
-            /** @description Percent of finished games finished without a timeout (so never handed to the replacement bot), rounded down; null before the first. */
-            reliability: number | null;
-        };
         /**
          * @example {
          *       "games": [
@@ -6851,21 +6969,6 @@ export interface components {
             visibility: "open" | "invite";
             /** @description Seats still empty. */
             freeSeats: number;
-        };
-        /**
-         * @example {
-         *       "playerId": "p_7Kq2vLx9",
-         *       "name": "Ben",
-         *       "blockedAt": "2025-03-02T18:04:11.000Z"
-         *     }
-         */
-        Block: {
-            /** @description The blocked player. */
-            playerId: string;
-            /** @description Their name when blocked. */
-            name: string;
-            /** Format: date-time */
-            blockedAt: string;
         };
         BlockList: {
             /** @description Everyone you block, by player id. */
@@ -7153,22 +7256,6 @@ export interface components {
             /** @description The VAPID public key (RFC 8292): an uncompressed P-256 point, base64url. Pass it as `applicationServerKey` to `PushManager.subscribe`. */
             publicKey: string;
         };
-        /**
-         * @example {
-         *       "id": "ps_Yc2LwT0aQ8mN5rVb",
-         *       "label": "Phone",
-         *       "endpointOrigin": "https://fcm.googleapis.com",
-         *       "createdAt": "2026-11-25T12:00:00.000Z"
-         *     }
-         */
-        PushSubscription: {
-            id: string;
-            label: string | null;
-            /** @description The push service this device uses (the endpoint’s origin): the whole endpoint and the keys are never shown again, since the endpoint alone lets anyone push to the device. */
-            endpointOrigin: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
         PushSubscriptionList: {
             subscriptions: components["schemas"]["PushSubscription"][];
         };
@@ -7206,6 +7293,10 @@ export interface components {
              * @description When it stops working (RFC 3339, in the future); never when left out.
              */
             expiresAt?: string;
+        };
+        DeleteAccount: {
+            /** @description Your name, exactly as `GET /v1/players/me` shows it: a stray or mistaken call deletes nothing. */
+            confirm: string;
         };
         BlockRequest: {
             /**
@@ -7870,6 +7961,152 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccount"];
+            };
+        };
+        responses: {
+            /** @description Deleted: the token that asked no longer works */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `deletion-not-confirmed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "deletion-not-confirmed";
                     };
                 };
             };
@@ -11073,6 +11310,8 @@ export interface operations {
             query?: {
                 /** @description Only games of this id of the catalog. */
                 game?: string;
+                /** @description Only rated games (`true`) or only unrated ones (`false`), as each record's `rated` says. */
+                rated?: "true" | "false";
                 /** @description Only games that ended at or after this instant. */
                 since?: string;
                 /** @description Only games that ended before this instant. */

@@ -3,6 +3,9 @@ import * as z from 'zod';
 import { Preferences } from '../../push/model/preferences.js';
 import { Notification } from '../../push/model/schemas.js';
 import { WebhookView } from '../../push/webhooks/schemas.js';
+import { PushSubscriptionView } from '../../push/webpush/schemas.js';
+import { Block } from './blocks.js';
+import { Profile } from './profiles.js';
 import { AccessToken } from './access-tokens.js';
 import { Count, Instant, SeatNumber } from './common.js';
 import { Vacation } from './table.js';
@@ -17,6 +20,11 @@ export const accountData = (player: z.ZodType, game: z.ZodType) =>
       vacation: Vacation,
       preferences: Preferences,
       webhooks: z.array(WebhookView).describe('Without their signing secrets.'),
+      pushDevices: z.array(PushSubscriptionView).describe('Browser push devices, without their endpoints and keys.'),
+      blocks: z.array(Block).describe('Everyone you block.'),
+      ratings: Profile.pick({ reliability: true, games: true }).describe(
+        'Your reliability, and per game your rating, games played and won (as your profile shows them).',
+      ),
       notifications: z.array(Notification).describe('Every notification kept for you (30 days), oldest first.'),
       games: z.object({
         running: z.array(

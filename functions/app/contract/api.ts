@@ -21,7 +21,7 @@ import { Cards } from './cards.js';
 import { AccessTokenList, NewAccessToken } from './access-tokens.js';
 import { accountData } from './account-data.js';
 import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
-import { Leaderboard } from './ratings.js';
+import { Leaderboard, RatingChange } from './ratings.js';
 import { Profile } from './profiles.js';
 import { Block, BlockList } from './blocks.js';
 
@@ -308,6 +308,12 @@ export const GameRecord = perGame('GameRecord', (contract) =>
     seed: z.string().optional().describe('Only once the game is over: replay the commands with it, and check it against `seedHash`.'),
     endedAt: Instant.nullable().describe('When the last commit ended the game; null while it runs.'),
     result: scoreSheet(contract.scoreDetail).optional().describe('Only once the game is over: the final scores.'),
+    ratingChanges: z
+      .array(RatingChange)
+      .optional()
+      .describe(
+        'Only once the game is over: each rating the end changed, before and after, from the record of the end (empty when the game was not rated; a player who deleted their account has none).',
+      ),
     commits: z
       .array(
         z

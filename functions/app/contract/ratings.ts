@@ -54,3 +54,38 @@ export const Leaderboard = z
       },
     ],
   });
+
+/** A rating at one instant of a rated end, as the record of that end kept it. */
+const RatingAtEnd = z.object({
+  rating: z.number().describe('mu − 3·sigma.'),
+  mu: z.number(),
+  sigma: z.number(),
+  games: Count.describe('Rated games played in this pool, this one included after it.'),
+});
+
+export const RatingChange = z
+  .object({
+    playerId: z.string(),
+    seat: z.number().int().min(0),
+    place: z
+      .number()
+      .int()
+      .min(1)
+      .describe('The finishing place rated: 1 for the winners; an absent player (ended under the replacement bot) shares the last.'),
+    absent: z.boolean().describe('The seat ended under the replacement bot.'),
+    before: RatingAtEnd.describe("The rating the end started from (its uncertainty grown by the time since the player's previous rated game)."),
+    after: RatingAtEnd,
+  })
+  .meta({
+    id: 'RatingChange',
+    examples: [
+      {
+        playerId: 'p_7Kq2vLx9',
+        seat: 0,
+        place: 1,
+        absent: false,
+        before: { rating: 0, mu: 25, sigma: 8.333333333333334, games: 0 },
+        after: { rating: 3.44, mu: 27.64, sigma: 8.07, games: 1 },
+      },
+    ],
+  });

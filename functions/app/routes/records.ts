@@ -32,6 +32,10 @@ export const ExportQuery = z.object({
     .max(64)
     .optional()
     .meta({ param: { name: 'game', in: 'query' }, description: 'Only games of this id of the catalog.' }),
+  rated: z
+    .enum(['true', 'false'])
+    .optional()
+    .meta({ param: { name: 'rated', in: 'query' }, description: "Only rated games (`true`) or only unrated ones (`false`), as each record's `rated` says." }),
   since: instantParam('since', 'Only games that ended at or after this instant.'),
   until: instantParam('until', 'Only games that ended before this instant.'),
   limit: z.coerce
@@ -84,7 +88,7 @@ export const recordRoutes = {
     path: '/v1/players/{id}/games/export',
     tags: ['games'],
     summary: 'A player’s finished games as records, one a line (NDJSON), newest first',
-    description: `Each line is one finished game's whole record (GameRecord, every page of its log gathered), newest game first by when it ended, filtered by \`game\`, \`since\` and \`until\`. Anyone may export anyone's finished games: their records are public once over; running games are not exported. The export is chunked by cursor: an answer holds at most \`limit\` (${EXPORT_PAGE.games}) records and ends before the record that would take it past about ${EXPORT_PAGE.bytes / 1_000_000} MB (always holding one), then its \`Link\` header gives the next page (\`rel="next"\`), until an answer without one. Chunked, not one endless stream, because API Gateway buffers a Lambda's answer (6 MB, 30 s): years of play come as many bounded answers.`,
+    description: `Each line is one finished game's whole record (GameRecord, every page of its log gathered), newest game first by when it ended, filtered by \`game\`, \`rated\`, \`since\` and \`until\`. Anyone may export anyone's finished games: their records are public once over; running games are not exported. The export is chunked by cursor: an answer holds at most \`limit\` (${EXPORT_PAGE.games}) records and ends before the record that would take it past about ${EXPORT_PAGE.bytes / 1_000_000} MB (always holding one), then its \`Link\` header gives the next page (\`rel="next"\`), until an answer without one. Chunked, not one endless stream, because API Gateway buffers a Lambda's answer (6 MB, 30 s): years of play come as many bounded answers.`,
     security: requires('games:read'),
     request: { params: PlayerIdParam, query: ExportQuery },
     responses: {
@@ -102,6 +106,7 @@ export function mountRecordRoutes(mount: Mount, ctx: ServiceContext): void {
     const playerId = id === 'me' ? c.var.player.playerId : id;
     const page = await exportPage(ctx, c.var.player, playerId, {
       game: query.game ?? null,
+      rated: query.rated === undefined ? null : query.rated === 'true',
       since: query.since === undefined ? null : Date.parse(query.since),
       until: query.until === undefined ? null : Date.parse(query.until),
       limit: query.limit,

@@ -49,13 +49,21 @@ export function derivedId(prefix: string, ...parts: readonly (string | number)[]
   return `${prefix}_${createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 22)}`;
 }
 
+/** The seats whose players are told: a deleted account is told nothing (nothing may be stored under it again). */
 export function playerSeats(header: GameHeader): { seat: number; playerId: string }[] {
-  return header.seats.flatMap((occupant, seat) => (occupant.kind === 'player' ? [{ seat, playerId: occupant.playerId }] : []));
+  return header.seats.flatMap((occupant, seat) => (occupant.kind === 'player' && !occupant.deleted ? [{ seat, playerId: occupant.playerId }] : []));
 }
 
 function seatName(header: GameHeader, seat: number): string | null {
   const occupant = header.seats[seat];
   return occupant?.kind === 'player' ? occupant.name : null;
+}
+
+/** The badges a notification shows beside a seat's name: a bot account's, a deleted account's. */
+function seatBadges(header: GameHeader, seat: number) {
+  const occupant = header.seats[seat];
+  if (occupant?.kind !== 'player') return {};
+  return { ...(occupant.botAccount ? { botAccount: true as const } : {}), ...(occupant.deleted ? { accountDeleted: true as const } : {}) };
 }
 
 export function endedNow(facts: Pick<CommitFacts, 'previous' | 'commit'>): boolean {
@@ -121,14 +129,14 @@ export function deriveNotifications(facts: CommitFacts): Derived {
       );
   const handover = seatHandover(commit);
   if (handover) {
-    const name = seatName(header, handover.seat) ?? '';
+    const named = { seat: handover.seat, name: seatName(header, handover.seat) ?? '', ...seatBadges(header, handover.seat) };
     for (const { seat } of seats)
       to(
         seat,
         (ref) =>
           handover.kind === 'replaced'
-            ? { ...ref, type: 'seat-replaced', version: commit.seq, replaced: { seat: handover.seat, name, afterTimeouts: handover.afterTimeouts } }
-            : { ...ref, type: 'seat-reclaimed', version: commit.seq, reclaimed: { seat: handover.seat, name } },
+            ? { ...ref, type: 'seat-replaced', version: commit.seq, replaced: { ...named, afterTimeouts: handover.afterTimeouts } }
+            : { ...ref, type: 'seat-reclaimed', version: commit.seq, reclaimed: named },
         `seat-${handover.kind}`,
       );
   }

@@ -18,6 +18,15 @@ const GameRef = {
   seat: z.number().int().describe('Your seat in that game.'),
 };
 
+/** How a seat's player is badged where a notification names them. */
+const SeatBadges = {
+  botAccount: z.literal(true).optional().describe("Present when the seat's player is a bot account (a program): show it as one."),
+  accountDeleted: z
+    .literal(true)
+    .optional()
+    .describe('Present when the seat\'s player deleted their account: the name is "Deleted player" and the bot plays the seat for good.'),
+};
+
 const common = {
   id: z.string().describe('Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id.'),
   at: Instant.describe('When it happened (the commit’s time).'),
@@ -55,7 +64,7 @@ export const Notification = z
       joined: z.object({
         seat: z.number().int(),
         name: z.string(),
-        botAccount: z.literal(true).optional().describe('Present when the player who joined is a bot account.'),
+        botAccount: SeatBadges.botAccount,
       }),
     }),
     z
@@ -64,16 +73,23 @@ export const Notification = z
         type: z.literal('seat-replaced'),
         ...GameRef,
         version: z.number().int(),
-        replaced: z.object({ seat: z.number().int(), name: z.string(), afterTimeouts: z.number().int() }),
+        replaced: z.object({
+          seat: z.number().int(),
+          name: z.string(),
+          afterTimeouts: z.number().int().describe("The seat's timeouts in a row when the bot took it (0 when its player deleted their account)."),
+          ...SeatBadges,
+        }),
       })
-      .describe('After that many timeouts in a row, the greedy bot plays this seat until its player reclaims it (to every player of the game).'),
+      .describe(
+        'After that many timeouts in a row, the greedy bot plays this seat until its player reclaims it; or for good, when its player deleted their account (to every player of the game).',
+      ),
     z
       .object({
         ...common,
         type: z.literal('seat-reclaimed'),
         ...GameRef,
         version: z.number().int(),
-        reclaimed: z.object({ seat: z.number().int(), name: z.string() }),
+        reclaimed: z.object({ seat: z.number().int(), name: z.string(), ...SeatBadges }),
       })
       .describe('The player took their seat back from the bot (to every player of the game).'),
     z.object({

@@ -87,7 +87,8 @@ export async function fireReminder(ctx: PushContext, payload: ReminderPayload): 
   const summary = latest?.summary;
   const occupant = header?.seats[seat];
   if (!header || !summary || summary.status !== 'active' || summary.pendingId !== pendingId || summary.deadline === null) return null;
-  if (!summary.awaiting.includes(seat) || summary.deadline <= ctx.clock() || occupant?.kind !== 'player' || occupant.playerId !== playerId) return null;
+  if (!summary.awaiting.includes(seat) || summary.deadline <= ctx.clock() || occupant?.kind !== 'player' || occupant.playerId !== playerId || occupant.deleted)
+    return null;
   const addressed: Addressed = {
     playerId,
     notification: {

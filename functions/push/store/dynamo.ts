@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../store/capacity.js';
 import { byUtf8 } from '../../store/conventions.js';
-import { keys, TABLE_SCHEMA } from '../../store/dynamo-items.js';
+import { keys, primaryKeyOf, TABLE_SCHEMA } from '../../store/dynamo-items.js';
 import {
   decodeNotificationCursor,
   deliveriesPartition,
@@ -28,6 +28,8 @@ import {
   gameSubscribersPartition,
   NOTIFICATION_PREFIX,
   notificationSk,
+  PLAYER_ITEM_PREFIXES,
+  PREFERENCES_SK,
   OUTBOX_PARTITION,
   outboxSk,
   playerConnectionKey,
@@ -349,6 +351,27 @@ export class DynamoPushStore implements PushStore {
    * past `limit` games (the condition counts them). The condition also keeps
    * a connection closed meanwhile from being written back.
    */
+  async erasePlayer(playerId: string): Promise<void> {
+    const [hooks, subscriptions, connections] = await Promise.all([
+      this.listWebhooks(playerId, 'strong'),
+      this.listPushSubscriptions(playerId, 'strong'),
+      this.playerConnections(playerId, 'strong'),
+    ]);
+    // A connection's record names its entries under games: deleted through it.
+    for (const connectionId of connections) await this.deleteConnection(connectionId);
+    const deliveries = await Promise.all([...hooks, ...subscriptions].map(({ id }) => this.queryAll(deliveriesPartition(id), 'strong')));
+    const owned = (await this.queryAll(keys.playerPartition(playerId), 'strong')).filter((item) =>
+      PLAYER_ITEM_PREFIXES.some((prefix) => item.sk?.S?.startsWith(prefix)),
+    );
+    const elsewhere = [
+      ...hooks.flatMap((hook) => (hook.gameId === null ? [] : [{ pk: { S: gameHooksPartition(hook.gameId) }, sk: { S: `${WEBHOOK_PREFIX}${hook.id}` } }])),
+      // A ticket's slot names the ticket (its holder).
+      ...owned.flatMap((item) => (item.sk?.S?.startsWith(slotPrefix('ticket')) && item.h?.S ? [ticketKey(item.h.S)] : [])),
+      ...deliveries.flat().map(primaryKeyOf),
+    ];
+    await this.batchWrite([...elsewhere, ...owned.map(primaryKeyOf)].map((Key) => ({ DeleteRequest: { Key } })));
+  }
+
   private async updateConnectionGames(connectionId: string, change: 'ADD' | 'DELETE', gameId: string, limit?: number): Promise<'changed' | 'closed' | 'full'> {
     const bounded = change === 'ADD' && limit !== undefined;
     try {
@@ -557,7 +580,7 @@ export function notificationItem(playerId: string, notification: Notification): 
 }
 
 function preferencesKey(playerId: string): Item {
-  return { pk: { S: keys.playerPartition(playerId) }, sk: { S: 'PREFS' } };
+  return { pk: { S: keys.playerPartition(playerId) }, sk: { S: PREFERENCES_SK } };
 }
 
 function outboxKey(message: OutboxMessage): Item {

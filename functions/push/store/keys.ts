@@ -35,12 +35,14 @@ export const gameSubscriberKey = (gameId: string, connectionId: string) => ({ pk
 export const ticketKey = (ticketHash: string) => ({ pk: { S: `TICKET#${ticketHash}` }, sk: { S: 'TICKET' } });
 export const WEBHOOK_PREFIX = 'WH#';
 export const PUSH_SUBSCRIPTION_PREFIX = 'WP#';
+const QUOTA_PREFIX = 'QUOTA#';
+const SLOT_PREFIX = 'SLOT#';
 /** The counted quotas: each a conditional counter in the player's partition. */
 export type CountedKind = 'webhooks' | 'push-subscriptions';
-export const countKey = (playerId: string, kind: CountedKind) => ({ pk: { S: keys.playerPartition(playerId) }, sk: { S: `QUOTA#${kind}` } });
+export const countKey = (playerId: string, kind: CountedKind) => ({ pk: { S: keys.playerPartition(playerId) }, sk: { S: `${QUOTA_PREFIX}${kind}` } });
 /** The quotas kept as slots: each thing held takes one until it is let go or lapses. */
 export type SlotKind = 'ticket' | 'conn';
-export const slotPrefix = (kind: SlotKind) => `SLOT#${kind}#`;
+export const slotPrefix = (kind: SlotKind) => `${SLOT_PREFIX}${kind}#`;
 export const slotKey = (playerId: string, kind: SlotKind, slot: number) => ({
   pk: { S: keys.playerPartition(playerId) },
   sk: { S: `${slotPrefix(kind)}${slot}` },
@@ -56,6 +58,17 @@ export const TIMERS_PARTITION = 'PUSHTIMERS';
 export const OUTBOX_PARTITION = 'PUSHOUTBOX';
 export const outboxSk = (message: OutboxMessage) => `${targetKey(message)}#${message.deliveryId}`;
 export const NOTIFICATION_PREFIX = 'N#';
+export const PREFERENCES_SK = 'PREFS';
+/** The sort keys push writes under a player (above): what erasing the account removes of push's. */
+export const PLAYER_ITEM_PREFIXES = [
+  NOTIFICATION_PREFIX,
+  PREFERENCES_SK,
+  WEBHOOK_PREFIX,
+  PUSH_SUBSCRIPTION_PREFIX,
+  QUOTA_PREFIX,
+  SLOT_PREFIX,
+  CONNECTION_PREFIX,
+] as const;
 
 export function notificationSk(notification: Pick<Notification, 'at' | 'id'>): string {
   return `${NOTIFICATION_PREFIX}${String(Date.parse(notification.at)).padStart(13, '0')}#${notification.id}`;

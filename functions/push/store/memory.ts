@@ -218,6 +218,18 @@ export class MemoryPushStore implements PushStore {
   }
 
   /** Changes the games of a stored connection (as a set, in UTF-8 order); a closed one stays closed. */
+  async erasePlayer(playerId: string): Promise<void> {
+    this.notifications.delete(playerId);
+    this.preferences.delete(playerId);
+    for (const targets of [this.webhooks, this.pushSubscriptions])
+      for (const [id, target] of targets)
+        if (target.ownerId === playerId) {
+          targets.delete(id);
+          this.deliveries.delete(id);
+        }
+    for (const held of [this.connections, this.tickets]) for (const [id, holder] of held) if (holder.playerId === playerId) held.delete(id);
+  }
+
   private changeGames(connectionId: string, change: (games: Set<string>) => void): void {
     const connection = this.connections.get(connectionId);
     if (!connection) return;

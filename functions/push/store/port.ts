@@ -207,5 +207,25 @@ export interface AllowanceStore {
   takeTurnAllowance(gameId: string, windowStart: number, seq: number, limit: number): Promise<boolean>;
 }
 
+/** An account erased (functions/app/account-deletion.ts): what push keeps of the player goes. */
+export interface PlayerErasure {
+  /**
+   * Removes everything push keeps for the player: notifications,
+   * preferences, webhooks (the owner's and the game's copies, their
+   * deliveries), browser push subscriptions (their deliveries), stream
+   * tickets and connections (their entries under games), quotas and slots.
+   * Idempotent.
+   */
+  erasePlayer(playerId: string): Promise<void>;
+}
+
 /** Everything push stores. */
-export type PushStore = NotificationStore & TimerAgenda & OutboxAgenda & WebhookStore & PushSubscriptionStore & TicketStore & ConnectionStore & AllowanceStore;
+export type PushStore = NotificationStore &
+  TimerAgenda &
+  OutboxAgenda &
+  WebhookStore &
+  PushSubscriptionStore &
+  TicketStore &
+  ConnectionStore &
+  AllowanceStore &
+  PlayerErasure;

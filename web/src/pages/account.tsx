@@ -5,6 +5,7 @@ import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 import { SecretBox } from '../ui/secret-box.js';
 import { AccessTokensPanel } from './access-tokens.js';
+import { DeleteAccountPanel } from './delete-account.js';
 import { NotifyChoices } from './notify-choices.js';
 import { VacationPanel } from './vacation.js';
 
@@ -114,6 +115,7 @@ export function AccountPage() {
           Sign out of this browser
         </button>
       </p>
+      <DeleteAccountPanel client={current.client} />
     </section>
   );
 }
