@@ -5,6 +5,7 @@ import { cryptoSecrets, type SecretSource } from './ids.js';
 import { OneAtATime } from './one-at-a-time.js';
 import { ProcessTokenCache, type TokenCache } from './token-cache.js';
 import { CommitSignal, Signal, type JoinSignal } from './signal.js';
+import { LOCAL_RELYING_PARTY, type RelyingParty } from './relying-party.js';
 import { DEFAULT_VACATION_POLICY, type VacationPolicy } from './vacation-policy.js';
 import { projectSummaries, type GameSummaries } from './summaries.js';
 
@@ -30,6 +31,8 @@ export interface ServiceContext {
   readonly settling: OneAtATime;
   /** Keeps each game's newest summary, the inbox's source, in step with its log (in process, or the stream consumer's on AWS). */
   readonly summaries: GameSummaries;
+  /** What passkeys are bound to (functions/service/passkeys.ts); null where no web client's address is known, and passkeys are refused. */
+  readonly relyingParty: RelyingParty | null;
 }
 
 /** A snapshot every this many commits keeps loading O(1) in game length. */
@@ -56,6 +59,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     joins: new Signal(),
     settling: new OneAtATime(),
     vacation: DEFAULT_VACATION_POLICY,
+    relyingParty: LOCAL_RELYING_PARTY,
     ...rest,
     signal,
     summaries: summaries ?? projectSummaries(parts.store, signal, (error) => console.error('game summary not written', error)),
