@@ -12,7 +12,7 @@ import { fail } from './errors.js';
 import { answerChallenge, keepChallenge, PASSKEY_CHALLENGE_SECONDS } from './passkey-challenges.js';
 import type { Caller } from './players.js';
 import type { RelyingParty } from './relying-party.js';
-import { ALL_SCOPES, missingScopes, type Scope } from './scopes.js';
+import { ALL_SCOPES } from './scopes.js';
 
 /**
  * Passkeys (WebAuthn): a person registers one from a signed-in browser, then
@@ -21,7 +21,10 @@ import { ALL_SCOPES, missingScopes, type Scope } from './scopes.js';
  * Account page lists and revokes. Sign-in is username-less: the passkey is a
  * discoverable credential whose user handle is the player id, so the browser
  * offers the person's passkeys for this site and the answer names the
- * account. The verification is @simplewebauthn/server's, loaded the first
+ * account. A passkey signs in with every scope, so registering one needs a
+ * token holding every scope (the operations declare them all,
+ * functions/app/routes/passkeys.ts): a narrowed token cannot widen itself
+ * through a passkey. The verification is @simplewebauthn/server's, loaded the first
  * time a passkey is used (it stays out of every other request's cold start).
  */
 
@@ -35,20 +38,9 @@ function relyingParty(ctx: ServiceContext): RelyingParty {
   return ctx.relyingParty;
 }
 
-/**
- * A passkey may sign in with every scope, so only a token holding every
- * scope (the registration token, a device's) may register one: a narrowed
- * token cannot widen itself through a passkey.
- */
-function mayGrantEverything(caller: Caller): void {
-  const beyond = missingScopes(caller.scopes, ALL_SCOPES);
-  if (beyond.length > 0) throw fail('insufficient-scope', { scope: beyond[0] as Scope, missing: beyond, to: 'grant' });
-}
-
 /** The options of `navigator.credentials.create`: a discoverable credential for this player, none of theirs again. */
 export async function passkeyRegistrationOptions(ctx: ServiceContext, caller: Caller): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const rp = relyingParty(ctx);
-  mayGrantEverything(caller);
   const { player } = caller;
   const held = await ctx.store.listPasskeys(player.playerId);
   const options = await (
@@ -72,7 +64,6 @@ export async function passkeyRegistrationOptions(ctx: ServiceContext, caller: Ca
 /** Verifies the browser's new credential against the challenge issued to this player, and keeps it as a passkey named `name`. */
 export async function registerPasskey(ctx: ServiceContext, caller: Caller, response: RegistrationResponseJSON, name: string): Promise<PasskeyRecord> {
   const rp = relyingParty(ctx);
-  mayGrantEverything(caller);
   const { playerId } = caller.player;
   const challenge = await answerChallenge(ctx, response.response.clientDataJSON, 'register', playerId);
   const checked = await verified(async () =>

@@ -118,7 +118,7 @@ export interface paths {
         put?: never;
         /**
          * Begin registering a passkey: the options for the browser
-         * @description Answers the options of `navigator.credentials.create` for a discoverable credential (a passkey) of yours, whose challenge may be answered once, within 5 minutes, by `POST /v1/players/me/passkeys`. A passkey signs in with every scope, so only a token holding every scope (your registration token, a device's) may register one (`403 insufficient-scope`).
+         * @description Answers the options of `navigator.credentials.create` for a discoverable credential (a passkey) of yours, whose challenge may be answered once, within 5 minutes, by `POST /v1/players/me/passkeys`. A passkey signs in with every scope, so only a token holding every scope (your registration token, a device's) may register one (`403 insufficient-scope` names the first a narrower token lacks).
          */
         post: operations["passkeyRegistrationOptions"];
         delete?: never;

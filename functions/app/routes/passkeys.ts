@@ -11,6 +11,7 @@ import {
   removePasskey,
   signInWithPasskey,
 } from '../../service/passkeys.js';
+import { ALL_SCOPES } from '../../service/scopes.js';
 import type { PasskeyRecord } from '../../store/port.js';
 import { requires } from '../auth.js';
 import { deviceLabel } from '../device-label.js';
@@ -22,6 +23,9 @@ import { presentAccessToken } from './access-tokens.js';
 import { presentPlayer } from './players.js';
 
 const PATH = '/v1/players/me/passkeys';
+
+/** A passkey signs in with every scope: only a token holding them all may register one, or a narrowed token could widen itself. */
+const EVERY_SCOPE = requires(...ALL_SCOPES);
 const SIGN_IN_PATH = '/v1/sign-in/passkey';
 
 const PasskeyIdParam = z.object({
@@ -77,8 +81,8 @@ export const passkeyRoutes = {
     path: `${PATH}/options`,
     tags: ['players'],
     summary: 'Begin registering a passkey: the options for the browser',
-    description: `Answers the options of \`navigator.credentials.create\` for a discoverable credential (a passkey) of yours, whose challenge may be answered once, within ${PASSKEY_CHALLENGE_SECONDS / 60} minutes, by \`POST ${PATH}\`. A passkey signs in with every scope, so only a token holding every scope (your registration token, a device's) may register one (\`403 insufficient-scope\`).`,
-    security: requires('account:write'),
+    description: `Answers the options of \`navigator.credentials.create\` for a discoverable credential (a passkey) of yours, whose challenge may be answered once, within ${PASSKEY_CHALLENGE_SECONDS / 60} minutes, by \`POST ${PATH}\`. A passkey signs in with every scope, so only a token holding every scope (your registration token, a device's) may register one (\`403 insufficient-scope\` names the first a narrower token lacks).`,
+    security: EVERY_SCOPE,
     responses: {
       200: jsonResponse('PasskeyCreationOptions', 'The options to make a passkey with'),
       ...problemResponses([...AUTHENTICATED, 'passkeys-unavailable']),
@@ -92,7 +96,7 @@ export const passkeyRoutes = {
     tags: ['players'],
     summary: 'Register a passkey: the browser’s new credential, verified',
     description: `Verifies the browser's answer to the challenge of \`POST ${PATH}/options\` (its origin and relying party must be this web client's; the challenge is good once) and keeps the passkey. A player keeps at most ${MAX_PASSKEYS}.`,
-    security: requires('account:write'),
+    security: EVERY_SCOPE,
     request: { body: jsonBody(RegisterPasskeyBody, { laptop: { summary: 'A passkey made on a laptop', value: REGISTRATION_EXAMPLE } }) },
     responses: {
       201: jsonResponse('Passkey', 'The passkey kept'),
