@@ -10,7 +10,7 @@ const BROWSERS: readonly (readonly [RegExp, string])[] = [
   [/\b(OPR|Opera)\//, 'Opera'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\b(Chrome|Chromium|CriOS)\//, 'Chrome'],
+  [/\b(HeadlessChrome|Chrome|Chromium|CriOS)\//, 'Chrome'],
   [/\bSafari\//, 'Safari'],
 ];
 

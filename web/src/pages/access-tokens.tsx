@@ -36,6 +36,8 @@ export function AccessTokensPanel({ client }: { client: ValeriaClient }) {
       .then(setList)
       .catch((failure) => setError(explain(failure)));
   useEffect(() => void reload(), [client]);
+  // Devices' keys are listed with the passkeys that signed them in (passkeys.tsx).
+  const programs = list?.tokens.filter((token) => token.device === null) ?? [];
 
   return (
     <section aria-labelledby="tokens-heading">
@@ -84,9 +86,9 @@ export function AccessTokensPanel({ client }: { client: ValeriaClient }) {
         </>
       )}
       <Alert message={error} />
-      {list && list.tokens.length > 0 && (
+      {programs.length > 0 && (
         <ul class="hooks" aria-label="Your keys for programs">
-          {list.tokens.map((token) => (
+          {programs.map((token) => (
             <li key={token.tokenId}>
               <strong>{token.label}</strong> — {token.scopes.map((s) => SCOPE_NAMES[s]).join(', ')}
               <br />
