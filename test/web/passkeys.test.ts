@@ -38,8 +38,9 @@ const onLocalhost = (w: WebWorld): WebWorld => ({ ...w, url: w.localhostUrl });
 describe('the web client in Chromium: passkeys', () => {
   it('registers a passkey in one browser, signs in with it in a second, lists that device in the first and signs it out there', async () => {
     // The first browser: Ann registers, and adds a passkey on Account.
-    const ann = await registeredPlayer(onLocalhost(world()), 'Ann', '/account');
+    const ann = await registeredPlayer(onLocalhost(world()), 'Ann', '/');
     const first = await virtualAuthenticator(ann);
+    await ann.getByRole('link', { name: 'Account', exact: true }).click();
     await ann.getByRole('heading', { name: 'Passkeys and devices' }).waitFor();
     await ann.getByLabel('Name for a new passkey').fill('Laptop');
     await ann.getByRole('button', { name: 'Add a passkey' }).click();
@@ -69,7 +70,7 @@ describe('the web client in Chromium: passkeys', () => {
     // The first browser lists the new device, with its last use, and the passkey's sign-in.
     await ann.reload();
     const devices = ann.getByRole('list', { name: 'Devices signed in with a passkey' });
-    await devices.getByText('Chrome on Linux').waitFor();
+    await devices.getByText('Chrome on Linux', { exact: true }).waitFor();
     await devices.getByText(/last used/).waitFor();
     await ann.getByText(/last signed in/).waitFor();
     // A device's key is not among the keys for programs.
@@ -82,8 +83,9 @@ describe('the web client in Chromium: passkeys', () => {
     await ann.getByText('None yet.').waitFor();
     await expect(asDevice.me()).rejects.toMatchObject({ code: 'invalid-token' });
     await phone.reload();
-    await phone.getByRole('alert').waitFor();
-    expect(await phone.getByRole('alert').textContent()).toMatch(/not valid/);
+    const refused = phone.getByRole('region', { name: 'Passkeys and devices' }).getByRole('alert');
+    await refused.waitFor();
+    expect(await refused.textContent()).toBe('This API token is not valid.');
     // The first browser is still signed in.
     expect((await new ValeriaClient({ baseUrl: world().url, token: annToken }).me()).playerId).toBe(me.playerId);
     await context.close();
