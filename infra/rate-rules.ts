@@ -90,7 +90,12 @@ const longPoll: wafv2.CfnWebACL.StatementProperty = {
 
 /** The request's method is `method`. */
 const methodIs = (method: string): wafv2.CfnWebACL.StatementProperty => ({
-  byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: method, textTransformations: [{ priority: 0, type: 'NONE' }] },
+  byteMatchStatement: {
+    fieldToMatch: { method: {} },
+    positionalConstraint: 'EXACTLY',
+    searchString: method,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
 });
 
 /** The request path starts with `prefix` (percent-decoded, as the app routes it). */

@@ -61,7 +61,7 @@ export async function exportAccountData(ctx: PushContext, player: PlayerRecord, 
 
 async function everyNotification(ctx: PushContext, playerId: string) {
   const all = [];
-  for (let after: string | null = null, more = true; more; ) {
+  for (let after: string | null = null, more = true; more;) {
     const page = await readNotifications(ctx, playerId, after, NOTIFICATION_PAGE);
     all.push(...page.notifications);
     ({ next: after, more } = page);

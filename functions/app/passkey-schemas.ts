@@ -60,7 +60,9 @@ export const RegisterPasskeyBody = z
           publicKey: Encoded.optional(),
         }),
       })
-      .describe('What `navigator.credentials.create` answered, in its JSON form (`PublicKeyCredential.toJSON()`, or @simplewebauthn/browser’s `startRegistration`).')
+      .describe(
+        'What `navigator.credentials.create` answered, in its JSON form (`PublicKeyCredential.toJSON()`, or @simplewebauthn/browser’s `startRegistration`).',
+      )
       .meta({ id: 'RegistrationResponse' }),
   })
   .meta({ id: 'RegisterPasskey' });
@@ -77,7 +79,9 @@ export const PasskeySignInBody = z
           userHandle: Base64Url.max(256).optional().describe('The account the passkey belongs to: a discoverable credential always answers it.'),
         }),
       })
-      .describe('What `navigator.credentials.get` answered, in its JSON form (`PublicKeyCredential.toJSON()`, or @simplewebauthn/browser’s `startAuthentication`).')
+      .describe(
+        'What `navigator.credentials.get` answered, in its JSON form (`PublicKeyCredential.toJSON()`, or @simplewebauthn/browser’s `startAuthentication`).',
+      )
       .meta({ id: 'AuthenticationResponse' }),
     device: Label('What to call this device in your list of devices; by default the browser and system its User-Agent names ("Firefox on Linux").').optional(),
   })

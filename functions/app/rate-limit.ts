@@ -2,7 +2,16 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { fail } from '../service/errors.js';
 import { FixedWindows } from './fixed-windows.js';
 import { answerProblem } from './problem.js';
-import { EVENTS_PATH, RATE_LIMIT_POLICIES, REGISTRATION_ROUTE, SIGN_IN_ROUTES, WAIT_PARAMETER, type Caller, type Counted, type RateLimitPolicy } from './rate-limits.js';
+import {
+  EVENTS_PATH,
+  RATE_LIMIT_POLICIES,
+  REGISTRATION_ROUTE,
+  SIGN_IN_ROUTES,
+  WAIT_PARAMETER,
+  type Caller,
+  type Counted,
+  type RateLimitPolicy,
+} from './rate-limits.js';
 
 /**
  * The in-process enforcer of the published request limits (rate-limits.ts),

@@ -39,7 +39,11 @@ export async function createAccessToken(ctx: ServiceContext, caller: Caller, req
  * (`422 too-many-access-tokens`): one they asked for, or a device's, issued
  * by signing in there (functions/service/passkeys.ts).
  */
-export async function issueAccessToken(ctx: ServiceContext, playerId: string, request: AccessTokenRequest & { readonly device?: DeviceSignIn }): Promise<NewAccessToken> {
+export async function issueAccessToken(
+  ctx: ServiceContext,
+  playerId: string,
+  request: AccessTokenRequest & { readonly device?: DeviceSignIn },
+): Promise<NewAccessToken> {
   const token = ctx.secrets.token();
   const record: AccessTokenRecord = {
     tokenId: ctx.secrets.accessTokenId(),

@@ -79,7 +79,10 @@ describe.each(STORE_KINDS)('passkeys (%s store)', (kind) => {
       max: MAX_PASSKEYS,
     });
     // Registering the same credential again (an authenticator that ignored the exclusion) is refused.
-    const again = await api.client.post('/v1/players/me/passkeys', { token: ann.token, body: { name: 'Again', response: attest(laptop, ceremony(options.challenge)) } });
+    const again = await api.client.post('/v1/players/me/passkeys', {
+      token: ann.token,
+      body: { name: 'Again', response: attest(laptop, ceremony(options.challenge)) },
+    });
     expectProblem(again, 409, 'passkey-already-registered');
     expect((await api.client.get('/v1/players/me/passkeys', { token: ann.token })).body.passkeys).toHaveLength(1);
     const data = await api.client.get('/v1/players/me/data', { token: ann.token });
@@ -143,7 +146,11 @@ describe.each(STORE_KINDS)('passkeys (%s store)', (kind) => {
     // A sign-in challenge registers nothing either.
     const forSignIn = await signInOptions();
     const stray = attest(newCredential(laptop.userHandle), ceremony(forSignIn.challenge));
-    expectProblem(await api.client.post('/v1/players/me/passkeys', { token: ann.token, body: { name: 'Stray', response: stray } }), 400, 'passkey-challenge-unknown');
+    expectProblem(
+      await api.client.post('/v1/players/me/passkeys', { token: ann.token, body: { name: 'Stray', response: stray } }),
+      400,
+      'passkey-challenge-unknown',
+    );
 
     expect((await tokensOf(ann.token)).length).toBe(afterOne.length);
     expect(afterOne.length).toBe(before.length + 1);
@@ -177,7 +184,10 @@ describe.each(STORE_KINDS)('passkeys (%s store)', (kind) => {
     // A second passkey, removed: it signs in no more.
     const phone = newCredential(laptop.userHandle);
     const options = await registrationOptions(ann.token);
-    expect((await api.client.post('/v1/players/me/passkeys', { token: ann.token, body: { name: 'Phone', response: attest(phone, ceremony(options.challenge)) } })).status).toBe(201);
+    expect(
+      (await api.client.post('/v1/players/me/passkeys', { token: ann.token, body: { name: 'Phone', response: attest(phone, ceremony(options.challenge)) } }))
+        .status,
+    ).toBe(201);
     const phoneId = phone.id.toString('base64url');
     expect((await api.client.request('DELETE', `/v1/players/me/passkeys/${phoneId}`, { token: ann.token })).status).toBe(204);
     expectProblem(await api.client.request('DELETE', `/v1/players/me/passkeys/${phoneId}`, { token: ann.token }), 404, 'passkey-not-found');
@@ -186,7 +196,10 @@ describe.each(STORE_KINDS)('passkeys (%s store)', (kind) => {
 
   it('lets only a token holding every scope register a passkey, and a player keep at most the limit', async () => {
     const ben = await api.client.register('Ben');
-    const narrow = await api.client.post('/v1/players/me/tokens', { token: ben.token, body: { label: 'account only', scopes: ['account:read', 'account:write'] } });
+    const narrow = await api.client.post('/v1/players/me/tokens', {
+      token: ben.token,
+      body: { label: 'account only', scopes: ['account:read', 'account:write'] },
+    });
     const refused = await api.client.post('/v1/players/me/passkeys/options', { token: narrow.body.token });
     expectProblem(refused, 403, 'insufficient-scope');
     expect(refused.body.scope).toBe('games:read');

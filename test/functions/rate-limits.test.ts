@@ -4,7 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedWindows } from '../../functions/app/fixed-windows.js';
 import { rateLimiter } from '../../functions/app/rate-limit.js';
-import { ADDRESS_BURST, ADDRESS_LONG_POLLS, ADDRESS_SUSTAINED, BURST, LONG_POLLS, REGISTRATIONS, SIGN_INS, SUSTAINED } from '../../functions/app/rate-limits.js';
+import {
+  ADDRESS_BURST,
+  ADDRESS_LONG_POLLS,
+  ADDRESS_SUSTAINED,
+  BURST,
+  LONG_POLLS,
+  REGISTRATIONS,
+  SIGN_INS,
+  SUSTAINED,
+} from '../../functions/app/rate-limits.js';
 import { startApi, type Reply, type RunningApi } from '../support/api.js';
 
 /**

@@ -37,8 +37,9 @@ export async function startWebWorld(label: string, clock?: () => number): Promis
   // The server listens first, so that the relying party can name its port; the app answers once it is built.
   const serving: { app?: ReturnType<typeof createApp> } = {};
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: (request, env) => (serving.app ? serving.app.fetch(request, env) : new Response(null, { status: 503 })), port: 0, hostname: '127.0.0.1' }, () =>
-      resolve(s),
+    const s = serve(
+      { fetch: (request, env) => (serving.app ? serving.app.fetch(request, env) : new Response(null, { status: 503 })), port: 0, hostname: '127.0.0.1' },
+      () => resolve(s),
     );
   });
   const { port } = server.address() as AddressInfo;

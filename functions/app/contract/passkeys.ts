@@ -32,7 +32,9 @@ export const PasskeyCreationOptions = z
     challenge: Base64Url.describe('Good for one answer, for five minutes.'),
     pubKeyCredParams: z.array(z.object({ type: z.literal('public-key'), alg: z.number().int().describe('A COSE algorithm: -8 EdDSA, -7 ES256, -257 RS256.') })),
     timeout: z.number().int().describe('Milliseconds.'),
-    excludeCredentials: z.array(CredentialDescriptor).describe('Your passkeys already registered: the browser will not make a second one on the same authenticator.'),
+    excludeCredentials: z
+      .array(CredentialDescriptor)
+      .describe('Your passkeys already registered: the browser will not make a second one on the same authenticator.'),
     authenticatorSelection: z.object({
       residentKey: z.literal('required').describe('A discoverable credential: signing in names no account.'),
       requireResidentKey: z.literal(true),
@@ -44,7 +46,8 @@ export const PasskeyCreationOptions = z
   })
   .meta({
     id: 'PasskeyCreationOptions',
-    description: 'Pass to `navigator.credentials.create({ publicKey })` (decoding the base64url fields), or as they are to @simplewebauthn/browser’s `startRegistration`.',
+    description:
+      'Pass to `navigator.credentials.create({ publicKey })` (decoding the base64url fields), or as they are to @simplewebauthn/browser’s `startRegistration`.',
     example: {
       rp: { id: 'localhost', name: 'Valeria Tabletop' },
       user: { id: 'cGxfUTJ4Sm00cFRyMFZi', name: 'Ann', displayName: 'Ann' },
@@ -73,8 +76,15 @@ export const PasskeyRequestOptions = z
   })
   .meta({
     id: 'PasskeyRequestOptions',
-    description: 'Pass to `navigator.credentials.get({ publicKey })` (decoding the base64url fields), or as they are to @simplewebauthn/browser’s `startAuthentication`.',
-    example: { challenge: 'Yq2dH8nB0wK5sX1eR7cT4vL9mJ3aF6uP0gZiOyNbQhE', timeout: 300000, rpId: 'localhost', allowCredentials: [], userVerification: 'preferred' },
+    description:
+      'Pass to `navigator.credentials.get({ publicKey })` (decoding the base64url fields), or as they are to @simplewebauthn/browser’s `startAuthentication`.',
+    example: {
+      challenge: 'Yq2dH8nB0wK5sX1eR7cT4vL9mJ3aF6uP0gZiOyNbQhE',
+      timeout: 300000,
+      rpId: 'localhost',
+      allowCredentials: [],
+      userVerification: 'preferred',
+    },
   });
 
 export const Passkey = z

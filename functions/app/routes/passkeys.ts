@@ -37,7 +37,13 @@ const PasskeyIdParam = z.object({
 });
 
 /** What every answer to a challenge may be refused with. */
-const ANSWERS_CHALLENGE = ['passkey-challenge-unknown', 'passkey-challenge-expired', 'passkey-challenge-used', 'passkey-not-verified', 'passkeys-unavailable'] as const;
+const ANSWERS_CHALLENGE = [
+  'passkey-challenge-unknown',
+  'passkey-challenge-expired',
+  'passkey-challenge-used',
+  'passkey-not-verified',
+  'passkeys-unavailable',
+] as const;
 
 /** A registration answer as a browser sends it (abridged: real ones are longer). */
 const REGISTRATION_EXAMPLE = {

@@ -43,8 +43,8 @@ export function AccessTokensPanel({ client }: { client: ValeriaClient }) {
     <section aria-labelledby="tokens-heading">
       <h2 id="tokens-heading">Keys for programs</h2>
       <p>
-        A key that can do only what you tick, for a program you trust with part of your account: a statistics site needs only “Read my games”. Your own key
-        can do everything; these can be revoked at any time.
+        A key that can do only what you tick, for a program you trust with part of your account: a statistics site needs only “Read my games”. Your own key can
+        do everything; these can be revoked at any time.
       </p>
       <form
         onSubmit={async (event) => {

@@ -35,8 +35,8 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
     <section aria-labelledby="passkeys-heading">
       <h2 id="passkeys-heading">Passkeys and devices</h2>
       <p>
-        A passkey lets you sign in on another device without copying your key: your browser, phone or security key keeps it. Each device that signs in gets
-        a key of its own, listed below, which you can sign out from here.
+        A passkey lets you sign in on another device without copying your key: your browser, phone or security key keeps it. Each device that signs in gets a
+        key of its own, listed below, which you can sign out from here.
       </p>
       {browserSupportsWebAuthn() ? (
         <form
@@ -68,10 +68,14 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
               <small class="muted">
                 added {when(passkey.createdAt)}; {passkey.lastUsedAt ? `last signed in ${when(passkey.lastUsedAt)}` : 'never used to sign in'}
               </small>{' '}
-              <button type="button" class="secondary" onClick={attempt(async () => {
+              <button
+                type="button"
+                class="secondary"
+                onClick={attempt(async () => {
                   await client.removePasskey(passkey.passkeyId);
                   await reload();
-                })}>
+                })}
+              >
                 Remove passkey “{passkey.name}”
               </button>
             </li>
@@ -89,10 +93,14 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
               <small class="muted">
                 signed in {when(device.createdAt)}; {device.lastUsedAt ? `last used ${when(device.lastUsedAt)}` : 'not used since'}
               </small>{' '}
-              <button type="button" class="secondary" onClick={attempt(async () => {
+              <button
+                type="button"
+                class="secondary"
+                onClick={attempt(async () => {
                   await client.revokeToken(device.tokenId);
                   await reload();
-                })}>
+                })}
+              >
                 Sign out “{device.label}”
               </button>
             </li>
