@@ -35,6 +35,7 @@ import { webPushSink } from './push/webpush/sink.js';
 import { vapidKeysFromSeed, vapidSubject, type VapidSource } from './push/webpush/vapid.js';
 import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from './service/context.js';
 import { armDeadlines, settleDeadline, type EarlyFirings } from './service/deadline-firing.js';
+import { relyingPartyAt } from './service/relying-party.js';
 import { vacationPolicyFromEnv } from './service/vacation-policy.js';
 import { SUMMARIES_FROM_THE_STREAM } from './service/summaries.js';
 import { boundedDynamoClient, localDynamoClient, type LocalDynamoAddress } from './store/dynamo-client.js';
@@ -108,6 +109,8 @@ export function awsContext(env: NodeJS.ProcessEnv, parts: Partial<Omit<ServiceCo
     // Stream tickets point at the WebSocket API's stage; chat messages link to the tables on the distribution.
     pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null, vapid: awsVapid(env) },
     vacation: vacationPolicyFromEnv(env),
+    // Passkeys are bound to the distribution's host (functions without APP_URL never see one).
+    relyingParty: env.APP_URL ? relyingPartyAt(env.APP_URL) : null,
   });
 }
 
@@ -170,7 +173,8 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
  * http://127.0.0.1 are allowed here, and only here, while the server is
  * reachable from this machine alone (`loopbackWebhooks`: its default;
  * WEBHOOKS_ALLOW_LOOPBACK=0 or 1 says otherwise). Chat messages link to
- * the tables at `appUrl` (APP_URL says otherwise, e.g. when HOST shares the server).
+ * the tables at `appUrl` (APP_URL says otherwise, e.g. when HOST shares the server),
+ * and passkeys are bound to its host.
  * Browser push signs with the VAPID keys of `vapidSeed`, kept with the local data.
  */
 export async function localContext(
@@ -182,7 +186,8 @@ export async function localContext(
   const app = env.APP_URL ?? appUrl;
   const vapid = vapidKeysFromSeed(vapidSeed, vapidSubject(app, env.VAPID_SUBJECT));
   const pushPolicy = { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp, appUrl: app, vapid: async () => vapid };
-  const parts = { pushPolicy, vacation: vacationPolicyFromEnv(env) };
+  // Passkeys are bound to the address the web client is opened at: a host name (browsers refuse an IP address as a relying party).
+  const parts = { pushPolicy, vacation: vacationPolicyFromEnv(env), relyingParty: relyingPartyAt(app) };
   if (dynamo === null) return contextOn(memoryStores(), parts);
   const stores = dynamoStores(localDynamoClient(dynamo), LOCAL_TABLE);
   // DynamoDB Local keeps its data under .data/: the table is made on the first start only.

@@ -4,6 +4,7 @@ import {
   EVENTS_PATH,
   RATE_LIMIT_POLICIES,
   REGISTRATION_ROUTE,
+  SIGN_IN_ROUTES,
   STREAM_LIMITS,
   WAIT_PARAMETER,
   type Counted,
@@ -21,7 +22,7 @@ import { LOCAL_STREAM_PATH } from '../functions/push/stream/protocol.js';
  * - a policy over 60 s or more becomes a rule over the smallest WAF window
  *   holding it, its limit scaled to the same average rate (every published
  *   one maps exactly: 600 and 1,200 per 60 s, long-polls 20 and 40 per 60 s,
- *   sign-ups 10 per 600 s);
+ *   sign-ups 10 and sign-ins 20 per 600 s);
  * - a policy shorter than a minute (the one-second bursts) has no WAF
  *   equivalent: scaled to 60 s it would allow more than the sustained rule,
  *   so it is left out. On AWS a caller's bursts are bounded only by the
@@ -87,25 +88,27 @@ const longPoll: wafv2.CfnWebACL.StatementProperty = {
   },
 };
 
+/** The request's method is `method`. */
+const methodIs = (method: string): wafv2.CfnWebACL.StatementProperty => ({
+  byteMatchStatement: {
+    fieldToMatch: { method: {} },
+    positionalConstraint: 'EXACTLY',
+    searchString: method,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
+});
+
+/** The request path starts with `prefix` (percent-decoded, as the app routes it). */
+const pathStartsWith = (prefix: string): wafv2.CfnWebACL.StatementProperty => ({
+  byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'STARTS_WITH', searchString: prefix, textTransformations: URL_DECODED },
+});
+
 /** The requests a policy counts, as a WAF statement. */
 const SCOPES: Record<Counted, wafv2.CfnWebACL.StatementProperty> = {
   requests: { notStatement: { statement: longPoll } },
   'long-polls': longPoll,
-  registrations: {
-    andStatement: {
-      statements: [
-        {
-          byteMatchStatement: {
-            fieldToMatch: { method: {} },
-            positionalConstraint: 'EXACTLY',
-            searchString: REGISTRATION_ROUTE.method,
-            textTransformations: [{ priority: 0, type: 'NONE' }],
-          },
-        },
-        pathIs(REGISTRATION_ROUTE.path),
-      ],
-    },
-  },
+  registrations: { andStatement: { statements: [methodIs(REGISTRATION_ROUTE.method), pathIs(REGISTRATION_ROUTE.path)] } },
+  'sign-ins': { andStatement: { statements: [methodIs(SIGN_IN_ROUTES.method), pathStartsWith(SIGN_IN_ROUTES.pathPrefix)] } },
   'stream-connections': pathIs(LOCAL_STREAM_PATH),
 };
 

@@ -136,6 +136,8 @@ export class ServiceStack extends Stack {
 
     // The HTTP API issues stream tickets for the stream behind CloudFront, and deletes webhooks (tickets, subscriptions); it counts webhooks (an update).
     http.fn.addEnvironment('STREAM_URL', this.distribution.streamUrl);
+    // Passkeys are bound to the distribution's host name (the relying party) and its origin (functions/service/relying-party.ts).
+    http.fn.addEnvironment('APP_URL', this.distribution.url);
     // Chat-app webhook messages (recorded by the push consumer) link to the tables on the distribution.
     this.push.push.fn.addEnvironment('APP_URL', this.distribution.url);
     http.role.addToPrincipalPolicy(

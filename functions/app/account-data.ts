@@ -4,6 +4,7 @@ import { readNotifications, readPreferences } from '../push/notify/feed.js';
 import { presentWebhook } from '../push/webhooks/webhooks.js';
 import { listAccessTokens } from '../service/access-tokens.js';
 import { fail } from '../service/errors.js';
+import { listPasskeys } from '../service/passkeys.js';
 import { readVacation } from '../service/vacation.js';
 import { listBlocks } from '../service/blocks.js';
 import { profileOf } from '../service/profiles.js';
@@ -11,6 +12,7 @@ import { presentPushSubscription } from '../push/webpush/subscriptions.js';
 import { decodeCursor, encodeCursor, finishedOrderKey } from '../store/conventions.js';
 import type { MembershipRow, PlayerRecord } from '../store/port.js';
 import { presentAccessToken } from './routes/access-tokens.js';
+import { presentPasskey } from './routes/passkeys.js';
 import { presentPlayer } from './routes/players.js';
 import { presentStatus } from './routes/vacation.js';
 
@@ -23,10 +25,10 @@ const RUNNING_PAGE = 100;
 
 /**
  * Everything the service keeps about a player, as one document: their
- * profile, access tokens (never a token or its hash), vacation ledger,
- * reminder preferences, webhooks (never a signing secret), browser push
- * devices (never an endpoint or its keys), blocks, ratings and tallies per
- * game, the
+ * profile, access tokens (never a token or its hash), passkeys (never a
+ * public key), vacation ledger, reminder preferences, webhooks (never a
+ * signing secret), browser push devices (never an endpoint or its keys),
+ * blocks, ratings and tallies per game, the
  * notifications kept for them, and their games — every running one and a
  * page of the finished ones, newest first, with the cursor of the next page
  * (`games.next`, sent back as `after`): years of play stay within one
@@ -34,8 +36,9 @@ const RUNNING_PAGE = 100;
  * game's own routes.
  */
 export async function exportAccountData(ctx: PushContext, player: PlayerRecord, after: string | null) {
-  const [accessTokens, vacation, preferences, webhooks, pushDevices, { blocks }, profile, notifications, running, finished] = await Promise.all([
+  const [accessTokens, passkeys, vacation, preferences, webhooks, pushDevices, { blocks }, profile, notifications, running, finished] = await Promise.all([
     listAccessTokens(ctx, player.playerId),
+    listPasskeys(ctx, player.playerId),
     readVacation(ctx, player),
     readPreferences(ctx, player.playerId, 'strong'),
     ctx.push.listWebhooks(player.playerId, 'strong'),
@@ -50,6 +53,7 @@ export async function exportAccountData(ctx: PushContext, player: PlayerRecord, 
     exportedAt: isoInstant(ctx.clock()),
     player: presentPlayer(player),
     accessTokens: accessTokens.map(presentAccessToken),
+    passkeys: passkeys.map(presentPasskey),
     vacation: presentStatus(vacation),
     preferences,
     webhooks: webhooks.map(presentWebhook),

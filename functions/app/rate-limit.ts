@@ -2,7 +2,16 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { fail } from '../service/errors.js';
 import { FixedWindows } from './fixed-windows.js';
 import { answerProblem } from './problem.js';
-import { EVENTS_PATH, RATE_LIMIT_POLICIES, REGISTRATION_ROUTE, WAIT_PARAMETER, type Caller, type Counted, type RateLimitPolicy } from './rate-limits.js';
+import {
+  EVENTS_PATH,
+  RATE_LIMIT_POLICIES,
+  REGISTRATION_ROUTE,
+  SIGN_IN_ROUTES,
+  WAIT_PARAMETER,
+  type Caller,
+  type Counted,
+  type RateLimitPolicy,
+} from './rate-limits.js';
 
 /**
  * The in-process enforcer of the published request limits (rate-limits.ts),
@@ -40,13 +49,15 @@ interface Tallied {
 const REQUESTS: readonly Counted[] = ['requests'];
 const LONG_POLLS: readonly Counted[] = ['long-polls'];
 const REGISTRATIONS: readonly Counted[] = ['requests', 'registrations'];
-const KINDS_OF_REQUEST = [REQUESTS, LONG_POLLS, REGISTRATIONS];
+const SIGN_INS: readonly Counted[] = ['requests', 'sign-ins'];
+const KINDS_OF_REQUEST = [REQUESTS, LONG_POLLS, REGISTRATIONS, SIGN_INS];
 
-/** What the request counts as: a long-poll, a registration (also a request), or a plain request. */
+/** What the request counts as: a long-poll, a registration or a sign-in (each also a request), or a plain request. */
 function countsAs(c: Context): readonly Counted[] {
   const { path } = c.req;
   if (EVENTS_PATH.test(path) && (c.req.query(WAIT_PARAMETER) ?? '') !== '') return LONG_POLLS;
   if (path === REGISTRATION_ROUTE.path && c.req.method === REGISTRATION_ROUTE.method) return REGISTRATIONS;
+  if (path.startsWith(SIGN_IN_ROUTES.pathPrefix) && c.req.method === SIGN_IN_ROUTES.method) return SIGN_INS;
   return REQUESTS;
 }
 

@@ -19,10 +19,13 @@ export type Caller = 'player' | 'address';
  * `long-polls`, the events route with a `wait` parameter, which holds a
  * function for up to 25 s and so has a budget of its own (a client that spent
  * its allowance on moves still hears about its game, and waits cannot pile
- * up); `registrations`, the one route open to anyone that writes;
- * `stream-connections`, the live stream's WebSocket upgrades (on AWS).
+ * up); `registrations`, the one route open to anyone that makes an account;
+ * `sign-ins`, the routes open to anyone that sign a device in (every POST
+ * under `/v1/sign-in/`: each tries a credential, so guessing is held like
+ * signing up); `stream-connections`, the live stream's WebSocket upgrades
+ * (on AWS).
  */
-export type Counted = 'requests' | 'long-polls' | 'registrations' | 'stream-connections';
+export type Counted = 'requests' | 'long-polls' | 'registrations' | 'sign-ins' | 'stream-connections';
 
 export interface RateLimitPolicy {
   /** Stable name, used in the `RateLimit-Policy` header, the WAF rule's name and the problem's detail. */
@@ -58,6 +61,12 @@ export const ADDRESS_LONG_POLLS: RateLimitPolicy = { name: 'address-long-poll', 
 /** Sign-ups from one address: 10 in 10 minutes (WAF's longest window, and its smallest limit). */
 export const REGISTRATIONS: RateLimitPolicy = { name: 'registration', caller: 'address', counts: 'registrations', limit: 10, windowSeconds: 600 };
 
+/**
+ * Sign-in requests from one address: 20 in 10 minutes, ten sign-ins (each
+ * asks for options, then answers them), counted like sign-ups.
+ */
+export const SIGN_INS: RateLimitPolicy = { name: 'sign-in', caller: 'address', counts: 'sign-ins', limit: 20, windowSeconds: 600 };
+
 export const RATE_LIMIT_POLICIES: readonly RateLimitPolicy[] = [
   BURST,
   SUSTAINED,
@@ -66,6 +75,7 @@ export const RATE_LIMIT_POLICIES: readonly RateLimitPolicy[] = [
   LONG_POLLS,
   ADDRESS_LONG_POLLS,
   REGISTRATIONS,
+  SIGN_INS,
 ];
 
 /** The events route; with a `wait` parameter it is a long-poll. */
@@ -74,6 +84,9 @@ export const WAIT_PARAMETER = 'wait';
 
 /** Registration: `POST /v1/players`. */
 export const REGISTRATION_ROUTE = { method: 'POST', path: '/v1/players' } as const;
+
+/** Signing a device in: `POST /v1/sign-in/…` (passkeys now; any later way of signing in goes under it too). */
+export const SIGN_IN_ROUTES = { method: 'POST', pathPrefix: '/v1/sign-in/' } as const;
 
 /**
  * The live stream's limits, enforced on AWS (the stream is served through the

@@ -1,4 +1,4 @@
-import { AccessTokenLimitError, type AccessTokenRecord } from '../store/port.js';
+import { AccessTokenLimitError, type AccessTokenRecord, type DeviceSignIn } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
 import { sha256Hex } from './ids.js';
@@ -28,20 +28,33 @@ export interface NewAccessToken {
  * `403 insufficient-scope` names the first scope it lacks.
  */
 export async function createAccessToken(ctx: ServiceContext, caller: Caller, request: AccessTokenRequest): Promise<NewAccessToken> {
-  const now = ctx.clock();
   const beyond = missingScopes(caller.scopes, request.scopes);
   if (beyond.length > 0) throw fail('insufficient-scope', { scope: beyond[0] as Scope, missing: beyond, to: 'grant' });
-  if (request.expiresAt !== null && request.expiresAt <= now) throw fail('token-expiry-in-past');
+  if (request.expiresAt !== null && request.expiresAt <= ctx.clock()) throw fail('token-expiry-in-past');
+  return issueAccessToken(ctx, caller.player.playerId, request);
+}
+
+/**
+ * Stores a new access token of the player's, counted against their limit
+ * (`422 too-many-access-tokens`): one they asked for, or a device's, issued
+ * by signing in there (functions/service/passkeys.ts).
+ */
+export async function issueAccessToken(
+  ctx: ServiceContext,
+  playerId: string,
+  request: AccessTokenRequest & { readonly device?: DeviceSignIn },
+): Promise<NewAccessToken> {
   const token = ctx.secrets.token();
   const record: AccessTokenRecord = {
     tokenId: ctx.secrets.accessTokenId(),
-    playerId: caller.player.playerId,
+    playerId,
     tokenHash: sha256Hex(token),
     label: request.label,
     scopes: [...new Set(request.scopes)],
-    createdAt: now,
+    createdAt: ctx.clock(),
     expiresAt: request.expiresAt,
     lastUsedAt: null,
+    ...(request.device ? { device: request.device } : {}),
   };
   try {
     await ctx.store.createAccessToken(record, MAX_ACCESS_TOKENS);

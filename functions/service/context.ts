@@ -6,6 +6,7 @@ import { OneAtATime } from './one-at-a-time.js';
 import { RecentGames } from './recent-games.js';
 import { ProcessTokenCache, type TokenCache } from './token-cache.js';
 import { CommitSignal, Signal, type JoinSignal } from './signal.js';
+import { LOCAL_RELYING_PARTY, type RelyingParty } from './relying-party.js';
 import { DEFAULT_VACATION_POLICY, type VacationPolicy } from './vacation-policy.js';
 import { projectSummaries, type GameSummaries } from './summaries.js';
 
@@ -35,6 +36,8 @@ export interface ServiceContext {
   readonly summaries: GameSummaries;
   /** The games this process loaded or committed lately, as of their version: a load reads only what lies beyond. */
   readonly recentGames: RecentGames;
+  /** What passkeys are bound to (functions/service/passkeys.ts); null where no web client's address is known, and passkeys are refused. */
+  readonly relyingParty: RelyingParty | null;
 }
 
 /** A snapshot every this many commits keeps loading O(1) in game length. */
@@ -63,6 +66,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     settling: new OneAtATime(),
     recentGames: new RecentGames(),
     vacation: DEFAULT_VACATION_POLICY,
+    relyingParty: LOCAL_RELYING_PARTY,
     ...rest,
     signal,
     summaries: summaries ?? projectSummaries(parts.store, signal, (error) => console.error('game summary not written', error)),

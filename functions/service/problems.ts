@@ -229,6 +229,11 @@ export const SERVICE_PROBLEMS = {
     description: 'You have no access token with this id (revoked already, or never yours).',
     detail: ({ tokenId }: { tokenId: string }) => `You have no access token with id ${tokenId}.`,
   },
+  'passkey-not-found': {
+    status: 404,
+    description: 'You have no passkey with this id.',
+    detail: ({ passkeyId }: { passkeyId: string }) => `You have no passkey with id ${passkeyId}.`,
+  },
   'push-subscription-not-found': {
     status: 404,
     description: 'You have no browser push subscription with this id.',
@@ -428,6 +433,54 @@ export const SERVICE_PROBLEMS = {
     detail: ({ max }: { max: number }) => `A player may keep ${max} access tokens; revoke one first.`,
     fields: ({ max }: { max: number }) => ({ max }),
   },
+  'too-many-passkeys': {
+    status: 422,
+    description: 'A player keeps at most `max` passkeys; remove one first.',
+    detail: ({ max }: { max: number }) => `A player may keep ${max} passkeys; remove one first.`,
+    fields: ({ max }: { max: number }) => ({ max }),
+  },
+  'passkey-challenge-unknown': {
+    status: 400,
+    description:
+      'The passkey answer signs a challenge this service did not issue for this purpose (registering for you, or signing in), or one expired long ago: ask for new options.',
+    detail: 'This passkey answer is not for a challenge issued here for it; ask for new options and try again.',
+  },
+  'passkey-challenge-expired': {
+    status: 400,
+    description: 'The challenge was answered after it expired (`expiredAt`): ask for new options.',
+    detail: ({ expiredAt }: { expiredAt: string }) => `The challenge expired at ${expiredAt}; ask for new options and try again.`,
+    fields: ({ expiredAt }: { expiredAt: string }) => ({ expiredAt }),
+  },
+  'passkey-challenge-used': {
+    status: 409,
+    description: 'The challenge was answered before: each is good for one answer (a replayed answer is refused).',
+    detail: 'This challenge was answered already; ask for new options and try again.',
+  },
+  'passkey-not-verified': {
+    status: 400,
+    description:
+      'The passkey answer does not verify: its signature, its origin or relying party, its type or its encoding is wrong (`why`). Nothing was stored or issued.',
+    detail: ({ why }: { why: string }) => `The passkey answer does not verify: ${why}.`,
+    fields: ({ why }: { why: string }) => ({ why }),
+  },
+  'passkey-unknown': {
+    status: 401,
+    description: 'No passkey registered here matches the one used to sign in (removed, or made for another account or site).',
+    detail: 'This passkey is not registered here (it may have been removed); sign in another way.',
+  },
+  'passkey-counter-regressed': {
+    status: 401,
+    description:
+      'The passkey’s signature counter did not rise above the one last seen (`counter`, `seen`): the answer was replayed, or the authenticator was cloned. Nothing was issued.',
+    detail: ({ counter, seen }: { counter: number; seen: number }) =>
+      `This passkey’s signature counter (${counter}) is not above the last one seen (${seen}): it may have been copied.`,
+    fields: ({ counter, seen }: { counter: number; seen: number }) => ({ counter, seen }),
+  },
+  'passkey-already-registered': {
+    status: 409,
+    description: 'This passkey is registered to your account already.',
+    detail: 'This passkey is registered to your account already.',
+  },
   'invalid-standing-orders': {
     status: 422,
     description: 'The orders do not fit the game’s standing-orders schema.',
@@ -480,6 +533,11 @@ export const SERVICE_PROBLEMS = {
     status: 503,
     description: 'This deployment has no VAPID keys, so it sends no browser push.',
     detail: 'This server sends no browser push.',
+  },
+  'passkeys-unavailable': {
+    status: 503,
+    description: 'This deployment does not know the address of its web client (`APP_URL`), which passkeys are bound to: sign in with a key.',
+    detail: 'Passkeys are not available here: the service does not know the address of its web client.',
   },
   'store-unavailable': {
     status: 503,

@@ -3,6 +3,8 @@ import type { Item } from './capacity.js';
 import { finishedOrderKey, leaderboardKey, openGameKey } from './conventions.js';
 import type {
   AccessTokenRecord,
+  PasskeyChallenge,
+  PasskeyRecord,
   Commit,
   FinishedRow,
   GameHeader,
@@ -29,6 +31,9 @@ import type {
  *   TOKEN#<hash>       TOKEN                token lookup (a copy of the player; of an access token's record too)
  *   PLAYER#<id>        ACCESS#<tokenId>     a personal access token of the player's (AccessTokenRecord)
  *   PLAYER#<id>        ACCESS-COUNT         how many access tokens the player holds (`n`)
+ *   PLAYER#<id>        PASSKEY#<credId>     a passkey of the player's (PasskeyRecord; `counter` also as an attribute, for the conditional use)
+ *   PLAYER#<id>        PASSKEY-COUNT        how many passkeys the player holds (`n`)
+ *   WEBAUTHN#<chal>    CHALLENGE            a WebAuthn challenge issued, `used` once answered, with `expiresAt` (TTL)
  *   PLAYER#<id>        GAME#<gameId>        a running game of the player's (MembershipRow)
  *   PLAYER#<id>        DONE#<order key>     a finished game of the player's (finishedOrderKey)
  *   PLAYER#<id>        ENDED#<ms>#<gameId>  the same, in the order the games ended (the export's; ms 15 digits)
@@ -78,6 +83,7 @@ export const SEEK_PREFIX = 'SEEK#';
 export const SEEK_POOL_PREFIX = 'SEEKS#';
 const INSTANT_DIGITS = 15;
 export const ACCESS_TOKEN_PREFIX = 'ACCESS#';
+export const PASSKEY_PREFIX = 'PASSKEY#';
 
 export const keys = {
   player: (playerId: string): Item => key(`PLAYER#${playerId}`, 'PROFILE'),
@@ -92,6 +98,9 @@ export const keys = {
   runningCount: (playerId: string): Item => key(keys.playerPartition(playerId), 'RUNNING'),
   accessToken: (playerId: string, tokenId: string): Item => key(keys.playerPartition(playerId), `${ACCESS_TOKEN_PREFIX}${tokenId}`),
   accessTokenCount: (playerId: string): Item => key(keys.playerPartition(playerId), 'ACCESS-COUNT'),
+  passkey: (playerId: string, credentialId: string): Item => key(keys.playerPartition(playerId), `${PASSKEY_PREFIX}${credentialId}`),
+  passkeyCount: (playerId: string): Item => key(keys.playerPartition(playerId), 'PASSKEY-COUNT'),
+  passkeyChallenge: (challenge: string): Item => key(`WEBAUTHN#${challenge}`, 'CHALLENGE'),
   summary: (gameId: string): Item => key(keys.gamePartition(gameId), '#LATEST'),
   gamePartition: (gameId: string): string => `GAME#${gameId}`,
   header: (gameId: string): Item => key(keys.gamePartition(gameId), HEAD_SK),
@@ -256,6 +265,23 @@ export function accessTokenItem(token: AccessTokenRecord): Item {
 
 export function accessTokenFromItem(item: Item): AccessTokenRecord {
   return bodyOf<AccessTokenRecord>(item);
+}
+
+export function passkeyItem(passkey: PasskeyRecord): Item {
+  return { ...keys.passkey(passkey.playerId, passkey.credentialId), ...body(passkey), counter: n(passkey.counter) };
+}
+
+export function passkeyFromItem(item: Item): PasskeyRecord {
+  return bodyOf<PasskeyRecord>(item);
+}
+
+/** A challenge, swept by the TTL once it has expired (the service refuses it as expired before then). */
+export function passkeyChallengeItem(challenge: PasskeyChallenge): Item {
+  return { ...keys.passkeyChallenge(challenge.challenge), ...body(challenge), [TABLE_SCHEMA.ttlAttribute]: n(Math.ceil(challenge.expiresAt / 1000)) };
+}
+
+export function passkeyChallengeFromItem(item: Item): PasskeyChallenge {
+  return bodyOf<PasskeyChallenge>(item);
 }
 
 export function holderFromTokenItem(item: Item): TokenHolder {

@@ -12,6 +12,7 @@ import {
   ScanCommand,
   TransactionCanceledException,
   TransactWriteItemsCommand,
+  UpdateItemCommand,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
@@ -50,6 +51,11 @@ import {
 } from './conventions.js';
 import {
   ACCESS_TOKEN_PREFIX,
+  PASSKEY_PREFIX,
+  passkeyChallengeFromItem,
+  passkeyChallengeItem,
+  passkeyFromItem,
+  passkeyItem,
   accessTokenFromItem,
   accessTokenItem,
   accessTokenLookupItem,
@@ -107,11 +113,16 @@ import { LogPositions } from './log-positions.js';
 import {
   AccessTokenLimitError,
   HeaderConflictError,
+  PasskeyConflictError,
+  PasskeyLimitError,
   PlayerConflictError,
   RunningGamesLimitError,
   StoreUnavailableError,
   type AccessTokenRecord,
   type AppendResult,
+  type ChallengeTake,
+  type PasskeyChallenge,
+  type PasskeyRecord,
   type Commit,
   type EndedQuery,
   type FinishedRow,
@@ -372,6 +383,86 @@ export class DynamoStore implements Store {
     // Satellites first: the token lookups stop answering before anything else goes, and a walk cut short still finds, in the partition, what names the rest.
     await this.deleteItems('erasePlayer', items.flatMap(satellitesOf));
     await this.deleteItems('erasePlayer', items.map(primaryKeyOf));
+  }
+
+  // ── passkeys ─────────────────────────────────────────────────────────────
+
+  async putPasskeyChallenge(challenge: PasskeyChallenge): Promise<void> {
+    await this.put('putPasskeyChallenge', passkeyChallengeItem(challenge), {});
+  }
+
+  async takePasskeyChallenge(challenge: string): Promise<ChallengeTake> {
+    // One conditional write marks it used and tells, from the item it met, whether it was issued and answered before.
+    const key = keys.passkeyChallenge(challenge);
+    const command = new UpdateItemCommand({
+      TableName: this.table,
+      Key: key,
+      UpdateExpression: 'SET used = :yes',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(used)',
+      ExpressionAttributeValues: { ':yes': { BOOL: true } },
+      ReturnValues: 'ALL_OLD',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      ReturnConsumedCapacity: this.capacityMode,
+    });
+    try {
+      const output = await this.send('takePasskeyChallenge', 'write', (options) => this.client.send(command, options));
+      this.meterWrite('takePasskeyChallenge', 'UpdateItem', output.ConsumedCapacity, [output.Attributes ?? key], [], false);
+      return output.Attributes ? { status: 'taken', challenge: passkeyChallengeFromItem(output.Attributes) } : { status: 'unknown' };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      this.meterWrite('takePasskeyChallenge', 'UpdateItem', undefined, [error.Item ?? key], [], false);
+      return error.Item ? { status: 'used', challenge: passkeyChallengeFromItem(error.Item) } : { status: 'unknown' };
+    }
+  }
+
+  async createPasskey(passkey: PasskeyRecord, limit: number): Promise<void> {
+    const refused = await this.transact('createPasskey', [
+      {
+        Update: {
+          TableName: this.table,
+          Key: keys.passkeyCount(passkey.playerId),
+          UpdateExpression: 'ADD n :one',
+          ConditionExpression: 'attribute_not_exists(n) OR n < :limit',
+          ExpressionAttributeValues: { ':one': { N: '1' }, ':limit': { N: String(limit) } },
+        },
+      },
+      { Put: { TableName: this.table, Item: passkeyItem(passkey), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
+    if (refused?.[1]) throw new PasskeyConflictError(passkey.playerId, passkey.credentialId);
+    if (refused?.[0]) throw new PasskeyLimitError(passkey.playerId, limit);
+  }
+
+  async getPasskey(playerId: PlayerId, credentialId: string): Promise<PasskeyRecord | null> {
+    const item = await this.get('getPasskey', keys.passkey(playerId, credentialId));
+    return item ? passkeyFromItem(item) : null;
+  }
+
+  async listPasskeys(playerId: PlayerId): Promise<readonly PasskeyRecord[]> {
+    return (await this.queryAll('listPasskeys', this.prefixQuery(keys.playerPartition(playerId), PASSKEY_PREFIX))).map(passkeyFromItem);
+  }
+
+  async deletePasskey(playerId: PlayerId, credentialId: string): Promise<boolean> {
+    const refused = await this.transact('deletePasskey', [
+      { Delete: { TableName: this.table, Key: keys.passkey(playerId, credentialId), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Update: {
+          TableName: this.table,
+          Key: keys.passkeyCount(playerId),
+          UpdateExpression: 'ADD n :less',
+          ExpressionAttributeValues: { ':less': { N: '-1' } },
+        },
+      },
+    ]);
+    return refused === null;
+  }
+
+  async recordPasskeyUse(passkey: PasskeyRecord, counter: number, at: number): Promise<boolean> {
+    const used = await this.put('recordPasskeyUse', passkeyItem({ ...passkey, counter, lastUsedAt: at }), {
+      ConditionExpression: 'attribute_exists(pk) AND #counter = :seen',
+      ExpressionAttributeNames: { '#counter': 'counter' },
+      ExpressionAttributeValues: { ':seen': { N: String(passkey.counter) } },
+    });
+    return used.status === 'written';
   }
 
   async getVacationLedger(playerId: PlayerId): Promise<VacationLedger | null> {

@@ -15,10 +15,15 @@ import {
 import {
   AccessTokenLimitError,
   HeaderConflictError,
+  PasskeyConflictError,
+  PasskeyLimitError,
   PlayerConflictError,
   RunningGamesLimitError,
   type AccessTokenRecord,
   type AppendResult,
+  type ChallengeTake,
+  type PasskeyChallenge,
+  type PasskeyRecord,
   type Commit,
   type EndPosition,
   type EndedQuery,
@@ -53,6 +58,9 @@ interface GamePartition {
   readonly snapshots: Map<number, Snapshot>;
   summary: GameSummary | null;
 }
+
+/** How long an expired challenge is kept before it is swept, as DynamoDB's TTL may keep it that long too. */
+const CHALLENGE_SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 interface IdempotencyRecord {
   readonly response: IdempotentResponse;
@@ -93,6 +101,10 @@ export class MemoryStore implements Store {
   private readonly seeks = new Map<string, SeekRecord>();
   /** Tallies by player, then game. */
   private readonly tallies = new Map<PlayerId, Map<string, PlayerTally>>();
+  /** Passkeys by player, then credential id. */
+  private readonly passkeys = new Map<PlayerId, Map<string, PasskeyRecord>>();
+  /** Issued challenges, and whether each was answered. */
+  private readonly challenges = new Map<string, { readonly challenge: PasskeyChallenge; used: boolean }>();
   private readonly clock: () => number;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -155,8 +167,61 @@ export class MemoryStore implements Store {
   async erasePlayer(playerId: PlayerId): Promise<void> {
     for (const [tokenHash, holder] of this.tokens) if (holder.playerId === playerId) this.tokens.delete(tokenHash);
     for (const pool of this.ratings.values()) pool.delete(playerId);
-    for (const byPlayer of [this.players, this.accessTokens, this.memberships, this.finished, this.running, this.vacations, this.blocks, this.tallies])
+    for (const byPlayer of [
+      this.players,
+      this.accessTokens,
+      this.passkeys,
+      this.memberships,
+      this.finished,
+      this.running,
+      this.vacations,
+      this.blocks,
+      this.tallies,
+    ])
       byPlayer.delete(playerId);
+  }
+
+  async putPasskeyChallenge(challenge: PasskeyChallenge): Promise<void> {
+    const now = this.clock();
+    for (const [id, kept] of this.challenges) if (kept.challenge.expiresAt + CHALLENGE_SWEEP_AFTER_MS < now) this.challenges.delete(id);
+    this.challenges.set(challenge.challenge, { challenge: jsonCopy(challenge), used: false });
+  }
+
+  async takePasskeyChallenge(challenge: string): Promise<ChallengeTake> {
+    const kept = this.challenges.get(challenge);
+    if (!kept) return { status: 'unknown' };
+    const status = kept.used ? 'used' : 'taken';
+    kept.used = true;
+    return { status, challenge: jsonCopy(kept.challenge) };
+  }
+
+  async createPasskey(passkey: PasskeyRecord, limit: number): Promise<void> {
+    const held = this.passkeys.get(passkey.playerId) ?? new Map<string, PasskeyRecord>();
+    if (held.size >= limit) throw new PasskeyLimitError(passkey.playerId, limit);
+    if (held.has(passkey.credentialId)) throw new PasskeyConflictError(passkey.playerId, passkey.credentialId);
+    held.set(passkey.credentialId, jsonCopy(passkey));
+    this.passkeys.set(passkey.playerId, held);
+  }
+
+  async getPasskey(playerId: PlayerId, credentialId: string): Promise<PasskeyRecord | null> {
+    const passkey = this.passkeys.get(playerId)?.get(credentialId);
+    return passkey ? jsonCopy(passkey) : null;
+  }
+
+  async listPasskeys(playerId: PlayerId): Promise<readonly PasskeyRecord[]> {
+    return [...(this.passkeys.get(playerId)?.values() ?? [])].sort((a, b) => byUtf8(a.credentialId, b.credentialId)).map(jsonCopy);
+  }
+
+  async deletePasskey(playerId: PlayerId, credentialId: string): Promise<boolean> {
+    return this.passkeys.get(playerId)?.delete(credentialId) ?? false;
+  }
+
+  async recordPasskeyUse(passkey: PasskeyRecord, counter: number, at: number): Promise<boolean> {
+    const held = this.passkeys.get(passkey.playerId);
+    const stored = held?.get(passkey.credentialId);
+    if (!held || !stored || stored.counter !== passkey.counter) return false;
+    held.set(passkey.credentialId, { ...stored, counter, lastUsedAt: at });
+    return true;
   }
 
   async createGame(header: GameHeader, claim?: RunningGameClaim): Promise<void> {

@@ -41,7 +41,58 @@ export interface AccessTokenRecord {
   readonly expiresAt: number | null;
   /** The last request it authenticated, recorded at most once an hour (null: never used). */
   readonly lastUsedAt: number | null;
+  /** Set for a device's token, issued by signing in on that device (functions/service/passkeys.ts); absent: a personal access token made by hand. */
+  readonly device?: DeviceSignIn;
 }
+
+/** How a device's token was issued: by signing in with one of the player's passkeys. */
+export interface DeviceSignIn {
+  readonly method: 'passkey';
+  /** The passkey's credential id (base64url). */
+  readonly passkeyId: string;
+}
+
+/**
+ * A passkey (a WebAuthn credential) a player registered
+ * (functions/service/passkeys.ts): its public key and the signature counter
+ * last seen. Kept in the player's partition, so whatever removes the player's
+ * items removes it.
+ */
+export interface PasskeyRecord {
+  readonly playerId: PlayerId;
+  /** The credential id (base64url), as the authenticator names it. */
+  readonly credentialId: string;
+  /** The credential's COSE public key (base64url). */
+  readonly publicKey: string;
+  /** The signature counter of its last use (0 for an authenticator that keeps none). */
+  readonly counter: number;
+  /** How the browser may reach the authenticator (`internal`, `usb`, `hybrid`, …), as it reported them. */
+  readonly transports: readonly string[];
+  /** `multiDevice`: the credential may be synced to the person's other devices (a passkey manager); `singleDevice`: bound to one authenticator. */
+  readonly deviceType: 'singleDevice' | 'multiDevice';
+  readonly backedUp: boolean;
+  /** What its owner calls it. */
+  readonly name: string;
+  readonly createdAt: number;
+  /** Its last sign-in (null: never used to sign in). */
+  readonly lastUsedAt: number | null;
+}
+
+/** A WebAuthn challenge the service issued (base64url), what it is for, and until when it may be answered. */
+export interface PasskeyChallenge {
+  readonly challenge: string;
+  /** `register`: a passkey for `playerId`; `sign-in`: anyone's passkey (username-less). */
+  readonly purpose: 'register' | 'sign-in';
+  readonly playerId: PlayerId | null;
+  /** Epoch ms. */
+  readonly expiresAt: number;
+}
+
+/** What answering a challenge found: it, first used now; it, answered before (a replay); or nothing the service issued (or already expired and swept). */
+export type ChallengeTake =
+  | { readonly status: 'taken'; readonly challenge: PasskeyChallenge }
+  | { readonly status: 'used'; readonly challenge: PasskeyChallenge }
+  | { readonly status: 'unknown' };
 
 /** Whom a token's hash names: the player, and the access token when it is one (null: the player's registration token). */
 export interface TokenHolder {
@@ -447,6 +498,30 @@ export interface Store {
    */
   erasePlayer(playerId: PlayerId): Promise<void>;
 
+  /** Keeps a challenge until it is answered or expires (DynamoDB's TTL sweeps it some time after `expiresAt`). */
+  putPasskeyChallenge(challenge: PasskeyChallenge): Promise<void>;
+  /** Marks the challenge answered, once (a conditional write): the first call takes it, every later one finds it used. */
+  takePasskeyChallenge(challenge: string): Promise<ChallengeTake>;
+  /**
+   * Stores a passkey, counted against the player's `limit` (PasskeyLimitError)
+   * and refused when the player has one with this credential id already
+   * (PasskeyConflictError); nothing is written then.
+   */
+  createPasskey(passkey: PasskeyRecord, limit: number): Promise<void>;
+  /** Strongly consistent: a passkey removed a moment ago is not found. */
+  getPasskey(playerId: PlayerId, credentialId: string): Promise<PasskeyRecord | null>;
+  /** The player's passkeys, in credential id order, strongly consistent. */
+  listPasskeys(playerId: PlayerId): Promise<readonly PasskeyRecord[]>;
+  /** Removes the passkey (uncounting it): false when the player has none with this id. */
+  deletePasskey(playerId: PlayerId, credentialId: string): Promise<boolean>;
+  /**
+   * Records a sign-in with `passkey` as it was read: its new counter and
+   * when, only while it exists with the counter read (the one the signature
+   * was checked against); false otherwise (another sign-in or a removal came
+   * first), nothing written.
+   */
+  recordPasskeyUse(passkey: PasskeyRecord, counter: number, at: number): Promise<boolean>;
+
   /**
    * Fails with HeaderConflictError if the id exists. With a claim, the
    * creator's running row is written in the same transaction, or the whole
@@ -609,6 +684,28 @@ export class AccessTokenLimitError extends Error {
   ) {
     super(`player ${playerId} already holds ${limit} access tokens`);
     this.name = 'AccessTokenLimitError';
+  }
+}
+
+/** A player holds `limit` passkeys already (nothing was written). */
+export class PasskeyLimitError extends Error {
+  constructor(
+    readonly playerId: PlayerId,
+    readonly limit: number,
+  ) {
+    super(`player ${playerId} already holds ${limit} passkeys`);
+    this.name = 'PasskeyLimitError';
+  }
+}
+
+/** The player has a passkey with this credential id already (nothing was written). */
+export class PasskeyConflictError extends Error {
+  constructor(
+    readonly playerId: PlayerId,
+    readonly credentialId: string,
+  ) {
+    super(`player ${playerId} already has the passkey ${credentialId}`);
+    this.name = 'PasskeyConflictError';
   }
 }
 

@@ -88,6 +88,8 @@ describe.each(STORE_KINDS)('personal access tokens (%s store)', (kind) => {
           createdAt: new Date(firstUse).toISOString(),
           expiresAt: null,
           lastUsedAt: new Date(firstUse).toISOString(),
+          // Made by hand, not by signing a device in.
+          device: null,
         },
       ],
       max: 20,

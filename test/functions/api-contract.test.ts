@@ -135,6 +135,9 @@ describe('the contract', () => {
   it('asks for a token exactly where one is needed (the API reference shows the key from this)', () => {
     const open = new Set([
       'POST /v1/players',
+      // Signing a device in with a passkey: the passkey is the credential (limited per address like registering).
+      'POST /v1/sign-in/passkey/options',
+      'POST /v1/sign-in/passkey',
       'GET /v1/games/catalog',
       'GET /v1/games/catalog/{game}/cards',
       'GET /v1/leaderboards/{game}',

@@ -4,7 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedWindows } from '../../functions/app/fixed-windows.js';
 import { rateLimiter } from '../../functions/app/rate-limit.js';
-import { ADDRESS_BURST, ADDRESS_LONG_POLLS, ADDRESS_SUSTAINED, BURST, LONG_POLLS, REGISTRATIONS, SUSTAINED } from '../../functions/app/rate-limits.js';
+import {
+  ADDRESS_BURST,
+  ADDRESS_LONG_POLLS,
+  ADDRESS_SUSTAINED,
+  BURST,
+  LONG_POLLS,
+  REGISTRATIONS,
+  SIGN_INS,
+  SUSTAINED,
+} from '../../functions/app/rate-limits.js';
 import { startApi, type Reply, type RunningApi } from '../support/api.js';
 
 /**
@@ -110,6 +119,21 @@ describe('published limits, enforced in process', () => {
     // Another address may still sign up; the refused one may still play.
     expect((await api.client.post('/v1/players', { body: { name: 'Elsewhere' }, headers: from('10.0.0.7') })).status).toBe(201);
     expect((await api.client.get('/v1/players/me', { token: replies[0]?.body.token, headers: from('10.0.0.6') })).status).toBe(200);
+  });
+
+  it(`lets one address send ${SIGN_INS.limit} sign-in requests in ${SIGN_INS.windowSeconds / 60} minutes, apart from sign-ups`, async () => {
+    const replies: Reply[] = [];
+    for (let i = 0; i <= SIGN_INS.limit; i++) {
+      const path = i % 2 === 0 ? '/v1/sign-in/passkey/options' : '/v1/sign-in/passkey';
+      replies.push(await api.client.post(path, { token: randomBearer(), body: i % 2 === 0 ? undefined : { response: {} }, headers: from('10.0.0.8') }));
+    }
+    // Options are answered; a made-up answer is refused as such; the one past the limit is not looked at.
+    expect(replies.slice(0, SIGN_INS.limit).map((r) => r.status)).toEqual(Array.from({ length: SIGN_INS.limit }, (_, i) => (i % 2 === 0 ? 200 : 400)));
+    expectRateLimited(replies.at(-1) as Reply, 'sign-in', 'client address');
+    expect(Number(replies.at(-1)?.headers.get('retry-after'))).toBeGreaterThan(60);
+    // The same address may still sign up, and another sign in.
+    expect((await api.client.post('/v1/players', { body: { name: 'Signs up' }, headers: from('10.0.0.8') })).status).toBe(201);
+    expect((await api.client.post('/v1/sign-in/passkey/options', { headers: from('10.0.0.9') })).status).toBe(200);
   });
 
   describe('long-polls, a budget of their own', () => {

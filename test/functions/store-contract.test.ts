@@ -6,6 +6,10 @@ import {
   AccessTokenLimitError,
   type AccessTokenRecord,
   HeaderConflictError,
+  PasskeyConflictError,
+  PasskeyLimitError,
+  type PasskeyChallenge,
+  type PasskeyRecord,
   PlayerConflictError,
   RunningGamesLimitError,
   type Commit,
@@ -266,6 +270,85 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       await store.createAccessToken(third!, 2);
       expect((await store.listAccessTokens(ada.playerId)).map((t) => t.tokenId).sort()).toEqual([second!.tokenId, third!.tokenId].sort());
       expect(await store.deleteAccessToken(uid('pl'), second!.tokenId)).toBeNull();
+    });
+  });
+
+  describe('passkeys', () => {
+    const passkey = (ada: PlayerRecord, overrides: Partial<PasskeyRecord> = {}): PasskeyRecord => ({
+      playerId: ada.playerId,
+      credentialId: randomBytes(16).toString('base64url'),
+      publicKey: randomBytes(77).toString('base64url'),
+      counter: 0,
+      transports: ['internal'],
+      deviceType: 'multiDevice',
+      backedUp: true,
+      name: 'Laptop',
+      createdAt: 1_700_000_000_000,
+      lastUsedAt: null,
+      ...overrides,
+    });
+
+    it('keeps a player’s passkeys under a limit, found by player and credential id, removed once', async () => {
+      const ada = player();
+      await store.createPlayer(ada);
+      const [laptop, phone, third] = [passkey(ada), passkey(ada, { name: 'Phone', transports: ['hybrid', 'internal'] }), passkey(ada)];
+      await store.createPasskey(laptop!, 2);
+      await store.createPasskey(phone!, 2);
+      expect(await store.getPasskey(ada.playerId, laptop!.credentialId)).toEqual(laptop);
+      expect(await store.getPasskey(uid('pl'), laptop!.credentialId)).toBeNull();
+      expect(await store.listPasskeys(ada.playerId)).toEqual([laptop, phone].sort((a, b) => (a!.credentialId < b!.credentialId ? -1 : 1)));
+      const refused = store.createPasskey(third!, 2);
+      await expect(refused).rejects.toBeInstanceOf(PasskeyLimitError);
+      await expect(refused).rejects.toMatchObject({ limit: 2 });
+      expect(await store.getPasskey(ada.playerId, third!.credentialId)).toBeNull();
+      expect(await store.deletePasskey(ada.playerId, laptop!.credentialId)).toBe(true);
+      expect(await store.deletePasskey(ada.playerId, laptop!.credentialId)).toBe(false);
+      expect(await store.getPasskey(ada.playerId, laptop!.credentialId)).toBeNull();
+      // The removal freed a place.
+      await store.createPasskey(third!, 2);
+      expect((await store.listPasskeys(ada.playerId)).map((p) => p.name).sort()).toEqual(['Laptop', 'Phone']);
+      expect(await store.listPasskeys(uid('pl'))).toEqual([]);
+    });
+
+    it('refuses a credential id the player has already, writing nothing and counting nothing', async () => {
+      const ada = player();
+      await store.createPlayer(ada);
+      const laptop = passkey(ada);
+      await store.createPasskey(laptop, 2);
+      const again = store.createPasskey({ ...laptop, name: 'Again' }, 2);
+      await expect(again).rejects.toBeInstanceOf(PasskeyConflictError);
+      expect(await store.getPasskey(ada.playerId, laptop.credentialId)).toEqual(laptop);
+      await store.createPasskey(passkey(ada), 2);
+    });
+
+    it('records a use only over the counter it was read with, and never for a removed passkey', async () => {
+      const ada = player();
+      await store.createPlayer(ada);
+      const laptop = passkey(ada, { counter: 3 });
+      await store.createPasskey(laptop, 2);
+      expect(await store.recordPasskeyUse(laptop, 4, 1_700_000_100_000)).toBe(true);
+      const used = { ...laptop, counter: 4, lastUsedAt: 1_700_000_100_000 };
+      expect(await store.getPasskey(ada.playerId, laptop.credentialId)).toEqual(used);
+      // A second sign-in checked against counter 3 lost the race.
+      expect(await store.recordPasskeyUse(laptop, 5, 1_700_000_200_000)).toBe(false);
+      expect(await store.getPasskey(ada.playerId, laptop.credentialId)).toEqual(used);
+      expect(await store.deletePasskey(ada.playerId, laptop.credentialId)).toBe(true);
+      expect(await store.recordPasskeyUse(used, 5, 1_700_000_300_000)).toBe(false);
+      expect(await store.getPasskey(ada.playerId, laptop.credentialId)).toBeNull();
+    });
+
+    it('lets a challenge be answered once: taken, then used; one never issued is unknown', async () => {
+      // Issued now: a store may sweep challenges long expired by its own clock.
+      const expiresAt = Date.now() + 300_000;
+      const issued: PasskeyChallenge = { challenge: randomBytes(32).toString('base64url'), purpose: 'sign-in', playerId: null, expiresAt };
+      const mine: PasskeyChallenge = { challenge: randomBytes(32).toString('base64url'), purpose: 'register', playerId: uid('pl'), expiresAt };
+      await store.putPasskeyChallenge(issued);
+      await store.putPasskeyChallenge(mine);
+      expect(await adapter.elsewhere().takePasskeyChallenge(issued.challenge)).toEqual({ status: 'taken', challenge: issued });
+      expect(await store.takePasskeyChallenge(issued.challenge)).toEqual({ status: 'used', challenge: issued });
+      expect(await store.takePasskeyChallenge(issued.challenge)).toEqual({ status: 'used', challenge: issued });
+      expect(await store.takePasskeyChallenge(mine.challenge)).toEqual({ status: 'taken', challenge: mine });
+      expect(await store.takePasskeyChallenge(randomBytes(32).toString('base64url'))).toEqual({ status: 'unknown' });
     });
   });
 

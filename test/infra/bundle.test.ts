@@ -106,7 +106,10 @@ describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
         // Minified: a few very long lines (a small SDK chunk, split off since the SQS client is loaded on first use, keeps its multi-line strings' breaks).
         expect(code.split('\n').length, module).toBeLessThan(Math.max(16, code.length / 1000));
       }
-      expect(bytes, fn.Properties.Description).toBeLessThan(1_000_000);
+      // The HTTP function's passkey verification (@simplewebauthn/server with its CBOR, ASN.1 and X.509 parsers, for every
+      // attestation format it accepts) is a chunk of its own, loaded by the first request that verifies a passkey: it
+      // counts here, never at init (bench:lambda's bytes loaded at init).
+      expect(bytes, fn.Properties.Description).toBeLessThan(1_300_000);
     }
   });
 

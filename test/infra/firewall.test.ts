@@ -55,8 +55,10 @@ function matches(statement: Record<string, any>, request: Sample): boolean {
   if (statement.AndStatement) return statement.AndStatement.Statements.every((s: Record<string, any>) => matches(s, request));
   if (statement.NotStatement) return !matches(statement.NotStatement.Statement, request);
   if (statement.ByteMatchStatement) {
-    expect(statement.ByteMatchStatement.PositionalConstraint).toBe('EXACTLY');
-    return fieldOf(statement.ByteMatchStatement, request) === statement.ByteMatchStatement.SearchString;
+    const { PositionalConstraint: position, SearchString: searched } = statement.ByteMatchStatement;
+    const field = fieldOf(statement.ByteMatchStatement, request) ?? '';
+    expect(['EXACTLY', 'STARTS_WITH']).toContain(position);
+    return position === 'EXACTLY' ? field === searched : field.startsWith(searched);
   }
   if (statement.RegexMatchStatement) return new RegExp(statement.RegexMatchStatement.RegexString).test(fieldOf(statement.RegexMatchStatement, request) ?? '');
   if (statement.SizeConstraintStatement) {
@@ -96,7 +98,7 @@ describe('firewall stack template', () => {
     const rules = acl.Rules as Rule[];
     const enforceable = WAF_POLICIES.filter((policy) => wafRateOf(policy) !== null);
     expect(enforceable.map((policy) => policy.name).sort()).toEqual(
-      ['address-sustained', 'address-long-poll', 'registration', 'stream-connect', 'sustained', 'long-poll'].sort(),
+      ['address-sustained', 'address-long-poll', 'registration', 'sign-in', 'stream-connect', 'sustained', 'long-poll'].sort(),
     );
     expect(rules.map((rule) => rule.Name).sort()).toEqual(enforceable.map((policy) => policy.name).sort());
     expect(new Set(rules.map((rule) => rule.Priority)).size).toBe(rules.length);
@@ -118,7 +120,7 @@ describe('firewall stack template', () => {
     }
   });
 
-  it('counts each request in the rules its policies name: any request per address, long-polls and sign-ups in their own, a token’s requests per token', () => {
+  it('counts each request in the rules its policies name: any request per address, long-polls, sign-ups and sign-ins in their own, a token’s requests per token', () => {
     const rules = defaultFirewall().acl.Rules as Rule[];
     const countedBy = (request: Sample) => rules.filter((rule) => counts(rule, request)).map((rule) => rule.Name);
     const bearer = { authorization: 'Bearer made-up-token-0123456789' };
@@ -127,6 +129,9 @@ describe('firewall stack template', () => {
     expect(countedBy({ method: 'POST', path: '/v1/players', headers: bearer })).toEqual(['address-sustained', 'registration', 'sustained']);
     expect(countedBy({ method: 'POST', path: '/v1/%70layers' })).toEqual(['address-sustained', 'registration']);
     expect(countedBy({ method: 'GET', path: '/v1/players' })).toEqual(['address-sustained']);
+    expect(countedBy({ method: 'POST', path: '/v1/sign-in/passkey/options' })).toEqual(['address-sustained', 'sign-in']);
+    expect(countedBy({ method: 'POST', path: '/v1/sign-in/%70asskey', headers: bearer })).toEqual(['address-sustained', 'sign-in', 'sustained']);
+    expect(countedBy({ method: 'POST', path: '/v1/players/me/passkeys', headers: bearer })).toEqual(['address-sustained', 'sustained']);
     const events = '/v1/games/g_abc/events';
     expect(countedBy({ method: 'GET', path: events, query: { after: '3', wait: '25' }, headers: bearer })).toEqual(['address-long-poll', 'long-poll']);
     expect(countedBy({ method: 'GET', path: events, query: { after: '3' }, headers: bearer })).toEqual(['address-sustained', 'sustained']);

@@ -237,7 +237,16 @@ describe('service stack template', () => {
     it('gives each function exactly the environment its code reads, Powertools included', () => {
       const variables = (id: string) => Object.keys((resources[id]!.Properties!.Environment as { Variables: object }).Variables).sort();
       const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
-      expect(variables(ids.httpFn)).toEqual(['CORS_ORIGINS', EDGE_SECRET_ENV, 'NODE_OPTIONS', ...powertools, 'STREAM_URL', 'TABLE_NAME', 'VAPID_SECRET_ARN']);
+      expect(variables(ids.httpFn)).toEqual([
+        'APP_URL',
+        'CORS_ORIGINS',
+        EDGE_SECRET_ENV,
+        'NODE_OPTIONS',
+        ...powertools,
+        'STREAM_URL',
+        'TABLE_NAME',
+        'VAPID_SECRET_ARN',
+      ]);
       // The timer function targets itself (its own ARN would be a circular reference), delivers what reminders send and queues retries.
       expect(variables(ids.timerFn)).toEqual([
         'DELIVERY_QUEUE_URL',
@@ -550,6 +559,10 @@ describe('service stack template', () => {
       // Stream tickets point at it.
       expect((resources[ids.httpFn]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.STREAM_URL).toEqual({
         'Fn::Join': ['', ['wss://', { 'Fn::GetAtt': [logicalIdOf(template, 'AWS::CloudFront::Distribution', {}), 'DomainName'] }, STREAM_PATH_PATTERN]],
+      });
+      // Passkeys are bound to its host name: the relying party the HTTP function verifies against.
+      expect((resources[ids.httpFn]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.APP_URL).toEqual({
+        'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(template, 'AWS::CloudFront::Distribution', {}), 'DomainName'] }]],
       });
     });
 

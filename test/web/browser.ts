@@ -10,6 +10,7 @@ import { createApp } from '../../functions/app/app.js';
 import { mountWebApp } from '../../functions/local/web-app.js';
 import { startLocalPush } from '../../functions/compose.js';
 import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
+import { relyingPartyAt } from '../../functions/service/relying-party.js';
 import { attachLocalStream } from '../../functions/push/stream/local-server.js';
 import { storeOf } from '../support/api.js';
 import { CHROMIUM } from '../support/chromium.js';
@@ -25,23 +26,33 @@ import { testContext } from '../support/context.js';
 
 export interface WebWorld {
   readonly url: string;
+  /** The same server as `localhost`: the origin passkeys are bound to there (an IP address cannot be a WebAuthn relying party). */
+  readonly localhostUrl: string;
   readonly browser: Browser;
   close(): Promise<void>;
 }
 
 /** `clock`: the server's time, for a test that moves it past deadlines (the browser keeps its own). */
 export async function startWebWorld(label: string, clock?: () => number): Promise<WebWorld> {
+  // The server listens first, so that the relying party can name its port; the app answers once it is built.
+  const serving: { app?: ReturnType<typeof createApp> } = {};
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve(
+      { fetch: (request, env) => (serving.app ? serving.app.fetch(request, env) : new Response(null, { status: 503 })), port: 0, hostname: '127.0.0.1' },
+      () => resolve(s),
+    );
+  });
+  const { port } = server.address() as AddressInfo;
   const ctx = testContext({
     store: await storeOf('dynamodb', label),
     pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true },
+    relyingParty: relyingPartyAt(`http://localhost:${port}`),
     ...(clock ? { clock } : {}),
   });
   const app = createApp(ctx);
   mountWebApp(app);
   const push = await startLocalPush(ctx, { deadlines: false, onError: (error) => console.error('push failed:', error) });
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
+  serving.app = app;
   const stream = attachLocalStream(server as Server, ctx, push.hub);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -49,7 +60,8 @@ export async function startWebWorld(label: string, clock?: () => number): Promis
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
+    localhostUrl: `http://localhost:${port}`,
     browser,
     close: async () => {
       await browser.close();

@@ -1,3 +1,4 @@
+import { startAuthentication } from '@simplewebauthn/browser';
 import { ValeriaClient } from '@valeria-tabletop/client';
 import { SEEN_KEY } from './notifications.js';
 import { signal } from './signal.js';
@@ -37,6 +38,17 @@ export function signOut(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(SEEN_KEY);
   session.set(null);
+}
+
+/**
+ * Signs this browser in with a passkey of the account's (the browser offers
+ * those it holds for this site, naming no account first): the device gets a
+ * key of its own, kept like a pasted one.
+ */
+export async function signInWithPasskey(): Promise<void> {
+  const optionsJSON = await anonymous.passkeySignInOptions();
+  const signed = await anonymous.signInWithPasskey(await startAuthentication({ optionsJSON }));
+  signIn(signed.token);
 }
 
 /** Registers a player: the API shows the token this once (sign in with it once it is copied). */

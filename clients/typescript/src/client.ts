@@ -25,10 +25,17 @@ import type {
   Move,
   MoveAnswer,
   NewAccessToken,
+  DeviceSignIn,
   NewGame,
   NewSeek,
   Seek,
   SeekList,
+  Passkey,
+  PasskeyAssertion,
+  PasskeyCreationOptions,
+  PasskeyList,
+  PasskeyRegistration,
+  PasskeyRequestOptions,
   NewPlayer,
   Player,
   Preferences,
@@ -258,6 +265,45 @@ export class ValeriaClient {
    */
   async deleteAccount(confirm: string): Promise<void> {
     doneOf(await this.api.DELETE('/v1/players/me', { body: { confirm } }));
+  }
+
+  /**
+   * Registering a passkey, first half: the options to pass to the browser
+   * (`startRegistration({ optionsJSON })` of @simplewebauthn/browser, or
+   * `navigator.credentials.create`). Needs a token holding every scope.
+   */
+  async passkeyRegistrationOptions(): Promise<PasskeyCreationOptions> {
+    return dataOf(await this.api.POST('/v1/players/me/passkeys/options'));
+  }
+
+  /** Registering a passkey, second half: what the browser made, kept under `name` once verified. */
+  async registerPasskey(name: string, response: PasskeyRegistration): Promise<Passkey> {
+    return dataOf(await this.api.POST('/v1/players/me/passkeys', { body: { name, response } }));
+  }
+
+  /** Your passkeys: name, created, last sign-in. */
+  async passkeys(): Promise<PasskeyList> {
+    return dataOf(await this.api.GET('/v1/players/me/passkeys'));
+  }
+
+  /** Removes a passkey: it signs in no more (the devices it signed in keep their tokens until revoked). */
+  async removePasskey(passkeyId: string): Promise<void> {
+    doneOf(await this.api.DELETE('/v1/players/me/passkeys/{id}', { params: { path: { id: passkeyId } } }));
+  }
+
+  /** Signing in with a passkey, first half (no token needed): the options to pass to the browser (`startAuthentication({ optionsJSON })`). */
+  async passkeySignInOptions(): Promise<PasskeyRequestOptions> {
+    return dataOf(await this.api.POST('/v1/sign-in/passkey/options'));
+  }
+
+  /**
+   * Signing in with a passkey, second half: what the browser signed. Answers
+   * this device's own token (shown once; use `withToken`), named `device`
+   * or, by default, after the browser. Not resent on failure: its challenge
+   * is good once.
+   */
+  async signInWithPasskey(response: PasskeyAssertion, device?: string): Promise<DeviceSignIn> {
+    return dataOf(await this.api.POST('/v1/sign-in/passkey', { body: { response, ...(device ? { device } : {}) } }));
   }
 
   async catalog(): Promise<Catalog> {

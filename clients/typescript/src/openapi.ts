@@ -111,6 +111,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin registering a passkey: the options for the browser
+         * @description Answers the options of `navigator.credentials.create` for a discoverable credential (a passkey) of yours, whose challenge may be answered once, within 5 minutes, by `POST /v1/players/me/passkeys`. A passkey signs in with every scope, so only a token holding every scope (your registration token, a device's) may register one (`403 insufficient-scope` names the first a narrower token lacks).
+         */
+        post: operations["passkeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your passkeys: name, created, last sign-in
+         * @description The devices each signed in are among your access tokens (`GET /v1/players/me/tokens`, with `device` set).
+         */
+        get: operations["listPasskeys"];
+        put?: never;
+        /**
+         * Register a passkey: the browser’s new credential, verified
+         * @description Verifies the browser's answer to the challenge of `POST /v1/players/me/passkeys/options` (its origin and relying party must be this web client's; the challenge is good once) and keeps the passkey. A player keeps at most 10.
+         */
+        post: operations["registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey: it signs in no more
+         * @description From the next sign-in on, the passkey is refused (`401 passkey-unknown`). The devices it signed in keep their tokens until you revoke them (`DELETE /v1/players/me/tokens/{id}`).
+         */
+        delete: operations["removePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sign-in/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin signing in with a passkey: the options for the browser
+         * @description Open to anyone, and limited per address like registering. Answers the options of `navigator.credentials.get`, naming no account (username-less: the browser offers your passkeys for this site, and the one chosen names its account); the challenge may be answered once, within 5 minutes, by `POST /v1/sign-in/passkey`.
+         */
+        post: operations["passkeySignInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sign-in/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey: a token of this device’s own (shown once)
+         * @description Open to anyone, and limited per address like registering. Verifies the answer to the challenge of `POST /v1/sign-in/passkey/options` against the passkey its account registered, and that its signature counter rose (`401 passkey-counter-regressed` otherwise: a replay or a copied authenticator). Then this device gets its own token, holding every scope, counted among your access tokens (listed with `device` set, revocable like any: `DELETE /v1/players/me/tokens/{id}`). Not idempotent: the token is never stored, so there is no first answer to replay (a retry is refused, its challenge answered).
+         */
+        post: operations["signInWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me/data": {
         parameters: {
             query?: never;
@@ -908,7 +1012,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "seek-not-found" | "webhook-not-found" | "seek-seated" | "seek-exists" | "too-many-seeks" | "bots-not-allowed" | "access-token-not-found" | "push-subscription-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "push-endpoint-forbidden" | "invalid-push-keys" | "invalid-events" | "already-bot" | "deletion-not-confirmed" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-push-subscriptions" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "web-push-unavailable" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "seek-not-found" | "webhook-not-found" | "seek-seated" | "seek-exists" | "too-many-seeks" | "bots-not-allowed" | "access-token-not-found" | "passkey-not-found" | "push-subscription-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "push-endpoint-forbidden" | "invalid-push-keys" | "invalid-events" | "already-bot" | "deletion-not-confirmed" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "too-many-passkeys" | "passkey-challenge-unknown" | "passkey-challenge-expired" | "passkey-challenge-used" | "passkey-not-verified" | "passkey-unknown" | "passkey-counter-regressed" | "passkey-already-registered" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-push-subscriptions" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "web-push-unavailable" | "passkeys-unavailable" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -4468,6 +4572,16 @@ export interface components {
              * @description Its last use, to within an hour; null: never used.
              */
             lastUsedAt: string | null;
+            /** @description Set for a device’s token, issued by signing in on that device (its label names the browser); null for a token made by hand. */
+            device: {
+                /**
+                 * @description How the device signed in.
+                 * @enum {string}
+                 */
+                method: "passkey";
+                /** @description The passkey it signed in with (it may have been removed since). */
+                passkeyId: string;
+            } | null;
             /** @description The bearer token. It is shown only this once (only its hash is kept); keep it secret. */
             token: string;
         };
@@ -4491,7 +4605,8 @@ export interface components {
          *       ],
          *       "createdAt": "2026-11-20T10:00:00.000Z",
          *       "expiresAt": "2027-11-20T10:00:00.000Z",
-         *       "lastUsedAt": "2026-11-21T08:14:03.000Z"
+         *       "lastUsedAt": "2026-11-21T08:14:03.000Z",
+         *       "device": null
          *     }
          */
         AccessToken: {
@@ -4511,12 +4626,227 @@ export interface components {
              * @description Its last use, to within an hour; null: never used.
              */
             lastUsedAt: string | null;
+            /** @description Set for a device’s token, issued by signing in on that device (its label names the browser); null for a token made by hand. */
+            device: {
+                /**
+                 * @description How the device signed in.
+                 * @enum {string}
+                 */
+                method: "passkey";
+                /** @description The passkey it signed in with (it may have been removed since). */
+                passkeyId: string;
+            } | null;
+        };
+        /**
+         * @description Pass to `navigator.credentials.create({ publicKey })` (decoding the base64url fields), or as they are to @simplewebauthn/browser’s `startRegistration`.
+         * @example {
+         *       "rp": {
+         *         "id": "localhost",
+         *         "name": "Valeria Tabletop"
+         *       },
+         *       "user": {
+         *         "id": "cGxfUTJ4Sm00cFRyMFZi",
+         *         "name": "Ann",
+         *         "displayName": "Ann"
+         *       },
+         *       "challenge": "m3x9Vb1fQkS4h2uYtD0cZrLw8pNaE5oJgI7sK6vHqXU",
+         *       "pubKeyCredParams": [
+         *         {
+         *           "type": "public-key",
+         *           "alg": -8
+         *         },
+         *         {
+         *           "type": "public-key",
+         *           "alg": -7
+         *         },
+         *         {
+         *           "type": "public-key",
+         *           "alg": -257
+         *         }
+         *       ],
+         *       "timeout": 300000,
+         *       "excludeCredentials": [],
+         *       "authenticatorSelection": {
+         *         "residentKey": "required",
+         *         "requireResidentKey": true,
+         *         "userVerification": "preferred"
+         *       },
+         *       "attestation": "none",
+         *       "extensions": {
+         *         "credProps": true
+         *       }
+         *     }
+         */
+        PasskeyCreationOptions: {
+            rp: {
+                /** @description The RP ID: the web client’s host name. */
+                id: string;
+                name: string;
+            };
+            user: {
+                /** @description The user handle: your player id, base64url-encoded (a signing-in passkey answers it back). */
+                id: string;
+                name: string;
+                displayName: string;
+            };
+            /** @description Good for one answer, for five minutes. */
+            challenge: string;
+            pubKeyCredParams: {
+                /** @enum {string} */
+                type: "public-key";
+                /** @description A COSE algorithm: -8 EdDSA, -7 ES256, -257 RS256. */
+                alg: number;
+            }[];
+            /** @description Milliseconds. */
+            timeout: number;
+            /** @description Your passkeys already registered: the browser will not make a second one on the same authenticator. */
+            excludeCredentials: components["schemas"]["PublicKeyCredentialDescriptor"][];
+            authenticatorSelection: {
+                /**
+                 * @description A discoverable credential: signing in names no account.
+                 * @enum {string}
+                 */
+                residentKey: "required";
+                /** @enum {boolean} */
+                requireResidentKey: true;
+                /** @enum {string} */
+                userVerification: "required" | "preferred" | "discouraged";
+            };
+            /** @enum {string} */
+            attestation: "none";
+            extensions: components["schemas"]["AuthenticationExtensionsClientInputs"];
+            hints?: ("security-key" | "client-device" | "hybrid")[];
+        };
+        PublicKeyCredentialDescriptor: {
+            /** @description A credential id. */
+            id: string;
+            /** @enum {string} */
+            type: "public-key";
+            transports?: components["schemas"]["AuthenticatorTransport"][];
+        };
+        /**
+         * @description How a browser may reach an authenticator (WebAuthn `AuthenticatorTransport`).
+         * @enum {string}
+         */
+        AuthenticatorTransport: "ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb";
+        AuthenticationExtensionsClientInputs: {
+            /** @description Ask the browser to say whether the credential is discoverable. */
+            credProps?: boolean;
+        };
+        /**
+         * @description Pass to `navigator.credentials.get({ publicKey })` (decoding the base64url fields), or as they are to @simplewebauthn/browser’s `startAuthentication`.
+         * @example {
+         *       "challenge": "Yq2dH8nB0wK5sX1eR7cT4vL9mJ3aF6uP0gZiOyNbQhE",
+         *       "timeout": 300000,
+         *       "rpId": "localhost",
+         *       "allowCredentials": [],
+         *       "userVerification": "preferred"
+         *     }
+         */
+        PasskeyRequestOptions: {
+            /** @description Good for one answer, for five minutes. */
+            challenge: string;
+            /** @description Milliseconds. */
+            timeout: number;
+            /** @description The RP ID: the web client’s host name. */
+            rpId: string;
+            /** @description Empty: any passkey of yours for this site will do (username-less). */
+            allowCredentials: components["schemas"]["PublicKeyCredentialDescriptor"][];
+            /** @enum {string} */
+            userVerification: "required" | "preferred" | "discouraged";
+            hints?: ("security-key" | "client-device" | "hybrid")[];
+        };
+        /**
+         * @example {
+         *       "passkeyId": "Xk3Lw0yq7Fh2bNcV9sTqZg",
+         *       "name": "Laptop",
+         *       "createdAt": "2026-11-20T10:00:00.000Z",
+         *       "lastUsedAt": "2026-11-21T08:14:03.000Z",
+         *       "transports": [
+         *         "internal",
+         *         "hybrid"
+         *       ],
+         *       "synced": true,
+         *       "backedUp": true
+         *     }
+         */
+        Passkey: {
+            /** @description The credential id; names the passkey in `DELETE /v1/players/me/passkeys/{id}`. */
+            passkeyId: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Its last sign-in; null: never used to sign in.
+             */
+            lastUsedAt: string | null;
+            /** @description How the browser reached its authenticator, as it reported. */
+            transports: components["schemas"]["AuthenticatorTransport"][];
+            /** @description Whether it may be synced to your other devices by a passkey manager (backup eligible). */
+            synced: boolean;
+            /** @description Whether it was backed up (synced) when last seen. */
+            backedUp: boolean;
+        };
+        PasskeyList: {
+            /** @description Oldest first. */
+            passkeys: components["schemas"]["Passkey"][];
+            /** @description How many passkeys a player may keep. */
+            max: number;
+        };
+        /** @description A token of this device’s own, holding every scope, shown only this once; it is listed among your access tokens with `device` set, and revocable there. */
+        DeviceSignIn: {
+            /** @description Names the token in `DELETE /v1/players/me/tokens/{id}`; not a secret. */
+            tokenId: string;
+            label: string;
+            scopes: components["schemas"]["Scope"][];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it stops working; null: never.
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Its last use, to within an hour; null: never used.
+             */
+            lastUsedAt: string | null;
+            /** @description Set for a device’s token, issued by signing in on that device (its label names the browser); null for a token made by hand. */
+            device: {
+                /**
+                 * @description How the device signed in.
+                 * @enum {string}
+                 */
+                method: "passkey";
+                /** @description The passkey it signed in with (it may have been removed since). */
+                passkeyId: string;
+            } | null;
+            /** @description The bearer token. It is shown only this once (only its hash is kept); keep it secret. */
+            token: string;
+            /** @description The account the passkey belongs to. */
+            player: {
+                playerId: string;
+                name: string;
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * @description A bot account is a program, answered for by its `owner`; badged as such wherever it sits.
+                 * @enum {string}
+                 */
+                kind: "person" | "bot";
+                /** @description The player id of the person who answers for a bot account; null for a person. */
+                owner: string | null;
+            };
         };
         AccountData: {
             /** Format: date-time */
             exportedAt: string;
             player: components["schemas"]["Player"];
+            /** @description Personal access tokens and devices’ tokens (`device` set). */
             accessTokens: components["schemas"]["AccessToken"][];
+            /** @description The passkeys you sign in with; never their public keys. */
+            passkeys: components["schemas"]["Passkey"][];
             vacation: components["schemas"]["Vacation"];
             preferences: components["schemas"]["Preferences"];
             /** @description Without their signing secrets. */
@@ -7294,6 +7624,62 @@ export interface components {
              */
             expiresAt?: string;
         };
+        RegisterPasskey: {
+            /** @description What you call this passkey, to recognise it in the list ("Laptop", "Phone"). */
+            name: string;
+            response: components["schemas"]["RegistrationResponse"];
+        };
+        /** @description What `navigator.credentials.create` answered, in its JSON form (`PublicKeyCredential.toJSON()`, or @simplewebauthn/browser’s `startRegistration`). */
+        RegistrationResponse: {
+            /** @description The credential id (base64url). */
+            id: string;
+            /** @description The same id, as the browser encoded its raw bytes. */
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            clientExtensionResults: components["schemas"]["AuthenticationExtensionsClientOutputs"];
+            response: {
+                clientDataJSON: string;
+                attestationObject: string;
+                authenticatorData?: string;
+                transports?: components["schemas"]["AuthenticatorTransport"][];
+                publicKeyAlgorithm?: number;
+                publicKey?: string;
+            };
+        };
+        AuthenticationExtensionsClientOutputs: {
+            appid?: boolean;
+            credProps?: {
+                rk?: boolean;
+            };
+            hmacCreateSecret?: boolean;
+        };
+        PasskeySignIn: {
+            response: components["schemas"]["AuthenticationResponse"];
+            /** @description What to call this device in your list of devices; by default the browser and system its User-Agent names ("Firefox on Linux"). */
+            device?: string;
+        };
+        /** @description What `navigator.credentials.get` answered, in its JSON form (`PublicKeyCredential.toJSON()`, or @simplewebauthn/browser’s `startAuthentication`). */
+        AuthenticationResponse: {
+            /** @description The credential id (base64url). */
+            id: string;
+            /** @description The same id, as the browser encoded its raw bytes. */
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            clientExtensionResults: components["schemas"]["AuthenticationExtensionsClientOutputs"];
+            response: {
+                clientDataJSON: string;
+                authenticatorData: string;
+                signature: string;
+                /** @description The account the passkey belongs to: a discoverable credential always answers it. */
+                userHandle?: string;
+            };
+        };
         DeleteAccount: {
             /** @description Your name, exactly as `GET /v1/players/me` shows it: a stray or mistaken call deletes nothing. */
             confirm: string;
@@ -8671,6 +9057,698 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    passkeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options to make a passkey with */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreationOptions"];
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable`, `passkeys-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable" | "passkeys-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your passkeys, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyList"];
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    registerPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPasskey"];
+            };
+        };
+        responses: {
+            /** @description The passkey kept */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body`, `passkey-challenge-unknown`, `passkey-challenge-expired`, `passkey-not-verified` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body" | "passkey-challenge-unknown" | "passkey-challenge-expired" | "passkey-not-verified";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Conflict: `passkey-challenge-used`, `passkey-already-registered` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "passkey-challenge-used" | "passkey-already-registered";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `too-many-passkeys` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "too-many-passkeys";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable`, `passkeys-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable" | "passkeys-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    removePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `passkey-not-found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "passkey-not-found";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    passkeySignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options to sign in with */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `passkeys-unavailable`, `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "passkeys-unavailable" | "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    signInWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignIn"];
+            };
+        };
+        responses: {
+            /** @description This device’s token (shown once) and its account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceSignIn"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body`, `passkey-challenge-unknown`, `passkey-challenge-expired`, `passkey-not-verified` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body" | "passkey-challenge-unknown" | "passkey-challenge-expired" | "passkey-not-verified";
+                    };
+                };
+            };
+            /** @description Unauthorized: `passkey-unknown`, `passkey-counter-regressed` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "passkey-unknown" | "passkey-counter-regressed";
+                    };
+                };
+            };
+            /** @description Conflict: `passkey-challenge-used` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "passkey-challenge-used";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `too-many-access-tokens` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "too-many-access-tokens";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `passkeys-unavailable`, `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "passkeys-unavailable" | "store-unavailable";
                     };
                 };
             };

@@ -21,6 +21,18 @@ export type Player = Answer<'get', '/v1/players/me'>;
 export type Scope = components['schemas']['Scope'];
 export type NewAccessToken = Answer<'post', '/v1/players/me/tokens'>;
 export type AccessTokenList = Answer<'get', '/v1/players/me/tokens'>;
+/** The options of `navigator.credentials.create` for a passkey of yours (as @simplewebauthn/browser's `startRegistration` takes them). */
+export type PasskeyCreationOptions = Answer<'post', '/v1/players/me/passkeys/options'>;
+/** What the browser made, in its JSON form (`PublicKeyCredential.toJSON()`, or `startRegistration`'s answer). */
+export type PasskeyRegistration = Body<operations['registerPasskey']>['response'];
+export type Passkey = Answer<'post', '/v1/players/me/passkeys'>;
+export type PasskeyList = Answer<'get', '/v1/players/me/passkeys'>;
+/** The options of `navigator.credentials.get`, naming no account (as `startAuthentication` takes them). */
+export type PasskeyRequestOptions = Answer<'post', '/v1/sign-in/passkey/options'>;
+/** What the browser signed, in its JSON form (`PublicKeyCredential.toJSON()`, or `startAuthentication`'s answer). */
+export type PasskeyAssertion = Body<operations['signInWithPasskey']>['response'];
+/** A device signed in: its own token (shown once) and its account. */
+export type DeviceSignIn = Answer<'post', '/v1/sign-in/passkey'>;
 export type Catalog = Answer<'get', '/v1/games/catalog'>;
 /** A game's card catalog (`GET /v1/games/catalog/{game}/cards`), discriminated by `game`. */
 export type Cards = Answer<'get', '/v1/games/catalog/{game}/cards'>;

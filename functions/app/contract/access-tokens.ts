@@ -18,6 +18,13 @@ export const AccessToken = z
     createdAt: Instant,
     expiresAt: Instant.nullable().describe('When it stops working; null: never.'),
     lastUsedAt: Instant.nullable().describe('Its last use, to within an hour; null: never used.'),
+    device: z
+      .object({
+        method: z.literal('passkey').describe('How the device signed in.'),
+        passkeyId: z.string().describe('The passkey it signed in with (it may have been removed since).'),
+      })
+      .nullable()
+      .describe('Set for a device’s token, issued by signing in on that device (its label names the browser); null for a token made by hand.'),
   })
   .meta({
     id: 'AccessToken',
@@ -28,6 +35,7 @@ export const AccessToken = z
       createdAt: '2026-11-20T10:00:00.000Z',
       expiresAt: '2027-11-20T10:00:00.000Z',
       lastUsedAt: '2026-11-21T08:14:03.000Z',
+      device: null,
     },
   });
 

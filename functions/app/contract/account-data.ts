@@ -8,6 +8,7 @@ import { Block } from './blocks.js';
 import { Profile } from './profiles.js';
 import { AccessToken } from './access-tokens.js';
 import { Count, Instant, SeatNumber } from './common.js';
+import { Passkey } from './passkeys.js';
 import { Vacation } from './table.js';
 
 /** The profile in the export: the same shape as `GET /v1/players/me` (contract/api.ts passes it in, to keep one definition). */
@@ -16,7 +17,8 @@ export const accountData = (player: z.ZodType, game: z.ZodType) =>
     .object({
       exportedAt: Instant,
       player,
-      accessTokens: z.array(AccessToken),
+      accessTokens: z.array(AccessToken).describe('Personal access tokens and devices’ tokens (`device` set).'),
+      passkeys: z.array(Passkey).describe('The passkeys you sign in with; never their public keys.'),
       vacation: Vacation,
       preferences: Preferences,
       webhooks: z.array(WebhookView).describe('Without their signing secrets.'),

@@ -20,6 +20,7 @@ import { GAME_CONTRACTS, type GameContract } from './games.js';
 import { Cards } from './cards.js';
 import { AccessTokenList, NewAccessToken } from './access-tokens.js';
 import { accountData } from './account-data.js';
+import { Passkey, PasskeyCreationOptions, PasskeyList, PasskeyRequestOptions, signedIn } from './passkeys.js';
 import { AbsenceView, ClocksView, OnVacation, TableRules, Vacation, VacationChange } from './table.js';
 import { Leaderboard, RatingChange } from './ratings.js';
 import { Profile } from './profiles.js';
@@ -556,6 +557,11 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   NewPlayer,
   NewAccessToken,
   AccessTokenList,
+  PasskeyCreationOptions,
+  PasskeyRequestOptions,
+  Passkey,
+  PasskeyList,
+  DeviceSignIn: signedIn(Player),
   AccountData: accountData(Player, GameId),
   Inbox,
   Vacation,

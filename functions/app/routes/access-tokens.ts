@@ -98,6 +98,7 @@ export function presentAccessToken(token: AccessTokenRecord) {
     createdAt: isoInstant(token.createdAt),
     expiresAt: token.expiresAt === null ? null : isoInstant(token.expiresAt),
     lastUsedAt: token.lastUsedAt === null ? null : isoInstant(token.lastUsedAt),
+    device: token.device ?? null,
   };
 }
 

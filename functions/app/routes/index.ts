@@ -12,6 +12,7 @@ import { mountProfileRoutes, profileRoutes } from './profiles.js';
 import { mountOpenGameRoutes, openGameRoutes } from './open-games.js';
 import { blockRoutes, mountBlockRoutes } from './blocks.js';
 import { mountSeekRoutes, seekRoutes } from './seeks.js';
+import { mountPasskeyRoutes, passkeyRoutes } from './passkeys.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
@@ -31,6 +32,7 @@ export function apiRoutes(): RouteConfig[] {
   return [
     playerRoutes,
     accessTokenRoutes,
+    passkeyRoutes,
     accountRoutes,
     blockRoutes,
     vacationRoutes,
@@ -55,6 +57,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   const mount = mounter(app, bearerAuth(ctx, limits));
   mountPlayerRoutes(mount, ctx);
   mountAccessTokenRoutes(mount, ctx);
+  mountPasskeyRoutes(mount, ctx);
   mountAccountRoutes(mount, ctx);
   mountBlockRoutes(mount, ctx);
   mountVacationRoutes(mount, ctx);

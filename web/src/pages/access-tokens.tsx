@@ -36,13 +36,15 @@ export function AccessTokensPanel({ client }: { client: ValeriaClient }) {
       .then(setList)
       .catch((failure) => setError(explain(failure)));
   useEffect(() => void reload(), [client]);
+  // Devices' keys are listed with the passkeys that signed them in (passkeys.tsx).
+  const programs = list?.tokens.filter((token) => token.device === null) ?? [];
 
   return (
     <section aria-labelledby="tokens-heading">
       <h2 id="tokens-heading">Keys for programs</h2>
       <p>
-        A key that can do only what you tick, for a program you trust with part of your account: a statistics site needs only “Read my games”. Your own key
-        can do everything; these can be revoked at any time.
+        A key that can do only what you tick, for a program you trust with part of your account: a statistics site needs only “Read my games”. Your own key can
+        do everything; these can be revoked at any time.
       </p>
       <form
         onSubmit={async (event) => {
@@ -84,9 +86,9 @@ export function AccessTokensPanel({ client }: { client: ValeriaClient }) {
         </>
       )}
       <Alert message={error} />
-      {list && list.tokens.length > 0 && (
+      {programs.length > 0 && (
         <ul class="hooks" aria-label="Your keys for programs">
-          {list.tokens.map((token) => (
+          {programs.map((token) => (
             <li key={token.tokenId}>
               <strong>{token.label}</strong> — {token.scopes.map((s) => SCOPE_NAMES[s]).join(', ')}
               <br />

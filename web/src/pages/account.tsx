@@ -1,12 +1,14 @@
 import { useState } from 'preact/hooks';
 import { navigate } from '../router.js';
-import { register, session, signIn, signInWith, signOut } from '../session.js';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { register, session, signIn, signInWith, signInWithPasskey, signOut } from '../session.js';
 import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 import { SecretBox } from '../ui/secret-box.js';
 import { AccessTokensPanel } from './access-tokens.js';
 import { DeleteAccountPanel } from './delete-account.js';
 import { NotifyChoices } from './notify-choices.js';
+import { PasskeysPanel } from './passkeys.js';
 import { VacationPanel } from './vacation.js';
 
 /** Register with a name, or paste a token from another device. */
@@ -37,6 +39,23 @@ export function SignInPanel() {
         <button type="submit">Register</button>
       </form>
       <h2>Already registered on another device?</h2>
+      {browserSupportsWebAuthn() && (
+        <p>
+          <button
+            type="button"
+            onClick={async () => {
+              setError(null);
+              try {
+                await signInWithPasskey();
+              } catch (failure) {
+                setError(`No passkey signed you in: ${explain(failure)}`);
+              }
+            }}
+          >
+            Sign in with a passkey
+          </button>
+        </p>
+      )}
       <form
         onSubmit={async (event) => {
           event.preventDefault();
@@ -98,6 +117,7 @@ export function AccountPage() {
         </button>
       )}
       <VacationPanel client={current.client} />
+      <PasskeysPanel client={current.client} />
       <AccessTokensPanel client={current.client} />
       <NotifyChoices client={current.client} />
       <p>
