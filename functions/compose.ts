@@ -21,6 +21,7 @@ import type { OutboxMessage } from './push/outbox/message.js';
 import type { Outbox } from './push/outbox/port.js';
 import { sqsOutboxFromEnv } from './push/outbox/sqs.js';
 import { DEFAULT_PUSH_POLICY, type PushPolicy } from './push/policy.js';
+import type { Timers } from './timers/port.js';
 import { reminderPlanner } from './push/reminders/reminders.js';
 import { deliveryDispatcher } from './push/runners/deliveries.js';
 import { runLocalPush, type LocalPush, type LocalPushOptions } from './push/runners/local.js';
@@ -30,9 +31,16 @@ import { MemoryPushStore } from './push/store/memory.js';
 import type { PushStore } from './push/store/port.js';
 import { connectionSink, managementApiSender, type ConnectionSender } from './push/stream/api-gateway.js';
 import { webhookSink } from './push/webhooks/webhooks.js';
-import { secretsManagerVapid } from './push/webpush/secret.js';
+import { secretsManagerSeed, secretsManagerVapid } from './push/webpush/secret.js';
+import type { MailDesk } from './push/email/address.js';
+import { sesMailer } from './push/email/ses.js';
+import { smtpMailer } from './push/email/smtp.js';
+import { emailSink } from './push/email/sink.js';
+import { mailKeyFromSeed } from './push/email/tokens.js';
+import type { Mailer } from './push/email/mailer.js';
+import type { EmailPolicy } from './push/policy.js';
 import { webPushSink } from './push/webpush/sink.js';
-import { vapidKeysFromSeed, vapidSubject, type VapidSource } from './push/webpush/vapid.js';
+import { vapidKeysFromSeed, vapidSubject } from './push/webpush/vapid.js';
 import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from './service/context.js';
 import { armDeadlines, settleDeadline, type EarlyFirings } from './service/deadline-firing.js';
 import { vacationPolicyFromEnv } from './service/vacation-policy.js';
@@ -84,10 +92,17 @@ function contextOn(stores: Stores, parts: Partial<Omit<ServiceContext, 'store'>>
 /**
  * What every timer does when it fires: a deadline brings its game up to date
  * (meeting an early firing as `early` says, on AWS), a reminder hands what it
- * sends to `sinks`, a webhook retry goes back to the outbox.
+ * sends to `sinks`, a webhook retry goes back to the outbox, a digest is
+ * queued there and the next one planned on `timers`.
  */
-function timerHandlers(ctx: PushContext, sinks: readonly PushSink[], outbox: Outbox, early?: EarlyFirings): TimerHandlers {
-  return { deadline: (payload) => settleDeadline(ctx, payload, early), ...pushTimerHandlers(ctx, sinks, outbox) };
+function timerHandlers(ctx: PushContext, sinks: readonly PushSink[], outbox: Outbox, timers: Timers, early?: EarlyFirings): TimerHandlers {
+  return { deadline: (payload) => settleDeadline(ctx, payload, early), ...pushTimerHandlers(ctx, sinks, outbox, timers) };
+}
+
+/** E-mail from `from`, its links signed with the key of `seed`, sent by `mailer` where this runtime sends. */
+function emailPolicy(from: string, seed: () => Promise<string>, mailer: Mailer | null): EmailPolicy {
+  let key: Promise<Uint8Array> | null = null;
+  return { from, key: () => (key ??= seed().then(mailKeyFromSeed)), mailer };
 }
 
 // ── On AWS (functions/lambda/) ──────────────────────────────────────────────
@@ -99,15 +114,38 @@ export function awsContext(env: NodeJS.ProcessEnv, parts: Partial<Omit<ServiceCo
     summaries: SUMMARIES_FROM_THE_STREAM,
     ...parts,
     // Stream tickets point at the WebSocket API's stage; chat messages link to the tables on the distribution.
-    pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null, vapid: awsVapid(env) },
+    pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null, ...awsSecrets(env) },
     vacation: vacationPolicyFromEnv(env),
   });
 }
 
-/** The VAPID keys from the secret at VAPID_SECRET_ARN (functions not granted it have none, and never push). */
-function awsVapid(env: NodeJS.ProcessEnv): VapidSource | null {
+/**
+ * What derives from the seed secret at VAPID_SECRET_ARN (functions not told
+ * of it have neither, and never push or mail): the VAPID keys and, where
+ * MAIL_FROM is set (the stack sets it when it is given a sending identity),
+ * e-mail, sent through SES where SES_CONFIGURATION_SET is set too (the
+ * delivery function: the others only record deliveries).
+ */
+function awsSecrets(env: NodeJS.ProcessEnv): Pick<PushPolicy, 'vapid' | 'email'> {
   const secret = env.VAPID_SECRET_ARN;
-  return secret ? secretsManagerVapid(secret, vapidSubject(env.APP_URL ?? null, env.VAPID_SUBJECT)) : null;
+  if (!secret) return { vapid: null, email: null };
+  const seed = secretsManagerSeed(secret);
+  const configurationSet = env.SES_CONFIGURATION_SET;
+  return {
+    vapid: secretsManagerVapid(seed, vapidSubject(env.APP_URL ?? null, env.VAPID_SUBJECT)),
+    email: env.MAIL_FROM ? emailPolicy(env.MAIL_FROM, seed, configurationSet ? sesMailer(configurationSet) : null) : null,
+  };
+}
+
+/**
+ * The HTTP function's part of e-mail: the outbox a confirmation is queued in
+ * (DELIVERY_QUEUE_URL) and the timers a digest is planned on (the stack's
+ * group, for the timer function at TIMER_FUNCTION_ARN); none where the stack
+ * sends no e-mail.
+ */
+export function awsMailDesk(env: NodeJS.ProcessEnv): MailDesk | undefined {
+  if (!env.MAIL_FROM || !env.DELIVERY_QUEUE_URL) return undefined;
+  return { outbox: sqsOutboxFromEnv(env), timers: eventBridgeTimersFromEnv(env) };
 }
 
 /** The WebSocket routes': the context, and a sender to the connections of the stage a route was called at. */
@@ -142,13 +180,14 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
   const outbox = sqsOutboxFromEnv(env);
   const runDue = async (timer: Timer) => void (await fireTimer(handlers, timer.payload));
   const timers = eventBridgeTimersFromEnv(env, { target: options.self, runDue });
-  const handlers = timerHandlers(ctx, sinks, outbox, options.early);
+  const handlers = timerHandlers(ctx, sinks, outbox, timers, options.early);
   // A player with a WebSocket subscribed to the game (its index entry under the game) is watching it: no push about it.
   const watching = async (playerId: string, gameId: string) => (await ctx.push.gameSubscribers(gameId, 'eventual')).some((s) => s.playerId === playerId);
   sinks.push(
     connectionSink(ctx, managementApiSender(streamEndpoint)),
     webhookSink(ctx, outbox),
     webPushSink(ctx, outbox, watching),
+    emailSink(ctx, outbox),
     reminderPlanner(ctx, timers),
   );
   const dispatcher = deliveryDispatcher(ctx, timers, sinks);
@@ -164,23 +203,36 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
  * reachable from this machine alone (`loopbackWebhooks`: its default;
  * WEBHOOKS_ALLOW_LOOPBACK=0 or 1 says otherwise). Chat messages link to
  * the tables at `appUrl` (APP_URL says otherwise, e.g. when HOST shares the server).
- * Browser push signs with the VAPID keys of `vapidSeed`, kept with the local data.
+ * Browser push signs with the VAPID keys of `vapidSeed`, kept with the local
+ * data; e-mail goes by SMTP to `smtpUrl` (the local mail catcher, or
+ * SMTP_URL), from MAIL_FROM, its links signed with a key of the same seed.
  */
 export async function localContext(
   dynamo: LocalDynamoAddress | null,
   env: NodeJS.ProcessEnv,
-  { loopbackWebhooks, appUrl, vapidSeed }: { readonly loopbackWebhooks: boolean; readonly appUrl: string; readonly vapidSeed: string },
+  {
+    loopbackWebhooks,
+    appUrl,
+    vapidSeed,
+    smtpUrl,
+  }: { readonly loopbackWebhooks: boolean; readonly appUrl: string; readonly vapidSeed: string; readonly smtpUrl: string | null },
 ): Promise<PushContext> {
   const allowLoopbackHttp = env.WEBHOOKS_ALLOW_LOOPBACK === undefined ? loopbackWebhooks : env.WEBHOOKS_ALLOW_LOOPBACK !== '0';
   const app = env.APP_URL ?? appUrl;
   const vapid = vapidKeysFromSeed(vapidSeed, vapidSubject(app, env.VAPID_SUBJECT));
-  const pushPolicy = { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp, appUrl: app, vapid: async () => vapid };
+  const email = smtpUrl === null ? null : localEmailPolicy(env, vapidSeed, smtpUrl);
+  const pushPolicy = { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp, appUrl: app, vapid: async () => vapid, email };
   const parts = { pushPolicy, vacation: vacationPolicyFromEnv(env) };
   if (dynamo === null) return contextOn(memoryStores(), parts);
   const stores = dynamoStores(localDynamoClient(dynamo), LOCAL_TABLE);
   // DynamoDB Local keeps its data under .data/: the table is made on the first start only.
   await stores.store.ensureTable();
   return contextOn(stores, parts);
+}
+
+/** E-mail by SMTP to `smtpUrl`, from MAIL_FROM (a local address by default), its links signed with a key of `seed`. */
+export function localEmailPolicy(env: NodeJS.ProcessEnv, seed: string, smtpUrl: string): EmailPolicy {
+  return emailPolicy(env.MAIL_FROM ?? 'Valeria Tabletop <play@localhost>', async () => seed, smtpMailer(smtpUrl));
 }
 
 export interface LocalTimersOptions {
@@ -213,7 +265,7 @@ function localTimers(ctx: PushContext, sinks: readonly PushSink[], onFailure?: T
   const timers = new LocalTimers(ctx.push, fire, ctx.clock, onFailure);
   const dispatcher = deliveryDispatcher(ctx, timers, sinks);
   const outbox = new LocalOutbox(ctx.push, (message) => dispatcher.dispatch(message), onError);
-  const handlers = timerHandlers(ctx, sinks, outbox);
+  const handlers = timerHandlers(ctx, sinks, outbox, timers);
   return { timers, outbox };
 }
 

@@ -30,6 +30,8 @@ const RETRY_POLICY: Readonly<Record<TimerKind, { readonly MaximumEventAgeInSecon
   deadline: { MaximumEventAgeInSeconds: 60 * 60, MaximumRetryAttempts: 20 },
   reminder: { MaximumEventAgeInSeconds: 6 * 60 * 60, MaximumRetryAttempts: 20 },
   'webhook-delivery': { MaximumEventAgeInSeconds: 6 * 60 * 60, MaximumRetryAttempts: 20 },
+  // A digest sent hours late is still that day's; a later one is tomorrow's business (the firing plans the next day first).
+  'email-digest': { MaximumEventAgeInSeconds: 6 * 60 * 60, MaximumRetryAttempts: 20 },
 };
 
 /** Schedule names: 1–64 of these characters. */

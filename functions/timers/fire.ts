@@ -1,4 +1,4 @@
-import type { DeadlinePayload, ReminderPayload, Timer, TimerPayload, WebhookDeliveryPayload } from './port.js';
+import type { DeadlinePayload, DigestPayload, ReminderPayload, Timer, TimerPayload, WebhookDeliveryPayload } from './port.js';
 
 /** Where a game stands after a deadline firing: its version, and the deadline it waits on next. */
 export interface DeadlineSettled {
@@ -6,11 +6,12 @@ export interface DeadlineSettled {
   readonly next: Timer<DeadlinePayload> | null;
 }
 
-/** What each kind of timer does when it fires (the service's deadlines, push's reminders and retries); each is idempotent. */
+/** What each kind of timer does when it fires (the service's deadlines, push's reminders, retries and e-mail digests); each is idempotent. */
 export interface TimerHandlers {
   deadline(payload: DeadlinePayload): Promise<DeadlineSettled>;
   reminder(payload: ReminderPayload): Promise<void>;
   'webhook-delivery'(payload: WebhookDeliveryPayload): Promise<void>;
+  'email-digest'(payload: DigestPayload): Promise<void>;
 }
 
 /** The one handler of every firing, in process and on AWS: the payload's kind picks what runs. A deadline says where its game stands. */
@@ -23,6 +24,9 @@ export async function fireTimer(handlers: TimerHandlers, payload: TimerPayload):
       return null;
     case 'webhook-delivery':
       await handlers['webhook-delivery'](payload);
+      return null;
+    case 'email-digest':
+      await handlers['email-digest'](payload);
       return null;
   }
 }
