@@ -33,8 +33,6 @@ import { connectionSink, managementApiSender, type ConnectionSender } from './pu
 import { webhookSink } from './push/webhooks/webhooks.js';
 import { secretsManagerSeed, secretsManagerVapid } from './push/webpush/secret.js';
 import type { MailDesk } from './push/email/address.js';
-import { sesMailer } from './push/email/ses.js';
-import { smtpMailer } from './push/email/smtp.js';
 import { emailSink } from './push/email/sink.js';
 import { mailKeyFromSeed } from './push/email/tokens.js';
 import type { Mailer } from './push/email/mailer.js';
@@ -107,14 +105,18 @@ function emailPolicy(from: string, seed: () => Promise<string>, mailer: Mailer |
 
 // ── On AWS (functions/lambda/) ──────────────────────────────────────────────
 
-/** The context of every Lambda on the game table (TABLE_NAME): `parts` replace defaults (the HTTP entry's token cache). */
-export function awsContext(env: NodeJS.ProcessEnv, parts: Partial<Omit<ServiceContext, 'store'>> = {}): PushContext {
+/**
+ * The context of every Lambda on the game table (TABLE_NAME): `parts` replace
+ * defaults (the HTTP entry's token cache); `mailer` sends e-mail (the delivery
+ * function's SES adapter: the others only record, and never bundle it).
+ */
+export function awsContext(env: NodeJS.ProcessEnv, parts: Partial<Omit<ServiceContext, 'store'>> = {}, mailer: Mailer | null = null): PushContext {
   return contextOn(dynamoStores(boundedDynamoClient(), setting(env, 'TABLE_NAME')), {
     // The stream consumer (functions/lambda/stream.ts) writes each commit's summary once it is durable.
     summaries: SUMMARIES_FROM_THE_STREAM,
     ...parts,
     // Stream tickets point at the WebSocket API's stage; chat messages link to the tables on the distribution.
-    pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null, ...awsSecrets(env) },
+    pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null, ...awsSecrets(env, mailer) },
     vacation: vacationPolicyFromEnv(env),
   });
 }
@@ -123,17 +125,15 @@ export function awsContext(env: NodeJS.ProcessEnv, parts: Partial<Omit<ServiceCo
  * What derives from the seed secret at VAPID_SECRET_ARN (functions not told
  * of it have neither, and never push or mail): the VAPID keys and, where
  * MAIL_FROM is set (the stack sets it when it is given a sending identity),
- * e-mail, sent through SES where SES_CONFIGURATION_SET is set too (the
- * delivery function: the others only record deliveries).
+ * e-mail, sent by `mailer` where there is one.
  */
-function awsSecrets(env: NodeJS.ProcessEnv): Pick<PushPolicy, 'vapid' | 'email'> {
+function awsSecrets(env: NodeJS.ProcessEnv, mailer: Mailer | null): Pick<PushPolicy, 'vapid' | 'email'> {
   const secret = env.VAPID_SECRET_ARN;
   if (!secret) return { vapid: null, email: null };
   const seed = secretsManagerSeed(secret);
-  const configurationSet = env.SES_CONFIGURATION_SET;
   return {
     vapid: secretsManagerVapid(seed, vapidSubject(env.APP_URL ?? null, env.VAPID_SUBJECT)),
-    email: env.MAIL_FROM ? emailPolicy(env.MAIL_FROM, seed, configurationSet ? sesMailer(configurationSet) : null) : null,
+    email: env.MAIL_FROM ? emailPolicy(env.MAIL_FROM, seed, mailer) : null,
   };
 }
 
@@ -171,11 +171,15 @@ export interface AwsPush {
  * one group, the handler of every kind of timer (a timer already due runs at
  * once in the invocation that schedules it), and what runs an outbox message.
  * `self`: the timer function targets itself, by the ARN it was invoked under;
- * `early`: how it meets a deadline firing early.
+ * `early`: how it meets a deadline firing early; `mailer`: the delivery
+ * function's, which sends e-mail.
  */
-export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () => string; readonly early?: EarlyFirings } = {}): AwsPush {
+export function awsPush(
+  env: NodeJS.ProcessEnv,
+  options: { readonly self?: () => string; readonly early?: EarlyFirings; readonly mailer?: Mailer | null } = {},
+): AwsPush {
   const streamEndpoint = setting(env, 'STREAM_ENDPOINT');
-  const ctx = awsContext(env);
+  const ctx = awsContext(env, {}, options.mailer ?? null);
   const sinks: PushSink[] = [];
   const outbox = sqsOutboxFromEnv(env);
   const runDue = async (timer: Timer) => void (await fireTimer(handlers, timer.payload));
@@ -204,8 +208,8 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
  * WEBHOOKS_ALLOW_LOOPBACK=0 or 1 says otherwise). Chat messages link to
  * the tables at `appUrl` (APP_URL says otherwise, e.g. when HOST shares the server).
  * Browser push signs with the VAPID keys of `vapidSeed`, kept with the local
- * data; e-mail goes by SMTP to `smtpUrl` (the local mail catcher, or
- * SMTP_URL), from MAIL_FROM, its links signed with a key of the same seed.
+ * data; e-mail goes through `mailer` (SMTP to the local mail catcher, or
+ * to SMTP_URL), from MAIL_FROM, its links signed with a key of the same seed.
  */
 export async function localContext(
   dynamo: LocalDynamoAddress | null,
@@ -214,13 +218,13 @@ export async function localContext(
     loopbackWebhooks,
     appUrl,
     vapidSeed,
-    smtpUrl,
-  }: { readonly loopbackWebhooks: boolean; readonly appUrl: string; readonly vapidSeed: string; readonly smtpUrl: string | null },
+    mailer,
+  }: { readonly loopbackWebhooks: boolean; readonly appUrl: string; readonly vapidSeed: string; readonly mailer: Mailer | null },
 ): Promise<PushContext> {
   const allowLoopbackHttp = env.WEBHOOKS_ALLOW_LOOPBACK === undefined ? loopbackWebhooks : env.WEBHOOKS_ALLOW_LOOPBACK !== '0';
   const app = env.APP_URL ?? appUrl;
   const vapid = vapidKeysFromSeed(vapidSeed, vapidSubject(app, env.VAPID_SUBJECT));
-  const email = smtpUrl === null ? null : localEmailPolicy(env, vapidSeed, smtpUrl);
+  const email = mailer === null ? null : localEmailPolicy(env, vapidSeed, mailer);
   const pushPolicy = { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp, appUrl: app, vapid: async () => vapid, email };
   const parts = { pushPolicy, vacation: vacationPolicyFromEnv(env) };
   if (dynamo === null) return contextOn(memoryStores(), parts);
@@ -230,9 +234,13 @@ export async function localContext(
   return contextOn(stores, parts);
 }
 
-/** E-mail by SMTP to `smtpUrl`, from MAIL_FROM (a local address by default), its links signed with a key of `seed`. */
-export function localEmailPolicy(env: NodeJS.ProcessEnv, seed: string, smtpUrl: string): EmailPolicy {
-  return emailPolicy(env.MAIL_FROM ?? 'Valeria Tabletop <play@localhost>', async () => seed, smtpMailer(smtpUrl));
+/**
+ * E-mail through `mailer`, from MAIL_FROM (a local address by default), its
+ * links signed with a key of `seed`. The runner builds the SMTP mailer
+ * (push/email/smtp.ts), so nodemailer stays out of the Lambda bundles.
+ */
+export function localEmailPolicy(env: NodeJS.ProcessEnv, seed: string, mailer: Mailer): EmailPolicy {
+  return emailPolicy(env.MAIL_FROM ?? 'Valeria Tabletop <play@localhost>', async () => seed, mailer);
 }
 
 export interface LocalTimersOptions {

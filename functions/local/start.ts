@@ -26,6 +26,7 @@ import { isLoopbackHost, LOOPBACK_HOST, sharingNotice } from './listen-host.js';
 import { JavaMissingError } from './dynamodb-local.js';
 import { keptVapidSeed } from './vapid-seed.js';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.js';
+import { smtpMailer } from '../push/email/smtp.js';
 import { serveWebApp } from './web-app.js';
 import { superviseDynamoDbLocal, type SupervisedDynamoDbLocal } from './supervised-dynamodb.js';
 
@@ -56,7 +57,7 @@ const ctx = await localContext(dynamo, process.env, {
   loopbackWebhooks: !shared,
   appUrl: `http://localhost:${port}`,
   vapidSeed: await keptVapidSeed(dataDir),
-  smtpUrl,
+  mailer: smtpUrl === null ? null : smtpMailer(smtpUrl),
 });
 console.log(`Storage: ${description}`);
 console.log(

@@ -6,6 +6,7 @@ import { disableFromSesEvent } from '../../functions/push/email/bounces.js';
 import { fireDigest } from '../../functions/push/email/digest.js';
 import { localDay, nextLocalHour } from '../../functions/push/email/local-time.js';
 import { sesRequest } from '../../functions/push/email/ses.js';
+import { smtpMailer } from '../../functions/push/email/smtp.js';
 import { startMailCatcher, type MailCatcher } from '../../functions/local/mail-catcher.js';
 import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
 import { storeOf } from '../support/api.js';
@@ -29,7 +30,7 @@ beforeAll(async () => {
       allowLoopbackHttp: true,
       appUrl: APP,
       retryDelaysMs: [0, 30, 60, 90],
-      email: localEmailPolicy({ MAIL_FROM: 'Valeria Tabletop <play@example.org>' }, SEED, catcher.smtpUrl),
+      email: localEmailPolicy({ MAIL_FROM: 'Valeria Tabletop <play@example.org>' }, SEED, smtpMailer(catcher.smtpUrl)),
     },
   });
 });

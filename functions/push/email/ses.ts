@@ -45,3 +45,6 @@ export function sesMailer(configurationSet: string): Mailer {
     },
   };
 }
+
+/** The delivery function's mailer: SES through the stack's configuration set (SES_CONFIGURATION_SET), or none where the stack mails nothing. */
+export const sesMailerFromEnv = (env: NodeJS.ProcessEnv): Mailer | null => (env.SES_CONFIGURATION_SET ? sesMailer(env.SES_CONFIGURATION_SET) : null);
