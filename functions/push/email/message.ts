@@ -49,7 +49,7 @@ export const unsubscribeUrl = (setting: MailSetting, playerId: string, list: Mai
 export const confirmUrl = (setting: MailSetting, playerId: string, nonce: string, expiresAt: number) =>
   `${setting.appUrl}/v1/email/confirm?token=${confirmToken(setting.key, playerId, nonce, expiresAt)}`;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A paragraph of words and links, rendered twice: as lines of text and as HTML (every word escaped). */
 type Part = string | { readonly link: string; readonly label: string };
