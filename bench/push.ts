@@ -2,7 +2,8 @@
  * `npm run bench:push` — push measured locally (real HTTP, real WebSockets,
  * real webhook receivers, DynamoDB Local), then priced for AWS:
  *  - latency from a move's answer to the opponent's WebSocket message (the
- *    commit) and to the webhook's arrival (the opponent's `your-turn`), p50/p99,
+ *    commit), to the webhook's arrival (the opponent's `your-turn`) and to the
+ *    local mail catcher receiving the opponent's turn e-mail (SMTP), p50/p99,
  *    then again with one receiver that never answers watching the same game
  *    (`BENCH_PUSH_ONLY=latency` runs these two alone and stops);
  *  - dollars per 1,000 connected client-hours, the stream against the events
@@ -12,7 +13,8 @@
  *    and write units by item kind, stream messages by type, connections,
  *    webhook deliveries, timers, the consumer's time): at the table, all four
  *    connected throughout; and asynchronously, each player called by its
- *    webhook to a short session. Every component and count is printed.
+ *    webhook to a short session. Every component and count is printed; and
+ *    e-mail priced per 1,000 messages (SES, the delivery function, the outbox).
  * What only AWS does (the WebSocket routes' Lambda and connection records, the
  * consumer's reads of the connection index, Management API and Scheduler
  * calls, the deadline consumer) is modelled from the code, per counted event,
@@ -36,6 +38,10 @@ import { DynamoStore } from '../functions/store/dynamodb.js';
 import { ApiClient } from '../test/support/api.js';
 import { testContext } from '../test/support/context.js';
 import { startReceiver } from '../test/support/webhook-receiver.js';
+import { randomBytes } from 'node:crypto';
+import { localEmailPolicy } from '../functions/compose.js';
+import { startMailCatcher } from '../functions/local/mail-catcher.js';
+import { smtpMailer } from '../functions/push/email/smtp.js';
 import { countUnits } from './dynamo-units.js';
 import { fixed, mean, median, quantile } from './stats.js';
 
@@ -43,7 +49,7 @@ import { fixed, mean, median, quantile } from './stats.js';
  * AWS list prices, us-east-1, as recorded on 2026-11-26 from the public
  * pricing pages (API Gateway, Lambda, DynamoDB on-demand after the
  * 2024-11-01 cut, EventBridge Scheduler: only invocations are billed, not
- * its API calls). Check them before relying on the dollars; the ratios
+ * its API calls; SES outbound e-mail from Lambda, no free tier counted). Check them before relying on the dollars; the ratios
  * barely move with them.
  */
 const PRICES = {
@@ -57,6 +63,7 @@ const PRICES = {
   dynamoReadUnit: 0.125 / 1e6,
   schedulerInvocation: 1.0 / 1e6,
   sqsRequest: 0.4 / 1e6, // standard queue, per 64 KB request
+  sesEmail: 0.1 / 1000, // per message sent (a few KB: the $0.12/GB of data is a hundredth of it)
 } as const;
 
 /** Deployment facts from infra/ (memory of each function) and API Gateway limits. */
@@ -109,7 +116,10 @@ const client = localDynamoClient(local);
 const units = countUnits(client, (kind) => kind === 'local push timer');
 const store = new DynamoStore({ client, tableName: `bench-push-${Date.now()}`, loadPageSize: LOAD_PAGE_SIZE });
 await store.ensureTable();
-const ctx = testContext({ store, pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true } });
+// E-mail as `npm start` sends it: SMTP to the local mail catcher.
+const catcher = await startMailCatcher();
+const email = localEmailPolicy({}, randomBytes(32).toString('base64url'), smtpMailer(catcher.smtpUrl));
+const ctx = testContext({ store, pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, appUrl: 'http://localhost', email } });
 const consumerMs: number[] = [];
 const push = await startLocalPush(ctx, { deadlines: false, onError: (error) => console.error(error), onHandled: (ms) => consumerMs.push(ms) });
 // Reminders become EventBridge schedules on AWS, created and (once answered) deleted by the consumer.
@@ -147,7 +157,7 @@ ctx.signal.subscribe((commit) => {
     if (deadlines.schedules.delete(cancel)) deadlines.deleted++;
   }
 });
-const server = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' });
+const server = serve({ fetch: createApp(ctx, { mail: push }).fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));
 const stream = attachLocalStream(server as Server, ctx, push.hub);
 // Measured, not checked: the API tests hold these exchanges to the document.
@@ -290,9 +300,25 @@ const HANGING_MS = 10 * 60_000;
  * with `hanging`, the first player also watches the game through a webhook
  * whose receiver never answers (every commit's notices go to it).
  */
+/** How many e-mails the catcher holds for an address. */
+const mailsTo = (address: string) => catcher.received.filter((m) => m.envelope.to.includes(address));
+
+/** A player's address set and confirmed through the link mailed to it, their turns e-mailed. */
+async function mailTurns(token: string, address: string) {
+  await call('PUT', '/v1/players/me/email', token, { address });
+  await push.outbox.idle();
+  const text = (await waitFor(() => mailsTo(address)[0])).parsed.text ?? '';
+  const link = /http:\/\/localhost(\/v1\/email\/confirm\S+)/.exec(text)?.[1];
+  if (!link) throw new Error(`no confirmation link for ${address}`);
+  await fetch(`${api.baseUrl}${link}`, { method: 'POST' });
+  await call('PUT', '/v1/players/me/preferences', token, { notify: { 'your-turn': { email: true } } });
+}
+
 async function playAtTheTable(seats: number, latency: boolean, hanging = false) {
   const { players, gameId, join } = await newGame(seats);
   const receivers = latency ? await Promise.all(players.map(() => startReceiver())) : [];
+  const addresses = players.map((_, i) => `${gameId}-${i}@bench.example`);
+  if (latency) for (const [i, p] of players.entries()) await mailTurns(p.token, addresses[i]!);
   for (const [i, r] of receivers.entries()) await call('POST', '/v1/webhooks', players[i]!.token, { url: r.url });
   const hung = hanging ? await startReceiver(() => 204, HANGING_MS) : null;
   if (hung) await call('POST', '/v1/webhooks', players[0]!.token, { url: hung.url, gameId });
@@ -300,6 +326,7 @@ async function playAtTheTable(seats: number, latency: boolean, hanging = false) 
   await join();
   const toStream: number[] = [];
   const toWebhook: number[] = [];
+  const toMail: number[] = [];
   let moves = 0;
   let commits = 0;
   for (let seen = 1; ;) {
@@ -310,18 +337,23 @@ async function playAtTheTable(seats: number, latency: boolean, hanging = false) 
       if (latest.some((m) => m.moves === undefined)) throw new Error(`commit ${commits} came without state and moves`);
       break; // nobody awaited: the game is over
     }
+    const other = (seat + 1) % seats;
+    const mailedBefore = latency ? mailsTo(addresses[other]!).length : 0;
     const answer = await call('POST', `/v1/games/${gameId}/moves`, players[seat]!.token, { moves: [choose(latest[seat]!.moves!)] });
     const answeredAt = performance.now();
+    // The catcher stamps arrivals with the wall clock.
+    const answeredAtWall = Date.now();
     moves++;
     seen = answer.body.version as number;
     if (!latency) continue;
-    const other = (seat + 1) % seats;
     const arrived = await waitFor(() => clients[other]!.arrivals.find((a) => a.message.type === 'commit' && a.message.commit.seq === seen));
     toStream.push(arrived.at - answeredAt);
     const turn = (arrived.message as CommitMessage).notifications.find((n) => n.type === 'your-turn');
     if (turn) {
       const hook = await waitFor(() => receivers[other]!.received.find((r) => r.body.includes(turn.id)));
       toWebhook.push(hook.at - answeredAt);
+      const mail = await waitFor(() => mailsTo(addresses[other]!)[mailedBefore]);
+      toMail.push(mail.receivedAt - answeredAtWall);
     }
   }
   await push.notifier.idle();
@@ -341,7 +373,7 @@ async function playAtTheTable(seats: number, latency: boolean, hanging = false) 
   for (const r of receivers) await r.close();
   const hungAttempts = hung?.received.length ?? 0;
   await hung?.close();
-  return { ...played, toStream, toWebhook, gameId, players, hungAttempts };
+  return { ...played, toStream, toWebhook, toMail, gameId, players, hungAttempts };
 }
 
 /** What POST …/moves answers, as far as a session reads it. */
@@ -461,6 +493,7 @@ const ms = (values: number[]) => `p50 ${fixed(median(values), 2)} ms, p99 ${fixe
 console.log(`\nLatency from a move's answer (2-player Villages of Valeria, ${duel.moves} moves, DynamoDB Local):`);
 console.log(`  to the opponent's WebSocket commit message: ${ms(duel.toStream)}`);
 console.log(`  to the opponent's webhook (your-turn):      ${ms(duel.toWebhook)}`);
+console.log(`  to the mail catcher (the turn e-mail, SMTP): ${ms(duel.toMail)}`);
 console.log('  (negative: the push arrived before the mover had read its answer)');
 
 // ── 1b. the same with one receiver that never answers ─────────────────────
@@ -474,6 +507,7 @@ console.log(`  to the opponent's webhook (your-turn):      ${ms(hung.toWebhook)}
 if (process.env.BENCH_PUSH_ONLY === 'latency') {
   push.stop();
   server.close();
+  await catcher.stop();
   await local.stop();
   process.exit(0);
 }
@@ -668,8 +702,18 @@ report(
   sessionsOf(awayWithReads),
 );
 
+/** One e-mail on AWS: SES's price, the outbox's SQS requests, and the delivery function's attempt (a call to SES, as a webhook's). */
+const perEmail = PRICES.sesEmail + SQS_REQUESTS_PER_DELIVERY * PRICES.sqsRequest + lambda(1, AWS_CALL_SECONDS.webhookAttempt, PUSH_LAMBDA_GB);
+console.log(`\nE-mail (SES v2, list price of ${PRICES.date}):`);
+console.log(`  per 1,000 e-mails: ${dollars(1000 * perEmail)} (SES ${dollars(1000 * PRICES.sesEmail)}, the rest the outbox and the delivery function)`);
+console.log(
+  `  per 1,000 four-player games, every notice a player's webhook got mailed instead (${n(away.counted.deliveries)} a game; e-mail carries fewer types, and your-turn is off by default): at most ${dollars(1000 * away.counted.deliveries * perEmail)}`,
+);
+console.log(`  a daily digest: ${dollars(1000 * 365 * perEmail)} per 1,000 players a year`);
+
 stream.close();
 push.stop();
 server.close();
+await catcher.stop();
 await local.stop();
 process.exit(0);

@@ -21,6 +21,7 @@ import type { OutboxMessage } from './push/outbox/message.js';
 import type { Outbox } from './push/outbox/port.js';
 import { sqsOutboxFromEnv } from './push/outbox/sqs.js';
 import { DEFAULT_PUSH_POLICY, type PushPolicy } from './push/policy.js';
+import type { Timers } from './timers/port.js';
 import { reminderPlanner } from './push/reminders/reminders.js';
 import { deliveryDispatcher } from './push/runners/deliveries.js';
 import { runLocalPush, type LocalPush, type LocalPushOptions } from './push/runners/local.js';
@@ -30,9 +31,14 @@ import { MemoryPushStore } from './push/store/memory.js';
 import type { PushStore } from './push/store/port.js';
 import { connectionSink, managementApiSender, type ConnectionSender } from './push/stream/api-gateway.js';
 import { webhookSink } from './push/webhooks/webhooks.js';
-import { secretsManagerVapid } from './push/webpush/secret.js';
+import { secretsManagerSeed, secretsManagerVapid } from './push/webpush/secret.js';
+import type { MailDesk } from './push/email/address.js';
+import { emailSink } from './push/email/sink.js';
+import { mailKeyFromSeed } from './push/email/tokens.js';
+import type { Mailer } from './push/email/mailer.js';
+import type { EmailPolicy } from './push/policy.js';
 import { webPushSink } from './push/webpush/sink.js';
-import { vapidKeysFromSeed, vapidSubject, type VapidSource } from './push/webpush/vapid.js';
+import { vapidKeysFromSeed, vapidSubject } from './push/webpush/vapid.js';
 import { createServiceContext, LOAD_PAGE_SIZE, type ServiceContext } from './service/context.js';
 import { armDeadlines, settleDeadline, type EarlyFirings } from './service/deadline-firing.js';
 import { relyingPartyAt } from './service/relying-party.js';
@@ -88,36 +94,68 @@ function contextOn(stores: Stores, parts: Partial<Omit<ServiceContext, 'store'>>
  * What every timer does when it fires: a deadline brings its game up to date
  * (meeting an early firing as `early` says, on AWS), an automatch pool's
  * pass seats who it can (and asks `timers` for the next), a reminder hands what it
- * sends to `sinks`, a webhook retry goes back to the outbox.
+ * sends to `sinks`, a webhook retry goes back to the outbox, a digest is
+ * queued there and the next one planned on `timers`.
  */
 function timerHandlers(ctx: PushContext, sinks: readonly PushSink[], outbox: Outbox, timers: Timers, early?: EarlyFirings): TimerHandlers {
   return {
     deadline: (payload) => settleDeadline(ctx, payload, early),
     automatch: (payload) => passOverPool(ctx, timers, payload),
-    ...pushTimerHandlers(ctx, sinks, outbox),
+    ...pushTimerHandlers(ctx, sinks, outbox, timers),
   };
+}
+
+/** E-mail from `from`, its links signed with the key of `seed`, sent by `mailer` where this runtime sends. */
+function emailPolicy(from: string, seed: () => Promise<string>, mailer: Mailer | null): EmailPolicy {
+  let key: Promise<Uint8Array> | null = null;
+  return { from, key: () => (key ??= seed().then(mailKeyFromSeed)), mailer };
 }
 
 // ── On AWS (functions/lambda/) ──────────────────────────────────────────────
 
-/** The context of every Lambda on the game table (TABLE_NAME): `parts` replace defaults (the HTTP entry's token cache). */
-export function awsContext(env: NodeJS.ProcessEnv, parts: Partial<Omit<ServiceContext, 'store'>> = {}): PushContext {
+/**
+ * The context of every Lambda on the game table (TABLE_NAME): `parts` replace
+ * defaults (the HTTP entry's token cache); `mailer` sends e-mail (the delivery
+ * function's SES adapter: the others only record, and never bundle it).
+ */
+export function awsContext(env: NodeJS.ProcessEnv, parts: Partial<Omit<ServiceContext, 'store'>> = {}, mailer: Mailer | null = null): PushContext {
   return contextOn(dynamoStores(boundedDynamoClient(), setting(env, 'TABLE_NAME')), {
     // The stream consumer (functions/lambda/stream.ts) writes each commit's summary once it is durable.
     summaries: SUMMARIES_FROM_THE_STREAM,
     ...parts,
     // Stream tickets point at the WebSocket API's stage; chat messages link to the tables on the distribution.
-    pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null, vapid: awsVapid(env) },
+    pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null, ...awsSecrets(env, mailer) },
     vacation: vacationPolicyFromEnv(env),
     // Passkeys are bound to the distribution's host (functions without APP_URL never see one).
     relyingParty: env.APP_URL ? relyingPartyAt(env.APP_URL) : null,
   });
 }
 
-/** The VAPID keys from the secret at VAPID_SECRET_ARN (functions not granted it have none, and never push). */
-function awsVapid(env: NodeJS.ProcessEnv): VapidSource | null {
+/**
+ * What derives from the seed secret at VAPID_SECRET_ARN (functions not told
+ * of it have neither, and never push or mail): the VAPID keys and, where
+ * MAIL_FROM is set (the stack sets it when it is given a sending identity),
+ * e-mail, sent by `mailer` where there is one.
+ */
+function awsSecrets(env: NodeJS.ProcessEnv, mailer: Mailer | null): Pick<PushPolicy, 'vapid' | 'email'> {
   const secret = env.VAPID_SECRET_ARN;
-  return secret ? secretsManagerVapid(secret, vapidSubject(env.APP_URL ?? null, env.VAPID_SUBJECT)) : null;
+  if (!secret) return { vapid: null, email: null };
+  const seed = secretsManagerSeed(secret);
+  return {
+    vapid: secretsManagerVapid(seed, vapidSubject(env.APP_URL ?? null, env.VAPID_SUBJECT)),
+    email: env.MAIL_FROM ? emailPolicy(env.MAIL_FROM, seed, mailer) : null,
+  };
+}
+
+/**
+ * The HTTP function's part of e-mail: the outbox a confirmation is queued in
+ * (DELIVERY_QUEUE_URL) and the timers a digest is planned on (the stack's
+ * group, for the timer function at TIMER_FUNCTION_ARN); none where the stack
+ * sends no e-mail.
+ */
+export function awsMailDesk(env: NodeJS.ProcessEnv): MailDesk | undefined {
+  if (!env.MAIL_FROM || !env.DELIVERY_QUEUE_URL) return undefined;
+  return { outbox: sqsOutboxFromEnv(env), timers: eventBridgeTimersFromEnv(env) };
 }
 
 /** The WebSocket routes': the context, and a sender to the connections of the stage a route was called at. */
@@ -143,11 +181,15 @@ export interface AwsPush {
  * one group, the handler of every kind of timer (a timer already due runs at
  * once in the invocation that schedules it), and what runs an outbox message.
  * `self`: the timer function targets itself, by the ARN it was invoked under;
- * `early`: how it meets a deadline firing early.
+ * `early`: how it meets a deadline firing early; `mailer`: the delivery
+ * function's, which sends e-mail.
  */
-export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () => string; readonly early?: EarlyFirings } = {}): AwsPush {
+export function awsPush(
+  env: NodeJS.ProcessEnv,
+  options: { readonly self?: () => string; readonly early?: EarlyFirings; readonly mailer?: Mailer | null } = {},
+): AwsPush {
   const streamEndpoint = setting(env, 'STREAM_ENDPOINT');
-  const ctx = awsContext(env);
+  const ctx = awsContext(env, {}, options.mailer ?? null);
   const sinks: PushSink[] = [];
   const outbox = sqsOutboxFromEnv(env);
   const runDue = async (timer: Timer) => void (await fireTimer(handlers, timer.payload));
@@ -159,6 +201,7 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
     connectionSink(ctx, managementApiSender(streamEndpoint)),
     webhookSink(ctx, outbox),
     webPushSink(ctx, outbox, watching),
+    emailSink(ctx, outbox),
     reminderPlanner(ctx, timers),
   );
   const dispatcher = deliveryDispatcher(ctx, timers, sinks);
@@ -175,17 +218,25 @@ export function awsPush(env: NodeJS.ProcessEnv, options: { readonly self?: () =>
  * WEBHOOKS_ALLOW_LOOPBACK=0 or 1 says otherwise). Chat messages link to
  * the tables at `appUrl` (APP_URL says otherwise, e.g. when HOST shares the server),
  * and passkeys are bound to its host.
- * Browser push signs with the VAPID keys of `vapidSeed`, kept with the local data.
+ * Browser push signs with the VAPID keys of `vapidSeed`, kept with the local
+ * data; e-mail goes through `mailer` (SMTP to the local mail catcher, or
+ * to SMTP_URL), from MAIL_FROM, its links signed with a key of the same seed.
  */
 export async function localContext(
   dynamo: LocalDynamoAddress | null,
   env: NodeJS.ProcessEnv,
-  { loopbackWebhooks, appUrl, vapidSeed }: { readonly loopbackWebhooks: boolean; readonly appUrl: string; readonly vapidSeed: string },
+  {
+    loopbackWebhooks,
+    appUrl,
+    vapidSeed,
+    mailer,
+  }: { readonly loopbackWebhooks: boolean; readonly appUrl: string; readonly vapidSeed: string; readonly mailer: Mailer | null },
 ): Promise<PushContext> {
   const allowLoopbackHttp = env.WEBHOOKS_ALLOW_LOOPBACK === undefined ? loopbackWebhooks : env.WEBHOOKS_ALLOW_LOOPBACK !== '0';
   const app = env.APP_URL ?? appUrl;
   const vapid = vapidKeysFromSeed(vapidSeed, vapidSubject(app, env.VAPID_SUBJECT));
-  const pushPolicy = { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp, appUrl: app, vapid: async () => vapid };
+  const email = mailer === null ? null : localEmailPolicy(env, vapidSeed, mailer);
+  const pushPolicy = { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp, appUrl: app, vapid: async () => vapid, email };
   // Passkeys are bound to the address the web client is opened at: a host name (browsers refuse an IP address as a relying party).
   const parts = { pushPolicy, vacation: vacationPolicyFromEnv(env), relyingParty: relyingPartyAt(app) };
   if (dynamo === null) return contextOn(memoryStores(), parts);
@@ -193,6 +244,15 @@ export async function localContext(
   // DynamoDB Local keeps its data under .data/: the table is made on the first start only.
   await stores.store.ensureTable();
   return contextOn(stores, parts);
+}
+
+/**
+ * E-mail through `mailer`, from MAIL_FROM (a local address by default), its
+ * links signed with a key of `seed`. The runner builds the SMTP mailer
+ * (push/email/smtp.ts), so nodemailer stays out of the Lambda bundles.
+ */
+export function localEmailPolicy(env: NodeJS.ProcessEnv, seed: string, mailer: Mailer): EmailPolicy {
+  return emailPolicy(env.MAIL_FROM ?? 'Valeria Tabletop <play@localhost>', async () => seed, mailer);
 }
 
 export interface LocalTimersOptions {

@@ -25,9 +25,22 @@ export interface ServiceConfig {
    * value at the first deployment, nothing else.
    */
   readonly edgeSecretVersions: readonly string[];
+  /**
+   * The address e-mail is sent from (`play@mail.example.org`); null: no
+   * e-mail (the routes answer `503 email-unavailable`). Its domain becomes an
+   * SES identity whose DKIM records the domain's owner publishes.
+   */
+  readonly mailFrom: string | null;
 }
 
-export const DEFAULT_CONFIG: ServiceConfig = { deletionProtection: true, corsOrigins: ['*'], alarmEmail: null, httpConcurrency: 200, edgeSecretVersions: [] };
+export const DEFAULT_CONFIG: ServiceConfig = {
+  deletionProtection: true,
+  corsOrigins: ['*'],
+  alarmEmail: null,
+  httpConcurrency: 200,
+  edgeSecretVersions: [],
+  mailFrom: null,
+};
 
 export function readConfig(node: Node): ServiceConfig {
   return {
@@ -36,6 +49,7 @@ export function readConfig(node: Node): ServiceConfig {
     alarmEmail: readEmail(node, 'alarmEmail'),
     httpConcurrency: readCount(node, 'httpConcurrency', DEFAULT_CONFIG.httpConcurrency),
     edgeSecretVersions: readVersions(node, 'edgeSecretVersions'),
+    mailFrom: readEmail(node, 'mailFrom'),
   };
 }
 

@@ -17,6 +17,7 @@ import { EdgeSecret } from './edge-secret.js';
 import type { EdgeFirewallStack } from './edge-firewall.js';
 import { GameApi } from './game-api.js';
 import { GameTable } from './game-table.js';
+import { Mail } from './mail.js';
 import { PUSH_TABLE_ACTIONS, PushStream } from './push-stream.js';
 import { ServiceFunction } from './service-function.js';
 import { serviceMetric } from './service-metrics.js';
@@ -40,6 +41,8 @@ export const HANDLER_ENTRIES = {
   push: join(PROJECT_ROOT, 'functions/lambda/push.ts'),
   /** Deliveries: drains the outbox's queue (webhook attempts, first and retries). */
   deliver: join(PROJECT_ROOT, 'functions/lambda/deliver.ts'),
+  /** SES's bounce and complaint events, from EventBridge (only where the stack mails: context `mailFrom`). */
+  emailEvents: join(PROJECT_ROOT, 'functions/lambda/email-events.ts'),
 } as const;
 
 /** What the HTTP function does to push's records beyond the store's calls: deletes (webhooks, a ticket's place) and the webhook count's updates. */
@@ -63,6 +66,8 @@ export class ServiceStack extends Stack {
   readonly timers: Timers;
   readonly push: PushStream;
   readonly alarmTopic: AlarmTopic;
+  /** SES and its bounce handling, where the stack mails (context `mailFrom`). */
+  readonly mail: Mail | null;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -161,6 +166,8 @@ export class ServiceStack extends Stack {
     vapidSeed.grantRead(this.push.deliveries.fn.fn);
     this.push.deliveries.fn.fn.addEnvironment('APP_URL', this.distribution.url);
 
+    this.mail = config.mailFrom === null ? null : this.addMail(config.mailFrom, { http, timer });
+
     alarmOnAny(this, 'Api5xxAlarm', this.api.stage.metricServerError(sumOver), 'The API answered 5xx');
     const functions = {
       Http: http.fn,
@@ -169,6 +176,7 @@ export class ServiceStack extends Stack {
       Push: this.push.push.fn,
       StreamConnections: this.push.connections.fn,
       Deliveries: this.push.deliveries.fn.fn,
+      ...(this.mail ? { EmailEvents: this.mail.events.fn } : {}),
     };
     for (const [name, fn] of Object.entries(functions)) {
       alarmOnAny(this, `${name}ThrottlesAlarm`, fn.metricThrottles(sumOver), `${name} function throttled`);
@@ -205,6 +213,9 @@ export class ServiceStack extends Stack {
         this.push.deliveries.deadLetters,
         'A queued delivery could not be handled after its receives (the store failing, or a malformed message)',
       ],
+      ...(this.mail
+        ? [['EmailEventDeadLettersAlarm', this.mail.deadLetters, 'A bounce or complaint could not be recorded: its address may still be mailed'] as const]
+        : []),
     ] as const;
     for (const [id, queue, description] of deadLetters) {
       alarmOnAny(this, id, queue.metricApproximateNumberOfMessagesVisible(maxOver), description);
@@ -227,5 +238,27 @@ export class ServiceStack extends Stack {
       description: 'Base URL of the REST API and the web client (CloudFront, behind the WAF limits)',
     });
     new CfnOutput(this, 'TableName', { value: this.table.table.tableName, description: 'The game table' });
+  }
+
+  /**
+   * E-mail from `from`: SES and its bounce handling; every function that
+   * records a delivery is told who mail is from (the push and timer
+   * functions: notices and digests), the delivery function sends (its links,
+   * signed as it sends, point at APP_URL: the distribution, which serves the
+   * API too), and the HTTP function queues confirmations in the outbox and
+   * plans digests on the timers.
+   */
+  private addMail(from: string, { http, timer }: { readonly http: ServiceFunction; readonly timer: ServiceFunction }): Mail {
+    const mail = new Mail(this, 'Mail', { from, table: this.table, projectRoot: PROJECT_ROOT, eventsEntry: HANDLER_ENTRIES.emailEvents });
+    for (const fn of [http, timer, this.push.push, this.push.deliveries.fn]) fn.fn.addEnvironment('MAIL_FROM', `Valeria Tabletop <${from}>`);
+    mail.grantSend(this.push.deliveries.fn);
+    this.push.deliveries.grantEnqueue(http);
+    this.timers.grantScheduling(http);
+    for (const [name, value] of Object.entries(this.timers.environment)) http.fn.addEnvironment(name, value);
+    new CfnOutput(this, 'MailIdentity', {
+      value: mail.identity.emailIdentityName,
+      description: 'The SES identity mail is sent from: publish its DKIM records (SES console) and leave the SES sandbox before players are mailed',
+    });
+    return mail;
   }
 }

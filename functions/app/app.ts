@@ -11,6 +11,7 @@ import { corsMiddleware, corsOriginsFromEnv, type CorsOrigins } from './cors.js'
 import { answerProblem, problem } from './problem.js';
 import type { RateLimiter } from './rate-limit.js';
 import { mountApiRoutes } from './routes/index.js';
+import type { MailDesk } from '../push/email/address.js';
 
 /** Largest request body accepted; a batch of 20 moves fits many times over. */
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -36,6 +37,8 @@ export interface AppOptions {
   readonly corsOrigins?: CorsOrigins | null;
   /** Request limits enforced in process (`npm start`: rate-limit.ts); on AWS the WAF enforces them in front of the API. */
   readonly rateLimiter?: RateLimiter;
+  /** Where the e-mail routes leave a confirmation and plan the digest (the outbox and the timers); without it they answer `503 email-unavailable`. */
+  readonly mail?: MailDesk;
 }
 
 /** The one Hono application behind both the Lambda and the local server. */
@@ -95,7 +98,7 @@ export function createApp(ctx: PushContext, options: AppOptions = {}) {
     return answerProblem(c, fail('method-not-allowed', { method: c.req.method, path: c.req.path, allow }));
   });
 
-  mountApiRoutes(app, ctx, options.rateLimiter);
+  mountApiRoutes(app, ctx, options.rateLimiter, options.mail);
 
   // Liveness: the process answers. Readiness: the store answers too (503 `store-unavailable` otherwise).
   app.get('/health', (c) => c.json({ status: 'ok' }));

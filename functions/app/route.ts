@@ -65,6 +65,7 @@ export type DocumentedResponse =
   | 'VapidKey'
   | 'PushSubscription'
   | 'PushSubscriptionList'
+  | 'EmailSettings'
   | 'StreamTicket';
 
 /** Stand-ins of route contracts for the documented responses: the document generator swaps in the component. */

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { handle, type APIGatewayProxyResult, type LambdaEvent } from 'hono/aws-lambda';
 import { createApp, type LogLine } from '../app/app.js';
-import { awsContext } from '../compose.js';
+import { awsContext, awsMailDesk } from '../compose.js';
 import { edgeCheck, edgeSecretsFromEnv, refusedAroundEdge } from './edge-origin.js';
 import { countsOfAnswer } from './measures.js';
 import { lambdaTelemetry } from './telemetry.js';
@@ -19,7 +19,8 @@ function logRequest(line: LogLine): void {
   else telemetry.logger.info('request', details);
 }
 
-const serve = handle(createApp(awsContext(process.env, { tokens }), { log: logRequest }));
+// Where the stack mails (MAIL_FROM), a confirmation is queued in the outbox and a digest planned on the timers.
+const serve = handle(createApp(awsContext(process.env, { tokens }), { log: logRequest, mail: awsMailDesk(process.env) }));
 /** What CloudFront's secret header may say (the stack always sets it; during a rotation, two values). */
 const edgeSecrets = edgeSecretsFromEnv(process.env);
 const cameThroughEdge = edgeCheck(edgeSecrets);

@@ -25,6 +25,8 @@ import { answerClientErrors } from './client-errors.js';
 import { isLoopbackHost, LOOPBACK_HOST, sharingNotice } from './listen-host.js';
 import { JavaMissingError } from './dynamodb-local.js';
 import { keptVapidSeed } from './vapid-seed.js';
+import { startMailCatcher, type MailCatcher } from './mail-catcher.js';
+import { smtpMailer } from '../push/email/smtp.js';
 import { serveWebApp } from './web-app.js';
 import { superviseDynamoDbLocal, type SupervisedDynamoDbLocal } from './supervised-dynamodb.js';
 
@@ -48,14 +50,19 @@ async function openDynamo(): Promise<{ dynamo: SupervisedDynamoDbLocal | null; d
 }
 
 const { dynamo, description } = await openDynamo();
-const ctx = await localContext(dynamo, process.env, { loopbackWebhooks: !shared, appUrl: `http://localhost:${port}`, vapidSeed: await keptVapidSeed(dataDir) });
-console.log(`Storage: ${description}`);
-const app = createApp(ctx, {
-  log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`),
-  corsOrigins: 'localhost',
-  rateLimiter: rateLimiter({ clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' }),
+// E-mail goes to the user's own server at SMTP_URL, or else to a mail catcher on this machine, whose page lists what was sent.
+const catcher: MailCatcher | null = process.env.SMTP_URL ? null : await startMailCatcher();
+const smtpUrl = process.env.SMTP_URL ?? catcher?.smtpUrl ?? null;
+const ctx = await localContext(dynamo, process.env, {
+  loopbackWebhooks: !shared,
+  appUrl: `http://localhost:${port}`,
+  vapidSeed: await keptVapidSeed(dataDir),
+  mailer: smtpUrl === null ? null : smtpMailer(smtpUrl),
 });
-await serveWebApp(app);
+console.log(`Storage: ${description}`);
+console.log(
+  catcher ? `Mail: caught at ${catcher.webUrl} (SMTP ${catcher.smtpUrl}; SMTP_URL sends to your own server)` : 'Mail: sent by the server at SMTP_URL',
+);
 const local = await startLocalPush(ctx, {
   deadlines: true,
   onTimerFailure: (timer, error, retryInMs) => {
@@ -65,6 +72,14 @@ const local = await startLocalPush(ctx, {
   },
   onError: (error) => console.error('push failed:', error),
 });
+const app = createApp(ctx, {
+  log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`),
+  corsOrigins: 'localhost',
+  rateLimiter: rateLimiter({ clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' }),
+  // The e-mail routes queue a confirmation in the outbox and plan digests on the timers.
+  mail: local,
+});
+await serveWebApp(app);
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(`Valeria Tabletop API on http://${shared ? host : 'localhost'}:${info.port}  (docs: /docs, spec: /openapi.json)`);
   if (shared) console.log(sharingNotice(host, info.port, ctx.pushPolicy.allowLoopbackHttp));
@@ -82,6 +97,7 @@ async function shutdown(reason: string, exitCode: number) {
   stream.close();
   await new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
   await dynamo?.stop();
+  await catcher?.stop();
   if (exitCode === 0) console.log(`${reason}: stopped.`);
   process.exit(exitCode);
 }

@@ -1,7 +1,18 @@
 import { DEFAULT_DISPATCH, type DispatchPolicy } from './outbox/dispatcher.js';
+import type { Mailer } from './email/mailer.js';
 import type { VapidSource } from './webpush/vapid.js';
 
-/** Push's settings, one per deployment: what webhooks and push endpoints may reach and how they are retried, how deliveries keep targets apart, where stream tickets point, and the VAPID keys. */
+/** Push's settings, one per deployment: what webhooks and push endpoints may reach and how they are retried, how deliveries keep targets apart, where stream tickets point, the VAPID keys, and how e-mail is sent. */
+
+/** E-mail's settings: who it is from, the key its links are signed with, and the mailer (in the functions that send). */
+export interface EmailPolicy {
+  /** The `From` address (`Valeria Tabletop <play@example.org>`). */
+  readonly from: string;
+  /** The key of the links' tokens (email/tokens.ts), read when first needed (on AWS from the seed secret). */
+  readonly key: () => Promise<Uint8Array>;
+  /** The SMTP or SES adapter; null where deliveries are only recorded (the push and timer functions on AWS), never sent. */
+  readonly mailer: Mailer | null;
+}
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -26,6 +37,8 @@ export interface PushPolicy {
   readonly appUrl: string | null;
   /** The VAPID keys browser push signs with (kept with the local data, in Secrets Manager on AWS); null: no browser push here (`503 web-push-unavailable`). */
   readonly vapid: VapidSource | null;
+  /** E-mail, or null: no e-mail here (`503 email-unavailable`). Its links point at `appUrl`. */
+  readonly email: EmailPolicy | null;
 }
 
 const DELIVERY_TIMEOUT_MS = 5000;
@@ -41,4 +54,5 @@ export const DEFAULT_PUSH_POLICY: PushPolicy = {
   streamUrl: null,
   appUrl: null,
   vapid: null,
+  email: null,
 };

@@ -234,6 +234,17 @@ export const SERVICE_PROBLEMS = {
     description: 'You have no passkey with this id.',
     detail: ({ passkeyId }: { passkeyId: string }) => `You have no passkey with id ${passkeyId}.`,
   },
+  'email-not-set': {
+    status: 404,
+    description: 'You have no e-mail address set (`PUT /v1/players/me/email` sets one).',
+    detail: 'You have no e-mail address set.',
+  },
+  'email-link-invalid': {
+    status: 404,
+    description:
+      'An e-mail link whose token is unknown, altered, already used (a confirmation works once) or expired (a confirmation works for a day), or whose address has changed since.',
+    detail: 'This link is unknown, used or expired. Set your address again to get a new confirmation link.',
+  },
   'push-subscription-not-found': {
     status: 404,
     description: 'You have no browser push subscription with this id.',
@@ -528,6 +539,11 @@ export const SERVICE_PROBLEMS = {
     status: 500,
     description: 'A fault on our side; the request changed nothing that was not committed.',
     detail: 'Something went wrong on our side; the request changed nothing that was not committed.',
+  },
+  'email-unavailable': {
+    status: 503,
+    description: 'This deployment sends no e-mail (no mailer is configured: SMTP under `npm start`, SES on AWS).',
+    detail: 'This server sends no e-mail.',
   },
   'web-push-unavailable': {
     status: 503,

@@ -12,8 +12,8 @@ export const SCOPES = {
   'games:create': 'Create games and seat bots in them.',
   'notifications:read': 'Read your notifications, receive them on the live stream, and add or remove the browsers they are pushed to.',
   'webhooks:write': 'List, add, test and remove your webhooks.',
-  'account:read': 'Read your account: vacation, reminder preferences, access tokens and block list, and export your data.',
-  'account:write': 'Change your account: vacations, reminder preferences, access tokens, block list and bot accounts.',
+  'account:read': 'Read your account: vacation, reminder preferences, e-mail address and digest, access tokens and block list, and export your data.',
+  'account:write': 'Change your account: vacations, reminder preferences, e-mail address and digest, access tokens, block list and bot accounts.',
 } as const;
 
 export type Scope = keyof typeof SCOPES;

@@ -32,6 +32,8 @@ const RETRY_POLICY: Readonly<Record<TimerKind, { readonly MaximumEventAgeInSecon
   'webhook-delivery': { MaximumEventAgeInSeconds: 6 * 60 * 60, MaximumRetryAttempts: 20 },
   // A pool's pass schedules the next; the next seek in the pool arms it again if this one is lost.
   automatch: { MaximumEventAgeInSeconds: 60 * 60, MaximumRetryAttempts: 20 },
+  // A digest sent hours late is still that day's; a later one is tomorrow's business (the firing plans the next day first).
+  'email-digest': { MaximumEventAgeInSeconds: 6 * 60 * 60, MaximumRetryAttempts: 20 },
 };
 
 /** Schedule names: 1–64 of these characters. */

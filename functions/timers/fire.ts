@@ -1,4 +1,4 @@
-import type { AutomatchPayload, DeadlinePayload, ReminderPayload, Timer, TimerPayload, WebhookDeliveryPayload } from './port.js';
+import type { AutomatchPayload, DeadlinePayload, DigestPayload, ReminderPayload, Timer, TimerPayload, WebhookDeliveryPayload } from './port.js';
 
 /** Where a game stands after a deadline firing: its version, and the deadline it waits on next. */
 export interface DeadlineSettled {
@@ -6,12 +6,13 @@ export interface DeadlineSettled {
   readonly next: Timer<DeadlinePayload> | null;
 }
 
-/** What each kind of timer does when it fires (the service's deadlines and automatch passes, push's reminders and retries); each is idempotent. */
+/** What each kind of timer does when it fires (the service's deadlines and automatch passes, push's reminders, retries and e-mail digests); each is idempotent. */
 export interface TimerHandlers {
   deadline(payload: DeadlinePayload): Promise<DeadlineSettled>;
   reminder(payload: ReminderPayload): Promise<void>;
   'webhook-delivery'(payload: WebhookDeliveryPayload): Promise<void>;
   automatch(payload: AutomatchPayload): Promise<void>;
+  'email-digest'(payload: DigestPayload): Promise<void>;
 }
 
 /** The one handler of every firing, in process and on AWS: the payload's kind picks what runs. A deadline says where its game stands. */
@@ -27,6 +28,9 @@ export async function fireTimer(handlers: TimerHandlers, payload: TimerPayload):
       return null;
     case 'automatch':
       await handlers.automatch(payload);
+      return null;
+    case 'email-digest':
+      await handlers['email-digest'](payload);
       return null;
   }
 }

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 /**
  * The timers port: one kind of wake-up call for everything that must happen
  * at a time of its own — a pending entry's deadline, a reminder before it, a
- * webhook delivery's next attempt, an automatch pool's next pass. Two adapters implement it: in process for
+ * webhook delivery's next attempt, an automatch pool's next pass, a player's daily e-mail digest. Two adapters implement it: in process for
  * `npm start` (local.ts) and EventBridge Scheduler on AWS (eventbridge.ts);
  * one handler takes every firing and dispatches on its kind (fire.ts).
  *
@@ -43,12 +43,12 @@ export const ReminderPayload = z.object({
 });
 export type ReminderPayload = z.infer<typeof ReminderPayload>;
 
-/** The next attempt of a delivery of the outbox: to a webhook, or (`channel`) a browser push subscription. */
+/** The next attempt of a delivery of the outbox: to a webhook, or (`channel`) a browser push subscription or an e-mail address. */
 export const WebhookDeliveryPayload = z.object({
   kind: z.literal('webhook-delivery'),
   /** Absent for a webhook (timers made before browser push have none). */
-  channel: z.optional(z.literal('web-push')),
-  /** The target: a webhook's id, or a push subscription's. */
+  channel: z.optional(z.enum(['web-push', 'email'])),
+  /** The target: a webhook's id, a push subscription's, or a player's e-mail target. */
   webhookId: id,
   ownerId: id,
   deliveryId: id,
@@ -65,12 +65,21 @@ export const AutomatchPayload = z.object({
 });
 export type AutomatchPayload = z.infer<typeof AutomatchPayload>;
 
+/** A player's daily digest is due: at their chosen hour of their local day. */
+export const DigestPayload = z.object({
+  kind: z.literal('email-digest'),
+  playerId: id,
+  /** When it was planned for, epoch ms: the local day it is the digest of. */
+  dueAt: z.int(),
+});
+export type DigestPayload = z.infer<typeof DigestPayload>;
+
 /**
  * What a timer delivers to the handler when it fires (the Scheduler target's
  * `Input` on AWS, the stored agenda's item locally). Not strict: a timer
  * created by an older release may carry fields this one no longer reads.
  */
-export const TimerPayload = z.discriminatedUnion('kind', [DeadlinePayload, ReminderPayload, WebhookDeliveryPayload, AutomatchPayload]);
+export const TimerPayload = z.discriminatedUnion('kind', [DeadlinePayload, ReminderPayload, WebhookDeliveryPayload, AutomatchPayload, DigestPayload]);
 export type TimerPayload = z.infer<typeof TimerPayload>;
 export type TimerKind = TimerPayload['kind'];
 

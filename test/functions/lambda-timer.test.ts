@@ -54,12 +54,18 @@ async function gameAwaitingAHuman() {
 
 const noWait = { maxWaitMs: 0, sleep: async () => {} };
 
-/** The timer function's handler of every kind, here for deadlines: no reminder or webhook retry fires in these tests. */
+/** The timer function's handler of every kind, here for deadlines: no reminder, webhook retry or digest fires in these tests. */
 function handlers(early: EarlyFirings): TimerHandlers {
   const unexpected = async () => {
     throw new Error('only deadlines fire here');
   };
-  return { deadline: (payload) => settleDeadline(ctx, payload, early), reminder: unexpected, 'webhook-delivery': unexpected, automatch: unexpected };
+  return {
+    deadline: (payload) => settleDeadline(ctx, payload, early),
+    reminder: unexpected,
+    'webhook-delivery': unexpected,
+    automatch: unexpected,
+    'email-digest': unexpected,
+  };
 }
 
 describe('timer handler', () => {

@@ -13,14 +13,19 @@ describe('the preferences matrix (type × channel)', () => {
     Preferences.parse(legacy);
   });
 
+  it('mails by default only what a player away must not miss: reminders, a timeout, a seat handed to the bot', () => {
+    const mailed = NOTIFICATION_TYPES.filter((type) => DEFAULT_NOTIFY[type].email);
+    expect(mailed.sort()).toEqual(['deadline-soon', 'seat-replaced', 'timed-out']);
+  });
+
   it('applies a change cell by cell, keeping every cell and the reminders it does not name', () => {
     const first = applyChange({ reminders: [0.9, 0.5] }, { notify: { 'player-joined': { webhook: false } } });
     expect(first).toEqual({ reminders: [0.9, 0.5].sort(), notify: { 'player-joined': { webhook: false } } });
     const second = applyChange(first, { reminders: [0.7], notify: { 'player-joined': { stream: false }, 'your-turn': { webhook: false } } });
     const resolved = resolvePreferences(second);
     expect(resolved.reminders).toEqual([0.7]);
-    expect(resolved.notify['player-joined']).toEqual({ stream: false, webhook: false, push: false });
-    expect(resolved.notify['your-turn']).toEqual({ stream: true, webhook: false, push: true });
+    expect(resolved.notify['player-joined']).toEqual({ stream: false, webhook: false, push: false, email: false });
+    expect(resolved.notify['your-turn']).toEqual({ stream: true, webhook: false, push: true, email: false });
     expect(resolved.notify['game-ended']).toEqual(DEFAULT_NOTIFY['game-ended']);
   });
 });
@@ -42,11 +47,14 @@ describe('preferences over HTTP, and the channels consulting them', () => {
 
     const put = await api.client.request('PUT', '/v1/players/me/preferences', { token, body: { notify: { 'game-started': { stream: false } } } });
     expect(put.status, put.text).toBe(200);
-    expect(put.body.notify['game-started']).toEqual({ stream: false, webhook: true, push: false });
+    expect(put.body.notify['game-started']).toEqual({ stream: false, webhook: true, push: false, email: false });
     expect(put.body.reminders).toEqual([0.8]);
     // Reminders alone (as clients before the matrix send them) keep the cells.
     const reminders = await api.client.request('PUT', '/v1/players/me/preferences', { token, body: { reminders: [0.6] } });
-    expect(reminders.body).toEqual({ reminders: [0.6], notify: { ...DEFAULT_NOTIFY, 'game-started': { stream: false, webhook: true, push: false } } });
+    expect(reminders.body).toEqual({
+      reminders: [0.6],
+      notify: { ...DEFAULT_NOTIFY, 'game-started': { stream: false, webhook: true, push: false, email: false } },
+    });
 
     for (const notify of [
       { 'no-such-type': { stream: false } },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DynamoPushStore } from '../../functions/push/store/dynamo.js';
 import { MemoryPushStore } from '../../functions/push/store/memory.js';
-import type { DeliveryRecord, PushStore, PushSubscriptionRecord, WebhookRecord } from '../../functions/push/store/port.js';
+import type { DeliveryRecord, EmailRecord, PushStore, PushSubscriptionRecord, WebhookRecord } from '../../functions/push/store/port.js';
 import type { Notification } from '../../functions/push/model/schemas.js';
 import { freshTable } from '../support/dynamo.js';
 
@@ -273,5 +273,33 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     expect(await store.getPushSubscription('pl_other', 'ps_after')).toBeNull();
     await store.putPushSubscription({ ...device('ps_after'), label: 'Phone' });
     expect((await store.getPushSubscription('pl_p', 'ps_after'))?.label).toBe('Phone');
+  });
+
+  it('keeps one e-mail record a player, deletes it, and claims each local day’s digest once, even claimed at once', async () => {
+    const store = await make(() => NOW);
+    const record: EmailRecord = {
+      playerId: 'pl_m',
+      address: 'Ann@Example.org',
+      confirmedAt: null,
+      confirmation: { nonce: 'n0nce', expiresAt: NOW + 1000 },
+      timeZone: 'Europe/Paris',
+      digestHour: 8,
+      digest: true,
+      disabled: null,
+      createdAt: NOW,
+    };
+    expect(await store.getEmail('pl_m', 'strong')).toBeNull();
+    await store.putEmail(record);
+    expect(await store.getEmail('pl_m', 'strong')).toEqual(record);
+    await store.putEmail({ ...record, confirmedAt: NOW, confirmation: null });
+    expect((await store.getEmail('pl_m', 'strong'))?.confirmedAt).toBe(NOW);
+    expect(await store.getEmail('pl_other', 'strong')).toBeNull();
+    const claims = await Promise.all(Array.from({ length: 5 }, () => store.claimDigest('pl_m', '2026-11-26')));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await store.claimDigest('pl_m', '2026-11-27')).toBe(true);
+    expect(await store.claimDigest('pl_n', '2026-11-26')).toBe(true);
+    await store.deleteEmail('pl_m');
+    await store.deleteEmail('pl_m');
+    expect(await store.getEmail('pl_m', 'strong')).toBeNull();
   });
 });

@@ -7,19 +7,53 @@ import { storeOf } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
 import { notificationsIn, openStream, startPushApi, type PushApi } from '../support/push-api.js';
 import { startReceiver } from '../support/webhook-receiver.js';
+import { randomBytes } from 'node:crypto';
+import { localEmailPolicy } from '../../functions/compose.js';
+import { startMailCatcher, type MailCatcher } from '../../functions/local/mail-catcher.js';
+import { isEmailed, renderMail } from '../../functions/push/email/message.js';
+import { smtpMailer } from '../../functions/push/email/smtp.js';
+import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
+import { EMAILED_TYPES } from '../../functions/push/model/preferences.js';
 
 /**
  * Items 5–7 of the push issue: two players play whole games of each of the
  * three games while each holds a WebSocket and a webhook receiver on
- * loopback. Every notification, stream message and webhook body is checked
- * for what its addressee may not see.
+ * loopback, and a confirmed e-mail address mailed every type e-mail carries
+ * (through the local mail catcher). Every notification, stream message,
+ * webhook body and e-mail is checked for what its addressee may not see.
  */
 
 let api: PushApi;
+let catcher: MailCatcher;
 beforeAll(async () => {
-  api = await startPushApi({ store: await storeOf('dynamodb', 'push-games') });
+  catcher = await startMailCatcher();
+  api = await startPushApi({
+    store: await storeOf('dynamodb', 'push-games'),
+    pushPolicy: {
+      ...DEFAULT_PUSH_POLICY,
+      allowLoopbackHttp: true,
+      appUrl: 'https://play.example',
+      retryDelaysMs: [0, 30, 60, 90],
+      email: localEmailPolicy({}, randomBytes(32).toString('base64url'), smtpMailer(catcher.smtpUrl)),
+    },
+  });
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await api.close();
+  await catcher.stop();
+});
+
+/** The player's address set and confirmed through the link mailed to it, and every type e-mail carries turned on. */
+async function mailEverything(token: string, address: string) {
+  const before = catcher.received.length;
+  expect((await api.client.request('PUT', '/v1/players/me/email', { token, body: { address } })).status).toBe(202);
+  await api.push.outbox.idle();
+  await catcher.until(before + 1);
+  const link = /https:\/\/play\.example(\/v1\/email\/confirm\S+)/.exec(catcher.received.at(-1)!.parsed.text ?? '')![1]!;
+  expect((await fetch(`${api.client.baseUrl}${link}`, { method: 'POST' })).status).toBe(200);
+  const notify = Object.fromEntries(EMAILED_TYPES.map((type) => [type, { email: true }]));
+  expect((await api.client.request('PUT', '/v1/players/me/preferences', { token, body: { notify } })).status).toBe(200);
+}
 
 async function allNotifications(token: string, after: string | null = null) {
   const seen: Notification[] = [];
@@ -87,6 +121,8 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
       const chat = await Promise.all([startReceiver(), startReceiver()]);
       const discord = (await client.post('/v1/webhooks', { token: players[1]!.token, body: { url: chat[0]!.url, format: 'discord' } })).body;
       const slack = (await client.post('/v1/webhooks', { token: players[0]!.token, body: { url: chat[1]!.url, gameId, format: 'slack' } })).body;
+      const addresses = players.map((_, i) => `${game}-${i}@example.org`);
+      for (const [i, p] of players.entries()) await mailEverything(p.token, addresses[i]!);
       const streams = await Promise.all(players.map((p) => openStream(client, p.token)));
       for (const s of streams) s.send({ action: 'subscribe', gameId });
       for (const s of streams) await s.until((all) => all.some((m) => m.type === 'subscribed'));
@@ -187,6 +223,21 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
         })();
         expect(receiver.received.map((r) => r.body).sort()).toEqual([...allowed].sort());
         for (const r of receiver.received) expectNoSecret(r.body, 'a chat-app body');
+      }
+
+      // Every e-mail is exactly the rendering of a notification its addressee may see (after the confirmation): it can tell nothing more.
+      await api.push.outbox.idle();
+      const setting = { from: 'Valeria Tabletop <play@localhost>', appUrl: appUrl ?? '', key: await api.ctx.pushPolicy.email!.key() };
+      for (const [seat, player] of players.entries()) {
+        const to = { playerId: player.playerId, address: addresses[seat]!, timeZone: 'UTC' };
+        const allowed = (await allNotifications(player.token)).seen.filter(isEmailed).map((n) => renderMail({ kind: 'notice', notification: n }, to, setting));
+        const mailed = catcher.received.filter((m) => m.envelope.to.includes(to.address)).slice(1);
+        expect(allowed.length).toBeGreaterThan(0);
+        expect(mailed.map((m) => `${m.parsed.subject}\n${m.parsed.text}`).sort()).toEqual(allowed.map((m) => `${m.subject}\n${m.text}`).sort());
+        for (const m of mailed) {
+          expectNoSecret(m.parsed.text ?? '', 'an e-mail’s text');
+          expectNoSecret(typeof m.parsed.html === 'string' ? m.parsed.html : '', 'an e-mail’s HTML');
+        }
       }
 
       back.send({ action: 'ping' });

@@ -42,7 +42,11 @@ const ENVIRONMENT: Record<string, Record<string, string>> = {
   },
   'the WebSocket routes of the live stream': { TABLE_NAME: 'games' },
   'push: notifications from durable commits, stream fan-out, webhooks and reminders': PUSH_ENVIRONMENT,
-  'deliveries: webhook attempts from the outbox queue, targets kept apart': PUSH_ENVIRONMENT,
+  'deliveries: webhook attempts from the outbox queue, targets kept apart': {
+    ...PUSH_ENVIRONMENT,
+    MAIL_FROM: 'Valeria Tabletop <play@example.org>',
+    SES_CONFIGURATION_SET: 'mail',
+  },
 };
 
 describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
@@ -97,6 +101,9 @@ describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
         // The published document is data, imported only by GET /openapi.json (never at init): it has its own
         // budget, which grows with the API (some 500 KB with ratings, records, tokens and browser push).
         if (/\/openapi-\w+\.mjs$/.test(module)) expect(statSync(module).size, module).toBeLessThan(640_000);
+        // The SES client: loaded by the delivery function on its first e-mail (never at init, never by the others),
+        // with a budget of its own (some 100 KB), as the document has.
+        else if (code.includes('SimpleEmailService_v2')) expect(statSync(module).size, module).toBeLessThan(150_000);
         else if (runnable.has(module)) bytes += statSync(module).size;
         expect(existsSync(`${module}.map`), module).toBe(true);
         expect(code).toMatch(/\/\/# sourceMappingURL=[\w-]+\.mjs\.map\s*$/);
@@ -138,6 +145,10 @@ describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
       'deliveries: webhook attempts from the outbox queue, targets kept apart',
     ])
       expect(codeOf(description)).toContain('AmazonSQS');
+    // SES: in the delivery function alone, the one that sends e-mail.
+    expect(codeOf('deliveries: webhook attempts from the outbox queue, targets kept apart')).toContain('SimpleEmailService_v2');
+    for (const description of ['the HTTP API (Hono)', 'the timers: deadlines, reminders and webhook retries'])
+      expect(codeOf(description)).not.toContain('SimpleEmailService_v2');
   });
 
   it('loads each bundle as Lambda would, exporting a handler function', () => {

@@ -997,3 +997,88 @@ describe('cdk-nag AwsSolutions', () => {
     expect(rules).toEqual(expect.arrayContaining(['AwsSolutions-IAM5[Action::dynamodb:*]', 'AwsSolutions-IAM5[Resource::*]']));
   });
 });
+
+describe('e-mail (context mailFrom)', () => {
+  const withMail = build({ mailFrom: 'play@mail.example.org' });
+  const template = Template.fromStack(withMail.stack);
+  const resources = template.toJSON().Resources as Resources;
+  const fnId = (description: string | RegExp) =>
+    logicalIdOf(template, 'AWS::Lambda::Function', { Description: typeof description === 'string' ? description : Match.stringLikeRegexp(description.source) });
+  const variables = (id: string) => (resources[id]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+  const roleOf = (functionId: string) => (resources[functionId]!.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+
+  it('deploys no SES resource, and tells no function of mail, unless it is given an address', () => {
+    const plain = synth();
+    for (const type of ['AWS::SES::ConfigurationSet', 'AWS::SES::EmailIdentity', 'AWS::Events::Rule']) plain.resourceCountIs(type, 0);
+    for (const fn of Object.values(plain.findResources('AWS::Lambda::Function')))
+      expect(Object.keys(fn.Properties.Environment?.Variables ?? {})).not.toContain('MAIL_FROM');
+    expect(() => build({ mailFrom: 'not an address' })).toThrow(/mailFrom must be one email address/);
+  });
+
+  it('sends from the domain’s identity through a configuration set that suppresses bounces and complaints and publishes them to EventBridge', () => {
+    const set = logicalIdOf(template, 'AWS::SES::ConfigurationSet', {});
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', { SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] } });
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'mail.example.org',
+      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: set } },
+    });
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: { Ref: set },
+      EventDestination: Match.objectLike({
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        EventBridgeDestination: { EventBusArn: Match.anyValue() },
+      }),
+    });
+  });
+
+  it('hands SES’s bounce and complaint events of this set to the function that disables addresses, retried, then to dead letters', () => {
+    const events = fnId('e-mail: SES bounces and complaints disable the address');
+    expect(Object.keys(variables(events)).sort()).toEqual(['NODE_OPTIONS', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME', 'TABLE_NAME']);
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.ses'],
+        'detail-type': ['Email Bounced', 'Email Complaint Received'],
+        detail: { mail: { tags: { 'ses:configuration-set': [{ Ref: logicalIdOf(template, 'AWS::SES::ConfigurationSet', {}) }] } } },
+      },
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [events, 'Arn'] },
+          RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 86400 },
+          DeadLetterConfig: { Arn: Match.anyValue() },
+        }),
+      ],
+    });
+    // It reads and rewrites the address: nothing else.
+    const own = policyOf(template, roleOf(events)).filter((statement) => asList(statement.Action).some((a) => String(a).startsWith('dynamodb:')));
+    expect(actionsOf(own)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+  });
+
+  it('lets only the delivery function send, from the identity through the set; tells the recording functions who mail is from; the API queues confirmations and plans digests', () => {
+    const deliveries = fnId(/^deliveries:/);
+    const http = fnId('the HTTP API (Hono)');
+    const senders = allStatements(resources)
+      .filter(({ statement }) => asList(statement.Action).some((action) => String(action).startsWith('ses:')))
+      .map(({ owner, statement }) => ({ owner, actions: asList(statement.Action) }));
+    expect(senders).toEqual([{ owner: expect.stringMatching(/Deliveries/), actions: ['ses:SendEmail'] }]);
+    expect(variables(deliveries)).toMatchObject({
+      MAIL_FROM: 'Valeria Tabletop <play@mail.example.org>',
+      SES_CONFIGURATION_SET: { Ref: logicalIdOf(template, 'AWS::SES::ConfigurationSet', {}) },
+      APP_URL: expect.anything(),
+    });
+    for (const id of [http, fnId(/^the timers:/), fnId(/^push:/)]) {
+      expect(variables(id).MAIL_FROM).toBe('Valeria Tabletop <play@mail.example.org>');
+      expect(variables(id).SES_CONFIGURATION_SET).toBeUndefined();
+    }
+    expect(Object.keys(variables(http))).toEqual(
+      expect.arrayContaining(['DELIVERY_QUEUE_URL', 'SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_DLQ_ARN', 'TIMER_FUNCTION_ARN', 'VAPID_SECRET_ARN']),
+    );
+    const httpActions = actionsOf(policyOf(template, roleOf(http)));
+    expect(httpActions).toEqual(expect.arrayContaining(['sqs:SendMessage', 'scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole']));
+  });
+
+  it('reports no cdk-nag finding with mail on either', () => {
+    const report = new AwsSolutionsChecks(withMail.app).validateScope(withMail.app);
+    expect(report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`))).toEqual([]);
+  });
+});

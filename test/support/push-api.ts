@@ -28,7 +28,8 @@ export async function startPushApi(parts: Partial<PushContext> = {}): Promise<Pu
   });
   const push = await startLocalPush(ctx, { deadlines: false, onError: (error) => console.error(error) });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: createApp(ctx).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    // The e-mail routes queue in this run's outbox and plan on its timers, as under `npm start`.
+    const s = serve({ fetch: createApp(ctx, { mail: push }).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const stream = attachLocalStream(server as Server, ctx, push.hub);
   const { port } = server.address() as AddressInfo;

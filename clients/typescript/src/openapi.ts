@@ -859,6 +859,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your e-mail address and daily digest
+         * @description The address, whether it is confirmed, your time zone, the digest’s hour and whether it is sent, and whether a bounce or complaint disabled the address.
+         */
+        get: operations["getEmail"];
+        /**
+         * Be told by e-mail
+         * @description Sets your address, time zone and daily digest. A new address is mailed a confirmation link (single use, valid a day) and nothing else is sent to it until the link is followed (202); the same address again takes the other settings (200), or, still unconfirmed, is mailed a new link (202). Once confirmed, the `email` column of your preferences says which notifications are mailed (reminders, timeouts and a seat handed to the bot by default; your turn is off), and the digest lists the games waiting for your move at the hour you chose of your day, at most once a day. Every message has a plain-text part and a one-click unsubscribe (RFC 8058). A permanent bounce or a spam complaint disables the address. `503 email-unavailable` where this deployment sends no e-mail.
+         */
+        put: operations["setEmail"];
+        post?: never;
+        /**
+         * Stop all e-mail
+         * @description Forgets the address: nothing more is mailed, messages not yet sent are dropped, the digest is no longer planned.
+         */
+        delete: operations["deleteEmail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The confirmation link of an e-mail
+         * @description A page with one button that confirms the address (a POST to this same link); opening the link changes nothing, so a mail scanner opening it confirms nothing. Needs no token.
+         */
+        get: operations["showEmailConfirmation"];
+        put?: never;
+        /**
+         * Confirm an e-mail address
+         * @description Confirms the address the link was mailed to: once, within a day. Needs no token (the link’s own is signed). Any body is ignored.
+         */
+        post: operations["confirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/email/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unsubscribe link of an e-mail
+         * @description A page with one button that stops these e-mails (a POST to this same link); opening the link changes nothing. Needs no token.
+         */
+        get: operations["showEmailUnsubscribe"];
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058)
+         * @description The `List-Unsubscribe` address of every e-mail, posted by mail apps with the body `List-Unsubscribe=One-Click` (`List-Unsubscribe-Post`), and by the page’s button: stops the kind of message it came in — that notification type’s e-mail (its `email` cell turned off), the daily digest, or, from a confirmation, the unconfirmed address itself. Needs no token; the body is not read. Doing it again changes nothing more.
+         */
+        post: operations["unsubscribeEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stream/tickets": {
         parameters: {
             query?: never;
@@ -1012,7 +1088,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "seek-not-found" | "webhook-not-found" | "seek-seated" | "seek-exists" | "too-many-seeks" | "bots-not-allowed" | "access-token-not-found" | "passkey-not-found" | "push-subscription-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "push-endpoint-forbidden" | "invalid-push-keys" | "invalid-events" | "already-bot" | "deletion-not-confirmed" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "too-many-passkeys" | "passkey-challenge-unknown" | "passkey-challenge-expired" | "passkey-challenge-used" | "passkey-not-verified" | "passkey-unknown" | "passkey-counter-regressed" | "passkey-already-registered" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-push-subscriptions" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "web-push-unavailable" | "passkeys-unavailable" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "seek-not-found" | "webhook-not-found" | "seek-seated" | "seek-exists" | "too-many-seeks" | "bots-not-allowed" | "access-token-not-found" | "passkey-not-found" | "email-not-set" | "email-link-invalid" | "push-subscription-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "push-endpoint-forbidden" | "invalid-push-keys" | "invalid-events" | "already-bot" | "deletion-not-confirmed" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "too-many-passkeys" | "passkey-challenge-unknown" | "passkey-challenge-expired" | "passkey-challenge-used" | "passkey-not-verified" | "passkey-unknown" | "passkey-counter-regressed" | "passkey-already-registered" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-push-subscriptions" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "email-unavailable" | "web-push-unavailable" | "passkeys-unavailable" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -4586,7 +4662,7 @@ export interface components {
             token: string;
         };
         /**
-         * @description What a token may do. `games:read`: Read your games, their views, legal moves, logs and verification, and your standing orders; open the live stream; list open games and read profiles. `games:play`: Take seats, play moves, undo, reclaim a seat and set standing orders. `games:create`: Create games and seat bots in them. `notifications:read`: Read your notifications, receive them on the live stream, and add or remove the browsers they are pushed to. `webhooks:write`: List, add, test and remove your webhooks. `account:read`: Read your account: vacation, reminder preferences, access tokens and block list, and export your data. `account:write`: Change your account: vacations, reminder preferences, access tokens, block list and bot accounts.
+         * @description What a token may do. `games:read`: Read your games, their views, legal moves, logs and verification, and your standing orders; open the live stream; list open games and read profiles. `games:play`: Take seats, play moves, undo, reclaim a seat and set standing orders. `games:create`: Create games and seat bots in them. `notifications:read`: Read your notifications, receive them on the live stream, and add or remove the browsers they are pushed to. `webhooks:write`: List, add, test and remove your webhooks. `account:read`: Read your account: vacation, reminder preferences, e-mail address and digest, access tokens and block list, and export your data. `account:write`: Change your account: vacations, reminder preferences, e-mail address and digest, access tokens, block list and bot accounts.
          * @enum {string}
          */
         Scope: "games:read" | "games:play" | "games:create" | "notifications:read" | "webhooks:write" | "account:read" | "account:write";
@@ -4911,47 +4987,56 @@ export interface components {
          *         "your-turn": {
          *           "stream": true,
          *           "webhook": true,
-         *           "push": true
+         *           "push": true,
+         *           "email": true
          *         },
          *         "deadline-soon": {
          *           "stream": true,
          *           "webhook": true,
-         *           "push": true
+         *           "push": true,
+         *           "email": true
          *         },
          *         "timed-out": {
          *           "stream": true,
          *           "webhook": true,
-         *           "push": true
+         *           "push": true,
+         *           "email": true
          *         },
          *         "game-started": {
          *           "stream": false,
          *           "webhook": false,
-         *           "push": false
+         *           "push": false,
+         *           "email": false
          *         },
          *         "game-ended": {
          *           "stream": true,
          *           "webhook": true,
-         *           "push": true
+         *           "push": true,
+         *           "email": false
          *         },
          *         "player-joined": {
          *           "stream": true,
          *           "webhook": false,
-         *           "push": false
+         *           "push": false,
+         *           "email": false
          *         },
          *         "seat-replaced": {
          *           "stream": true,
          *           "webhook": true,
-         *           "push": true
+         *           "push": true,
+         *           "email": true
          *         },
          *         "seat-reclaimed": {
          *           "stream": true,
          *           "webhook": true,
-         *           "push": false
+         *           "push": false,
+         *           "email": false
          *         },
          *         "webhook-disabled": {
          *           "stream": true,
          *           "webhook": true,
-         *           "push": false
+         *           "push": false,
+         *           "email": false
          *         }
          *       }
          *     }
@@ -4959,52 +5044,61 @@ export interface components {
         Preferences: {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders: number[];
-            /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further); `push`: pushed to your browsers (`POST /v1/push-subscriptions`), for `your-turn`, `deadline-soon`, `timed-out`, `game-ended`, `seat-replaced` only (on by default; other types are never pushed), and not while you watch that game on the stream. Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
+            /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further); `push`: pushed to your browsers (`POST /v1/push-subscriptions`), for `your-turn`, `deadline-soon`, `timed-out`, `game-ended`, `seat-replaced` only (on by default; other types are never pushed), and not while you watch that game on the stream; `email`: sent to your confirmed address (`PUT /v1/players/me/email`), for the same types only (on by default for `deadline-soon`, `timed-out`, `seat-replaced`; `your-turn` is off, the daily digest lists the games waiting for you). Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
             notify: {
                 "your-turn": {
                     stream: boolean;
                     webhook: boolean;
                     push: boolean;
+                    email: boolean;
                 };
                 "deadline-soon": {
                     stream: boolean;
                     webhook: boolean;
                     push: boolean;
+                    email: boolean;
                 };
                 "timed-out": {
                     stream: boolean;
                     webhook: boolean;
                     push: boolean;
+                    email: boolean;
                 };
                 "game-started": {
                     stream: boolean;
                     webhook: boolean;
                     push: boolean;
+                    email: boolean;
                 };
                 "game-ended": {
                     stream: boolean;
                     webhook: boolean;
                     push: boolean;
+                    email: boolean;
                 };
                 "player-joined": {
                     stream: boolean;
                     webhook: boolean;
                     push: boolean;
+                    email: boolean;
                 };
                 "seat-replaced": {
                     stream: boolean;
                     webhook: boolean;
                     push: boolean;
+                    email: boolean;
                 };
                 "seat-reclaimed": {
                     stream: boolean;
                     webhook: boolean;
                     push: boolean;
+                    email: boolean;
                 };
                 "webhook-disabled": {
                     stream: boolean;
                     webhook: boolean;
                     push: boolean;
+                    email: boolean;
                 };
             };
         };
@@ -7589,6 +7683,34 @@ export interface components {
         PushSubscriptionList: {
             subscriptions: components["schemas"]["PushSubscription"][];
         };
+        /**
+         * @example {
+         *       "address": "ann@example.org",
+         *       "confirmed": true,
+         *       "confirmedAt": "2026-11-26T09:12:00.000Z",
+         *       "timeZone": "Europe/Paris",
+         *       "digestHour": 8,
+         *       "digest": true,
+         *       "disabled": null
+         *     }
+         */
+        EmailSettings: {
+            address: string;
+            /** @description Whether the confirmation link was followed: until then, nothing but the confirmation is sent. */
+            confirmed: boolean;
+            /** Format: date-time */
+            confirmedAt: string | null;
+            timeZone: string;
+            /** @description The hour of your day (0–23) the daily digest is sent at. */
+            digestHour: number;
+            digest: boolean;
+            /** @description Set when mail to the address bounced for good or was marked as spam: nothing is sent until you set an address again. */
+            disabled: {
+                /** Format: date-time */
+                at: string;
+                reason: string;
+            } | null;
+        };
         StreamTicket: {
             /** @description One-time, valid 60 seconds. */
             ticket: string;
@@ -8054,6 +8176,9 @@ export interface components {
          *         },
          *         "deadline-soon": {
          *           "push": false
+         *         },
+         *         "your-turn": {
+         *           "email": true
          *         }
          *       }
          *     }
@@ -8061,52 +8186,61 @@ export interface components {
         PreferencesChange: {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders?: number[];
-            /** @description Only the cells to change (type, then channel); every other cell keeps its value. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further); `push`: pushed to your browsers (`POST /v1/push-subscriptions`), for `your-turn`, `deadline-soon`, `timed-out`, `game-ended`, `seat-replaced` only (on by default; other types are never pushed), and not while you watch that game on the stream. */
+            /** @description Only the cells to change (type, then channel); every other cell keeps its value. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further); `push`: pushed to your browsers (`POST /v1/push-subscriptions`), for `your-turn`, `deadline-soon`, `timed-out`, `game-ended`, `seat-replaced` only (on by default; other types are never pushed), and not while you watch that game on the stream; `email`: sent to your confirmed address (`PUT /v1/players/me/email`), for the same types only (on by default for `deadline-soon`, `timed-out`, `seat-replaced`; `your-turn` is off, the daily digest lists the games waiting for you). */
             notify?: {
                 "your-turn"?: {
                     stream?: boolean;
                     webhook?: boolean;
                     push?: boolean;
+                    email?: boolean;
                 };
                 "deadline-soon"?: {
                     stream?: boolean;
                     webhook?: boolean;
                     push?: boolean;
+                    email?: boolean;
                 };
                 "timed-out"?: {
                     stream?: boolean;
                     webhook?: boolean;
                     push?: boolean;
+                    email?: boolean;
                 };
                 "game-started"?: {
                     stream?: boolean;
                     webhook?: boolean;
                     push?: boolean;
+                    email?: boolean;
                 };
                 "game-ended"?: {
                     stream?: boolean;
                     webhook?: boolean;
                     push?: boolean;
+                    email?: boolean;
                 };
                 "player-joined"?: {
                     stream?: boolean;
                     webhook?: boolean;
                     push?: boolean;
+                    email?: boolean;
                 };
                 "seat-replaced"?: {
                     stream?: boolean;
                     webhook?: boolean;
                     push?: boolean;
+                    email?: boolean;
                 };
                 "seat-reclaimed"?: {
                     stream?: boolean;
                     webhook?: boolean;
                     push?: boolean;
+                    email?: boolean;
                 };
                 "webhook-disabled"?: {
                     stream?: boolean;
                     webhook?: boolean;
                     push?: boolean;
+                    email?: boolean;
                 };
             };
         };
@@ -8155,6 +8289,27 @@ export interface components {
             };
             /** @description A name for this device, shown in your list (“Phone”, “Work laptop”). */
             label?: string;
+        };
+        /**
+         * @example {
+         *       "address": "ann@example.org",
+         *       "timeZone": "Europe/Paris",
+         *       "digestHour": 8,
+         *       "digest": true
+         *     }
+         */
+        EmailChange: {
+            /**
+             * Format: email
+             * @description Where to send your notices. A new address gets a confirmation link first; nothing else is sent until it is followed.
+             */
+            address: string;
+            /** @description Your time zone (IANA name); `UTC` when never given. */
+            timeZone?: string;
+            /** @description The hour of your day the digest is sent at; 8 when never given. */
+            digestHour?: number;
+            /** @description Whether the daily digest is sent; on when never given. */
+            digest?: boolean;
         };
         Health: {
             /** @enum {string} */
@@ -15213,6 +15368,725 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailSettings"];
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Not Found: `email-not-set` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "email-not-set";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    setEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChange"];
+            };
+        };
+        responses: {
+            /** @description The same address: its settings changed, nothing mailed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailSettings"];
+                };
+            };
+            /** @description Set; a confirmation link was mailed */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailSettings"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
+                    };
+                };
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable`, `email-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable" | "email-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    deleteEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten (or there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "missing-token" | "malformed-token" | "invalid-token" | "token-expired";
+                    };
+                };
+            };
+            /** @description Forbidden: `insufficient-scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient-scope";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable`, `email-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable" | "email-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    showEmailConfirmation: {
+        parameters: {
+            query: {
+                /** @description The signed token of the e-mail’s link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page asking to confirm */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    confirmEmail: {
+        parameters: {
+            query: {
+                /** @description The signed token of the e-mail’s link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Confirmed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Not Found: `email-link-invalid` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "email-link-invalid";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `email-unavailable`, `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "email-unavailable" | "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    showEmailUnsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed token of the e-mail’s link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page asking to unsubscribe */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    unsubscribeEmail: {
+        parameters: {
+            query: {
+                /** @description The signed token of the e-mail’s link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request: `invalid-request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request";
+                    };
+                };
+            };
+            /** @description Not Found: `email-link-invalid` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "email-link-invalid";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `email-unavailable`, `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "email-unavailable" | "store-unavailable";
                     };
                 };
             };

@@ -23,6 +23,8 @@ import { mountTableRoutes, tableRoutes } from './table.js';
 import { mountVacationRoutes, vacationRoutes } from './vacation.js';
 import { mountWebhookRoutes, webhookRoutes } from './webhooks.js';
 import { mountWebPushRoutes, webPushRoutes } from './web-push.js';
+import { emailRoutes, mountEmailRoutes } from './email.js';
+import type { MailDesk } from '../../push/email/address.js';
 
 /**
  * Every operation of the API, in document order: the contracts
@@ -46,6 +48,7 @@ export function apiRoutes(): RouteConfig[] {
     notificationRoutes,
     webhookRoutes,
     webPushRoutes,
+    emailRoutes,
     streamRoutes,
     leaderboardRoutes,
     profileRoutes,
@@ -53,7 +56,7 @@ export function apiRoutes(): RouteConfig[] {
 }
 
 /** Mounts each contract of `apiRoutes()` with its handler, those that declare the bearer behind the auth middleware (which counts each player's requests when `limits` are enforced in process). */
-export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: RateLimiter): void {
+export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: RateLimiter, mail?: MailDesk): void {
   const mount = mounter(app, bearerAuth(ctx, limits));
   mountPlayerRoutes(mount, ctx);
   mountAccessTokenRoutes(mount, ctx);
@@ -71,6 +74,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   mountNotificationRoutes(mount, ctx);
   mountWebhookRoutes(mount, ctx);
   mountWebPushRoutes(mount, ctx);
+  mountEmailRoutes(mount, ctx, mail);
   mountStreamRoutes(mount, ctx);
   mountLeaderboardRoutes(mount, ctx);
   // After the player routes: `/v1/players/me` is theirs.

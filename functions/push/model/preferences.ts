@@ -10,13 +10,25 @@ import { NOTIFICATION_TYPES, type NotificationType } from './schemas.js';
  * chose otherwise.
  */
 
-/** The channels a player chooses per type: the lone messages of the live stream, their own (player-scope) webhooks, and browser push to their devices. */
-export const PREFERENCE_CHANNELS = ['stream', 'webhook', 'push'] as const;
+/** The channels a player chooses per type: the lone messages of the live stream, their own (player-scope) webhooks, browser push to their devices, and e-mail to their confirmed address. */
+export const PREFERENCE_CHANNELS = ['stream', 'webhook', 'push', 'email'] as const;
 export type PreferenceChannel = (typeof PREFERENCE_CHANNELS)[number];
 
 /** The types worth waking a device for: browser push carries these alone (push/webpush/message.ts). */
 export const PUSHED_TYPES = ['your-turn', 'deadline-soon', 'timed-out', 'game-ended', 'seat-replaced'] as const satisfies readonly NotificationType[];
 export type PushedType = (typeof PUSHED_TYPES)[number];
+
+/** What e-mail carries: the same types as push (push/email/message.ts renders them), each only to a confirmed address. */
+export const EMAILED_TYPES = PUSHED_TYPES;
+export type EmailedType = PushedType;
+
+/**
+ * E-mail on by default for what a player away for a day must not miss: a
+ * reminder before their time runs out, the time run out, and their seat
+ * handed to the bot. `your-turn` is off (a mailbox is no place for every
+ * move; the daily digest lists the games waiting), `game-ended` too.
+ */
+const EMAILED_BY_DEFAULT: readonly NotificationType[] = ['deadline-soon', 'timed-out', 'seat-replaced'];
 
 export const MAX_REMINDERS = 3;
 export const DEFAULT_REMINDERS = [0.8] as const;
@@ -27,9 +39,14 @@ export type NotifyMatrix = Readonly<Record<NotificationType, Readonly<Record<Pre
  * The stream and webhooks: everything on, what they passed on before there
  * were choices, so nobody's channels changed when the matrix came. Push: the
  * types it carries on (a device is subscribed to be told), the rest off, as
- * push never carries them.
+ * push never carries them. E-mail: the few above (and nothing before the
+ * address is confirmed).
  */
-const defaultCell = (type: NotificationType, channel: PreferenceChannel) => channel !== 'push' || (PUSHED_TYPES as readonly string[]).includes(type);
+function defaultCell(type: NotificationType, channel: PreferenceChannel): boolean {
+  if (channel === 'push') return (PUSHED_TYPES as readonly string[]).includes(type);
+  if (channel === 'email') return EMAILED_BY_DEFAULT.includes(type);
+  return true;
+}
 export const DEFAULT_NOTIFY: NotifyMatrix = Object.fromEntries(
   NOTIFICATION_TYPES.map((type) => [type, Object.fromEntries(PREFERENCE_CHANNELS.map((channel) => [channel, defaultCell(type, channel)]))]),
 ) as NotifyMatrix;
@@ -43,7 +60,7 @@ const Reminders = z
 const channelsOf = <T extends z.ZodType>(cell: T) => Object.fromEntries(PREFERENCE_CHANNELS.map((channel) => [channel, cell])) as Record<PreferenceChannel, T>;
 const typesOf = <T extends z.ZodType>(row: T) => Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, row])) as Record<NotificationType, T>;
 
-const CHANNEL_HELP = `\`stream\`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); \`webhook\`: sent to your webhooks that subscribe to all your notifications (a webhook’s own \`events\` narrows it further); \`push\`: pushed to your browsers (\`POST /v1/push-subscriptions\`), for ${PUSHED_TYPES.map((type) => `\`${type}\``).join(', ')} only (on by default; other types are never pushed), and not while you watch that game on the stream.`;
+const CHANNEL_HELP = `\`stream\`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); \`webhook\`: sent to your webhooks that subscribe to all your notifications (a webhook’s own \`events\` narrows it further); \`push\`: pushed to your browsers (\`POST /v1/push-subscriptions\`), for ${PUSHED_TYPES.map((type) => `\`${type}\``).join(', ')} only (on by default; other types are never pushed), and not while you watch that game on the stream; \`email\`: sent to your confirmed address (\`PUT /v1/players/me/email\`), for the same types only (on by default for ${EMAILED_BY_DEFAULT.map((type) => `\`${type}\``).join(', ')}; \`your-turn\` is off, the daily digest lists the games waiting for you).`;
 
 /** A row of choices per type, some cells left out: what PUT takes and what is stored. */
 const PartialMatrix = z.strictObject(typesOf(z.strictObject(channelsOf(z.boolean().optional())).optional()));
@@ -63,8 +80,9 @@ export const Preferences = z
       reminders: [0.5, 0.9],
       notify: {
         ...DEFAULT_NOTIFY,
-        'player-joined': { stream: true, webhook: false, push: false },
-        'game-started': { stream: false, webhook: false, push: false },
+        'player-joined': { stream: true, webhook: false, push: false, email: false },
+        'game-started': { stream: false, webhook: false, push: false, email: false },
+        'your-turn': { stream: true, webhook: true, push: true, email: true },
       },
     },
   });
@@ -75,7 +93,10 @@ export const PreferencesChange = z
     reminders: Reminders.optional(),
     notify: PartialMatrix.optional().describe(`Only the cells to change (type, then channel); every other cell keeps its value. ${CHANNEL_HELP}`),
   })
-  .meta({ id: 'PreferencesChange', example: { notify: { 'player-joined': { webhook: false }, 'deadline-soon': { push: false } } } });
+  .meta({
+    id: 'PreferencesChange',
+    example: { notify: { 'player-joined': { webhook: false }, 'deadline-soon': { push: false }, 'your-turn': { email: true } } },
+  });
 export type PreferencesChange = z.infer<typeof PreferencesChange>;
 
 /** What is stored: the reminders, and only the cells the player set (a record from before the matrix has none). */

@@ -3,15 +3,15 @@ import * as z from 'zod/mini';
 
 /**
  * One delivery waiting in the outbox: a channel, a target of that channel
- * (a webhook subscription, a browser push subscription; an e-mail address
- * next), and the stored delivery record that holds the body and
+ * (a webhook subscription, a browser push subscription, a player's
+ * confirmed e-mail address), and the stored delivery record that holds the body and
  * every attempt. The message names the record instead of carrying the body,
  * so a queue never holds a secret or a notification twice, and an attempt
  * always reads the record's latest state (a duplicate message finds it done).
  */
 const id = z.string().check(z.minLength(1));
 
-export const CHANNELS = ['webhook', 'web-push'] as const;
+export const CHANNELS = ['webhook', 'web-push', 'email'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export const OutboxMessage = z.object({

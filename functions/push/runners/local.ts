@@ -8,6 +8,7 @@ import { reminderPlanner, REMINDER_MIN_PENDING_MS } from '../reminders/reminders
 import { StreamHub } from '../stream/hub.js';
 import { webhookSink } from '../webhooks/webhooks.js';
 import { webPushSink } from '../webpush/sink.js';
+import { emailSink } from '../email/sink.js';
 
 export interface LocalPushOptions {
   readonly onError?: (error: unknown) => void;
@@ -36,7 +37,7 @@ export interface LocalPush {
 
 /**
  * Push in process, under `npm start` and in the API tests: the stream's hub,
- * reminders, webhooks and browser push become channels (added to `sinks`, which the timers'
+ * reminders, webhooks, browser push and e-mail become channels (added to `sinks`, which the timers'
  * firings hand what they send to as well), and each commit the in-process
  * signal announces is turned into notifications handed to them. Webhook
  * and push deliveries go to `outbox`, never attempted on the way; no push for
@@ -49,6 +50,7 @@ export function runLocalPush(ctx: PushContext, timers: Timers, outbox: Outbox, s
     reminderPlanner(ctx, timers, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS),
     webhookSink(ctx, outbox),
     webPushSink(ctx, outbox, async (playerId, gameId) => hub.watches(playerId, gameId)),
+    emailSink(ctx, outbox),
   );
   const notifier = runLocalNotifier(ctx, sinks, options.onError, options.onHandled);
   return { notifier, hub, stop: () => notifier.stop() };

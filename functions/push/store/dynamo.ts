@@ -40,6 +40,8 @@ import {
   turnAllowanceKey,
   WEBHOOK_PREFIX,
   countKey,
+  digestKey,
+  emailKey,
   PUSH_SUBSCRIPTION_PREFIX,
   type CountedKind,
   type SlotKind,
@@ -50,6 +52,7 @@ import {
   NOTIFICATION_TTL_MS,
   type ConnectionRecord,
   type DeliveryRecord,
+  type EmailRecord,
   type NotificationPage,
   type PushStore,
   type PushSubscriptionRecord,
@@ -205,6 +208,37 @@ export class DynamoPushStore implements PushStore {
 
   async deletePushSubscription(subscription: Pick<PushSubscriptionRecord, 'ownerId' | 'id'>): Promise<void> {
     await this.deleteCounted(subscription.ownerId, 'push-subscriptions', [pushSubscriptionKey(subscription.ownerId, subscription.id)]);
+  }
+
+  async getEmail(playerId: string, consistency: ReadConsistency): Promise<EmailRecord | null> {
+    const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: emailKey(playerId), ConsistentRead: consistency === 'strong' }));
+    return output.Item ? (json(output.Item) as EmailRecord) : null;
+  }
+
+  async putEmail(record: EmailRecord): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...emailKey(record.playerId), j: { S: JSON.stringify(record) } } }));
+  }
+
+  async deleteEmail(playerId: string): Promise<void> {
+    await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: emailKey(playerId) }));
+  }
+
+  async claimDigest(playerId: string, day: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: { ...digestKey(playerId), day: { S: day } },
+          ConditionExpression: 'attribute_not_exists(#day) OR #day <> :day',
+          ExpressionAttributeNames: { '#day': 'day' },
+          ExpressionAttributeValues: { ':day': { S: day } },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
   }
 
   async createDelivery(delivery: DeliveryRecord): Promise<boolean> {

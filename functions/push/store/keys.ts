@@ -15,6 +15,8 @@ import { targetKey, type OutboxMessage } from '../outbox/message.js';
  *   PLAYER#<id>  QUOTA#webhooks           how many subscriptions the player keeps (a conditional counter)
  *   PLAYER#<id>  WP#<subscription id>     a browser push subscription
  *   PLAYER#<id>  QUOTA#push-subscriptions how many browser push subscriptions the player keeps (a conditional counter)
+ *   PLAYER#<id>  EMAIL                    the player's e-mail address, its confirmation, time zone and digest hour
+ *   PLAYER#<id>  DIGEST                   the last local day a digest was claimed for (a conditional write)
  *   PLAYER#<id>  SLOT#<kind>#<n>          one of the player's slots of a quota of things that lapse (stream tickets, connections): holder and expiry
  *   PUSHRATE#<game> W#<minute, 13 digits> the undos of that minute that announced a turn again to the push channels (TTL 1 h)
  *   HOOKS#<game> WH#<webhook id>          a game-scope subscription, the game's copy
@@ -34,6 +36,8 @@ export const gameSubscribersPartition = (gameId: string) => `WSGAME#${gameId}`;
 export const gameSubscriberKey = (gameId: string, connectionId: string) => ({ pk: { S: gameSubscribersPartition(gameId) }, sk: { S: connectionId } });
 export const ticketKey = (ticketHash: string) => ({ pk: { S: `TICKET#${ticketHash}` }, sk: { S: 'TICKET' } });
 export const WEBHOOK_PREFIX = 'WH#';
+export const emailKey = (playerId: string) => ({ pk: { S: keys.playerPartition(playerId) }, sk: { S: 'EMAIL' } });
+export const digestKey = (playerId: string) => ({ pk: { S: keys.playerPartition(playerId) }, sk: { S: 'DIGEST' } });
 export const PUSH_SUBSCRIPTION_PREFIX = 'WP#';
 const QUOTA_PREFIX = 'QUOTA#';
 const SLOT_PREFIX = 'SLOT#';

@@ -4,6 +4,7 @@ import {
   NOTIFICATION_TTL_MS,
   type ConnectionRecord,
   type DeliveryRecord,
+  type EmailRecord,
   type NotificationPage,
   type PushStore,
   type PushSubscriptionRecord,
@@ -26,6 +27,8 @@ export class MemoryPushStore implements PushStore {
   private readonly queued = new Map<string, OutboxMessage>();
   private readonly webhooks = new Map<string, WebhookRecord>();
   private readonly pushSubscriptions = new Map<string, PushSubscriptionRecord>();
+  private readonly emails = new Map<string, EmailRecord>();
+  private readonly digestDays = new Map<string, string>();
   private readonly deliveries = new Map<string, Map<string, DeliveryRecord>>();
   private readonly connections = new Map<string, ConnectionRecord>();
   private readonly tickets = new Map<string, { readonly playerId: string; readonly expiresAt: number }>();
@@ -58,6 +61,25 @@ export class MemoryPushStore implements PushStore {
 
   async putPreferences(playerId: string, preferences: StoredPreferences): Promise<void> {
     this.preferences.set(playerId, jsonCopy(preferences));
+  }
+
+  async getEmail(playerId: string): Promise<EmailRecord | null> {
+    const found = this.emails.get(playerId);
+    return found ? jsonCopy(found) : null;
+  }
+
+  async putEmail(record: EmailRecord): Promise<void> {
+    this.emails.set(record.playerId, jsonCopy(record));
+  }
+
+  async deleteEmail(playerId: string): Promise<void> {
+    this.emails.delete(playerId);
+  }
+
+  async claimDigest(playerId: string, day: string): Promise<boolean> {
+    if (this.digestDays.get(playerId) === day) return false;
+    this.digestDays.set(playerId, day);
+    return true;
   }
 
   async putTimer(timer: Timer): Promise<void> {

@@ -73,15 +73,15 @@ export interface WebPushHeaders {
   readonly expiresAt: number;
 }
 
-/** One message to one target (a webhook, or a browser push subscription), with every attempt so far: the durable state of its retries. */
+/** One message to one target (a webhook, a browser push subscription, an e-mail address), with every attempt so far: the durable state of its retries. */
 export interface DeliveryRecord {
   /** The message id (`webhook-id`), derived from the target and what is delivered. */
   readonly id: string;
-  /** The target's id: a webhook's (`wh_…`) or a push subscription's (`ps_…`); the prefixes keep their deliveries apart. */
+  /** The target's id: a webhook's (`wh_…`), a push subscription's (`ps_…`) or a player's e-mail (`em_…`); the prefixes keep their deliveries apart. */
   readonly webhookId: string;
   readonly ownerId: string;
   readonly type: string;
-  /** The exact JSON body signed and sent on every attempt (a push message's plaintext, encrypted afresh on each). */
+  /** The exact JSON body signed and sent on every attempt (a push message's plaintext, encrypted afresh on each; an e-mail's parts and headers). */
   readonly body: string;
   /** Browser push only. */
   readonly webPush?: WebPushHeaders;
@@ -142,6 +142,39 @@ export interface PushSubscriptionStore {
   listPushSubscriptions(ownerId: string, consistency: ReadConsistency): Promise<readonly PushSubscriptionRecord[]>;
   /** Deletes it and counts it off its owner's (nothing when it is gone already: a 410 and a user's delete may race). */
   deletePushSubscription(subscription: Pick<PushSubscriptionRecord, 'ownerId' | 'id'>): Promise<void>;
+}
+
+/** A player's e-mail address and how they are mailed (push/email/). */
+export interface EmailRecord {
+  readonly playerId: string;
+  /** As the player typed it (trimmed); compared case-insensitively. */
+  readonly address: string;
+  /** When its confirmation link was followed; null until then, and nothing but the confirmation is sent. */
+  readonly confirmedAt: number | null;
+  /** The confirmation outstanding: the nonce its signed link names (the link itself is only in the e-mail) and when it lapses; null once used. */
+  readonly confirmation: { readonly nonce: string; readonly expiresAt: number } | null;
+  /** An IANA time zone (`Europe/Paris`): the player's local day, for the digest. */
+  readonly timeZone: string;
+  /** The local hour (0–23) the daily digest is sent at. */
+  readonly digestHour: number;
+  /** Whether the daily digest is sent (once confirmed). */
+  readonly digest: boolean;
+  /** Set when mail to the address bounced for good or was marked as spam: nothing more is sent to it until the player sets an address again. */
+  readonly disabled: { readonly at: number; readonly reason: string } | null;
+  readonly createdAt: number;
+}
+
+export interface EmailStore {
+  getEmail(playerId: string, consistency: ReadConsistency): Promise<EmailRecord | null>;
+  putEmail(record: EmailRecord): Promise<void>;
+  /** Nothing when there is none. */
+  deleteEmail(playerId: string): Promise<void>;
+  /**
+   * Claims the digest of one local day (`2026-11-26`) for the player, by a
+   * conditional write: true the first time for that day, false after (a
+   * timer firing twice, or two firings racing, send one digest).
+   */
+  claimDigest(playerId: string, day: string): Promise<boolean>;
 }
 
 /**
@@ -225,6 +258,7 @@ export type PushStore = NotificationStore &
   OutboxAgenda &
   WebhookStore &
   PushSubscriptionStore &
+  EmailStore &
   TicketStore &
   ConnectionStore &
   AllowanceStore &

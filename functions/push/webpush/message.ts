@@ -32,17 +32,18 @@ export interface PushMessage {
 /** How long a message without a deadline is worth keeping at the push service: a day (a player back later finds it in their feed). */
 const NO_DEADLINE_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** A deadline as a person reads it anywhere: the day and the UTC time (the push has no time zone of the player). */
-const when = (iso: string) =>
-  `${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hourCycle: 'h23' }).format(new Date(iso))} UTC`;
+/** A deadline as a person reads it in a time zone: the day and the time, and the zone's name (UTC for a push, which knows no zone of the player; e-mail knows theirs). */
+export const when = (iso: string, timeZone = 'UTC') =>
+  `${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone, hourCycle: 'h23' }).format(new Date(iso))} ${timeZone}`;
 
-export function sentence(notification: Pushed): string {
+/** The sentence a person reads about a notification: on a lock screen, or as an e-mail's first line (with the deadline in the player's zone). */
+export function sentence(notification: Pushed, timeZone = 'UTC'): string {
   const title = notification.title;
   switch (notification.type) {
     case 'your-turn':
-      return `Your turn in ${title}: play by ${when(notification.pending.deadline)}.`;
+      return `Your turn in ${title}: play by ${when(notification.pending.deadline, timeZone)}.`;
     case 'deadline-soon':
-      return `Your time in ${title} runs out at ${when(notification.pending.deadline)}.`;
+      return `Your time in ${title} runs out at ${when(notification.pending.deadline, timeZone)}.`;
     case 'timed-out':
       return `Your time ran out in ${title}.`;
     case 'game-ended':

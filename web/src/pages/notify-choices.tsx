@@ -19,7 +19,12 @@ const TYPES: Readonly<Record<NotificationType, string>> = {
   'webhook-disabled': 'A webhook of yours was disabled',
 };
 
-const CHANNELS: Readonly<Record<Channel, string>> = { stream: 'While a page is open', webhook: 'Your webhooks', push: 'Pushed to your devices' };
+const CHANNELS: Readonly<Record<Channel, string>> = {
+  stream: 'While a page is open',
+  webhook: 'Your webhooks',
+  push: 'Pushed to your devices',
+  email: 'E-mailed (once confirmed)',
+};
 
 /**
  * The preferences matrix as one table: a row per notification type, a

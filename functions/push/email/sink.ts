@@ -1,0 +1,35 @@
+import type { PushContext } from '../context.js';
+import { derivedId, sendable } from '../model/derive.js';
+import { chooses } from '../model/preferences.js';
+import { readPreferences } from '../notify/feed.js';
+import type { PushSink } from '../notify/channels.js';
+import type { Outbox } from '../outbox/port.js';
+import type { DeliveryRecord, EmailRecord } from '../store/port.js';
+import { emailDelivery, emailTarget, mailable, queueMail } from './deliveries.js';
+import { isEmailed } from './message.js';
+
+/**
+ * A sink that records an e-mail for each notification of the types e-mail
+ * carries, to its addressee's confirmed address, where their preferences'
+ * `email` cell for the type is on, and leaves it in the outbox (nothing is
+ * sent here). Records and preferences are read eventually consistent, as
+ * the other channels read theirs; preferences only for players with a
+ * confirmed address.
+ */
+export function emailSink(ctx: PushContext, outbox: Outbox): PushSink {
+  return async (derived) => {
+    if (ctx.pushPolicy.email === null) return;
+    const records = new Map<string, EmailRecord | null>();
+    const due: DeliveryRecord[] = [];
+    for (const { playerId, notification } of derived.notifications) {
+      if (!isEmailed(notification) || !sendable(derived, notification)) continue;
+      if (!records.has(playerId)) records.set(playerId, await ctx.push.getEmail(playerId, 'eventual'));
+      const record = records.get(playerId);
+      if (!record || !mailable(record)) continue;
+      if (!chooses(await readPreferences(ctx, playerId, 'eventual'), notification.type, 'email')) continue;
+      const id = derivedId('msg', emailTarget(playerId), notification.id);
+      due.push(emailDelivery(record, { kind: 'notice', notification }, id, Date.parse(notification.at), notification.type));
+    }
+    await queueMail(ctx, outbox, due);
+  };
+}
