@@ -21,7 +21,6 @@ import type { OutboxMessage } from './push/outbox/message.js';
 import type { Outbox } from './push/outbox/port.js';
 import { sqsOutboxFromEnv } from './push/outbox/sqs.js';
 import { DEFAULT_PUSH_POLICY, type PushPolicy } from './push/policy.js';
-import type { Timers } from './timers/port.js';
 import { reminderPlanner } from './push/reminders/reminders.js';
 import { deliveryDispatcher } from './push/runners/deliveries.js';
 import { runLocalPush, type LocalPush, type LocalPushOptions } from './push/runners/local.js';

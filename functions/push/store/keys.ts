@@ -72,6 +72,8 @@ export const PLAYER_ITEM_PREFIXES = [
   QUOTA_PREFIX,
   SLOT_PREFIX,
   CONNECTION_PREFIX,
+  'EMAIL',
+  'DIGEST',
 ] as const;
 
 export function notificationSk(notification: Pick<Notification, 'at' | 'id'>): string {

@@ -243,6 +243,8 @@ export class MemoryPushStore implements PushStore {
   async erasePlayer(playerId: string): Promise<void> {
     this.notifications.delete(playerId);
     this.preferences.delete(playerId);
+    this.emails.delete(playerId);
+    this.digestDays.delete(playerId);
     for (const targets of [this.webhooks, this.pushSubscriptions])
       for (const [id, target] of targets)
         if (target.ownerId === playerId) {
