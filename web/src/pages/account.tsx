@@ -5,6 +5,7 @@ import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 import { SecretBox } from '../ui/secret-box.js';
 import { AccessTokensPanel } from './access-tokens.js';
+import { DevicePush } from './device-push.js';
 import { NotifyChoices } from './notify-choices.js';
 import { VacationPanel } from './vacation.js';
 
@@ -98,6 +99,7 @@ export function AccountPage() {
       )}
       <VacationPanel client={current.client} />
       <AccessTokensPanel client={current.client} />
+      <DevicePush client={current.client} />
       <NotifyChoices client={current.client} />
       <p>
         Servers of yours can be told what happens in your games: <a href="/webhooks">webhooks</a>.
