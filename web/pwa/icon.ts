@@ -126,47 +126,78 @@ export function iconSvg(maskable = false): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}">${background}${drawing}</svg>\n`;
 }
 
-function inside(shape: Shape, x: number, y: number): boolean {
+/** A shape ready to test many points: its bounds, and whether a point inside them is in it. */
+interface Hit {
+  readonly fill: Colour;
+  readonly box: readonly [number, number, number, number];
+  readonly hit: (x: number, y: number) => boolean;
+}
+
+function compile(shape: Shape): Hit {
   switch (shape.kind) {
     case 'card': {
       // Into the card's own frame, then a rounded rectangle's distance test.
-      const angle = (-shape.degrees * Math.PI) / 180;
-      const [dx, dy] = [x - shape.centre[0], y - shape.centre[1]];
-      const u = Math.abs(dx * Math.cos(angle) - dy * Math.sin(angle));
-      const v = Math.abs(dx * Math.sin(angle) + dy * Math.cos(angle));
+      const [cos, sin] = [Math.cos((-shape.degrees * Math.PI) / 180), Math.sin((-shape.degrees * Math.PI) / 180)];
+      const [cx, cy] = shape.centre;
       const [hw, hh, r] = [shape.width / 2, shape.height / 2, shape.radius];
-      if (u > hw || v > hh) return false;
-      const [cu, cv] = [u - (hw - r), v - (hh - r)];
-      return cu <= 0 || cv <= 0 || cu * cu + cv * cv <= r * r;
+      const reach = Math.hypot(hw, hh);
+      return {
+        fill: shape.fill,
+        box: [cx - reach, cy - reach, cx + reach, cy + reach],
+        hit: (x, y) => {
+          const u = Math.abs((x - cx) * cos - (y - cy) * sin);
+          const v = Math.abs((x - cx) * sin + (y - cy) * cos);
+          if (u > hw || v > hh) return false;
+          const du = u - (hw - r);
+          const dv = v - (hh - r);
+          return du <= 0 || dv <= 0 || du * du + dv * dv <= r * r;
+        },
+      };
     }
-    case 'circle':
-      return (x - shape.centre[0]) ** 2 + (y - shape.centre[1]) ** 2 <= shape.radius ** 2;
+    case 'circle': {
+      const [cx, cy] = shape.centre;
+      const r = shape.radius;
+      return { fill: shape.fill, box: [cx - r, cy - r, cx + r, cy + r], hit: (x, y) => (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r };
+    }
     case 'polygon': {
-      // Even–odd rule: a ray to the right crosses the edges an odd number of times.
-      let odd = false;
-      const points = shape.points;
-      for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
-        const [xi, yi] = points[i]!;
-        const [xj, yj] = points[j]!;
-        if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) odd = !odd;
-      }
-      return odd;
+      const xs = shape.points.map(([x]) => x);
+      const ys = shape.points.map(([, y]) => y);
+      return {
+        fill: shape.fill,
+        box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+        // Even–odd rule: a ray to the right crosses the edges an odd number of times.
+        hit: (x, y) => {
+          let odd = false;
+          for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+            const [xi, yi, xj, yj] = [xs[i]!, ys[i]!, xs[j]!, ys[j]!];
+            if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) odd = !odd;
+          }
+          return odd;
+        },
+      };
     }
   }
 }
+
+/** The drawing ready for pixels, topmost shape first: the first hit is the colour seen. */
+const TOPMOST_FIRST: readonly Hit[] = DRAWING.map(compile).reverse();
 
 /** The colour at a point of the drawing's square, or null outside the background. */
 function colourAt(x: number, y: number, maskable: boolean): Colour | null {
   if (!maskable) {
     // The rounded square's corners (radius 96) are transparent.
     const r = 96;
-    const [cx, cy] = [Math.min(Math.max(x, r), SIZE - r), Math.min(Math.max(y, r), SIZE - r)];
-    if ((x - cx) ** 2 + (y - cy) ** 2 > r * r) return null;
+    const dx = x - Math.min(Math.max(x, r), SIZE - r);
+    const dy = y - Math.min(Math.max(y, r), SIZE - r);
+    if (dx * dx + dy * dy > r * r) return null;
   }
-  const [px, py] = maskable ? [(x - 51.2) / 0.8, (y - 51.2) / 0.8] : [x, y];
-  let colour: Colour = TABLE;
-  for (const shape of DRAWING) if (inside(shape, px, py)) colour = shape.fill;
-  return colour;
+  const px = maskable ? (x - 51.2) / 0.8 : x;
+  const py = maskable ? (y - 51.2) / 0.8 : y;
+  for (let i = 0; i < TOPMOST_FIRST.length; i++) {
+    const { box, hit, fill } = TOPMOST_FIRST[i]!;
+    if (px >= box[0] && px <= box[2] && py >= box[1] && py <= box[3] && hit(px, py)) return fill;
+  }
+  return TABLE;
 }
 
 /** The icon as `size` × `size` RGBA pixels, each the average of 4 × 4 samples (smooth edges). */
@@ -186,9 +217,13 @@ export function iconPixels(size: number, maskable = false): Uint8Array {
           b += colour[2];
           a++;
         }
-      const at = (py * size + px) * 4;
+      if (a === 0) continue;
       // Colours averaged over the covered samples (straight alpha), coverage as alpha.
-      pixels.set(a === 0 ? [0, 0, 0, 0] : [Math.round(r / a), Math.round(g / a), Math.round(b / a), Math.round((255 * a) / (grid * grid))], at);
+      const at = (py * size + px) * 4;
+      pixels[at] = Math.round(r / a);
+      pixels[at + 1] = Math.round(g / a);
+      pixels[at + 2] = Math.round(b / a);
+      pixels[at + 3] = Math.round((255 * a) / (grid * grid));
     }
   return pixels;
 }
