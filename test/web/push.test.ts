@@ -188,6 +188,16 @@ describe('browser push in Chromium: the switch, the service worker, the notifica
     expect((await api<Devices>('/v1/push-subscriptions', token)).body.subscriptions).toEqual([]);
     const after = JSON.parse((await page.evaluate<string | null>("localStorage.getItem('test.push')")) ?? '{}') as PushLog;
     expect([after.active, after.unsubscribed]).toEqual([false, 1]);
+
+    // On again, then signing out of this browser removes the device too: the next person here is not shown Pia's turns.
+    await again.click();
+    await expect.poll(() => again.isChecked()).toBe(true);
+    expect((await api<Devices>('/v1/push-subscriptions', token)).body.subscriptions).toHaveLength(1);
+    await page.getByRole('button', { name: 'Sign out of this browser' }).click();
+    await page.getByLabel('Your name').waitFor();
+    expect((await api<Devices>('/v1/push-subscriptions', token)).body.subscriptions).toEqual([]);
+    const signedOut = JSON.parse((await page.evaluate<string | null>("localStorage.getItem('test.push')")) ?? '{}') as PushLog;
+    expect([signedOut.active, signedOut.unsubscribed]).toEqual([false, 2]);
     expect(pageErrors).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 import { SecretBox } from '../ui/secret-box.js';
 import { AccessTokensPanel } from './access-tokens.js';
-import { DevicePush } from './device-push.js';
+import { DevicePush, forgetThisDevice } from './device-push.js';
 import { NotifyChoices } from './notify-choices.js';
 import { VacationPanel } from './vacation.js';
 
@@ -108,7 +108,8 @@ export function AccountPage() {
         <button
           type="button"
           class="secondary"
-          onClick={() => {
+          onClick={async () => {
+            await forgetThisDevice(current.client);
             signOut();
             navigate('/');
           }}

@@ -110,6 +110,11 @@ async function turnOff(client: ValeriaClient): Promise<void> {
   await (await (await serviceWorker)?.pushManager.getSubscription())?.unsubscribe();
 }
 
+/** Before signing out: this browser stops being told the player's news (a shared computer must not show the next person the last one's turns). */
+export async function forgetThisDevice(client: ValeriaClient): Promise<void> {
+  if (remembered()) await turnOff(client).catch((failure: unknown) => console.warn('this device could not be removed from your push devices:', failure));
+}
+
 export function DevicePush({ client }: { client: ValeriaClient }) {
   const supported = support();
   const [on, setOn] = useState<boolean | null>(null);
