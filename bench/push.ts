@@ -6,6 +6,10 @@
  *    local mail catcher receiving the opponent's turn e-mail (SMTP), p50/p99,
  *    then again with one receiver that never answers watching the same game
  *    (`BENCH_PUSH_ONLY=latency` runs these two alone and stops);
+ *  - latency from a move's answer to a closed tab's browser push: the
+ *    encrypted message (RFC 8291, VAPID-signed) reaching a local push
+ *    service that decrypts it, p50/p99 (`BENCH_PUSH_ONLY=web-push` runs it
+ *    alone and stops);
  *  - dollars per 1,000 connected client-hours, the stream against the events
  *    long-poll (one idle long-poll counted);
  *  - dollars per 1,000 complete four-player Villages of Valeria games with
@@ -13,8 +17,10 @@
  *    and write units by item kind, stream messages by type, connections,
  *    webhook deliveries, timers, the consumer's time): at the table, all four
  *    connected throughout; and asynchronously, each player called by its
- *    webhook to a short session. Every component and count is printed; and
- *    e-mail priced per 1,000 messages (SES, the delivery function, the outbox).
+ *    webhook to a short session, with a browser push device each (the push
+ *    sender's time per message measured here: encryption and VAPID
+ *    signature). Every component and count is printed; and e-mail priced per
+ *    1,000 messages (SES, the delivery function, the outbox).
  * What only AWS does (the WebSocket routes' Lambda and connection records, the
  * consumer's reads of the connection index, Management API and Scheduler
  * calls, the deadline consumer) is modelled from the code, per counted event,
@@ -22,6 +28,7 @@
  */
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
@@ -30,6 +37,7 @@ import { startDynamoDbLocal } from '../functions/local/dynamodb-local.js';
 import { localDynamoClient } from '../functions/store/dynamo-client.js';
 import { startLocalPush } from '../functions/compose.js';
 import { DEFAULT_PUSH_POLICY } from '../functions/push/policy.js';
+import { vapidKeysFromSeed } from '../functions/push/webpush/vapid.js';
 import { attachLocalStream } from '../functions/push/stream/local-server.js';
 import type { CommitMessage, ServerMessage, SubscribedMessage } from '../functions/push/stream/protocol.js';
 import { LOAD_PAGE_SIZE } from '../functions/service/context.js';
@@ -37,8 +45,8 @@ import { timerChangesOf } from '../functions/service/deadline-timer.js';
 import { DynamoStore } from '../functions/store/dynamodb.js';
 import { ApiClient } from '../test/support/api.js';
 import { testContext } from '../test/support/context.js';
+import { startPushService } from '../test/support/push-service.js';
 import { startReceiver } from '../test/support/webhook-receiver.js';
-import { randomBytes } from 'node:crypto';
 import { localEmailPolicy } from '../functions/compose.js';
 import { startMailCatcher } from '../functions/local/mail-catcher.js';
 import { smtpMailer } from '../functions/push/email/smtp.js';
@@ -47,7 +55,7 @@ import { fixed, mean, median, quantile } from './stats.js';
 
 /**
  * AWS list prices, us-east-1, as recorded on 2026-11-26 from the public
- * pricing pages (API Gateway, Lambda, DynamoDB on-demand after the
+ * pricing pages (API Gateway, Lambda, SQS, data transfer out, DynamoDB on-demand after the
  * 2024-11-01 cut, EventBridge Scheduler: only invocations are billed, not
  * its API calls; SES outbound e-mail from Lambda, no free tier counted). Check them before relying on the dollars; the ratios
  * barely move with them.
@@ -64,6 +72,7 @@ const PRICES = {
   schedulerInvocation: 1.0 / 1e6,
   sqsRequest: 0.4 / 1e6, // standard queue, per 64 KB request
   sesEmail: 0.1 / 1000, // per message sent (a few KB: the $0.12/GB of data is a hundredth of it)
+  dataTransferOutGb: 0.09, // to the internet, first 10 TB a month: each push message leaves AWS for the browser's push service
 } as const;
 
 /** Deployment facts from infra/ (memory of each function) and API Gateway limits. */
@@ -83,15 +92,23 @@ const RECONNECTS_PER_HOUR = 0.5;
  */
 const TABLE_SECONDS_PER_MOVE = 30;
 const SESSION_MINUTES = { open: 2, perMove: 1 } as const;
-/** How many complete four-player games each scenario plays and averages (their lengths vary). */
-const GAMES = 10;
+/** How many complete four-player games each scenario plays and averages (their lengths vary); `BENCH_PUSH_GAMES=1` for a quick look. */
+const GAMES = Number(process.env.BENCH_PUSH_GAMES ?? 10);
 
 /**
  * Time an AWS call takes from inside a Lambda (not measurable locally; the
  * local stream and scheduler answer in microseconds): a Management API post,
  * a Scheduler API call, a webhook attempt to a receiver that answers at once.
  */
-const AWS_CALL_SECONDS = { post: 0.015, schedulerApi: 0.02, webhookAttempt: 0.05, routeHandler: 0.02, sqsSend: 0.01 } as const;
+const AWS_CALL_SECONDS = { post: 0.015, schedulerApi: 0.02, webhookAttempt: 0.05, routeHandler: 0.02, sqsSend: 0.01, pushServiceAttempt: 0.08 } as const;
+/**
+ * What leaves AWS per push message: the encrypted body (the lock-screen JSON,
+ * ~250 bytes, + 86 bytes of RFC 8291 header and tag) and the request's headers
+ * (the VAPID JWT and key, TTL, Topic, Urgency): about 1 KB. The VAPID seed is
+ * read from Secrets Manager once per cold start ($0.05 per 10,000 calls):
+ * nothing per message.
+ */
+const PUSH_MESSAGE_BYTES = 1024;
 /** SQS requests a queued delivery costs: its share of the consumer's send, the delivery function's receive and delete (batches of one at worst). */
 const SQS_REQUESTS_PER_DELIVERY = 3;
 
@@ -119,7 +136,11 @@ await store.ensureTable();
 // E-mail as `npm start` sends it: SMTP to the local mail catcher.
 const catcher = await startMailCatcher();
 const email = localEmailPolicy({}, randomBytes(32).toString('base64url'), smtpMailer(catcher.smtpUrl));
-const ctx = testContext({ store, pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, appUrl: 'http://localhost', email } });
+const vapid = vapidKeysFromSeed(randomBytes(32).toString('base64url'), 'mailto:bench@example.com');
+const ctx = testContext({
+  store,
+  pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, appUrl: 'http://localhost', email, vapid: async () => vapid },
+});
 const consumerMs: number[] = [];
 const push = await startLocalPush(ctx, { deadlines: false, onError: (error) => console.error(error), onHandled: (ms) => consumerMs.push(ms) });
 // Reminders become EventBridge schedules on AWS, created and (once answered) deleted by the consumer.
@@ -251,6 +272,8 @@ interface Played {
   /** Commit messages carrying notifications: each stands for one read of that player's connections on AWS. */
   readonly addressed: number;
   readonly deliveries: number;
+  /** Browser push messages the players' push services took. */
+  readonly pushes: number;
   /** WebSocket connections opened (each a ticket, a $connect, a subscribe and a $disconnect on AWS). */
   readonly connections: number;
   readonly connectedHours: number;
@@ -366,6 +389,7 @@ async function playAtTheTable(seats: number, latency: boolean, hanging = false) 
     fromClients: clients.reduce((sum, c) => sum + c.sent(), 0),
     addressed: addressedIn(clients),
     deliveries: receivers.reduce((sum, r) => sum + r.received.length, 0),
+    pushes: 0,
     connections: clients.length,
     connectedHours: (seats * moves * TABLE_SECONDS_PER_MOVE) / 3600,
   };
@@ -427,6 +451,9 @@ async function playAsynchronously(seats: number, open: (token: string, gameId: s
   const { players, gameId, join } = await newGame(seats);
   const receivers = await Promise.all(players.map(() => startReceiver()));
   for (const [i, r] of receivers.entries()) await call('POST', '/v1/webhooks', players[i]!.token, { url: r.url });
+  // Each player's phone: pushed what their preferences pass on (their turn, the end), except while a session of theirs watches the game.
+  const phones = await Promise.all(players.map(() => startPushService()));
+  for (const [i, phone] of phones.entries()) await call('POST', '/v1/push-subscriptions', players[i]!.token, phone.subscription);
   await join();
   const orders = { harvest: { follow: true, drawFrom: 'deck' }, tax: { follow: true, drawFrom: 'deck' } };
   for (const p of players) await call('PUT', `/v1/games/${gameId}/standing-orders`, p.token, { orders });
@@ -479,11 +506,65 @@ async function playAsynchronously(seats: number, open: (token: string, gameId: s
     fromClients,
     addressed,
     deliveries: receivers.reduce((sum, r) => sum + r.received.length, 0),
+    pushes: phones.reduce((sum, phone) => sum + phone.received.length, 0),
     connections: streamed ? sessions : 0,
     connectedHours: streamed ? sessionMinutes / 60 : 0,
   };
   for (const r of receivers) await r.close();
+  for (const phone of phones) await phone.close();
   return { ...played, sessions, idleSessions };
+}
+
+/**
+ * A closed tab's browser push: every player has a device and no stream
+ * connection (nobody watches the game), and plays by reading its legal moves.
+ * After each move, the time from its answer to the first push it caused
+ * reaching a device's push service, which decrypts it and checks its VAPID
+ * signature (test/support/push-service.ts).
+ */
+async function playWithClosedTabs(seats: number) {
+  const { players, gameId, join } = await newGame(seats);
+  const phones = await Promise.all(players.map(() => startPushService()));
+  for (const [i, phone] of phones.entries()) await call('POST', '/v1/push-subscriptions', players[i]!.token, phone.subscription);
+  await join();
+  const toPush: number[] = [];
+  let moves = 0;
+  for (;;) {
+    await push.notifier.idle();
+    await push.outbox.idle();
+    const legal = await Promise.all(players.map(async (p) => (await call('GET', `/v1/games/${gameId}/moves`, p.token)).body.moves as unknown[]));
+    const seat = legal.findIndex((moves) => moves.length > 0);
+    if (seat === -1) break;
+    const before = phones.map((phone) => phone.received.length);
+    await call('POST', `/v1/games/${gameId}/moves`, players[seat]!.token, { moves: [choose(legal[seat]!)] });
+    const answeredAt = Date.now();
+    moves++;
+    await push.notifier.idle();
+    await push.outbox.idle();
+    const arrivals = phones.flatMap((phone, i) => phone.received.slice(before[i]).map((m) => m.receivedAt));
+    if (arrivals.length > 0) toPush.push(Math.min(...arrivals) - answeredAt);
+  }
+  const received = phones.flatMap((phone) => phone.received);
+  const unreadable = received.filter((m) => m.problems.length > 0);
+  for (const phone of phones) await phone.close();
+  return { moves, toPush, received: received.length, unreadable };
+}
+
+// ── 0. a closed tab's browser push, locally ───────────────────────────────
+
+const closedTabs = await playWithClosedTabs(2);
+console.log(`\nLatency from a move's answer to a closed tab's browser push (2-player Villages of Valeria, ${closedTabs.moves} moves, DynamoDB Local):`);
+console.log(
+  `  to the push service, encrypted (aes128gcm) and VAPID-signed: p50 ${fixed(median(closedTabs.toPush), 0)} ms, p99 ${fixed(quantile(closedTabs.toPush, 0.99), 0)} ms (n=${closedTabs.toPush.length}; ms resolution)`,
+);
+console.log(
+  `  ${closedTabs.received} messages, ${closedTabs.unreadable.length} that did not decrypt or verify${closedTabs.unreadable.length > 0 ? `: ${closedTabs.unreadable[0]!.problems.join('; ')}` : ''}`,
+);
+if (process.env.BENCH_PUSH_ONLY === 'web-push') {
+  push.stop();
+  server.close();
+  await local.stop();
+  process.exit(0);
 }
 
 // ── 1. latency, locally ────────────────────────────────────────────────────
@@ -534,6 +615,33 @@ const connectionRecordsCost =
   lambda(CONNECTION_LIFE.invocations, AWS_CALL_SECONDS.routeHandler, PUSH_LAMBDA_GB) + rru(CONNECTION_LIFE.reads) + wru(CONNECTION_LIFE.writes);
 const pingCost = lambda(PING.invocations, AWS_CALL_SECONDS.routeHandler, PUSH_LAMBDA_GB) + rru(PING.reads) + PING.messages * PRICES.webSocketMessage;
 
+/**
+ * The push sender's own work per message, measured: encrypting a lock-screen
+ * message to a device (RFC 8291: an ECDH agreement, HKDF, AES-GCM) and signing
+ * its VAPID JWT (ES256), as the courier does with `web-push`.
+ */
+async function pushSenderMs(samples: number): Promise<number> {
+  const { generateRequestDetails } = (await import('web-push')).default;
+  const device = await startPushService();
+  const body = JSON.stringify({
+    type: 'your-turn',
+    notificationId: 'n_0123456789abcdefghijkl',
+    gameId: 'g_0123456789ab',
+    title: 'Villages of Valeria',
+    body: 'Your turn in Villages of Valeria: play by 27 Nov, 12:00 UTC.',
+    path: '/g/g_0123456789ab',
+    at: '2026-11-26T12:00:00.000Z',
+  });
+  const once = () => generateRequestDetails(device.subscription, body, { vapidDetails: vapid, contentEncoding: 'aes128gcm', TTL: 3600, topic: 'x'.repeat(32) });
+  for (let i = 0; i < 20; i++) once();
+  const started = performance.now();
+  for (let i = 0; i < samples; i++) once();
+  const each = (performance.now() - started) / samples;
+  await device.close();
+  return each;
+}
+const PUSH_SENDER_MS = await pushSenderMs(200);
+
 /** Plays `GAMES` complete four-player games one way, counting everything AWS would bill, and prices them per game. */
 async function scenario(play: () => Promise<Played>) {
   units.reset();
@@ -572,6 +680,7 @@ async function scenario(play: () => Promise<Played>) {
     messagesReceived: sum((g) => g.fromClients),
     addressed: sum((g) => g.addressed),
     deliveries: sum((g) => g.deliveries),
+    pushes: sum((g) => g.pushes),
     connections: sum((g) => g.connections),
     connectedHours: sum((g) => g.connectedHours),
     reminders: perGame(timers.reminders.size),
@@ -610,6 +719,11 @@ async function scenario(play: () => Promise<Played>) {
     deliveries:
       counted.deliveries * (SQS_REQUESTS_PER_DELIVERY * PRICES.sqsRequest) + lambda(counted.deliveries, AWS_CALL_SECONDS.webhookAttempt, PUSH_LAMBDA_GB),
     // The game's own deadline consumer: one invocation per commit and its Scheduler calls (the new deadline's schedule, the closed entry's deleted); the game summary it puts is counted above, as npm start writes it.
+    // Each browser push through the outbox: its SQS requests, and the delivery function's time — the sender's work measured here, then the push service's answer — and the message leaving AWS.
+    'browser push':
+      counted.pushes * (SQS_REQUESTS_PER_DELIVERY * PRICES.sqsRequest) +
+      lambda(counted.pushes, PUSH_SENDER_MS / 1000 + AWS_CALL_SECONDS.pushServiceAttempt, PUSH_LAMBDA_GB) +
+      (counted.pushes * PUSH_MESSAGE_BYTES * PRICES.dataTransferOutGb) / 2 ** 30,
     'deadline consumer': lambda(commits, (counted.deadlineSchedulerCalls / commits) * AWS_CALL_SECONDS.schedulerApi, DEADLINE_CONSUMER_GB),
     'deadline timers fired':
       counted.timerInvocations * PRICES.schedulerInvocation + lambda(counted.timerInvocations, AWS_CALL_SECONDS.routeHandler, TIMER_LAMBDA_GB),
@@ -638,7 +752,7 @@ function report(title: string, { counted, costs, total, consumerAwsSeconds }: Aw
   for (const [type, sent] of c.messagesByType)
     console.log(`    ${type.padEnd(14)} ${n(sent.count).padStart(6)}, the largest ${fixed(sent.largestBytes / 1024, 1)} KB`);
   console.log(
-    `  ${n(c.deliveries)} webhook deliveries; reminders: ${n(c.reminders)} planned, ${n(c.reminders - c.remindersFired)} cancelled once answered, ${n(c.remindersFired)} fired`,
+    `  ${n(c.deliveries)} webhook deliveries, ${n(c.pushes)} browser pushes (the sender's work ${fixed(PUSH_SENDER_MS, 2)} ms each, measured, + ${AWS_CALL_SECONDS.pushServiceAttempt * 1000} ms modelled for the push service's answer); reminders: ${n(c.reminders)} planned, ${n(c.reminders - c.remindersFired)} cancelled once answered, ${n(c.remindersFired)} fired`,
   );
   console.log(
     `  deadline timers: ${n(c.deadlineSchedules)} schedules, ${n(c.deadlinesDeleted)} deleted when their entry closed first, ${n(c.timerInvocations)} timer invocations per game`,

@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { progressiveWebApp } from './pwa/plugin.js';
 
 const WEB = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(WEB, '..');
@@ -29,5 +30,5 @@ export default defineConfig({
   root: WEB,
   build: { outDir: OUT, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2000 },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  plugins: [apiReference()],
+  plugins: [apiReference(), progressiveWebApp(WEB)],
 });

@@ -16,6 +16,8 @@ export const WEB_DIST = join(REPO_ROOT, 'web', 'dist');
 /** What the built app is made of: a newer file in any of these makes the build stale. */
 const WEB_SOURCES = [
   'web/src',
+  'web/sw',
+  'web/pwa',
   'web/index.html',
   'web/docs.html',
   'web/vite.config.ts',
@@ -41,6 +43,7 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',

@@ -72,6 +72,7 @@ describe('names kept from blocked players', () => {
       gameId: 'g_1',
       title: 'Village Pillage',
       version: 4,
+      pendingId: 'p4',
       awaiting: [
         { seat: 1, name: 'Ben' },
         { seat: 2, name: null },

@@ -126,6 +126,18 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     expect(await store.takeTurnAllowance('g_1', minute + 60_000, 6, 3)).toBe(true);
   });
 
+  it('lets one message claim a subject of a target, however many ask at once; its claimant may ask again', async () => {
+    const store = await make(() => NOW);
+    const claims = await Promise.all(['msg_1', 'msg_2', 'msg_3'].map((claimant) => store.claimSubject('wh_1', 'turn#g_1#p4#0', claimant, NOW)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    const holder = ['msg_1', 'msg_2', 'msg_3'].find((_, i) => claims[i])!;
+    expect(await store.claimSubject('wh_1', 'turn#g_1#p4#0', holder, NOW)).toBe(true);
+    expect(await store.claimSubject('wh_1', 'turn#g_1#p4#0', 'msg_4', NOW)).toBe(false);
+    // Another subject, or the same one at another target, is free.
+    expect(await store.claimSubject('wh_1', 'turn#g_1#p5#0', 'msg_4', NOW)).toBe(true);
+    expect(await store.claimSubject('wh_2', 'turn#g_1#p4#0', 'msg_5', NOW)).toBe(true);
+  });
+
   it('keeps the local outbox until each message is handled', async () => {
     const store = await make(() => NOW);
     const message = (deliveryId: string) => ({ channel: 'webhook' as const, ownerId: 'pl_a', targetId: 'wh_1', deliveryId, createdAt: NOW });

@@ -3,16 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
 import { gameTopic } from '../../functions/push/webpush/message.js';
 import { vapidKeysFromSeed } from '../../functions/push/webpush/vapid.js';
+import { STORE_KINDS, storeOf } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
+import { sealedBidsListing } from '../support/sealed-bids.js';
 import { openStream, startPushApi, type PushApi } from '../support/push-api.js';
 import { startPushService } from '../support/push-service.js';
 
+const vapid = vapidKeysFromSeed(randomBytes(32).toString('base64url'), 'mailto:push-tests@example.com');
+
 /** Browser push end to end: real encryption and VAPID, checked by a push service that holds the browser's keys. */
-describe('browser push (a local push service decrypting each message)', () => {
+describe.each(STORE_KINDS)('browser push (%s store, a local push service decrypting each message)', (kind) => {
   let api: PushApi;
-  const vapid = vapidKeysFromSeed(randomBytes(32).toString('base64url'), 'mailto:push-tests@example.com');
   beforeAll(async () => {
     api = await startPushApi({
+      store: await storeOf(kind, 'push-web'),
       pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, appUrl: 'https://play.example', retryDelaysMs: [0, 30, 60, 90], vapid: async () => vapid },
     });
   });
@@ -124,5 +128,79 @@ describe('browser push (a local push service decrypting each message)', () => {
 
     await stream.close();
     await Promise.all([phone.close(), stale.close(), watcherPhone.close()]);
+  });
+});
+
+/**
+ * What a player who stops answering is pushed, on DynamoDB Local with real
+ * timers (deadlines of 4 seconds, a reminder at half): their turn, the
+ * reminder (`Urgency: high`: the one push worth waking a phone at once),
+ * each timeout, and the bot taking their seat; a device whose push service
+ * answers 404 is deleted at its first message.
+ */
+describe('browser push of reminders, timeouts and a seat handed to the bot (DynamoDB Local, real timers)', () => {
+  let api: PushApi;
+  beforeAll(async () => {
+    api = await startPushApi(
+      {
+        store: await storeOf('dynamodb', 'push-web-away'),
+        games: [sealedBidsListing],
+        pushPolicy: {
+          ...DEFAULT_PUSH_POLICY,
+          allowLoopbackHttp: true,
+          appUrl: 'https://play.example',
+          retryDelaysMs: [0, 30, 60, 90],
+          vapid: async () => vapid,
+        },
+      },
+      { deadlines: true, reminderMinPendingMs: 1000 },
+    );
+  });
+  afterAll(async () => api.close());
+
+  it('pushes your-turn, deadline-soon with Urgency high, timed-out and seat-replaced, each decrypted and VAPID-signed; a 404 deletes that device', async () => {
+    const { client } = api;
+    const [away, other] = [await client.register('Away'), await client.register('Other')];
+    const phone = await startPushService();
+    const gone = await startPushService(() => 404);
+    for (const device of [phone, gone])
+      expect((await client.post('/v1/push-subscriptions', { token: away.token, body: device.subscription })).status).toBe(201);
+    expect((await client.request('PUT', '/v1/players/me/preferences', { token: away.token, body: { reminders: [0.5] } })).status).toBe(200);
+    const created = await client.post('/v1/games', {
+      token: away.token,
+      body: { game: 'sealed-bids', seats: 2, options: { rounds: 4 }, deadlines: { turnSeconds: 4, windowSeconds: 4 }, table: { replaceAfterTimeouts: 2 } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const gameId: string = created.body.gameId;
+    expect((await client.post(`/v1/games/${gameId}/join`, { token: other.token, body: {} })).status).toBe(200);
+
+    // Nobody answers: the timers time both out, and after two timeouts in a row the bot takes Away's seat.
+    type Pushed = { type: string; gameId: string; body: string };
+    const pushed = () =>
+      phone.received.map((m) => ({ ...(JSON.parse(m.plaintext ?? '{}') as Pushed), headers: m.headers, problems: m.problems, at: m.receivedAt }));
+    await phone.until(() => pushed().some((m) => m.type === 'seat-replaced' && m.body.startsWith('A bot plays your seat')));
+    const messages = pushed();
+    for (const type of ['your-turn', 'deadline-soon', 'timed-out', 'seat-replaced']) expect(messages.map((m) => m.type)).toContain(type);
+    for (const m of messages) {
+      expect(m.problems).toEqual([]);
+      expect(m.gameId).toBe(gameId);
+      // The reminder alone is urgent: the deadline is near.
+      expect(m.headers.urgency).toBe(m.type === 'deadline-soon' ? 'high' : 'normal');
+      expect(m.headers.topic).toBe(gameTopic(gameId));
+    }
+    const reminder = messages.find((m) => m.type === 'deadline-soon')!;
+    expect(reminder.body).toMatch(/^Your time in Sealed Bids \(test fixture\) runs out at \d{1,2} \w{3}, \d{2}:\d{2} UTC\.$/);
+    // Worth keeping only until the deadline: half of the 4 seconds is left.
+    expect(Number(reminder.headers.ttl)).toBeLessThanOrEqual(2);
+    expect(messages.find((m) => m.type === 'timed-out')!.body).toBe('Your time ran out in Sealed Bids (test fixture).');
+    expect(messages.find((m) => m.type === 'seat-replaced')!.body).toBe(
+      'A bot plays your seat in Sealed Bids (test fixture) after 2 timeouts: take it back at the table.',
+    );
+
+    // The device whose push service no longer knew it got one message, then was deleted.
+    expect(gone.received).toHaveLength(1);
+    const devices = (await client.get('/v1/push-subscriptions', { token: away.token })).body.subscriptions as { endpointOrigin: string }[];
+    expect(devices.map((d) => d.endpointOrigin)).toEqual([new URL(phone.subscription.endpoint).origin]);
+    await Promise.all([phone.close(), gone.close()]);
   });
 });

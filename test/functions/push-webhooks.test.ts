@@ -8,6 +8,8 @@ import { isForbiddenAddress } from '../../functions/push/webhooks/ssrf.js';
 import { startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
 import { playToEnd } from '../support/api-players.js';
 import { startDiscordReceiver, startSlackReceiver } from '../support/chat-receivers.js';
+import { sealedBidsListing } from '../support/sealed-bids.js';
+import { sealedTable } from '../support/sealed-table.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 /** Polls until `found` holds (behaviour only; the bound keeps a broken build from hanging). */
@@ -328,5 +330,85 @@ describe('forbidden addresses', () => {
     ['not-an-ip', true],
   ])('%s → forbidden %s', (address, forbidden) => {
     expect(isForbiddenAddress(address)).toBe(forbidden);
+  });
+});
+
+describe('chat channels during an undo loop (DynamoDB Local)', () => {
+  let api: RunningApi;
+  let push: LocalPushRun;
+  beforeAll(async () => {
+    api = await startApi({
+      store: await storeOf('dynamodb', 'push-chat-undo'),
+      games: [sealedBidsListing],
+      pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, appUrl: 'https://play.example', retryDelaysMs: [0, 30, 60, 90] },
+    });
+    push = await startLocalPush(api.ctx, { deadlines: false, onError: (error) => console.error(error) });
+  });
+  afterAll(async () => {
+    push.stop();
+    await api.close();
+  });
+
+  it('tells a Discord and a Slack channel once per change of whose turn it is, however often moves and undos hand it back; a program hears each', async () => {
+    const { client } = api;
+    const [alice, bob] = [await client.register('Alice'), await client.register('Bob')];
+    const [discord, slack, program] = await Promise.all([startDiscordReceiver(0.05), startSlackReceiver(0.05), startReceiver()]);
+    const mine = (await client.post('/v1/webhooks', { token: alice.token, body: { url: discord.url, format: 'discord', events: ['your-turn'] } })).body;
+    const own = (await client.post('/v1/webhooks', { token: alice.token, body: { url: program.url, events: ['your-turn'] } })).body;
+    const created = await client.post('/v1/games', {
+      token: alice.token,
+      body: { game: 'sealed-bids', seats: 2, options: { rounds: 3 }, deadlines: { turnSeconds: 3600, windowSeconds: 3600 } },
+    });
+    const gameId: string = created.body.gameId;
+    const channel = (await client.post('/v1/webhooks', { token: alice.token, body: { url: slack.url, gameId, format: 'slack', events: ['game.turn'] } })).body;
+    expect((await client.post(`/v1/games/${gameId}/join`, { token: bob.token, body: {} })).status).toBe(200);
+    const table = sealedTable(client);
+    const undo = async (version: number) => expect((await client.post(`/v1/games/${gameId}/undo`, { token: alice.token, body: { version } })).status).toBe(200);
+    const step = async () => push.notifier.idle();
+    await step();
+
+    // The bid window: Alice bids and takes it back (her turn again, same window), bids again; Bob bids and the leader's turn opens.
+    await undo((await table.bid(gameId, alice.token)).body.version);
+    await step();
+    expect((await table.bid(gameId, alice.token)).status).toBe(200);
+    expect((await table.bid(gameId, bob.token)).status).toBe(200);
+    await step();
+    // Alice leads, takes it back (her lead again), leads again: round 2's window opens twice under one pending entry.
+    await undo((await table.move(gameId, alice.token, { type: 'double' })).body.version);
+    await step();
+    expect((await table.move(gameId, alice.token, { type: 'double' })).status).toBe(200);
+    await step();
+
+    const turns = (await client.get('/v1/notifications?limit=100', { token: alice.token })).body.notifications.filter(
+      (n: Notification) => n.type === 'your-turn',
+    ) as Extract<Notification, { type: 'your-turn' }>[];
+    // Alice was announced her turn six times over three pending entries: each was handed back once (two undos, one move taken again).
+    expect(turns).toHaveLength(6);
+    const entries = [...new Set(turns.map((n) => n.pending.id))];
+    expect(entries).toHaveLength(3);
+
+    const settledAll = async (hookId: string, count: number) =>
+      eventually(
+        async () => (await client.get(`/v1/webhooks/${hookId}/deliveries`, { token: alice.token })).body.deliveries as { state: string }[],
+        (list) => list.length === count && list.every((d) => d.state === 'delivered'),
+      );
+    await settledAll(own.id, 6);
+    expect(program.received).toHaveLength(6);
+    await settledAll(mine.id, 3);
+    expect(discord.refused).toEqual([]);
+    expect(discord.accepted).toHaveLength(3);
+    expect(discord.accepted.every((b) => String(b.content).startsWith('Your turn in Sealed Bids (test fixture), until'))).toBe(true);
+    // The channel: both to bid, Alice to lead, both to bid in round 2 — once each.
+    await settledAll(channel.id, 3);
+    expect(slack.refused).toEqual([]);
+    expect(slack.accepted.map((b) => String(b.text).split(' until ')[0])).toEqual([
+      'Sealed Bids (test fixture): waiting for Alice and Bob',
+      'Sealed Bids (test fixture): waiting for Alice',
+      'Sealed Bids (test fixture): waiting for Alice and Bob',
+    ]);
+    await Promise.all([discord.close(), slack.close(), program.close()]);
+    // Nothing more arrives later: every message either settled or was never queued.
+    await step();
+    expect((await client.get(`/v1/webhooks/${mine.id}/deliveries`, { token: alice.token })).body.deliveries).toHaveLength(3);
   });
 });

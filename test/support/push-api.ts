@@ -20,13 +20,16 @@ export interface PushApi {
   close(): Promise<void>;
 }
 
-/** The app as `npm start` runs it, push included (notifier, timers, WebSocket stream; deadlines left to lazy expiry), on a free loopback port. */
-export async function startPushApi(parts: Partial<PushContext> = {}): Promise<PushApi> {
+/** The app as `npm start` runs it, push included (notifier, timers, WebSocket stream; deadlines left to lazy expiry unless `options.deadlines`), on a free loopback port. */
+export async function startPushApi(
+  parts: Partial<PushContext> = {},
+  options: { readonly deadlines?: boolean; readonly reminderMinPendingMs?: number } = {},
+): Promise<PushApi> {
   const ctx = testContext({
     pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, appUrl: 'https://play.example', retryDelaysMs: [0, 30, 60, 90] },
     ...parts,
   });
-  const push = await startLocalPush(ctx, { deadlines: false, onError: (error) => console.error(error) });
+  const push = await startLocalPush(ctx, { deadlines: false, ...options, onError: (error) => console.error(error) });
   const server: ServerType = await new Promise((resolve) => {
     // The e-mail routes queue in this run's outbox and plan on its timers, as under `npm start`.
     const s = serve({ fetch: createApp(ctx, { mail: push }).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

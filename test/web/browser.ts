@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp } from '../../functions/app/app.js';
 import { mountWebApp } from '../../functions/local/web-app.js';
 import { startLocalPush } from '../../functions/compose.js';
-import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
+import { DEFAULT_PUSH_POLICY, type PushPolicy } from '../../functions/push/policy.js';
 import { relyingPartyAt } from '../../functions/service/relying-party.js';
 import { attachLocalStream } from '../../functions/push/stream/local-server.js';
 import { storeOf } from '../support/api.js';
@@ -32,8 +32,8 @@ export interface WebWorld {
   close(): Promise<void>;
 }
 
-/** `clock`: the server's time, for a test that moves it past deadlines (the browser keeps its own). */
-export async function startWebWorld(label: string, clock?: () => number): Promise<WebWorld> {
+/** `clock`: the server's time, for a test that moves it past deadlines (the browser keeps its own); `policy`: push settings beside the defaults (e.g. VAPID keys). */
+export async function startWebWorld(label: string, clock?: () => number, policy: Partial<PushPolicy> = {}): Promise<WebWorld> {
   // The server listens first, so that the relying party can name its port; the app answers once it is built.
   const serving: { app?: ReturnType<typeof createApp> } = {};
   const server: ServerType = await new Promise((resolve) => {
@@ -45,7 +45,7 @@ export async function startWebWorld(label: string, clock?: () => number): Promis
   const { port } = server.address() as AddressInfo;
   const ctx = testContext({
     store: await storeOf('dynamodb', label),
-    pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true },
+    pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, ...policy },
     relyingParty: relyingPartyAt(`http://localhost:${port}`),
     ...(clock ? { clock } : {}),
   });
@@ -74,10 +74,10 @@ export async function startWebWorld(label: string, clock?: () => number): Promis
 }
 
 /** A world for one test file, started before its tests and closed after them. */
-export function webWorldFor(label: string, clock?: () => number): () => WebWorld {
+export function webWorldFor(label: string, clock?: () => number, policy: Partial<PushPolicy> = {}): () => WebWorld {
   let world: WebWorld | undefined;
   beforeAll(async () => {
-    world = await startWebWorld(label, clock);
+    world = await startWebWorld(label, clock, policy);
   });
   afterAll(() => world?.close());
   return () => {
@@ -205,14 +205,14 @@ const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta
  * With UPDATE_SCREENSHOTS=1, saves what a player sees of the page at laptop
  * and phone (390 px) width under docs/screenshots/ (the README shows them).
  */
-export async function screenshotTable(page: Page, name: string): Promise<void> {
+export async function screenshotTable(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   if (!process.env.UPDATE_SCREENSHOTS) return;
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.evaluate('window.scrollTo(0, 0)');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SCREENSHOTS}${name}-desktop.png` });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}-desktop.png`, fullPage });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENSHOTS}${name}-phone.png` });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}-phone.png`, fullPage });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

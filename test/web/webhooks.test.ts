@@ -63,4 +63,26 @@ describe('the web client in Chromium: webhooks', () => {
     expect(data?.webhooks).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
+
+  it('adds a Discord webhook: the format chosen where it goes, its test posted in Discord’s shape', async () => {
+    const channel = await startReceiver(() => 204);
+    receivers.push(channel);
+    const ben = await registeredPlayer(world(), 'Ben', '/webhooks');
+    await ben.getByLabel("Your server's URL (https)").fill(channel.url);
+    await ben.getByLabel('Where it goes').selectOption({ label: 'A Discord channel (its incoming webhook URL)' });
+    await ben.getByText('A turn handed back by an undo is not posted again.').waitFor();
+    await ben.getByRole('button', { name: 'Add the webhook' }).click();
+    await ben.getByRole('button', { name: 'I have kept it' }).click();
+    await ben.getByText(`${channel.url} (Discord)`).waitFor();
+    await expectAccessible(ben, 'the webhooks page with a Discord webhook');
+    await ben.getByRole('button', { name: `Send a test to ${channel.url}` }).click();
+    await expect
+      .poll(() => ben.getByRole('status', { name: `Test of ${channel.url}` }).textContent())
+      .toBe('Delivered: your server answered with success (2xx).');
+    expect(JSON.parse(channel.received[0]?.body ?? '{}')).toEqual({
+      content: 'Valeria Tabletop: this webhook works. Game news will appear here.',
+      allowed_mentions: { parse: [] },
+    });
+    expect(pageErrors).toEqual([]);
+  });
 });

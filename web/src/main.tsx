@@ -14,6 +14,7 @@ import { PlayNowPage } from './pages/play-now.js';
 import { NotificationsPage } from './pages/notifications.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { followNotifications, notifications } from './notifications.js';
+import './pwa.js';
 import { route } from './router.js';
 import { session } from './session.js';
 import { Announcer } from './ui/announcer.js';

@@ -5108,7 +5108,7 @@ export interface components {
             /** @enum {string} */
             scope: "player" | "game";
             /**
-             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told to that channel (the same pending entry and awaited seats, handed back by an undo or a move taken again) is not told again: one message per change of whose turn it is. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
              * @enum {string}
              */
             format: "standard" | "discord" | "slack";
@@ -7616,7 +7616,7 @@ export interface components {
             /** @enum {string} */
             scope: "player" | "game";
             /**
-             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told to that channel (the same pending entry and awaited seats, handed back by an undo or a move taken again) is not told again: one message per change of whose turn it is. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
              * @enum {string}
              */
             format: "standard" | "discord" | "slack";
@@ -8259,7 +8259,7 @@ export interface components {
             /** @description Only these types (notification types for your own, `game.*` notice types for a game); leave out for all. */
             events?: ("your-turn" | "deadline-soon" | "timed-out" | "game-started" | "game-ended" | "player-joined" | "seat-replaced" | "seat-reclaimed" | "webhook-disabled" | "game.turn" | "game.started" | "game.ended")[];
             /**
-             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told for the same pending entry and deadline (an undo handing it back) is not told again. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long. Default `standard`.
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told to that channel (the same pending entry and awaited seats, handed back by an undo or a move taken again) is not told again: one message per change of whose turn it is. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long. Default `standard`.
              * @enum {string}
              */
             format?: "standard" | "discord" | "slack";

@@ -198,12 +198,13 @@ function deriveNotices(facts: CommitFacts): GameNotice[] {
   const notices: GameNotice[] = [];
   const command = commit.command as { type?: string };
   if (command.type === 'start') notices.push({ ...base('game.started'), type: 'game.started' });
-  const { deadline } = commit.summary;
-  if (deadline !== null && newlyAwaited(previous, commit.summary).length > 0)
+  const { deadline, pendingId } = commit.summary;
+  if (deadline !== null && pendingId !== null && newlyAwaited(previous, commit.summary).length > 0)
     notices.push({
       ...base('game.turn'),
       type: 'game.turn',
       awaiting: commit.summary.awaiting.map((seat) => ({ seat, name: seatName(header, seat) })),
+      pendingId,
       deadline: new Date(deadline).toISOString(),
     });
   if (endedNow(facts) && facts.result)

@@ -118,6 +118,7 @@ export const GameNotice = z
       title: z.string(),
       version: z.number().int(),
       awaiting: z.array(PublicSeat),
+      pendingId: z.string().describe('The pending entry awaited (a `your-turn`’s `pending.id`): a turn an undo hands back names the entry it named before.'),
       deadline: Instant,
     }),
     z.object({ id: z.string(), at: Instant, type: z.literal('game.started'), gameId: z.string(), title: z.string(), version: z.number().int() }),

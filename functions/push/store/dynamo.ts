@@ -37,6 +37,7 @@ import {
   slotPrefix,
   ticketKey,
   TIMERS_PARTITION,
+  toldKey,
   turnAllowanceKey,
   WEBHOOK_PREFIX,
   countKey,
@@ -370,6 +371,26 @@ export class DynamoPushStore implements PushStore {
             ':limit': { N: String(limit) },
             ':ttl': { N: String(Math.ceil((windowStart + ALLOWANCE_KEPT_MS) / 1000)) },
           },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+  async claimSubject(targetId: string, subject: string, claimant: string, at: number): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: {
+            ...toldKey(targetId, subject),
+            claimant: { S: claimant },
+            [TABLE_SCHEMA.ttlAttribute]: { N: String(Math.ceil((at + DELIVERY_TTL_MS) / 1000)) },
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR claimant = :claimant',
+          ExpressionAttributeValues: { ':claimant': { S: claimant } },
         }),
       );
       return true;

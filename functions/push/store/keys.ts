@@ -20,6 +20,7 @@ import { targetKey, type OutboxMessage } from '../outbox/message.js';
  *   PLAYER#<id>  SLOT#<kind>#<n>          one of the player's slots of a quota of things that lapse (stream tickets, connections): holder and expiry
  *   PUSHRATE#<game> W#<minute, 13 digits> the undos of that minute that announced a turn again to the push channels (TTL 1 h)
  *   HOOKS#<game> WH#<webhook id>          a game-scope subscription, the game's copy
+ *   TOLD#<target> <subject>               which message told a target of a subject (a chat channel's turn), so none other does (TTL 30 days)
  *   WHD#<target> <at, 13 digits>#<msg id> a delivery with its attempts, to a webhook or a push subscription (TTL 30 days)
  *   TICKET#<sha256 of ticket>  TICKET     a one-time stream ticket (TTL 60 s)
  *   WSCONN#<connection id>     CONN       an open WebSocket connection on AWS: its player, the set of its games (TTL 3 h)
@@ -55,6 +56,7 @@ export const turnAllowanceKey = (gameId: string, windowStart: number) => ({
   pk: { S: `PUSHRATE#${gameId}` },
   sk: { S: `W#${String(windowStart).padStart(13, '0')}` },
 });
+export const toldKey = (targetId: string, subject: string) => ({ pk: { S: `TOLD#${targetId}` }, sk: { S: subject } });
 export const gameHooksPartition = (gameId: string) => `HOOKS#${gameId}`;
 export const deliveriesPartition = (webhookId: string) => `WHD#${webhookId}`;
 export const deliverySk = (createdAt: number, id: string) => `${String(createdAt).padStart(13, '0')}#${id}`;

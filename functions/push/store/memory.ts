@@ -34,6 +34,8 @@ export class MemoryPushStore implements PushStore {
   private readonly tickets = new Map<string, { readonly playerId: string; readonly expiresAt: number }>();
   /** Each game's current allowance window: its start and the commits that took a place. */
   private readonly allowances = new Map<string, { readonly windowStart: number; readonly seqs: Set<number> }>();
+  /** Subjects claimed, by target and subject: the claimant. */
+  private readonly told = new Map<string, string>();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
@@ -237,6 +239,13 @@ export class MemoryPushStore implements PushStore {
     if (window.seqs.size >= limit) return false;
     window.seqs.add(seq);
     return true;
+  }
+
+  async claimSubject(targetId: string, subject: string, claimant: string): Promise<boolean> {
+    const key = `${targetId}\u0000${subject}`;
+    const holder = this.told.get(key) ?? claimant;
+    this.told.set(key, holder);
+    return holder === claimant;
   }
 
   /** Changes the games of a stored connection (as a set, in UTF-8 order); a closed one stays closed. */

@@ -238,6 +238,14 @@ export interface ConnectionStore {
 export interface AllowanceStore {
   /** True when commit `seq` has (or takes) one of the `limit` places of its game's window starting at `windowStart`. */
   takeTurnAllowance(gameId: string, windowStart: number, seq: number, limit: number): Promise<boolean>;
+  /**
+   * Claims `subject` (e.g. one turn of one game) for the message `claimant`
+   * to a target, so that target is told of it once (a chat channel, not
+   * flooded by an undo loop): true when the claim is new or already this
+   * claimant's (a redelivered commit), false when another message holds it.
+   * Kept as long as deliveries are; `at` is the message's time.
+   */
+  claimSubject(targetId: string, subject: string, claimant: string, at: number): Promise<boolean>;
 }
 
 /** An account erased (functions/app/account-deletion.ts): what push keeps of the player goes. */

@@ -174,11 +174,29 @@ async function playerWebhooks(ctx: PushContext, playerId: string): Promise<(type
   return (type) => (chooses(preferences, type, 'webhook') ? hooks : []);
 }
 
-/** Stores a new delivery (pending, no attempt yet); its outbox message, or null when an attempt was already made. */
+/**
+ * The turn a chat message announces — its game, pending entry and awaited
+ * seats — or null for any other message. A chat channel is told of each
+ * once: a loop of moves and undos hands the same turns back and forth (an
+ * undo restores the entry's id, a move taken again reopens the next one
+ * under its old id), and people reading a channel want one message per
+ * change of whose turn it is, not one per round trip. Programs (the standard
+ * format) get every announcement, within the undo allowance.
+ */
+function chatTurn(message: Notification | GameNotice): string | null {
+  if (message.type === 'your-turn') return `turn#${message.gameId}#${message.pending.id}#${message.seat}`;
+  if (message.type === 'game.turn') return `turn#${message.gameId}#${message.pendingId}#${message.awaiting.map((s) => s.seat).join(',')}`;
+  return null;
+}
+
+/** Stores a new delivery (pending, no attempt yet); its outbox message, or null when an attempt was already made or a chat channel was told of the turn already. */
 async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: Notification | GameNotice): Promise<OutboxMessage | null> {
   const format = formatOf(hook);
+  const id = derivedId('msg', hook.id, message.id);
+  const turn = format === 'standard' ? null : chatTurn(message);
+  if (turn !== null && !(await ctx.push.claimSubject(hook.id, turn, id, Date.parse(message.at)))) return null;
   const delivery: DeliveryRecord = {
-    id: derivedId('msg', hook.id, message.id),
+    id,
     webhookId: hook.id,
     ownerId: hook.ownerId,
     type: message.type,

@@ -33,7 +33,8 @@ async function attemptPush(
   const started = performance.now();
   const headers = delivery.webPush;
   // Loaded by the functions that deliver, on their first push: web-push (and its big-number library) stays out of the others' bundles.
-  const { generateRequestDetails } = await import('web-push');
+  // A CommonJS module whose exports Node cannot name statically: under Node (`npm start`) only its default export carries them.
+  const { generateRequestDetails } = (await import('web-push')).default;
   const details = generateRequestDetails({ endpoint: subscription.endpoint, keys: subscription.keys }, delivery.body, {
     vapidDetails: vapid,
     contentEncoding: 'aes128gcm',

@@ -7,6 +7,7 @@ import { Alert } from '../ui/alert.js';
 import { SecretBox } from '../ui/secret-box.js';
 import { AccessTokensPanel } from './access-tokens.js';
 import { DeleteAccountPanel } from './delete-account.js';
+import { DevicePush, forgetThisDevice } from './device-push.js';
 import { NotifyChoices } from './notify-choices.js';
 import { PasskeysPanel } from './passkeys.js';
 import { VacationPanel } from './vacation.js';
@@ -119,6 +120,7 @@ export function AccountPage() {
       <VacationPanel client={current.client} />
       <PasskeysPanel client={current.client} />
       <AccessTokensPanel client={current.client} />
+      <DevicePush client={current.client} />
       <NotifyChoices client={current.client} />
       <p>
         Servers of yours can be told what happens in your games: <a href="/webhooks">webhooks</a>.
@@ -127,7 +129,8 @@ export function AccountPage() {
         <button
           type="button"
           class="secondary"
-          onClick={() => {
+          onClick={async () => {
+            await forgetThisDevice(current.client);
             signOut();
             navigate('/');
           }}

@@ -19,6 +19,9 @@ const TYPES: Readonly<Record<NotificationType, string>> = {
   'webhook-disabled': 'A webhook of yours was disabled',
 };
 
+/** The types browser push and e-mail carry (the API's `push` and `email` columns: other types are never sent there, whatever their cell says). */
+const PUSHED: ReadonlySet<NotificationType> = new Set(['your-turn', 'deadline-soon', 'timed-out', 'game-ended', 'seat-replaced']);
+
 const CHANNELS: Readonly<Record<Channel, string>> = {
   stream: 'While a page is open',
   webhook: 'Your webhooks',
@@ -72,16 +75,22 @@ export function NotifyChoices({ client }: { client: ValeriaClient }) {
             {(Object.entries(TYPES) as [NotificationType, string][]).map(([type, label]) => (
               <tr key={type}>
                 <th scope="row">{label}</th>
-                {channels.map(([channel, channelLabel]) => (
-                  <td key={channel}>
-                    <input
-                      type="checkbox"
-                      aria-label={`${label}: ${channelLabel}`}
-                      checked={preferences.notify[type][channel]}
-                      onChange={(e) => void set(type, channel, e.currentTarget.checked)}
-                    />
-                  </td>
-                ))}
+                {channels.map(([channel, channelLabel]) =>
+                  (channel === 'push' || channel === 'email') && !PUSHED.has(type) ? (
+                    <td key={channel}>
+                      <small class="muted">never</small>
+                    </td>
+                  ) : (
+                    <td key={channel}>
+                      <input
+                        type="checkbox"
+                        aria-label={`${label}: ${channelLabel}`}
+                        checked={preferences.notify[type][channel]}
+                        onChange={(e) => void set(type, channel, e.currentTarget.checked)}
+                      />
+                    </td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>

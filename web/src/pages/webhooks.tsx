@@ -9,6 +9,7 @@ import { GAME_TITLES, seatNames } from '../ui/seats.js';
 type Webhook = components['schemas']['Webhook'];
 type NewWebhook = components['schemas']['NewWebhook'];
 type EventType = NonNullable<components['schemas']['CreateWebhook']['events']>[number];
+type Format = Webhook['format'];
 type Game = Inbox['games'][number];
 
 /** "Village Pillage with Ben": a game as its player knows it. */
@@ -34,6 +35,14 @@ const GAME_EVENTS: Partial<Record<EventType, string>> = {
   'game.ended': 'The game ended',
 };
 const EVENT_NAMES: Record<string, string> = { ...PLAYER_EVENTS, ...GAME_EVENTS };
+
+/** What each body shape is for: a program of yours, or a chat channel's incoming webhook, which posts each message as it comes. */
+const FORMATS: Readonly<Record<Format, string>> = {
+  standard: 'Signed JSON for a program of yours (Standard Webhooks)',
+  discord: 'A Discord channel (its incoming webhook URL)',
+  slack: 'A Slack channel (its incoming webhook URL)',
+};
+const FORMAT_NAMES: Readonly<Record<Format, string>> = { standard: 'Standard Webhooks', discord: 'Discord', slack: 'Slack' };
 
 /** Add, test and remove the webhooks that tell a server of yours what happens in your games. */
 export function WebhooksPage() {
@@ -104,6 +113,7 @@ export function WebhooksPage() {
 function AddForm({ client, games, onAdded }: { client: ValeriaClient; games: readonly Game[]; onAdded(hook: NewWebhook): Promise<void> }) {
   const [url, setUrl] = useState('');
   const [gameId, setGameId] = useState('');
+  const [format, setFormat] = useState<Format>('standard');
   const [events, setEvents] = useState<EventType[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -117,7 +127,7 @@ function AddForm({ client, games, onAdded }: { client: ValeriaClient; games: rea
         setBusy(true);
         setError(null);
         try {
-          const body = { url: url.trim(), ...(gameId ? { gameId } : {}), ...(events.length ? { events } : {}) };
+          const body = { url: url.trim(), format, ...(gameId ? { gameId } : {}), ...(events.length ? { events } : {}) };
           await onAdded(dataOf(await client.api.POST('/v1/webhooks', { body })));
           setUrl('');
           setEvents([]);
@@ -131,6 +141,20 @@ function AddForm({ client, games, onAdded }: { client: ValeriaClient; games: rea
       <h2 id="add-hook">Add a webhook</h2>
       <label for="hook-url">Your server's URL (https)</label>
       <input id="hook-url" type="url" required value={url} placeholder="https://example.com/valeria" onInput={(e) => setUrl(e.currentTarget.value)} />
+      <label for="hook-format">Where it goes</label>
+      <select id="hook-format" value={format} onChange={(e) => setFormat(e.currentTarget.value as Format)}>
+        {(Object.entries(FORMATS) as [Format, string][]).map(([value, name]) => (
+          <option key={value} value={value}>
+            {name}
+          </option>
+        ))}
+      </select>
+      {format !== 'standard' && (
+        <p class="muted">
+          Each notification becomes one message in the channel: the game, whose turn it is and until when, with a link to the table. A turn handed back by an
+          undo is not posted again.
+        </p>
+      )}
       <label for="hook-game">What to send</label>
       <select
         id="hook-game"
@@ -188,7 +212,7 @@ function HookRow({ hook, games, client, onRemoved }: { hook: Webhook; games: rea
   return (
     <li>
       <p>
-        <strong class="hook-url">{hook.url}</strong>
+        <strong class="hook-url">{hook.url}</strong> ({FORMAT_NAMES[hook.format]})
         <br />
         {hook.gameId ? `What anyone at the table sees of ${game ? gameName(game) : `game ${hook.gameId}`}` : 'Your notifications, from every game'}:{' '}
         {hook.events ? hook.events.map((type) => EVENT_NAMES[type] ?? type).join(', ') : 'all of them'}.
