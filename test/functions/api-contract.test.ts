@@ -142,6 +142,11 @@ describe('the contract', () => {
       'GET /v1/games/catalog/{game}/cards',
       'GET /v1/leaderboards/{game}',
       'GET /v1/push/vapid-key',
+      // The links an e-mail carries: their signed token is the credential, so they work without signing in (RFC 8058).
+      'GET /v1/email/confirm',
+      'POST /v1/email/confirm',
+      'GET /v1/email/unsubscribe',
+      'POST /v1/email/unsubscribe',
       'GET /health',
       'GET /health/ready',
     ]);
