@@ -16,8 +16,11 @@ import { LOG_RETENTION } from './service-function.js';
 /** The CloudFront Function mapping the app's paths to its files (plain JavaScript, run as is). */
 export const PATHS_FUNCTION_FILE = fileURLToPath(new URL('./web-client-paths.js', import.meta.url));
 
-/** The files that are not content-hashed: invalidated at the edge on every deployment. */
-export const REVALIDATED_PATHS = ['/index.html', '/docs/*'] as const;
+/**
+ * The files that are not content-hashed: invalidated at the edge on every deployment. The service worker, the
+ * manifest and the icons keep fixed names (browsers look for them there), so a deployment must reach them too.
+ */
+export const REVALIDATED_PATHS = ['/index.html', '/docs/*', '/sw.js', '/manifest.webmanifest', '/icon*', '/apple-touch-icon.png'] as const;
 
 export interface WebClientProps {
   /** The repository root: web/, functions/local/web-app.ts and node_modules. */
