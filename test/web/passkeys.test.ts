@@ -58,7 +58,7 @@ describe('the web client in Chromium: passkeys', () => {
     const second = await virtualAuthenticator(phone);
     await second.add(credential!);
     await phone.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await phone.getByRole('heading', { name: 'Account' }).waitFor();
+    await phone.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     const deviceToken = await tokenOf(phone);
     const annToken = await tokenOf(ann);
     expect(deviceToken).toMatch(/^vt_/);
