@@ -37,8 +37,8 @@ describe('the web client in Chromium: the pages around the tables', () => {
           notify: Record<string, unknown>;
         }
       ).notify['player-joined'];
-    // A seat taken is never pushed to a browser, so its push cell starts (and stays) off.
-    await expect.poll(stored).toEqual({ stream: true, webhook: false, push: false });
+    // A seat taken is never pushed to a browser nor mailed, so its push and e-mail cells start (and stay) off.
+    await expect.poll(stored).toEqual({ stream: true, webhook: false, push: false, email: false });
     await page.reload();
     await page.getByRole('checkbox', { name: 'Someone joined your table: Your webhooks' }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Someone joined your table: Your webhooks' }).isChecked()).toBe(false);
@@ -46,7 +46,7 @@ describe('the web client in Chromium: the pages around the tables', () => {
     await expectAccessible(page, 'the account page');
     await page.getByRole('button', { name: 'Sign out of this browser' }).click();
     await page.getByLabel('Paste your key').fill(token);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'Your games' }).waitFor();
 
     await page.goto(`${world().url}/no/such/page`);
@@ -59,7 +59,7 @@ describe('the web client in Chromium: the pages around the tables', () => {
     const page = await (await world().browser.newContext()).newPage();
     await page.goto(`${world().url}/account`);
     await page.getByLabel('Paste your key').fill('not-a-real-key');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('That key was not accepted');
     expect(await page.evaluate("localStorage.getItem('valeria.token')")).toBeNull();
   });
