@@ -461,7 +461,12 @@ export class ValeriaClient {
       const response = await this.getRaw(next);
       const text = await response.text();
       if (!response.ok) throw new ProblemError(response, parsedProblem(text));
-      for (const line of text.split('\n')) if (line.trim() !== '') yield JSON.parse(line) as GameRecord;
+      for (const line of text.split('\n')) {
+        if (line.trim() === '') continue;
+        // Each line is one GameRecord as the document describes it (the export's contract), taken as it comes.
+        const record: GameRecord = JSON.parse(line);
+        yield record;
+      }
       next = nextLink(response.headers.get('link'));
     }
   }
