@@ -1,6 +1,6 @@
 import { ValeriaClient } from '@valeria-tabletop/client';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, pageErrors, registeredPlayer, webWorldFor } from './browser.js';
+import { expectAccessible, pageErrors, registeredPlayer, screenshotTable, webWorldFor } from './browser.js';
 
 const world = webWorldFor('web-delete-account');
 
@@ -22,6 +22,7 @@ describe('the web client in Chromium: deleting the account', () => {
     await confirm.fill('ann deleted');
     expect(await button.isDisabled()).toBe(true);
     await expectAccessible(ann, 'the Account page with its Delete account section');
+    await screenshotTable(ann, 'delete-account', { fullPage: true });
     await confirm.fill('Ann Deleted');
     expect(await button.isDisabled()).toBe(false);
     await button.click();

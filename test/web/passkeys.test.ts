@@ -1,7 +1,7 @@
 import { ValeriaClient } from '@valeria-tabletop/client';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, pageErrors, registeredPlayer, webWorldFor, type WebWorld } from './browser.js';
+import { expectAccessible, pageErrors, registeredPlayer, screenshotTable, webWorldFor, type WebWorld } from './browser.js';
 
 const world = webWorldFor('web-passkeys');
 
@@ -76,6 +76,7 @@ describe('the web client in Chromium: passkeys', () => {
     // A device's key is not among the keys for programs.
     expect(await ann.getByRole('list', { name: 'Your keys for programs' }).count()).toBe(0);
     await expectAccessible(ann, 'the Account page with a device signed in');
+    await screenshotTable(ann, 'passkeys-account', { fullPage: true });
 
     // Signing the device out there revokes its token: the second browser loses access at once.
     await devices.getByRole('button', { name: 'Sign out “Chrome on Linux”' }).click();

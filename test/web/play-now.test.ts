@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectAccessible, pageErrors, registeredPlayer, webWorldFor } from './browser.js';
+import { expectAccessible, pageErrors, registeredPlayer, screenshotTable, webWorldFor } from './browser.js';
 
 const world = webWorldFor('web-play-now');
 
@@ -27,6 +27,7 @@ describe('the web client in Chromium: Play now', () => {
     await ben.getByLabel('Time control').selectOption('live');
     await expect.poll(() => ben.getByText(/waiting for exactly this/).textContent(), { timeout: 10_000 }).toMatch(/^1 player is waiting/);
     await expectAccessible(ben, 'Play now');
+    await screenshotTable(ben, 'play-now');
     await playNow(ben);
 
     await Promise.all([ann.waitForURL(/\/g\/[^/]+$/, { timeout: 20_000 }), ben.waitForURL(/\/g\/[^/]+$/, { timeout: 20_000 })]);
