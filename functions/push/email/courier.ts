@@ -1,8 +1,8 @@
 import type { Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
 import type { AttemptOutcome, Courier } from '../outbox/port.js';
-import type { DeliveryAttempt, DeliveryRecord, EmailRecord } from '../store/port.js';
-import { deferDelivery, dueDelivery, planNextAttempt } from '../webhooks/courier.js';
+import type { EmailRecord } from '../store/port.js';
+import { deferDelivery, dueDelivery, failDelivery, planNextAttempt } from '../webhooks/courier.js';
 import type { StoredMail } from './deliveries.js';
 import { MailRefused } from './mailer.js';
 import { renderMail } from './message.js';
@@ -25,8 +25,6 @@ function gone(record: EmailRecord | null, mail: StoredMail): string | null {
 }
 
 export function emailCourier(ctx: PushContext, timers: Timers): Courier {
-  const close = async (delivery: DeliveryRecord, attempts: readonly DeliveryAttempt[]) =>
-    ctx.push.putDelivery({ ...delivery, state: 'failed', attempts, nextAttemptAt: null });
   return {
     async attempt(message): Promise<AttemptOutcome> {
       const now = ctx.clock();
@@ -37,7 +35,7 @@ export function emailCourier(ctx: PushContext, timers: Timers): Courier {
       const email = ctx.pushPolicy.email;
       const why = email?.mailer ? gone(record, mail) : 'no mailer here';
       if (why !== null || !record || !email?.mailer) {
-        await close(delivery, [...delivery.attempts, { at: now, status: null, error: why }]);
+        await failDelivery(ctx, delivery, [...delivery.attempts, { at: now, status: null, error: why }]);
         return 'stale';
       }
       const setting = { from: email.from, appUrl: ctx.pushPolicy.appUrl ?? '', key: await email.key() };
@@ -45,7 +43,8 @@ export function emailCourier(ctx: PushContext, timers: Timers): Courier {
         await email.mailer.send(renderMail(mail.content, { playerId: record.playerId, address: mail.to, timeZone: record.timeZone }, setting));
       } catch (error) {
         const attempts = [...delivery.attempts, { at: now, status: null, error: error instanceof Error ? error.message : 'unknown' }];
-        if (error instanceof MailRefused || !(await planNextAttempt(ctx, timers, 'email', delivery, attempts, {}, now))) await close(delivery, attempts);
+        if (error instanceof MailRefused || !(await planNextAttempt(ctx, timers, 'email', delivery, attempts, {}, now)))
+          await failDelivery(ctx, delivery, attempts);
         return 'failed';
       }
       await ctx.push.putDelivery({

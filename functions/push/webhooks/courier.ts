@@ -62,6 +62,11 @@ export async function dueDelivery(ctx: PushContext, message: OutboxMessage, now:
   return delivery?.state === 'pending' && (delivery.nextAttemptAt === null || delivery.nextAttemptAt <= now) ? delivery : null;
 }
 
+/** A delivery given up for good: failed, with every attempt it made, and nothing planned. */
+export async function failDelivery(ctx: PushContext, delivery: DeliveryRecord, attempts: readonly DeliveryAttempt[]): Promise<void> {
+  await ctx.push.putDelivery({ ...delivery, state: 'failed', attempts, nextAttemptAt: null });
+}
+
 /** The target is skipped for now (its breaker is open): the due delivery kept, its next attempt planned for `until`. */
 export async function deferDelivery(ctx: PushContext, timers: Timers, message: OutboxMessage, until: number): Promise<void> {
   const delivery = await dueDelivery(ctx, message, ctx.clock());
@@ -138,7 +143,7 @@ async function recordAttempt(
   }
   // A receiver that said when to come back (a 429 from Discord or Slack) is not called before.
   if (await planNextAttempt(ctx, timers, 'webhook', delivery, attempts, result, now)) return null;
-  await ctx.push.putDelivery({ ...delivery, state: 'failed', attempts, nextAttemptAt: null });
+  await failDelivery(ctx, delivery, attempts);
   return disable(ctx, hook, `message ${delivery.id} failed ${attempts.length} times over ${Math.round((now - delivery.createdAt) / 60_000)} minutes`);
 }
 

@@ -1,9 +1,9 @@
 import type { Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
 import type { AttemptOutcome, Courier } from '../outbox/port.js';
-import type { DeliveryAttempt, DeliveryRecord, PushSubscriptionRecord } from '../store/port.js';
+import type { DeliveryRecord, PushSubscriptionRecord } from '../store/port.js';
 import { postSigned, type AttemptResult } from '../webhooks/deliver.js';
-import { deferDelivery, dueDelivery, planNextAttempt } from '../webhooks/courier.js';
+import { deferDelivery, dueDelivery, failDelivery, planNextAttempt } from '../webhooks/courier.js';
 import { ForbiddenTargetError, resolveTarget } from '../webhooks/ssrf.js';
 import type { VapidKeys } from './vapid.js';
 
@@ -54,8 +54,6 @@ async function attemptPush(
 }
 
 export function webPushCourier(ctx: PushContext, timers: Timers): Courier {
-  const close = async (delivery: DeliveryRecord, attempts: readonly DeliveryAttempt[]) =>
-    ctx.push.putDelivery({ ...delivery, state: 'failed', attempts, nextAttemptAt: null });
   return {
     async attempt(message): Promise<AttemptOutcome> {
       const now = ctx.clock();
@@ -65,7 +63,7 @@ export function webPushCourier(ctx: PushContext, timers: Timers): Courier {
       const vapid = ctx.pushPolicy.vapid;
       if (!subscription || vapid === null || (delivery.webPush && delivery.webPush.expiresAt <= now)) {
         const why = !subscription ? 'subscription deleted' : vapid === null ? 'no VAPID keys' : 'expired before it could be sent';
-        await close(delivery, [...delivery.attempts, { at: now, status: null, error: why }]);
+        await failDelivery(ctx, delivery, [...delivery.attempts, { at: now, status: null, error: why }]);
         return 'stale';
       }
       const result = await attemptPush(ctx, await vapid(), subscription, delivery, now);
@@ -76,10 +74,10 @@ export function webPushCourier(ctx: PushContext, timers: Timers): Courier {
       }
       if (result.status !== null && GONE.has(result.status)) {
         await ctx.push.deletePushSubscription(subscription);
-        await close(delivery, attempts);
+        await failDelivery(ctx, delivery, attempts);
         return 'stale';
       }
-      if (!retried(result) || !(await planNextAttempt(ctx, timers, 'web-push', delivery, attempts, result, now))) await close(delivery, attempts);
+      if (!retried(result) || !(await planNextAttempt(ctx, timers, 'web-push', delivery, attempts, result, now))) await failDelivery(ctx, delivery, attempts);
       return 'failed';
     },
     defer: (message, until) => deferDelivery(ctx, timers, message, until),
