@@ -188,16 +188,28 @@ describe.each(STORE_KINDS)('deleting an account (%s store)', (kind) => {
     const view = (await client.get(`/v1/games/${running}`, { token: ben.token })).body;
     expect(view.seats[1]).toMatchObject({ name: 'Deleted player' });
     expect(view.absence.seatsUnderBot).toContain(1);
+    // Ben's whole feed, oldest first, page after page: the game he finished with her fills more than a page of it.
+    const benIsTold = async () => {
+      const told: { type: string; replaced?: unknown }[] = [];
+      for (let after: string | null = null; ;) {
+        const page: { notifications: { type: string; replaced?: unknown }[]; more: boolean; next: string | null } = (
+          await client.get(`/v1/notifications?limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`, { token: ben.token })
+        ).body;
+        told.push(...page.notifications);
+        if (!page.more) return told;
+        after = page.next;
+      }
+    };
     // The notifier runs beside the requests, one commit after another: under the whole suite's load it can lag
     // by seconds behind the bot's moves, so the notice is waited for (a bound only against a notice that never comes).
     for (const givingUpAt = Date.now() + 30_000; ; await sleep(25)) {
-      const told = (await client.get('/v1/notifications', { token: ben.token })).body.notifications as { type: string; replaced?: unknown }[];
+      const told = await benIsTold();
       const notice = told.find((n) => n.type === 'seat-replaced');
       if (notice) {
         expect(notice.replaced).toEqual({ seat: 1, name: 'Deleted player', afterTimeouts: 0, accountDeleted: true });
         break;
       }
-      if (Date.now() > givingUpAt) throw new Error('Ben was not told of the replacement');
+      if (Date.now() > givingUpAt) throw new Error(`Ben was not told of the replacement; he was told (${told.length}): ${told.map((n) => n.type).join(', ')}`);
     }
     const open = (await client.get(`/v1/games/${waiting}`, { token: ben.token })).body;
     expect(open.seats[0]).toMatchObject({ kind: 'empty' });
