@@ -5,7 +5,7 @@ import { timerChangesOf } from '../service/deadline-timer.js';
 import { summaryOf } from '../service/summaries.js';
 import { poolTimer } from '../service/automatch-timer.js';
 import { commitFromItem, kindOf, SEEK_POOL_PREFIX, seekFromItem } from '../store/dynamo-items.js';
-import type { Store } from '../store/port.js';
+import type { GameSummary } from '../store/port.js';
 import type { Timers } from '../timers/port.js';
 
 /**
@@ -21,7 +21,7 @@ import type { Timers } from '../timers/port.js';
  */
 export async function onNewCommits(
   event: DynamoDBStreamEvent,
-  { timers, store }: { readonly timers: Timers; readonly store: Pick<Store, 'putGameSummary'> },
+  { timers, putGameSummary }: { readonly timers: Timers; readonly putGameSummary: (summary: GameSummary) => Promise<void> },
   logger: Pick<Logger, 'error'>,
 ): Promise<DynamoDBBatchResponse> {
   const failures: { itemIdentifier: string }[] = [];
@@ -40,7 +40,7 @@ export async function onNewCommits(
       const { schedule, cancel } = timerChangesOf(commit);
       for (const timer of schedule) await timers.schedule(timer);
       if (cancel !== null) await timers.cancel(cancel);
-      await store.putGameSummary(summaryOf(commit));
+      await putGameSummary(summaryOf(commit));
     } catch (error) {
       logger.error('commit not followed up', { stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' });
       failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' });

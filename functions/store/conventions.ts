@@ -1,4 +1,5 @@
-import { conservative } from '../../core/ratings/index.js';
+// The model alone: the ratings' barrel would load openskill's update into every function that only keys ratings.
+import { conservative } from '../../core/ratings/model.js';
 
 /**
  * What both adapters agree on beyond the port's types, so the in-memory store

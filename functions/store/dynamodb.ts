@@ -36,6 +36,7 @@ import {
   type ReadConsistency,
 } from './capacity.js';
 import { classifyStoreError, STORE_TIME_BOUNDS } from './dynamo-client.js';
+import { newerThanStoredSummary } from './summary-write.js';
 import {
   assertAfterSeq,
   assertLimit,
@@ -779,11 +780,7 @@ export class DynamoStore implements Store {
   }
 
   async putGameSummary(summary: GameSummary): Promise<void> {
-    assertSeq(summary.seq);
-    await this.put('putGameSummary', summaryItem(summary), {
-      ConditionExpression: 'attribute_not_exists(pk) OR seq < :seq',
-      ExpressionAttributeValues: { ':seq': { N: String(summary.seq) } },
-    });
+    await this.put('putGameSummary', summaryItem(summary), newerThanStoredSummary(summary.seq));
   }
 
   async getGameOverviews(gameIds: readonly string[]): Promise<ReadonlyMap<string, GameOverview>> {

@@ -213,7 +213,7 @@ describe('stream consumer', () => {
       ],
     } as unknown as DynamoDBStreamEvent;
     const errors: unknown[] = [];
-    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: (...line) => void errors.push(line) })).toEqual({
+    expect(await onNewCommits(event, { timers: scheduler, ...summaries }, { error: (...line) => void errors.push(line) })).toEqual({
       batchItemFailures: [],
     });
     expect(errors).toEqual([]);
@@ -239,7 +239,7 @@ describe('stream consumer', () => {
         record('MODIFY', seekItem({ ...seek, status: 'seated', gameId: 'g_1' }, 'player'), '32'),
       ],
     } as unknown as DynamoDBStreamEvent;
-    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(await onNewCommits(event, { timers: scheduler, ...summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
     expect(scheduled).toEqual([poolTimer('village-pillage', 'village-pillage.abc', seek.createdAt)]);
     expect(written).toEqual([]);
   });
@@ -254,7 +254,7 @@ describe('stream consumer', () => {
     const behind = { ...commit, seq: 6, at: 7, summary: { ...commit.summary, pendingId: 'p6', closedPendingId: 'p5', continues: true as const } };
     const ended = { ...commit, seq: 7, summary: { status: 'finished' as const, awaiting: [], deadline: null, pendingId: null, closedPendingId: 'p6' } };
     const event = { Records: [moved, behind, ended].map((c, i) => record('INSERT', commitItem(c), String(20 + i))) } as unknown as DynamoDBStreamEvent;
-    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(await onNewCommits(event, { timers: scheduler, ...summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
     expect(calls).toEqual([
       'schedule g_stream.p5 at 1800000000000',
       'cancel g_stream.p4',
@@ -282,7 +282,7 @@ describe('stream consumer', () => {
       cancel: async (id) => void live.delete(id),
     };
     const event = { Records: commits.map((c) => record('INSERT', commitItem(c), String(c.seq))) } as unknown as DynamoDBStreamEvent;
-    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(await onNewCommits(event, { timers: scheduler, ...summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
     const entries = new Set(commits.flatMap((c) => (c.summary.pendingId === null ? [] : [c.summary.pendingId])));
     expect(created).toBeGreaterThanOrEqual(entries.size);
     // Each schedule left would fire once for nothing: a continuation fires (it is due), a resolved deadline must not.
@@ -301,7 +301,7 @@ describe('stream consumer', () => {
       Records: [record('INSERT', commitItem(commit), '10'), record('INSERT', commitItem({ ...commit, seq: 6 }), '11')],
     } as unknown as DynamoDBStreamEvent;
     const errors: unknown[] = [];
-    expect(await onNewCommits(event, { timers: scheduler, store: summaries }, { error: (...line) => void errors.push(line) })).toEqual({
+    expect(await onNewCommits(event, { timers: scheduler, ...summaries }, { error: (...line) => void errors.push(line) })).toEqual({
       batchItemFailures: [{ itemIdentifier: '10' }],
     });
     expect(errors).toEqual([['commit not followed up', { stream: 'e-10', error: 'throttled' }]]);

@@ -138,6 +138,10 @@ describe('inactivity and provisional ratings', () => {
     expect(after!.mu).toBe(reference.mu);
   });
 
+  it('starts everyone at openskill’s own prior, the one its rate assumes', () => {
+    expect({ mu: NEW_RATING.mu, sigma: NEW_RATING.sigma }).toEqual(rating());
+  });
+
   it('provisional until five games and sigma at most 7.5', () => {
     expect(isProvisional({ games: 4, sigma: 5 })).toBe(true);
     expect(isProvisional({ games: 5, sigma: 7.6 })).toBe(true);
