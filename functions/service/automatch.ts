@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hashSeed } from '../../core/engine/index.js';
-import { NEW_RATING } from '../../core/ratings/index.js';
+import { NEW_RATING } from '../../core/ratings/model.js';
 import { RunningGamesLimitError, type GameHeader, type PlayerRecord, type SeekRecord } from '../store/port.js';
 import type { AutomatchPayload, Timers } from '../timers/port.js';
 import { poolTimer } from './automatch-timer.js';

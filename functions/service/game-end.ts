@@ -1,5 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
-import { isProvisional, NEW_RATING, ratedOutcome, rateGame, type FinalOccupant, type Placing, type PoolRating } from '../../core/ratings/index.js';
+// The model and places only: openskill (update.js) loads with the first rated end, not into every cold start.
+import { isProvisional, NEW_RATING, type PoolRating } from '../../core/ratings/model.js';
+import { ratedOutcome, type FinalOccupant, type Placing } from '../../core/ratings/places.js';
 import { seatsThatTimedOut } from '../../core/table/index.js';
 import type { GameEnd, PlayerRating, SeatTally } from '../store/port.js';
 import type { ServiceContext } from './context.js';
@@ -55,7 +57,7 @@ export async function recordGameEnd(ctx: ServiceContext, live: LiveGame, endedAt
             header.game,
             placings.map((p) => p.playerId),
           );
-    const { changes, ratings } = rated(live, placings, stored, endedAt);
+    const { changes, ratings } = await rated(live, placings, stored, endedAt);
     const record: GameEnd = { gameId: header.gameId, game: header.game, at: endedAt, tallies, changes };
     if ((await ctx.store.recordGameEnd(record, ratings)) !== 'stale') return 'recorded';
   }
@@ -90,8 +92,9 @@ async function talliesOf(ctx: ServiceContext, live: LiveGame, winners: readonly 
 }
 
 /** Each rating after a rated game, and the changes the record keeps, from the ratings stored before it. */
-function rated(live: LiveGame, placings: readonly Placing[], stored: ReadonlyMap<string, PlayerRating>, endedAt: number) {
+async function rated(live: LiveGame, placings: readonly Placing[], stored: ReadonlyMap<string, PlayerRating>, endedAt: number) {
   const { header } = live;
+  const { rateGame } = await import('../../core/ratings/update.js');
   const befores = placings.map((p): PoolRating => poolRating(stored.get(p.playerId)));
   const afters = rateGame(
     placings.map((p, i) => ({ place: p.place, before: befores[i] as PoolRating })),

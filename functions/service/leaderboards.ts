@@ -1,4 +1,4 @@
-import { conservative, isProvisional, ratingAt } from '../../core/ratings/index.js';
+import { conservative, isProvisional, ratingAt } from '../../core/ratings/model.js';
 import { isoInstant } from '../../core/table/index.js';
 import { decodeCursor } from '../store/conventions.js';
 import type { PlayerRating } from '../store/port.js';

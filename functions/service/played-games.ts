@@ -1,4 +1,4 @@
-import { conservative } from '../../core/ratings/index.js';
+import { conservative } from '../../core/ratings/model.js';
 import { isoInstant } from '../../core/table/index.js';
 import type { FinishedRow, GameEnd, PlayerId } from '../store/port.js';
 import type { ServiceContext } from './context.js';

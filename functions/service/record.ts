@@ -1,6 +1,6 @@
 import { isoInstant, publishedCommand, publishedEvents, type CommandRecord, type TableGame } from '../../core/table/index.js';
 import type { LoggedEvent } from '../../core/engine/index.js';
-import { conservative, type PoolRating } from '../../core/ratings/index.js';
+import { conservative, type PoolRating } from '../../core/ratings/model.js';
 import type { Commit, GameHeader, PlayerRecord, RatingChange } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { engineOf, seatOf } from './live-game.js';

@@ -1,5 +1,5 @@
 import type { Deadlines } from '../../core/engine/index.js';
-import type { PoolRating } from '../../core/ratings/index.js';
+import type { PoolRating } from '../../core/ratings/model.js';
 
 /**
  * The storage contract of the service. Two adapters implement it: DynamoDB
