@@ -11713,7 +11713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `idempotency-key-reused`, `unknown-game`, `invalid-seats`, `solo-games-unrated`, `invalid-options` */
+            /** @description Unprocessable Content: `idempotency-key-reused`, `unknown-game`, `invalid-seats`, `invalid-options`, `solo-games-unrated` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11721,7 +11721,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "idempotency-key-reused" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options";
+                        code?: "idempotency-key-reused" | "unknown-game" | "invalid-seats" | "invalid-options" | "solo-games-unrated";
                     };
                 };
             };
