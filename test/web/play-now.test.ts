@@ -29,7 +29,7 @@ async function playNow(page: Page): Promise<void> {
 }
 
 describe('the web client in Chromium: Play now', () => {
-  it('two people who never met each press Play now and end up at the same table', async () => {
+  it('two people who never met each press Play now, end up at the same table, play it to its end, and see both ratings move as the README says', async () => {
     const ann = await registeredPlayer(world(), 'Ann');
     await playNow(ann);
     await ann.getByRole('heading', { name: 'Looking for players…' }).waitFor();
