@@ -3,12 +3,15 @@
  * DynamoDB Local with LEADERBOARD_PLAYERS established ratings (default
  * 10,000; a fifth as many provisional ones beside them, which the sparse
  * index leaves out): GET /v1/leaderboards/{game} p50/p99 for the top 100 and
- * for pages further down (through the cursor), beside the bare index Query a
- * page needs. Goal: p99 ≤ 50 ms for the top 100. Prints figures; asserts nothing.
+ * for pages further down (each through its cursor, as often as the top),
+ * beside the bare index Query a page needs, and the machine's load average.
+ * Goal: p99 ≤ 50 ms. Seeds the ratings with BatchWriteItem, 25 to a request.
+ * Prints figures; asserts nothing.
  */
 import { BatchWriteItemCommand, QueryCommand, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { GAMES } from '../core/games/index.js';
 import { createApp } from '../functions/app/app.js';
@@ -27,6 +30,7 @@ const PLAYERS = Number(process.env.LEADERBOARD_PLAYERS ?? 10_000);
 const PROVISIONAL = Math.round(PLAYERS / 5);
 const SAMPLES = Number(process.env.LEADERBOARD_SAMPLES ?? 500);
 const DEEP_PAGES = 10;
+const GOAL_MS = 50;
 const GAME = 'village-pillage';
 /** BatchWriteItem takes at most 25 items a request. */
 const BATCH = 25;
@@ -117,26 +121,34 @@ for (let i = 0; i < SAMPLES; i++) {
   bare.push(await timed(bareQuery));
 }
 
-// Pages further down, each reached through the cursor of the one before.
-const deep: number[] = [];
-let cursor = (await top()).next;
-for (let page = 2; page <= DEEP_PAGES + 1 && cursor !== null; page++) {
-  const at: string = cursor;
-  let next: string | null = null;
-  deep.push(
-    await timed(async () => {
-      next = (await http.send('GET', `/v1/leaderboards/${GAME}?cursor=${at}`)).body.next as string | null;
-    }),
-  );
-  cursor = next;
+// Pages further down: their cursors, each read from the page before, then each page asked for in turn as often as the top.
+const cursors: string[] = [];
+for (let next = (await top()).next; next !== null && cursors.length < DEEP_PAGES;) {
+  cursors.push(next);
+  next = (await http.send('GET', `/v1/leaderboards/${GAME}?cursor=${next}`)).body.next as string | null;
 }
+const deeper = async (cursor: string) => {
+  const reply = await http.send('GET', `/v1/leaderboards/${GAME}?cursor=${cursor}`);
+  if (reply.status !== 200 || reply.body.entries.length !== LEADERBOARD_PAGE) throw new Error(`unexpected answer ${reply.status}`);
+};
+const deep: number[] = [];
+for (let i = 0; i < SAMPLES; i++) deep.push(await timed(() => deeper(cursors[i % cursors.length] as string)));
 
 const line = (label: string, values: readonly number[]) =>
   `${label.padEnd(44)} p50 ${fixed(median(values), 2)} ms · p99 ${fixed(quantile(values, 0.99), 2)} ms (${values.length} requests)`;
 console.log(line(`GET /v1/leaderboards/${GAME} (top ${LEADERBOARD_PAGE})`, api));
 console.log(line(`bare index Query (Limit ${LEADERBOARD_PAGE + 1})`, bare));
-console.log(line(`pages 2–${deep.length + 1} through the cursor`, deep));
-console.log(`\ngoal: top ${LEADERBOARD_PAGE} p99 ≤ 50 ms with ${PLAYERS} rated players; ratio API / bare p50 ${fixed(median(api) / median(bare), 2)}`);
+console.log(line(`pages 2–${cursors.length + 1} through the cursor`, deep));
+const verdict = (values: readonly number[]) => (quantile(values, 0.99) <= GOAL_MS ? 'met' : 'NOT met');
+console.log(
+  `\ngoal: p99 ≤ ${GOAL_MS} ms with ${PLAYERS} rated players — top ${LEADERBOARD_PAGE}: ${verdict(api)}; a cursor page: ${verdict(deep)}; ratio API / bare p50 ${fixed(median(api) / median(bare), 2)}`,
+);
+// The figures depend on what else runs: on a shared machine, read them beside its load.
+console.log(
+  `load average (1, 5, 15 min): ${loadavg()
+    .map((l) => fixed(l, 2))
+    .join(', ')} on ${cpus().length} cores`,
+);
 
 http.close();
 server.close();

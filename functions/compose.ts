@@ -51,7 +51,7 @@ import { eventBridgeTimersFromEnv } from './timers/eventbridge.js';
 import { fireTimer, type TimerHandlers } from './timers/fire.js';
 import { LocalTimers, type TimerFailure } from './timers/local.js';
 import type { Timer, Timers } from './timers/port.js';
-import { passOverPool } from './service/automatch.js';
+import { passOverPool, sweepPools } from './service/automatch.js';
 import { poolTimer } from './service/automatch-timer.js';
 
 /** The table `npm start` keeps its games in, on DynamoDB Local. */
@@ -100,6 +100,7 @@ function timerHandlers(ctx: PushContext, sinks: readonly PushSink[], outbox: Out
   return {
     deadline: (payload) => settleDeadline(ctx, payload, early),
     automatch: (payload) => passOverPool(ctx, timers, payload),
+    'automatch-sweep': () => sweepPools(ctx, timers),
     ...pushTimerHandlers(ctx, sinks, outbox, timers),
   };
 }

@@ -7,7 +7,9 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { SchedulerEnv, SelfSchedulerEnv } from '../functions/timers/eventbridge.js';
+import { MATCH_SWEEP_MS } from '../functions/service/automatch-timer.js';
+import { RETRY_POLICY, type SchedulerEnv, type SelfSchedulerEnv } from '../functions/timers/eventbridge.js';
+import type { AutomatchSweepPayload } from '../functions/timers/port.js';
 import { COMMIT_PREFIX, SEEK_POOL_PREFIX } from '../functions/store/dynamo-items.js';
 import { ServiceFunction } from './service-function.js';
 
@@ -49,6 +51,8 @@ export class Timers extends Construct {
   /** Stream batches the consumer could not schedule after its retries. */
   readonly streamDeadLetters: sqs.Queue;
   readonly consumer: ServiceFunction;
+  /** The standing schedule of automatch's safety sweep (functions/service/automatch.ts `sweepPools`). */
+  readonly automatchSweep: scheduler.CfnSchedule;
   /** What a function that schedules for the timer function needs in its environment. */
   readonly environment: SchedulerEnv;
   private readonly schedulesInGroup: string;
@@ -98,6 +102,27 @@ export class Timers extends Construct {
     // The timer function schedules a webhook's next attempt for itself: by the ARN it is invoked under, as its own ARN here would be a circular reference.
     for (const [name, value] of Object.entries(own)) target.addEnvironment(name, value);
     this.grantScheduling(props.target);
+
+    // Automatch's pools are passed over by one-time schedules, each armed by a new seek (the stream) or by the pool's
+    // previous pass: one lost, missed or failed for good (its retries spent) would leave the pool's seeks waiting until
+    // another seek arrived. This standing schedule sends the sweep, which passes over every pool with seeks waiting and
+    // re-arms each, at the pools' own cadence; idempotent, so a sweep beside a pool's own pass seats nothing twice.
+    const sweep: AutomatchSweepPayload = { kind: 'automatch-sweep' };
+    const { MaximumEventAgeInSeconds, MaximumRetryAttempts } = RETRY_POLICY['automatch-sweep'];
+    this.automatchSweep = new scheduler.CfnSchedule(this, 'AutomatchSweep', {
+      groupName: this.group.ref,
+      description: 'Automatch safety sweep: a pass over every pool with seeks waiting, re-arming each',
+      scheduleExpression: `rate(${MATCH_SWEEP_MS / 60_000} minutes)`,
+      flexibleTimeWindow: { mode: 'OFF' },
+      state: 'ENABLED',
+      target: {
+        arn: target.functionArn,
+        roleArn: this.schedulerRole.roleArn,
+        input: JSON.stringify(sweep),
+        retryPolicy: { maximumEventAgeInSeconds: MaximumEventAgeInSeconds, maximumRetryAttempts: MaximumRetryAttempts },
+        deadLetterConfig: { arn: this.timerDeadLetters.queueArn },
+      },
+    });
 
     this.consumer = new ServiceFunction(this, 'StreamConsumer', {
       entry: props.streamEntry,

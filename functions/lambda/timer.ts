@@ -21,8 +21,9 @@ ctx.signal.subscribe((commit) => {
 
 /**
  * The target of every schedule (EventBridge Scheduler, the stack's one
- * group): a deadline, a reminder or a webhook delivery's next attempt, by
- * the payload's kind (functions/timers/port.ts).
+ * group): a deadline, a reminder, a delivery's next attempt, an automatch
+ * pool's pass or the standing automatch sweep, an e-mail digest, by the
+ * payload's kind (functions/timers/port.ts).
  */
 export const handler = async (event: unknown, context: Context) => {
   selfArn = context.invokedFunctionArn;

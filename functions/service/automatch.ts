@@ -25,7 +25,9 @@ import { resolveTableRules } from './table-rules.js';
  * request that made it, and a pool with seeks left waiting gets a pass every
  * `MATCH_SWEEP_MS` (automatch-timer.ts) from the one timer system (the first armed by the seek's
  * stored item: the in-process seek signal under `npm start`, the DynamoDB
- * stream on AWS), as the accepted gaps widen. Expiry needs no timer: an
+ * stream on AWS), as the accepted gaps widen; on AWS a standing schedule
+ * also sends `sweepPools` every sweep, so a pool whose one-time timer was lost
+ * is passed over all the same. Expiry needs no timer: an
  * expired seek is gone for every read, and DynamoDB's TTL deletes it later.
  */
 
@@ -249,6 +251,19 @@ async function seatTable(ctx: ServiceContext, table: readonly SeekRecord[]): Pro
 /** A seek's place in the draw of seats: from the game's seed, which stays secret until the end and is revealed with it. */
 function byDraw(seed: string, seek: SeekRecord): number {
   return createHash('sha256').update(`${seed}\u0000${seek.seekId}`).digest().readUInt32BE(0);
+}
+
+/**
+ * The safety sweep (the standing schedule on AWS): a pass over every pool of
+ * every game with seeks waiting, each re-arming its pool's timer as a pool
+ * timer's firing does. Idempotent: seating is conditional, and a pool's timer
+ * of the same slot takes the place of one already armed.
+ */
+export async function sweepPools(ctx: ServiceContext, timers: Timers): Promise<void> {
+  for (const listing of ctx.games) {
+    const pools = new Set((await ctx.store.listPoolSeeks(listing.meta.id)).map((seek) => seek.pool));
+    for (const pool of pools) await passOverPool(ctx, timers, { kind: 'automatch', game: listing.meta.id, pool });
+  }
 }
 
 /** What a pool's timer does: a pass, and the next pass while seeks still wait there. */

@@ -21,7 +21,7 @@ function recentGame(playerId: PlayerId, row: FinishedRow, end: GameEnd | null) {
     seats: publicSeats(row),
     // Ends recorded before tallies were kept say nothing of who won.
     won: tally ? tally.won : null,
-    rating: change ? { before: conservative(change.before), after: conservative(change.after) } : null,
+    rating: change ? { before: conservative(change.before), after: conservative(change.after), absent: change.absent } : null,
   };
 }
 

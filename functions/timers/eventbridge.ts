@@ -26,12 +26,14 @@ const MIN_LEAD_MS = 15_000;
  * closes its window on the next read or write, so giving up loses no game
  * state. A reminder or a delivery keeps trying longer: nothing else sends it.
  */
-const RETRY_POLICY: Readonly<Record<TimerKind, { readonly MaximumEventAgeInSeconds: number; readonly MaximumRetryAttempts: number }>> = {
+export const RETRY_POLICY: Readonly<Record<TimerKind, { readonly MaximumEventAgeInSeconds: number; readonly MaximumRetryAttempts: number }>> = {
   deadline: { MaximumEventAgeInSeconds: 60 * 60, MaximumRetryAttempts: 20 },
   reminder: { MaximumEventAgeInSeconds: 6 * 60 * 60, MaximumRetryAttempts: 20 },
   'webhook-delivery': { MaximumEventAgeInSeconds: 6 * 60 * 60, MaximumRetryAttempts: 20 },
   // A pool's pass schedules the next; the next seek in the pool arms it again if this one is lost.
   automatch: { MaximumEventAgeInSeconds: 60 * 60, MaximumRetryAttempts: 20 },
+  // The stack's standing sweep (infra/timers.ts), not a one-time schedule: a sweep missed is made good by the next one.
+  'automatch-sweep': { MaximumEventAgeInSeconds: 5 * 60, MaximumRetryAttempts: 2 },
   // A digest sent hours late is still that day's; a later one is tomorrow's business (the firing plans the next day first).
   'email-digest': { MaximumEventAgeInSeconds: 6 * 60 * 60, MaximumRetryAttempts: 20 },
 };

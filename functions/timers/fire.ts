@@ -1,4 +1,13 @@
-import type { AutomatchPayload, DeadlinePayload, DigestPayload, ReminderPayload, Timer, TimerPayload, WebhookDeliveryPayload } from './port.js';
+import type {
+  AutomatchPayload,
+  AutomatchSweepPayload,
+  DeadlinePayload,
+  DigestPayload,
+  ReminderPayload,
+  Timer,
+  TimerPayload,
+  WebhookDeliveryPayload,
+} from './port.js';
 
 /** Where a game stands after a deadline firing: its version, and the deadline it waits on next. */
 export interface DeadlineSettled {
@@ -12,6 +21,7 @@ export interface TimerHandlers {
   reminder(payload: ReminderPayload): Promise<void>;
   'webhook-delivery'(payload: WebhookDeliveryPayload): Promise<void>;
   automatch(payload: AutomatchPayload): Promise<void>;
+  'automatch-sweep'(payload: AutomatchSweepPayload): Promise<void>;
   'email-digest'(payload: DigestPayload): Promise<void>;
 }
 
@@ -28,6 +38,9 @@ export async function fireTimer(handlers: TimerHandlers, payload: TimerPayload):
       return null;
     case 'automatch':
       await handlers.automatch(payload);
+      return null;
+    case 'automatch-sweep':
+      await handlers['automatch-sweep'](payload);
       return null;
     case 'email-digest':
       await handlers['email-digest'](payload);

@@ -65,6 +65,15 @@ export const AutomatchPayload = z.object({
 });
 export type AutomatchPayload = z.infer<typeof AutomatchPayload>;
 
+/**
+ * The safety sweep of automatch: a pass over every pool with seeks waiting,
+ * which re-arms each pool's timer. A standing schedule of the stack sends it
+ * (infra/timers.ts), so a pool whose one-time pass was lost, missed or failed
+ * for good still gets passes, and no seek waits forever.
+ */
+export const AutomatchSweepPayload = z.object({ kind: z.literal('automatch-sweep') });
+export type AutomatchSweepPayload = z.infer<typeof AutomatchSweepPayload>;
+
 /** A player's daily digest is due: at their chosen hour of their local day. */
 export const DigestPayload = z.object({
   kind: z.literal('email-digest'),
@@ -79,7 +88,14 @@ export type DigestPayload = z.infer<typeof DigestPayload>;
  * `Input` on AWS, the stored agenda's item locally). Not strict: a timer
  * created by an older release may carry fields this one no longer reads.
  */
-export const TimerPayload = z.discriminatedUnion('kind', [DeadlinePayload, ReminderPayload, WebhookDeliveryPayload, AutomatchPayload, DigestPayload]);
+export const TimerPayload = z.discriminatedUnion('kind', [
+  DeadlinePayload,
+  ReminderPayload,
+  WebhookDeliveryPayload,
+  AutomatchPayload,
+  AutomatchSweepPayload,
+  DigestPayload,
+]);
 export type TimerPayload = z.infer<typeof TimerPayload>;
 export type TimerKind = TimerPayload['kind'];
 

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPush, type LocalPushRun } from '../../functions/compose.js';
-import { passOverPool, SEEK_LIFETIME_MS, SEEKS_PER_PLAYER } from '../../functions/service/automatch.js';
+import { passOverPool, SEEK_LIFETIME_MS, SEEKS_PER_PLAYER, sweepPools } from '../../functions/service/automatch.js';
 import { MATCH_SWEEP_MS, poolTimer } from '../../functions/service/automatch-timer.js';
-import type { Timer, Timers } from '../../functions/timers/port.js';
+import { readTimerPayload, type Timer, type Timers } from '../../functions/timers/port.js';
 import { manualClock, startApi, storeOf, type RunningApi } from '../support/api.js';
 
 /** Automatch over real HTTP on DynamoDB Local, on a clock moved by hand (the pool's timers are driven by the test). */
@@ -100,6 +100,50 @@ describe('automatch over HTTP on DynamoDB Local', () => {
     expect((await mine(newcomer.token)).seeks[0].gameId).toBe(seated.gameId);
     // Nothing waits there any more: no next pass.
     expect(scheduled).toHaveLength(1);
+  });
+
+  it('the safety sweep passes over every pool with seeks waiting, so a pool whose timer was lost still seats, and re-arms the pools still waiting', async () => {
+    const [strong, newcomer, loner] = [await api.client.register('Strong2'), await api.client.register('Newcomer2'), await api.client.register('Loner')];
+    const kingdoms = 'valeria-card-kingdoms';
+    await api.ctx.store.recordGameEnd({ gameId: `seed-${strong.playerId}`, game: kingdoms, at: clock.now(), tallies: [], changes: [] }, [
+      {
+        playerId: strong.playerId,
+        game: kingdoms,
+        name: 'Strong2',
+        mu: 40,
+        sigma: 4,
+        games: 30,
+        wins: 25,
+        lastGameAt: clock.now(),
+        listed: false,
+        revision: 1,
+      },
+    ]);
+    const body = { game: kingdoms, seats: 2, deadlines: 'correspondence' };
+    const theirs = await seek(strong.token, body);
+    expect((await seek(newcomer.token, body)).body.status).toBe('waiting');
+    const lone = await seek(loner.token, { game: 'villages-of-valeria', seats: 3, deadlines: 'correspondence' });
+    expect(lone.body.status).toBe('waiting');
+    // The pools' one-time passes are lost (none fires here); two hours on, the gap of 15 is accepted (above).
+    clock.advance(120 * 60_000);
+    expect((await mine(strong.token)).seeks[0].status).toBe('waiting');
+    const scheduled: Timer[] = [];
+    const timers: Timers = { schedule: async (timer) => void scheduled.push(timer), cancel: async () => {} };
+    expect(readTimerPayload({ kind: 'automatch-sweep' })).toEqual({ kind: 'automatch-sweep' });
+    await sweepPools(api.ctx, timers);
+    const seated = (await mine(strong.token)).seeks[0];
+    expect(seated.status).toBe('seated');
+    expect((await mine(newcomer.token)).seeks[0].gameId).toBe(seated.gameId);
+    // The lone seek waits on, its pool's next pass armed again; the seated pool needs none.
+    const lonePool = (await api.ctx.store.listPoolSeeks('villages-of-valeria')).find((s) => s.seekId === lone.body.seekId)!.pool;
+    expect(scheduled).toContainEqual(poolTimer('villages-of-valeria', lonePool, clock.now()));
+    expect(scheduled.filter((timer) => timer.payload.kind === 'automatch' && timer.payload.game === kingdoms)).toEqual([]);
+    // A second sweep in the same slot changes nothing and arms the same timer (its id takes the first's place).
+    await sweepPools(api.ctx, timers);
+    expect((await mine(loner.token)).seeks[0].status).toBe('waiting');
+    const lonesTimer = poolTimer('villages-of-valeria', lonePool, clock.now()).id;
+    expect(scheduled.filter((t) => t.payload.kind === 'automatch' && t.payload.pool === lonePool).map((t) => t.id)).toEqual([lonesTimer, lonesTimer]);
+    await api.client.request('DELETE', `/v1/seeks/${lone.body.seekId}`, { token: loner.token });
   });
 
   it('cancels a waiting seek, expires one after 24 hours, and refuses what it cannot seat', async () => {

@@ -302,7 +302,7 @@ describe('ratings over HTTP on DynamoDB Local', () => {
           { seat: 1, kind: 'player', playerId: ben.playerId, name: 'Ben' },
         ],
         won: end.state.score.winners.includes(0),
-        rating: { before: change.before.mu - 3 * change.before.sigma, after: change.after.mu - 3 * change.after.sigma },
+        rating: { before: change.before.mu - 3 * change.before.sigma, after: change.after.mu - 3 * change.after.sigma, absent: false },
       });
     }
     // `me` names the caller; a game not rated shows no rating change.

@@ -54,7 +54,7 @@ async function gameAwaitingAHuman() {
 
 const noWait = { maxWaitMs: 0, sleep: async () => {} };
 
-/** The timer function's handler of every kind, here for deadlines: no reminder, webhook retry or digest fires in these tests. */
+/** The timer function's handler of every kind, here for deadlines: no reminder, webhook retry, automatch pass or digest fires in these tests. */
 function handlers(early: EarlyFirings): TimerHandlers {
   const unexpected = async () => {
     throw new Error('only deadlines fire here');
@@ -64,6 +64,7 @@ function handlers(early: EarlyFirings): TimerHandlers {
     reminder: unexpected,
     'webhook-delivery': unexpected,
     automatch: unexpected,
+    'automatch-sweep': unexpected,
     'email-digest': unexpected,
   };
 }

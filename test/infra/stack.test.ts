@@ -12,6 +12,7 @@ import { EDGE_HEADER, EDGE_PREVIOUS_SECRET_ENV, EDGE_SECRET_ENV } from '../../fu
 import { METRIC, TELEMETRY } from '../../functions/lambda/telemetry-names.js';
 import { CACHE_CONTROL } from '../../functions/local/web-app.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
+import { readTimerPayload } from '../../functions/timers/port.js';
 import { API_PATH_PATTERNS, STREAM_PATH_PATTERN, streamPathFunctionCode } from '../../infra/distribution.js';
 import { API_THROTTLE } from '../../infra/game-api.js';
 import { STORE_INDEX_ACTIONS, STORE_TABLE_ACTIONS } from '../../infra/game-table.js';
@@ -376,6 +377,27 @@ describe('service stack template', () => {
         expect.objectContaining({ Action: expect.arrayContaining(['sqs:SendMessage']), Resource: { 'Fn::GetAtt': [ids.timerDlq, 'Arn'] } }),
       );
       expect(actionsOf(statements)).toEqual(['lambda:InvokeFunction', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+    });
+
+    it('runs automatch’s safety sweep on a standing schedule every 5 minutes: the timer function, the sweep’s payload, retries and dead letters, in the one group', () => {
+      // The one standing schedule: every other is a one-time schedule made at run time.
+      template.resourceCountIs('AWS::Scheduler::Schedule', 1);
+      template.hasResourceProperties('AWS::Scheduler::Schedule', {
+        GroupName: { Ref: ids.group },
+        ScheduleExpression: 'rate(5 minutes)',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        State: 'ENABLED',
+        Target: {
+          Arn: { 'Fn::GetAtt': [ids.timerFn, 'Arn'] },
+          RoleArn: { 'Fn::GetAtt': [ids.schedulerRole, 'Arn'] },
+          Input: JSON.stringify({ kind: 'automatch-sweep' }),
+          RetryPolicy: { MaximumEventAgeInSeconds: 300, MaximumRetryAttempts: 2 },
+          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [ids.timerDlq, 'Arn'] } },
+        },
+      });
+      // The timer function reads the payload as the sweep's.
+      const input = Object.values(template.findResources('AWS::Scheduler::Schedule'))[0]!.Properties.Target.Input as string;
+      expect(readTimerPayload(JSON.parse(input))).toEqual({ kind: 'automatch-sweep' });
     });
 
     it('lets the stream consumer create and delete schedules in its group only, pass only the Scheduler role, and put game summaries only', () => {

@@ -10,6 +10,7 @@ import { createApp } from '../../functions/app/app.js';
 import { mountWebApp } from '../../functions/local/web-app.js';
 import { startLocalPush } from '../../functions/compose.js';
 import { DEFAULT_PUSH_POLICY, type PushPolicy } from '../../functions/push/policy.js';
+import { cryptoSecrets, type SecretSource } from '../../functions/service/ids.js';
 import { relyingPartyAt } from '../../functions/service/relying-party.js';
 import { attachLocalStream } from '../../functions/push/stream/local-server.js';
 import { storeOf } from '../support/api.js';
@@ -32,8 +33,16 @@ export interface WebWorld {
   close(): Promise<void>;
 }
 
-/** `clock`: the server's time, for a test that moves it past deadlines (the browser keeps its own); `policy`: push settings beside the defaults (e.g. VAPID keys). */
-export async function startWebWorld(label: string, clock?: () => number, policy: Partial<PushPolicy> = {}): Promise<WebWorld> {
+/**
+ * `clock`: the server's time, for a test that moves it past deadlines (the browser keeps its own); `policy`: push settings beside the defaults (e.g. VAPID keys);
+ * `secrets`: ids and seeds in place of random ones, for a test that must play the same game every run.
+ */
+export async function startWebWorld(
+  label: string,
+  clock?: () => number,
+  policy: Partial<PushPolicy> = {},
+  secrets: Partial<SecretSource> = {},
+): Promise<WebWorld> {
   // The server listens first, so that the relying party can name its port; the app answers once it is built.
   const serving: { app?: ReturnType<typeof createApp> } = {};
   const server: ServerType = await new Promise((resolve) => {
@@ -47,6 +56,7 @@ export async function startWebWorld(label: string, clock?: () => number, policy:
     store: await storeOf('dynamodb', label),
     pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, ...policy },
     relyingParty: relyingPartyAt(`http://localhost:${port}`),
+    secrets: { ...cryptoSecrets, ...secrets },
     ...(clock ? { clock } : {}),
   });
   const app = createApp(ctx);
@@ -74,10 +84,10 @@ export async function startWebWorld(label: string, clock?: () => number, policy:
 }
 
 /** A world for one test file, started before its tests and closed after them. */
-export function webWorldFor(label: string, clock?: () => number, policy: Partial<PushPolicy> = {}): () => WebWorld {
+export function webWorldFor(label: string, clock?: () => number, policy: Partial<PushPolicy> = {}, secrets: Partial<SecretSource> = {}): () => WebWorld {
   let world: WebWorld | undefined;
   beforeAll(async () => {
-    world = await startWebWorld(label, clock, policy);
+    world = await startWebWorld(label, clock, policy, secrets);
   });
   afterAll(() => world?.close());
   return () => {

@@ -156,6 +156,17 @@ describe('the web client in Chromium: the games presented, open games, leaderboa
         .waitFor();
       await expectAccessible(page, 'a profile with rated games');
     }
+    // Ben's seat of the second game ended under the bot: rated last for him, whatever the bot did, and his profile says so beside that game only.
+    const benGames = (await ann.api.GET('/v1/players/{id}/games', { params: { path: { id: benId } } })).data?.games ?? [];
+    expect(benGames.map((g) => [g.gameId, g.rating?.absent])).toEqual([
+      [second, true],
+      [first.gameId, false],
+    ]);
+    const replaced = benGames[0]?.rating;
+    expect(replaced && replaced.after < replaced.before).toBe(true);
+    const benRows = annPage.getByRole('region', { name: 'Finished games' }).getByRole('listitem');
+    await benRows.first().getByText('The replacement bot finished this seat: rated as a last place for the absent player, whatever the bot scored.').waitFor();
+    expect(await benRows.nth(1).getByTestId('absent-note').count()).toBe(0);
     await screenshotTable(annPage, 'profile');
 
     // Every name at a table leads to its profile.

@@ -7265,7 +7265,8 @@ export interface components {
          *           "won": true,
          *           "rating": {
          *             "before": 12.9,
-         *             "after": 14.2
+         *             "after": 14.2,
+         *             "absent": false
          *           }
          *         }
          *       ],
@@ -7298,6 +7299,8 @@ export interface components {
                 before: number;
                 /** @description And after it. */
                 after: number;
+                /** @description The seat ended under the replacement bot: rated as a last place for the absent player, whatever the bot scored (so `won` may be true while the rating fell). */
+                absent: boolean;
             } | null;
         };
         OpenGames: {
@@ -11710,7 +11713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable Content: `idempotency-key-reused`, `unknown-game`, `invalid-seats`, `solo-games-unrated`, `invalid-options` */
+            /** @description Unprocessable Content: `idempotency-key-reused`, `unknown-game`, `invalid-seats`, `invalid-options`, `solo-games-unrated` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11718,7 +11721,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "idempotency-key-reused" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options";
+                        code?: "idempotency-key-reused" | "unknown-game" | "invalid-seats" | "invalid-options" | "solo-games-unrated";
                     };
                 };
             };

@@ -117,6 +117,11 @@ export const RecentGames = z
               .object({
                 before: z.number().describe('The conservative rating (mu − 3·sigma) before the game.'),
                 after: z.number().describe('And after it.'),
+                absent: z
+                  .boolean()
+                  .describe(
+                    'The seat ended under the replacement bot: rated as a last place for the absent player, whatever the bot scored (so `won` may be true while the rating fell).',
+                  ),
               })
               .nullable()
               .describe('How the game moved the player’s rating in its pool; null when it was not rated.'),
@@ -141,7 +146,7 @@ export const RecentGames = z
               { seat: 1, kind: 'player', playerId: 'p_Q2m8Rt4w', name: 'Ben' },
             ],
             won: true,
-            rating: { before: 12.9, after: 14.2 },
+            rating: { before: 12.9, after: 14.2, absent: false },
           },
         ],
         next: null,

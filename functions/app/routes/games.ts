@@ -10,7 +10,7 @@ import { requires } from '../auth.js';
 import { etag, matchesIfNoneMatch, requestHash } from '../http.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, type Mount, NOT_MODIFIED, optionalJsonBody } from '../route.js';
-import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
+import { ASKS_FOR_A_TABLE, AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
 import { BotBody, ConditionalHeaders, CreateGameBody, GameIdParam, GameNameParam, IdempotencyHeaders, InboxQuery, JoinBody, VerifyQuery } from '../schemas.js';
 import { LOG_PAGE } from '../../service/log-page.js';
 
@@ -70,17 +70,7 @@ export const gameRoutes = {
     request: { headers: IdempotencyHeaders, body: jsonBody(CreateGameBody, CREATE_GAME_EXAMPLES) },
     responses: {
       201: jsonResponse('GameHeader', 'The new game'),
-      ...problemResponses([
-        ...AUTHENTICATED,
-        ...WITH_BODY,
-        'idempotency-key-reused',
-        'unknown-game',
-        'invalid-seats',
-        'solo-games-unrated',
-        'invalid-options',
-        'too-many-running-games',
-        'bots-not-allowed',
-      ]),
+      ...problemResponses([...AUTHENTICATED, ...WITH_BODY, 'idempotency-key-reused', ...ASKS_FOR_A_TABLE, 'solo-games-unrated', 'too-many-running-games']),
     },
   }),
 

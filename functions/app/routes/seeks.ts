@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../service/context.js';
 import { once } from '../../service/idempotency.js';
 import { requires } from '../auth.js';
 import { requestHash } from '../http.js';
-import { AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
+import { ASKS_FOR_A_TABLE, AUTHENTICATED, WITH_BODY } from '../problem-codes.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
 import { IdempotencyHeaders, SeekBody } from '../schemas.js';
@@ -41,17 +41,7 @@ export const seekRoutes = {
     request: { headers: IdempotencyHeaders, body: jsonBody(SeekBody, SEEK_EXAMPLES) },
     responses: {
       201: jsonResponse('Seek', 'Your seek, waiting or seated'),
-      ...problemResponses([
-        ...AUTHENTICATED,
-        ...WITH_BODY,
-        'idempotency-key-reused',
-        'unknown-game',
-        'invalid-seats',
-        'invalid-options',
-        'bots-not-allowed',
-        'seek-exists',
-        'too-many-seeks',
-      ]),
+      ...problemResponses([...AUTHENTICATED, ...WITH_BODY, 'idempotency-key-reused', ...ASKS_FOR_A_TABLE, 'seek-exists', 'too-many-seeks']),
     },
   }),
 

@@ -147,6 +147,12 @@ function FinishedGames({ playerId }: { playerId: string }) {
                 {g.won === null ? 'finished' : g.won ? <span class="won">won</span> : 'did not win'}
                 {g.rating && ` · rating ${g.rating.before.toFixed(1)} → ${g.rating.after.toFixed(1)} (${signed(g.rating.after - g.rating.before)})`}
               </span>
+              {g.rating?.absent && (
+                // The rule of record rates an absent player last, so "won" beside a falling rating needs its reason.
+                <span class="muted" data-testid="absent-note">
+                  The replacement bot finished this seat: rated as a last place for the absent player, whatever the bot scored.
+                </span>
+              )}
             </li>
           ))}
         </ul>
