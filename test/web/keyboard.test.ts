@@ -2,10 +2,21 @@ import { ValeriaClient, type GameId } from '@valeria-tabletop/client';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cryptoSecrets } from '../../functions/service/ids.js';
-import { CONTROLS, expectAccessible, pageErrors, picker, registeredPlayer, webWorldFor } from './browser.js';
+import { CONTROLS, expectAccessible, pageErrors, registeredPlayer, webWorldFor } from './browser.js';
 
-// Every game of this file is dealt from the same seed, and the bot and the picks are seeded: the same games each run.
-const world = webWorldFor('web-keyboard', undefined, {}, { ...cryptoSecrets, seed: () => 'a11y'.repeat(16) });
+// The same games each run: every game is dealt from the same seed, and the ids are counted, since a bot's generator is
+// seeded by its game's id (with the version and its seat); the keyboard's choices follow the controls offered.
+let games = 0;
+const world = webWorldFor(
+  'web-keyboard',
+  undefined,
+  {},
+  {
+    ...cryptoSecrets,
+    seed: () => 'a11y'.repeat(16),
+    gameId: () => `g_keyboard${String(++games).padStart(2, '0')}`,
+  },
+);
 
 const GAMES: readonly { game: GameId; title: string; player: string; seed: number }[] = [
   { game: 'village-pillage', title: 'Village Pillage', player: 'Kay', seed: 21 },
@@ -19,6 +30,17 @@ const FOCUSED = `(() => {
   if (!el || el === document.body) return 'body';
   return el.id ? '#' + el.id : el.closest('section[aria-label="Your moves"]') ? 'moves:' + el.tagName.toLowerCase() : el.tagName.toLowerCase();
 })()`;
+
+/**
+ * One of `n` for this seed and these controls offered (FNV-1a of their
+ * names): the same state always gets the same choice, however often the other
+ * player's moves made the test look again, so each run plays the same game.
+ */
+function choice(seed: number, offered: readonly string[], n: number): number {
+  let hash = 0x811c9dc5 ^ seed;
+  for (const char of offered.join('\n')) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193);
+  return (hash >>> 0) % n;
+}
 
 /** The control the keyboard is heading for, marked so that the page replacing it (the other player moved) shows. */
 const TARGET = 'data-keyboard-target';
@@ -78,12 +100,12 @@ async function expectStateAnnounced(page: Page, cdp: CDPSession): Promise<void> 
 
 /**
  * Plays this seat with the keyboard alone until the end screen shows: on each
- * state, one of the controls offered (chosen by `pick`) is reached by Tab and
+ * state, one of the controls offered (chosen by `choice`) is reached by Tab and
  * the arrow keys and pressed with Enter or Space. After a move the focus is on
  * the new state (the turn, or the result); after a step of one, on the next
  * choices; never on the page's body.
  */
-async function playByKeyboard(page: Page, pick: (n: number) => number, onFirstState: () => Promise<void>): Promise<Map<string, number>> {
+async function playByKeyboard(page: Page, seed: number, onFirstState: () => Promise<void>): Promise<Map<string, number>> {
   const cdp = await page.context().newCDPSession(page);
   const keys = new Map<string, number>();
   let presses = 0;
@@ -96,11 +118,12 @@ async function playByKeyboard(page: Page, pick: (n: number) => number, onFirstSt
       });
     if ((await page.locator('#result').count()) > 0) return keys;
     await expectStateAnnounced(page, cdp);
-    const controls = page.locator(CONTROLS);
-    const count = await controls.count();
-    if (count === 0) continue;
+    // Whatever the other player did meanwhile, the focus is somewhere a screen reader can be.
+    await expect.poll(() => page.evaluate<string>(FOCUSED)).not.toBe('body');
+    const offered = await page.locator(CONTROLS).allTextContents();
+    if (offered.length === 0) continue;
     if (presses === 0) await onFirstState();
-    const chosen = pick(count);
+    const chosen = choice(seed, offered, offered.length);
     // Marked in the page and read back: the control chosen among those offered now (null: they changed meanwhile).
     const step = await page.evaluate<boolean | null>(`(() => {
       const el = document.querySelectorAll('${CONTROLS}')[${chosen}];
@@ -109,7 +132,7 @@ async function playByKeyboard(page: Page, pick: (n: number) => number, onFirstSt
       return el.hasAttribute('data-step');
     })()`);
     if (step === null || !(await focusByKeyboard(page, keys))) continue;
-    const press = pick(2) === 0 ? 'Enter' : 'Space';
+    const press = choice(seed + 1, offered, 2) === 0 ? 'Enter' : 'Space';
     await page.keyboard.press(press);
     keys.set(press, (keys.get(press) ?? 0) + 1);
     presses++;
@@ -130,10 +153,10 @@ describe('the web client in Chromium, by keyboard alone', () => {
       // Opened, the table focuses its state, read first.
       await expect.poll(() => page.evaluate<string>(FOCUSED)).toBe('#turn');
 
-      const keys = await playByKeyboard(page, picker(seed), () => expectAccessible(page, `the ${title} table`));
+      const keys = await playByKeyboard(page, seed, () => expectAccessible(page, `the ${title} table`));
       // Every kind of key had its part: Tab to a group of choices, arrows along it, Enter and Space to press.
-      console.log(`${title} by keyboard:`, Object.fromEntries(keys));
-      for (const key of ['Tab', 'ArrowRight', 'Enter', 'Space']) expect(keys.get(key), key).toBeGreaterThan(0);
+      for (const key of ['Tab', 'ArrowRight', 'Enter', 'Space'])
+        expect(keys.get(key), `${key} among ${JSON.stringify(Object.fromEntries(keys))}`).toBeGreaterThan(0);
       await expect.poll(() => page.getByRole('region', { name: 'Result' }).textContent()).toMatch(/won|share the win|over/);
       expect(await page.evaluate<string>(FOCUSED)).not.toBe('body');
       await expectAccessible(page, `the ${title} end screen`);
