@@ -133,13 +133,14 @@ export function GamePage({ gameId }: { gameId: string }) {
   }, [client, gameId]);
 
   // After a write of mine, and whenever the focus fell to the page's body (the control it was on is gone),
-  // the focus goes to the state now shown, which a screen reader then reads: the turn, or the result.
+  // the focus goes to the state now shown, which a screen reader then reads: the turn, or the result. The page
+  // stays where it is scrolled: a pointer's player reading the log is not moved.
   useEffect(() => {
     const lost = document.activeElement === null || document.activeElement === document.body;
     const target = loaded && document.getElementById(loaded.view.status === 'finished' ? 'result' : 'turn');
     if (busy || !target || !(focusNewState.current || lost)) return;
     focusNewState.current = false;
-    target.focus();
+    target.focus({ preventScroll: true });
   }, [busy, loaded, table]);
 
   if (error && !loaded) return <Alert message={error} />;
@@ -204,7 +205,7 @@ export function GamePage({ gameId }: { gameId: string }) {
                   Waiting for <strong>{awaitingNames || 'the game'}</strong>
                 </>
               )}{' '}
-              {/* Read with the state, not announced again at every tick. */}— time left{' '}
+              — time left {/* Read with the state, not announced again at every tick. */}
               <span aria-live="off">
                 <Countdown deadline={Date.parse(ownDeadline(state.pending, view.you))} />
               </span>
