@@ -40,10 +40,11 @@ export function ChoiceRow({ label, children }: { label: string; children: Compon
       current?.focus();
     }
   });
-  // Leaving the page with the focus: the group shown next takes it.
+  // Leaving the page with the focus in its choices (this row, or beside it in its fieldset: a payment's sources and
+  // its "Back"): the group shown next takes it.
   useLayoutEffect(
     () => () => {
-      if (ref.current?.contains(document.activeElement)) focusLeftWithAGroup = true;
+      if ((ref.current?.closest('fieldset') ?? ref.current)?.contains(document.activeElement)) focusLeftWithAGroup = true;
     },
     [],
   );
