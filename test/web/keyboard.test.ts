@@ -18,10 +18,11 @@ const world = webWorldFor(
   },
 );
 
-const GAMES: readonly { game: GameId; title: string; player: string; seed: number }[] = [
-  { game: 'village-pillage', title: 'Village Pillage', player: 'Kay', seed: 21 },
-  { game: 'villages-of-valeria', title: 'Villages of Valeria', player: 'Lou', seed: 22 },
-  { game: 'valeria-card-kingdoms', title: 'Valeria: Card Kingdoms', player: 'Mo', seed: 23 },
+/** Each game, and where its player meets a "Back" to take by keyboard (a payment's stands beside the rows: Villages of Valeria's builds). */
+const GAMES: readonly { game: GameId; title: string; player: string; seed: number; backs: readonly string[] }[] = [
+  { game: 'village-pillage', title: 'Village Pillage', player: 'Kay', seed: 21, backs: ['in a row'] },
+  { game: 'villages-of-valeria', title: 'Villages of Valeria', player: 'Lou', seed: 22, backs: ['beside the rows', 'in a row'] },
+  { game: 'valeria-card-kingdoms', title: 'Valeria: Card Kingdoms', player: 'Mo', seed: 23, backs: ['in a row'] },
 ];
 
 /** What the page's focus is on, as the screen reader would land on it. */
@@ -105,9 +106,10 @@ async function expectStateAnnounced(page: Page, cdp: CDPSession): Promise<void> 
  * the new state (the turn, or the result); after a step of one, on the next
  * choices; never on the page's body.
  */
-async function playByKeyboard(page: Page, seed: number, onFirstState: () => Promise<void>): Promise<Map<string, number>> {
+async function playByKeyboard(page: Page, seed: number, onFirstState: () => Promise<void>): Promise<{ keys: Map<string, number>; backs: Set<string> }> {
   const cdp = await page.context().newCDPSession(page);
   const keys = new Map<string, number>();
+  const backs = new Set<string>();
   let presses = 0;
   for (;;) {
     await page
@@ -116,7 +118,7 @@ async function playByKeyboard(page: Page, seed: number, onFirstState: () => Prom
         // Say what the page offered instead.
         throw new Error(`no move offered nor end shown; the moves read: ${await page.locator('.moves').innerText()}`, { cause: failure });
       });
-    if ((await page.locator('#result').count()) > 0) return keys;
+    if ((await page.locator('#result').count()) > 0) return { keys, backs };
     await expectStateAnnounced(page, cdp);
     // Whatever the other player did meanwhile, the focus is somewhere a screen reader can be.
     await expect.poll(() => page.evaluate<string>(FOCUSED)).not.toBe('body');
@@ -128,6 +130,7 @@ async function playByKeyboard(page: Page, seed: number, onFirstState: () => Prom
     const step = await page.evaluate<boolean | null>(`(() => {
       const el = document.querySelectorAll('${CONTROLS}')[${chosen}];
       if (!el) return null;
+      for (const old of document.querySelectorAll('[${TARGET}]')) old.removeAttribute('${TARGET}');
       el.setAttribute('${TARGET}', '');
       return el.hasAttribute('data-step');
     })()`);
@@ -138,11 +141,32 @@ async function playByKeyboard(page: Page, seed: number, onFirstState: () => Prom
     presses++;
     // A step shows the next choices, focused; a move, the new state (or, at the end, the result), focused.
     await expect.poll(() => page.evaluate<string>(FOCUSED), { timeout: 30_000 }).toMatch(step ? /^moves:button$/ : /^#(turn|result)$/);
+    if (step) await goBackOnce(page, keys, backs);
   }
 }
 
+/**
+ * The first time a step offers a "Back" in a row of choices, and the first
+ * time one stands beside them (a payment's), it is taken by keyboard: the
+ * choices before come back, focused. The same choice is then made again.
+ */
+async function goBackOnce(page: Page, keys: Map<string, number>, backs: Set<string>): Promise<void> {
+  const where = await page.evaluate<string | null>(`(() => {
+    const back = document.querySelector('section[aria-label="Your moves"] button[data-back]');
+    if (!back) return null;
+    for (const old of document.querySelectorAll('[${TARGET}]')) old.removeAttribute('${TARGET}');
+    back.setAttribute('${TARGET}', '');
+    return back.parentElement.getAttribute('role') === 'toolbar' ? 'in a row' : 'beside the rows';
+  })()`);
+  if (where === null) return;
+  if (backs.has(where) || !(await focusByKeyboard(page, keys))) return;
+  backs.add(where);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate<string>(FOCUSED), { message: `focus after Back ${where}` }).toBe('moves:button');
+}
+
 describe('the web client in Chromium, by keyboard alone', () => {
-  for (const { game, title, player, seed } of GAMES)
+  for (const { game, title, player, seed, backs: expectedBacks } of GAMES)
     it(`plays a whole game of ${title} against a bot with Tab, the arrow keys, Enter and Space, each state announced`, async () => {
       const page = await registeredPlayer(world(), player);
       const token = await page.evaluate<string>("localStorage.getItem('valeria.token')");
@@ -153,8 +177,9 @@ describe('the web client in Chromium, by keyboard alone', () => {
       // Opened, the table focuses its state, read first.
       await expect.poll(() => page.evaluate<string>(FOCUSED)).toBe('#turn');
 
-      const keys = await playByKeyboard(page, seed, () => expectAccessible(page, `the ${title} table`));
+      const { keys, backs } = await playByKeyboard(page, seed, () => expectAccessible(page, `the ${title} table`));
       // Every kind of key had its part: Tab to a group of choices, arrows along it, Enter and Space to press.
+      expect([...backs].sort()).toEqual(expectedBacks);
       for (const key of ['Tab', 'ArrowRight', 'Enter', 'Space'])
         expect(keys.get(key), `${key} among ${JSON.stringify(Object.fromEntries(keys))}`).toBeGreaterThan(0);
       await expect.poll(() => page.getByRole('region', { name: 'Result' }).textContent()).toMatch(/won|share the win|over/);

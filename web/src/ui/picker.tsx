@@ -216,7 +216,7 @@ function Plan<M>({
 }
 
 const Back = ({ onClick }: { onClick(): void }) => (
-  <button type="button" class="secondary" onClick={onClick}>
+  <button type="button" class="secondary" data-back onClick={onClick}>
     Back
   </button>
 );
