@@ -15,7 +15,9 @@ export function EndScreen({ view, names, seated, client }: { view: GameView; nam
   const winners = sheet?.winners.map((seat) => (seat === view.you ? 'You' : names[seat])) ?? [];
   return (
     <section class="end panel" aria-label="Result">
-      <h2>{winners.length === 0 ? 'The game is over' : winners.length === 1 ? `${winners[0]} won!` : `${winners.join(' and ')} share the win!`}</h2>
+      <h2 id="result" tabIndex={-1}>
+        {winners.length === 0 ? 'The game is over' : winners.length === 1 ? `${winners[0]} won!` : `${winners.join(' and ')} share the win!`}
+      </h2>
       {sheet?.verdict && <p>{sheet.verdict}</p>}
       {sheet && (
         <table>

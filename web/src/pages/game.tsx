@@ -71,6 +71,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const followerRef = useRef<GameFollower | null>(null);
+  const focusNewState = useRef(false);
 
   const reload = async (): Promise<GameView | null> => {
     if (!client) return null;
@@ -131,6 +132,17 @@ export function GamePage({ gameId }: { gameId: string }) {
     };
   }, [client, gameId]);
 
+  // After a write of mine, and whenever the focus fell to the page's body (the control it was on is gone),
+  // the focus goes to the state now shown, which a screen reader then reads: the turn, or the result. The page
+  // stays where it is scrolled: a pointer's player reading the log is not moved.
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    const target = loaded && document.getElementById(loaded.view.status === 'finished' ? 'result' : 'turn');
+    if (busy || !target || !(focusNewState.current || lost)) return;
+    focusNewState.current = false;
+    target.focus({ preventScroll: true });
+  }, [busy, loaded, table]);
+
   if (error && !loaded) return <Alert message={error} />;
   if (!loaded || !client || !me) return <p aria-busy="true">Loading the game…</p>;
   const { view, listed } = loaded;
@@ -158,6 +170,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       setError(why(failure));
       await reload().catch(() => undefined);
     } finally {
+      focusNewState.current = true;
       setBusy(false);
     }
   };
@@ -181,7 +194,8 @@ export function GamePage({ gameId }: { gameId: string }) {
       {view.status === 'finished' ? (
         <EndScreen view={view} names={names} seated={seated} client={client} />
       ) : (
-        <p class="turn" role="status">
+        // The new state is announced (politely) and focused after each move: whose turn, the deadline, my resources.
+        <p class="turn" role="status" id="turn" tabIndex={-1}>
           {state.pending && (
             <>
               {state.awaiting.includes(view.you ?? -1) ? (
@@ -191,7 +205,11 @@ export function GamePage({ gameId }: { gameId: string }) {
                   Waiting for <strong>{awaitingNames || 'the game'}</strong>
                 </>
               )}{' '}
-              — time left <Countdown deadline={Date.parse(ownDeadline(state.pending, view.you))} />
+              — time left {/* Read with the state, not announced again at every tick. */}
+              <span aria-live="off">
+                <Countdown deadline={Date.parse(ownDeadline(state.pending, view.you))} />
+              </span>
+              {view.you !== null && <span class="visually-hidden"> · You have {seated.summary(view.you)}</span>}
             </>
           )}
         </p>

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { ChoiceRow } from './choice-row.js';
 import type { Family, FollowUp, PaymentChoice } from './choices.js';
 
 /**
@@ -43,7 +44,7 @@ export function Picker<M>({ family, busy, send }: { family: Family<M>; busy: boo
     <fieldset class="family">
       <legend>{family.title}</legend>
       {(picks.length > 0 || family.parts.length > 1) && <p class="question">{part.question}</p>}
-      <div class="choices">
+      <ChoiceRow label={family.title}>
         {[...choices.entries()].map(([key, moves]) => {
           const only = moves.length === 1 ? moves[0] : undefined;
           return only ? (
@@ -58,7 +59,7 @@ export function Picker<M>({ family, busy, send }: { family: Family<M>; busy: boo
           );
         })}
         {picks.length > 0 && <Back onClick={() => setPicks([])} />}
-      </div>
+      </ChoiceRow>
     </fieldset>
   );
 }
@@ -100,7 +101,7 @@ function Batch<M>({
         </p>
       )}
       {chosen.length > 0 && <p>Discarding {chosen.map(label).join(', ')}</p>}
-      <div class="choices">
+      <ChoiceRow label={family.describe(first)}>
         {then.cards
           .filter((card) => !chosen.includes(card.id))
           .map((card) => {
@@ -123,7 +124,7 @@ function Batch<M>({
             );
           })}
         <Back onClick={back} />
-      </div>
+      </ChoiceRow>
     </fieldset>
   );
 }
@@ -149,11 +150,11 @@ function Payment<M>({
     <fieldset class="family">
       <legend>{family.describe(move)}</legend>
       <p class="question">Cost: {choice.cost}. Pay automatically, or choose the sources.</p>
-      <div class="choices">
+      <ChoiceRow label={family.describe(move)}>
         <button type="button" data-move disabled={busy} onClick={() => send([move])}>
           {family.describe(move)}, paying automatically
         </button>
-      </div>
+      </ChoiceRow>
       <fieldset class="sources">
         <legend>Or pay with</legend>
         {choice.sources.map((source, i) => (
@@ -204,18 +205,18 @@ function Plan<M>({
           send={(moves) => send([first, ...moves])}
         />
       ))}
-      <div class="choices">
+      <ChoiceRow label={`${firstly}, then…`}>
         <button type="button" data-move disabled={busy} onClick={() => send([first])}>
           {firstly} now, and choose the second action after
         </button>
         <Back onClick={back} />
-      </div>
+      </ChoiceRow>
     </fieldset>
   );
 }
 
 const Back = ({ onClick }: { onClick(): void }) => (
-  <button type="button" class="secondary" onClick={onClick}>
+  <button type="button" class="secondary" data-back onClick={onClick}>
     Back
   </button>
 );
