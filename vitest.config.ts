@@ -7,6 +7,9 @@ export default defineConfig({
     // machine, and tests assert behaviour, never wall-clock time.
     testTimeout: 600_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what happens beside the test (a service worker, a notifier): 1 s, its default, is a
+    // race on a loaded machine; a poll still ends at once when its condition holds.
+    expect: { poll: { timeout: 20_000 } },
     // One DynamoDB Local for the whole run; tests reach it through test/support/dynamo.ts.
     // The web client is built once (when stale) for the browser tests in test/web/.
     globalSetup: ['test/support/global-setup.ts', 'test/web/global-setup.ts'],
