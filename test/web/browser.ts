@@ -32,7 +32,12 @@ export interface WebWorld {
   close(): Promise<void>;
 }
 
-/** `clock`: the server's time, for a test that moves it past deadlines (the browser keeps its own); `policy`: push settings beside the defaults (e.g. VAPID keys). */
+/**
+ * `clock`: the server's time, for a test that moves it past deadlines (the
+ * browser keeps its own); `policy`: push settings beside the defaults (e.g.
+ * VAPID keys; with `email`, the e-mail routes work and their links point at
+ * this server).
+ */
 export async function startWebWorld(label: string, clock?: () => number, policy: Partial<PushPolicy> = {}): Promise<WebWorld> {
   // The server listens first, so that the relying party can name its port; the app answers once it is built.
   const serving: { app?: ReturnType<typeof createApp> } = {};
@@ -45,13 +50,14 @@ export async function startWebWorld(label: string, clock?: () => number, policy:
   const { port } = server.address() as AddressInfo;
   const ctx = testContext({
     store: await storeOf('dynamodb', label),
-    pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, ...policy },
+    pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, ...(policy.email ? { appUrl: `http://127.0.0.1:${port}` } : {}), ...policy },
     relyingParty: relyingPartyAt(`http://localhost:${port}`),
     ...(clock ? { clock } : {}),
   });
-  const app = createApp(ctx);
-  mountWebApp(app);
   const push = await startLocalPush(ctx, { deadlines: false, onError: (error) => console.error('push failed:', error) });
+  // The e-mail routes queue in this run's outbox and plan on its timers, as under `npm start`.
+  const app = createApp(ctx, policy.email ? { mail: push } : {});
+  mountWebApp(app);
   serving.app = app;
   const stream = attachLocalStream(server as Server, ctx, push.hub);
   const browser = await chromium.launch({

@@ -10,6 +10,7 @@ import { DeleteAccountPanel } from './delete-account.js';
 import { DevicePush, forgetThisDevice } from './device-push.js';
 import { NotifyChoices } from './notify-choices.js';
 import { PasskeysPanel } from './passkeys.js';
+import { EmailLinkRequest } from './sign-in-link.js';
 import { VacationPanel } from './vacation.js';
 
 /** Register with a name, or paste a token from another device. */
@@ -57,6 +58,7 @@ export function SignInPanel() {
           </button>
         </p>
       )}
+      <EmailLinkRequest />
       <form
         onSubmit={async (event) => {
           event.preventDefault();
