@@ -46,7 +46,9 @@ const Label = (what: string) =>
     .describe(what);
 
 /** What a browser signing in may call itself (every way of signing in takes it). */
-export const DeviceName = Label('What to call this device in your list of devices; by default the browser and system its User-Agent names ("Firefox on Linux").').optional();
+export const DeviceName = Label(
+  'What to call this device in your list of devices; by default the browser and system its User-Agent names ("Firefox on Linux").',
+).optional();
 
 export const RegisterPasskeyBody = z
   .strictObject({

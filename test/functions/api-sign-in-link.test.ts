@@ -142,7 +142,8 @@ describe.each(STORE_KINDS)('sign-in links mailed to a confirmed address (%s stor
       status: 202,
       body: {
         expiresInSeconds: 900,
-        detail: 'If <address> is the confirmed address of an account, a sign-in link is on its way. It signs in the browser it is opened in, once, within 15 minutes.',
+        detail:
+          'If <address> is the confirmed address of an account, a sign-in link is on its way. It signs in the browser it is opened in, once, within 15 minutes.',
       },
     });
     await settled();
@@ -168,7 +169,11 @@ describe.each(STORE_KINDS)('sign-in links mailed to a confirmed address (%s stor
     expect(signed.body.token).not.toBe(dee.token);
     const me = await api.client.get('/v1/players/me', { token: signed.body.token });
     expect(me.body.playerId).toBe(dee.playerId);
-    const tokens = (await api.client.get('/v1/players/me/tokens', { token: dee.token })).body.tokens as { tokenId: string; device: unknown; lastUsedAt: string | null }[];
+    const tokens = (await api.client.get('/v1/players/me/tokens', { token: dee.token })).body.tokens as {
+      tokenId: string;
+      device: unknown;
+      lastUsedAt: string | null;
+    }[];
     const device = tokens.find((t) => t.tokenId === signed.body.tokenId);
     expect(device?.device).toEqual({ method: 'email-link' });
     expect(device?.lastUsedAt).toBe(new Date(clock.now()).toISOString());

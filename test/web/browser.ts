@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp } from '../../functions/app/app.js';
 import { mountWebApp } from '../../functions/local/web-app.js';
 import { startLocalPush } from '../../functions/compose.js';
+import type { PushContext } from '../../functions/push/context.js';
 import { DEFAULT_PUSH_POLICY, type PushPolicy } from '../../functions/push/policy.js';
 import { relyingPartyAt } from '../../functions/service/relying-party.js';
 import { attachLocalStream } from '../../functions/push/stream/local-server.js';
@@ -29,6 +30,8 @@ export interface WebWorld {
   /** The same server as `localhost`: the origin passkeys are bound to there (an IP address cannot be a WebAuthn relying party). */
   readonly localhostUrl: string;
   readonly browser: Browser;
+  /** The server's context: for what no page can do, such as an e-mail provider's bounce event. */
+  readonly ctx: PushContext;
   close(): Promise<void>;
 }
 
@@ -69,6 +72,7 @@ export async function startWebWorld(label: string, clock?: () => number, policy:
     url: `http://127.0.0.1:${port}`,
     localhostUrl: `http://localhost:${port}`,
     browser,
+    ctx,
     close: async () => {
       await browser.close();
       stream.close();

@@ -57,7 +57,12 @@ export async function requestSignInLink(ctx: PushContext, desk: MailDesk | undef
   if (!record || addressKey(record.address) !== key || !mailable(record) || record.signInLinks === false) return;
   const nonce = randomBytes(16).toString('base64url');
   const expiresAt = now + SIGN_IN_LINK_TTL_MS;
-  await ctx.store.putPasskeyChallenge({ challenge: sha256Hex(signInSecret(await email.key(), nonce)), purpose: 'email-link', playerId: record.playerId, expiresAt });
+  await ctx.store.putPasskeyChallenge({
+    challenge: sha256Hex(signInSecret(await email.key(), nonce)),
+    purpose: 'email-link',
+    playerId: record.playerId,
+    expiresAt,
+  });
   const id = derivedId('msg', emailTarget(record.playerId), 'sign-in', nonce);
   await queueMail(ctx, parts.outbox, [emailDelivery(record, { kind: 'sign-in', nonce, expiresAt }, id, now, 'email-sign-in')]);
 }
