@@ -265,6 +265,24 @@ describe.each(STORE_KINDS)('sign-in links mailed to a confirmed address (%s stor
     expect(mailsTo(address('ivy'))).toHaveLength(count);
   });
 
+  it('signs nobody in through the address of a deleted account, and keeps no index of it', async () => {
+    const lou = await playerWith('Lou', address('lou'));
+    /** The index items naming Lou (DynamoDB only: the memory store's index is a map). */
+    const indexOfLou = async () => {
+      if (!(api.ctx.store instanceof DynamoStore)) return null;
+      const { client, table } = api.ctx.store;
+      const items = (await client.send(new ScanCommand({ TableName: table }))).Items ?? [];
+      return items.filter((item) => item.playerId?.S === lou.playerId && item.pk?.S?.startsWith('ADDRESS#')).length;
+    };
+    expect(await indexOfLou()).toBe(kind === 'dynamodb' ? 1 : null);
+    expect((await api.client.request('DELETE', '/v1/players/me', { token: lou.token, body: { confirm: 'Lou' } })).status).toBe(204);
+    const count = mailsTo(address('lou')).length;
+    expect((await ask(address('lou'))).status).toBe(202);
+    await settled();
+    expect(mailsTo(address('lou'))).toHaveLength(count);
+    expect(await indexOfLou()).toBe(kind === 'dynamodb' ? 0 : null);
+  });
+
   it('keeps the secret out of every response, log line, stored delivery and stored item: only its hash is kept', async () => {
     const kim = await playerWith('Kim', address('kim'));
     const secret = await mailedSecret(address('kim'));
