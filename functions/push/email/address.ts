@@ -93,6 +93,8 @@ export async function setEmail(ctx: PushContext, desk: MailDesk | undefined, pla
   // Another address (or this one disabled) no longer signs this player in until it is confirmed.
   if (before && !kept) await ctx.push.releaseAddress(addressKey(before.address), playerId);
   await ctx.push.putEmail(record);
+  // Saving a confirmed address again claims it too: an address confirmed before sign-in links existed gets its index so.
+  if (confirmed) await ctx.push.claimAddress(addressKey(record.address), playerId);
   await planDigest(ctx, parts.timers, record);
   if (confirmation) {
     const id = derivedId('msg', emailTarget(playerId), 'confirm', confirmation.nonce);
