@@ -45,6 +45,11 @@ const Label = (what: string) =>
     .refine((label) => [...label].length <= MAX_TOKEN_LABEL_CHARS, `at most ${MAX_TOKEN_LABEL_CHARS} characters`)
     .describe(what);
 
+/** What a browser signing in may call itself (every way of signing in takes it). */
+export const DeviceName = Label(
+  'What to call this device in your list of devices; by default the browser and system its User-Agent names ("Firefox on Linux").',
+).optional();
+
 export const RegisterPasskeyBody = z
   .strictObject({
     name: Label('What you call this passkey, to recognise it in the list ("Laptop", "Phone").'),
@@ -83,6 +88,6 @@ export const PasskeySignInBody = z
         'What `navigator.credentials.get` answered, in its JSON form (`PublicKeyCredential.toJSON()`, or @simplewebauthn/browser’s `startAuthentication`).',
       )
       .meta({ id: 'AuthenticationResponse' }),
-    device: Label('What to call this device in your list of devices; by default the browser and system its User-Agent names ("Firefox on Linux").').optional(),
+    device: DeviceName,
   })
   .meta({ id: 'PasskeySignIn' });

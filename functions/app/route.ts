@@ -66,6 +66,7 @@ export type DocumentedResponse =
   | 'PushSubscription'
   | 'PushSubscriptionList'
   | 'EmailSettings'
+  | 'SignInLinkRequested'
   | 'StreamTicket';
 
 /** Stand-ins of route contracts for the documented responses: the document generator swaps in the component. */

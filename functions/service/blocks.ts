@@ -1,5 +1,6 @@
 import { isoInstant } from '../../core/table/index.js';
 import type { BlockRow, GameHeader, PlayerRecord } from '../store/port.js';
+import { DELETED_PLAYER_NAME } from './account-deletion.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
 
@@ -25,8 +26,16 @@ export async function unblock(ctx: ServiceContext, player: PlayerRecord, blocked
   if (!(await ctx.store.deleteBlock(player.playerId, blockedId))) throw fail('block-not-found', { playerId: blockedId });
 }
 
+/**
+ * The player's blocks, each named as the blocked player is now: a block row
+ * keeps the name it was made with, in the blocker's partition, where the
+ * blocked player's deletion (which erases their own partition) does not
+ * reach, so a player no longer there is shown as "Deleted player".
+ */
 export async function listBlocks(ctx: ServiceContext, player: PlayerRecord) {
-  return { blocks: (await ctx.store.listBlocks(player.playerId)).map(presentBlock) };
+  const rows = await ctx.store.listBlocks(player.playerId);
+  const present = await Promise.all(rows.map(async (row) => (await ctx.store.getPlayer(row.blockedId)) !== null));
+  return { blocks: rows.map((row, i) => presentBlock(present[i] ? row : { ...row, name: DELETED_PLAYER_NAME })) };
 }
 
 /** Refuses a seat at a table where someone seated blocked the player, or the player blocked them (bots block no one). */

@@ -467,6 +467,31 @@ export const SERVICE_PROBLEMS = {
     description: 'The challenge was answered before: each is good for one answer (a replayed answer is refused).',
     detail: 'This challenge was answered already; ask for new options and try again.',
   },
+  'sign-in-link-unknown': {
+    status: 404,
+    description:
+      'No sign-in link was mailed with this secret (mistyped, cut short, or expired long ago): ask for a new link on the sign-in page (`POST /v1/sign-in/email`).',
+    detail: 'This sign-in link is not one we mailed; ask for a new one.',
+  },
+  'sign-in-link-used': {
+    status: 409,
+    description: 'The sign-in link signed a browser in already: each works once (two uses racing: one wins, the other gets this). Ask for a new link.',
+    detail: 'This sign-in link was used already; each works once. Ask for a new one.',
+  },
+  'sign-in-link-expired': {
+    status: 400,
+    description: 'The sign-in link lapsed (`expiredAt`, 15 minutes after it was mailed) before it was used: ask for a new link.',
+    detail: ({ expiredAt }: { expiredAt: string }) => `This sign-in link expired at ${expiredAt}; ask for a new one.`,
+    fields: ({ expiredAt }: { expiredAt: string }) => ({ expiredAt }),
+  },
+  'too-many-sign-in-links': {
+    status: 429,
+    description:
+      'An address is mailed at most `limit` sign-in links in 15 minutes, counted whether or not it belongs to an account (so this answer tells nothing about the address): use a link already mailed, or wait.',
+    detail: ({ limit }: { limit: number }) => `At most ${limit} sign-in links are mailed to one address in 15 minutes; use one already sent, or wait.`,
+    fields: ({ limit }: { limit: number }) => ({ limit }),
+    retryAfterSeconds: 900,
+  },
   'passkey-not-verified': {
     status: 400,
     description:

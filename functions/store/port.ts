@@ -45,12 +45,14 @@ export interface AccessTokenRecord {
   readonly device?: DeviceSignIn;
 }
 
-/** How a device's token was issued: by signing in with one of the player's passkeys. */
-export interface DeviceSignIn {
-  readonly method: 'passkey';
-  /** The passkey's credential id (base64url). */
-  readonly passkeyId: string;
-}
+/** How a device's token was issued: by signing in with one of the player's passkeys, or through a sign-in link mailed to their confirmed address (functions/push/email/sign-in-link.ts). */
+export type DeviceSignIn =
+  | {
+      readonly method: 'passkey';
+      /** The passkey's credential id (base64url). */
+      readonly passkeyId: string;
+    }
+  | { readonly method: 'email-link' };
 
 /**
  * A passkey (a WebAuthn credential) a player registered
@@ -78,11 +80,15 @@ export interface PasskeyRecord {
   readonly lastUsedAt: number | null;
 }
 
-/** A WebAuthn challenge the service issued (base64url), what it is for, and until when it may be answered. */
+/**
+ * A one-time challenge the service issued, what it is for, and until when it
+ * may be answered: a WebAuthn challenge (base64url), or the sha256 of an
+ * e-mailed sign-in link's secret (the secret itself is only in the e-mail).
+ */
 export interface PasskeyChallenge {
   readonly challenge: string;
-  /** `register`: a passkey for `playerId`; `sign-in`: anyone's passkey (username-less). */
-  readonly purpose: 'register' | 'sign-in';
+  /** `register`: a passkey for `playerId`; `sign-in`: anyone's passkey (username-less); `email-link`: a sign-in link mailed to `playerId`'s address. */
+  readonly purpose: 'register' | 'sign-in' | 'email-link';
   readonly playerId: PlayerId | null;
   /** Epoch ms. */
   readonly expiresAt: number;

@@ -235,4 +235,16 @@ describe.each(STORE_KINDS)('deleting an account (%s store)', (kind) => {
     expect((await client.request('DELETE', '/v1/players/me', { token: ann.token, body: { confirm: NAME } })).status).toBe(401);
     expect(gameHook.id).toBeTruthy();
   });
+
+  it('shows a deleted player in the block lists of those who blocked them as "Deleted player"', async () => {
+    const { client } = api;
+    const dora = await client.register('Dora Deleted');
+    const eli = await client.register('Eli');
+    const blocked = await client.post('/v1/players/me/blocks', { token: eli.token, body: { playerId: dora.playerId } });
+    expect(blocked.body.name).toBe('Dora Deleted');
+    expect((await client.request('DELETE', '/v1/players/me', { token: dora.token, body: { confirm: 'Dora Deleted' } })).status).toBe(204);
+    const list = await client.get('/v1/players/me/blocks', { token: eli.token });
+    expect(list.body.blocks).toEqual([{ playerId: dora.playerId, name: 'Deleted player', blockedAt: blocked.body.blockedAt }]);
+    expect(list.text).not.toContain('Dora');
+  });
 });

@@ -138,6 +138,9 @@ describe('the contract', () => {
       // Signing a device in with a passkey: the passkey is the credential (limited per address like registering).
       'POST /v1/sign-in/passkey/options',
       'POST /v1/sign-in/passkey',
+      // Signing a device in through a mailed link: the link's secret is the credential (asking for one tells nothing).
+      'POST /v1/sign-in/email',
+      'POST /v1/sign-in/email/link',
       'GET /v1/games/catalog',
       'GET /v1/games/catalog/{game}/cards',
       'GET /v1/leaderboards/{game}',

@@ -76,6 +76,8 @@ describe('OpenAPI document', () => {
         '/v1/push/vapid-key',
         '/v1/seeks',
         '/v1/seeks/{id}',
+        '/v1/sign-in/email',
+        '/v1/sign-in/email/link',
         '/v1/sign-in/passkey',
         '/v1/sign-in/passkey/options',
         '/v1/push-subscriptions',

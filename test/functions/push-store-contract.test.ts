@@ -118,12 +118,12 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
   it('gives a game `limit` turn announcements a minute, one place per commit however often it asks', async () => {
     const store = await make(() => NOW);
     const minute = NOW - (NOW % 60_000);
-    const taken = await Promise.all([1, 2, 3, 4, 5].map((seq) => store.takeTurnAllowance('g_1', minute, seq, 3)));
+    const taken = await Promise.all([1, 2, 3, 4, 5].map((seq) => store.takeAllowance('g_1', minute, seq, 3)));
     expect(taken.filter(Boolean)).toHaveLength(3);
     const winner = [1, 2, 3, 4, 5].find((_, i) => taken[i])!;
-    expect(await store.takeTurnAllowance('g_1', minute, winner, 3)).toBe(true);
-    expect(await store.takeTurnAllowance('g_2', minute, 9, 3)).toBe(true);
-    expect(await store.takeTurnAllowance('g_1', minute + 60_000, 6, 3)).toBe(true);
+    expect(await store.takeAllowance('g_1', minute, winner, 3)).toBe(true);
+    expect(await store.takeAllowance('g_2', minute, 9, 3)).toBe(true);
+    expect(await store.takeAllowance('g_1', minute + 60_000, 6, 3)).toBe(true);
   });
 
   it('lets one message claim a subject of a target, however many ask at once; its claimant may ask again', async () => {

@@ -2,7 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
-import { createApp } from '../../functions/app/app.js';
+import { createApp, type LogLine } from '../../functions/app/app.js';
 import { startLocalPush, type LocalPushRun } from '../../functions/compose.js';
 import type { PushContext } from '../../functions/push/context.js';
 import type { Notification } from '../../functions/push/model/schemas.js';
@@ -20,19 +20,20 @@ export interface PushApi {
   close(): Promise<void>;
 }
 
-/** The app as `npm start` runs it, push included (notifier, timers, WebSocket stream; deadlines left to lazy expiry unless `options.deadlines`), on a free loopback port. */
+/** The app as `npm start` runs it, push included (notifier, timers, WebSocket stream; deadlines left to lazy expiry unless `options.deadlines`), on a free loopback port; `options.log` hears its access log. */
 export async function startPushApi(
   parts: Partial<PushContext> = {},
-  options: { readonly deadlines?: boolean; readonly reminderMinPendingMs?: number } = {},
+  options: { readonly deadlines?: boolean; readonly reminderMinPendingMs?: number; readonly log?: (line: LogLine) => void } = {},
 ): Promise<PushApi> {
+  const { log, ...pushOptions } = options;
   const ctx = testContext({
     pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, appUrl: 'https://play.example', retryDelaysMs: [0, 30, 60, 90] },
     ...parts,
   });
-  const push = await startLocalPush(ctx, { deadlines: false, ...options, onError: (error) => console.error(error) });
+  const push = await startLocalPush(ctx, { deadlines: false, ...pushOptions, onError: (error) => console.error(error) });
   const server: ServerType = await new Promise((resolve) => {
     // The e-mail routes queue in this run's outbox and plan on its timers, as under `npm start`.
-    const s = serve({ fetch: createApp(ctx, { mail: push }).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: createApp(ctx, { mail: push, ...(log ? { log } : {}) }).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const stream = attachLocalStream(server as Server, ctx, push.hub);
   const { port } = server.address() as AddressInfo;

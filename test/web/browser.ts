@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp } from '../../functions/app/app.js';
 import { mountWebApp } from '../../functions/local/web-app.js';
 import { startLocalPush } from '../../functions/compose.js';
+import type { PushContext } from '../../functions/push/context.js';
 import { DEFAULT_PUSH_POLICY, type PushPolicy } from '../../functions/push/policy.js';
 import { cryptoSecrets, type SecretSource } from '../../functions/service/ids.js';
 import { relyingPartyAt } from '../../functions/service/relying-party.js';
@@ -30,11 +31,14 @@ export interface WebWorld {
   /** The same server as `localhost`: the origin passkeys are bound to there (an IP address cannot be a WebAuthn relying party). */
   readonly localhostUrl: string;
   readonly browser: Browser;
+  /** The server's context: for what no page can do, such as an e-mail provider's bounce event. */
+  readonly ctx: PushContext;
   close(): Promise<void>;
 }
 
 /**
- * `clock`: the server's time, for a test that moves it past deadlines (the browser keeps its own); `policy`: push settings beside the defaults (e.g. VAPID keys);
+ * `clock`: the server's time, for a test that moves it past deadlines (the browser keeps its own); `policy`: push settings beside
+ * the defaults (e.g. VAPID keys; with `email`, the e-mail routes work and their links point at this server);
  * `secrets`: ids and seeds in place of random ones, for a test that must play the same game every run.
  */
 export async function startWebWorld(
@@ -54,14 +58,15 @@ export async function startWebWorld(
   const { port } = server.address() as AddressInfo;
   const ctx = testContext({
     store: await storeOf('dynamodb', label),
-    pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, ...policy },
+    pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, ...(policy.email ? { appUrl: `http://127.0.0.1:${port}` } : {}), ...policy },
     relyingParty: relyingPartyAt(`http://localhost:${port}`),
     secrets: { ...cryptoSecrets, ...secrets },
     ...(clock ? { clock } : {}),
   });
-  const app = createApp(ctx);
-  mountWebApp(app);
   const push = await startLocalPush(ctx, { deadlines: false, onError: (error) => console.error('push failed:', error) });
+  // The e-mail routes queue in this run's outbox and plan on its timers, as under `npm start`.
+  const app = createApp(ctx, policy.email ? { mail: push } : {});
+  mountWebApp(app);
   serving.app = app;
   const stream = attachLocalStream(server as Server, ctx, push.hub);
   const browser = await chromium.launch({
@@ -73,6 +78,7 @@ export async function startWebWorld(
     url: `http://127.0.0.1:${port}`,
     localhostUrl: `http://localhost:${port}`,
     browser,
+    ctx,
     close: async () => {
       await browser.close();
       stream.close();

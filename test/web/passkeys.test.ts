@@ -69,7 +69,7 @@ describe('the web client in Chromium: passkeys', () => {
 
     // The first browser lists the new device, with its last use, and the passkey's sign-in.
     await ann.reload();
-    const devices = ann.getByRole('list', { name: 'Devices signed in with a passkey' });
+    const devices = ann.getByRole('list', { name: 'Devices signed in' });
     await devices.getByText('Chrome on Linux', { exact: true }).waitFor();
     await devices.getByText(/last used/).waitFor();
     await ann.getByText(/last signed in/).waitFor();

@@ -8,6 +8,7 @@ import { LeaderboardPage } from './pages/leaderboard.js';
 import { OpenGamesPage } from './pages/open-games.js';
 import { ProfilePage } from './pages/profile.js';
 import { ReplayPage } from './pages/replay.js';
+import { SignInLinkPage } from './pages/sign-in-link.js';
 import { InboxPage } from './pages/inbox.js';
 import { LobbyPage } from './pages/lobby.js';
 import { PlayNowPage } from './pages/play-now.js';
@@ -34,6 +35,7 @@ const TITLES = {
   profile: 'Player',
   game: 'Game',
   replay: 'Replay',
+  'sign-in-link': 'Sign in',
   missing: 'Not found',
 } as const;
 
@@ -82,6 +84,8 @@ function App() {
       <main id="main">
         {current.page === 'account' ? (
           <AccountPage />
+        ) : current.page === 'sign-in-link' ? (
+          <SignInLinkPage />
         ) : current.page === 'welcome' ? (
           <HomePage />
         ) : current.page === 'how-to-play' ? (

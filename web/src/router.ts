@@ -3,10 +3,11 @@ import { signal } from './signal.js';
 /**
  * The app's routes: `/` inbox, `/lobby`, `/play` (Play now), `/account`, `/notifications`, `/webhooks`, `/g/{id}` a game (an invite
  * link joins it), `/g/{id}/replay/{seq}` a finished game replayed at a commit; `/welcome` the games presented, `/how-to-play/{game}`,
- * `/open-games/{game}`, `/leaderboards/{game}` (each game's own, the first without one), `/players/{id}` a profile.
+ * `/open-games/{game}`, `/leaderboards/{game}` (each game's own, the first without one), `/players/{id}` a profile; `/sign-in/email` the
+ * page a mailed sign-in link opens.
  */
 export type Route =
-  | { page: 'inbox' | 'lobby' | 'play' | 'account' | 'notifications' | 'webhooks' | 'welcome' }
+  | { page: 'inbox' | 'lobby' | 'play' | 'account' | 'notifications' | 'webhooks' | 'welcome' | 'sign-in-link' }
   | { page: 'how-to-play' | 'open-games' | 'leaderboard'; game: string | null }
   | { page: 'profile'; playerId: string }
   | { page: 'game'; gameId: string }
@@ -20,6 +21,7 @@ const PAGES = {
   '/notifications': 'notifications',
   '/webhooks': 'webhooks',
   '/welcome': 'welcome',
+  '/sign-in/email': 'sign-in-link',
 } as const;
 
 /** Pages about one game: the game's id follows, or nothing for the first game. */

@@ -51,6 +51,11 @@ export async function signInWithPasskey(): Promise<void> {
   signIn(signed.token);
 }
 
+/** Signs this browser in with the secret of a mailed sign-in link: the device gets a key of its own, kept like a pasted one. */
+export async function signInWithEmailLink(secret: string): Promise<void> {
+  signIn((await anonymous.signInWithEmailLink(secret)).token);
+}
+
 /** Registers a player: the API shows the token this once (sign in with it once it is copied). */
 export async function register(name: string): Promise<string> {
   return (await anonymous.register(name)).token;

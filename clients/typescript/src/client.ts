@@ -26,6 +26,7 @@ import type {
   MoveAnswer,
   NewAccessToken,
   DeviceSignIn,
+  SignInLinkRequested,
   NewGame,
   NewSeek,
   Seek,
@@ -304,6 +305,24 @@ export class ValeriaClient {
    */
   async signInWithPasskey(response: PasskeyAssertion, device?: string): Promise<DeviceSignIn> {
     return dataOf(await this.api.POST('/v1/sign-in/passkey', { body: { response, ...(device ? { device } : {}) } }));
+  }
+
+  /**
+   * Signing in through a mailed link, first half (no token needed): mails a
+   * one-time link to `address` if it is the confirmed address of an account.
+   * The answer is the same whether it is or not.
+   */
+  async requestSignInLink(address: string): Promise<SignInLinkRequested> {
+    return dataOf(await this.api.POST('/v1/sign-in/email', { body: { address } }));
+  }
+
+  /**
+   * Signing in through a mailed link, second half: the secret after
+   * `#token=` in the link. Answers this device's own token (shown once; use
+   * `withToken`). Each link works once, within 15 minutes.
+   */
+  async signInWithEmailLink(token: string, device?: string): Promise<DeviceSignIn> {
+    return dataOf(await this.api.POST('/v1/sign-in/email/link', { body: { token, ...(device ? { device } : {}) } }));
   }
 
   async catalog(): Promise<Catalog> {

@@ -215,6 +215,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sign-in/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail me a sign-in link
+         * @description Open to anyone, and limited per caller address like every sign-in (`429 rate-limited`). Mails a one-time sign-in link to the address if it is the confirmed address of an account, not disabled by a bounce or complaint, and its owner has not stopped sign-in links (from the unsubscribe link of one); otherwise mails nothing. The answer is the same either way, so it tells nobody whether the address has an account. The link is `/sign-in/email#token=…` on the web client: the page signs in the browser it is opened in through `POST /v1/sign-in/email/link`, once, within 15 minutes. One address is mailed at most 3 links in 15 minutes, counted for any address asked about (`429 too-many-sign-in-links`). `503 email-unavailable` where this deployment sends no e-mail.
+         */
+        post: operations["requestSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sign-in/email/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a mailed link: a token of this device’s own (shown once)
+         * @description Open to anyone, and limited per caller address like every sign-in. Uses up the link whose secret `token` is (each works once: a second use, or the slower of two at once, gets `409 sign-in-link-used`; after 15 minutes `400 sign-in-link-expired`; a secret never mailed `404 sign-in-link-unknown`). This device gets its own token, holding every scope, counted among your access tokens (listed with `device.method` `email-link`, revocable like any: `DELETE /v1/players/me/tokens/{id}`). Only the secret's hash is stored.
+         */
+        post: operations["signInWithEmailLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me/data": {
         parameters: {
             query?: never;
@@ -1088,7 +1128,7 @@ export interface components {
             outcome?: "not-applied" | "unknown";
         };
         /** @description Stable machine-readable code; clients switch on it. */
-        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "seek-not-found" | "webhook-not-found" | "seek-seated" | "seek-exists" | "too-many-seeks" | "bots-not-allowed" | "access-token-not-found" | "passkey-not-found" | "email-not-set" | "email-link-invalid" | "push-subscription-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "push-endpoint-forbidden" | "invalid-push-keys" | "invalid-events" | "already-bot" | "deletion-not-confirmed" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "too-many-passkeys" | "passkey-challenge-unknown" | "passkey-challenge-expired" | "passkey-challenge-used" | "passkey-not-verified" | "passkey-unknown" | "passkey-counter-regressed" | "passkey-already-registered" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-push-subscriptions" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "email-unavailable" | "web-push-unavailable" | "passkeys-unavailable" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
+        ProblemCode: string & ("invalid-request" | "malformed-json" | "invalid-body" | "bad-request" | "invalid-if-match" | "invalid-cursor" | "cursor-out-of-range" | "invalid-name" | "missing-token" | "malformed-token" | "invalid-token" | "token-expired" | "insufficient-scope" | "not-seated" | "blocked-at-table" | "cannot-block-yourself" | "too-many-blocks" | "reliability-too-low" | "not-creator" | "not-through-edge" | "player-not-found" | "game-not-found" | "block-not-found" | "seek-not-found" | "webhook-not-found" | "seek-seated" | "seek-exists" | "too-many-seeks" | "bots-not-allowed" | "access-token-not-found" | "passkey-not-found" | "email-not-set" | "email-link-invalid" | "push-subscription-not-found" | "route-not-found" | "method-not-allowed" | "version-mismatch" | "game-full" | "game-finished" | "game-not-started" | "game-not-finished" | "seat-taken" | "already-seated" | "contention" | "idempotency-key-reused" | "undo-not-allowed" | "too-many-running-games" | "too-many-undos" | "seat-not-replaced" | "vacation-running" | "no-vacation-running" | "vacation-in-past" | "vacation-allowance-exceeded" | "engine-version-unsupported" | "uri-too-long" | "payload-too-large" | "unsupported-media-type" | "unknown-game" | "invalid-seats" | "solo-games-unrated" | "invalid-options" | "no-such-seat" | "no-standing-orders" | "webhook-target-forbidden" | "push-endpoint-forbidden" | "invalid-push-keys" | "invalid-events" | "already-bot" | "deletion-not-confirmed" | "games-played" | "invalid-bot-owner" | "token-expiry-in-past" | "too-many-access-tokens" | "too-many-passkeys" | "passkey-challenge-unknown" | "passkey-challenge-expired" | "passkey-challenge-used" | "sign-in-link-unknown" | "sign-in-link-used" | "sign-in-link-expired" | "too-many-sign-in-links" | "passkey-not-verified" | "passkey-unknown" | "passkey-counter-regressed" | "passkey-already-registered" | "invalid-standing-orders" | "too-many-webhooks" | "too-many-push-subscriptions" | "too-many-connections" | "too-many-subscriptions" | "too-many-stream-tickets" | "rate-limited" | "internal-error" | "email-unavailable" | "web-push-unavailable" | "passkeys-unavailable" | "store-unavailable" | "not-your-turn" | "game-over" | "nothing-pending" | "malformed-move" | "wrong-step" | "not-the-led-action" | "already-chosen" | "card-not-in-hand" | "card-reserved" | "no-such-pile" | "empty-source" | "no-pile-in-solo" | "pile-required" | "cannot-pay" | "duplicate-building" | "adventurer-unavailable" | "requirement-not-met" | "not-enough-gold" | "payment-source-unavailable" | "discard-unavailable" | "payment-mismatch" | "power-unavailable" | "no-target" | "bad-target" | "already-submitted" | "not-dealt" | "no-such-change" | "bad-answers" | "no-such-option" | "amount-out-of-range" | "empty-stack" | "wrong-payment" | "cannot-afford" | "not-in-market" | "wrong-plan" | "not-in-hand" | "same-card");
         GameHeader: components["schemas"]["VillagesOfValeriaGameHeader"] | components["schemas"]["ValeriaCardKingdomsGameHeader"] | components["schemas"]["VillagePillageGameHeader"];
         VillagesOfValeriaGameHeader: {
             gameId: string;
@@ -4651,12 +4691,18 @@ export interface components {
             /** @description Set for a device’s token, issued by signing in on that device (its label names the browser); null for a token made by hand. */
             device: {
                 /**
-                 * @description How the device signed in.
+                 * @description How the device signed in: with a passkey.
                  * @enum {string}
                  */
                 method: "passkey";
                 /** @description The passkey it signed in with (it may have been removed since). */
                 passkeyId: string;
+            } | {
+                /**
+                 * @description How the device signed in: through a one-time link mailed to your confirmed address.
+                 * @enum {string}
+                 */
+                method: "email-link";
             } | null;
             /** @description The bearer token. It is shown only this once (only its hash is kept); keep it secret. */
             token: string;
@@ -4705,12 +4751,18 @@ export interface components {
             /** @description Set for a device’s token, issued by signing in on that device (its label names the browser); null for a token made by hand. */
             device: {
                 /**
-                 * @description How the device signed in.
+                 * @description How the device signed in: with a passkey.
                  * @enum {string}
                  */
                 method: "passkey";
                 /** @description The passkey it signed in with (it may have been removed since). */
                 passkeyId: string;
+            } | {
+                /**
+                 * @description How the device signed in: through a one-time link mailed to your confirmed address.
+                 * @enum {string}
+                 */
+                method: "email-link";
             } | null;
         };
         /**
@@ -4891,16 +4943,22 @@ export interface components {
             /** @description Set for a device’s token, issued by signing in on that device (its label names the browser); null for a token made by hand. */
             device: {
                 /**
-                 * @description How the device signed in.
+                 * @description How the device signed in: with a passkey.
                  * @enum {string}
                  */
                 method: "passkey";
                 /** @description The passkey it signed in with (it may have been removed since). */
                 passkeyId: string;
+            } | {
+                /**
+                 * @description How the device signed in: through a one-time link mailed to your confirmed address.
+                 * @enum {string}
+                 */
+                method: "email-link";
             } | null;
             /** @description The bearer token. It is shown only this once (only its hash is kept); keep it secret. */
             token: string;
-            /** @description The account the passkey belongs to. */
+            /** @description The account signed in: the passkey’s, or the mailed link’s. */
             player: {
                 playerId: string;
                 name: string;
@@ -7714,6 +7772,18 @@ export interface components {
                 reason: string;
             } | null;
         };
+        /**
+         * @example {
+         *       "expiresInSeconds": 900,
+         *       "detail": "If ann@example.org is the confirmed address of an account, a sign-in link is on its way. It signs in the browser it is opened in, once, within 15 minutes."
+         *     }
+         */
+        SignInLinkRequested: {
+            /** @description How long a link mailed now works. */
+            expiresInSeconds: number;
+            /** @description What happens next, in words: the same whether or not the address belongs to an account. */
+            detail: string;
+        };
         StreamTicket: {
             /** @description One-time, valid 60 seconds. */
             ticket: string;
@@ -7804,6 +7874,24 @@ export interface components {
                 /** @description The account the passkey belongs to: a discoverable credential always answers it. */
                 userHandle?: string;
             };
+        };
+        /**
+         * @example {
+         *       "address": "ann@example.org"
+         *     }
+         */
+        SignInLinkRequest: {
+            /**
+             * Format: email
+             * @description The confirmed e-mail address of your account (compared without regard to case).
+             */
+            address: string;
+        };
+        EmailLinkSignIn: {
+            /** @description The secret of the mailed link: what follows `#token=` in it. */
+            token: string;
+            /** @description What to call this device in your list of devices; by default the browser and system its User-Agent names ("Firefox on Linux"). */
+            device?: string;
         };
         DeleteAccount: {
             /** @description Your name, exactly as `GET /v1/players/me` shows it: a stray or mistaken call deletes nothing. */
@@ -9907,6 +9995,266 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "passkeys-unavailable" | "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    requestSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: a link is mailed if the address is a confirmed one */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInLinkRequested"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `too-many-sign-in-links`, `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "too-many-sign-in-links" | "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `email-unavailable`, `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "email-unavailable" | "store-unavailable";
+                    };
+                };
+            };
+        };
+    };
+    signInWithEmailLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailLinkSignIn"];
+            };
+        };
+        responses: {
+            /** @description This device’s token (shown once) and its account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceSignIn"];
+                };
+            };
+            /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body`, `sign-in-link-expired` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid-request" | "malformed-json" | "invalid-body" | "sign-in-link-expired";
+                    };
+                };
+            };
+            /** @description Not Found: `sign-in-link-unknown` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "sign-in-link-unknown";
+                    };
+                };
+            };
+            /** @description Conflict: `sign-in-link-used` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "sign-in-link-used";
+                    };
+                };
+            };
+            /** @description Content Too Large: `payload-too-large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payload-too-large";
+                    };
+                };
+            };
+            /** @description URI Too Long: `uri-too-long` */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "uri-too-long";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported-media-type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "unsupported-media-type";
+                    };
+                };
+            };
+            /** @description Unprocessable Content: `too-many-access-tokens` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "too-many-access-tokens";
+                    };
+                };
+            };
+            /** @description Too Many Requests: `rate-limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "rate-limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal-error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "internal-error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `email-unavailable`, `store-unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "email-unavailable" | "store-unavailable";
                     };
                 };
             };

@@ -33,6 +33,8 @@ export type PasskeyRequestOptions = Answer<'post', '/v1/sign-in/passkey/options'
 export type PasskeyAssertion = Body<operations['signInWithPasskey']>['response'];
 /** A device signed in: its own token (shown once) and its account. */
 export type DeviceSignIn = Answer<'post', '/v1/sign-in/passkey'>;
+/** A sign-in link asked for: the same answer whether or not the address has an account. */
+export type SignInLinkRequested = Answer<'post', '/v1/sign-in/email'>;
 export type Catalog = Answer<'get', '/v1/games/catalog'>;
 /** A game's card catalog (`GET /v1/games/catalog/{game}/cards`), discriminated by `game`. */
 export type Cards = Answer<'get', '/v1/games/catalog/{game}/cards'>;

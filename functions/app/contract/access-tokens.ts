@@ -19,10 +19,13 @@ export const AccessToken = z
     expiresAt: Instant.nullable().describe('When it stops working; null: never.'),
     lastUsedAt: Instant.nullable().describe('Its last use, to within an hour; null: never used.'),
     device: z
-      .object({
-        method: z.literal('passkey').describe('How the device signed in.'),
-        passkeyId: z.string().describe('The passkey it signed in with (it may have been removed since).'),
-      })
+      .discriminatedUnion('method', [
+        z.object({
+          method: z.literal('passkey').describe('How the device signed in: with a passkey.'),
+          passkeyId: z.string().describe('The passkey it signed in with (it may have been removed since).'),
+        }),
+        z.object({ method: z.literal('email-link').describe('How the device signed in: through a one-time link mailed to your confirmed address.') }),
+      ])
       .nullable()
       .describe('Set for a device’s token, issued by signing in on that device (its label names the browser); null for a token made by hand.'),
   })

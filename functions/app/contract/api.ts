@@ -10,7 +10,7 @@ import { Preferences } from '../../push/model/preferences.js';
 import { NotificationsPage, StreamTicket } from '../../push/model/schemas.js';
 import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookTest, WebhookView } from '../../push/webhooks/schemas.js';
 import { PushSubscriptionList, PushSubscriptionView, VapidKeyView } from '../../push/webpush/schemas.js';
-import { EmailSettings } from '../../push/email/schemas.js';
+import { EmailSettings, SignInLinkRequested } from '../../push/email/schemas.js';
 import { DeadlinesRequest } from '../../service/deadlines.js';
 import { RECORD_FORMAT, RECORD_VERSION } from '../../service/record.js';
 import { TableRulesRequest } from '../../service/table-rules.js';
@@ -595,5 +595,6 @@ export const DOCUMENTED_RESPONSES: Readonly<Record<DocumentedResponse, z.ZodType
   PushSubscription: PushSubscriptionView,
   PushSubscriptionList,
   EmailSettings,
+  SignInLinkRequested,
   StreamTicket,
 } as const;

@@ -116,7 +116,7 @@ export const PasskeyList = z
 
 /** What a sign-in answers: the device's own token (shown once) and whose it is. */
 export const signedIn = (player: z.ZodType) =>
-  NewAccessToken.extend({ player: player.describe('The account the passkey belongs to.') }).meta({
+  NewAccessToken.extend({ player: player.describe('The account signed in: the passkey’s, or the mailed link’s.') }).meta({
     id: 'DeviceSignIn',
     description:
       'A token of this device’s own, holding every scope, shown only this once; it is listed among your access tokens with `device` set, and revocable there.',

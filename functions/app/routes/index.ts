@@ -13,6 +13,7 @@ import { mountOpenGameRoutes, openGameRoutes } from './open-games.js';
 import { blockRoutes, mountBlockRoutes } from './blocks.js';
 import { mountSeekRoutes, seekRoutes } from './seeks.js';
 import { mountPasskeyRoutes, passkeyRoutes } from './passkeys.js';
+import { mountSignInLinkRoutes, signInLinkRoutes } from './sign-in-link.js';
 import { mountPlayerRoutes, playerRoutes } from './players.js';
 import { mountNotificationRoutes, notificationRoutes } from './notifications.js';
 import { mountPlayRoutes, playRoutes } from './play.js';
@@ -35,6 +36,7 @@ export function apiRoutes(): RouteConfig[] {
     playerRoutes,
     accessTokenRoutes,
     passkeyRoutes,
+    signInLinkRoutes,
     accountRoutes,
     blockRoutes,
     vacationRoutes,
@@ -61,6 +63,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, ctx: PushContext, limits?: Rat
   mountPlayerRoutes(mount, ctx);
   mountAccessTokenRoutes(mount, ctx);
   mountPasskeyRoutes(mount, ctx);
+  mountSignInLinkRoutes(mount, ctx, mail);
   mountAccountRoutes(mount, ctx);
   mountBlockRoutes(mount, ctx);
   mountVacationRoutes(mount, ctx);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fail } from '../../service/errors.js';
 import type { Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
@@ -59,6 +59,9 @@ export async function requireEmailRecord(ctx: PushContext, playerId: string): Pr
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** What finds an address's owner (push/store `claimAddress`): a hash of it, compared case-insensitively, so the index holds no address. */
+export const addressKey = (address: string) => createHash('sha256').update(address.trim().toLowerCase()).digest('base64url');
+
 /**
  * Sets the address and the digest's settings. A new address (or one
  * disabled by a bounce) starts unconfirmed and is mailed a confirmation
@@ -87,7 +90,11 @@ export async function setEmail(ctx: PushContext, desk: MailDesk | undefined, pla
     createdAt: kept?.createdAt ?? now,
   };
   if (before) await cancelDigest(ctx, parts.timers, before);
+  // Another address (or this one disabled) no longer signs this player in until it is confirmed.
+  if (before && !kept) await ctx.push.releaseAddress(addressKey(before.address), playerId);
   await ctx.push.putEmail(record);
+  // Saving a confirmed address again claims it too: an address confirmed before sign-in links existed gets its index so.
+  if (confirmed) await ctx.push.claimAddress(addressKey(record.address), playerId);
   await planDigest(ctx, parts.timers, record);
   if (confirmation) {
     const id = derivedId('msg', emailTarget(playerId), 'confirm', confirmation.nonce);
@@ -101,7 +108,14 @@ export async function removeEmail(ctx: PushContext, desk: MailDesk | undefined, 
   const record = await ctx.push.getEmail(playerId, 'strong');
   if (!record) return;
   await cancelDigest(ctx, parts.timers, record);
+  await ctx.push.releaseAddress(addressKey(record.address), playerId);
   await ctx.push.deleteEmail(playerId);
+}
+
+/** An account erased: its address no longer signs it in (the index lives outside the player's partition, which the erasure walks). */
+export async function releaseOwnAddress(ctx: PushContext, playerId: string): Promise<void> {
+  const record = await ctx.push.getEmail(playerId, 'strong');
+  if (record) await ctx.push.releaseAddress(addressKey(record.address), playerId);
 }
 
 /** Follows a confirmation link: once, before it lapses, for the address it was mailed to (`404 email-link-invalid` otherwise). */
@@ -112,13 +126,16 @@ export async function confirmEmail(ctx: PushContext, desk: MailDesk | undefined,
   if (!link || !record || record.confirmation?.nonce !== link.nonce || link.expiresAt <= ctx.clock()) throw fail('email-link-invalid');
   const confirmed: EmailRecord = { ...record, confirmedAt: ctx.clock(), confirmation: null };
   await ctx.push.putEmail(confirmed);
+  // The mailbox's owner proved it now: its sign-in links sign this player in (the last to confirm an address holds it).
+  await ctx.push.claimAddress(addressKey(confirmed.address), confirmed.playerId);
   await planDigest(ctx, parts.timers, confirmed);
   return confirmed;
 }
 
 /**
  * One click leaves a list (RFC 8058): a type's e-mails (its `email` cell
- * turned off), the digest, or — from a confirmation — the address itself.
+ * turned off), the digest, sign-in links, or — from a confirmation — the
+ * address itself.
  * Repeating it changes nothing more.
  */
 export async function unsubscribe(ctx: PushContext, desk: MailDesk | undefined, token: string): Promise<void> {
@@ -128,6 +145,8 @@ export async function unsubscribe(ctx: PushContext, desk: MailDesk | undefined, 
   const record = await ctx.push.getEmail(link.playerId, 'strong');
   if (link.list === 'address') {
     if (record && record.confirmedAt === null) await removeEmail(ctx, desk, link.playerId);
+  } else if (link.list === 'sign-in') {
+    if (record) await ctx.push.putEmail({ ...record, signInLinks: false });
   } else if (link.list === 'digest') {
     if (record) {
       await cancelDigest(ctx, parts.timers, record);

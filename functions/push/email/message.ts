@@ -1,7 +1,7 @@
 import type { Notification } from '../model/schemas.js';
 import { isPushed, sentence, when } from '../webpush/message.js';
 import type { Mail } from './mailer.js';
-import { confirmToken, unsubscribeToken, type MailList } from './tokens.js';
+import { confirmToken, signInSecret, unsubscribeToken, type MailList } from './tokens.js';
 
 /**
  * What each e-mail says (pure): the confirmation of an address, a notice of
@@ -15,6 +15,7 @@ import { confirmToken, unsubscribeToken, type MailList } from './tokens.js';
 /** Stored on the delivery, rendered at each attempt (the links are signed then, so no link is stored). */
 export type MailContent =
   | { readonly kind: 'confirmation'; readonly nonce: string; readonly expiresAt: number }
+  | { readonly kind: 'sign-in'; readonly nonce: string; readonly expiresAt: number }
   | { readonly kind: 'notice'; readonly notification: Emailed }
   | { readonly kind: 'digest'; readonly day: string; readonly games: readonly DigestGame[] };
 
@@ -49,6 +50,9 @@ export const unsubscribeUrl = (setting: MailSetting, playerId: string, list: Mai
 export const confirmUrl = (setting: MailSetting, playerId: string, nonce: string, expiresAt: number) =>
   `${setting.appUrl}/v1/email/confirm?token=${confirmToken(setting.key, playerId, nonce, expiresAt)}`;
 
+/** The web client's page that signs a browser in with the link's secret, in the fragment: never sent with a request, so no server or proxy log holds it (opening it changes nothing until its button is pressed). */
+export const signInUrl = (setting: MailSetting, nonce: string) => `${setting.appUrl}/sign-in/email#token=${signInSecret(setting.key, nonce)}`;
+
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A paragraph of words and links, rendered twice: as lines of text and as HTML (every word escaped). */
@@ -73,6 +77,7 @@ const WHY: Readonly<Record<MailList, string>> = {
   'game-ended': 'a game of yours ends',
   'seat-replaced': 'a seat in your game is handed to the bot',
   digest: 'you chose a daily list of the games waiting for you',
+  'sign-in': 'someone asked for a link to sign in with this address',
   address: 'someone asked to be mailed at this address',
 };
 
@@ -106,6 +111,15 @@ export function renderMail(content: MailContent, to: Addressee, setting: MailSet
           { label: 'Confirm this address', link: confirmUrl(setting, to.playerId, content.nonce, content.expiresAt) },
           `The link works once, until ${when(new Date(content.expiresAt).toISOString(), to.timeZone)}. Until it is followed, nothing else is sent here.`,
         ],
+      ]);
+    case 'sign-in':
+      return mail(setting, to, 'sign-in', 'Your sign-in link for Valeria Tabletop', [
+        ['Someone (we hope you) asked to sign in to Valeria Tabletop with this address.'],
+        [
+          { label: 'Sign in', link: signInUrl(setting, content.nonce) },
+          `The link signs in the browser it is opened in, once, until ${when(new Date(content.expiresAt).toISOString(), to.timeZone)}. Do not forward it: whoever opens it plays as you.`,
+        ],
+        ['If you did not ask for it, ignore this e-mail: nobody is signed in unless the link is opened.'],
       ]);
     case 'notice': {
       const n = content.notification;

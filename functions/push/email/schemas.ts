@@ -67,3 +67,23 @@ export const EmailLinkQuery = z.object({
     .max(512)
     .meta({ param: { name: 'token', in: 'query' }, description: 'The signed token of the e-mail’s link.', example: 'eyJrIjoidW5zdWJzY3JpYmUi….Qm9vdHN0cmFw' }),
 });
+
+export const SignInLinkRequest = z
+  .strictObject({
+    address: z.email().max(254).describe('The confirmed e-mail address of your account (compared without regard to case).'),
+  })
+  .meta({ id: 'SignInLinkRequest', example: { address: 'ann@example.org' } });
+
+export const SignInLinkRequested = z
+  .object({
+    expiresInSeconds: z.number().int().describe('How long a link mailed now works.'),
+    detail: z.string().describe('What happens next, in words: the same whether or not the address belongs to an account.'),
+  })
+  .meta({
+    id: 'SignInLinkRequested',
+    example: {
+      expiresInSeconds: 900,
+      detail:
+        'If ann@example.org is the confirmed address of an account, a sign-in link is on its way. It signs in the browser it is opened in, once, within 15 minutes.',
+    },
+  });

@@ -12,11 +12,16 @@ import { EMAILED_TYPES } from '../model/preferences.js';
  *   their address and its expiry; single use, since confirming clears the
  *   nonce from the record (address.ts);
  * - `unsubscribe`: the player and the list left — one notification type's
- *   e-mail, the daily digest, or (from the confirmation itself) the address.
+ *   e-mail, the daily digest, sign-in links, or (from the confirmation
+ *   itself) the address.
+ *
+ * A sign-in link's secret is not a signed token but a MAC of its nonce
+ * alone (`signInSecret`): nothing in it names the player, and the service
+ * keeps only its hash (push/email/sign-in-link.ts), found and used up by it.
  */
 
 /** What an unsubscribe link stops. */
-export const MAIL_LISTS = [...EMAILED_TYPES, 'digest', 'address'] as const;
+export const MAIL_LISTS = [...EMAILED_TYPES, 'digest', 'sign-in', 'address'] as const;
 export type MailList = (typeof MAIL_LISTS)[number];
 
 const Confirm = z.strictObject({ k: z.literal('confirm'), p: z.string(), n: z.string(), e: z.number() });
@@ -47,6 +52,9 @@ function verify(key: Uint8Array, token: string): Signed | null {
     return null;
   }
 }
+
+/** The secret of the sign-in link mailed with `nonce`: derived when the e-mail is rendered, so the stored delivery holds only the nonce. */
+export const signInSecret = (key: Uint8Array, nonce: string): string => mac(key, `sign-in-link:${nonce}`).toString('base64url');
 
 export const confirmToken = (key: Uint8Array, playerId: string, nonce: string, expiresAt: number) =>
   sign(key, { k: 'confirm', p: playerId, n: nonce, e: expiresAt });

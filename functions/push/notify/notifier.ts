@@ -60,7 +60,7 @@ async function withinTurnAllowance(ctx: PushContext, commit: Commit, derived: De
   const turns = [...derived.notifications.map((a) => a.notification), ...derived.notices].filter((m) => TURN_TYPES.has(m.type));
   if (turns.length === 0) return derived;
   const windowStart = Math.floor(commit.at / MINUTE_MS) * MINUTE_MS;
-  if (await ctx.push.takeTurnAllowance(commit.gameId, windowStart, commit.seq, UNDO_ANNOUNCEMENTS_PER_GAME_MINUTE)) return derived;
+  if (await ctx.push.takeAllowance(commit.gameId, windowStart, commit.seq, UNDO_ANNOUNCEMENTS_PER_GAME_MINUTE)) return derived;
   return { ...derived, held: new Set(turns.map((m) => m.id)) };
 }
 

@@ -38,7 +38,8 @@ import {
   ticketKey,
   TIMERS_PARTITION,
   toldKey,
-  turnAllowanceKey,
+  allowanceKey,
+  addressOwnerKey,
   WEBHOOK_PREFIX,
   countKey,
   digestKey,
@@ -224,6 +225,31 @@ export class DynamoPushStore implements PushStore {
     await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: emailKey(playerId) }));
   }
 
+  async claimAddress(addressKey: string, playerId: string): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...addressOwnerKey(addressKey), playerId: { S: playerId } } }));
+  }
+
+  async addressOwner(addressKey: string): Promise<string | null> {
+    const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: addressOwnerKey(addressKey), ConsistentRead: true }));
+    return output.Item?.playerId?.S ?? null;
+  }
+
+  async releaseAddress(addressKey: string, playerId: string): Promise<void> {
+    try {
+      await this.client.send(
+        new DeleteItemCommand({
+          TableName: this.table,
+          Key: addressOwnerKey(addressKey),
+          ConditionExpression: 'playerId = :player',
+          ExpressionAttributeValues: { ':player': { S: playerId } },
+        }),
+      );
+    } catch (error) {
+      // Another player confirmed the address since (or it was released already): theirs stays.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
   async claimDigest(playerId: string, day: string): Promise<boolean> {
     try {
       await this.client.send(
@@ -356,18 +382,18 @@ export class DynamoPushStore implements PushStore {
     }));
   }
 
-  async takeTurnAllowance(gameId: string, windowStart: number, seq: number, limit: number): Promise<boolean> {
+  async takeAllowance(subject: string, windowStart: number, claim: number, limit: number): Promise<boolean> {
     try {
       await this.client.send(
         new UpdateItemCommand({
           TableName: this.table,
-          Key: turnAllowanceKey(gameId, windowStart),
+          Key: allowanceKey(subject, windowStart),
           UpdateExpression: `ADD seqs :seqs SET #ttl = :ttl`,
           ConditionExpression: 'attribute_not_exists(seqs) OR size(seqs) < :limit OR contains(seqs, :seq)',
           ExpressionAttributeNames: { '#ttl': TABLE_SCHEMA.ttlAttribute },
           ExpressionAttributeValues: {
-            ':seqs': { NS: [String(seq)] },
-            ':seq': { N: String(seq) },
+            ':seqs': { NS: [String(claim)] },
+            ':seq': { N: String(claim) },
             ':limit': { N: String(limit) },
             ':ttl': { N: String(Math.ceil((windowStart + ALLOWANCE_KEPT_MS) / 1000)) },
           },

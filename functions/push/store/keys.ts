@@ -18,7 +18,9 @@ import { targetKey, type OutboxMessage } from '../outbox/message.js';
  *   PLAYER#<id>  EMAIL                    the player's e-mail address, its confirmation, time zone and digest hour
  *   PLAYER#<id>  DIGEST                   the last local day a digest was claimed for (a conditional write)
  *   PLAYER#<id>  SLOT#<kind>#<n>          one of the player's slots of a quota of things that lapse (stream tickets, connections): holder and expiry
- *   PUSHRATE#<game> W#<minute, 13 digits> the undos of that minute that announced a turn again to the push channels (TTL 1 h)
+ *   PUSHRATE#<subject> W#<start, 13 digits> an allowance window's claims: the undos of a game's minute that announced a turn again
+ *                                         to the push channels, the sign-in links mailed to an address (SIGNIN-<address key>) (TTL 1 h)
+ *   ADDRESS#<address key>  OWNER          the player who confirmed that e-mail address last: whom its sign-in links sign in
  *   HOOKS#<game> WH#<webhook id>          a game-scope subscription, the game's copy
  *   TOLD#<target> <subject>               which message told a target of a subject (a chat channel's turn), so none other does (TTL 30 days)
  *   WHD#<target> <at, 13 digits>#<msg id> a delivery with its attempts, to a webhook or a push subscription (TTL 30 days)
@@ -52,8 +54,9 @@ export const slotKey = (playerId: string, kind: SlotKind, slot: number) => ({
   pk: { S: keys.playerPartition(playerId) },
   sk: { S: `${slotPrefix(kind)}${slot}` },
 });
-export const turnAllowanceKey = (gameId: string, windowStart: number) => ({
-  pk: { S: `PUSHRATE#${gameId}` },
+export const addressOwnerKey = (addressKey: string) => ({ pk: { S: `ADDRESS#${addressKey}` }, sk: { S: 'OWNER' } });
+export const allowanceKey = (subject: string, windowStart: number) => ({
+  pk: { S: `PUSHRATE#${subject}` },
   sk: { S: `W#${String(windowStart).padStart(13, '0')}` },
 });
 export const toldKey = (targetId: string, subject: string) => ({ pk: { S: `TOLD#${targetId}` }, sk: { S: subject } });

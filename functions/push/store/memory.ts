@@ -32,8 +32,10 @@ export class MemoryPushStore implements PushStore {
   private readonly deliveries = new Map<string, Map<string, DeliveryRecord>>();
   private readonly connections = new Map<string, ConnectionRecord>();
   private readonly tickets = new Map<string, { readonly playerId: string; readonly expiresAt: number }>();
-  /** Each game's current allowance window: its start and the commits that took a place. */
-  private readonly allowances = new Map<string, { readonly windowStart: number; readonly seqs: Set<number> }>();
+  /** Each subject's current allowance window: its start and the claims that took a place. */
+  private readonly allowances = new Map<string, { readonly windowStart: number; readonly claims: Set<number> }>();
+  /** Each address key's owner (the player who confirmed it last). */
+  private readonly addressOwners = new Map<string, string>();
   /** Subjects claimed, by target and subject: the claimant. */
   private readonly told = new Map<string, string>();
 
@@ -76,6 +78,18 @@ export class MemoryPushStore implements PushStore {
 
   async deleteEmail(playerId: string): Promise<void> {
     this.emails.delete(playerId);
+  }
+
+  async claimAddress(addressKey: string, playerId: string): Promise<void> {
+    this.addressOwners.set(addressKey, playerId);
+  }
+
+  async addressOwner(addressKey: string): Promise<string | null> {
+    return this.addressOwners.get(addressKey) ?? null;
+  }
+
+  async releaseAddress(addressKey: string, playerId: string): Promise<void> {
+    if (this.addressOwners.get(addressKey) === playerId) this.addressOwners.delete(addressKey);
   }
 
   async claimDigest(playerId: string, day: string): Promise<boolean> {
@@ -231,13 +245,13 @@ export class MemoryPushStore implements PushStore {
     return [...this.connections.values()].filter((c) => c.games.includes(gameId)).map(({ connectionId, playerId }) => ({ connectionId, playerId }));
   }
 
-  async takeTurnAllowance(gameId: string, windowStart: number, seq: number, limit: number): Promise<boolean> {
-    const current = this.allowances.get(gameId);
-    const window = current && current.windowStart === windowStart ? current : { windowStart, seqs: new Set<number>() };
-    this.allowances.set(gameId, window);
-    if (window.seqs.has(seq)) return true;
-    if (window.seqs.size >= limit) return false;
-    window.seqs.add(seq);
+  async takeAllowance(subject: string, windowStart: number, claim: number, limit: number): Promise<boolean> {
+    const current = this.allowances.get(subject);
+    const window = current && current.windowStart === windowStart ? current : { windowStart, claims: new Set<number>() };
+    this.allowances.set(subject, window);
+    if (window.claims.has(claim)) return true;
+    if (window.claims.size >= limit) return false;
+    window.claims.add(claim);
     return true;
   }
 

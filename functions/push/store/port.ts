@@ -159,6 +159,8 @@ export interface EmailRecord {
   readonly digestHour: number;
   /** Whether the daily digest is sent (once confirmed). */
   readonly digest: boolean;
+  /** False once the person stopped sign-in links by the unsubscribe link of one (setting the address again mails them again); absent: mailed on request. */
+  readonly signInLinks?: false;
   /** Set when mail to the address bounced for good or was marked as spam: nothing more is sent to it until the player sets an address again. */
   readonly disabled: { readonly at: number; readonly reason: string } | null;
   readonly createdAt: number;
@@ -175,6 +177,16 @@ export interface EmailStore {
    * timer firing twice, or two firings racing, send one digest).
    */
   claimDigest(playerId: string, day: string): Promise<boolean>;
+  /**
+   * Who signs in through a sign-in link mailed to an address: `addressKey`
+   * (a hash of the address, push/email/sign-in-link.ts) names the player who
+   * confirmed it last. Kept apart from the player's partition, since it is
+   * found by the address.
+   */
+  claimAddress(addressKey: string, playerId: string): Promise<void>;
+  addressOwner(addressKey: string): Promise<string | null>;
+  /** Forgets the address's owner if it is still `playerId` (another player's later claim stays). */
+  releaseAddress(addressKey: string, playerId: string): Promise<void>;
 }
 
 /**
@@ -231,13 +243,15 @@ export interface ConnectionStore {
 }
 
 /**
- * How many undos of a game may announce a turn again to the push channels in
- * a minute: each commit that does claims its place in the game's window by a
- * conditional write (idempotently: the same commit twice takes one place).
+ * Allowances counted in fixed windows, each place claimed by a conditional
+ * write (idempotently: the same claim twice takes one place): how many undos
+ * of a game may announce a turn again to the push channels in a minute (the
+ * subject a game id, the claim a commit's seq), and how many sign-in links
+ * one address may be mailed in a link's lifetime (push/email/sign-in-link.ts).
  */
 export interface AllowanceStore {
-  /** True when commit `seq` has (or takes) one of the `limit` places of its game's window starting at `windowStart`. */
-  takeTurnAllowance(gameId: string, windowStart: number, seq: number, limit: number): Promise<boolean>;
+  /** True when `claim` has (or takes) one of the `limit` places of `subject`'s window starting at `windowStart` (kept an hour). */
+  takeAllowance(subject: string, windowStart: number, claim: number, limit: number): Promise<boolean>;
   /**
    * Claims `subject` (e.g. one turn of one game) for the message `claimant`
    * to a target, so that target is told of it once (a chat channel, not

@@ -70,8 +70,11 @@ export function AccessTokensPanel({ client }: { client: ValeriaClient }) {
                 type="checkbox"
                 checked={scopes.includes(scope)}
                 onChange={(e) => setScopes(e.currentTarget.checked ? [...scopes, scope] : scopes.filter((s) => s !== scope))}
-              />{' '}
-              {SCOPE_NAMES[scope]} <code>{scope}</code>
+              />
+              {/* One flex item: the scope's name wraps below its words on a phone, never inside them. */}
+              <span>
+                {SCOPE_NAMES[scope]} <code>{scope}</code>
+              </span>
             </label>
           ))}
         </fieldset>

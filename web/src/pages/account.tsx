@@ -8,8 +8,10 @@ import { SecretBox } from '../ui/secret-box.js';
 import { AccessTokensPanel } from './access-tokens.js';
 import { DeleteAccountPanel } from './delete-account.js';
 import { DevicePush, forgetThisDevice } from './device-push.js';
+import { EmailPanel } from './email-address.js';
 import { NotifyChoices } from './notify-choices.js';
 import { PasskeysPanel } from './passkeys.js';
+import { EmailLinkRequest } from './sign-in-link.js';
 import { VacationPanel } from './vacation.js';
 
 /** Register with a name, or paste a token from another device. */
@@ -57,6 +59,7 @@ export function SignInPanel() {
           </button>
         </p>
       )}
+      <EmailLinkRequest />
       <form
         onSubmit={async (event) => {
           event.preventDefault();
@@ -121,6 +124,7 @@ export function AccountPage() {
       <PasskeysPanel client={current.client} />
       <AccessTokensPanel client={current.client} />
       <DevicePush client={current.client} />
+      <EmailPanel client={current.client} />
       <NotifyChoices client={current.client} />
       <p>
         Servers of yours can be told what happens in your games: <a href="/webhooks">webhooks</a>.

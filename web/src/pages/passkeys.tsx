@@ -8,8 +8,8 @@ import { when } from '../ui/when.js';
 /**
  * Signing in on other devices without copying a key: the passkeys of this
  * account (add one from this browser, remove one), and the devices that
- * signed in with them, each with its own token, its last use, and a button
- * that signs it out at once (its token revoked).
+ * signed in with them or with a mailed link, each with its own token, its
+ * last use, and a button that signs it out at once (its token revoked).
  */
 export function PasskeysPanel({ client }: { client: ValeriaClient }) {
   const [passkeys, setPasskeys] = useState<PasskeyList | null>(null);
@@ -82,16 +82,17 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
           ))}
         </ul>
       )}
-      <h3>Devices signed in with a passkey</h3>
+      <h3>Devices signed in with a passkey or an e-mailed link</h3>
       {devices && devices.length === 0 && <p>None yet.</p>}
       {devices && devices.length > 0 && (
-        <ul class="hooks" aria-label="Devices signed in with a passkey">
+        <ul class="hooks" aria-label="Devices signed in">
           {devices.map((device) => (
             <li key={device.tokenId}>
               <strong>{device.label}</strong>
               <br />
               <small class="muted">
-                signed in {when(device.createdAt)}; {device.lastUsedAt ? `last used ${when(device.lastUsedAt)}` : 'not used since'}
+                signed in {device.device?.method === 'email-link' ? 'with an e-mailed link' : 'with a passkey'} {when(device.createdAt)};{' '}
+                {device.lastUsedAt ? `last used ${when(device.lastUsedAt)}` : 'not used since'}
               </small>{' '}
               <button
                 type="button"
