@@ -450,14 +450,13 @@ export const leaderboardStartKey = (game: string, sortKey: string): Item =>
   indexStartKey(keys.rating(idAfterOrdering(sortKey), game), TABLE_SCHEMA.leaderboardIndex, keys.leaderboardPartition(game), sortKey);
 
 export function blockItem(row: BlockRow): Item {
-  return { ...keys.block(row.playerId, row.blockedId), name: { S: row.name }, at: n(row.at) };
+  return { ...keys.block(row.playerId, row.blockedId), at: n(row.at) };
 }
 
 export function blockFromItem(item: Item): BlockRow {
   return {
     playerId: str(item, 'pk').slice('PLAYER#'.length),
     blockedId: str(item, 'sk').slice(BLOCK_PREFIX.length),
-    name: str(item, 'name'),
     at: num(item, 'at'),
   };
 }

@@ -420,12 +420,13 @@ export interface PlayerTally {
   readonly won: number;
 }
 
-/** A block a player keeps against another: the pair never shares a table (functions/service/blocks.ts). */
+/**
+ * A block a player keeps against another: the pair never shares a table (functions/service/blocks.ts). It keeps
+ * no name: the blocked player's deletion erases their own partition only, and must leave nothing of them here.
+ */
 export interface BlockRow {
   readonly playerId: PlayerId;
   readonly blockedId: PlayerId;
-  /** The blocked player's name when blocked. */
-  readonly name: string;
   readonly at: number;
 }
 

@@ -246,5 +246,8 @@ describe.each(STORE_KINDS)('deleting an account (%s store)', (kind) => {
     const list = await client.get('/v1/players/me/blocks', { token: eli.token });
     expect(list.body.blocks).toEqual([{ playerId: dora.playerId, name: 'Deleted player', blockedAt: blocked.body.blockedAt }]);
     expect(list.text).not.toContain('Dora');
+    // The block row, in Eli's partition where her deletion does not reach, never held her name.
+    const { ctx } = api;
+    if (ctx.store instanceof DynamoStore) expect((await scanAll(ctx.store)).filter((item) => itemText(item).includes('Dora')).map(keyOf)).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ describe('names kept from blocked players', () => {
 
   it('a notification naming a player the addressee blocks, or who blocks them, says the seat instead', async () => {
     const ctx = testContext();
-    await ctx.store.putBlock({ playerId: 'pl_ben', blockedId: 'pl_ann', name: 'Ann', at: 1 });
+    await ctx.store.putBlock({ playerId: 'pl_ben', blockedId: 'pl_ann', at: 1 });
     const full = {
       ...header,
       options: {},
@@ -52,7 +52,7 @@ describe('names kept from blocked players', () => {
 
   it("a game notice to a webhook's owner names no player on their block list, either way", async () => {
     const ctx = testContext();
-    await ctx.store.putBlock({ playerId: 'pl_ann', blockedId: 'pl_cy', name: 'Cy', at: 1 });
+    await ctx.store.putBlock({ playerId: 'pl_ann', blockedId: 'pl_cy', at: 1 });
     const full = {
       ...header,
       options: {},
