@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Alert } from '../ui/alert.js';
 import { dataOf, explain, okOf } from '../ui/errors.js';
 import { when } from '../ui/when.js';
+import { EmailInput } from '../ui/email-input.js';
 
 type EmailSettings = components['schemas']['EmailSettings'];
 
@@ -102,15 +103,7 @@ export function EmailPanel({ client }: { client: ValeriaClient }) {
             }}
           >
             <label for="email-address">Your e-mail address</label>
-            <input
-              id="email-address"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              value={address}
-              onInput={(e) => setAddress(e.currentTarget.value)}
-            />
+            <EmailInput id="email-address" value={address} onValue={setAddress} />
             <label for="email-time-zone">Your time zone</label>
             <input id="email-time-zone" required maxLength={64} value={timeZone} onInput={(e) => setTimeZone(e.currentTarget.value)} />
             <label class="check">

@@ -3,6 +3,7 @@ import { navigate } from '../router.js';
 import { anonymous, signInWithEmailLink } from '../session.js';
 import { Alert } from '../ui/alert.js';
 import { explain } from '../ui/errors.js';
+import { EmailInput } from '../ui/email-input.js';
 
 /**
  * Signing in on another browser without copying a key, by e-mail: the form
@@ -31,15 +32,7 @@ export function EmailLinkRequest() {
       }}
     >
       <label for="sign-in-address">Or get a sign-in link at your confirmed e-mail address</label>
-      <input
-        id="sign-in-address"
-        type="email"
-        required
-        maxLength={254}
-        autoComplete="email"
-        value={address}
-        onInput={(e) => setAddress(e.currentTarget.value)}
-      />
+      <EmailInput id="sign-in-address" value={address} onValue={setAddress} />
       <button type="submit">E-mail me a sign-in link</button>
       {sent && (
         <p role="status" class="muted">
