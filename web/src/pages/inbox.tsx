@@ -4,7 +4,7 @@ import { notifications } from '../notifications.js';
 import { session } from '../session.js';
 import { Countdown } from '../ui/countdown.js';
 import { explain } from '../ui/errors.js';
-import { GAME_TITLES, seatNames } from '../ui/seats.js';
+import { gameTitle, seatNames } from '../ui/seats.js';
 import { when } from '../ui/when.js';
 import { Alert } from '../ui/alert.js';
 
@@ -62,7 +62,7 @@ function GameList({ title, games, empty }: { title: string; games: Entry[]; empt
         <ul>
           {games.map((g) => (
             <li key={g.gameId} class={g.yourMove ? 'game-row yours' : 'game-row'}>
-              <a href={`/g/${g.gameId}`}>{GAME_TITLES[g.game] ?? g.game}</a>
+              <a href={`/g/${g.gameId}`}>{gameTitle(g.game)}</a>
               <span>
                 with{' '}
                 {seatNames(g.seats)
