@@ -692,7 +692,7 @@ export interface paths {
         };
         /**
          * Your preferences: reminders, each type × channel, and your language
-         * @description Your reminders and, per notification type, whether each channel (`stream`, `webhook`) passes it on. What you never set reads as its default: one reminder at 0.8 of a pending entry’s time, every channel on for every type. `language` (`en`, `fr` or `fa`) is the language notifications, push and e-mail are written in for you; absent until you choose one.
+         * @description Your reminders and, per notification type, whether each channel (`stream`, `webhook`) passes it on. What you never set reads as its default: one reminder at 0.8 of a pending entry’s time, every channel on for every type. `language` (`en`, `fr` or `fa`) is the language you chose to read the service in; absent until you choose one.
          */
         get: operations["getPreferences"];
         /**
@@ -5046,7 +5046,7 @@ export interface components {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders: number[];
             /**
-             * @description The language you read the service in: notifications, push and e-mail are written in it, and the web client shows it. Absent until you choose one (the web client then follows your browser; messages are in English).
+             * @description The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; kept so that what is sent to you can follow it. Absent until you choose one (the web client then follows your browser).
              * @example fa
              * @enum {string}
              */
@@ -8195,7 +8195,7 @@ export interface components {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders?: number[];
             /**
-             * @description The language you read the service in: notifications, push and e-mail are written in it, and the web client shows it. Absent until you choose one (the web client then follows your browser; messages are in English).
+             * @description The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; kept so that what is sent to you can follow it. Absent until you choose one (the web client then follows your browser).
              * @example fa
              * @enum {string}
              */

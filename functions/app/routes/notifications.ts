@@ -32,7 +32,7 @@ export const notificationRoutes = {
     tags: ['push'],
     summary: 'Your preferences: reminders, each type × channel, and your language',
     description:
-      'Your reminders and, per notification type, whether each channel (`stream`, `webhook`) passes it on. What you never set reads as its default: one reminder at 0.8 of a pending entry’s time, every channel on for every type. `language` (`en`, `fr` or `fa`) is the language notifications, push and e-mail are written in for you; absent until you choose one.',
+      'Your reminders and, per notification type, whether each channel (`stream`, `webhook`) passes it on. What you never set reads as its default: one reminder at 0.8 of a pending entry’s time, every channel on for every type. `language` (`en`, `fr` or `fa`) is the language you chose to read the service in; absent until you choose one.',
     security: requires('account:read'),
     responses: { 200: jsonResponse('Preferences', 'Your preferences, with defaults for what you never set'), ...problemResponses(AUTHENTICATED) },
   }),
