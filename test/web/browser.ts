@@ -112,12 +112,12 @@ export async function registeredPlayer(
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** axe-core on the page as it is now: no serious or critical violation. */
-export async function expectAccessible(page: Page, where: string): Promise<void> {
+/** axe-core on the page as it is now: no serious or critical violation (`every`: no violation at all). */
+export async function expectAccessible(page: Page, where: string, { every = false } = {}): Promise<void> {
   await page.addScriptTag({ path: AXE });
   // Evaluated in the page (a string: this file is type-checked without the DOM's globals).
   const violations = await page.evaluate<string[]>(`axe.run().then((result) => result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => ${every} || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => v.id + ' (' + v.impact + '): ' + v.help + ' at ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`);
   expect(violations, `axe on ${where}`).toEqual([]);
 }

@@ -37,6 +37,8 @@ function effectText(effect: Effect): string {
 /** The four kinds of villagers, named as the editions name them (i18n/TERMS.md); a card's own name stays as the API's catalog gives it. */
 const TYPES: Record<string, MessageKey> = { Farmer: 'vp.type.farmer', Wall: 'vp.type.wall', Raider: 'vp.type.raider', Merchant: 'vp.type.merchant' };
 const typeName = (type: string) => (TYPES[type] ? t(TYPES[type]) : type);
+/** A card by its name: every player's four starting cards are named by their kind, and so translated with it. */
+const cardName = typeName;
 
 /** Each card of the catalog as a card: names are unique in it (every player's starting cards share theirs). */
 function facesOf(catalog: Catalog): Faces {
@@ -45,7 +47,7 @@ function facesOf(catalog: Catalog): Faces {
     const c = cards.get(name);
     if (!c) return { name, kind: t('vp.card') };
     return {
-      name: c.name,
+      name: cardName(c.name),
       kind: c.exhaust ? t('vp.exhausts', { type: typeName(c.type) }) : typeName(c.type),
       tone: c.type,
       lines: Object.entries(c.against).map(([against, effects]) =>
@@ -93,13 +95,13 @@ function Table({ board, you, names, awaiting, faceOf }: TableProps<typeof GAME> 
                   <Card key={name} face={faceOf(name)} />
                 ))}
               </div>
-              {p.queue && p.queue.length > 0 && <p>{t('vp.queue', { cards: p.queue.join(t('list.comma')) })}</p>}
-              {p.plan && <p>{t('vp.plan', { left: p.plan[0] ?? '', right: p.plan[1] ?? '' })}</p>}
+              {p.queue && p.queue.length > 0 && <p>{t('vp.queue', { cards: p.queue.map(cardName).join(t('list.comma')) })}</p>}
+              {p.plan && <p>{t('vp.plan', { left: cardName(p.plan[0] ?? ''), right: cardName(p.plan[1] ?? '') })}</p>}
             </>
           ) : (
-            <p>{t('vp.cards', { cards: p.cards.join(t('list.comma')), queued: p.queued })}</p>
+            <p>{t('vp.cards', { cards: p.cards.map(cardName).join(t('list.comma')), queued: p.queued })}</p>
           )}
-          {p.exhausted.length > 0 && <p class="muted">{t('vp.exhausted', { cards: p.exhausted.join(t('list.comma')) })}</p>}
+          {p.exhausted.length > 0 && <p class="muted">{t('vp.exhausted', { cards: p.exhausted.map(cardName).join(t('list.comma')) })}</p>}
         </PlayerArea>
       ))}
     </>
@@ -110,18 +112,18 @@ function families({ moves }: Choices<Move>): Family<Move>[] {
   return [
     familyOf(movesOfType(moves, 'queue'))({
       title: t('vp.move.queue'),
-      parts: [byField(t('vp.move.queue-front'), 'front', (c) => t('vp.move.front', { card: c })), byField(t('vp.move.queue-back'), 'back')],
-      describe: (m) => t('vp.move.queue-named', { front: m.front, back: m.back }),
+      parts: [byField(t('vp.move.queue-front'), 'front', (c) => t('vp.move.front', { card: cardName(c) })), byField(t('vp.move.queue-back'), 'back', cardName)],
+      describe: (m) => t('vp.move.queue-named', { front: cardName(m.front), back: cardName(m.back) }),
     }),
     familyOf(movesOfType(moves, 'enqueue'))({
       title: t('vp.move.enqueue'),
-      parts: [byField(t('move.which-card'), 'card')],
-      describe: (m) => t('vp.move.enqueue-named', { card: m.card }),
+      parts: [byField(t('move.which-card'), 'card', cardName)],
+      describe: (m) => t('vp.move.enqueue-named', { card: cardName(m.card) }),
     }),
     familyOf(movesOfType(moves, 'plan'))({
       title: t('vp.move.plan'),
-      parts: [byField(t('vp.move.plan-left'), 'left', (c) => t('vp.move.left', { card: c })), byField(t('vp.move.plan-right'), 'right')],
-      describe: (m) => t('vp.move.plan-named', { left: m.left, right: m.right }),
+      parts: [byField(t('vp.move.plan-left'), 'left', (c) => t('vp.move.left', { card: cardName(c) })), byField(t('vp.move.plan-right'), 'right', cardName)],
+      describe: (m) => t('vp.move.plan-named', { left: cardName(m.left), right: cardName(m.right) }),
     }),
     familyOf(movesOfType(moves, 'take-card'))({
       title: t('vp.move.take'),
@@ -140,15 +142,15 @@ function describeEvent(e: Event, names: readonly string[]): string | null {
   const who = (seat: number) => isolate(names[seat] ?? t('seat.numbered', { seat: num(seat + 1) }));
   switch (e.type) {
     case 'plan-submitted':
-      return e.cards ? t('vp.log.planned', { who: who(e.seat), cards: e.cards.join(` ${t('list.and-word')} `) }) : t('vp.log.planned-secret', { who: who(e.seat) });
+      return e.cards ? t('vp.log.planned', { who: who(e.seat), cards: e.cards.map(cardName).join(` ${t('list.and-word')} `) }) : t('vp.log.planned-secret', { who: who(e.seat) });
     case 'plans-revealed':
-      return t('vp.log.revealed', { plays: e.plays.map((p) => t('vp.log.play', { who: who(p.seat), card: p.card, side: p.side })).join('; ') });
+      return t('vp.log.revealed', { plays: e.plays.map((p) => t('vp.log.play', { who: who(p.seat), card: cardName(p.card), side: p.side })).join('; ') });
     case 'gained':
-      return t('vp.log.gained', { who: who(e.seat), card: e.card, amount: e.amount });
+      return t('vp.log.gained', { who: who(e.seat), card: cardName(e.card), amount: e.amount });
     case 'stolen':
-      return t('vp.log.stolen', { who: who(e.seat), card: e.card, amount: e.amount, from: who(e.from), pool: e.pool });
+      return t('vp.log.stolen', { who: who(e.seat), card: cardName(e.card), amount: e.amount, from: who(e.from), pool: e.pool });
     case 'banked':
-      return t('vp.log.banked', { who: who(e.seat), card: e.card, amount: e.amount });
+      return t('vp.log.banked', { who: who(e.seat), card: cardName(e.card), amount: e.amount });
     case 'merchants-ordered':
       return t('vp.log.merchants', { who: who(e.seat), side: e.first });
     case 'relic-bought':
@@ -156,7 +158,7 @@ function describeEvent(e: Event, names: readonly string[]): string | null {
     case 'card-bought':
       return t('vp.log.card', { who: who(e.seat), card: e.bought, paid: e.paid.stockpile + e.paid.bank, refill: e.refill ?? 'none' });
     case 'buy-skipped':
-      return t('vp.log.skipped', { who: who(e.seat), card: e.card, reason: e.reason === 'cannot-pay' ? 'unpaid' : 'empty' });
+      return t('vp.log.skipped', { who: who(e.seat), card: cardName(e.card), reason: e.reason === 'cannot-pay' ? 'unpaid' : 'empty' });
     case 'round-refreshed':
       return t('vp.log.round', { round: e.round });
     case 'game-ended':
