@@ -5046,7 +5046,7 @@ export interface components {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders: number[];
             /**
-             * @description The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; kept so that what is sent to you can follow it. Absent until you choose one (the web client then follows your browser).
+             * @description The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push is written in it (e-mail and the feed’s texts are English for now). Absent until you choose one (the web client then follows your browser).
              * @example fa
              * @enum {string}
              */
@@ -8195,7 +8195,7 @@ export interface components {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders?: number[];
             /**
-             * @description The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; kept so that what is sent to you can follow it. Absent until you choose one (the web client then follows your browser).
+             * @description The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push is written in it (e-mail and the feed’s texts are English for now). Absent until you choose one (the web client then follows your browser).
              * @example fa
              * @enum {string}
              */
