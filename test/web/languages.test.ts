@@ -48,6 +48,15 @@ describe('the web client in Persian and French', () => {
     const token = await page.getByTestId('token').inputValue();
     await page.getByRole('button', { name: /ادامه/ }).click();
     await page.getByRole('link', { name: 'حساب', exact: true }).waitFor();
+    await expectAccessible(page, 'your games in Persian', { every: true });
+    for (const [path, heading] of [
+      ['/lobby', 'شروع یک بازی تازه'],
+      ['/notifications', 'اعلان‌ها'],
+    ] as const) {
+      await page.goto(`${world().url}${path}`);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await expectAccessible(page, `${path} in Persian`, { every: true });
+    }
     const games = await gamesWith(token);
 
     for (const [game, gameId] of Object.entries(games)) {
@@ -64,7 +73,7 @@ describe('the web client in Persian and French', () => {
     await page.getByRole('heading', { name: 'Compte' }).waitFor();
     expect(await documentLanguage(page)).toEqual(['fr', 'ltr']);
     // Kept for the player (the API's preferences) and in this browser.
-    expect((await api('/v1/players/me/preferences', token)).body.language).toBe('fr');
+    await expect.poll(async () => (await api('/v1/players/me/preferences', token)).body.language).toBe('fr');
     await page.reload();
     await page.getByRole('heading', { name: 'Compte' }).waitFor();
     await expectAccessible(page, 'the account page in French', { every: true });
