@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { DOCUMENTED_BODIES, DOCUMENTED_RESPONSES } from './contract/api.js';
 import { gameRefusals, Problem } from './contract/problem.js';
 import { GAME_REFUSAL_STATUS } from '../service/problems.js';
+import { LANGUAGES } from '../service/languages.js';
 import { SCOPES } from '../service/scopes.js';
 import { problemResponses } from './problem.js';
 import { documentedResponses } from './route.js';
@@ -19,7 +20,9 @@ const API_INFO = {
   title: 'Valeria Tabletop API',
   version: '1.0.0',
   description:
-    'Play Villages of Valeria, Valeria: Card Kingdoms and Village Pillage asynchronously: one move today, the next tomorrow. Every view, move and event is typed per game; errors are RFC 9457 problem documents with a stable `code`; every instant is an RFC 3339 UTC string and every duration a whole number of `…Seconds`.',
+    'Play Villages of Valeria, Valeria: Card Kingdoms and Village Pillage asynchronously: one move today, the next tomorrow. Every view, move and event is typed per game; errors are RFC 9457 problem documents with a stable `code`, their `title` in the language `Accept-Language` asks for among ' +
+    LANGUAGES.map((language) => `\`${language}\``).join(', ') +
+    ' (English otherwise; `Content-Language` says which, and `detail` is English for now), while `code` and every machine field are the same in every language; a player’s chosen `language` is kept on their preferences; every instant is an RFC 3339 UTC string and every duration a whole number of `…Seconds`.',
   contact: { name: 'Valeria Tabletop maintainers', url: 'https://github.com/valeria-tabletop/valeria-tabletop' },
   license: { name: 'MIT', identifier: 'MIT' },
 };

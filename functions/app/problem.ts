@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServiceError } from '../service/errors.js';
 import { SERVICE_PROBLEMS, titleOf, type ServiceProblemCode } from '../service/problems.js';
+import { DEFAULT_LANGUAGE, negotiateLanguage, type Language } from '../service/languages.js';
 import { EVERY_OPERATION } from './problem-codes.js';
 
 /** RFC 9457 problem details, with the stable `code` clients switch on (documented in contract/problem.ts). */
@@ -15,9 +16,23 @@ export interface Problem {
   readonly [extra: string]: unknown;
 }
 
-export function problemBody(status: number, code: string, detail: string, instance: string | undefined, extra: Record<string, unknown> = {}): Problem {
-  return { type: `/problems/${code}`, title: titleOf(status), status, detail, code, instance, ...extra };
+export function problemBody(
+  status: number,
+  code: string,
+  detail: string,
+  instance: string | undefined,
+  extra: Record<string, unknown> = {},
+  language: Language = DEFAULT_LANGUAGE,
+): Problem {
+  return { type: `/problems/${code}`, title: titleOf(status, language), status, detail, code, instance, ...extra };
 }
+
+/**
+ * The languages of a problem answer: its `title` is in the caller's
+ * language; its `detail` is still English in every language (its sentences
+ * are not translated yet), so a French or Persian answer says both.
+ */
+const contentLanguage = (language: Language) => (language === DEFAULT_LANGUAGE ? language : `${language}, ${DEFAULT_LANGUAGE}`);
 
 export function problem(
   c: Context,
@@ -27,9 +42,12 @@ export function problem(
   extra: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ) {
-  return c.body(JSON.stringify(problemBody(status, code, detail, c.req.path, extra)), status, {
+  const language = negotiateLanguage(c.req.header('accept-language'));
+  c.header('Vary', 'Accept-Language', { append: true });
+  return c.body(JSON.stringify(problemBody(status, code, detail, c.req.path, extra, language)), status, {
     ...headers,
     'Content-Type': 'application/problem+json',
+    'Content-Language': contentLanguage(language),
   });
 }
 

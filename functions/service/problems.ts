@@ -8,6 +8,8 @@
  * 409 when they mean "not now" and 422 otherwise (KIT_MOVE_PROBLEMS).
  */
 
+import { DEFAULT_LANGUAGE, type Language } from './languages.js';
+
 /** The statuses the service answers with. */
 export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 414 | 415 | 422 | 428 | 429 | 431 | 500 | 503;
 
@@ -614,25 +616,67 @@ export const KIT_MOVE_PROBLEMS = {
 /** Each game's own refusals of a move are answered 422. */
 export const GAME_REFUSAL_STATUS = 422;
 
-/** The title of a problem answer: the reason phrase of its status. */
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  428: 'Precondition Required',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
+/**
+ * The title of a problem answer: the reason phrase of its status, in the
+ * caller's language (`Accept-Language`). English is RFC 9110's phrase; the
+ * French and Persian ones are ours.
+ */
+const TITLES: Readonly<Record<Language, Readonly<Record<number, string>>>> = {
+  en: {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    409: 'Conflict',
+    413: 'Content Too Large',
+    414: 'URI Too Long',
+    415: 'Unsupported Media Type',
+    422: 'Unprocessable Content',
+    428: 'Precondition Required',
+    429: 'Too Many Requests',
+    431: 'Request Header Fields Too Large',
+    500: 'Internal Server Error',
+    503: 'Service Unavailable',
+  },
+  fr: {
+    400: 'Requête invalide',
+    401: 'Non authentifié',
+    403: 'Interdit',
+    404: 'Introuvable',
+    405: 'Méthode non autorisée',
+    409: 'Conflit',
+    413: 'Contenu trop volumineux',
+    414: 'URI trop longue',
+    415: 'Type de contenu non pris en charge',
+    422: 'Contenu impossible à traiter',
+    428: 'Condition préalable requise',
+    429: 'Trop de requêtes',
+    431: 'En-têtes de requête trop volumineux',
+    500: 'Erreur interne du serveur',
+    503: 'Service indisponible',
+  },
+  fa: {
+    400: 'درخواست نادرست',
+    401: 'احراز هویت نشده',
+    403: 'ممنوع',
+    404: 'پیدا نشد',
+    405: 'روش مجاز نیست',
+    409: 'تعارض',
+    413: 'محتوا بیش از حد بزرگ است',
+    414: 'نشانی بیش از حد بلند است',
+    415: 'نوع رسانه پشتیبانی نمی‌شود',
+    422: 'محتوا پردازش‌پذیر نیست',
+    428: 'پیش‌شرط لازم است',
+    429: 'درخواست‌ها بیش از حد زیادند',
+    431: 'سرآیندهای درخواست بیش از حد بزرگ‌اند',
+    500: 'خطای درونی سرور',
+    503: 'سرویس در دسترس نیست',
+  },
 };
 
-export function titleOf(status: number): string {
-  return TITLES[status] ?? 'Error';
+const ERROR: Readonly<Record<Language, string>> = { en: 'Error', fr: 'Erreur', fa: 'خطا' };
+
+export function titleOf(status: number, language: Language = DEFAULT_LANGUAGE): string {
+  return TITLES[language][status] ?? ERROR[language];
 }

@@ -69,6 +69,23 @@ describe('preferences over HTTP, and the channels consulting them', () => {
     expect((await api.client.get('/v1/players/me/preferences', { token })).body).toEqual(reminders.body);
   });
 
+  it('keeps the language a player chooses beside their other choices, and refuses a language it does not speak with 400 changing nothing', async () => {
+    const { token } = await api.client.register('Polyglot');
+    const chosen = await api.client.request('PUT', '/v1/players/me/preferences', { token, body: { language: 'fa' } });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(chosen.body).toEqual({ reminders: [0.8], language: 'fa', notify: DEFAULT_NOTIFY });
+    // Another change keeps it; another language replaces it.
+    const reminders = await api.client.request('PUT', '/v1/players/me/preferences', { token, body: { reminders: [0.5] } });
+    expect(reminders.body.language).toBe('fa');
+    expect((await api.client.request('PUT', '/v1/players/me/preferences', { token, body: { language: 'fr' } })).body.language).toBe('fr');
+    for (const language of ['de', 'FR', '', 7]) {
+      const bad = await api.client.request('PUT', '/v1/players/me/preferences', { token, body: { language } });
+      expect(bad.status, JSON.stringify(language)).toBe(400);
+      expect(bad.body.code).toBe('invalid-request');
+    }
+    expect((await api.client.get('/v1/players/me/preferences', { token })).body).toEqual({ reminders: [0.5], language: 'fr', notify: DEFAULT_NOTIFY });
+  });
+
   it('keeps a type a player switched off from their webhooks and their lone stream messages, and still lists it', async () => {
     const { client, push } = api;
     const receiver = await startReceiver();

@@ -1,5 +1,6 @@
 import type { Commit } from '@valeria-tabletop/client';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../web/src/i18n/i18n.js';
 import { describeKitEvent, isKitEvent } from '../../web/src/ui/kit-events.js';
 import { when } from '../../web/src/ui/when.js';
 
@@ -11,6 +12,8 @@ const line = (commit: Commit) => commit.events.map((event) => describeKitEvent(e
 
 /** The log's sentences for the events every game shares (the browser test sees undo and vacation lines on a real table). */
 describe('the web log: shared events in words', () => {
+  beforeAll(() => loadCatalog('en'));
+
   it('tells a seat handed to the bot and taken back, and says nothing of a timeout merely counted or a bank settled', () => {
     const replaced = commitOf(system, [
       { type: 'absence', absence: { streak: [0, 3], replaced: [1] }, change: { kind: 'replaced', seat: 1, afterTimeouts: 3 } },

@@ -19,66 +19,73 @@ import './pwa.js';
 import { route } from './router.js';
 import { session } from './session.js';
 import { Announcer } from './ui/announcer.js';
+import { startLanguage } from './i18n/document.js';
+import { t, type MessageKey } from './i18n/i18n.js';
+import { useLanguage } from './i18n/use.js';
+import { followChosenLanguage } from './i18n/chosen.js';
 import './style.css';
 
+/** Each page's name, for the document's title. */
 const TITLES = {
-  inbox: 'Your games',
-  lobby: 'New game',
-  play: 'Play now',
-  account: 'Account',
-  notifications: 'Notifications',
-  webhooks: 'Webhooks',
-  welcome: 'The games',
-  'how-to-play': 'How to play',
-  'open-games': 'Open games',
-  leaderboard: 'Leaderboards',
-  profile: 'Player',
-  game: 'Game',
-  replay: 'Replay',
-  'sign-in-link': 'Sign in',
-  missing: 'Not found',
-} as const;
+  inbox: 'page.inbox',
+  lobby: 'page.lobby',
+  play: 'page.play',
+  account: 'page.account',
+  notifications: 'page.notifications',
+  webhooks: 'page.webhooks',
+  welcome: 'page.welcome',
+  'how-to-play': 'page.how-to-play',
+  'open-games': 'page.open-games',
+  leaderboard: 'page.leaderboard',
+  profile: 'page.profile',
+  game: 'page.game',
+  replay: 'page.replay',
+  'sign-in-link': 'page.sign-in-link',
+  missing: 'page.missing',
+} as const satisfies Record<string, MessageKey>;
 
 function App() {
   const current = route.use();
   const signedIn = session.use();
   const { unread } = notifications.use();
+  const shown = useLanguage();
   useEffect(() => (signedIn ? followNotifications(signedIn.client) : undefined), [signedIn]);
+  useEffect(() => (signedIn ? followChosenLanguage(signedIn.client) : undefined), [signedIn]);
   useEffect(() => {
-    document.title = `${TITLES[current.page]} · Valeria Tabletop`;
-  }, [current.page]);
+    document.title = t('app.titled', { page: t(TITLES[current.page]) });
+  }, [current.page, shown]);
   return (
     <>
       <header class="top">
         <a class="brand" href="/">
-          Valeria Tabletop
+          {t('app.name')}
         </a>
-        <nav aria-label="Main">
+        <nav aria-label={t('nav.label')}>
           <a href="/" aria-current={current.page === 'inbox' ? 'page' : undefined}>
-            Games
+            {t('nav.games')}
           </a>
           <a href="/play" aria-current={current.page === 'play' ? 'page' : undefined}>
-            Play now
+            {t('page.play')}
           </a>
           <a href="/lobby" aria-current={current.page === 'lobby' ? 'page' : undefined}>
-            New game
+            {t('page.lobby')}
           </a>
           <a href="/open-games" aria-current={current.page === 'open-games' ? 'page' : undefined}>
-            Open games
+            {t('page.open-games')}
           </a>
           <a href="/leaderboards" aria-current={current.page === 'leaderboard' ? 'page' : undefined}>
-            Leaderboards
+            {t('page.leaderboard')}
           </a>
           <a href="/welcome" aria-current={current.page === 'welcome' || current.page === 'how-to-play' ? 'page' : undefined}>
-            How to play
+            {t('page.how-to-play')}
           </a>
           <a href="/notifications" aria-current={current.page === 'notifications' ? 'page' : undefined}>
-            Notifications{unread > 0 ? ` (${unread} new)` : ''}
+            {t('nav.notifications', { unread })}
           </a>
           <a href="/account" aria-current={current.page === 'account' ? 'page' : undefined}>
-            Account
+            {t('page.account')}
           </a>
-          <a href="/docs">API</a>
+          <a href="/docs">{t('nav.api')}</a>
         </nav>
       </header>
       <main id="main">
@@ -120,9 +127,9 @@ function App() {
           <ReplayPage key={current.gameId} gameId={current.gameId} seq={current.seq} />
         ) : (
           <section>
-            <h1>Not found</h1>
+            <h1>{t('page.missing')}</h1>
             <p>
-              There is no such page. <a href="/">Back to your games</a>.
+              {t('missing.text')} <a href="/">{t('missing.back')}</a>
             </p>
           </section>
         )}
@@ -132,4 +139,5 @@ function App() {
   );
 }
 
-render(<App />, document.getElementById('app') as HTMLElement);
+// The page is drawn once its language's catalog is in.
+void startLanguage().then(() => render(<App />, document.getElementById('app') as HTMLElement));

@@ -1,5 +1,6 @@
 import { startAuthentication } from '@simplewebauthn/browser';
 import { ValeriaClient } from '@valeria-tabletop/client';
+import { language } from './i18n/i18n.js';
 import { SEEN_KEY } from './notifications.js';
 import { signal } from './signal.js';
 
@@ -14,8 +15,14 @@ export interface Session {
   readonly client: ValeriaClient;
 }
 
+/** Every call asks for the page's language: the API's problem sentences (shown in the page) come back in it. */
+const speakingThePage = (request: Request): Promise<Response> => {
+  request.headers.set('accept-language', language());
+  return fetch(request);
+};
+
 /** The API without a token: what anyone may read (the catalog, the cards, the leaderboards) before signing in. */
-export const anonymous = new ValeriaClient({ baseUrl: location.origin });
+export const anonymous = new ValeriaClient({ baseUrl: location.origin, fetch: speakingThePage });
 
 function sessionOf(token: string | null): Session | null {
   return token ? { token, client: anonymous.withToken(token) } : null;

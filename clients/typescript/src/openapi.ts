@@ -731,13 +731,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your notification preferences: reminders, and each type × channel
-         * @description Your reminders and, per notification type, whether each channel (`stream`, `webhook`) passes it on. What you never set reads as its default: one reminder at 0.8 of a pending entry’s time, every channel on for every type.
+         * Your preferences: reminders, each type × channel, and your language
+         * @description Your reminders and, per notification type, whether each channel (`stream`, `webhook`) passes it on. What you never set reads as its default: one reminder at 0.8 of a pending entry’s time, every channel on for every type. `language` (`en`, `fr` or `fa`) is the language you chose to read the service in; absent until you choose one.
          */
         get: operations["getPreferences"];
         /**
-         * Change your reminders or some cells of the type × channel matrix
-         * @description Only what the body names changes. `reminders`: up to 3, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none; the default is one at 0.8; sent for entries of at least 10 minutes, and only while you still have to act. `notify`: the cells to set, e.g. `{"player-joined":{"webhook":false}}`; the others keep their values. Answers the whole matrix.
+         * Change your reminders, your language or some cells of the type × channel matrix
+         * @description Only what the body names changes. `reminders`: up to 3, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none; the default is one at 0.8; sent for entries of at least 10 minutes, and only while you still have to act. `notify`: the cells to set, e.g. `{"player-joined":{"webhook":false}}`; the others keep their values. `language`: `en`, `fr` or `fa`. Answers the whole matrix.
          */
         put: operations["putPreferences"];
         post?: never;
@@ -5041,6 +5041,7 @@ export interface components {
          *         0.5,
          *         0.9
          *       ],
+         *       "language": "fr",
          *       "notify": {
          *         "your-turn": {
          *           "stream": true,
@@ -5102,6 +5103,12 @@ export interface components {
         Preferences: {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders: number[];
+            /**
+             * @description The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push is written in it (e-mail and the feed’s texts are English for now). Absent until you choose one (the web client then follows your browser).
+             * @example fa
+             * @enum {string}
+             */
+            language?: "en" | "fr" | "fa";
             /** @description Per notification type, whether each channel passes it on. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further); `push`: pushed to your browsers (`POST /v1/push-subscriptions`), for `your-turn`, `deadline-soon`, `timed-out`, `game-ended`, `seat-replaced` only (on by default; other types are never pushed), and not while you watch that game on the stream; `email`: sent to your confirmed address (`PUT /v1/players/me/email`), for the same types only (on by default for `deadline-soon`, `timed-out`, `seat-replaced`; `your-turn` is off, the daily digest lists the games waiting for you). Every notification is stored and listed by `GET /v1/notifications` whatever you choose here. */
             notify: {
                 "your-turn": {
@@ -8261,6 +8268,7 @@ export interface components {
         };
         /**
          * @example {
+         *       "language": "fa",
          *       "notify": {
          *         "player-joined": {
          *           "webhook": false
@@ -8277,6 +8285,12 @@ export interface components {
         PreferencesChange: {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders?: number[];
+            /**
+             * @description The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push is written in it (e-mail and the feed’s texts are English for now). Absent until you choose one (the web client then follows your browser).
+             * @example fa
+             * @enum {string}
+             */
+            language?: "en" | "fr" | "fa";
             /** @description Only the cells to change (type, then channel); every other cell keeps its value. `stream`: sent alone on your open stream connections (a commit message to a table you follow always carries its own notifications); `webhook`: sent to your webhooks that subscribe to all your notifications (a webhook’s own `events` narrows it further); `push`: pushed to your browsers (`POST /v1/push-subscriptions`), for `your-turn`, `deadline-soon`, `timed-out`, `game-ended`, `seat-replaced` only (on by default; other types are never pushed), and not while you watch that game on the stream; `email`: sent to your confirmed address (`PUT /v1/players/me/email`), for the same types only (on by default for `deadline-soon`, `timed-out`, `seat-replaced`; `your-turn` is off, the daily digest lists the games waiting for you). */
             notify?: {
                 "your-turn"?: {

@@ -30,9 +30,9 @@ export const notificationRoutes = {
     operationId: 'getPreferences',
     path: '/v1/players/me/preferences',
     tags: ['push'],
-    summary: 'Your notification preferences: reminders, and each type × channel',
+    summary: 'Your preferences: reminders, each type × channel, and your language',
     description:
-      'Your reminders and, per notification type, whether each channel (`stream`, `webhook`) passes it on. What you never set reads as its default: one reminder at 0.8 of a pending entry’s time, every channel on for every type.',
+      'Your reminders and, per notification type, whether each channel (`stream`, `webhook`) passes it on. What you never set reads as its default: one reminder at 0.8 of a pending entry’s time, every channel on for every type. `language` (`en`, `fr` or `fa`) is the language you chose to read the service in; absent until you choose one.',
     security: requires('account:read'),
     responses: { 200: jsonResponse('Preferences', 'Your preferences, with defaults for what you never set'), ...problemResponses(AUTHENTICATED) },
   }),
@@ -42,9 +42,9 @@ export const notificationRoutes = {
     operationId: 'putPreferences',
     path: '/v1/players/me/preferences',
     tags: ['push'],
-    summary: 'Change your reminders or some cells of the type × channel matrix',
+    summary: 'Change your reminders, your language or some cells of the type × channel matrix',
     description:
-      'Only what the body names changes. `reminders`: up to 3, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none; the default is one at 0.8; sent for entries of at least 10 minutes, and only while you still have to act. `notify`: the cells to set, e.g. `{"player-joined":{"webhook":false}}`; the others keep their values. Answers the whole matrix.',
+      'Only what the body names changes. `reminders`: up to 3, each a fraction of a pending entry’s time (e.g. `[0.5, 0.9]`); `[]` for none; the default is one at 0.8; sent for entries of at least 10 minutes, and only while you still have to act. `notify`: the cells to set, e.g. `{"player-joined":{"webhook":false}}`; the others keep their values. `language`: `en`, `fr` or `fa`. Answers the whole matrix.',
     security: requires('account:write'),
     request: { body: jsonBody(PreferencesChange) },
     responses: { 200: jsonResponse('Preferences', 'Your preferences as stored'), ...problemResponses([...AUTHENTICATED, ...WITH_BODY]) },

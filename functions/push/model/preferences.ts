@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LanguageSchema } from '../../service/languages.js';
 import { NOTIFICATION_TYPES, type NotificationType } from './schemas.js';
 
 /**
@@ -65,9 +66,12 @@ const CHANNEL_HELP = `\`stream\`: sent alone on your open stream connections (a 
 /** A row of choices per type, some cells left out: what PUT takes and what is stored. */
 const PartialMatrix = z.strictObject(typesOf(z.strictObject(channelsOf(z.boolean().optional())).optional()));
 
+const LANGUAGE_HELP = 'The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push is written in it (e-mail and the feed’s texts are English for now). Absent until you choose one (the web client then follows your browser).';
+
 export const Preferences = z
   .object({
     reminders: Reminders,
+    language: LanguageSchema.optional().describe(LANGUAGE_HELP),
     notify: z
       .object(typesOf(z.object(channelsOf(z.boolean()))))
       .describe(
@@ -78,6 +82,7 @@ export const Preferences = z
     id: 'Preferences',
     example: {
       reminders: [0.5, 0.9],
+      language: 'fr',
       notify: {
         ...DEFAULT_NOTIFY,
         'player-joined': { stream: true, webhook: false, push: false, email: false },
@@ -91,25 +96,26 @@ export type Preferences = z.infer<typeof Preferences>;
 export const PreferencesChange = z
   .strictObject({
     reminders: Reminders.optional(),
+    language: LanguageSchema.optional().describe(LANGUAGE_HELP),
     notify: PartialMatrix.optional().describe(`Only the cells to change (type, then channel); every other cell keeps its value. ${CHANNEL_HELP}`),
   })
   .meta({
     id: 'PreferencesChange',
-    example: { notify: { 'player-joined': { webhook: false }, 'deadline-soon': { push: false }, 'your-turn': { email: true } } },
+    example: { language: 'fa', notify: { 'player-joined': { webhook: false }, 'deadline-soon': { push: false }, 'your-turn': { email: true } } },
   });
 export type PreferencesChange = z.infer<typeof PreferencesChange>;
 
 /** What is stored: the reminders, and only the cells the player set (a record from before the matrix has none). */
-export const StoredPreferences = z.object({ reminders: Reminders, notify: PartialMatrix.optional() });
+export const StoredPreferences = z.object({ reminders: Reminders, language: LanguageSchema.optional(), notify: PartialMatrix.optional() });
 export type StoredPreferences = z.infer<typeof StoredPreferences>;
 
 /** The whole matrix a stored record means: its choices over the defaults. */
 export function resolvePreferences(stored: StoredPreferences | null): Preferences {
   const notify = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, { ...DEFAULT_NOTIFY[type], ...stored?.notify?.[type] }])) as NotifyMatrix;
-  return { reminders: [...(stored?.reminders ?? DEFAULT_REMINDERS)], notify };
+  return { reminders: [...(stored?.reminders ?? DEFAULT_REMINDERS)], ...(stored?.language ? { language: stored.language } : {}), notify };
 }
 
-/** A change applied to what is stored: the cells it names replace theirs, the reminders (sorted) if given. */
+/** A change applied to what is stored: the cells it names replace theirs, the reminders (sorted) and the language if given. */
 export function applyChange(stored: StoredPreferences | null, change: PreferencesChange): StoredPreferences {
   const reminders = [...(change.reminders ?? stored?.reminders ?? DEFAULT_REMINDERS)].sort((a, b) => a - b);
   const notify: Partial<Record<NotificationType, Partial<Record<PreferenceChannel, boolean>>>> = { ...stored?.notify };
@@ -117,7 +123,8 @@ export function applyChange(stored: StoredPreferences | null, change: Preference
     const cells = change.notify?.[type];
     if (cells) notify[type] = { ...notify[type], ...cells };
   }
-  return Object.keys(notify).length > 0 ? { reminders, notify } : { reminders };
+  const language = change.language ?? stored?.language;
+  return { reminders, ...(language ? { language } : {}), ...(Object.keys(notify).length > 0 ? { notify } : {}) };
 }
 
 /** Whether a channel passes on a notification type for this player. */

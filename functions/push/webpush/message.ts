@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { DEFAULT_LANGUAGE, type Language } from '../../service/languages.js';
 import { PUSHED_TYPES, type PushedType } from '../model/preferences.js';
 import type { Notification } from '../model/schemas.js';
 import type { WebPushHeaders } from '../store/port.js';
@@ -32,36 +34,83 @@ export interface PushMessage {
 /** How long a message without a deadline is worth keeping at the push service: a day (a player back later finds it in their feed). */
 const NO_DEADLINE_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** A deadline as a person reads it in a time zone: the day and the time, and the zone's name (UTC for a push, which knows no zone of the player; e-mail knows theirs). */
-export const when = (iso: string, timeZone = 'UTC') =>
-  `${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone, hourCycle: 'h23' }).format(new Date(iso))} ${timeZone}`;
+/** How each language writes a deadline: English and French by the day and a 24-hour time, Persian with its own digits. */
+const LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', fr: 'fr-FR', fa: 'fa-IR' };
 
-/** The sentence a person reads about a notification: on a lock screen, or as an e-mail's first line (with the deadline in the player's zone). */
-export function sentence(notification: Pushed, timeZone = 'UTC'): string {
-  const title = notification.title;
+/** A deadline as a person reads it in a time zone: the day and the time, and the zone's name (UTC for a push, which knows no zone of the player; e-mail knows theirs). */
+export const when = (iso: string, timeZone = 'UTC', language: Language = DEFAULT_LANGUAGE) =>
+  `${new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone, hourCycle: 'h23' }).format(new Date(iso))} ${timeZone}`;
+
+/** Each game's title as its editions in that language print it (web/src/i18n/TERMS.md). */
+const TITLES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
+  en: {},
+  fr: {},
+  fa: { 'villages-of-valeria': 'دهکده‌های والریا', 'valeria-card-kingdoms': 'والریا: پادشاهی‌های کارتی', 'village-pillage': 'غارت دهکده' },
+};
+const titleIn = (notification: Pushed, language: Language) => TITLES[language][notification.game] ?? notification.title;
+
+/** The lock-screen sentences, in ICU MessageFormat (the web client's catalogs hold the same kind). */
+const SENTENCES: Readonly<Record<Language, Readonly<Record<PushedType | 'won' | 'other-replaced', string>>>> = {
+  en: {
+    'your-turn': 'Your turn in {title}: play by {deadline}.',
+    'deadline-soon': 'Your time in {title} runs out at {deadline}.',
+    'timed-out': 'Your time ran out in {title}.',
+    'game-ended': '{title} is over.',
+    won: 'You won {title}!',
+    'seat-replaced': 'A bot plays your seat in {title} after {count} timeouts: take it back at the table.',
+    'other-replaced': 'A bot plays {name}’s seat in {title} now.',
+  },
+  fr: {
+    'your-turn': 'À vous de jouer dans {title} : jouez avant le {deadline}.',
+    'deadline-soon': 'Votre temps dans {title} s’écoule le {deadline}.',
+    'timed-out': 'Votre temps est écoulé dans {title}.',
+    'game-ended': '{title} est terminée.',
+    won: 'Vous avez gagné {title} !',
+    'seat-replaced': 'Un bot joue à votre place dans {title} après {count, number} dépassements de temps : reprenez-la à la table.',
+    'other-replaced': 'Un bot joue désormais à la place de {name} dans {title}.',
+  },
+  fa: {
+    'your-turn': 'نوبت شما در {title}: تا {deadline} بازی کنید.',
+    'deadline-soon': 'وقت شما در {title} در {deadline} تمام می‌شود.',
+    'timed-out': 'وقت شما در {title} تمام شد.',
+    'game-ended': '{title} تمام شد.',
+    won: '{title} را بردید!',
+    'seat-replaced': 'پس از {count, number} بار تمام شدن وقت، ربات در {title} به جای شما بازی می‌کند: جایتان را سر میز پس بگیرید.',
+    'other-replaced': 'اکنون ربات در {title} به جای {name} بازی می‌کند.',
+  },
+};
+
+/** A name inside a sentence, isolated (FSI…PDI) so a Latin name keeps a Persian sentence's order, and the reverse. */
+const isolated = (name: string) => `\u2068${name}\u2069`;
+
+/** The sentence a person reads about a notification, in their language: on a lock screen, or as an e-mail's first line (with the deadline in the player's zone). */
+export function sentence(notification: Pushed, timeZone = 'UTC', language: Language = DEFAULT_LANGUAGE): string {
+  const say = (key: keyof (typeof SENTENCES)['en'], values: Record<string, string | number>) =>
+    String(new IntlMessageFormat(SENTENCES[language][key], LOCALES[language]).format(values));
+  const title = titleIn(notification, language);
   switch (notification.type) {
     case 'your-turn':
-      return `Your turn in ${title}: play by ${when(notification.pending.deadline, timeZone)}.`;
     case 'deadline-soon':
-      return `Your time in ${title} runs out at ${when(notification.pending.deadline, timeZone)}.`;
+      return say(notification.type, { title, deadline: when(notification.pending.deadline, timeZone, language) });
     case 'timed-out':
-      return `Your time ran out in ${title}.`;
+      return say('timed-out', { title });
     case 'game-ended':
-      return notification.result.winners.includes(notification.seat) ? `You won ${title}!` : `${title} is over.`;
+      return say(notification.result.winners.includes(notification.seat) ? 'won' : 'game-ended', { title });
     case 'seat-replaced':
       return notification.replaced.seat === notification.seat
-        ? `A bot plays your seat in ${title} after ${notification.replaced.afterTimeouts} timeouts: take it back at the table.`
-        : `A bot plays ${notification.replaced.name}’s seat in ${title} now.`;
+        ? say('seat-replaced', { title, count: notification.replaced.afterTimeouts })
+        : say('other-replaced', { title, name: language === DEFAULT_LANGUAGE ? notification.replaced.name : isolated(notification.replaced.name) });
   }
 }
 
-export function pushMessage(notification: Pushed): PushMessage {
+/** The push for a notification, in its addressee's language (`language` on their preferences). */
+export function pushMessage(notification: Pushed, language: Language = DEFAULT_LANGUAGE): PushMessage {
   return {
     type: notification.type,
     notificationId: notification.id,
     gameId: notification.gameId,
-    title: notification.title,
-    body: sentence(notification),
+    title: titleIn(notification, language),
+    body: sentence(notification, 'UTC', language),
     path: `/g/${notification.gameId}`,
     at: notification.at,
   };

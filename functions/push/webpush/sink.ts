@@ -30,9 +30,11 @@ export function webPushSink(ctx: PushContext, outbox: Outbox, watching: Watching
       if (!devices.has(playerId)) devices.set(playerId, await ctx.push.listPushSubscriptions(playerId, 'eventual'));
       const mine = devices.get(playerId) ?? [];
       if (mine.length === 0) continue;
-      if (!chooses(await readPreferences(ctx, playerId, 'eventual'), notification.type, 'push')) continue;
+      const preferences = await readPreferences(ctx, playerId, 'eventual');
+      if (!chooses(preferences, notification.type, 'push')) continue;
       if (await watching(playerId, notification.gameId)) continue;
-      const body = JSON.stringify(pushMessage(notification));
+      // Written in the addressee's language.
+      const body = JSON.stringify(pushMessage(notification, preferences.language));
       const webPush = pushHeaders(notification);
       for (const subscription of mine) {
         const delivery: DeliveryRecord = {

@@ -1,6 +1,7 @@
 import type { CardsOf, CatalogOf, EventOf, MoveOf } from '@valeria-tabletop/client';
 import { PlayerArea } from '../ui/player-area.js';
-import { Card, plural, type CardFace } from '../ui/card.js';
+import { Card, type CardFace } from '../ui/card.js';
+import { isolate, num, t, type MessageKey } from '../i18n/i18n.js';
 import { defineTable, type GameTable } from './table.js';
 import { byField, familyOf, movesOfType, type Choices, type Family, type GameUi, type TableProps } from './types.js';
 
@@ -18,46 +19,51 @@ type Faces = (name: string) => CardFace;
 function effectText(effect: Effect): string {
   switch (effect.kind) {
     case 'gain':
-      return `gain ${effect.amount}`;
+      return t('vp.effect.gain', { amount: effect.amount });
     case 'steal':
-      return `steal ${effect.amount}${effect.from === 'bank' ? ' from the bank' : ''}`;
+      return t('vp.effect.steal', { amount: effect.amount, from: effect.from === 'bank' ? 'bank' : 'stockpile' });
     case 'bank':
-      return `bank ${effect.amount}`;
+      return t('vp.effect.bank', { amount: effect.amount });
     case 'buy':
       return [
-        effect.relic ? `buy a relic${effect.relicDiscount ? ` (${effect.relicDiscount} off)` : ''}` : null,
-        effect.cardPrice !== null ? `or a card for ${effect.cardPrice}` : null,
+        effect.relic ? t('vp.effect.buy-relic', { discount: effect.relicDiscount ?? 0 }) : null,
+        effect.cardPrice !== null ? t('vp.effect.buy-card', { price: effect.cardPrice }) : null,
       ]
         .filter(Boolean)
         .join(' ');
   }
 }
 
+/** The four kinds of villagers, named as the editions name them (i18n/TERMS.md); a card's own name stays as the API's catalog gives it. */
+const TYPES: Record<string, MessageKey> = { Farmer: 'vp.type.farmer', Wall: 'vp.type.wall', Raider: 'vp.type.raider', Merchant: 'vp.type.merchant' };
+const typeName = (type: string) => (TYPES[type] ? t(TYPES[type]) : type);
+/** A card by its name: every player's four starting cards are named by their kind, and so translated with it. */
+const cardName = typeName;
+
 /** Each card of the catalog as a card: names are unique in it (every player's starting cards share theirs). */
 function facesOf(catalog: Catalog): Faces {
   const cards = new Map<string, CardData>([...catalog.starting, ...catalog.market].map((card) => [card.name, card]));
   return (name) => {
     const c = cards.get(name);
-    if (!c) return { name, kind: 'Card' };
+    if (!c) return { name, kind: t('vp.card') };
     return {
-      name: c.name,
-      kind: c.exhaust ? `${c.type} · exhausts` : c.type,
+      name: cardName(c.name),
+      kind: c.exhaust ? t('vp.exhausts', { type: typeName(c.type) }) : typeName(c.type),
       tone: c.type,
-      lines: Object.entries(c.against).map(([against, effects]) => `vs ${against}: ${(effects ?? []).map(effectText).join(', ')}`),
+      lines: Object.entries(c.against).map(([against, effects]) =>
+        t('vp.against', { against: typeName(against), effects: (effects ?? []).map(effectText).join(t('list.comma')) }),
+      ),
     };
   };
 }
 
-const SIDES = { left: 'to the left', right: 'to the right', front: 'in front' } as const;
 
 function Table({ board, you, names, awaiting, faceOf }: TableProps<typeof GAME> & { faceOf: Faces }) {
   return (
     <>
-      <section aria-label="Market">
-        <h2>Market</h2>
-        <p class="muted">
-          {plural(board.market.deck, 'card')} left in the Market deck. Bank capacity {board.bankCapacity}. Round {board.round}.
-        </p>
+      <section aria-label={t('vp.market')}>
+        <h2>{t('vp.market')}</h2>
+        <p class="muted">{t('vp.market-status', { deck: board.market.deck, capacity: board.bankCapacity, round: board.round })}</p>
         <div class="cards">
           {board.market.row.map((name) => (
             <Card key={name} face={faceOf(name)} />
@@ -65,11 +71,11 @@ function Table({ board, you, names, awaiting, faceOf }: TableProps<typeof GAME> 
         </div>
       </section>
       {board.table.length > 0 && (
-        <section aria-label="Revealed this round">
-          <h2>Revealed this round</h2>
+        <section aria-label={t('vp.revealed')}>
+          <h2>{t('vp.revealed')}</h2>
           <div class="cards">
             {board.table.map((play) => (
-              <Card key={`${play.seat}-${play.card}-${play.side}`} face={faceOf(play.card)} note={`${names[play.seat]} → ${names[play.toward]}`} />
+              <Card key={`${play.seat}-${play.card}-${play.side}`} face={faceOf(play.card)} note={t('vp.toward', { who: isolate(names[play.seat] ?? ''), whom: isolate(names[play.toward] ?? '') })} />
             ))}
           </div>
         </section>
@@ -77,31 +83,25 @@ function Table({ board, you, names, awaiting, faceOf }: TableProps<typeof GAME> 
       {board.players.map((p, seat) => (
         <PlayerArea key={seat} seat={seat} you={you} names={names} awaiting={awaiting} place="village">
           <p class="stats">
-            <span>Turnips: {p.turnips}</span>{' '}
-            <span>
-              (stockpile {p.stockpile}, bank {p.bank})
-            </span>{' '}
-            <span>Relics: {p.relics.length ? p.relics.join(', ') : 'none'}</span>
-            {p.nextRelicPrice !== null && <span> · next relic costs {p.nextRelicPrice}</span>}
+            <span>{t('vp.turnips', { count: p.turnips })}</span> <span>{t('vp.pools', { stockpile: p.stockpile, bank: p.bank })}</span>{' '}
+            <span>{t('vp.relics', { count: p.relics.length, relics: p.relics.join(t('list.comma')) })}</span>
+            {p.nextRelicPrice !== null && <span> · {t('vp.next-relic', { price: p.nextRelicPrice })}</span>}
           </p>
           {seat === you && p.hand ? (
             <>
-              <h3>Your hand</h3>
+              <h3>{t('vp.hand')}</h3>
               <div class="cards">
                 {p.hand.map((name) => (
                   <Card key={name} face={faceOf(name)} />
                 ))}
               </div>
-              {p.queue && p.queue.length > 0 && <p>Your queue, front first: {p.queue.join(', ')}</p>}
-              {p.plan && <p>Your plan this round: {p.plan.join(' then ')} (you may still change it)</p>}
+              {p.queue && p.queue.length > 0 && <p>{t('vp.queue', { cards: p.queue.map(cardName).join(t('list.comma')) })}</p>}
+              {p.plan && <p>{t('vp.plan', { left: cardName(p.plan[0] ?? ''), right: cardName(p.plan[1] ?? '') })}</p>}
             </>
           ) : (
-            <p>
-              Cards: {p.cards.join(', ')}
-              {p.queued > 0 ? ` (${p.queued} face down in the queue)` : ''}
-            </p>
+            <p>{t('vp.cards', { cards: p.cards.map(cardName).join(t('list.comma')), queued: p.queued })}</p>
           )}
-          {p.exhausted.length > 0 && <p class="muted">Exhausted: {p.exhausted.join(', ')}</p>}
+          {p.exhausted.length > 0 && <p class="muted">{t('vp.exhausted', { cards: p.exhausted.map(cardName).join(t('list.comma')) })}</p>}
         </PlayerArea>
       ))}
     </>
@@ -111,81 +111,81 @@ function Table({ board, you, names, awaiting, faceOf }: TableProps<typeof GAME> 
 function families({ moves }: Choices<Move>): Family<Move>[] {
   return [
     familyOf(movesOfType(moves, 'queue'))({
-      title: 'Queue two cards face down',
-      parts: [byField('Which card goes in front (it is revealed this round)?', 'front', (c) => `Front: ${c}`), byField('And behind it?', 'back')],
-      describe: (m) => `Queue ${m.front} in front, ${m.back} behind`,
+      title: t('vp.move.queue'),
+      parts: [byField(t('vp.move.queue-front'), 'front', (c) => t('vp.move.front', { card: cardName(c) })), byField(t('vp.move.queue-back'), 'back', cardName)],
+      describe: (m) => t('vp.move.queue-named', { front: cardName(m.front), back: cardName(m.back) }),
     }),
     familyOf(movesOfType(moves, 'enqueue'))({
-      title: 'Add a card behind your queue',
-      parts: [byField('Which card?', 'card')],
-      describe: (m) => `Queue ${m.card} behind`,
+      title: t('vp.move.enqueue'),
+      parts: [byField(t('move.which-card'), 'card', cardName)],
+      describe: (m) => t('vp.move.enqueue-named', { card: cardName(m.card) }),
     }),
     familyOf(movesOfType(moves, 'plan'))({
-      title: 'Plan a card toward each neighbour',
-      parts: [byField('Which card toward your left neighbour?', 'left', (c) => `Left: ${c}`), byField('And toward your right neighbour?', 'right')],
-      describe: (m) => `Play ${m.left} left and ${m.right} right`,
+      title: t('vp.move.plan'),
+      parts: [byField(t('vp.move.plan-left'), 'left', (c) => t('vp.move.left', { card: cardName(c) })), byField(t('vp.move.plan-right'), 'right', cardName)],
+      describe: (m) => t('vp.move.plan-named', { left: cardName(m.left), right: cardName(m.right) }),
     }),
     familyOf(movesOfType(moves, 'take-card'))({
-      title: 'Buy a Market card',
-      parts: [byField('Which card?', 'card')],
-      describe: (m) => `Take ${m.card} from the Market`,
+      title: t('vp.move.take'),
+      parts: [byField(t('move.which-card'), 'card')],
+      describe: (m) => t('vp.move.take-named', { card: m.card }),
     }),
     familyOf(movesOfType(moves, 'order-merchants'))({
-      title: 'Your two Merchants',
-      parts: [byField('Which buys first?', 'first')],
-      describe: (m) => `The ${m.first} Merchant buys first`,
+      title: t('vp.move.merchants'),
+      parts: [byField(t('vp.move.merchants-first'), 'first', (side) => t('vp.side', { side }))],
+      describe: (m) => t('vp.move.merchants-named', { side: m.first }),
     }),
   ].filter((family) => family.moves.length > 0);
 }
 
 function describeEvent(e: Event, names: readonly string[]): string | null {
-  const who = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
+  const who = (seat: number) => isolate(names[seat] ?? t('seat.numbered', { seat: num(seat + 1) }));
   switch (e.type) {
     case 'plan-submitted':
-      return `${who(e.seat)} planned${e.cards ? ` ${e.cards.join(' and ')}` : ' in secret'}.`;
+      return e.cards ? t('vp.log.planned', { who: who(e.seat), cards: e.cards.map(cardName).join(` ${t('list.and-word')} `) }) : t('vp.log.planned-secret', { who: who(e.seat) });
     case 'plans-revealed':
-      return `Revealed: ${e.plays.map((p) => `${who(p.seat)}'s ${p.card} ${SIDES[p.side]}`).join('; ')}.`;
+      return t('vp.log.revealed', { plays: e.plays.map((p) => t('vp.log.play', { who: who(p.seat), card: cardName(p.card), side: p.side })).join('; ') });
     case 'gained':
-      return `${who(e.seat)}'s ${e.card} grew ${plural(e.amount, 'turnip')}.`;
+      return t('vp.log.gained', { who: who(e.seat), card: cardName(e.card), amount: e.amount });
     case 'stolen':
-      return `${who(e.seat)}'s ${e.card} stole ${plural(e.amount, 'turnip')} from ${who(e.from)}'s ${e.pool}.`;
+      return t('vp.log.stolen', { who: who(e.seat), card: cardName(e.card), amount: e.amount, from: who(e.from), pool: e.pool });
     case 'banked':
-      return `${who(e.seat)}'s ${e.card} banked ${plural(e.amount, 'turnip')}.`;
+      return t('vp.log.banked', { who: who(e.seat), card: cardName(e.card), amount: e.amount });
     case 'merchants-ordered':
-      return `${who(e.seat)}'s ${e.first} Merchant buys first.`;
+      return t('vp.log.merchants', { who: who(e.seat), side: e.first });
     case 'relic-bought':
-      return `${who(e.seat)} bought the ${e.relic} for ${e.paid.stockpile + e.paid.bank}.`;
+      return t('vp.log.relic', { who: who(e.seat), relic: e.relic, paid: e.paid.stockpile + e.paid.bank });
     case 'card-bought':
-      return `${who(e.seat)} bought ${e.bought} for ${e.paid.stockpile + e.paid.bank}${e.refill ? `; ${e.refill} joins the Market` : ''}.`;
+      return t('vp.log.card', { who: who(e.seat), card: e.bought, paid: e.paid.stockpile + e.paid.bank, refill: e.refill ?? 'none' });
     case 'buy-skipped':
-      return `${who(e.seat)}'s ${e.card} bought nothing (${e.reason === 'cannot-pay' ? 'not enough turnips' : 'the Market is empty'}).`;
+      return t('vp.log.skipped', { who: who(e.seat), card: cardName(e.card), reason: e.reason === 'cannot-pay' ? 'unpaid' : 'empty' });
     case 'round-refreshed':
-      return `Round ${e.round} begins.`;
+      return t('vp.log.round', { round: e.round });
     case 'game-ended':
-      return `The game is over: ${e.winners.map(who).join(' and ') || 'nobody'} won.`;
+      return e.winners.length > 0 ? t('vp.log.won', { winners: e.winners.map(who).join(` ${t('list.and-word')} `) }) : t('vp.log.nobody');
     default:
       return null;
   }
 }
 
-const PROMPTS: Record<string, string> = {
-  plan: 'Plan your cards for this round; the others cannot see them until everyone has planned.',
-  'market-card': 'Your Merchant buys a Market card: choose which.',
-  'merchant-order': 'Choose which of your Merchants buys first.',
+const PROMPTS: Record<string, MessageKey> = {
+  plan: 'vp.prompt.plan',
+  'market-card': 'vp.prompt.market-card',
+  'merchant-order': 'vp.prompt.merchant-order',
 };
 
 const uiFor = (faceOf: Faces): GameUi<typeof GAME> => ({
   game: GAME,
   Table: (props) => <Table {...props} faceOf={faceOf} />,
-  prompt: (step) => PROMPTS[step] ?? step,
+  prompt: (step) => (PROMPTS[step] ? t(PROMPTS[step]) : step),
   families,
   describeEvent,
   summary: (board, seat) => {
     const p = board.players[seat];
     if (!p) return '';
-    return `${plural(p.turnips, 'turnip')} (${p.bank} banked) · relics: ${p.relics.length ? p.relics.join(', ') : 'none'}`;
+    return t('vp.summary', { turnips: p.turnips, bank: p.bank, count: p.relics.length, relics: p.relics.join(t('list.comma')) });
   },
-  scoreDetail: (d) => `${d.relics.length ? d.relics.join(', ') : 'no relics'}; ${d.turnips} turnips`,
+  scoreDetail: (d) => t('vp.score', { count: d.relics.length, relics: d.relics.join(t('list.comma')), turnips: d.turnips }),
   // Every player's four starting cards: the whole game is these types meeting each other.
   showcase: ['Farmer', 'Wall', 'Raider', 'Merchant'].map(faceOf),
 });

@@ -13,6 +13,8 @@ import { NotifyChoices } from './notify-choices.js';
 import { PasskeysPanel } from './passkeys.js';
 import { EmailLinkRequest } from './sign-in-link.js';
 import { VacationPanel } from './vacation.js';
+import { t } from '../i18n/i18n.js';
+import { LanguageChoice } from './language-choice.js';
 
 /** Register with a name, or paste a token from another device. */
 export function SignInPanel() {
@@ -24,8 +26,8 @@ export function SignInPanel() {
   if (newToken) return <TokenOnce token={newToken} />;
   return (
     <section class="panel narrow">
-      <h1>Play Valeria games with friends</h1>
-      <p>Choose a name to play under. Your key is kept in this browser.</p>
+      <h1>{t('signin.title')}</h1>
+      <p>{t('signin.intro')}</p>
       <form
         onSubmit={async (event) => {
           event.preventDefault();
@@ -37,11 +39,11 @@ export function SignInPanel() {
           }
         }}
       >
-        <label for="name">Your name</label>
+        <label for="name">{t('signin.name')}</label>
         <input id="name" name="name" required maxLength={40} autoComplete="nickname" value={name} onInput={(e) => setName(e.currentTarget.value)} />
-        <button type="submit">Register</button>
+        <button type="submit">{t('signin.register')}</button>
       </form>
-      <h2>Already registered on another device?</h2>
+      <h2>{t('signin.elsewhere')}</h2>
       {browserSupportsWebAuthn() && (
         <p>
           <button
@@ -51,11 +53,11 @@ export function SignInPanel() {
               try {
                 await signInWithPasskey();
               } catch (failure) {
-                setError(`No passkey signed you in: ${explain(failure)}`);
+                setError(t('signin.passkey-failed', { reason: explain(failure) }));
               }
             }}
           >
-            Sign in with a passkey
+            {t('signin.passkey')}
           </button>
         </p>
       )}
@@ -67,13 +69,13 @@ export function SignInPanel() {
           try {
             await signInWith(pasted.trim());
           } catch (failure) {
-            setError(`That key was not accepted: ${explain(failure)}`);
+            setError(t('signin.key-refused', { reason: explain(failure) }));
           }
         }}
       >
-        <label for="token">Paste your key</label>
+        <label for="token">{t('signin.paste')}</label>
         <input id="token" name="token" required autoComplete="off" spellcheck={false} value={pasted} onInput={(e) => setPasted(e.currentTarget.value)} />
-        <button type="submit">Sign in</button>
+        <button type="submit">{t('signin.submit')}</button>
       </form>
       <Alert message={error} />
     </section>
@@ -84,11 +86,8 @@ export function SignInPanel() {
 function TokenOnce({ token }: { token: string }) {
   return (
     <section class="panel narrow">
-      <h1>You are registered</h1>
-      <p>
-        This is your key. It is shown only now: copy it somewhere safe to sign in on another device (Account → Sign in with a key). Anyone holding it can play
-        as you.
-      </p>
+      <h1>{t('signin.registered')}</h1>
+      <p>{t('signin.key-once')}</p>
       <TokenBox token={token} />
       <button
         type="button"
@@ -97,27 +96,34 @@ function TokenOnce({ token }: { token: string }) {
           if (location.pathname === '/account') navigate('/');
         }}
       >
-        I have copied my key — continue
+        {t('signin.copied')}
       </button>
     </section>
   );
 }
 
-const TokenBox = ({ token }: { token: string }) => <SecretBox id="your-token" label="Your key" value={token} testId="token" />;
+const TokenBox = ({ token }: { token: string }) => <SecretBox id="your-token" label={t('signin.your-key')} value={token} testId="token" />;
 
 export function AccountPage() {
   const current = session.use();
   const [shown, setShown] = useState(false);
-  if (!current) return <SignInPanel />;
+  if (!current)
+    return (
+      <>
+        <LanguageChoice />
+        <SignInPanel />
+      </>
+    );
   return (
     <section class="panel narrow">
-      <h1>Account</h1>
-      <p>You are signed in in this browser.</p>
+      <h1>{t('page.account')}</h1>
+      <LanguageChoice />
+      <p>{t('account.signed-in')}</p>
       {shown ? (
         <TokenBox token={current.token} />
       ) : (
         <button type="button" onClick={() => setShown(true)}>
-          Show my key to copy to another device
+          {t('account.show-key')}
         </button>
       )}
       <VacationPanel client={current.client} />
@@ -127,7 +133,7 @@ export function AccountPage() {
       <EmailPanel client={current.client} />
       <NotifyChoices client={current.client} />
       <p>
-        Servers of yours can be told what happens in your games: <a href="/webhooks">webhooks</a>.
+        {t('account.webhooks')} <a href="/webhooks">{t('account.webhooks-link')}</a>
       </p>
       <p>
         <button
@@ -139,7 +145,7 @@ export function AccountPage() {
             navigate('/');
           }}
         >
-          Sign out of this browser
+          {t('account.sign-out')}
         </button>
       </p>
       <DeleteAccountPanel client={current.client} />

@@ -5,6 +5,7 @@ import type { Check } from '../verify/replay.js';
 import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 import { SeatName } from '../ui/player-name.js';
+import { isolate, num, t } from '../i18n/i18n.js';
 
 /** The end: scores, the winner, and a replay of the whole log in this browser with the revealed seed. */
 export function EndScreen({ view, names, seated, client }: { view: GameView; names: readonly string[]; seated: Seated; client: ValeriaClient }) {
@@ -12,21 +13,25 @@ export function EndScreen({ view, names, seated, client }: { view: GameView; nam
   const [checks, setChecks] = useState<Check[] | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const winners = sheet?.winners.map((seat) => (seat === view.you ? 'You' : names[seat])) ?? [];
+  const winners = sheet?.winners.map((seat) => (seat === view.you ? t('end.you') : isolate(names[seat] ?? ''))) ?? [];
   return (
-    <section class="end panel" aria-label="Result">
+    <section class="end panel" aria-label={t('end.result')}>
       <h2 id="result" tabIndex={-1}>
-        {winners.length === 0 ? 'The game is over' : winners.length === 1 ? `${winners[0]} won!` : `${winners.join(' and ')} share the win!`}
+        {winners.length === 0
+          ? t('end.over')
+          : winners.length === 1
+            ? t('end.won', { who: winners[0] ?? '', you: sheet?.winners[0] === view.you ? 'yes' : 'no' })
+            : t('end.shared', { who: winners.join(` ${t('list.and-word')} `) })}
       </h2>
       {sheet?.verdict && <p>{sheet.verdict}</p>}
       {sheet && (
         <table>
-          <caption>Final scores</caption>
+          <caption>{t('end.final-scores')}</caption>
           <thead>
             <tr>
-              <th scope="col">Player</th>
-              <th scope="col">Score</th>
-              <th scope="col">Details</th>
+              <th scope="col">{t('end.player')}</th>
+              <th scope="col">{t('end.score')}</th>
+              <th scope="col">{t('end.details')}</th>
             </tr>
           </thead>
           <tbody>
@@ -35,7 +40,7 @@ export function EndScreen({ view, names, seated, client }: { view: GameView; nam
                 <th scope="row">
                   <SeatName seat={view.seats[seat]} you={seat === view.you} />
                 </th>
-                <td>{score}</td>
+                <td>{num(score)}</td>
                 <td>{seated.scoreDetail(seat) ?? ''}</td>
               </tr>
             ))}
@@ -43,10 +48,10 @@ export function EndScreen({ view, names, seated, client }: { view: GameView; nam
         </table>
       )}
       <p>
-        <a href={`/g/${view.gameId}/replay`}>Replay the game move by move</a>
+        <a href={`/g/${view.gameId}/replay`}>{t('end.replay')}</a>
       </p>
-      <h3>Was it fair?</h3>
-      <p>The seed behind every shuffle and roll was secret until now. Replay the whole game in this browser with the revealed seed and our own engine:</p>
+      <h3>{t('end.fair')}</h3>
+      <p>{t('end.fair-text')}</p>
       <button
         type="button"
         disabled={running}
@@ -63,10 +68,10 @@ export function EndScreen({ view, names, seated, client }: { view: GameView; nam
           }
         }}
       >
-        {running ? 'Replaying…' : 'Verify this game'}
+        {running ? t('end.replaying') : t('end.verify')}
       </button>
       {checks && (
-        <ul class="checks" aria-label="Verification">
+        <ul class="checks" aria-label={t('end.verification')}>
           {checks.map((check) => (
             <li key={check.what} class={check.ok ? 'ok' : 'bad'}>
               {check.ok ? '✔' : '✘'} {check.what}
@@ -77,7 +82,7 @@ export function EndScreen({ view, names, seated, client }: { view: GameView; nam
       )}
       {checks && (
         <p role="status" data-testid="verdict">
-          {checks.every((c) => c.ok) ? 'Verified: the replay matches the game.' : 'Verification FAILED.'}
+          {checks.every((c) => c.ok) ? t('end.verified') : t('end.failed')}
         </p>
       )}
       <Alert message={error} />

@@ -18,7 +18,7 @@ import { session } from '../session.js';
 import { Countdown } from '../ui/countdown.js';
 import { explain } from '../ui/errors.js';
 import { Picker } from '../ui/picker.js';
-import { GAME_TITLES, seatNames } from '../ui/seats.js';
+import { gameTitle, seatNames } from '../ui/seats.js';
 import { EndScreen } from './end.js';
 import { GameLog } from './log.js';
 import { OpenTable } from './open-table.js';
@@ -26,6 +26,8 @@ import { Alert } from '../ui/alert.js';
 import { SeatStatus } from '../ui/seat-status.js';
 import { SeatName } from '../ui/player-name.js';
 import { SeatControls } from './seat-controls.js';
+import { isolate, t } from '../i18n/i18n.js';
+import { tNodes } from '../i18n/use.js';
 
 /** A game's table, its module and its card catalog (from the API) loaded together. */
 const tableWithCards =
@@ -144,14 +146,14 @@ export function GamePage({ gameId }: { gameId: string }) {
   }, [busy, loaded, table]);
 
   if (error && !loaded) return <Alert message={error} />;
-  if (!loaded || !client || !me) return <p aria-busy="true">Loading the game…</p>;
+  if (!loaded || !client || !me) return <p aria-busy="true">{t('game.loading')}</p>;
   const { view, listed } = loaded;
   const names = seatNames(view.seats);
-  const title = GAME_TITLES[view.game] ?? view.game;
+  const title = gameTitle(view.game);
 
   if (view.status === 'open') return <OpenTable view={view} me={me} client={client} title={title} onChange={async () => void (await reload())} />;
   const seated = table?.seat(view, listed, names);
-  if (!table || !seated || !view.state) return <p aria-busy="true">Setting the table…</p>;
+  if (!table || !seated || !view.state) return <p aria-busy="true">{t('game.setting')}</p>;
 
   const state = view.state;
   /**
@@ -178,18 +180,18 @@ export function GamePage({ gameId }: { gameId: string }) {
     listed &&
     run(
       () => playPinned(client, gameId, moves, listed),
-      (failure) =>
-        failure instanceof ProblemError && failure.code === 'version-mismatch'
-          ? 'The game moved on before your move arrived and it is no longer possible: nothing was played. Look again and choose.'
-          : explain(failure),
+      (failure) => (failure instanceof ProblemError && failure.code === 'version-mismatch' ? t('game.moved-on') : explain(failure)),
     );
   const families = seated.families();
-  const awaitingNames = state.awaiting.map((seat) => (seat === view.you ? 'you' : names[seat])).join(', ');
+  const awaitingNames = state.awaiting.map((seat) => (seat === view.you ? t('seat.you') : isolate(names[seat] ?? ''))).join(t('list.comma'));
 
   return (
     <div class="game" data-game={view.game}>
       <h1>
-        {title} <small class="muted">{view.gameId}</small>
+        {title}{' '}
+        <small class="muted" dir="ltr">
+          {view.gameId}
+        </small>
       </h1>
       {view.status === 'finished' ? (
         <EndScreen view={view} names={names} seated={seated} client={client} />
@@ -199,30 +201,32 @@ export function GamePage({ gameId }: { gameId: string }) {
           {state.pending && (
             <>
               {state.awaiting.includes(view.you ?? -1) ? (
-                <strong>Your move</strong>
+                <strong>{t('game.your-move')}</strong>
               ) : (
-                <>
-                  Waiting for <strong>{awaitingNames || 'the game'}</strong>
-                </>
+                tNodes('game.waiting-for', { who: <strong>{awaitingNames || t('game.the-game')}</strong> })
               )}{' '}
-              — time left {/* Read with the state, not announced again at every tick. */}
-              <span aria-live="off">
-                <Countdown deadline={Date.parse(ownDeadline(state.pending, view.you))} />
-              </span>
-              {view.you !== null && <span class="visually-hidden"> · You have {seated.summary(view.you)}</span>}
+              — {/* The time left is read with the state, not announced again at every tick. */}
+              {tNodes('game.time-left', {
+                left: (
+                  <span aria-live="off">
+                    <Countdown deadline={Date.parse(ownDeadline(state.pending, view.you))} />
+                  </span>
+                ),
+              })}
+              {view.you !== null && <span class="visually-hidden"> · {t('game.you-have', { what: seated.summary(view.you) })}</span>}
             </>
           )}
         </p>
       )}
       <div class="table-layout">
-        <section class="board" aria-label="The table">
-          <ul class="scoreboard" aria-label="Players">
+        <section class="board" aria-label={t('game.the-table')}>
+          <ul class="scoreboard" aria-label={t('game.players')}>
             {names.map((name, seat) => (
               <li key={seat} class={state.awaiting.includes(seat) ? 'awaited' : ''}>
                 <strong>
                   <SeatName seat={view.seats[seat]} you={seat === view.you} />
                 </strong>
-                {state.awaiting.includes(seat) ? ' · to move' : ''} · {seated.summary(seat)}
+                {state.awaiting.includes(seat) ? ` · ${t('game.to-move')}` : ''} · {seated.summary(seat)}
                 <SeatStatus view={view} seat={seat} />
               </li>
             ))}
@@ -231,11 +235,11 @@ export function GamePage({ gameId }: { gameId: string }) {
         </section>
         <aside class="side">
           {view.status === 'active' && view.you !== null && (
-            <section class="moves" aria-label="Your moves">
-              <h2>Your move</h2>
+            <section class="moves" aria-label={t('game.your-moves')}>
+              <h2>{t('game.your-move')}</h2>
               <SeatControls view={view} you={view.you} log={log} client={client} busy={busy} run={(send) => void run(send)} />
               {(listed?.moves.length ?? 0) === 0 ? (
-                <p class="muted">Nothing to do right now: the page updates by itself when it is your turn.</p>
+                <p class="muted">{t('game.nothing-to-do')}</p>
               ) : (
                 <>
                   <p class="prompt">{seated.prompt()}</p>

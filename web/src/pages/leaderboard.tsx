@@ -4,7 +4,7 @@ import { dataOf } from '../ui/errors.js';
 import { usePaged } from '../ui/paged.js';
 import { Alert } from '../ui/alert.js';
 import { GameTabs, gameOrFirst } from '../ui/game-tabs.js';
-import { GAME_TITLES } from '../ui/seats.js';
+import { gameTitle } from '../ui/seats.js';
 import './community.css';
 
 type Leaderboard = paths['/v1/leaderboards/{game}']['get']['responses'][200]['content']['application/json'];
@@ -33,7 +33,7 @@ export function LeaderboardPage({ game }: { game: string | null }) {
   if (!shown) return <Alert message="There is no such game." />;
   return (
     <section>
-      <h1>Leaderboard: {GAME_TITLES[shown]}</h1>
+      <h1>Leaderboard: {gameTitle(shown)}</h1>
       <GameTabs base="/leaderboards" current={shown} label="Leaderboard of each game" />
       <p class="muted intro">
         Each game has its own ratings, from the finishing places of rated games (OpenSkill). The rating shown is a cautious one: the skill we believe in minus
@@ -44,7 +44,7 @@ export function LeaderboardPage({ game }: { game: string | null }) {
       {entries === null ? (
         !error && <p aria-busy="true">Loading the leaderboard…</p>
       ) : entries.length === 0 ? (
-        <p>Nobody has an established rating in {GAME_TITLES[shown]} yet.</p>
+        <p>Nobody has an established rating in {gameTitle(shown)} yet.</p>
       ) : (
         <div class="table-scroll">
           <table class="ranking">

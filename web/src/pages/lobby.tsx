@@ -4,6 +4,8 @@ import { navigate } from '../router.js';
 import { session } from '../session.js';
 import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
+import { gameTitle } from '../ui/seats.js';
+import { num, t, type MessageKey } from '../i18n/i18n.js';
 
 type Offered = Catalog['games'][number];
 /** The subset of JSON Schema the games' options use. */
@@ -11,9 +13,9 @@ interface OptionSchema {
   properties?: Record<string, { type?: string; enum?: string[]; default?: unknown; description?: string; minimum?: number; maximum?: number }>;
 }
 
-const TIME_CONTROLS: Record<string, string> = {
-  live: 'Live: 5 min per turn, 1 min to react',
-  daily: 'Daily: 3 days per turn, 1 day to react',
+const TIME_CONTROLS: Record<string, MessageKey> = {
+  live: 'lobby.live',
+  daily: 'lobby.daily',
 };
 
 /** A readable label for an option key: "mixedCitizens" → "Mixed citizens". */
@@ -35,18 +37,18 @@ export function LobbyPage() {
       .catch((failure) => setError(explain(failure)));
   }, [current]);
   if (error) return <Alert message={error} />;
-  if (!catalog) return <p aria-busy="true">Loading the catalog…</p>;
+  if (!catalog) return <p aria-busy="true">{t('lobby.loading')}</p>;
   const game = catalog.games.find((g) => g.id === chosen);
   return (
     <section>
-      <h1>Start a new game</h1>
+      <h1>{t('lobby.title')}</h1>
       <fieldset class="catalog">
-        <legend>Choose a game</legend>
+        <legend>{t('lobby.choose')}</legend>
         {catalog.games.map((g) => (
           <label key={g.id} class={g.id === chosen ? 'game-choice chosen' : 'game-choice'}>
             <input type="radio" name="game" value={g.id} checked={g.id === chosen} onChange={() => setChosen(g.id)} />
-            <strong>{g.title}</strong>
-            <span class="muted">{g.minSeats === g.maxSeats ? g.minSeats : `${g.minSeats}–${g.maxSeats}`} players</span>
+            <strong>{gameTitle(g.id)}</strong>
+            <span class="muted">{t('lobby.players', { same: g.minSeats === g.maxSeats ? 'yes' : 'no', min: g.minSeats, max: g.maxSeats })}</span>
             <span>{g.summary}</span>
           </label>
         ))}
@@ -91,20 +93,20 @@ function CreateForm({ game, presets }: { game: Offered; presets: string[] }) {
         }
       }}
     >
-      <h2>{game.title}</h2>
-      <label for="seats">Number of players</label>
+      <h2>{gameTitle(game.id)}</h2>
+      <label for="seats">{t('lobby.seats')}</label>
       <select id="seats" value={seats} onChange={(e) => setSeats(Number(e.currentTarget.value))}>
         {Array.from({ length: game.maxSeats - game.minSeats + 1 }, (_, i) => game.minSeats + i).map((n) => (
           <option key={n} value={n}>
-            {n === 1 ? '1 (solo)' : n}
+            {n === 1 ? t('lobby.solo') : num(n)}
           </option>
         ))}
       </select>
-      <label for="time-control">Time control</label>
+      <label for="time-control">{t('lobby.time-control')}</label>
       <select id="time-control" value={timeControl} onChange={(e) => setTimeControl(e.currentTarget.value)}>
         {presets.map((p) => (
           <option key={p} value={p}>
-            {TIME_CONTROLS[p] ?? p}
+            {TIME_CONTROLS[p] ? t(TIME_CONTROLS[p]) : p}
           </option>
         ))}
       </select>
@@ -138,7 +140,7 @@ function CreateForm({ game, presets }: { game: Offered; presets: string[] }) {
         if (prop.type === 'integer' && key === 'firstPlayer')
           return (
             <>
-              <label for={id}>First player</label>
+              <label for={id}>{t('lobby.first-player')}</label>
               <select
                 id={id}
                 value={options[key] === undefined ? '' : String(options[key])}
@@ -147,10 +149,10 @@ function CreateForm({ game, presets }: { game: Offered; presets: string[] }) {
                   setOptions(e.currentTarget.value === '' ? rest : { ...rest, [key]: Number(e.currentTarget.value) });
                 }}
               >
-                <option value="">Chosen at random</option>
+                <option value="">{t('lobby.random-first')}</option>
                 {Array.from({ length: seats }, (_, i) => (
                   <option key={i} value={i}>
-                    Seat {i + 1}
+                    {t('seat.numbered', { seat: num(i + 1) })}
                   </option>
                 ))}
               </select>
@@ -161,11 +163,11 @@ function CreateForm({ game, presets }: { game: Offered; presets: string[] }) {
       {seats > 1 && (
         <label class="check" for="listed">
           <input id="listed" type="checkbox" checked={listed} onChange={(e) => setListed(e.currentTarget.checked)} />
-          List it in Open games, for anyone to join
+          {t('lobby.list-it')}
         </label>
       )}
       <button type="submit" disabled={busy}>
-        Create the game and take seat 1
+        {t('lobby.create')}
       </button>
       <Alert message={error} />
     </form>

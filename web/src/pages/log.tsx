@@ -1,6 +1,7 @@
 import type { Commit } from '@valeria-tabletop/client';
 import type { GameTable } from '../games/table.js';
 import { describeKitEvent, isKitEvent } from '../ui/kit-events.js';
+import { t } from '../i18n/i18n.js';
 
 const SHOWN = 60;
 
@@ -16,12 +17,12 @@ export function GameLog({ commits, names, table }: { commits: readonly Commit[];
     if (lines.length > 0) entries.push({ seq: commit.seq, lines });
   }
   return (
-    <section class="log" aria-label="What happened">
-      <h2>What happened</h2>
+    <section class="log" aria-label={t('log.title')}>
+      <h2>{t('log.title')}</h2>
       {entries.length === 0 ? (
-        <p class="muted">Nothing yet.</p>
+        <p class="muted">{t('log.nothing')}</p>
       ) : (
-        <ol reversed tabIndex={0} aria-label="Log, newest first">
+        <ol reversed tabIndex={0} aria-label={t('log.label')}>
           {entries.map((entry) => (
             <li key={entry.seq}>{entry.lines.join(' ')}</li>
           ))}

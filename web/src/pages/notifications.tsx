@@ -1,6 +1,8 @@
 import { useEffect } from 'preact/hooks';
 import { markSeen, notifications } from '../notifications.js';
 import { Notice } from '../ui/notice.js';
+import { language, t } from '../i18n/i18n.js';
+import { tNodes } from '../i18n/use.js';
 
 /** Every notification kept (newest first), each with its game's table a click away. */
 export function NotificationsPage() {
@@ -11,17 +13,15 @@ export function NotificationsPage() {
   }, [items, unread]);
   return (
     <section>
-      <h1>Notifications</h1>
-      <p class="muted">
-        They arrive here as they happen (and to your <a href="/webhooks">webhooks</a>); the last 30 days are kept.
-      </p>
+      <h1>{t('page.notifications')}</h1>
+      <p class="muted">{tNodes('notifications.intro', { webhooks: <a href="/webhooks">{t('account.webhooks-link')}</a> })}</p>
       {items.length === 0 ? (
-        <p class="muted">Nothing yet.</p>
+        <p class="muted">{t('log.nothing')}</p>
       ) : (
-        <ol class="notices" aria-label="Notifications, newest first">
+        <ol class="notices" aria-label={t('notifications.list')}>
           {items.map((n) => (
             <li key={n.id}>
-              <time dateTime={n.at}>{new Date(n.at).toLocaleString()}</time> <Notice notification={n} />
+              <time dateTime={n.at}>{new Date(n.at).toLocaleString(language())}</time> <Notice notification={n} />
             </li>
           ))}
         </ol>

@@ -2,31 +2,32 @@ import type { Preferences, ValeriaClient } from '@valeria-tabletop/client';
 import { useEffect, useState } from 'preact/hooks';
 import { Alert } from '../ui/alert.js';
 import { explain } from '../ui/errors.js';
+import { t, type MessageKey } from '../i18n/i18n.js';
 
 type NotificationType = keyof Preferences['notify'];
 type Channel = keyof Preferences['notify'][NotificationType];
 
 /** Each row's words for a person; the machine names stay in the API. */
-const TYPES: Readonly<Record<NotificationType, string>> = {
-  'your-turn': 'Your turn',
-  'deadline-soon': 'Deadline soon (reminders)',
-  'timed-out': 'Your time ran out',
-  'game-started': 'A game started',
-  'game-ended': 'A game ended',
-  'player-joined': 'Someone joined your table',
-  'seat-replaced': 'A seat handed to the bot',
-  'seat-reclaimed': 'A seat taken back from the bot',
-  'webhook-disabled': 'A webhook of yours was disabled',
+const TYPES: Readonly<Record<NotificationType, MessageKey>> = {
+  'your-turn': 'notify.your-turn',
+  'deadline-soon': 'notify.deadline-soon',
+  'timed-out': 'notify.timed-out',
+  'game-started': 'notify.game-started',
+  'game-ended': 'notify.game-ended',
+  'player-joined': 'notify.player-joined',
+  'seat-replaced': 'notify.seat-replaced',
+  'seat-reclaimed': 'notify.seat-reclaimed',
+  'webhook-disabled': 'notify.webhook-disabled',
 };
 
 /** The types browser push and e-mail carry (the API's `push` and `email` columns: other types are never sent there, whatever their cell says). */
 const PUSHED: ReadonlySet<NotificationType> = new Set(['your-turn', 'deadline-soon', 'timed-out', 'game-ended', 'seat-replaced']);
 
-const CHANNELS: Readonly<Record<Channel, string>> = {
-  stream: 'While a page is open',
-  webhook: 'Your webhooks',
-  push: 'Pushed to your devices',
-  email: 'E-mailed (once confirmed)',
+const CHANNELS: Readonly<Record<Channel, MessageKey>> = {
+  stream: 'notify.stream',
+  webhook: 'notify.webhook',
+  push: 'notify.push',
+  email: 'notify.email',
 };
 
 /**
@@ -54,16 +55,16 @@ export function NotifyChoices({ client }: { client: ValeriaClient }) {
     }
   };
 
-  const channels = Object.entries(CHANNELS) as [Channel, string][];
+  const channels = (Object.entries(CHANNELS) as [Channel, MessageKey][]).map(([channel, key]): [Channel, string] => [channel, t(key)]);
   return (
     <section aria-labelledby="notify-heading">
-      <h2 id="notify-heading">How you are told</h2>
-      <p>Everything stays listed on Notifications; here you choose what each channel passes on.</p>
+      <h2 id="notify-heading">{t('notify.title')}</h2>
+      <p>{t('notify.intro')}</p>
       {preferences && (
         <table class="notify-choices">
           <thead>
             <tr>
-              <th scope="col">What happened</th>
+              <th scope="col">{t('notify.what')}</th>
               {channels.map(([channel, label]) => (
                 <th scope="col" key={channel}>
                   {label}
@@ -72,13 +73,13 @@ export function NotifyChoices({ client }: { client: ValeriaClient }) {
             </tr>
           </thead>
           <tbody>
-            {(Object.entries(TYPES) as [NotificationType, string][]).map(([type, label]) => (
+            {(Object.entries(TYPES) as [NotificationType, MessageKey][]).map(([type, key]) => [type, t(key)] as const).map(([type, label]) => (
               <tr key={type}>
                 <th scope="row">{label}</th>
                 {channels.map(([channel, channelLabel]) =>
                   (channel === 'push' || channel === 'email') && !PUSHED.has(type) ? (
                     <td key={channel}>
-                      <small class="muted">never</small>
+                      <small class="muted">{t('notify.never')}</small>
                     </td>
                   ) : (
                     <td key={channel}>

@@ -7,7 +7,7 @@ import { Alert } from '../ui/alert.js';
 import { usePaged } from '../ui/paged.js';
 import { GameTabs, gameOrFirst } from '../ui/game-tabs.js';
 import { SeatNames } from '../ui/player-name.js';
-import { GAME_TITLES } from '../ui/seats.js';
+import { gameTitle } from '../ui/seats.js';
 import { when } from '../ui/when.js';
 import './community.css';
 
@@ -60,7 +60,7 @@ export function OpenGamesPage({ game }: { game: string | null }) {
   if (!shown) return <Alert message="There is no such game." />;
   return (
     <section>
-      <h1>Open games of {GAME_TITLES[shown]}</h1>
+      <h1>Open games of {gameTitle(shown)}</h1>
       <GameTabs base="/open-games" current={shown} label="Open games of each game" />
       <p class="muted">
         Games whose creator listed them for anyone to join, newest first. To list your own, tick “List it in Open games” in <a href="/lobby">New game</a>; to be
@@ -70,7 +70,7 @@ export function OpenGamesPage({ game }: { game: string | null }) {
       {games === null ? (
         !error && <p aria-busy="true">Looking for open games…</p>
       ) : games.length === 0 ? (
-        <p>No open game of {GAME_TITLES[shown]} right now.</p>
+        <p>No open game of {gameTitle(shown)} right now.</p>
       ) : (
         <div class="list">
           <ul aria-label="Open games">

@@ -5,7 +5,7 @@ import { dataOf, explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 import { usePaged } from '../ui/paged.js';
 import { BotBadge, SeatNames } from '../ui/player-name.js';
-import { GAME_TITLES } from '../ui/seats.js';
+import { gameTitle } from '../ui/seats.js';
 import { when } from '../ui/when.js';
 import { BlockControl } from './block-control.js';
 import './community.css';
@@ -87,7 +87,7 @@ export function ProfilePage({ playerId }: { playerId: string }) {
             {profile.games.map((g) => (
               <tr key={g.game} data-game={g.game}>
                 <th scope="row">
-                  <a href={`/leaderboards/${g.game}`}>{GAME_TITLES[g.game] ?? g.game}</a>
+                  <a href={`/leaderboards/${g.game}`}>{gameTitle(g.game)}</a>
                 </th>
                 <td class="number" data-testid={`rating-${g.game}`}>
                   {g.rating ? g.rating.display : 'not rated yet'}
@@ -138,7 +138,7 @@ function FinishedGames({ playerId }: { playerId: string }) {
         <ul>
           {games.map((g) => (
             <li key={g.gameId} class="game-row">
-              <a href={`/g/${g.gameId}/replay`}>{GAME_TITLES[g.game] ?? g.game}</a>
+              <a href={`/g/${g.gameId}/replay`}>{gameTitle(g.game)}</a>
               <span>{when(g.endedAt)}</span>
               <span>
                 with <SeatNames seats={g.seats.filter((s) => s.seat !== g.seat)} />

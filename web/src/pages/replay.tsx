@@ -4,7 +4,7 @@ import type { GameTable } from '../games/table.js';
 import { session } from '../session.js';
 import { Alert } from '../ui/alert.js';
 import { explain } from '../ui/errors.js';
-import { GAME_TITLES, seatNames } from '../ui/seats.js';
+import { gameTitle, seatNames } from '../ui/seats.js';
 import type { ReplaySteps } from '../verify/replay-steps.js';
 import { TABLES } from './game.js';
 import { GameLog } from './log.js';
@@ -72,7 +72,7 @@ export function ReplayPage({ gameId, seq }: { gameId: string; seq: number | null
   return (
     <div class="game replay" data-game={view.game}>
       <h1>
-        {GAME_TITLES[view.game] ?? view.game} <small class="muted">replay of {gameId}</small>
+        {gameTitle(view.game)} <small class="muted">replay of {gameId}</small>
       </h1>
       <nav class="replay-controls" aria-label="Replay">
         <button type="button" onClick={() => go(0)} disabled={step === 0}>

@@ -4,7 +4,7 @@ import { session } from '../session.js';
 import { Alert } from '../ui/alert.js';
 import { dataOf, explain, okOf } from '../ui/errors.js';
 import { SecretBox } from '../ui/secret-box.js';
-import { GAME_TITLES, seatNames } from '../ui/seats.js';
+import { gameTitle, seatNames } from '../ui/seats.js';
 
 type Webhook = components['schemas']['Webhook'];
 type NewWebhook = components['schemas']['NewWebhook'];
@@ -14,7 +14,7 @@ type Game = Inbox['games'][number];
 
 /** "Village Pillage with Ben": a game as its player knows it. */
 const gameName = (g: Game) =>
-  `${GAME_TITLES[g.game] ?? g.game} with ${
+  `${gameTitle(g.game)} with ${
     seatNames(g.seats)
       .filter((_, seat) => seat !== g.seat)
       .join(', ') || 'nobody yet'

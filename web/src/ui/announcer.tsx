@@ -1,5 +1,6 @@
 import { dismissLatest, notifications } from '../notifications.js';
 import { Notice } from './notice.js';
+import { t } from '../i18n/i18n.js';
 
 /**
  * Announces each notification as it arrives: a polite live region, always in
@@ -9,7 +10,7 @@ import { Notice } from './notice.js';
 export function Announcer() {
   const { latest } = notifications.use();
   return (
-    <div class="toast" role="status" aria-live="polite" aria-label="New notification">
+    <div class="toast" role="status" aria-live="polite" aria-label={t('notice.new')}>
       {latest && (
         <>
           {/* Following its link is reading it. */}
@@ -17,7 +18,7 @@ export function Announcer() {
             <Notice notification={latest} />
           </p>
           <button type="button" class="secondary" onClick={dismissLatest}>
-            Dismiss
+            {t('notice.dismiss')}
           </button>
         </>
       )}

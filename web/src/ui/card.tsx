@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { num, t } from '../i18n/i18n.js';
 
 export interface CardFace {
   readonly name: string;
@@ -18,10 +19,14 @@ export function Card({ face, note, children }: { face: CardFace; note?: string; 
     <article class={`card tone-${(face.tone ?? face.kind).toLowerCase().replace(/[^a-z]+/g, '-')}`} aria-label={`${face.name}, ${face.kind}`}>
       <header>
         <strong>{face.name}</strong>
-        {face.points !== undefined && <span class="points" title="Victory points">{`${face.points} VP`}</span>}
+        {face.points !== undefined && (
+          <span class="points" title={t('card.vp-title')}>
+            {t('card.vp', { points: face.points })}
+          </span>
+        )}
       </header>
       <p class="kind">{face.kind}</p>
-      {face.cost && <p class="cost">Cost: {face.cost}</p>}
+      {face.cost && <p class="cost">{t('card.cost', { cost: face.cost })}</p>}
       {face.lines?.map((line) => (
         <p class="power">{line}</p>
       ))}
@@ -36,9 +41,9 @@ export function Pile({ label, size, children }: { label: string; size: number; c
   return (
     <div class="pile">
       <p class="pile-label">
-        {label} <span class="muted">({size})</span>
+        {label} <span class="muted">({num(size)})</span>
       </p>
-      {children ?? <div class="card back" role="img" aria-label={`${label}: ${size} cards face down`} />}
+      {children ?? <div class="card back" role="img" aria-label={t('card.face-down', { label, size })} />}
     </div>
   );
 }

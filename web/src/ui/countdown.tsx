@@ -1,16 +1,20 @@
 import { useEffect, useState } from 'preact/hooks';
+import { language, num, t } from '../i18n/i18n.js';
 
-/** "2 h 05 min", "4 min 09 s", "12 s": time left until `deadline` (epoch ms). */
+/** Two digits, as a clock writes minutes and seconds ("05", "۰۵" in Persian). */
+const twoDigits = (n: number) => new Intl.NumberFormat(language(), { minimumIntegerDigits: 2 }).format(n);
+
+/** "2 h 05 min", "4 min 09 s", "12 s": time left until `deadline` (epoch ms), in the page's language and digits. */
 export function timeLeft(ms: number): string {
-  if (ms <= 0) return 'due now';
+  if (ms <= 0) return t('time.due');
   const s = Math.floor(ms / 1000);
   const d = Math.floor(s / 86400);
   const h = Math.floor((s % 86400) / 3600);
   const m = Math.floor((s % 3600) / 60);
-  if (d > 0) return `${d} d ${h} h`;
-  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
-  if (m > 0) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
-  return `${s} s`;
+  if (d > 0) return t('time.days', { d: num(d), h: num(h) });
+  if (h > 0) return t('time.hours', { h: num(h), m: twoDigits(m) });
+  if (m > 0) return t('time.minutes', { m: num(m), s: twoDigits(s % 60) });
+  return t('time.seconds', { s: num(s) });
 }
 
 /**
@@ -46,7 +50,7 @@ function useNow(): number {
 export function Countdown({ deadline }: { deadline: number }) {
   const now = useNow();
   return (
-    <time dateTime={new Date(deadline).toISOString()} title={new Date(deadline).toLocaleString()}>
+    <time dateTime={new Date(deadline).toISOString()} title={new Date(deadline).toLocaleString(language())}>
       {timeLeft(deadline - now)}
     </time>
   );

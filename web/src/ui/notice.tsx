@@ -1,71 +1,55 @@
 import type { Notification } from '@valeria-tabletop/client';
+import { num, t } from '../i18n/i18n.js';
+import { tNodes } from '../i18n/use.js';
 import { timeLeft } from './countdown.js';
-import { missedMoves } from './kit-events.js';
+import { gameTitle } from './seats.js';
 
 /** "2 h 05 min left", or that the time is up (an old notification read later). */
 function left(deadline: string): string {
   const ms = Date.parse(deadline) - Date.now();
-  return ms > 0 ? `${timeLeft(ms)} left` : 'the time is up';
+  return ms > 0 ? t('notice.left', { left: timeLeft(ms) }) : t('notice.time-up');
 }
 
-/** A notification in words, with a link to where it leads (the game's table, or the webhooks page). */
+/** A notification in words, with a link to where it leads (the game's table, or the webhooks page); names isolated (<bdi>). */
 export function Notice({ notification: n }: { notification: Notification }) {
   if (n.type === 'webhook-disabled')
     return (
       <>
-        Your <a href="/webhooks">webhook</a> to {n.url} was disabled: {n.reason}.
+        {tNodes('notice.webhook-disabled', {
+          webhook: <a href="/webhooks">{t('notice.webhook')}</a>,
+          url: <bdi dir="ltr">{n.url}</bdi>,
+          reason: n.reason,
+        })}
       </>
     );
-  const game = <a href={`/g/${n.gameId}`}>{n.title}</a>;
+  const game = <a href={`/g/${n.gameId}`}>{gameTitle(n.game)}</a>;
   switch (n.type) {
     case 'your-turn':
-      return (
-        <>
-          Your move in {game}: {left(n.pending.deadline)}.
-        </>
-      );
+      return <>{tNodes('notice.your-turn', { game, left: left(n.pending.deadline) })}</>;
     case 'deadline-soon':
-      return (
-        <>
-          Time is running out in {game}: {left(n.pending.deadline)}.
-        </>
-      );
+      return <>{tNodes('notice.deadline-soon', { game, left: left(n.pending.deadline) })}</>;
     case 'timed-out':
-      return <>Time ran out for a move in {game}.</>;
+      return <>{tNodes('notice.timed-out', { game })}</>;
     case 'game-started':
-      return <>{game} has started.</>;
+      return <>{tNodes('notice.game-started', { game })}</>;
     case 'player-joined':
-      return (
-        <>
-          {n.joined.name} joined {game}.
-        </>
-      );
+      return <>{tNodes('notice.player-joined', { game, name: <bdi>{n.joined.name}</bdi> })}</>;
     case 'seat-replaced':
       return n.replaced.seat === n.seat ? (
-        <>
-          You missed {missedMoves(n.replaced.afterTimeouts)} in {game}: the bot plays your seat until you take it back.
-        </>
+        <>{tNodes('notice.you-replaced', { game, count: n.replaced.afterTimeouts })}</>
       ) : (
-        <>
-          {n.replaced.name} missed {missedMoves(n.replaced.afterTimeouts)} in {game}: the bot plays their seat.
-        </>
+        <>{tNodes('notice.other-replaced', { game, count: n.replaced.afterTimeouts, name: <bdi>{n.replaced.name}</bdi> })}</>
       );
     case 'seat-reclaimed':
       return n.reclaimed.seat === n.seat ? (
-        <>You took your seat back in {game}.</>
+        <>{tNodes('notice.you-reclaimed', { game })}</>
       ) : (
-        <>
-          {n.reclaimed.name} took their seat back from the bot in {game}.
-        </>
+        <>{tNodes('notice.other-reclaimed', { game, name: <bdi>{n.reclaimed.name}</bdi> })}</>
       );
     case 'game-ended': {
       const won = n.result.winners.includes(n.seat);
-      const verdict = !won ? 'you did not win' : n.result.winners.length > 1 ? 'you share the win' : 'you won';
-      return (
-        <>
-          {game} is over: {verdict} with {n.result.scores[n.seat] ?? 0} points.
-        </>
-      );
+      const verdict = !won ? 'lost' : n.result.winners.length > 1 ? 'shared' : 'won';
+      return <>{tNodes('notice.game-ended', { game, verdict, points: num(n.result.scores[n.seat] ?? 0) })}</>;
     }
   }
 }

@@ -1,6 +1,8 @@
 import type { GameView } from '@valeria-tabletop/client';
 import { Countdown, timeLeft } from './countdown.js';
 import { when } from './when.js';
+import { t } from '../i18n/i18n.js';
+import { tNodes } from '../i18n/use.js';
 
 /**
  * What the table says of a seat beyond the game itself: its time bank (live
@@ -16,16 +18,14 @@ export function SeatStatus({ view, seat }: { view: GameView; seat: number }) {
         <span class={clock.running ? 'clock running' : 'clock'}>
           {' · '}
           {clock.running && clock.runsOutAt ? (
-            <>
-              bank running: <Countdown deadline={Date.parse(clock.runsOutAt)} /> left
-            </>
+            tNodes('status.bank-running', { left: <Countdown deadline={Date.parse(clock.runsOutAt)} /> })
           ) : (
-            <>bank {timeLeft(clock.bankSeconds * 1000)}</>
+            t('status.bank', { left: timeLeft(clock.bankSeconds * 1000) })
           )}
         </span>
       )}
-      {away && <span class="away"> · away until {when(away.until)}</span>}
-      {underBot && <strong class="under-bot"> · played by the bot</strong>}
+      {away && <span class="away"> · {t('status.away', { until: when(away.until) })}</span>}
+      {underBot && <strong class="under-bot"> · {t('status.under-bot')}</strong>}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { GameTabs, gameOrFirst } from '../../ui/game-tabs.js';
-import { GAME_TITLES } from '../../ui/seats.js';
+import { gameTitle } from '../../ui/seats.js';
 import '../community.css';
 
 /** Each game's rules in brief, loaded when its page opens (a few kilobytes of text each). */
@@ -41,7 +41,7 @@ export function HowToPlayPage({ game }: { game: string | null }) {
     );
   return (
     <section class="rules">
-      <h1>How to play {GAME_TITLES[shown]}</h1>
+      <h1>How to play {gameTitle(shown)}</h1>
       <GameTabs base="/how-to-play" current={shown} label="How to play each game" />
       {Rules?.game === shown ? <Rules.Text /> : <p aria-busy="true">Loading the rules…</p>}
       <p class="source muted">
@@ -50,7 +50,7 @@ export function HowToPlayPage({ game }: { game: string | null }) {
       </p>
       <ul class="links">
         <li>
-          <a href={`/open-games/${shown}`}>Open games of {GAME_TITLES[shown]}</a>
+          <a href={`/open-games/${shown}`}>Open games of {gameTitle(shown)}</a>
         </li>
         <li>
           <a href={`/leaderboards/${shown}`}>Leaderboard</a>

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '../../functions/push/model/schemas.js';
+import { pushMessage, sentence } from '../../functions/push/webpush/message.js';
+
+const ref = { id: 'n_1', at: '2026-11-26T10:00:00.000Z', gameId: 'g_1', game: 'villages-of-valeria', title: 'Villages of Valeria', seat: 0 } as const;
+const yourTurn = { ...ref, type: 'your-turn', version: 4, pending: { id: 'p_1', deadline: '2026-11-27T18:30:00.000Z' } } as const satisfies Notification;
+
+/** Browser push and the e-mail's first line, in the language the addressee chose (their preferences). */
+describe('push sentences in the addressee’s language', () => {
+  it('words a turn in English, French or Persian (Persian digits and title), keeping the game id and path', () => {
+    expect(sentence(yourTurn)).toBe('Your turn in Villages of Valeria: play by 27 Nov, 18:30 UTC.');
+    expect(sentence(yourTurn, 'UTC', 'fr')).toMatch(/^À vous de jouer dans Villages of Valeria : jouez avant le 27 nov\.?, 18:30 UTC\.$/);
+    const fa = pushMessage(yourTurn, 'fa');
+    expect(fa.title).toBe('دهکده‌های والریا');
+    expect(fa.body).toContain('نوبت شما در دهکده‌های والریا');
+    expect(fa.body).toContain('۱۸:۳۰');
+    expect({ ...fa, title: '', body: '' }).toEqual({ ...pushMessage(yourTurn), title: '', body: '' });
+  });
+
+  it('isolates a Latin name in a Persian sentence', () => {
+    const replaced = {
+      ...ref,
+      type: 'seat-replaced',
+      version: 3,
+      replaced: { seat: 1, name: 'Ann', afterTimeouts: 3 },
+    } as const satisfies Notification;
+    expect(sentence(replaced, 'UTC', 'fa')).toContain('\u2068Ann\u2069');
+    expect(sentence(replaced)).toBe('A bot plays Ann’s seat in Villages of Valeria now.');
+  });
+});
