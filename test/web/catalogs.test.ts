@@ -14,7 +14,9 @@ const WEB = join(import.meta.dirname, '../../web/src');
 const CATALOGS = join(WEB, 'i18n/catalogs');
 
 const catalogs = Object.fromEntries(
-  await Promise.all(LANGUAGES.map(async (language) => [language, JSON.parse(await readFile(join(CATALOGS, `${language}.json`), 'utf8')) as Record<string, string>])),
+  await Promise.all(
+    LANGUAGES.map(async (language) => [language, JSON.parse(await readFile(join(CATALOGS, `${language}.json`), 'utf8')) as Record<string, string>]),
+  ),
 ) as Record<(typeof LANGUAGES)[number], Record<string, string>>;
 
 async function sources(dir: string): Promise<string[]> {

@@ -66,7 +66,8 @@ const CHANNEL_HELP = `\`stream\`: sent alone on your open stream connections (a 
 /** A row of choices per type, some cells left out: what PUT takes and what is stored. */
 const PartialMatrix = z.strictObject(typesOf(z.strictObject(channelsOf(z.boolean().optional())).optional()));
 
-const LANGUAGE_HELP = 'The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push is written in it (e-mail and the feed’s texts are English for now). Absent until you choose one (the web client then follows your browser).';
+const LANGUAGE_HELP =
+  'The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push is written in it (e-mail and the feed’s texts are English for now). Absent until you choose one (the web client then follows your browser).';
 
 export const Preferences = z
   .object({
