@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { IntlMessageFormat } from 'intl-messageformat';
 import { DEFAULT_LANGUAGE, type Language } from '../../service/languages.js';
 import { PUSHED_TYPES, type PushedType } from '../model/preferences.js';
 import type { Notification } from '../model/schemas.js';
 import type { WebPushHeaders } from '../store/port.js';
+import { format, gameTitle, isolated, LOCALES } from '../../service/speak.js';
 
 /**
  * What a browser push carries (pure): the notification types worth waking a
@@ -34,20 +34,11 @@ export interface PushMessage {
 /** How long a message without a deadline is worth keeping at the push service: a day (a player back later finds it in their feed). */
 const NO_DEADLINE_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** How each language writes a deadline: English and French by the day and a 24-hour time, Persian with its own digits. */
-const LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', fr: 'fr-FR', fa: 'fa-IR' };
-
 /** A deadline as a person reads it in a time zone: the day and the time, and the zone's name (UTC for a push, which knows no zone of the player; e-mail knows theirs). */
 export const when = (iso: string, timeZone = 'UTC', language: Language = DEFAULT_LANGUAGE) =>
   `${new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone, hourCycle: 'h23' }).format(new Date(iso))} ${timeZone}`;
 
-/** Each game's title as its editions in that language print it (web/src/i18n/TERMS.md). */
-const TITLES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
-  en: {},
-  fr: {},
-  fa: { 'villages-of-valeria': 'دهکده‌های والریا', 'valeria-card-kingdoms': 'والریا: پادشاهی‌های کارتی', 'village-pillage': 'غارت دهکده' },
-};
-const titleIn = (notification: Pushed, language: Language) => TITLES[language][notification.game] ?? notification.title;
+const titleIn = (notification: Pushed, language: Language) => gameTitle(notification.game, notification.title, language);
 
 /** The lock-screen sentences, in ICU MessageFormat (the web client's catalogs hold the same kind). */
 const SENTENCES: Readonly<Record<Language, Readonly<Record<PushedType | 'won' | 'other-replaced', string>>>> = {
@@ -80,13 +71,9 @@ const SENTENCES: Readonly<Record<Language, Readonly<Record<PushedType | 'won' | 
   },
 };
 
-/** A name inside a sentence, isolated (FSI…PDI) so a Latin name keeps a Persian sentence's order, and the reverse. */
-const isolated = (name: string) => `\u2068${name}\u2069`;
-
 /** The sentence a person reads about a notification, in their language: on a lock screen, or as an e-mail's first line (with the deadline in the player's zone). */
 export function sentence(notification: Pushed, timeZone = 'UTC', language: Language = DEFAULT_LANGUAGE): string {
-  const say = (key: keyof (typeof SENTENCES)['en'], values: Record<string, string | number>) =>
-    String(new IntlMessageFormat(SENTENCES[language][key], LOCALES[language]).format(values));
+  const say = (key: keyof (typeof SENTENCES)['en'], values: Record<string, string | number>) => format(language, SENTENCES[language][key], values);
   const title = titleIn(notification, language);
   switch (notification.type) {
     case 'your-turn':
@@ -99,7 +86,7 @@ export function sentence(notification: Pushed, timeZone = 'UTC', language: Langu
     case 'seat-replaced':
       return notification.replaced.seat === notification.seat
         ? say('seat-replaced', { title, count: notification.replaced.afterTimeouts })
-        : say('other-replaced', { title, name: language === DEFAULT_LANGUAGE ? notification.replaced.name : isolated(notification.replaced.name) });
+        : say('other-replaced', { title, name: isolated(notification.replaced.name, language) });
   }
 }
 

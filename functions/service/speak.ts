@@ -1,0 +1,29 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { DEFAULT_LANGUAGE, type Language } from './languages.js';
+
+/**
+ * How the service writes a sentence a person reads, in their language (pure):
+ * ICU MessageFormat, as the web client's catalogs, with each language's
+ * numbers and dates. Problem details, pushes, e-mails and feed texts all speak
+ * through it, so a language's digits and names read the same everywhere.
+ */
+
+/** The locale each language formats numbers and dates with (Persian with its own digits). */
+export const LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', fr: 'fr-FR', fa: 'fa-IR' };
+
+/** An ICU message with its arguments, in a language. */
+export const format = (language: Language, message: string, values: Readonly<Record<string, string | number>> = {}): string =>
+  String(new IntlMessageFormat(message, LOCALES[language]).format(values));
+
+/** A name inside a sentence, isolated (FSI…PDI) so a Latin name keeps a Persian sentence's order, and the reverse. */
+export const isolated = (name: string, language: Language) => (language === DEFAULT_LANGUAGE ? name : `\u2068${name}\u2069`);
+
+/** Each game's title as its editions in that language print it (web/src/i18n/TERMS.md); English where an edition keeps it. */
+const TITLES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
+  en: {},
+  fr: {},
+  fa: { 'villages-of-valeria': 'دهکده‌های والریا', 'valeria-card-kingdoms': 'والریا: پادشاهی‌های کارتی', 'village-pillage': 'غارت دهکده' },
+};
+
+/** A game's title in a language, else the English one given. */
+export const gameTitle = (game: string, english: string, language: Language) => TITLES[language][game] ?? english;
