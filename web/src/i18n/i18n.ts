@@ -63,6 +63,9 @@ export async function loadCatalog(next: Language): Promise<void> {
   for (const listener of listeners) listener();
 }
 
+/** Items joined as the language lists them ("A, B and C", « A, B et C », "A، B و C"). */
+export const listOf = (items: readonly string[]): string => new Intl.ListFormat(language(), { type: 'conjunction' }).format(items);
+
 /** A number as the language writes it: Persian digits in Persian (Intl's choice for `fa`), grouping as each language does. */
 export const num = (n: number): string => new Intl.NumberFormat(language()).format(n);
 
