@@ -1,5 +1,25 @@
 import { language } from '../i18n/i18n.js';
+import { timeLeft } from './countdown.js';
 
 /** "Thu 26 Nov, 14:00": a moment in the player's own time zone, written as the page's language writes dates. */
 export const when = (iso: string) =>
   new Date(iso).toLocaleString(language(), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+const UNITS = [
+  [86_400, 'day'],
+  [3_600, 'hour'],
+  [60, 'minute'],
+] as const;
+
+/** "3 days", "5 minutes" (« 3 jours », "۳ روز"): a span of whole units in the page's words, else as a countdown reads it. */
+export function span(seconds: number): string {
+  const [size, unit] = UNITS.find(([size]) => seconds >= size && seconds % size === 0) ?? [0, 'second'];
+  if (size === 0) return timeLeft(seconds * 1000);
+  return new Intl.NumberFormat(language(), { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size);
+}
+
+/** "26 November 2026": a day, as the page's language writes it. */
+export const day = (iso: string) => new Date(iso).toLocaleDateString(language(), { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** "42 %", "۴۲٪": a share as the page's language writes percentages. */
+export const percent = (share: number) => new Intl.NumberFormat(language(), { style: 'percent' }).format(share / 100);
