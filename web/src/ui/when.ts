@@ -1,5 +1,4 @@
 import { language } from '../i18n/i18n.js';
-import { timeLeft } from './countdown.js';
 
 /** "Thu 26 Nov, 14:00": a moment in the player's own time zone, written as the page's language writes dates. */
 export const when = (iso: string) =>
@@ -9,12 +8,12 @@ const UNITS = [
   [86_400, 'day'],
   [3_600, 'hour'],
   [60, 'minute'],
+  [1, 'second'],
 ] as const;
 
-/** "3 days", "5 minutes" (« 3 jours », "۳ روز"): a span of whole units in the page's words, else as a countdown reads it. */
+/** "3 days", "90 seconds" (« 3 jours », "۳ روز"): a span in the largest whole unit, in the page's words. */
 export function span(seconds: number): string {
-  const [size, unit] = UNITS.find(([size]) => seconds >= size && seconds % size === 0) ?? [0, 'second'];
-  if (size === 0) return timeLeft(seconds * 1000);
+  const [size, unit] = UNITS.find(([size]) => seconds >= size && seconds % size === 0) ?? [1, 'second'];
   return new Intl.NumberFormat(language(), { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size);
 }
 
