@@ -34,9 +34,7 @@ export function BlockControl({ playerId, name }: { playerId: string; name: strin
   };
   return (
     <div class="panel narrow">
-      <p role="status">
-        {blocked ? t('block.blocked', { name: isolate(name) }) : t('block.offer', { name: isolate(name) })}
-      </p>
+      <p role="status">{blocked ? t('block.blocked', { name: isolate(name) }) : t('block.offer', { name: isolate(name) })}</p>
       <button type="button" class={blocked ? 'secondary' : ''} disabled={busy} onClick={() => void change()}>
         {blocked ? t('block.unblock', { name: isolate(name) }) : t('block.block', { name: isolate(name) })}
       </button>

@@ -88,8 +88,7 @@ async function currentState(client: ValeriaClient): Promise<boolean> {
 async function turnOn(client: ValeriaClient): Promise<void> {
   const registration = await serviceWorker;
   if (!registration) throw new Error(t('device.no-worker'));
-  if ((await Notification.requestPermission()) !== 'granted')
-    throw new Error(t('device.blocked'));
+  if ((await Notification.requestPermission()) !== 'granted') throw new Error(t('device.blocked'));
   const { publicKey } = dataOf(await client.api.GET('/v1/push/vapid-key'));
   const subscription =
     (await registration.pushManager.getSubscription()) ??

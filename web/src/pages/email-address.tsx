@@ -41,12 +41,7 @@ function EmailState({ email }: { email: EmailSettings }) {
         {tNodes('email.disabled', { address: shown(email.address), at: when(email.disabled.at), reason: email.disabled.reason })}
       </p>
     );
-  if (!email.confirmed)
-    return (
-      <p role="status">
-        {tNodes('email.awaiting', { address: shown(email.address) })}
-      </p>
-    );
+  if (!email.confirmed) return <p role="status">{tNodes('email.awaiting', { address: shown(email.address) })}</p>;
   return (
     <p role="status">
       {tNodes('email.confirmed', {
@@ -100,11 +95,7 @@ export function EmailPanel({ client }: { client: ValeriaClient }) {
         <p>{t('email.unavailable')}</p>
       ) : (
         <>
-          {known.kind === 'set' ? (
-            <EmailState email={known.email} />
-          ) : (
-            <p>{t('email.none')}</p>
-          )}
+          {known.kind === 'set' ? <EmailState email={known.email} /> : <p>{t('email.none')}</p>}
           <form
             onSubmit={async (event) => {
               event.preventDefault();

@@ -24,7 +24,12 @@ const PITCHES: Record<string, { like: MessageKey; length: MessageKey }> = {
 };
 
 const playersText = (g: Offered) =>
-  t('home.players-count', { same: g.minSeats === g.maxSeats ? 'yes' : 'no', min: num(g.minSeats), max: num(g.maxSeats), solo: g.minSeats === 1 ? 'yes' : 'no' });
+  t('home.players-count', {
+    same: g.minSeats === g.maxSeats ? 'yes' : 'no',
+    min: num(g.minSeats),
+    max: num(g.maxSeats),
+    solo: g.minSeats === 1 ? 'yes' : 'no',
+  });
 
 /**
  * The home page: the three games as a newcomer meets them, each with a few of

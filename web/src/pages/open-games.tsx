@@ -76,7 +76,10 @@ export function OpenGamesPage({ game }: { game: string | null }) {
                 <button
                   type="button"
                   disabled={busy}
-                  aria-label={t('openGames.join-label', { who: isolate(g.seats.find((s) => s.kind === 'player')?.name ?? t('seat.nobody')), created: when(g.createdAt) })}
+                  aria-label={t('openGames.join-label', {
+                    who: isolate(g.seats.find((s) => s.kind === 'player')?.name ?? t('seat.nobody')),
+                    created: when(g.createdAt),
+                  })}
                   onClick={async () => {
                     if (!current) return;
                     setBusy(true);

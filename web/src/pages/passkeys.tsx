@@ -50,7 +50,14 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
           }}
         >
           <label for="passkey-name">{t('passkeys.name')}</label>
-          <input id="passkey-name" required maxLength={60} placeholder={t('passkeys.placeholder')} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          <input
+            id="passkey-name"
+            required
+            maxLength={60}
+            placeholder={t('passkeys.placeholder')}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
           <button type="submit">{t('passkeys.add')}</button>
         </form>
       ) : (

@@ -183,9 +183,7 @@ export function PlayNowPage() {
             </option>
           ))}
         </select>
-        <p aria-live="polite">
-          {t('playNow.exactly', { count: waitingFor(pools, game, seats, pace) })}
-        </p>
+        <p aria-live="polite">{t('playNow.exactly', { count: waitingFor(pools, game, seats, pace) })}</p>
         <button type="submit" disabled={busy || !offered}>
           {t('page.play')}
         </button>

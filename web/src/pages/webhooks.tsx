@@ -157,9 +157,7 @@ function AddForm({ client, games, onAdded }: { client: ValeriaClient; games: rea
           </option>
         ))}
       </select>
-      {format !== 'standard' && (
-        <p class="muted">{t('webhooks.channel')}</p>
-      )}
+      {format !== 'standard' && <p class="muted">{t('webhooks.channel')}</p>}
       <label for="hook-game">{t('webhooks.what')}</label>
       <select
         id="hook-game"

@@ -46,9 +46,7 @@ export function HowToPlayPage({ game }: { game: string | null }) {
       <h1>{t('home.how-to-play', { game: gameTitle(shown) })}</h1>
       <GameTabs base="/how-to-play" current={shown} label={t('howto.each-game')} />
       {Rules?.game === shown ? <Rules.Text /> : <p aria-busy="true">{t('howto.loading')}</p>}
-      <p class="source muted">
-        {tNodes('howto.source', { source: <code>{SOURCES[shown]}</code> })}
-      </p>
+      <p class="source muted">{tNodes('howto.source', { source: <code>{SOURCES[shown]}</code> })}</p>
       <ul class="links">
         <li>
           <a href={`/open-games/${shown}`}>{t('howto.open-games', { game: gameTitle(shown) })}</a>
