@@ -55,6 +55,7 @@ describe('the web client in Persian and French', () => {
     const token = await page.getByTestId('token').inputValue();
     await page.getByRole('button', { name: /ادامه/ }).click();
     await page.getByRole('link', { name: 'حساب', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'بازی‌های شما' }).waitFor();
     await expectAccessible(page, 'your games in Persian');
     for (const [path, heading] of [
       ['/lobby', 'شروع یک بازی تازه'],
@@ -77,12 +78,12 @@ describe('the web client in Persian and French', () => {
 
     await page.goto(`${world().url}/account`);
     await page.getByLabel('زبان').selectOption('fr');
-    await page.getByRole('heading', { name: 'Compte' }).waitFor();
+    await page.getByRole('heading', { name: 'Compte', exact: true }).waitFor();
     expect(await documentLanguage(page)).toEqual(['fr', 'ltr']);
     // Kept for the player (the API's preferences) and in this browser.
     await expect.poll(async () => (await api('/v1/players/me/preferences', token)).body.language).toBe('fr');
     await page.reload();
-    await page.getByRole('heading', { name: 'Compte' }).waitFor();
+    await page.getByRole('heading', { name: 'Compte', exact: true }).waitFor();
     await expectAccessible(page, 'the account page in French');
 
     for (const [game, gameId] of Object.entries(games)) {
@@ -188,7 +189,7 @@ describe('every page of the web client in French and in Persian', () => {
       await expectAccessible(page, `${where} in ${language}`);
     };
 
-    // Signed out: the home page, How to play, the leaderboards, the e-mailed link's page, a missing page, and signing in.
+    // Signed out: the home page, How to play, the leaderboards, the e-mailed link's page, and signing in.
     await visit('/welcome', said(language, 'home.title'), 'the home page');
     await page.getByRole('group', { name: said(language, 'home.some-cards', { game: CATALOGS[language]['game.village-pillage'] }) }).waitFor();
     await expectNoEnglish(page, language, 'the home page', []);
@@ -201,7 +202,6 @@ describe('every page of the web client in French and in Persian', () => {
     }
     await visit('/leaderboards/village-pillage', opening(language, 'leaderboard.title'), 'a leaderboard');
     await visit('/sign-in/email', said(language, 'signinLink.title'), 'the e-mailed link’s page');
-    await visit('/nowhere', said(language, 'page.missing'), 'a missing page');
 
     // Registering.
     await visit('/account', said(language, 'signin.title'), 'the sign-in page');
@@ -222,6 +222,7 @@ describe('every page of the web client in French and in Persian', () => {
     const me = (await api.get('/v1/players/me', { token })).body.playerId as string;
 
     await visit('/', said(language, 'page.inbox'), 'your games');
+    await visit('/nowhere', said(language, 'page.missing'), 'a missing page');
     await visit('/lobby', said(language, 'lobby.title'), 'the lobby');
     await visit('/play', said(language, 'page.play'), 'Play now');
     await expectNoEnglish(page, language, 'Play now', []);

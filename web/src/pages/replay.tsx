@@ -122,7 +122,7 @@ export function ReplayPage({ gameId, seq }: { gameId: string; seq: number | null
           ? t('replay.after', {
               step,
               last,
-              at: new Date(commit.at).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC', timeZoneName: 'short' }),
+              at: new Date(commit.at).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' }),
             })
           : t('replay.before', { last })}
       </p>
