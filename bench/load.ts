@@ -21,6 +21,7 @@
  * Asserts nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -130,14 +131,18 @@ interface Reply {
   readonly next: { readonly version: number; readonly game: { readonly state: { readonly awaiting: readonly number[] } | null } };
 }
 
-async function request(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: Reply }> {
+async function request(method: string, path: string, token: string | null, body?: unknown, idempotencyKey?: string): Promise<{ status: number; body: Reply }> {
   if (inFlight >= IN_FLIGHT) await new Promise<void>((resolve) => queued.push(resolve));
   inFlight++;
   const started = performance.now();
   try {
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -154,10 +159,22 @@ async function request(method: string, path: string, token: string | null, body?
   }
 }
 
+/**
+ * A request that must succeed: a 503 (the store did not answer in time, as
+ * DynamoDB Local may under load) or a 429 is sent again under the same
+ * Idempotency-Key, as the typed client does, at most 4 times.
+ */
 async function expectOk(method: string, path: string, token: string | null, body?: unknown) {
-  const reply = await request(method, path, token, body);
-  if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body;
+  const key = method === 'GET' ? undefined : randomUUID();
+  for (let attempt = 0; ; attempt++) {
+    const reply = await request(method, path, token, body, key);
+    if ((reply.status === 503 || reply.status === 429) && attempt < 4) {
+      await sleep(200 * 2 ** attempt);
+      continue;
+    }
+    if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  }
 }
 
 // ── players, their streams and webhooks ───────────────────────────────────
@@ -247,7 +264,8 @@ async function play(table: Table, endAt: number) {
     if (seat === undefined) return; // over, or only a bot awaited (it moved already: the answer says so)
     const player = table.seated.get(seat)!;
     const legal = await movesOf(table, player, version);
-    await sleep(thinkMs());
+    // The time is up for thinking too: nothing of a game outlasts the measured window.
+    await sleep(Math.min(thinkMs(), endAt - performance.now()));
     if (performance.now() >= endAt || legal.length === 0) return;
     const answer = await request('POST', `/v1/games/${table.gameId}/moves`, player.token, { moves: [choose(legal)] });
     if (answer.status !== 200) {
