@@ -128,7 +128,7 @@ interface Reply {
   readonly version: number;
   readonly state: { readonly awaiting: readonly number[] } | null;
   readonly moves: readonly unknown[];
-  readonly next: { readonly version: number; readonly game: { readonly state: { readonly awaiting: readonly number[] } | null } };
+  readonly next: { readonly version: number; readonly moves: readonly unknown[] };
 }
 
 async function request(method: string, path: string, token: string | null, body?: unknown, idempotencyKey?: string): Promise<{ status: number; body: Reply }> {
@@ -148,7 +148,9 @@ async function request(method: string, path: string, token: string | null, body?
     const text = await response.text();
     const route = routeOf(method, path);
     if (measuring) {
-      latencies.set(route, [...(latencies.get(route) ?? []), performance.now() - started]);
+      const timed = latencies.get(route) ?? [];
+      timed.push(performance.now() - started);
+      latencies.set(route, timed);
       statuses.set(`${response.status}`, (statuses.get(`${response.status}`) ?? 0) + 1);
     }
     if (response.status >= 500) failures.push(`${route} → ${response.status} ${text.slice(0, 200)}`);
@@ -177,6 +179,17 @@ async function expectOk(method: string, path: string, token: string | null, body
   }
 }
 
+/** `work` over every item, at most `limit` at once (the set-up's requests and connections never pile up), answers in the items' order. */
+async function bounded<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const answers: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) answers[i] = await work(items[i]!, i);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return answers;
+}
+
 // ── players, their streams and webhooks ───────────────────────────────────
 
 interface Player {
@@ -201,18 +214,36 @@ async function register(i: number): Promise<Player> {
   return { playerId, token, streamed: onStream ? new Map() : null, socket: null };
 }
 
-/** Opens the player's stream and subscribes to its games; commit messages keep `streamed` current. */
+/**
+ * Opens the player's stream and subscribes to its games; commit messages keep
+ * `streamed` current. A connection refused or reset while thousands open (the
+ * server's accept queue is finite) is tried again with a new ticket, at most 4
+ * times, as a client would.
+ */
 async function openStream(player: Player, gameIds: readonly string[]) {
   if (!player.streamed || gameIds.length === 0) return;
-  const { url } = await expectOk('POST', '/v1/stream/tickets', player.token);
-  const socket = new WebSocket(url);
+  for (let attempt = 0; ; attempt++) {
+    const { url } = await expectOk('POST', '/v1/stream/tickets', player.token);
+    const socket = new WebSocket(url);
+    try {
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await sleep(200 * 2 ** attempt);
+      continue;
+    }
+    follow(player, socket, gameIds);
+    return;
+  }
+}
+
+function follow(player: Player, socket: WebSocket, gameIds: readonly string[]) {
   player.socket = socket;
   socket.on('message', (data) => {
     const message = JSON.parse(data.toString()) as { type: string; gameId?: string; version?: number; commit?: { seq: number }; moves?: unknown[] };
     const version = message.type === 'commit' ? message.commit?.seq : message.type === 'subscribed' ? message.version : undefined;
     if (message.gameId && version !== undefined && message.moves) player.streamed?.set(message.gameId, { version, moves: message.moves });
   });
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   for (const gameId of gameIds.slice(0, 20)) socket.send(JSON.stringify({ action: 'subscribe', gameId }));
 }
 
@@ -277,8 +308,16 @@ async function play(table: Table, endAt: number) {
     }
     const { next } = answer.body;
     if (measuring) moves++;
-    version = next.version;
-    awaiting = next.game.state?.awaiting ?? [];
+    if (next.moves.length > 0) {
+      // The answer lists the mover's own next moves: their turn goes on.
+      version = next.version;
+      awaiting = [seat];
+      continue;
+    }
+    // Someone else's turn: a client that follows no stream reads the game to learn whose.
+    const view = await expectOk('GET', `/v1/games/${table.gameId}`, player.token);
+    version = view.version;
+    awaiting = view.state?.awaiting ?? [];
   }
 }
 
@@ -294,16 +333,20 @@ try {
       .join(' ')}`,
   );
 
-  const players: Player[] = [];
-  for (let i = 0; i < PLAYERS; i += IN_FLIGHT)
-    players.push(...(await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, PLAYERS - i) }, (_, k) => register(i + k)))));
-  for (const player of players.filter(() => random() < SHARES.webhookPlayers)) await expectOk('POST', '/v1/webhooks', player.token, { url: receiver.url });
-  const tables: Table[] = [];
-  for (let i = 0; i < GAMES; i += IN_FLIGHT)
-    tables.push(...(await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, GAMES - i) }, () => setTable(players)))));
+  const players = await bounded(
+    Array.from({ length: PLAYERS }, (_, i) => i),
+    IN_FLIGHT,
+    register,
+  );
+  await bounded(
+    players.filter(() => random() < SHARES.webhookPlayers),
+    IN_FLIGHT,
+    (player) => expectOk('POST', '/v1/webhooks', player.token, { url: receiver.url }),
+  );
+  const tables = await bounded(Array.from({ length: GAMES }), IN_FLIGHT, () => setTable(players));
   const gamesOf = new Map<Player, string[]>();
   for (const table of tables) for (const player of table.seated.values()) gamesOf.set(player, [...(gamesOf.get(player) ?? []), table.gameId]);
-  await Promise.all([...gamesOf].map(([player, gameIds]) => openStream(player, gameIds)));
+  await bounded([...gamesOf], IN_FLIGHT, ([player, gameIds]) => openStream(player, gameIds));
   const subscribers = players.filter((p) => p.socket).length;
   const hooks = receiver.received.length;
   console.log(
