@@ -164,14 +164,15 @@ async function request(method: string, path: string, token: string | null, body?
 /**
  * A request that must succeed: a 503 (the store did not answer in time, as
  * DynamoDB Local may under load) or a 429 is sent again under the same
- * Idempotency-Key, as the typed client does, at most 4 times.
+ * Idempotency-Key, as the typed client does, up to 8 times over about half a
+ * minute (a loaded machine's DynamoDB Local may lag for seconds).
  */
 async function expectOk(method: string, path: string, token: string | null, body?: unknown) {
   const key = method === 'GET' ? undefined : randomUUID();
   for (let attempt = 0; ; attempt++) {
     const reply = await request(method, path, token, body, key);
-    if ((reply.status === 503 || reply.status === 429) && attempt < 4) {
-      await sleep(200 * 2 ** attempt);
+    if ((reply.status === 503 || reply.status === 429) && attempt < 8) {
+      await sleep(Math.min(200 * 2 ** attempt, 5_000));
       continue;
     }
     if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
