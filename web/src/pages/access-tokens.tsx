@@ -93,10 +93,7 @@ export function AccessTokensPanel({ client }: { client: ValeriaClient }) {
         <ul class="hooks" aria-label={t('tokens.yours')}>
           {programs.map((token) => (
             <li key={token.tokenId}>
-              <bdi>
-                <strong>{token.label}</strong>
-              </bdi>{' '}
-              — {scopeNames(token.scopes)}
+              <strong dir="auto">{token.label}</strong> — {scopeNames(token.scopes)}
               <br />
               <small class="muted">
                 {t('tokens.made', { made: when(token.createdAt) })}

@@ -45,11 +45,7 @@ export function DeleteAccountPanel({ client }: { client: ValeriaClient }) {
       >
         <label for="delete-confirm">
           {tNodes('deletion.confirm', {
-            name: (
-              <bdi>
-                <strong>{name ?? '…'}</strong>
-              </bdi>
-            ),
+            name: <strong dir="auto">{name ?? '…'}</strong>,
           })}
         </label>
         <input id="delete-confirm" autoComplete="off" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />

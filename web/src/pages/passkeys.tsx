@@ -68,9 +68,7 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
         <ul class="hooks" aria-label={t('passkeys.yours')}>
           {passkeys.passkeys.map((passkey) => (
             <li key={passkey.passkeyId}>
-              <bdi>
-                <strong>{passkey.name}</strong>
-              </bdi>
+              <strong dir="auto">{passkey.name}</strong>
               {passkey.synced ? ` ${t('passkeys.synced')}` : ''}
               <br />
               <small class="muted">
@@ -98,9 +96,7 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
         <ul class="hooks" aria-label={t('passkeys.devices-list')}>
           {devices.map((device) => (
             <li key={device.tokenId}>
-              <bdi>
-                <strong>{device.label}</strong>
-              </bdi>
+              <strong dir="auto">{device.label}</strong>
               <br />
               <small class="muted">
                 {device.device?.method === 'email-link'
