@@ -4,8 +4,7 @@ import { Alert } from '../ui/alert.js';
 import { explain } from '../ui/errors.js';
 import { SecretBox } from '../ui/secret-box.js';
 import { when } from '../ui/when.js';
-import { listOf, t, type MessageKey } from '../i18n/i18n.js';
-import { tNodes } from '../i18n/use.js';
+import { isolate, listOf, t, type MessageKey } from '../i18n/i18n.js';
 
 /** What each scope lets a program do, in the player's words. */
 const SCOPE_KEYS: Record<Scope, MessageKey> = {
@@ -115,7 +114,7 @@ export function AccessTokensPanel({ client }: { client: ValeriaClient }) {
                   }
                 }}
               >
-                {tNodes('tokens.revoke', { label: <bdi>{token.label}</bdi> })}
+                {t('tokens.revoke', { label: isolate(token.label) })}
               </button>
             </li>
           ))}

@@ -4,8 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Alert } from '../ui/alert.js';
 import { explain } from '../ui/errors.js';
 import { when } from '../ui/when.js';
-import { t } from '../i18n/i18n.js';
-import { tNodes } from '../i18n/use.js';
+import { isolate, t } from '../i18n/i18n.js';
 
 /**
  * Signing in on other devices without copying a key: the passkeys of this
@@ -84,7 +83,7 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
                   await reload();
                 })}
               >
-                {tNodes('passkeys.remove', { name: <bdi>{passkey.name}</bdi> })}
+                {t('passkeys.remove', { name: isolate(passkey.name) })}
               </button>
             </li>
           ))}
@@ -113,7 +112,7 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
                   await reload();
                 })}
               >
-                {tNodes('passkeys.sign-out', { name: <bdi>{device.label}</bdi> })}
+                {t('passkeys.sign-out', { name: isolate(device.label) })}
               </button>
             </li>
           ))}
