@@ -53,6 +53,7 @@ const READS = {
     resources: 'Ressources',
     developed: 'Nourriture',
     // A no-break space before each colon, as French typography wants.
+    summary: /4\u00a0pièces d’Or · \d+\u00a0cartes en main · 0\u00a0Bâtiment · 0\u00a0Aventurier/,
     stats: /^Or\u00a0: 4 · Cartes en main\u00a0: \d+ · Château\u00a0: libre \(Ressource Native\)$/,
   },
   fa: {
@@ -70,6 +71,7 @@ const READS = {
     resources: 'منابع',
     developed: 'غذا',
     // Persian digits, through the locale.
+    summary: /۴ سکه طلا · [۰-۹]+ کارت در دست · ۰ ساختمان · ۰ ماجراجو/,
     stats: /^طلا: ۴ · کارت‌های دست: [۰-۹]+ · قلعه: آزاد \(منبع دلخواه\)$/,
   },
 } as const;
@@ -111,6 +113,8 @@ describe('Villages of Valeria in French and Persian', () => {
       const village = page.getByRole('region', { name: reads.village });
       await expect.poll(() => village.locator('p.stats').textContent()).toMatch(reads.stats);
       expect(await village.getByRole('heading', { name: reads.resources }).locator('xpath=following-sibling::p[1]').textContent()).toBe(reads.developed);
+      // My standing at a glance, on the scoreboard: Gold, cards, Buildings and Adventurers counted in the reader's words.
+      expect(await page.locator('.scoreboard li', { hasText: reads.player }).textContent()).toMatch(reads.summary);
       // Names read whole whatever the page's direction: isolated in markup too.
       expect(await page.locator('.scoreboard bdi', { hasText: reads.player }).count()).toBeGreaterThan(0);
       await expectAccessible(page, `the Villages of Valeria table in ${language}`);
