@@ -111,6 +111,19 @@ const ROLES: Readonly<Record<string, MessageKey>> = {
   Holy: 'ck.role.holy',
 };
 
+/** So many citizens of a role, as a domain requires them: "2 Workers", "2 Artisans". */
+const ROLE_COUNTS: Readonly<Record<string, MessageKey>> = {
+  Worker: 'ck.role-count.worker',
+  Soldier: 'ck.role-count.soldier',
+  Shadow: 'ck.role-count.shadow',
+  Holy: 'ck.role-count.holy',
+};
+
+export const roleCount = (role: string, count: number): string => {
+  const key = ROLE_COUNTS[role];
+  return key ? t(key, { count }) : amount(count, role);
+};
+
 /** The areas the monsters come from, each a stack of the market. */
 const AREAS: Readonly<Record<string, MessageKey>> = {
   Hills: 'ck.area.hills',

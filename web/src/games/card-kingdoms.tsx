@@ -3,7 +3,7 @@ import { PlayerArea } from '../ui/player-area.js';
 import { Card, Pile, type CardFace } from '../ui/card.js';
 import { isolate, num, t, type MessageKey } from '../i18n/i18n.js';
 import { tNodes } from '../i18n/use.js';
-import { amount, areaName, cardTitle, monsterTypeName, phaseName, resourceName, roleName } from './card-kingdoms-words.js';
+import { amount, areaName, cardTitle, monsterTypeName, phaseName, resourceName, roleCount, roleName } from './card-kingdoms-words.js';
 import { defineTable, type GameTable } from './table.js';
 import { byField, familyOf, movesOfType, type Choices, type Family, type GameUi, type Part, type TableProps } from './types.js';
 
@@ -148,7 +148,7 @@ class Cards {
     const role = 'role' in c ? c.role : null;
     return {
       name: cardTitle(c.name),
-      kind: t('ck.citizen.kind', { role: role ? roleName(role) : t('ck.starter'), rolls: c.activation.map(num).join('/') }),
+      kind: t('ck.citizen.kind', { role: role ? roleName(role) : t('ck.starter'), rolls: either(c.activation.map(num)) }),
       tone: role ?? 'starter',
       ...('cost' in c ? { cost: amount(c.cost, resourceName('gold')) } : {}),
       lines: [t('ck.citizen.active', { effects: list(c.active.map(effectText)) }), t('ck.citizen.passive', { effects: list(c.passive.map(effectText)) })],
@@ -171,7 +171,7 @@ class Cards {
   domainFace(id: string): CardFace {
     const d = this.domains.get(Cards.key(id));
     if (!d) return { name: cardName(id), kind: t('ck.domain') };
-    const needs = list(Object.entries(d.requirement).map(([role, n]) => amount(n, roleName(role))));
+    const needs = list(Object.entries(d.requirement).map(([role, n]) => roleCount(role, n)));
     return {
       name: cardTitle(d.name),
       kind: t('ck.domain'),
@@ -423,7 +423,7 @@ function describeEvent(e: EventOf<typeof GAME>, names: readonly string[]): strin
       return t('ck.log.harvest-resolved', {
         gains: e.deltas
           .map((d: Bag, seat: number) => t('ck.log.harvest-gain', { who: who(seat), bag: bagText(Object.fromEntries(Object.entries(d).filter(([, n]) => n > 0)) as Bag) }))
-          .join('; '),
+          .join(t('ck.semicolon')),
       });
     case 'monster-slain':
       return t('ck.log.monster-slain', { who: who(e.seat), card: cardName(e.card) });
