@@ -111,44 +111,47 @@ async function playToActions(page: Page, language: Language): Promise<void> {
 }
 
 describe('Valeria: Card Kingdoms in French and in Persian', () => {
-  it.each(['fr', 'fa'] as const)('%s: the table, its moves, its log, its resources and its cards read in the language, and axe finds nothing', async (language) => {
-    const words = LANGUAGES[language];
-    const { page, token } = await registeredIn(language);
-    const gameId = await gameAgainstBot(token);
-    await page.goto(`${world().url}/g/${gameId}`);
-    await page.getByRole('region', { name: words.table }).waitFor();
-    expect(await page.evaluate<[string, string]>('[document.documentElement.lang, document.documentElement.dir]')).toEqual([language, words.dir]);
+  it.each(['fr', 'fa'] as const)(
+    '%s: the table, its moves, its log, its resources and its cards read in the language, and axe finds nothing',
+    async (language) => {
+      const words = LANGUAGES[language];
+      const { page, token } = await registeredIn(language);
+      const gameId = await gameAgainstBot(token);
+      await page.goto(`${world().url}/g/${gameId}`);
+      await page.getByRole('region', { name: words.table }).waitFor();
+      expect(await page.evaluate<[string, string]>('[document.documentElement.lang, document.documentElement.dir]')).toEqual([language, words.dir]);
 
-    // The Dukes: the move offered in the language, the card its own.
-    const moves = page.getByRole('region', { name: words.moves });
-    await moves.getByRole('group', { name: words.keepDuke }).waitFor();
-    await expectAccessible(page, `the Card Kingdoms table in ${language}, choosing a Duke`);
-    await moves.getByRole('group', { name: words.keepDuke }).getByRole('button').first().click();
-    await expect.poll(() => logLines(page, language)).toContainEqual(expect.stringMatching(words.dukeKept));
+      // The Dukes: the move offered in the language, the card its own.
+      const moves = page.getByRole('region', { name: words.moves });
+      await moves.getByRole('group', { name: words.keepDuke }).waitFor();
+      await expectAccessible(page, `the Card Kingdoms table in ${language}, choosing a Duke`);
+      await moves.getByRole('group', { name: words.keepDuke }).getByRole('button').first().click();
+      await expect.poll(() => logLines(page, language)).toContainEqual(expect.stringMatching(words.dukeKept));
 
-    await playToActions(page, language);
-    // Every action offered is named in the language (which ones depend on the resources at hand).
-    const offered = await moves.locator('legend').allTextContents();
-    expect(offered).toContain(words.take);
-    const named: readonly string[] = [words.take, ...words.actions];
-    expect(offered.filter((title) => !named.includes(title))).toEqual([]);
-    const log = await logLines(page, language);
-    expect(log).toContainEqual(expect.stringMatching(words.turnStarted));
-    expect(log).toContainEqual(expect.stringMatching(words.diceRolled));
+      await playToActions(page, language);
+      // Every action offered is named in the language (which ones depend on the resources at hand).
+      const offered = await moves.locator('legend').allTextContents();
+      expect(offered).toContain(words.take);
+      const named: readonly string[] = [words.take, ...words.actions];
+      expect(offered.filter((title) => !named.includes(title))).toEqual([]);
+      const log = await logLines(page, language);
+      expect(log).toContainEqual(expect.stringMatching(words.turnStarted));
+      expect(log).toContainEqual(expect.stringMatching(words.diceRolled));
 
-    // Resources in the language's words and digits; the player's name isolated in the turn line.
-    const stats = await page.locator('.player .stats').allTextContents();
-    expect(stats.length).toBe(2);
-    for (const line of stats) expect(line).toMatch(words.resources);
-    expect(await page.locator('.dice bdi').count()).toBe(1);
-    // A card of one's own kingdom, its name, kind and text.
-    const starter = page.getByRole('article', { name: words.starter }).first();
-    await starter.waitFor();
-    expect(await starter.textContent()).toContain(words.starterText);
-    await page.getByRole('heading', { name: words.monsters, exact: true }).waitFor();
+      // Resources in the language's words and digits; the player's name isolated in the turn line.
+      const stats = await page.locator('.player .stats').allTextContents();
+      expect(stats.length).toBe(2);
+      for (const line of stats) expect(line).toMatch(words.resources);
+      expect(await page.locator('.dice bdi').count()).toBe(1);
+      // A card of one's own kingdom, its name, kind and text.
+      const starter = page.getByRole('article', { name: words.starter }).first();
+      await starter.waitFor();
+      expect(await starter.textContent()).toContain(words.starterText);
+      await page.getByRole('heading', { name: words.monsters, exact: true }).waitFor();
 
-    await expectAccessible(page, `the Card Kingdoms table in ${language}, the actions offered`);
-    await screenshotTable(page, `card-kingdoms-${language}`);
-    expect(pageErrors).toEqual([]);
-  });
+      await expectAccessible(page, `the Card Kingdoms table in ${language}, the actions offered`);
+      await screenshotTable(page, `card-kingdoms-${language}`);
+      expect(pageErrors).toEqual([]);
+    },
+  );
 });

@@ -188,9 +188,12 @@ class Cards {
 }
 
 const tokens = (p: Board['players'][number]) =>
-  [amount(p.gold, resourceName('gold')), amount(p.strength, resourceName('strength')), amount(p.magic, resourceName('magic')), amount(p.vp, resourceName('vp'))].join(
-    ' · ',
-  );
+  [
+    amount(p.gold, resourceName('gold')),
+    amount(p.strength, resourceName('strength')),
+    amount(p.magic, resourceName('magic')),
+    amount(p.vp, resourceName('vp')),
+  ].join(' · ');
 
 const diceText = ([a = 0, b = 0]: readonly number[]) => t('ck.dice.rolled', { a, b, sum: a + b });
 
@@ -422,13 +425,17 @@ function describeEvent(e: EventOf<typeof GAME>, names: readonly string[]): strin
     case 'harvest-resolved':
       return t('ck.log.harvest-resolved', {
         gains: e.deltas
-          .map((d: Bag, seat: number) => t('ck.log.harvest-gain', { who: who(seat), bag: bagText(Object.fromEntries(Object.entries(d).filter(([, n]) => n > 0)) as Bag) }))
+          .map((d: Bag, seat: number) =>
+            t('ck.log.harvest-gain', { who: who(seat), bag: bagText(Object.fromEntries(Object.entries(d).filter(([, n]) => n > 0)) as Bag) }),
+          )
           .join(t('ck.semicolon')),
       });
     case 'monster-slain':
       return t('ck.log.monster-slain', { who: who(e.seat), card: cardName(e.card) });
     case 'citizen-recruited':
-      return e.free ? t('ck.log.citizen-recruited-free', { who: who(e.seat), card: cardName(e.card) }) : t('ck.log.citizen-recruited', { who: who(e.seat), card: cardName(e.card) });
+      return e.free
+        ? t('ck.log.citizen-recruited-free', { who: who(e.seat), card: cardName(e.card) })
+        : t('ck.log.citizen-recruited', { who: who(e.seat), card: cardName(e.card) });
     case 'domain-built':
       return t('ck.log.domain-built', { who: who(e.seat), card: cardName(e.card) });
     case 'resource-taken':
