@@ -1,3 +1,4 @@
+import { ValeriaClient } from '@valeria-tabletop/client';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, pageErrors, screenshotTable, webWorldFor } from './browser.js';
@@ -55,13 +56,6 @@ const LANGUAGES = {
 
 type Language = keyof typeof LANGUAGES;
 
-const api = (path: string, token: string, body?: unknown) =>
-  fetch(`${world().url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> }));
-
 /** A player registered through the page of a browser in `language`, and their token. */
 async function registeredIn(language: Language): Promise<{ page: Page; token: string }> {
   const words = LANGUAGES[language];
@@ -76,11 +70,11 @@ async function registeredIn(language: Language): Promise<{ page: Page; token: st
   return { page, token };
 }
 
-/** A two-seat game of Card Kingdoms where `token`'s player faces a greedy bot. */
+/** A two-seat game of Card Kingdoms where `token`'s player faces a greedy bot (created through the typed client). */
 async function gameAgainstBot(token: string): Promise<string> {
-  const created = await api('/v1/games', token, { game: 'valeria-card-kingdoms', seats: 2, deadlines: 'daily' });
-  const gameId = created.body.gameId as string;
-  expect((await api(`/v1/games/${gameId}/bots`, token, { level: 'greedy' })).status).toBeLessThan(300);
+  const player = new ValeriaClient({ baseUrl: world().url }).withToken(token);
+  const { gameId } = await player.createGame({ game: 'valeria-card-kingdoms', seats: 2, options: {}, deadlines: 'daily', join: true });
+  await player.addBot(gameId, 'greedy');
   return gameId;
 }
 

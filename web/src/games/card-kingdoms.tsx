@@ -349,6 +349,19 @@ function families(cards: Cards, choices: Choices<Move>, board: Board, you: numbe
     m.answers.map((a) => optionText(prompts[a.prompt]?.options[a.option], board, names)).join(t('ck.then'));
   const dieMove = (m: Extract<Move, { type: 'keep-dice' | 'change-die' }>) =>
     m.type === 'keep-dice' ? t('ck.move.keep-dice') : t('ck.move.change-die', { domain: cardName(m.domain), die: m.die + 1 });
+  /** An action on the top card of a market stack (slay, recruit, build), paid as the player chooses. */
+  const market = <M extends Paid>(
+    listed: readonly M[],
+    zone: 'monsters' | 'citizens' | 'domains',
+    words: { title: string; which: string; named(card: string, paying: string): string },
+  ) =>
+    familyOf(listed)({
+      title: words.title,
+      parts: [byField(words.which, 'stack', (s) => top(zone, s)), paying()],
+      describe: (m) => words.named(top(zone, m.stack), pay(m)),
+      plan,
+    });
+
   return [
     familyOf(movesOfType(moves, 'keep-duke'))({
       title: t('ck.move.keep-duke'),
@@ -377,23 +390,20 @@ function families(cards: Cards, choices: Choices<Move>, board: Board, you: numbe
       ],
       describe: (m) => (m.answers.length === 0 ? t('ck.move.harvest-nothing') : t('ck.move.harvest-named', { answers: answersText(m) })),
     }),
-    familyOf(movesOfType(moves, 'slay'))({
+    market(movesOfType(moves, 'slay'), 'monsters', {
       title: t('ck.move.slay'),
-      parts: [byField(t('ck.move.which-monster'), 'stack', (s) => top('monsters', s)), paying()],
-      describe: (m) => t('ck.move.slay-named', { card: top('monsters', m.stack), paying: pay(m) }),
-      plan,
+      which: t('ck.move.which-monster'),
+      named: (card, paying) => t('ck.move.slay-named', { card, paying }),
     }),
-    familyOf(movesOfType(moves, 'recruit'))({
+    market(movesOfType(moves, 'recruit'), 'citizens', {
       title: t('ck.move.recruit'),
-      parts: [byField(t('ck.move.which-citizen'), 'stack', (s) => top('citizens', s)), paying()],
-      describe: (m) => t('ck.move.recruit-named', { card: top('citizens', m.stack), paying: pay(m) }),
-      plan,
+      which: t('ck.move.which-citizen'),
+      named: (card, paying) => t('ck.move.recruit-named', { card, paying }),
     }),
-    familyOf(movesOfType(moves, 'build'))({
+    market(movesOfType(moves, 'build'), 'domains', {
       title: t('ck.move.build'),
-      parts: [byField(t('ck.move.which-domain'), 'stack', (s) => top('domains', s)), paying()],
-      describe: (m) => t('ck.move.build-named', { card: top('domains', m.stack), paying: pay(m) }),
-      plan,
+      which: t('ck.move.which-domain'),
+      named: (card, paying) => t('ck.move.build-named', { card, paying }),
     }),
     familyOf(movesOfType(moves, 'take'))({
       title: t('ck.move.take'),
