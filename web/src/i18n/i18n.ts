@@ -53,6 +53,9 @@ export function t(key: MessageKey, values?: Record<string, PrimitiveType>): stri
   return String(message(key).format(values));
 }
 
+/** A sentence whose key depends on data (a map of full keys): `fallback` (the API's own word) where the map has none. */
+export const tOr = (key: MessageKey | undefined, fallback: string): string => (key ? t(key) : fallback);
+
 /** The language now shown. */
 export const language = (): Language => current?.language ?? 'en';
 

@@ -5,7 +5,7 @@ import { session } from '../session.js';
 import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 import { gameTitle } from '../ui/seats.js';
-import { num, t, type MessageKey } from '../i18n/i18n.js';
+import { num, t, tOr, type MessageKey } from '../i18n/i18n.js';
 
 type Offered = Catalog['games'][number];
 /** The subset of JSON Schema the games' options use. */
@@ -25,10 +25,7 @@ const SUMMARIES: Record<string, MessageKey> = {
   'village-pillage': 'lobby.summary-pillage',
 };
 
-const summaryOf = (game: Offered) => {
-  const key = SUMMARIES[game.id];
-  return key ? t(key) : game.summary;
-};
+const summaryOf = (game: Offered) => tOr(SUMMARIES[game.id], game.summary);
 
 /** The games' options and their values in words (i18n/TERMS.md for the themed setups' names). */
 const OPTION_LABELS: Record<string, MessageKey> = {
@@ -46,10 +43,8 @@ const OPTION_LABELS: Record<string, MessageKey> = {
 
 /** An option or value in the page's language; one this client does not know yet reads from its key ("mixedCitizens", "first-game" → "Mixed citizens", "First game"). */
 const labelOf = (key: string) => {
-  const known = OPTION_LABELS[key];
-  if (known) return t(known);
   const words = key.replace(/-(.)/g, (_, c: string) => c.toUpperCase()).replace(/([A-Z])/g, ' $1');
-  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+  return tOr(OPTION_LABELS[key], words.charAt(0).toUpperCase() + words.slice(1).toLowerCase());
 };
 
 /** The lobby: the catalog, and a form to create a game with its options, seats and time control. */

@@ -5,7 +5,7 @@ import { Alert } from '../ui/alert.js';
 import { dataOf, explain, okOf } from '../ui/errors.js';
 import { SecretBox } from '../ui/secret-box.js';
 import { gameTitle, seatNames } from '../ui/seats.js';
-import { isolate, listOf, t, type MessageKey } from '../i18n/i18n.js';
+import { isolate, listOf, t, tOr, type MessageKey } from '../i18n/i18n.js';
 import { tNodes } from '../i18n/use.js';
 
 type Webhook = components['schemas']['Webhook'];
@@ -37,10 +37,7 @@ const GAME_EVENTS: Partial<Record<EventType, MessageKey>> = {
   'game.ended': 'webhooks.game-ended',
 };
 const EVENT_NAMES: Record<string, MessageKey> = { ...PLAYER_EVENTS, ...GAME_EVENTS };
-const eventName = (type: string) => {
-  const key = EVENT_NAMES[type];
-  return key ? t(key) : type;
-};
+const eventName = (type: string) => tOr(EVENT_NAMES[type], type);
 
 /** What each body shape is for: a program of yours, or a chat channel's incoming webhook, which posts each message as it comes. */
 const FORMATS: Readonly<Record<Format, MessageKey>> = {
