@@ -4,7 +4,10 @@ import { fail, type FactsOf, type RaisedCode } from '../../functions/service/err
 import { LANGUAGES } from '../../functions/service/languages.js';
 import { detailMessage, TRANSLATED_DETAILS } from '../../functions/service/problem-details/index.js';
 import { SERVICE_PROBLEMS, type ServiceProblemCode } from '../../functions/service/problems.js';
-import { REFUSAL_TABLES } from '../../functions/service/refusals/index.js';
+import { REFUSAL_TABLES, refusalSpeaker } from '../../functions/service/refusals/index.js';
+import { reject as rejectKit } from '../../core/engine/index.js';
+import { reject as rejectVck } from '../../core/games/valeria-card-kingdoms/rejections.js';
+import { reject as rejectVp } from '../../core/games/village-pillage/rejections.js';
 
 /** What a message asks for: each argument's name, and for each `select` or `plural`, the cases it offers. */
 function shapeOf(elements: readonly MessageFormatElement[], into = new Map<string, string>()): Map<string, string> {
@@ -212,5 +215,30 @@ describe('the engines’ refusals in every language', () => {
       expect(Object.keys(table.terms.fa).sort(), `${name} terms`).toEqual(Object.keys(table.terms.fr).sort());
       for (const code of table.quotesEnglish) expect(codes, name).toContain(code);
     }
+  });
+});
+
+describe('an engine’s refusal said again in the caller’s language', () => {
+  it('puts the game’s terms in the rulebook’s words, keeps card names, and says when a batch was refused', () => {
+    const poor = rejectVck('cannot-afford', { amount: 3, resource: 'Gold', magic: 1 });
+    expect(poor.message).toBe('You do not have 3 Gold and 1 Magic.');
+    const said = refusalSpeaker('valeria-card-kingdoms', poor);
+    expect(said('en')).toEqual({ text: 'You do not have 3 Gold and 1 Magic.', languages: ['en'] });
+    expect(said('fr')).toEqual({ text: 'Vous n’avez pas 3 \u2068Or\u2069 et 1 Magie.', languages: ['fr'] });
+    expect(said('fa')).toEqual({ text: 'شما ۳ \u2068طلا\u2069 و ۱ جادو ندارید.', languages: ['fa'] });
+
+    const plan = refusalSpeaker('village-pillage', rejectVp('wrong-plan', { wanted: 'a front and a back card (queue)' }), 2);
+    expect(plan('en').text).toBe('This round you place a front and a back card (queue). (move 2 of the batch; nothing was applied)');
+    expect(plan('fr').text).toBe(
+      'Cette manche, vous placez \u2068une carte devant et une carte derrière (file)\u2069. (coup 2 du lot\u202f; rien n’a été appliqué)',
+    );
+    expect(plan('fa').text).toBe('در این دور \u2068یک کارت جلو و یک کارت پشت (صف)\u2069 می‌گذارید. (حرکت ۲ از این دسته از حرکت‌ها؛ هیچ‌کدام اعمال نشد)');
+  });
+
+  it('says which answers quote the engine’s English, and answers a game it has no table for in English', () => {
+    const issues = refusalSpeaker('village-pillage', rejectKit('malformed-move', { issues: 'card: Required' }));
+    expect(issues('fr')).toEqual({ text: 'Ce coup n’est pas bien formé (en anglais\u00a0: \u2068card: Required\u2069).', languages: ['fr', 'en'] });
+    const fixture = refusalSpeaker('sealed-bids', { ok: false, code: 'bid-too-high', message: 'You bid more than you hold.', values: {} });
+    expect(fixture('fa')).toEqual({ text: 'You bid more than you hold.', languages: ['en'] });
   });
 });

@@ -1,7 +1,7 @@
 import { KIT_REJECTIONS, type Rejection } from '../../../core/engine/index.js';
 import { writtenIn, type Speaker, type Spoken } from '../errors.js';
 import type { Language } from '../languages.js';
-import { format, sentence } from '../speak.js';
+import { format, LOCALES, sentence } from '../speak.js';
 import { KIT_REFUSALS } from './kit.js';
 import type { RefusalTable } from './table.js';
 import { VCK_REFUSALS } from './valeria-card-kingdoms.js';
@@ -28,8 +28,24 @@ export const REFUSAL_TABLES: Readonly<Record<string, RefusalTable>> = { kit: KIT
 /** Where a refusal of a batch of moves came from; nothing of the batch was applied. */
 const IN_BATCH: Readonly<Record<Language, string>> = {
   en: '{refusal} (move {index} of the batch; nothing was applied)',
-  fr: '{refusal} (coup {index} du lot\u202f; rien n’a été appliqué)',
-  fa: '{refusal} (حرکت {index} از این دسته از حرکت‌ها؛ هیچ‌کدام اعمال نشد)',
+  fr: '{refusal} (coup {index, number} du lot\u202f; rien n’a été appliqué)',
+  fa: '{refusal} (حرکت {index, number} از این دسته از حرکت‌ها؛ هیچ‌کدام اعمال نشد)',
+};
+
+/** A list of seats the kit writes as text ("0, 2"): in the language's digits and list punctuation. */
+const SEAT_LIST = /^\d+(, \d+)*$/;
+const seatsIn = (seats: string, language: Language) => {
+  const numbers = new Intl.NumberFormat(LOCALES[language]);
+  return seats
+    .split(', ')
+    .map((seat) => numbers.format(Number(seat)))
+    .join(language === 'fa' ? '، ' : ', ');
+};
+
+/** A value as the language shows it: a game term in its words, a list of seats in its digits, anything else as it is. */
+const shownIn = (value: string | number, terms: Readonly<Record<string, string>>, language: Language) => {
+  if (typeof value === 'number') return value;
+  return terms[value] ?? (SEAT_LIST.test(value) ? seatsIn(value, language) : value);
 };
 
 function refusalIn(game: string, rejection: Rejection, language: Language): Spoken {
@@ -37,7 +53,7 @@ function refusalIn(game: string, rejection: Rejection, language: Language): Spok
   const template = language === 'en' ? undefined : table?.sentences[language][rejection.code];
   if (!table || language === 'en' || template === undefined) return { text: rejection.message, languages: ['en'] };
   const terms = table.terms[language];
-  const values = Object.entries(rejection.values).map(([blank, value]) => [blank, typeof value === 'string' ? (terms[value] ?? value) : value]);
+  const values = Object.entries(rejection.values).map(([blank, value]) => [blank, shownIn(value, terms, language)]);
   return {
     text: sentence(language, template, Object.fromEntries(values) as Record<string, string | number>),
     languages: writtenIn(language, table.quotesEnglish.includes(rejection.code)),
