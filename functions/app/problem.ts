@@ -75,7 +75,7 @@ export function problemResponses(codes: readonly ServiceProblemCode[], more: rea
       status,
       {
         description: `${titleOf(status)}: ${statusCodes.map((code) => `\`${code}\``).join(', ')}`,
-        ...(RETRY_HEADERS[status] ? { headers: RETRY_HEADERS[status] } : {}),
+        headers: { 'Content-Language': { $ref: '#/components/headers/ContentLanguage' }, ...RETRY_HEADERS[status] },
         content: {
           'application/problem+json': {
             schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } }] },
