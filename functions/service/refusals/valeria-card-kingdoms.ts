@@ -2,12 +2,13 @@ import { REJECTIONS } from '../../../core/games/valeria-card-kingdoms/rejections
 import { translations } from './table.js';
 
 /**
- * Valeria: Card Kingdoms' refusals. French terms from the French rulebook
+ * Valeria: Card Kingdoms' refusals, in the terms web/src/i18n/TERMS.md records
+ * for this game's table. French from the French rulebook
  * (shared/seeds/valeria-card-kingdoms.fr.txt): Or 120, Force 116, Magie 124,
- * Monstre 154, Citoyen 69, Domaine 81, Duc 87, Récolte 255; card names stay
- * English, as that edition prints them. Persian: no rulebook of record names
- * them (ours), Magic as the Persian Villages of Valeria rulebook does (جادو,
- * villages-of-valeria.fa.txt:122).
+ * Monstre 154, Citoyen 69, Domaine 81, Duc 87, Récolte 255, pioche (a stack)
+ * 156. Persian: طلا, جادو, شهروند, هیولا, دوک as the Persian Villages of
+ * Valeria rulebook prints them; نیرو, قلمرو, برداشت ours, as in TERMS.md.
+ * Card names stay the card catalog's English.
  */
 export const VCK_REFUSALS = translations({
   english: REJECTIONS,
@@ -19,7 +20,7 @@ export const VCK_REFUSALS = translations({
       'bad-answers': '{problem}',
       'no-such-option': 'Il n’y a pas d’option {option}\u202f; choisissez de 0 à {last}.',
       'amount-out-of-range': 'Cette prise peut prendre de 0 à {most} {resource}, pas {amount}.',
-      'empty-stack': 'La pile {stack} ({kind}) est épuisée.',
+      'empty-stack': 'La pioche {stack} ({kind}) est épuisée.',
       'wrong-payment': '{name} coûte {amount} {main} et {magic} Magie\u00a0: dépensez au moins 1 {main}, la Magie pouvant remplacer le reste.',
       'cannot-afford': 'Vous n’avez pas {amount} {resource} et {magic} Magie.',
       'requirement-not-met': '{name} demande {requirement} parmi vos Citoyens.',
@@ -52,7 +53,7 @@ export const VCK_REFUSALS = translations({
     },
     fa: {
       'kept a Duke': 'دوکی را نگه داشته‌اید',
-      'submitted your harvest': 'برداشت محصول خود را فرستاده‌اید',
+      'submitted your harvest': 'برداشت خود را فرستاده‌اید',
       gold: 'طلا',
       strength: 'نیرو',
       magic: 'جادو',
