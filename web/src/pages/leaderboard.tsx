@@ -6,6 +6,7 @@ import { Alert } from '../ui/alert.js';
 import { GameTabs, gameOrFirst } from '../ui/game-tabs.js';
 import { gameTitle } from '../ui/seats.js';
 import { num, t } from '../i18n/i18n.js';
+import { shownRating } from '../ui/rating.js';
 import './community.css';
 
 type Leaderboard = paths['/v1/leaderboards/{game}']['get']['responses'][200]['content']['application/json'];
@@ -73,7 +74,7 @@ export function LeaderboardPage({ game }: { game: string | null }) {
                     </a>
                   </th>
                   <td class="number" dir="ltr">
-                    {e.display}
+                    {shownRating(e.display)}
                   </td>
                   <td class="number">{num(e.games)}</td>
                   <td class="number">{num(e.wins)}</td>

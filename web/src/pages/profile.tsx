@@ -7,8 +7,8 @@ import { usePaged } from '../ui/paged.js';
 import { BotBadge, SeatNames } from '../ui/player-name.js';
 import { gameTitle } from '../ui/seats.js';
 import { day, percent, when } from '../ui/when.js';
-import { language, num, t } from '../i18n/i18n.js';
-import { directionOf } from '../i18n/languages.js';
+import { rating, shownRating, signed } from '../ui/rating.js';
+import { num, t } from '../i18n/i18n.js';
 import { tNodes } from '../i18n/use.js';
 import { BlockControl } from './block-control.js';
 import './community.css';
@@ -18,15 +18,6 @@ type RecentGames = paths['/v1/players/{id}/games']['get']['responses'][200]['con
 type RecentGame = RecentGames['games'][number];
 
 const reliability = (share: number | null) => (share === null ? t('profile.no-finished') : percent(share));
-
-/** "12.3" ("۱۲٫۳" in Persian): a rating to one decimal. */
-const rating = (value: number) => new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
-
-/** "+1.3", "−0.8": how a game moved a rating; kept left to right (its sign before it) in a right-to-left page. */
-const signed = (delta: number) => {
-  const text = `${delta >= 0 ? '+' : '−'}${rating(Math.abs(delta))}`;
-  return directionOf(language()) === 'rtl' ? `\u2066${text}\u2069` : text;
-};
 
 /**
  * A player's profile: who they are (a person, or a bot account), since when,
@@ -97,7 +88,7 @@ export function ProfilePage({ playerId }: { playerId: string }) {
                   <a href={`/leaderboards/${g.game}`}>{gameTitle(g.game)}</a>
                 </th>
                 <td class="number" data-testid={`rating-${g.game}`}>
-                  {g.rating ? g.rating.display : t('profile.not-rated')}
+                  {g.rating ? shownRating(g.rating.display) : t('profile.not-rated')}
                 </td>
                 <td class="number">{num(g.played)}</td>
                 <td class="number">{num(g.won)}</td>
