@@ -1,7 +1,20 @@
+import type { Context } from 'hono';
 import * as z from 'zod';
 import type { PushContext } from '../../push/context.js';
-import { confirmEmail, presentEmail, removeEmail, requireEmailRecord, setEmail, unsubscribe, type MailDesk } from '../../push/email/address.js';
+import {
+  confirmEmail,
+  linkLanguage,
+  presentEmail,
+  removeEmail,
+  requireEmailRecord,
+  setEmail,
+  unsubscribe,
+  type MailDesk,
+} from '../../push/email/address.js';
 import { askPage, donePage } from '../../push/email/pages.js';
+import { LINK_PAGES } from '../../push/email/sentences.js';
+import { negotiateLanguage, type Language } from '../../service/languages.js';
+import { isolated, speaking, type Speaker } from '../../service/speak.js';
 import { EmailChange, EmailLinkQuery } from '../../push/email/schemas.js';
 import { requires } from '../auth.js';
 import { problemResponses } from '../problem.js';
@@ -127,17 +140,31 @@ export function mountEmailRoutes(mount: Mount, ctx: PushContext, desk: MailDesk 
     return c.body(null, 204);
   });
 
-  mount(emailRoutes.confirmPage, async (c) => c.html(askPage('Confirm your e-mail address', sameLink(c.req.valid('query').token), 'Confirm'), 200));
+  /** A page for the link's reader: in the language its player chose, else the one the browser asks for (`Accept-Language`). */
+  async function linkPage(c: Context, token: string, write: (say: Speaker<keyof (typeof LINK_PAGES)['en']>, language: Language) => string) {
+    const language = (await linkLanguage(ctx, token)) ?? negotiateLanguage(c.req.header('accept-language'));
+    return c.html(write(speaking(LINK_PAGES, language), language), 200, { 'Content-Language': language });
+  }
 
-  mount(emailRoutes.confirm, async (c) => {
-    const record = await confirmEmail(ctx, desk, c.req.valid('query').token);
-    return c.html(donePage('Address confirmed', `Notices of your games will be mailed to ${record.address}.`), 200);
+  mount(emailRoutes.confirmPage, async (c) => {
+    const { token } = c.req.valid('query');
+    return linkPage(c, token, (say, language) => askPage(language, say('confirm-title'), sameLink(token), say('confirm-button')));
   });
 
-  mount(emailRoutes.unsubscribePage, async (c) => c.html(askPage('Stop these e-mails', sameLink(c.req.valid('query').token), 'Unsubscribe'), 200));
+  mount(emailRoutes.confirm, async (c) => {
+    const { token } = c.req.valid('query');
+    const record = await confirmEmail(ctx, desk, token);
+    return linkPage(c, token, (say, language) => donePage(language, say('confirmed-title'), say('confirmed', { address: isolated(record.address, language) })));
+  });
+
+  mount(emailRoutes.unsubscribePage, async (c) => {
+    const { token } = c.req.valid('query');
+    return linkPage(c, token, (say, language) => askPage(language, say('unsubscribe-title'), sameLink(token), say('unsubscribe-button')));
+  });
 
   mount(emailRoutes.unsubscribe, async (c) => {
-    await unsubscribe(ctx, desk, c.req.valid('query').token);
-    return c.html(donePage('Unsubscribed', 'You will get no more e-mails of this kind. Account shows everything you are sent.'), 200);
+    const { token } = c.req.valid('query');
+    await unsubscribe(ctx, desk, token);
+    return linkPage(c, token, (say, language) => donePage(language, say('unsubscribed-title'), say('unsubscribed')));
   });
 }
