@@ -9,7 +9,7 @@ const yourTurn = { ...ref, type: 'your-turn', version: 4, pending: { id: 'p_1', 
 describe('push sentences in the addressee’s language', () => {
   it('words a turn in English, French or Persian (Persian digits and title), keeping the game id and path', () => {
     expect(sentence(yourTurn)).toBe('Your turn in Villages of Valeria: play by 27 Nov, 18:30 UTC.');
-    expect(sentence(yourTurn, 'UTC', 'fr')).toMatch(/^À vous de jouer dans Villages of Valeria : jouez avant le 27 nov\.?, 18:30 UTC\.$/);
+    expect(sentence(yourTurn, 'UTC', 'fr')).toMatch(/^À vous de jouer dans Villages of Valeria\u00A0: jouez avant le 27 nov\.?, 18:30 UTC\.$/u);
     const fa = pushMessage(yourTurn, 'fa');
     expect(fa.title).toBe('دهکده‌های والریا');
     expect(fa.body).toContain('نوبت شما در دهکده‌های والریا');

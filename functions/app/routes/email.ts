@@ -1,16 +1,7 @@
 import type { Context } from 'hono';
 import * as z from 'zod';
 import type { PushContext } from '../../push/context.js';
-import {
-  confirmEmail,
-  linkLanguage,
-  presentEmail,
-  removeEmail,
-  requireEmailRecord,
-  setEmail,
-  unsubscribe,
-  type MailDesk,
-} from '../../push/email/address.js';
+import { confirmEmail, linkLanguage, presentEmail, removeEmail, requireEmailRecord, setEmail, unsubscribe, type MailDesk } from '../../push/email/address.js';
 import { askPage, donePage } from '../../push/email/pages.js';
 import { LINK_PAGES } from '../../push/email/sentences.js';
 import { negotiateLanguage, type Language } from '../../service/languages.js';

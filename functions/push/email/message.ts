@@ -118,7 +118,9 @@ const until = (at: number, to: Addressee) => when(new Date(at).toISOString(), to
 
 /** The digest's local day (`YYYY-MM-DD`): English keeps it so; French and Persian read it as their locale writes a date (Persian in its own calendar). */
 const dayIn = (day: string, language: Language) =>
-  language === DEFAULT_LANGUAGE ? day : new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(Date.parse(`${day}T12:00:00Z`));
+  language === DEFAULT_LANGUAGE
+    ? day
+    : new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(Date.parse(`${day}T12:00:00Z`));
 
 export function renderMail(content: MailContent, to: Addressee, setting: MailSetting): Mail {
   const { language } = to;
