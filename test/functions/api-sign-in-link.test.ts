@@ -159,6 +159,21 @@ describe.each(STORE_KINDS)('sign-in links mailed to a confirmed address (%s stor
     expect((await use(secretOf(mail!))).body.player.playerId).toBe(ann.playerId);
   });
 
+  it('mails the link in the language its player chose: Persian, right to left, its time in Persian digits', async () => {
+    const nima = await playerWith('Nima', address('nima'));
+    expect((await api.client.request('PUT', '/v1/players/me/preferences', { token: nima.token, body: { language: 'fa' } })).status).toBe(200);
+    const secret = await mailedSecret(address('nima'));
+    const [mail] = mailsTo(address('nima')).slice(-1);
+    expect(mail!.subject).toBe('پیوند ورود شما به Valeria Tabletop');
+    expect(mail!.text).toContain(`\u200Fورود: ${APP}/sign-in/email#token=`);
+    expect(mail!.text).toMatch(
+      /\u200Fاین پیوند مرورگری را که در آن باز شود، فقط یک بار و تا [۰-۹]{1,2} [\u0600-\u06FF]+، [۰-۹]{2}:[۰-۹]{2} UTC وارد می‌کند\./u,
+    );
+    expect(mail!.text).toContain('\u200Fاین ایمیل را می‌گیرید چون کسی پیوندی خواسته است تا با این نشانی به Valeria Tabletop وارد شود.');
+    expect(mail!.html).toContain('<html lang="fa" dir="rtl">');
+    expect((await use(secret)).body.player.playerId).toBe(nima.playerId);
+  });
+
   it('signs a browser in with a token of its own, listed as a device and revocable; a second use is refused', async () => {
     const dee = await playerWith('Dee', address('dee'));
     const secret = await mailedSecret(address('dee'));
