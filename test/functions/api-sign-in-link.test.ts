@@ -174,6 +174,27 @@ describe.each(STORE_KINDS)('sign-in links mailed to a confirmed address (%s stor
     expect((await use(secret)).body.player.playerId).toBe(nima.playerId);
   });
 
+  it('answers the asking in the language the request asks for, never the owner’s (the same for a known and an unknown address)', async () => {
+    await playerWith('Odile', address('odile'));
+    const answers = [];
+    for (const to of [address('odile'), address('nobody-fr')]) {
+      const reply = await call('/v1/sign-in/email', { address: to }, { 'user-agent': FIREFOX, 'accept-language': 'fr-CA, en;q=0.8' });
+      answers.push([reply.status, reply.headers.get('content-language'), reply.body.detail.replace(to, '<address>')]);
+    }
+    expect(answers).toEqual(
+      Array(2).fill([
+        202,
+        'fr',
+        'Si \u2068<address>\u2069 est l’adresse confirmée d’un compte, un lien de connexion est en route. Il connecte le navigateur dans lequel il est ouvert, une seule fois, dans les 15 minutes.',
+      ]),
+    );
+    const persian = await call('/v1/sign-in/email', { address: address('nobody-fa') }, { 'user-agent': FIREFOX, 'accept-language': 'fa' });
+    expect(persian.body.detail).toBe(
+      `اگر \u2068${address('nobody-fa')}\u2069 نشانی تأییدشدهٔ یک حساب باشد، پیوند ورود در راه است. این پیوند مرورگری را که در آن باز شود، فقط یک بار و ظرف ۱۵ دقیقه وارد می‌کند.`,
+    );
+    await settled();
+  });
+
   it('signs a browser in with a token of its own, listed as a device and revocable; a second use is refused', async () => {
     const dee = await playerWith('Dee', address('dee'));
     const secret = await mailedSecret(address('dee'));

@@ -1,6 +1,6 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { CONFIRMATION_MAIL, DIGEST_MAIL, LINK_PAGES, MAIL_FRAME, NOTICE_MAIL, SIGN_IN_MAIL } from '../../functions/push/email/sentences.js';
+import { CONFIRMATION_MAIL, DIGEST_MAIL, LINK_PAGES, MAIL_FRAME, NOTICE_MAIL, SIGN_IN_MAIL, SIGN_IN_REQUESTED } from '../../functions/push/email/sentences.js';
 import { PUSH_SENTENCES } from '../../functions/push/webpush/message.js';
 import { LANGUAGES } from '../../functions/service/languages.js';
 import type { Sentences } from '../../functions/service/speak.js';
@@ -21,6 +21,7 @@ const TABLES: Readonly<Record<string, Sentences<string>>> = {
   NOTICE_MAIL,
   DIGEST_MAIL,
   LINK_PAGES,
+  SIGN_IN_REQUESTED,
 };
 
 /** What is wrong with a table, one line each (none for a good one). A language missing altogether reads as one with no sentence. */

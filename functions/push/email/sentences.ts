@@ -172,3 +172,23 @@ export const LINK_PAGES: Sentences<
     unsubscribed: 'دیگر ایمیلی از این نوع نمی‌گیرید. صفحهٔ «حساب» همهٔ آنچه را برایتان فرستاده می‌شود نشان می‌دهد.',
   },
 };
+
+/**
+ * The answer to asking for a sign-in link, in the language the request asks
+ * for (`Accept-Language`), never the owner's: the same whether or not the
+ * address belongs to an account.
+ */
+export const SIGN_IN_REQUESTED: Sentences<'detail'> = {
+  en: {
+    detail:
+      'If {address} is the confirmed address of an account, a sign-in link is on its way. It signs in the browser it is opened in, once, within {minutes, plural, one {# minute} other {# minutes}}.',
+  },
+  fr: {
+    detail:
+      'Si {address} est l’adresse confirmée d’un compte, un lien de connexion est en route. Il connecte le navigateur dans lequel il est ouvert, une seule fois, dans {minutes, plural, one {la minute} other {les # minutes}}.',
+  },
+  fa: {
+    detail:
+      'اگر {address} نشانی تأییدشدهٔ یک حساب باشد، پیوند ورود در راه است. این پیوند مرورگری را که در آن باز شود، فقط یک بار و ظرف {minutes, number} دقیقه وارد می‌کند.',
+  },
+};
