@@ -1,6 +1,7 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { CONFIRMATION_MAIL, DIGEST_MAIL, LINK_PAGES, MAIL_FRAME, NOTICE_MAIL, SIGN_IN_MAIL, SIGN_IN_REQUESTED } from '../../functions/push/email/sentences.js';
+import { CHAT_SENTENCES } from '../../functions/push/webhooks/chat.js';
 import { PUSH_SENTENCES } from '../../functions/push/webpush/message.js';
 import { LANGUAGES } from '../../functions/service/languages.js';
 import type { Sentences } from '../../functions/service/speak.js';
@@ -8,7 +9,7 @@ import { argumentsOf } from '../support/icu.js';
 
 /**
  * Every table of sentences the server writes for people (push, e-mail, the
- * pages e-mail links open), as the web catalogs are held: each language has
+ * pages e-mail links open, chat apps' webhooks), as the web catalogs are held: each language has
  * the English one's keys, each sentence parses as ICU MessageFormat and names
  * the English one's arguments; French puts a no-break space before : ; ! ?,
  * Persian writes its prefix می and suffix ها joined by ZWNJ, never by a space.
@@ -22,6 +23,7 @@ const TABLES: Readonly<Record<string, Sentences<string>>> = {
   DIGEST_MAIL,
   LINK_PAGES,
   SIGN_IN_REQUESTED,
+  CHAT_SENTENCES,
 };
 
 /** What is wrong with a table, one line each (none for a good one). A language missing altogether reads as one with no sentence. */

@@ -105,13 +105,18 @@ export async function requireWebhook(ctx: PushContext, ownerId: string, id: stri
   return hook;
 }
 
+/** The language a chat channel is written in: its owner's (their preferences), a game's channel too, as whoever set it up reads it. */
+const ownerLanguage = async (ctx: PushContext, hook: WebhookRecord) => (await readPreferences(ctx, hook.ownerId, 'eventual')).language;
+
 /** Sends one signed `ping` now and answers only how it went (recorded like any delivery, not retried): never the receiver's status or text. */
 export async function pingWebhook(ctx: PushContext, policy: PushPolicy, hook: WebhookRecord): Promise<{ deliveryId: string; outcome: TestOutcome }> {
   const now = ctx.clock();
   const id = derivedId('msg', hook.id, 'ping', now);
   const format = formatOf(hook);
   const body =
-    format === 'standard' ? JSON.stringify({ type: 'ping', timestamp: new Date(now).toISOString(), data: { webhookId: hook.id } }) : chatPingBody(format);
+    format === 'standard'
+      ? JSON.stringify({ type: 'ping', timestamp: new Date(now).toISOString(), data: { webhookId: hook.id } })
+      : chatPingBody(format, await ownerLanguage(ctx, hook));
   const result = await attemptDelivery(hook, { id, body }, policy, now);
   const outcome: TestOutcome = result.ok ? 'delivered' : result.error === 'timed out' ? 'timed out' : 'refused';
   await ctx.push.putDelivery({
@@ -201,7 +206,9 @@ async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: No
     ownerId: hook.ownerId,
     type: message.type,
     body:
-      format === 'standard' ? JSON.stringify({ type: message.type, timestamp: message.at, data: message }) : chatBody(format, message, ctx.pushPolicy.appUrl),
+      format === 'standard'
+        ? JSON.stringify({ type: message.type, timestamp: message.at, data: message })
+        : chatBody(format, message, ctx.pushPolicy.appUrl, await ownerLanguage(ctx, hook)),
     createdAt: Date.parse(message.at),
     state: 'pending',
     attempts: [],
