@@ -60,13 +60,13 @@ export const CHAT_SENTENCES: Sentences<ChatKey> = {
     started: '{title} has started.',
     won: '{title} has ended: you won (scores {scores}).',
     lost: '{title} has ended: you did not win (scores {scores}).',
-    'player-joined': '{name} took seat {seat} in {title}.',
-    'seat-replaced': 'The bot now plays seat {seat} ({name}) in {title}, after {count} timeouts.',
-    'seat-reclaimed': '{name} took seat {seat} back from the bot in {title}.',
+    'player-joined': '{name} took seat {seat, number} in {title}.',
+    'seat-replaced': 'The bot now plays seat {seat, number} ({name}) in {title}, after {count, number} timeouts.',
+    'seat-reclaimed': '{name} took seat {seat, number} back from the bot in {title}.',
     'webhook-disabled': 'A webhook of yours was disabled ({reason}).',
     'game.turn': '{title}: waiting for {awaiting} until {deadline}.',
     'game.ended': '{title} has ended: {winners} won (scores {scores}).',
-    'bot-seat': 'the bot in seat {seat}',
+    'bot-seat': 'the bot in seat {seat, number}',
     open: 'Open the table',
     ping: 'Valeria Tabletop: this webhook works. Game news will appear here.',
   },
@@ -77,14 +77,14 @@ export const CHAT_SENTENCES: Sentences<ChatKey> = {
     started: 'La partie de {title} a commencé.',
     won: 'La partie de {title} est terminée\u00A0: vous avez gagné (scores {scores}).',
     lost: 'La partie de {title} est terminée\u00A0: vous n’avez pas gagné (scores {scores}).',
-    'player-joined': '{name} a pris la place {seat} dans {title}.',
+    'player-joined': '{name} a pris la place {seat, number} dans {title}.',
     'seat-replaced':
-      'Le bot joue désormais la place {seat} ({name}) dans {title}, après {count, plural, one {# dépassement de temps} other {# dépassements de temps}}.',
-    'seat-reclaimed': '{name} a repris la place {seat} au bot dans {title}.',
+      'Le bot joue désormais la place {seat, number} ({name}) dans {title}, après {count, plural, one {# dépassement de temps} other {# dépassements de temps}}.',
+    'seat-reclaimed': '{name} a repris la place {seat, number} au bot dans {title}.',
     'webhook-disabled': 'Un de vos webhooks a été désactivé ({reason}).',
     'game.turn': '{title}\u00A0: on attend {awaiting} jusqu’au {deadline}.',
     'game.ended': 'La partie de {title} est terminée. Victoire\u00A0: {winners} (scores {scores}).',
-    'bot-seat': 'le bot à la place {seat}',
+    'bot-seat': 'le bot à la place {seat, number}',
     open: 'Ouvrir la table',
     ping: 'Valeria Tabletop\u00A0: ce webhook fonctionne. Les nouvelles des parties apparaîtront ici.',
   },
@@ -95,13 +95,13 @@ export const CHAT_SENTENCES: Sentences<ChatKey> = {
     started: '{title} شروع شد.',
     won: '{title} تمام شد: شما بردید (امتیازها: {scores}).',
     lost: '{title} تمام شد: شما نبردید (امتیازها: {scores}).',
-    'player-joined': '{name} صندلی {seat} را در {title} گرفت.',
-    'seat-replaced': 'اکنون ربات در {title} روی صندلی {seat} ({name}) بازی می‌کند، پس از {count, number} بار تمام شدن وقت.',
-    'seat-reclaimed': '{name} صندلی {seat} را در {title} از ربات پس گرفت.',
+    'player-joined': '{name} صندلی {seat, number} را در {title} گرفت.',
+    'seat-replaced': 'اکنون ربات در {title} روی صندلی {seat, number} ({name}) بازی می‌کند، پس از {count, number} بار تمام شدن وقت.',
+    'seat-reclaimed': '{name} صندلی {seat, number} را در {title} از ربات پس گرفت.',
     'webhook-disabled': 'یکی از وب‌هوک‌های شما غیرفعال شد ({reason}).',
     'game.turn': '{title}: در انتظار {awaiting} تا {deadline}.',
     'game.ended': '{title} تمام شد؛ برنده: {winners} (امتیازها: {scores}).',
-    'bot-seat': 'ربات روی صندلی {seat}',
+    'bot-seat': 'ربات روی صندلی {seat, number}',
     open: 'باز کردن میز',
     ping: 'Valeria Tabletop: این وب‌هوک کار می‌کند. خبرهای بازی‌ها اینجا می‌آید.',
   },
@@ -109,7 +109,7 @@ export const CHAT_SENTENCES: Sentences<ChatKey> = {
 /** The sentence a person reads for each notification or notice type, and what fills it. */
 function said(message: Notification | GameNotice, language: Language): ChatMessage {
   if (message.type === 'webhook-disabled') return { key: 'webhook-disabled', gameId: null, values: { reason: message.reason } };
-  const title = 'game' in message ? gameTitle(message.game, message.title, language) : message.title;
+  const title = gameTitle(message.game, message.title, language);
   const about = (key: ChatKey, values: Readonly<Record<string, Value>> = {}): ChatMessage => ({ key, gameId: message.gameId, values: { title, ...values } });
   switch (message.type) {
     case 'your-turn':
