@@ -41,7 +41,7 @@ export const emailRoutes = {
     tags: ['push'],
     summary: 'Be told by e-mail',
     description:
-      'Sets your address, time zone and daily digest. A new address is mailed a confirmation link (single use, valid a day) and nothing else is sent to it until the link is followed (202); the same address again takes the other settings (200), or, still unconfirmed, is mailed a new link (202). Once confirmed, the `email` column of your preferences says which notifications are mailed (reminders, timeouts and a seat handed to the bot by default; your turn is off), and the digest lists the games waiting for your move at the hour you chose of your day, at most once a day. Every message has a plain-text part and a one-click unsubscribe (RFC 8058). A permanent bounce or a spam complaint disables the address. `503 email-unavailable` where this deployment sends no e-mail.',
+      'Sets your address, time zone and daily digest. A new address is mailed a confirmation link (single use, valid a day) and nothing else is sent to it until the link is followed (202); the same address again takes the other settings (200), or, still unconfirmed, is mailed a new link (202). Once confirmed, the `email` column of your preferences says which notifications are mailed (reminders, timeouts and a seat handed to the bot by default; your turn is off), and the digest lists the games waiting for your move at the hour you chose of your day, at most once a day. Every message has a plain-text part and a one-click unsubscribe (RFC 8058), and is written in the `language` of your preferences, else in the one this request’s `Accept-Language` asked for (English without either), dates and times in your time zone. A permanent bounce or a spam complaint disables the address. `503 email-unavailable` where this deployment sends no e-mail.',
     security: requires('account:write'),
     request: {
       body: jsonBody(EmailChange, {
@@ -74,7 +74,7 @@ export const emailRoutes = {
     tags: ['push'],
     summary: 'The confirmation link of an e-mail',
     description:
-      'A page with one button that confirms the address (a POST to this same link); opening the link changes nothing, so a mail scanner opening it confirms nothing. Needs no token.',
+      'A page with one button that confirms the address (a POST to this same link); opening the link changes nothing, so a mail scanner opening it confirms nothing. Needs no token. The page is in the language its player chose on their preferences, else the one `Accept-Language` asks for (`Content-Language` says which).',
     security: [],
     request: { query: EmailLinkQuery },
     responses: { 200: htmlPage('The page asking to confirm'), ...problemResponses(['invalid-request']) },
@@ -86,7 +86,8 @@ export const emailRoutes = {
     path: '/v1/email/confirm',
     tags: ['push'],
     summary: 'Confirm an e-mail address',
-    description: 'Confirms the address the link was mailed to: once, within a day. Needs no token (the link’s own is signed). Any body is ignored.',
+    description:
+      'Confirms the address the link was mailed to: once, within a day. Needs no token (the link’s own is signed). Any body is ignored. The page is in the language its player chose on their preferences, else the one `Accept-Language` asks for (`Content-Language` says which).',
     security: [],
     request: { query: EmailLinkQuery },
     responses: { 200: htmlPage('Confirmed'), ...problemResponses(LINK_CODES) },
@@ -98,7 +99,8 @@ export const emailRoutes = {
     path: '/v1/email/unsubscribe',
     tags: ['push'],
     summary: 'The unsubscribe link of an e-mail',
-    description: 'A page with one button that stops these e-mails (a POST to this same link); opening the link changes nothing. Needs no token.',
+    description:
+      'A page with one button that stops these e-mails (a POST to this same link); opening the link changes nothing. Needs no token. The page is in the language its player chose on their preferences, else the one `Accept-Language` asks for (`Content-Language` says which).',
     security: [],
     request: { query: EmailLinkQuery },
     responses: { 200: htmlPage('The page asking to unsubscribe'), ...problemResponses(['invalid-request']) },
@@ -111,7 +113,7 @@ export const emailRoutes = {
     tags: ['push'],
     summary: 'One-click unsubscribe (RFC 8058)',
     description:
-      'The `List-Unsubscribe` address of every e-mail, posted by mail apps with the body `List-Unsubscribe=One-Click` (`List-Unsubscribe-Post`), and by the page’s button: stops the kind of message it came in — that notification type’s e-mail (its `email` cell turned off), the daily digest, or, from a confirmation, the unconfirmed address itself. Needs no token; the body is not read. Doing it again changes nothing more.',
+      'The `List-Unsubscribe` address of every e-mail, posted by mail apps with the body `List-Unsubscribe=One-Click` (`List-Unsubscribe-Post`), and by the page’s button: stops the kind of message it came in — that notification type’s e-mail (its `email` cell turned off), the daily digest, or, from a confirmation, the unconfirmed address itself. Needs no token; the body is not read. Doing it again changes nothing more. The page is in the language its player chose on their preferences, else the one `Accept-Language` asks for (`Content-Language` says which).',
     security: [],
     request: { query: EmailLinkQuery },
     responses: { 200: htmlPage('Unsubscribed'), ...problemResponses(LINK_CODES) },
@@ -122,7 +124,9 @@ export function mountEmailRoutes(mount: Mount, ctx: PushContext, desk: MailDesk 
   mount(emailRoutes.get, async (c) => c.json(presentEmail(await requireEmailRecord(ctx, c.var.player.playerId)), 200));
 
   mount(emailRoutes.put, async (c) => {
-    const { record, confirmationSent } = await setEmail(ctx, desk, c.var.player.playerId, c.req.valid('json'));
+    const accepted = c.req.header('accept-language');
+    const browserLanguage = accepted ? negotiateLanguage(accepted) : undefined;
+    const { record, confirmationSent } = await setEmail(ctx, desk, c.var.player.playerId, c.req.valid('json'), browserLanguage);
     return confirmationSent ? c.json(presentEmail(record), 202) : c.json(presentEmail(record), 200);
   });
 

@@ -68,8 +68,10 @@ export const addressKey = (address: string) => createHash('sha256').update(addre
  * disabled by a bounce) starts unconfirmed and is mailed a confirmation
  * link; the same address keeps its state and takes the settings
  * (`confirmationSent` false), or, still unconfirmed, is mailed a new link.
+ * `browserLanguage` (the request's `Accept-Language`, when it has one) is
+ * kept as the mails' language while the player chooses none.
  */
-export async function setEmail(ctx: PushContext, desk: MailDesk | undefined, playerId: string, change: EmailChange) {
+export async function setEmail(ctx: PushContext, desk: MailDesk | undefined, playerId: string, change: EmailChange, browserLanguage?: Language) {
   const { desk: parts } = requireEmail(ctx, desk);
   const now = ctx.clock();
   const before = await ctx.push.getEmail(playerId, 'strong');
@@ -88,6 +90,7 @@ export async function setEmail(ctx: PushContext, desk: MailDesk | undefined, pla
     confirmation,
     ...settings,
     disabled: null,
+    ...((browserLanguage ?? before?.language) ? { language: browserLanguage ?? before?.language } : {}),
     createdAt: kept?.createdAt ?? now,
   };
   if (before) await cancelDigest(ctx, parts.timers, before);

@@ -41,8 +41,8 @@ export function emailCourier(ctx: PushContext, timers: Timers): Courier {
         return 'stale';
       }
       const setting = { from: email.from, appUrl: ctx.pushPolicy.appUrl ?? '', key: await email.key() };
-      // Written at each attempt in the language the player reads now (their preferences), as browser push is.
-      const { language = DEFAULT_LANGUAGE } = await readPreferences(ctx, record.playerId, 'strong');
+      // Written at each attempt in the language the player reads now: their preferences', else their browser's when they set the address.
+      const language = (await readPreferences(ctx, record.playerId, 'strong')).language ?? record.language ?? DEFAULT_LANGUAGE;
       try {
         await email.mailer.send(renderMail(mail.content, { playerId: record.playerId, address: mail.to, timeZone: record.timeZone, language }, setting));
       } catch (error) {
