@@ -393,6 +393,26 @@ describe.each(['fr', 'fa'] as const)('e-mail in the language the player chose (%
   });
 });
 
+describe('e-mail for a player who chose no language', () => {
+  it('is written in the language the browser asked for when setting the address, until the player chooses one', async () => {
+    const jo = await api.client.register('Jo Mail');
+    const before = catcher.received.length;
+    const body = { address: 'jo@example.org', timeZone: 'Europe/Paris' };
+    const put = await api.client.request('PUT', '/v1/players/me/email', { token: jo.token, body, headers: { 'accept-language': 'fr-CA, en;q=0.8' } });
+    expect(put.status).toBe(202);
+    await settled();
+    await catcher.until(before + 1);
+    expect(mailsTo('jo@example.org').map((mail) => mail.subject)).toEqual(['Confirmez votre adresse e-mail pour Valeria Tabletop']);
+    // Chosen on their preferences, a language wins over the browser's; setting the address again without a header keeps the browser's.
+    await api.client.request('PUT', '/v1/players/me/preferences', { token: jo.token, body: { language: 'fa' } });
+    expect((await api.client.request('PUT', '/v1/players/me/email', { token: jo.token, body })).status).toBe(202);
+    await settled();
+    await catcher.until(before + 2);
+    expect(mailsTo('jo@example.org')[1]!.subject).toBe('نشانی ایمیل خود را برای Valeria Tabletop تأیید کنید');
+    expect((await api.ctx.push.getEmail(jo.playerId, 'strong'))?.language).toBe('fr');
+  });
+});
+
 describe('the pages of e-mail links, for a player who chose no language', () => {
   it('speak the language the browser asks for (Accept-Language), English otherwise', async () => {
     const { confirmation } = await confirmedPlayer('Ida Mail', 'ida@example.org');

@@ -15,6 +15,9 @@ import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
 /** The link itself, relative: the page's button posts to where it was opened, whatever host served it. */
 const sameLink = (token: string) => `?token=${encodeURIComponent(token)}`;
 
+/** The language a browser asks for, if it names one: `*` alone (what fetch sends by default) asks for none. */
+const browserLanguage = (accepted: string | undefined) => (accepted && accepted.trim() !== '*' ? negotiateLanguage(accepted) : undefined);
+
 /** A page for people, from a link in an e-mail. */
 const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 
@@ -124,9 +127,13 @@ export function mountEmailRoutes(mount: Mount, ctx: PushContext, desk: MailDesk 
   mount(emailRoutes.get, async (c) => c.json(presentEmail(await requireEmailRecord(ctx, c.var.player.playerId)), 200));
 
   mount(emailRoutes.put, async (c) => {
-    const accepted = c.req.header('accept-language');
-    const browserLanguage = accepted ? negotiateLanguage(accepted) : undefined;
-    const { record, confirmationSent } = await setEmail(ctx, desk, c.var.player.playerId, c.req.valid('json'), browserLanguage);
+    const { record, confirmationSent } = await setEmail(
+      ctx,
+      desk,
+      c.var.player.playerId,
+      c.req.valid('json'),
+      browserLanguage(c.req.header('accept-language')),
+    );
     return confirmationSent ? c.json(presentEmail(record), 202) : c.json(presentEmail(record), 200);
   });
 
