@@ -230,7 +230,15 @@ export async function localContext(
     appUrl,
     vapidSeed,
     mailer,
-  }: { readonly loopbackWebhooks: boolean; readonly appUrl: string; readonly vapidSeed: string; readonly mailer: Mailer | null },
+    onDynamoClient = () => {},
+  }: {
+    readonly loopbackWebhooks: boolean;
+    readonly appUrl: string;
+    readonly vapidSeed: string;
+    readonly mailer: Mailer | null;
+    /** Told the DynamoDB client the stores share (the diagnostics count its requests). */
+    readonly onDynamoClient?: (client: DynamoDBClient) => void;
+  },
 ): Promise<PushContext> {
   const allowLoopbackHttp = env.WEBHOOKS_ALLOW_LOOPBACK === undefined ? loopbackWebhooks : env.WEBHOOKS_ALLOW_LOOPBACK !== '0';
   const app = env.APP_URL ?? appUrl;
@@ -240,7 +248,9 @@ export async function localContext(
   // Passkeys are bound to the address the web client is opened at: a host name (browsers refuse an IP address as a relying party).
   const parts = { pushPolicy, vacation: vacationPolicyFromEnv(env), relyingParty: relyingPartyAt(app) };
   if (dynamo === null) return contextOn(memoryStores(), parts);
-  const stores = dynamoStores(localDynamoClient(dynamo), LOCAL_TABLE);
+  const client = localDynamoClient(dynamo);
+  onDynamoClient(client);
+  const stores = dynamoStores(client, LOCAL_TABLE);
   // DynamoDB Local keeps its data under .data/: the table is made on the first start only.
   await stores.store.ensureTable();
   return contextOn(stores, parts);

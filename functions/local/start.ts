@@ -11,6 +11,14 @@
  * on the network can make the server knock on this machine's local ports.
  * DynamoDB Local cannot be kept to loopback: it is kept to us by a secret key
  * id instead (dynamodb-local.ts).
+ *
+ * For a load test on this machine (bench/load.ts): DIAGNOSTICS_EVERY_MS
+ * prints the event loop's delay, memory and DynamoDB requests every so
+ * often (diagnostics.ts); REQUEST_LOG=0 leaves out the line per request;
+ * RATE_LIMITS=0 lifts the per-address request limits, which a generator
+ * speaking for thousands of players from one address would hit at once
+ * (AWS enforces them in WAF; they stay on unless asked, and cannot be lifted
+ * while the server is shared).
  */
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -29,12 +37,16 @@ import { startMailCatcher, type MailCatcher } from './mail-catcher.js';
 import { smtpMailer } from '../push/email/smtp.js';
 import { serveWebApp } from './web-app.js';
 import { superviseDynamoDbLocal, type SupervisedDynamoDbLocal } from './supervised-dynamodb.js';
+import { printDiagnostics } from './diagnostics.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? LOOPBACK_HOST;
 const shared = !isLoopbackHost(host);
 const dataDir = process.env.DATA_DIR ?? join(REPO_ROOT, '.data');
+const diagnostics = process.env.DIAGNOSTICS_EVERY_MS ? printDiagnostics(Number(process.env.DIAGNOSTICS_EVERY_MS)) : null;
+const requestLog = process.env.REQUEST_LOG !== '0';
+const rateLimits = process.env.RATE_LIMITS !== '0' || shared;
 
 /** DynamoDB Local under DATA_DIR, supervised; null without Java, which the in-memory store stands in for. */
 async function openDynamo(): Promise<{ dynamo: SupervisedDynamoDbLocal | null; description: string }> {
@@ -58,6 +70,7 @@ const ctx = await localContext(dynamo, process.env, {
   appUrl: `http://localhost:${port}`,
   vapidSeed: await keptVapidSeed(dataDir),
   mailer: smtpUrl === null ? null : smtpMailer(smtpUrl),
+  onDynamoClient: (client) => diagnostics?.count(client),
 });
 console.log(`Storage: ${description}`);
 console.log(
@@ -73,9 +86,11 @@ const local = await startLocalPush(ctx, {
   onError: (error) => console.error('push failed:', error),
 });
 const app = createApp(ctx, {
-  log: (line) => console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`),
+  log: (line) =>
+    // A failure is always told.
+    (requestLog || line.status >= 500) && console.log(`${line.method} ${line.path} → ${line.status} (${line.ms} ms)${line.error ? ` ${line.error}` : ''}`),
   corsOrigins: 'localhost',
-  rateLimiter: rateLimiter({ clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' }),
+  ...(rateLimits ? { rateLimiter: rateLimiter({ clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' }) } : {}),
   // The e-mail routes queue a confirmation in the outbox and plan digests on the timers.
   mail: local,
 });
@@ -94,6 +109,7 @@ async function shutdown(reason: string, exitCode: number) {
   if (stopping) return;
   stopping = true;
   local.stop();
+  diagnostics?.stop();
   stream.close();
   await new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
   await dynamo?.stop();
