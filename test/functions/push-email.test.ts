@@ -73,6 +73,18 @@ const postOneClick = (path: string) =>
     body: 'List-Unsubscribe=One-Click',
   });
 
+/** An SES event (its EventBridge shape) about a message mailed to the player at `address`. */
+const sesEventFor = (playerId: string, address: string, eventType: string, detail: object) => ({
+  version: '0',
+  source: 'aws.ses',
+  'detail-type': eventType === 'Bounce' ? 'Email Bounced' : 'Email Complaint Received',
+  detail: {
+    eventType,
+    mail: { timestamp: '2026-11-26T10:00:00.000Z', source: 'play@example.org', destination: [address], tags: { player: [playerId] } },
+    ...detail,
+  },
+});
+
 /** A player whose address is confirmed through the link mailed to it; with a `language`, chosen on their preferences before the address is set. */
 async function confirmedPlayer(name: string, address: string, settings: object = {}, language?: Language) {
   const player = await api.client.register(name);
@@ -242,16 +254,7 @@ describe('e-mail (SMTP to the local mail catcher)', () => {
     const gus = await confirmedPlayer('Gus Mail', 'gus@example.org');
     const hal = await api.client.register('Hal Mail');
     await api.client.request('PUT', '/v1/players/me/preferences', { token: gus.token, body: { notify: { 'your-turn': { email: true } } } });
-    const sesEvent = (eventType: string, detail: object) => ({
-      version: '0',
-      source: 'aws.ses',
-      'detail-type': eventType === 'Bounce' ? 'Email Bounced' : 'Email Complaint Received',
-      detail: {
-        eventType,
-        mail: { timestamp: '2026-11-26T10:00:00.000Z', source: 'play@example.org', destination: ['gus@example.org'], tags: { player: [gus.playerId] } },
-        ...detail,
-      },
-    });
+    const sesEvent = (eventType: string, detail: object) => sesEventFor(gus.playerId, 'gus@example.org', eventType, detail);
     const transient = sesEvent('Bounce', {
       bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull', bouncedRecipients: [{ emailAddress: 'gus@example.org' }] },
     });
@@ -298,6 +301,7 @@ const SPOKEN = {
       ],
       until: /Le lien ne sert qu’une fois, jusqu’au \d{1,2} [a-zéû]+\.?, \d\d:\d\d Europe\/Paris\./u,
     },
+    bounced: 'rejeté définitivement (General)',
     pages: { ask: 'Confirmez votre adresse e-mail', confirmed: 'Les notifications de vos parties seront envoyées à \u2068ana@example.org\u2069.' },
     turn: {
       subject: /^À vous de jouer dans Village Pillage\u00A0: jouez avant le \d{1,2} [a-zéû]+\.?, \d\d:\d\d Europe\/Paris\.$/u,
@@ -328,6 +332,7 @@ const SPOKEN = {
       ],
       until: /\u200Fاین پیوند فقط یک بار و تا [۰-۹]{1,2} [\u0600-\u06FF]+، [۰-۹]{2}:[۰-۹]{2} Asia\/Tehran کار می‌کند\./u,
     },
+    bounced: 'برگشت خورد (General)',
     pages: { ask: 'نشانی ایمیل خود را تأیید کنید', confirmed: 'اعلان‌های بازی‌هایتان به \u2068ana@example.org\u2069 فرستاده می‌شود.' },
     turn: {
       subject: /^نوبت شما در غارت دهکده: تا [۰-۹]{1,2} [\u0600-\u06FF]+، [۰-۹]{2}:[۰-۹]{2} Asia\/Tehran بازی کنید\.$/u,
@@ -352,7 +357,7 @@ describe.each(['fr', 'fa'] as const)('e-mail in the language the player chose (%
   const address = (name: string) => `${name}-${language}@example.org`;
   const replaceAddress = (text: string, name: string) => text.replace('ana@example.org', address(name));
 
-  it('mails the confirmation, a turn and the digest in it, and the confirmation link’s pages speak it', async () => {
+  it('mails the confirmation, a turn and the digest in it; the confirmation link’s pages and a bounce’s reason speak it', async () => {
     const ana = await confirmedPlayer(`Ana ${language}`, address('ana'), { timeZone: spoken.timeZone, digestHour: 8 }, language);
     const { confirmation } = ana;
     expect(confirmation.subject).toBe(spoken.confirmation.subject);
@@ -390,6 +395,11 @@ describe.each(['fr', 'fa'] as const)('e-mail in the language the player chose (%
     expect(digest!.subject).toBe(spoken.digest.subject);
     for (const line of spoken.digest.text) expect(digest!.text).toMatch(line);
     expect(digest!.html).toContain(spoken.html);
+
+    // A permanent bounce says why in the player's language too (Account shows it).
+    const bounce = { bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: address('ana') }] } };
+    expect(await disableFromSesEvent(api.ctx, sesEventFor(ana.playerId, address('ana'), 'Bounce', bounce))).toBe(true);
+    expect((await api.client.get('/v1/players/me/email', { token: ana.token })).body.disabled.reason).toBe(spoken.bounced);
   });
 });
 

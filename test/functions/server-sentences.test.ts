@@ -1,7 +1,17 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { CONFIRMATION_MAIL, DIGEST_MAIL, LINK_PAGES, MAIL_FRAME, NOTICE_MAIL, SIGN_IN_MAIL, SIGN_IN_REQUESTED } from '../../functions/push/email/sentences.js';
+import {
+  CONFIRMATION_MAIL,
+  DIGEST_MAIL,
+  DISABLED_ADDRESS,
+  LINK_PAGES,
+  MAIL_FRAME,
+  NOTICE_MAIL,
+  SIGN_IN_MAIL,
+  SIGN_IN_REQUESTED,
+} from '../../functions/push/email/sentences.js';
 import { CHAT_SENTENCES } from '../../functions/push/webhooks/chat.js';
+import { DISABLED_WEBHOOK } from '../../functions/push/webhooks/courier.js';
 import { PUSH_SENTENCES } from '../../functions/push/webpush/message.js';
 import { LANGUAGES } from '../../functions/service/languages.js';
 import type { Sentences } from '../../functions/service/speak.js';
@@ -24,6 +34,8 @@ const TABLES: Readonly<Record<string, Sentences<string>>> = {
   LINK_PAGES,
   SIGN_IN_REQUESTED,
   CHAT_SENTENCES,
+  DISABLED_ADDRESS,
+  DISABLED_WEBHOOK,
 };
 
 /** What is wrong with a table, one line each (none for a good one). A language missing altogether reads as one with no sentence. */

@@ -1,7 +1,6 @@
-import { DEFAULT_LANGUAGE } from '../../service/languages.js';
 import type { Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
-import { readPreferences } from '../notify/feed.js';
+import { readerLanguage } from '../notify/feed.js';
 import type { AttemptOutcome, Courier } from '../outbox/port.js';
 import type { EmailRecord } from '../store/port.js';
 import { deferDelivery, dueDelivery, failDelivery, planNextAttempt } from '../webhooks/courier.js';
@@ -42,7 +41,7 @@ export function emailCourier(ctx: PushContext, timers: Timers): Courier {
       }
       const setting = { from: email.from, appUrl: ctx.pushPolicy.appUrl ?? '', key: await email.key() };
       // Written at each attempt in the language the player reads now: their preferences', else their browser's when they set the address.
-      const language = (await readPreferences(ctx, record.playerId, 'strong')).language ?? record.language ?? DEFAULT_LANGUAGE;
+      const language = await readerLanguage(ctx, record.playerId, record.language);
       try {
         await email.mailer.send(renderMail(mail.content, { playerId: record.playerId, address: mail.to, timeZone: record.timeZone, language }, setting));
       } catch (error) {

@@ -192,3 +192,10 @@ export const SIGN_IN_REQUESTED: Sentences<'detail'> = {
       'اگر {address} نشانی تأییدشدهٔ یک حساب باشد، پیوند ورود در راه است. این پیوند مرورگری را که در آن باز شود، فقط یک بار و ظرف {minutes, number} دقیقه وارد می‌کند.',
   },
 };
+
+/** Why an address was disabled, kept on it: SES's kind of bounce (`General`, `NoEmail`…) as SES names it. */
+export const DISABLED_ADDRESS: Sentences<'bounced' | 'complained'> = {
+  en: { bounced: 'bounced ({kind})', complained: 'marked as spam' },
+  fr: { bounced: 'rejeté définitivement ({kind})', complained: 'signalé comme spam' },
+  fa: { bounced: 'برگشت خورد ({kind})', complained: 'هرزنامه شناخته شد' },
+};

@@ -6,7 +6,7 @@ import type { PushContext } from '../context.js';
 import { derivedId, sendable } from '../model/derive.js';
 import { chooses } from '../model/preferences.js';
 import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES, type GameNotice, type Notification, type NotificationType, type WebhookFormat } from '../model/schemas.js';
-import { readPreferences } from '../notify/feed.js';
+import { readerLanguage, readPreferences } from '../notify/feed.js';
 import { noticeFor } from '../notify/blocked-names.js';
 import type { PushSink } from '../notify/channels.js';
 import type { OutboxMessage } from '../outbox/message.js';
@@ -105,9 +105,6 @@ export async function requireWebhook(ctx: PushContext, ownerId: string, id: stri
   return hook;
 }
 
-/** The language a chat channel is written in: its owner's (their preferences), a game's channel too, as whoever set it up reads it. */
-const ownerLanguage = async (ctx: PushContext, hook: WebhookRecord) => (await readPreferences(ctx, hook.ownerId, 'eventual')).language;
-
 /** Sends one signed `ping` now and answers only how it went (recorded like any delivery, not retried): never the receiver's status or text. */
 export async function pingWebhook(ctx: PushContext, policy: PushPolicy, hook: WebhookRecord): Promise<{ deliveryId: string; outcome: TestOutcome }> {
   const now = ctx.clock();
@@ -116,7 +113,7 @@ export async function pingWebhook(ctx: PushContext, policy: PushPolicy, hook: We
   const body =
     format === 'standard'
       ? JSON.stringify({ type: 'ping', timestamp: new Date(now).toISOString(), data: { webhookId: hook.id } })
-      : chatPingBody(format, await ownerLanguage(ctx, hook));
+      : chatPingBody(format, await readerLanguage(ctx, hook.ownerId));
   const result = await attemptDelivery(hook, { id, body }, policy, now);
   const outcome: TestOutcome = result.ok ? 'delivered' : result.error === 'timed out' ? 'timed out' : 'refused';
   await ctx.push.putDelivery({
@@ -194,7 +191,7 @@ function chatTurn(message: Notification | GameNotice): string | null {
   return null;
 }
 
-/** Stores a new delivery (pending, no attempt yet); its outbox message, or null when an attempt was already made or a chat channel was told of the turn already. */
+/** Stores a new delivery (pending, no attempt yet), a chat app's in its owner's language (a game's channel too, as whoever set it up reads it); its outbox message, or null when an attempt was already made or a chat channel was told of the turn already. */
 async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: Notification | GameNotice): Promise<OutboxMessage | null> {
   const format = formatOf(hook);
   const id = derivedId('msg', hook.id, message.id);
@@ -208,7 +205,7 @@ async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: No
     body:
       format === 'standard'
         ? JSON.stringify({ type: message.type, timestamp: message.at, data: message })
-        : chatBody(format, message, ctx.pushPolicy.appUrl, await ownerLanguage(ctx, hook)),
+        : chatBody(format, message, ctx.pushPolicy.appUrl, await readerLanguage(ctx, hook.ownerId)),
     createdAt: Date.parse(message.at),
     state: 'pending',
     attempts: [],
