@@ -20,14 +20,12 @@ interface ChatMessage {
   readonly gameId: string | null;
 }
 
-/** A value of a sentence: words or a number as they are, a name a player chose (escaped), an instant (shown in the reader's own time zone where the app can), seats listed. */
+/** A value of a sentence: words or a number as they are, a name a player chose (escaped), an instant (shown in the reader's own time zone where the app can), seats or scores listed. */
 type Value =
   string | number | { readonly name: string } | { readonly at: string } | { readonly seats: readonly PublicSeat[] } | { readonly scores: readonly number[] };
 
-interface PublicSeat {
-  readonly seat: number;
-  readonly name: string | null;
-}
+/** A seat as a game's channel names it: its player's name, or null for a bot. */
+type PublicSeat = Extract<GameNotice, { type: 'game.turn' }>['awaiting'][number];
 
 type ChatKey =
   | 'your-turn'
@@ -106,6 +104,7 @@ export const CHAT_SENTENCES: Sentences<ChatKey> = {
     ping: 'Valeria Tabletop: این وب‌هوک کار می‌کند. خبرهای بازی‌ها اینجا می‌آید.',
   },
 };
+
 /** The sentence a person reads for each notification or notice type, and what fills it. */
 function said(message: Notification | GameNotice, language: Language): ChatMessage {
   if (message.type === 'webhook-disabled') return { key: 'webhook-disabled', gameId: null, values: { reason: message.reason } };
