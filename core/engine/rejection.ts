@@ -1,11 +1,14 @@
 /**
- * Why a command was refused: a stable machine code (clients switch on it) and
- * one readable sentence. Rejections never change state.
+ * Why a command was refused: a stable machine code (clients switch on it), one
+ * readable English sentence, and the values of its template's blanks, so a
+ * reader's language can say the same sentence again (the API does, from its
+ * own tables of the codes). Rejections never change state.
  */
 export interface Rejection {
   readonly ok: false;
   readonly code: string;
   readonly message: string;
+  readonly values: Readonly<Record<string, string | number>>;
 }
 
 /**
@@ -28,7 +31,12 @@ function fill(template: string, values: Readonly<Record<string, string | number>
 
 /** The refusal function of one table: a code of that table and the values of its blanks. */
 export function rejecterOf<T extends RejectionTable>(table: T) {
-  return <C extends keyof T & string>(code: C, ...args: RejectionArgs<T[C]>): Rejection => ({ ok: false, code, message: fill(table[code] as string, args[0]) });
+  return <C extends keyof T & string>(code: C, ...args: RejectionArgs<T[C]>): Rejection => ({
+    ok: false,
+    code,
+    message: fill(table[code] as string, args[0]),
+    values: args[0] ?? {},
+  });
 }
 
 /** Codes the kit itself produces: before any game sees the command, or from a game's step table (`wrong-step`, steps.ts). */

@@ -1,14 +1,13 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { PushContext } from '../push/context.js';
 import { fail, ServiceError } from '../service/errors.js';
 import { StoreUnavailableError } from '../store/port.js';
 import { allowedMethods } from './allow.js';
 import type { AppEnv } from './auth.js';
 import { corsMiddleware, corsOriginsFromEnv, type CorsOrigins } from './cors.js';
-import { answerProblem, problem } from './problem.js';
+import { answerProblem } from './problem.js';
 import type { RateLimiter } from './rate-limit.js';
 import { mountApiRoutes } from './routes/index.js';
 import type { MailDesk } from '../push/email/address.js';
@@ -85,8 +84,7 @@ export function createApp(ctx: PushContext, options: AppOptions = {}) {
     // The exception knows its status (hono's validators and ours, route.ts).
     if (error instanceof HTTPException && error.status < 500) {
       const code = error.status === 415 ? 'unsupported-media-type' : error.message.startsWith('Malformed JSON') ? 'malformed-json' : 'bad-request';
-      const detail = code === 'unsupported-media-type' ? 'Send JSON bodies with `Content-Type: application/json`.' : error.message;
-      return problem(c, error.status as ContentfulStatusCode, code, detail);
+      return answerProblem(c, fail(code));
     }
     log({ method: c.req.method, path: c.req.path, status: 500, ms: 0, error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' });
     return answerProblem(c, fail('internal-error'));

@@ -20,9 +20,9 @@ const API_INFO = {
   title: 'Valeria Tabletop API',
   version: '1.0.0',
   description:
-    'Play Villages of Valeria, Valeria: Card Kingdoms and Village Pillage asynchronously: one move today, the next tomorrow. Every view, move and event is typed per game; errors are RFC 9457 problem documents with a stable `code`, their `title` in the language `Accept-Language` asks for among ' +
+    'Play Villages of Valeria, Valeria: Card Kingdoms and Village Pillage asynchronously: one move today, the next tomorrow. Every view, move and event is typed per game; errors are RFC 9457 problem documents with a stable `code`, their `title` and `detail` in the language `Accept-Language` asks for among ' +
     LANGUAGES.map((language) => `\`${language}\``).join(', ') +
-    ' (English otherwise; `Content-Language` says which, and `detail` is English for now), while `code` and every machine field are the same in every language; a player’s chosen `language` is kept on their preferences; every instant is an RFC 3339 UTC string and every duration a whole number of `…Seconds`.',
+    ' (English otherwise; `Content-Language` names the language the answer is written in, with `en` beside it where a sentence quotes English written elsewhere), while `code` and every machine field are the same in every language; a player’s chosen `language` is kept on their preferences; every instant is an RFC 3339 UTC string and every duration a whole number of `…Seconds`.',
   contact: { name: 'Valeria Tabletop maintainers', url: 'https://github.com/valeria-tabletop/valeria-tabletop' },
   license: { name: 'MIT', identifier: 'MIT' },
 };
@@ -48,6 +48,12 @@ const HEADERS = {
     schema: { type: 'string' },
   },
   RateLimitPolicy: { description: 'The limit policy, e.g. `60;w=60`.', schema: { type: 'string' } },
+  ContentLanguage: {
+    description:
+      'The language `title` and `detail` are written in: the one `Accept-Language` asked for among `en`, `fr` and `fa`, else `en`; `fr, en` or `fa, en` when the sentence quotes English written elsewhere (a library’s or a check’s reason, an engine’s schema issues).',
+    schema: { type: 'string' },
+    example: 'fa',
+  },
   Link: {
     description: 'The next page of a chunked answer (RFC 8288), e.g. `</v1/players/me/games/export?cursor=WzE3…>; rel="next"`; absent from the last page.',
     schema: { type: 'string' },
@@ -106,7 +112,7 @@ interface ProblemResponse {
  * Wherever the kit may refuse a move as `malformed-move`, the game itself
  * may refuse it too: the games' codes join that 422 (GAME_REFUSAL_STATUS).
  */
-function withGameRefusals(document: { paths?: Record<string, Record<string, { responses?: Record<string, ProblemResponse> }>> }) {
+function withGameRefusals(document: { paths?: Record<string, Record<string, { parameters?: unknown[]; responses?: Record<string, ProblemResponse> }>> }) {
   const games = [...gameRefusals().keys()];
   for (const operation of Object.values(document.paths ?? {}).flatMap((methods) => Object.values(methods))) {
     const response = operation.responses?.[String(GAME_REFUSAL_STATUS)];
@@ -115,6 +121,23 @@ function withGameRefusals(document: { paths?: Record<string, Record<string, { re
     codes.push(...games.filter((code) => !codes.includes(code)));
     response.description = `${response.description.split(':')[0]}: ${codes.map((code) => `\`${code}\``).join(', ')}`;
   }
+  return document;
+}
+
+/** The request header every operation reads to choose the language of its problems. */
+const ACCEPT_LANGUAGE = {
+  name: 'Accept-Language',
+  in: 'header' as const,
+  required: false,
+  description: `The language of a problem's \`title\` and \`detail\` (RFC 9110 §12.5.4): the highest-weighted of ${LANGUAGES.map((language) => `\`${language}\``).join(', ')}, English otherwise. \`code\` and every machine field are the same in every language.`,
+  schema: { type: 'string' as const },
+  example: 'fa, en;q=0.5',
+};
+
+/** Every operation answers its problems in the caller's language: each takes `Accept-Language`. */
+function withLanguages<D extends { paths?: Record<string, Record<string, { parameters?: unknown[] }>> }>(document: D): D {
+  for (const operation of Object.values(document.paths ?? {}).flatMap((methods) => Object.values(methods)))
+    operation.parameters = [...(operation.parameters ?? []), { $ref: '#/components/parameters/AcceptLanguage' }];
   return document;
 }
 
@@ -131,6 +154,7 @@ export function openApiDocument() {
       .join('; ')}.`,
   });
   for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
+  registry.registerComponent('parameters', 'AcceptLanguage', ACCEPT_LANGUAGE);
   for (const route of [...apiRoutes(), ...HEALTH_ROUTES]) registry.registerPath(documented(route));
   const schemas = Object.values({ Problem, ...DOCUMENTED_RESPONSES }).map((schema) => ({ type: 'schema' as const, schema }));
   const document = new OpenApiGeneratorV31([...registry.definitions, ...schemas]).generateDocument({
@@ -141,5 +165,5 @@ export function openApiDocument() {
     security: [{ bearer: [] }],
     tags: TAGS,
   });
-  return withGameRefusals(document as Parameters<typeof withGameRefusals>[0]);
+  return withLanguages(withGameRefusals(document as Parameters<typeof withGameRefusals>[0]));
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ServiceError } from '../service/errors.js';
+import type { ServiceError, Speaker } from '../service/errors.js';
 import { SERVICE_PROBLEMS, titleOf, type ServiceProblemCode } from '../service/problems.js';
 import { DEFAULT_LANGUAGE, negotiateLanguage, type Language } from '../service/languages.js';
 import { EVERY_OPERATION } from './problem-codes.js';
@@ -28,33 +28,26 @@ export function problemBody(
 }
 
 /**
- * The languages of a problem answer: its `title` is in the caller's
- * language; its `detail` is still English in every language (its sentences
- * are not translated yet), so a French or Persian answer says both.
+ * A problem answer in the caller's language (`Accept-Language`): its `title`
+ * and `detail` in it, and `Content-Language` naming the languages the answer
+ * is written in (that one, and English where the sentence quotes English
+ * written elsewhere). `code` and every other field are the same in every language.
  */
-const contentLanguage = (language: Language) => (language === DEFAULT_LANGUAGE ? language : `${language}, ${DEFAULT_LANGUAGE}`);
-
-export function problem(
-  c: Context,
-  status: ContentfulStatusCode,
-  code: string,
-  detail: string,
-  extra: Record<string, unknown> = {},
-  headers: Record<string, string> = {},
-) {
+function problem(c: Context, status: ContentfulStatusCode, code: string, detailIn: Speaker, extra: Record<string, unknown>, headers: Record<string, string>) {
   const language = negotiateLanguage(c.req.header('accept-language'));
+  const { text, languages } = detailIn(language);
   c.header('Vary', 'Accept-Language', { append: true });
-  return c.body(JSON.stringify(problemBody(status, code, detail, c.req.path, extra, language)), status, {
+  return c.body(JSON.stringify(problemBody(status, code, text, c.req.path, extra, language)), status, {
     ...headers,
     'Content-Type': 'application/problem+json',
-    'Content-Language': contentLanguage(language),
+    'Content-Language': languages.join(', '),
   });
 }
 
 /** A refusal as the answer: its status, sentence and fields, `Retry-After` when it asks the client to wait, and `headers`. */
 export function answerProblem(c: Context, error: ServiceError, headers: Record<string, string> = {}) {
   const retry: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
-  return problem(c, error.status, error.code, error.detail, { ...error.extra }, { ...retry, ...headers });
+  return problem(c, error.status, error.code, error.detailIn, { ...error.extra }, { ...retry, ...headers });
 }
 
 /** Headers sent with the statuses that ask a client to wait. */
@@ -82,7 +75,7 @@ export function problemResponses(codes: readonly ServiceProblemCode[], more: rea
       status,
       {
         description: `${titleOf(status)}: ${statusCodes.map((code) => `\`${code}\``).join(', ')}`,
-        ...(RETRY_HEADERS[status] ? { headers: RETRY_HEADERS[status] } : {}),
+        headers: { 'Content-Language': { $ref: '#/components/headers/ContentLanguage' }, ...RETRY_HEADERS[status] },
         content: {
           'application/problem+json': {
             schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } }] },

@@ -18,10 +18,10 @@ export const isBotAccount = (player: PlayerRecord): boolean => player.botOwner !
 
 /** The owner a bot account names: an existing person, not the bot itself. */
 export async function checkBotOwner(ctx: ServiceContext, owner: string, bot: string | null): Promise<void> {
-  if (owner === bot) throw fail('invalid-bot-owner', { owner, why: 'a bot cannot own itself' });
+  if (owner === bot) throw fail('invalid-bot-owner', { owner, why: 'itself' });
   const found = await ctx.store.getPlayer(owner);
-  if (!found) throw fail('invalid-bot-owner', { owner, why: 'no player has this id' });
-  if (isBotAccount(found)) throw fail('invalid-bot-owner', { owner, why: 'a bot account cannot own another' });
+  if (!found) throw fail('invalid-bot-owner', { owner, why: 'no-such-player' });
+  if (isBotAccount(found)) throw fail('invalid-bot-owner', { owner, why: 'a-bot' });
 }
 
 /**

@@ -2,6 +2,7 @@ import { isoInstant, presentTimes, publishedCommit, type RecordRejection } from 
 import { StoreUnavailableError, type Commit, type GameHeader, type PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { engineRefusal, fail, type ServiceError } from './errors.js';
+import { refusalSpeaker } from './refusals/index.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { followUpsOf, type FollowUps } from './follow-ups.js';
 import { LOG_PAGE, logPage } from './log-page.js';
@@ -72,10 +73,10 @@ export function answerWith(live: LiveGame, commit: Commit, seat: number): MoveAn
   };
 }
 
-function refusalError(refusal: RecordRejection, batchSize: number): ServiceError {
-  const { code, message } = refusal.rejection;
-  const where = batchSize > 1 ? ` (move ${refusal.index} of the batch; nothing was applied)` : '';
-  return engineRefusal(code, `${message}${where}`, { moveIndex: refusal.index });
+/** The engine's refusal of a move of `game`, in the caller's language; in a batch, it names the move refused. */
+function refusalError(game: string, refusal: RecordRejection, batchSize: number): ServiceError {
+  const speaker = refusalSpeaker(game, refusal.rejection, batchSize > 1 ? refusal.index : undefined);
+  return engineRefusal(refusal.rejection.code, speaker, { moveIndex: refusal.index });
 }
 
 /** The answer again to a request already committed as `seq` (a retry): that commit, and the moves as the game stands now. */
@@ -119,7 +120,7 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
       if (error instanceof StoreUnavailableError) throw fail('store-unavailable', { outcome: error.operation === 'appendCommit' ? error.outcome : 'unknown' });
       throw error;
     });
-    if (outcome.kind === 'rejected') throw refusalError(outcome.refusal, request.moves.length);
+    if (outcome.kind === 'rejected') throw refusalError(live.header.game, outcome.refusal, request.moves.length);
     if (outcome.kind === 'conflict') {
       // Our own earlier attempt may hold that seq (a retry after a lost answer).
       if (sameRequest(outcome.existing, player.playerId, request)) {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { fail, type ServiceError } from './errors.js';
+import { fail } from './errors.js';
 
 /** Longest player name, in Unicode code points after normalisation. */
 export const PLAYER_NAME_MAX_CHARS = 40;
@@ -36,21 +36,17 @@ export const PlayerNameInput = z
 /** The name to store: NFC-normalised and trimmed, or 400 `invalid-name` saying why not. */
 export function normalizePlayerName(raw: string): string {
   // A lone surrogate cannot be normalised or stored as UTF-8: refuse it before anything else.
-  if (LONE_SURROGATE.test(raw)) throw invalidName('it holds a lone surrogate (half of a UTF-16 pair)');
+  if (LONE_SURROGATE.test(raw)) throw fail('invalid-name', { fault: 'lone-surrogate' });
   const normalized = raw.normalize('NFC');
   // Before trimming, which would quietly drop some of them at the ends (U+2028, U+2029, U+FEFF, LF).
   const forbidden = FORBIDDEN.exec(normalized)?.[0];
   if (forbidden !== undefined) {
     const codePoint = `U+${(forbidden.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-    throw invalidName(`it holds ${codePoint}, a control, format or invisible character`);
+    throw fail('invalid-name', { fault: 'forbidden-character', codePoint });
   }
   const name = normalized.trim();
   const length = [...name].length;
-  if (length < 1 || length > PLAYER_NAME_MAX_CHARS) throw invalidName(`it has ${length} characters; 1 to ${PLAYER_NAME_MAX_CHARS} are allowed`);
-  if (!VISIBLE.test(name)) throw invalidName('it has no visible character');
+  if (length < 1 || length > PLAYER_NAME_MAX_CHARS) throw fail('invalid-name', { fault: 'length', length, max: PLAYER_NAME_MAX_CHARS });
+  if (!VISIBLE.test(name)) throw fail('invalid-name', { fault: 'invisible' });
   return name;
-}
-
-function invalidName(why: string): ServiceError {
-  return fail('invalid-name', { why });
 }

@@ -1102,12 +1102,20 @@ export interface components {
         Problem: {
             /** @description A URI reference naming the problem type: `/problems/{code}`. */
             type: string;
+            /**
+             * @description The status’s reason phrase, in the language `Content-Language` names.
+             * @example Conflit
+             */
             title: string;
             status: number;
+            /**
+             * @description One sentence for people, in the language `Accept-Language` asked for (`en`, `fr` or `fa`; English otherwise), as `Content-Language` names it. Never switch on it: switch on `code`, which is the same in every language.
+             * @example Ce n’est pas à la place 0 de jouer : la partie attend ⁨plan⁩ de la place ⁨1⁩.
+             */
             detail: string;
             code: components["schemas"]["ProblemCode"];
             instance?: string;
-            /** @description Each invalid field, for `invalid-request`, `invalid-options` and `invalid-standing-orders`. */
+            /** @description Each invalid field, for `invalid-request`, `invalid-options` and `invalid-standing-orders`: a machine field, the same in every language, so each `message` is the schema’s English (the French and Persian `detail` name the fields by `path`). */
             errors?: {
                 path: string;
                 message: string;
@@ -8426,7 +8434,13 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /**
+         * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+         * @example fa, en;q=0.5
+         */
+        AcceptLanguage: string;
+    };
     requestBodies: never;
     headers: {
         /** @description The game version, e.g. `"12"`: send it as If-Match to pin a move, or as If-None-Match to read only what changed. */
@@ -8437,6 +8451,11 @@ export interface components {
         RateLimit: string;
         /** @description The limit policy, e.g. `60;w=60`. */
         RateLimitPolicy: string;
+        /**
+         * @description The language `title` and `detail` are written in: the one `Accept-Language` asked for among `en`, `fr` and `fa`, else `en`; `fr, en` or `fa, en` when the sentence quotes English written elsewhere (a library’s or a check’s reason, an engine’s schema issues).
+         * @example fa
+         */
+        ContentLanguage: string;
         /** @description The next page of a chunked answer (RFC 8288), e.g. `</v1/players/me/games/export?cursor=WzE3…>; rel="next"`; absent from the last page. */
         Link: string;
     };
@@ -8447,7 +8466,13 @@ export interface operations {
     registerPlayer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8469,6 +8494,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body`, `invalid-name` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8481,6 +8507,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8493,6 +8520,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8505,6 +8533,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8517,6 +8546,7 @@ export interface operations {
             /** @description Unprocessable Content: `invalid-bot-owner` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8529,6 +8559,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -8544,6 +8575,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8556,6 +8588,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -8571,7 +8604,13 @@ export interface operations {
     getMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8589,6 +8628,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8601,6 +8641,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8613,6 +8654,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -8628,6 +8670,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8640,6 +8683,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -8655,7 +8699,13 @@ export interface operations {
     deleteAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8675,6 +8725,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8687,6 +8738,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8699,6 +8751,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8711,6 +8764,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8723,6 +8777,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8735,6 +8790,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8747,6 +8803,7 @@ export interface operations {
             /** @description Unprocessable Content: `deletion-not-confirmed` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8759,6 +8816,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -8774,6 +8832,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8786,6 +8845,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -8801,7 +8861,13 @@ export interface operations {
     convertToBot: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8823,6 +8889,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8835,6 +8902,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8847,6 +8915,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8859,6 +8928,7 @@ export interface operations {
             /** @description Conflict: `already-bot`, `games-played` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8871,6 +8941,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8883,6 +8954,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8895,6 +8967,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8907,6 +8980,7 @@ export interface operations {
             /** @description Unprocessable Content: `invalid-bot-owner` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8919,6 +8993,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -8934,6 +9009,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8946,6 +9022,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -8961,7 +9038,13 @@ export interface operations {
     listAccessTokens: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8979,6 +9062,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8991,6 +9075,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9003,6 +9088,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9015,6 +9101,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -9030,6 +9117,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9042,6 +9130,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -9057,7 +9146,13 @@ export interface operations {
     createAccessToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9079,6 +9174,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9091,6 +9187,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9103,6 +9200,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9115,6 +9213,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9127,6 +9226,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9139,6 +9239,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9151,6 +9252,7 @@ export interface operations {
             /** @description Unprocessable Content: `token-expiry-in-past`, `too-many-access-tokens` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9163,6 +9265,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -9178,6 +9281,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9190,6 +9294,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -9205,7 +9310,13 @@ export interface operations {
     revokeAccessToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -9223,6 +9334,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9235,6 +9347,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9247,6 +9360,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9259,6 +9373,7 @@ export interface operations {
             /** @description Not Found: `access-token-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9271,6 +9386,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9283,6 +9399,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -9298,6 +9415,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9310,6 +9428,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -9325,7 +9444,13 @@ export interface operations {
     passkeyRegistrationOptions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9343,6 +9468,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9355,6 +9481,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9367,6 +9494,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9379,6 +9507,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -9394,6 +9523,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9406,6 +9536,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable`, `passkeys-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -9421,7 +9552,13 @@ export interface operations {
     listPasskeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9439,6 +9576,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9451,6 +9589,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9463,6 +9602,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9475,6 +9615,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -9490,6 +9631,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9502,6 +9644,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -9517,7 +9660,13 @@ export interface operations {
     registerPasskey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9539,6 +9688,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body`, `passkey-challenge-unknown`, `passkey-challenge-expired`, `passkey-not-verified` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9551,6 +9701,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9563,6 +9714,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9575,6 +9727,7 @@ export interface operations {
             /** @description Conflict: `passkey-challenge-used`, `passkey-already-registered` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9587,6 +9740,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9599,6 +9753,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9611,6 +9766,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9623,6 +9779,7 @@ export interface operations {
             /** @description Unprocessable Content: `too-many-passkeys` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9635,6 +9792,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -9650,6 +9808,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9662,6 +9821,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable`, `passkeys-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -9677,7 +9837,13 @@ export interface operations {
     removePasskey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -9695,6 +9861,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9707,6 +9874,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9719,6 +9887,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9731,6 +9900,7 @@ export interface operations {
             /** @description Not Found: `passkey-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9743,6 +9913,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9755,6 +9926,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -9770,6 +9942,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9782,6 +9955,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -9797,7 +9971,13 @@ export interface operations {
     passkeySignInOptions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9815,6 +9995,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9827,6 +10008,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -9842,6 +10024,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9854,6 +10037,7 @@ export interface operations {
             /** @description Service Unavailable: `passkeys-unavailable`, `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -9869,7 +10053,13 @@ export interface operations {
     signInWithPasskey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9891,6 +10081,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body`, `passkey-challenge-unknown`, `passkey-challenge-expired`, `passkey-not-verified` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9903,6 +10094,7 @@ export interface operations {
             /** @description Unauthorized: `passkey-unknown`, `passkey-counter-regressed` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9915,6 +10107,7 @@ export interface operations {
             /** @description Conflict: `passkey-challenge-used` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9927,6 +10120,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9939,6 +10133,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9951,6 +10146,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9963,6 +10159,7 @@ export interface operations {
             /** @description Unprocessable Content: `too-many-access-tokens` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9975,6 +10172,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -9990,6 +10188,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10002,6 +10201,7 @@ export interface operations {
             /** @description Service Unavailable: `passkeys-unavailable`, `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -10017,7 +10217,13 @@ export interface operations {
     requestSignInLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10039,6 +10245,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10051,6 +10258,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10063,6 +10271,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10075,6 +10284,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10087,6 +10297,7 @@ export interface operations {
             /** @description Too Many Requests: `too-many-sign-in-links`, `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -10102,6 +10313,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10114,6 +10326,7 @@ export interface operations {
             /** @description Service Unavailable: `email-unavailable`, `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -10129,7 +10342,13 @@ export interface operations {
     signInWithEmailLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10151,6 +10370,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body`, `sign-in-link-expired` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10163,6 +10383,7 @@ export interface operations {
             /** @description Not Found: `sign-in-link-unknown` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10175,6 +10396,7 @@ export interface operations {
             /** @description Conflict: `sign-in-link-used` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10187,6 +10409,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10199,6 +10422,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10211,6 +10435,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10223,6 +10448,7 @@ export interface operations {
             /** @description Unprocessable Content: `too-many-access-tokens` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10235,6 +10461,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -10250,6 +10477,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10262,6 +10490,7 @@ export interface operations {
             /** @description Service Unavailable: `email-unavailable`, `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -10280,7 +10509,13 @@ export interface operations {
                 /** @description The `games.next` of an earlier answer: the finished games after those it listed. */
                 after?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10298,6 +10533,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `invalid-cursor` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10310,6 +10546,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10322,6 +10559,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10334,6 +10572,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10346,6 +10585,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -10361,6 +10601,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10373,6 +10614,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -10388,7 +10630,13 @@ export interface operations {
     listBlocks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10406,6 +10654,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10418,6 +10667,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10430,6 +10680,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10442,6 +10693,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -10457,6 +10709,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10469,6 +10722,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -10484,7 +10738,13 @@ export interface operations {
     blockPlayer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10515,6 +10775,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10527,6 +10788,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10539,6 +10801,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10551,6 +10814,7 @@ export interface operations {
             /** @description Not Found: `player-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10563,6 +10827,7 @@ export interface operations {
             /** @description Conflict: `too-many-blocks` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10575,6 +10840,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10587,6 +10853,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10599,6 +10866,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10611,6 +10879,7 @@ export interface operations {
             /** @description Unprocessable Content: `cannot-block-yourself` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10623,6 +10892,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -10638,6 +10908,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10650,6 +10921,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -10665,7 +10937,13 @@ export interface operations {
     unblockPlayer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -10683,6 +10961,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10695,6 +10974,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10707,6 +10987,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10719,6 +11000,7 @@ export interface operations {
             /** @description Not Found: `block-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10731,6 +11013,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10743,6 +11026,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -10758,6 +11042,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10770,6 +11055,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -10785,7 +11071,13 @@ export interface operations {
     getVacation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10803,6 +11095,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10815,6 +11108,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10827,6 +11121,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10839,6 +11134,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -10854,6 +11150,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10866,6 +11163,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -10884,6 +11182,11 @@ export interface operations {
             header?: {
                 /** @description A retry with the same key and body returns the first answer and changes nothing. */
                 "idempotency-key"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -10906,6 +11209,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10918,6 +11222,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10930,6 +11235,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10942,6 +11248,7 @@ export interface operations {
             /** @description Conflict: `vacation-running`, `contention` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10954,6 +11261,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10966,6 +11274,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10978,6 +11287,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10990,6 +11300,7 @@ export interface operations {
             /** @description Unprocessable Content: `vacation-in-past`, `vacation-allowance-exceeded`, `idempotency-key-reused` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11002,6 +11313,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -11017,6 +11329,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11029,6 +11342,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -11047,6 +11361,11 @@ export interface operations {
             header?: {
                 /** @description A retry with the same key and body returns the first answer and changes nothing. */
                 "idempotency-key"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -11065,6 +11384,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11077,6 +11397,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11089,6 +11410,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11101,6 +11423,7 @@ export interface operations {
             /** @description Conflict: `no-vacation-running`, `contention` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11113,6 +11436,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11125,6 +11449,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -11140,6 +11465,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11152,6 +11478,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -11173,7 +11500,13 @@ export interface operations {
                 /** @description The `next` of an earlier page of the same list. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11191,6 +11524,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `invalid-cursor` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11203,6 +11537,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11215,6 +11550,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11227,6 +11563,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11239,6 +11576,7 @@ export interface operations {
             /** @description Unprocessable Content: `unknown-game` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11251,6 +11589,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -11266,6 +11605,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11278,6 +11618,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -11293,7 +11634,13 @@ export interface operations {
     listSeeks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11311,6 +11658,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11323,6 +11671,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11335,6 +11684,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11347,6 +11697,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -11362,6 +11713,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11374,6 +11726,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -11392,6 +11745,11 @@ export interface operations {
             header?: {
                 /** @description A retry with the same key and body returns the first answer and changes nothing. */
                 "idempotency-key"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -11414,6 +11772,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11426,6 +11785,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11438,6 +11798,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope`, `bots-not-allowed` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11450,6 +11811,7 @@ export interface operations {
             /** @description Conflict: `seek-exists`, `too-many-seeks` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11462,6 +11824,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11474,6 +11837,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11486,6 +11850,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11498,6 +11863,7 @@ export interface operations {
             /** @description Unprocessable Content: `idempotency-key-reused`, `unknown-game`, `invalid-seats`, `invalid-options` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11510,6 +11876,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -11525,6 +11892,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11537,6 +11905,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -11552,7 +11921,13 @@ export interface operations {
     cancelSeek: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -11570,6 +11945,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11582,6 +11958,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11594,6 +11971,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11606,6 +11984,7 @@ export interface operations {
             /** @description Not Found: `seek-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11618,6 +11997,7 @@ export interface operations {
             /** @description Conflict: `seek-seated` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11630,6 +12010,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11642,6 +12023,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -11657,6 +12039,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11669,6 +12052,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -11684,7 +12068,13 @@ export interface operations {
     getCatalog: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11702,6 +12092,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11714,6 +12105,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -11729,6 +12121,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11741,6 +12134,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -11756,7 +12150,13 @@ export interface operations {
     getCards: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 /** @description A game of GET /v1/games/catalog, e.g. `village-pillage`. */
                 game: string;
@@ -11777,6 +12177,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11789,6 +12190,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11801,6 +12203,7 @@ export interface operations {
             /** @description Unprocessable Content: `unknown-game` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11813,6 +12216,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -11828,6 +12232,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11840,6 +12245,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -11861,7 +12267,13 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11879,6 +12291,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `invalid-cursor` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11891,6 +12304,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11903,6 +12317,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11915,6 +12330,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11927,6 +12343,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -11942,6 +12359,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11954,6 +12372,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -11972,6 +12391,11 @@ export interface operations {
             header?: {
                 /** @description A retry with the same key and body returns the first answer and changes nothing. */
                 "idempotency-key"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -11994,6 +12418,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12006,6 +12431,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12018,6 +12444,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope`, `bots-not-allowed` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12030,6 +12457,7 @@ export interface operations {
             /** @description Conflict: `too-many-running-games` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12042,6 +12470,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12054,6 +12483,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12066,6 +12496,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12078,6 +12509,7 @@ export interface operations {
             /** @description Unprocessable Content: `idempotency-key-reused`, `unknown-game`, `invalid-seats`, `invalid-options`, `solo-games-unrated` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12090,6 +12522,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -12105,6 +12538,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12117,6 +12551,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -12135,6 +12570,11 @@ export interface operations {
             header?: {
                 /** @description The ETag you hold; 304 Not Modified while the game is still at it. */
                 "if-none-match"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path: {
                 id: string;
@@ -12164,6 +12604,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12176,6 +12617,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12188,6 +12630,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12200,6 +12643,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12212,6 +12656,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12224,6 +12669,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12236,6 +12682,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -12251,6 +12698,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12263,6 +12711,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -12281,6 +12730,11 @@ export interface operations {
             header?: {
                 /** @description A retry with the same key and body returns the first answer and changes nothing. */
                 "idempotency-key"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path: {
                 id: string;
@@ -12305,6 +12759,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12317,6 +12772,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12329,6 +12785,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope`, `blocked-at-table`, `reliability-too-low`, `bots-not-allowed` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12341,6 +12798,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12353,6 +12811,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported`, `already-seated`, `seat-taken`, `game-full`, `game-finished`, `contention`, `too-many-running-games` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12365,6 +12824,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12377,6 +12837,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12389,6 +12850,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12401,6 +12863,7 @@ export interface operations {
             /** @description Unprocessable Content: `idempotency-key-reused`, `no-such-seat` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12413,6 +12876,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -12428,6 +12892,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12440,6 +12905,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -12458,6 +12924,11 @@ export interface operations {
             header?: {
                 /** @description A retry with the same key and body returns the first answer and changes nothing. */
                 "idempotency-key"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path: {
                 id: string;
@@ -12482,6 +12953,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12494,6 +12966,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12506,6 +12979,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope`, `not-creator` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12518,6 +12992,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12530,6 +13005,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported`, `seat-taken`, `game-full`, `game-finished`, `contention` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12542,6 +13018,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12554,6 +13031,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12566,6 +13044,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12578,6 +13057,7 @@ export interface operations {
             /** @description Unprocessable Content: `idempotency-key-reused`, `no-such-seat` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12590,6 +13070,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -12605,6 +13086,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12617,6 +13099,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -12635,7 +13118,13 @@ export interface operations {
                 /** @description Return commits after this version. */
                 after?: number | null;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -12655,6 +13144,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `cursor-out-of-range` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12667,6 +13157,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12679,6 +13170,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12691,6 +13183,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12703,6 +13196,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported`, `game-not-finished` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12715,6 +13209,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12727,6 +13222,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -12742,6 +13238,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12754,6 +13251,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -12772,7 +13270,13 @@ export interface operations {
                 /** @description Return commits after this version. */
                 after?: number | null;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -12792,6 +13296,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `cursor-out-of-range` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12804,6 +13309,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12816,6 +13322,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12828,6 +13335,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12840,6 +13348,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12852,6 +13361,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12864,6 +13374,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -12879,6 +13390,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12891,6 +13403,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -12919,7 +13432,13 @@ export interface operations {
                 /** @description From the `next` link of the page before (send the same filters). */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 /** @description A player’s id, or `me` for yours. */
                 id: string;
@@ -12941,6 +13460,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `invalid-cursor` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12953,6 +13473,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12965,6 +13486,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12977,6 +13499,7 @@ export interface operations {
             /** @description Not Found: `player-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12989,6 +13512,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13001,6 +13525,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13013,6 +13538,7 @@ export interface operations {
             /** @description Unprocessable Content: `unknown-game` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13025,6 +13551,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -13040,6 +13567,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13052,6 +13580,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -13070,6 +13599,11 @@ export interface operations {
             header?: {
                 /** @description The ETag you hold; 304 Not Modified while the game is still at it. */
                 "if-none-match"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path: {
                 id: string;
@@ -13099,6 +13633,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13111,6 +13646,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13123,6 +13659,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13135,6 +13672,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13147,6 +13685,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13159,6 +13698,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13171,6 +13711,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -13186,6 +13727,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13198,6 +13740,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -13218,6 +13761,11 @@ export interface operations {
                 "idempotency-key"?: string;
                 /** @description The game version (ETag) your moves are based on; 409 if the game has moved on. */
                 "if-match"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path: {
                 id: string;
@@ -13243,6 +13791,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body`, `invalid-if-match` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13255,6 +13804,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13267,6 +13817,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13279,6 +13830,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13291,6 +13843,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported`, `game-not-started`, `version-mismatch`, `contention`, `not-your-turn`, `game-over`, `nothing-pending` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13303,6 +13856,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13315,6 +13869,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13327,6 +13882,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13339,6 +13895,7 @@ export interface operations {
             /** @description Unprocessable Content: `idempotency-key-reused`, `malformed-move`, `wrong-step`, `not-the-led-action`, `already-chosen`, `card-not-in-hand`, `card-reserved`, `no-such-pile`, `empty-source`, `no-pile-in-solo`, `pile-required`, `cannot-pay`, `duplicate-building`, `adventurer-unavailable`, `requirement-not-met`, `not-enough-gold`, `payment-source-unavailable`, `discard-unavailable`, `payment-mismatch`, `power-unavailable`, `no-target`, `bad-target`, `already-submitted`, `not-dealt`, `no-such-change`, `bad-answers`, `no-such-option`, `amount-out-of-range`, `empty-stack`, `wrong-payment`, `cannot-afford`, `not-in-market`, `wrong-plan`, `not-in-hand`, `same-card` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13351,6 +13908,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -13366,6 +13924,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13378,6 +13937,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -13398,7 +13958,13 @@ export interface operations {
                 /** @description Seconds to wait for a new commit when there is none yet (at most 25). */
                 wait?: number | null;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -13418,6 +13984,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `cursor-out-of-range` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13430,6 +13997,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13442,6 +14010,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13454,6 +14023,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13466,6 +14036,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13478,6 +14049,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13490,6 +14062,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -13505,6 +14078,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13517,6 +14091,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -13532,7 +14107,13 @@ export interface operations {
     getStandingOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -13552,6 +14133,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13564,6 +14146,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13576,6 +14159,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13588,6 +14172,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13600,6 +14185,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13612,6 +14198,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13624,6 +14211,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -13639,6 +14227,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13651,6 +14240,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -13666,7 +14256,13 @@ export interface operations {
     putStandingOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -13690,6 +14286,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13702,6 +14299,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13714,6 +14312,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13726,6 +14325,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13738,6 +14338,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported`, `game-finished`, `contention` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13750,6 +14351,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13762,6 +14364,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13774,6 +14377,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13786,6 +14390,7 @@ export interface operations {
             /** @description Unprocessable Content: `no-standing-orders`, `invalid-standing-orders` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13798,6 +14403,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -13813,6 +14419,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13825,6 +14432,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -13843,6 +14451,11 @@ export interface operations {
             header?: {
                 /** @description A retry with the same key and body returns the first answer and changes nothing. */
                 "idempotency-key"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path: {
                 id: string;
@@ -13868,6 +14481,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13880,6 +14494,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13892,6 +14507,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13904,6 +14520,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13916,6 +14533,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported`, `game-not-started`, `undo-not-allowed`, `too-many-undos`, `contention` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13928,6 +14546,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13940,6 +14559,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13952,6 +14572,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13964,6 +14585,7 @@ export interface operations {
             /** @description Unprocessable Content: `idempotency-key-reused` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13976,6 +14598,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -13991,6 +14614,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14003,6 +14627,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -14021,6 +14646,11 @@ export interface operations {
             header?: {
                 /** @description A retry with the same key and body returns the first answer and changes nothing. */
                 "idempotency-key"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path: {
                 id: string;
@@ -14042,6 +14672,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14054,6 +14685,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14066,6 +14698,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14078,6 +14711,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14090,6 +14724,7 @@ export interface operations {
             /** @description Conflict: `engine-version-unsupported`, `game-not-started`, `game-finished`, `seat-not-replaced`, `contention` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14102,6 +14737,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14114,6 +14750,7 @@ export interface operations {
             /** @description Unprocessable Content: `idempotency-key-reused` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14126,6 +14763,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -14141,6 +14779,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14153,6 +14792,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -14172,7 +14812,13 @@ export interface operations {
                 after?: string;
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14190,6 +14836,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `invalid-cursor` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14202,6 +14849,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14214,6 +14862,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14226,6 +14875,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14238,6 +14888,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -14253,6 +14904,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14265,6 +14917,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -14280,7 +14933,13 @@ export interface operations {
     getPreferences: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14298,6 +14957,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14310,6 +14970,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14322,6 +14983,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14334,6 +14996,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -14349,6 +15012,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14361,6 +15025,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -14376,7 +15041,13 @@ export interface operations {
     putPreferences: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14398,6 +15069,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14410,6 +15082,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14422,6 +15095,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14434,6 +15108,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14446,6 +15121,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14458,6 +15134,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14470,6 +15147,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -14485,6 +15163,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14497,6 +15176,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -14512,7 +15192,13 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14530,6 +15216,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14542,6 +15229,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14554,6 +15242,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14566,6 +15255,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -14581,6 +15271,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14593,6 +15284,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -14611,6 +15303,11 @@ export interface operations {
             header?: {
                 /** @description A retry with the same key and body returns the first answer and changes nothing. */
                 "idempotency-key"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -14633,6 +15330,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14645,6 +15343,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14657,6 +15356,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope`, `not-seated` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14669,6 +15369,7 @@ export interface operations {
             /** @description Not Found: `game-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14681,6 +15382,7 @@ export interface operations {
             /** @description Conflict: `too-many-webhooks` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14693,6 +15395,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14705,6 +15408,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14717,6 +15421,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14729,6 +15434,7 @@ export interface operations {
             /** @description Unprocessable Content: `idempotency-key-reused`, `webhook-target-forbidden`, `invalid-events` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14741,6 +15447,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -14756,6 +15463,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14768,6 +15476,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -14783,7 +15492,13 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -14803,6 +15518,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14815,6 +15531,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14827,6 +15544,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14839,6 +15557,7 @@ export interface operations {
             /** @description Not Found: `webhook-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14851,6 +15570,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14863,6 +15583,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -14878,6 +15599,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14890,6 +15612,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -14905,7 +15628,13 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -14923,6 +15652,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14935,6 +15665,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14947,6 +15678,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14959,6 +15691,7 @@ export interface operations {
             /** @description Not Found: `webhook-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14971,6 +15704,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14983,6 +15717,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -14998,6 +15733,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15010,6 +15746,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -15028,6 +15765,11 @@ export interface operations {
             header?: {
                 /** @description A retry with the same key and body returns the first answer and changes nothing. */
                 "idempotency-key"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path: {
                 id: string;
@@ -15048,6 +15790,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15060,6 +15803,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15072,6 +15816,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15084,6 +15829,7 @@ export interface operations {
             /** @description Not Found: `webhook-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15096,6 +15842,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15108,6 +15855,7 @@ export interface operations {
             /** @description Unprocessable Content: `idempotency-key-reused` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15120,6 +15868,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -15135,6 +15884,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15147,6 +15897,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -15162,7 +15913,13 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -15182,6 +15939,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15194,6 +15952,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15206,6 +15965,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15218,6 +15978,7 @@ export interface operations {
             /** @description Not Found: `webhook-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15230,6 +15991,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15242,6 +16004,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -15257,6 +16020,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15269,6 +16033,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -15284,7 +16049,13 @@ export interface operations {
     getVapidKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15302,6 +16073,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15314,6 +16086,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -15329,6 +16102,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15341,6 +16115,7 @@ export interface operations {
             /** @description Service Unavailable: `web-push-unavailable`, `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -15356,7 +16131,13 @@ export interface operations {
     listPushSubscriptions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15374,6 +16155,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15386,6 +16168,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15398,6 +16181,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15410,6 +16194,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -15425,6 +16210,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15437,6 +16223,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -15452,7 +16239,13 @@ export interface operations {
     createPushSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15483,6 +16276,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15495,6 +16289,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15507,6 +16302,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15519,6 +16315,7 @@ export interface operations {
             /** @description Conflict: `too-many-push-subscriptions` */
             409: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15531,6 +16328,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15543,6 +16341,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15555,6 +16354,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15567,6 +16367,7 @@ export interface operations {
             /** @description Unprocessable Content: `invalid-push-keys`, `push-endpoint-forbidden` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15579,6 +16380,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -15594,6 +16396,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15606,6 +16409,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable`, `web-push-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -15621,7 +16425,13 @@ export interface operations {
     deletePushSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -15639,6 +16449,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15651,6 +16462,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15663,6 +16475,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15675,6 +16488,7 @@ export interface operations {
             /** @description Not Found: `push-subscription-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15687,6 +16501,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15699,6 +16514,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -15714,6 +16530,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15726,6 +16543,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -15741,7 +16559,13 @@ export interface operations {
     getEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15759,6 +16583,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15771,6 +16596,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15783,6 +16609,7 @@ export interface operations {
             /** @description Not Found: `email-not-set` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15795,6 +16622,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15807,6 +16635,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -15822,6 +16651,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15834,6 +16664,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -15849,7 +16680,13 @@ export interface operations {
     setEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15880,6 +16717,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `malformed-json`, `invalid-body` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15892,6 +16730,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15904,6 +16743,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15916,6 +16756,7 @@ export interface operations {
             /** @description Content Too Large: `payload-too-large` */
             413: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15928,6 +16769,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15940,6 +16782,7 @@ export interface operations {
             /** @description Unsupported Media Type: `unsupported-media-type` */
             415: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15952,6 +16795,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -15967,6 +16811,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15979,6 +16824,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable`, `email-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -15994,7 +16840,13 @@ export interface operations {
     deleteEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16010,6 +16862,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16022,6 +16875,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16034,6 +16888,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16046,6 +16901,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -16061,6 +16917,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16073,6 +16930,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable`, `email-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -16091,7 +16949,13 @@ export interface operations {
                 /** @description The signed token of the e-mail’s link. */
                 token: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16109,6 +16973,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16121,6 +16986,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16133,6 +16999,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -16148,6 +17015,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16160,6 +17028,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -16178,7 +17047,13 @@ export interface operations {
                 /** @description The signed token of the e-mail’s link. */
                 token: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16196,6 +17071,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16208,6 +17084,7 @@ export interface operations {
             /** @description Not Found: `email-link-invalid` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16220,6 +17097,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16232,6 +17110,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -16247,6 +17126,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16259,6 +17139,7 @@ export interface operations {
             /** @description Service Unavailable: `email-unavailable`, `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -16277,7 +17158,13 @@ export interface operations {
                 /** @description The signed token of the e-mail’s link. */
                 token: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16295,6 +17182,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16307,6 +17195,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16319,6 +17208,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -16334,6 +17224,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16346,6 +17237,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -16364,7 +17256,13 @@ export interface operations {
                 /** @description The signed token of the e-mail’s link. */
                 token: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16382,6 +17280,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16394,6 +17293,7 @@ export interface operations {
             /** @description Not Found: `email-link-invalid` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16406,6 +17306,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16418,6 +17319,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -16433,6 +17335,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16445,6 +17348,7 @@ export interface operations {
             /** @description Service Unavailable: `email-unavailable`, `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -16463,6 +17367,11 @@ export interface operations {
             header?: {
                 /** @description A retry with the same key and body returns the first answer and changes nothing. */
                 "idempotency-key"?: string;
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -16481,6 +17390,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16493,6 +17403,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16505,6 +17416,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16517,6 +17429,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16529,6 +17442,7 @@ export interface operations {
             /** @description Too Many Requests: `too-many-stream-tickets`, `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -16544,6 +17458,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16556,6 +17471,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -16576,7 +17492,13 @@ export interface operations {
                 /** @description The `next` of an earlier page of the same leaderboard. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 /** @description A game of GET /v1/games/catalog, e.g. `village-pillage`. */
                 game: string;
@@ -16597,6 +17519,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `invalid-cursor` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16609,6 +17532,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16621,6 +17545,7 @@ export interface operations {
             /** @description Unprocessable Content: `unknown-game` */
             422: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16633,6 +17558,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -16648,6 +17574,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16660,6 +17587,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -16675,7 +17603,13 @@ export interface operations {
     getProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -16695,6 +17629,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16707,6 +17642,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16719,6 +17655,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16731,6 +17668,7 @@ export interface operations {
             /** @description Not Found: `player-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16743,6 +17681,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16755,6 +17694,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -16770,6 +17710,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16782,6 +17723,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -16802,7 +17744,13 @@ export interface operations {
                 /** @description The `next` of an earlier page of the same list. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path: {
                 id: string;
             };
@@ -16822,6 +17770,7 @@ export interface operations {
             /** @description Bad Request: `invalid-request`, `invalid-cursor` */
             400: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16834,6 +17783,7 @@ export interface operations {
             /** @description Unauthorized: `missing-token`, `malformed-token`, `invalid-token`, `token-expired` */
             401: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16846,6 +17796,7 @@ export interface operations {
             /** @description Forbidden: `insufficient-scope` */
             403: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16858,6 +17809,7 @@ export interface operations {
             /** @description Not Found: `player-not-found` */
             404: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16870,6 +17822,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16882,6 +17835,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -16897,6 +17851,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16909,6 +17864,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -16924,7 +17880,13 @@ export interface operations {
     health: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16942,6 +17904,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16954,6 +17917,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -16969,6 +17933,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16981,6 +17946,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -16996,7 +17962,13 @@ export interface operations {
     ready: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of a problem's `title` and `detail` (RFC 9110 §12.5.4): the highest-weighted of `en`, `fr`, `fa`, English otherwise. `code` and every machine field are the same in every language.
+                 * @example fa, en;q=0.5
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17014,6 +17986,7 @@ export interface operations {
             /** @description URI Too Long: `uri-too-long` */
             414: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17026,6 +17999,7 @@ export interface operations {
             /** @description Too Many Requests: `rate-limited` */
             429: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -17041,6 +18015,7 @@ export interface operations {
             /** @description Internal Server Error: `internal-error` */
             500: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17053,6 +18028,7 @@ export interface operations {
             /** @description Service Unavailable: `store-unavailable` */
             503: {
                 headers: {
+                    "Content-Language": components["headers"]["ContentLanguage"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };

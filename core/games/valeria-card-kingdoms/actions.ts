@@ -41,12 +41,8 @@ export function playAction(d: Draft, seat: Seat, move: ActionMove): Rejection | 
       if (!top) return reject('empty-stack', { kind: 'Monster', stack: move.stack });
       const monster = monsterCard(top);
       if (!isValidMonsterPayment(move, monster.strength, monster.magic))
-        return reject('wrong-payment', {
-          name: monster.name,
-          cost: `${monster.strength} Strength${monster.magic ? ` + ${monster.magic} Magic` : ''}`,
-          main: 'Strength',
-        });
-      if (lacks(player, move)) return reject('cannot-afford', { amounts: `${move.strength} Strength and ${move.magic} Magic` });
+        return reject('wrong-payment', { name: monster.name, amount: monster.strength, main: 'Strength', magic: monster.magic });
+      if (lacks(player, move)) return reject('cannot-afford', { amount: move.strength, resource: 'Strength', magic: move.magic });
       d.emit({ type: 'monster-slain', seat, stack: move.stack, card: top, strength: move.strength, magic: move.magic });
       queue(d, [...effectTasks(monster.reward, top), ...triggered(player, 'you-slay')]);
       break;
@@ -55,8 +51,8 @@ export function playAction(d: Draft, seat: Seat, move: ActionMove): Rejection | 
       const top = state.market.citizens[move.stack]?.cards[0];
       if (!top) return reject('empty-stack', { kind: 'Citizen', stack: move.stack });
       const cost = recruitCost(state, seat, top);
-      if (!isValidGoldPayment(move, cost)) return reject('wrong-payment', { name: citizenCard(top).name, cost: `you ${cost} Gold`, main: 'Gold' });
-      if (lacks(player, move)) return reject('cannot-afford', { amounts: `${move.gold} Gold and ${move.magic} Magic` });
+      if (!isValidGoldPayment(move, cost)) return reject('wrong-payment', { name: citizenCard(top).name, amount: cost, main: 'Gold', magic: 0 });
+      if (lacks(player, move)) return reject('cannot-afford', { amount: move.gold, resource: 'Gold', magic: move.magic });
       d.emit({
         type: 'citizen-recruited',
         seat,
@@ -75,8 +71,8 @@ export function playAction(d: Draft, seat: Seat, move: ActionMove): Rejection | 
       if (!top) return reject('empty-stack', { kind: 'Domain', stack: move.stack });
       const domain = domainCard(top);
       if (!meetsRequirement(player, domain)) return reject('requirement-not-met', { name: domain.name, requirement: JSON.stringify(domain.requirement) });
-      if (!isValidGoldPayment(move, domain.cost)) return reject('wrong-payment', { name: domain.name, cost: `${domain.cost} Gold`, main: 'Gold' });
-      if (lacks(player, move)) return reject('cannot-afford', { amounts: `${move.gold} Gold and ${move.magic} Magic` });
+      if (!isValidGoldPayment(move, domain.cost)) return reject('wrong-payment', { name: domain.name, amount: domain.cost, main: 'Gold', magic: 0 });
+      if (lacks(player, move)) return reject('cannot-afford', { amount: move.gold, resource: 'Gold', magic: move.magic });
       d.emit({ type: 'domain-built', seat, stack: move.stack, card: top, gold: move.gold, magic: move.magic });
       if (domain.power.when === 'built') queue(d, effectTasks(domain.power.effects, top));
       break;

@@ -9,8 +9,8 @@ export const REJECTIONS = {
   'no-such-option': 'There is no option {option}; choose from 0 to {last}.',
   'amount-out-of-range': 'This take can take 0 to {most} {resource}, not {amount}.',
   'empty-stack': '{kind} stack {stack} is exhausted.',
-  'wrong-payment': '{name} costs {cost}: spend at least 1 {main}, Magic standing in for the rest.',
-  'cannot-afford': 'You do not have {amounts}.',
+  'wrong-payment': '{name} costs {amount} {main} and {magic} Magic: spend at least 1 {main}, Magic standing in for the rest of the {main}.',
+  'cannot-afford': 'You do not have {amount} {resource} and {magic} Magic.',
   'requirement-not-met': '{name} needs {requirement} among your Citizens.',
 } as const satisfies RejectionTable;
 

@@ -32,15 +32,22 @@ const ProblemCode = z.string().meta({
 export const Problem = z
   .object({
     type: z.string().describe('A URI reference naming the problem type: `/problems/{code}`.'),
-    title: z.string(),
+    title: z.string().describe('The status’s reason phrase, in the language `Content-Language` names.').meta({ example: 'Conflit' }),
     status: z.number().int().min(400).max(599),
-    detail: z.string(),
+    detail: z
+      .string()
+      .describe(
+        'One sentence for people, in the language `Accept-Language` asked for (`en`, `fr` or `fa`; English otherwise), as `Content-Language` names it. Never switch on it: switch on `code`, which is the same in every language.',
+      )
+      .meta({ example: 'Ce n’est pas à la place 0 de jouer\u00a0: la partie attend \u2068plan\u2069 de la place \u20681\u2069.' }),
     code: ProblemCode,
     instance: z.string().optional(),
     errors: z
       .array(z.object({ path: z.string(), message: z.string() }))
       .optional()
-      .describe('Each invalid field, for `invalid-request`, `invalid-options` and `invalid-standing-orders`.'),
+      .describe(
+        'Each invalid field, for `invalid-request`, `invalid-options` and `invalid-standing-orders`: a machine field, the same in every language, so each `message` is the schema’s English (the French and Persian `detail` name the fields by `path`).',
+      ),
     moveIndex: z.number().int().min(0).optional().describe('Which move of a batch was refused.'),
     currentVersion: z.number().int().min(0).optional().describe('The game version now, for `version-mismatch`.'),
     limit: z.number().int().min(0).optional().describe('The quota reached, for the `too-many-…` codes (e.g. 1 for `too-many-undos`).').meta({ example: 1 }),

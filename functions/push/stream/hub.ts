@@ -1,8 +1,7 @@
 import type { ServiceContext } from '../../service/context.js';
 import { engineOf, seatOf, type LiveGame } from '../../service/live-game.js';
 import { loadLive } from '../../service/pipeline.js';
-import { ServiceError } from '../../service/errors.js';
-import { SERVICE_PROBLEMS } from '../../service/problems.js';
+import { fail, ServiceError } from '../../service/errors.js';
 import { presentCommit, presentGame, presentLegalMoves } from '../../service/present.js';
 import { sendable, type Derived } from '../model/derive.js';
 import type { PushContext } from '../context.js';
@@ -65,9 +64,8 @@ export async function answerAction(ctx: ServiceContext, connection: Subscription
 
 /** The refusal of a subscription past the quota (the AWS route's conditional write may answer it too). */
 export function tooManySubscriptions(): ServerMessage {
-  const { detail, fields } = SERVICE_PROBLEMS['too-many-subscriptions'];
-  const facts = { limit: MAX_SUBSCRIPTIONS_PER_CONNECTION };
-  return { type: 'error', code: 'too-many-subscriptions', detail: detail(facts), ...fields(facts) };
+  const refusal = fail('too-many-subscriptions', { limit: MAX_SUBSCRIPTIONS_PER_CONNECTION });
+  return { type: 'error', code: refusal.code, detail: refusal.detail, ...refusal.extra };
 }
 
 /** The game and this player's legal moves at `now`, exactly as GET /v1/games/{id} and …/moves answer them. */

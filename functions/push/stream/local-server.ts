@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { SERVICE_PROBLEMS, titleOf } from '../../service/problems.js';
+import { fail } from '../../service/errors.js';
+import { titleOf } from '../../service/problems.js';
 import type { PushContext } from '../context.js';
 import { answerAction, type StreamHub } from './hub.js';
 import { LOCAL_STREAM_PATH, MAX_CONNECTIONS_PER_PLAYER, MAX_FRAME_BYTES, type ServerMessage } from './protocol.js';
@@ -46,16 +47,15 @@ function refuse(socket: Duplex, status: number, reason: string, problem?: object
 
 /** The 409 problem an upgrade past the connection quota gets (the same code API Gateway's $connect answers with its bare 409). */
 function tooManyConnections(instance: string) {
-  const { status, detail, fields } = SERVICE_PROBLEMS['too-many-connections'];
-  const facts = { limit: MAX_CONNECTIONS_PER_PLAYER };
+  const refusal = fail('too-many-connections', { limit: MAX_CONNECTIONS_PER_PLAYER });
   return {
     type: '/problems/too-many-connections',
-    title: titleOf(status),
-    status,
-    code: 'too-many-connections',
-    detail: detail(facts),
+    title: titleOf(refusal.status),
+    status: refusal.status,
+    code: refusal.code,
+    detail: refusal.detail,
     instance: instance.split('?')[0],
-    ...fields(facts),
+    ...refusal.extra,
   };
 }
 

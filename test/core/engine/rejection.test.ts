@@ -5,9 +5,20 @@ import { REJECTIONS as VP } from '../../../core/games/village-pillage/rejections
 import { REJECTIONS as VV } from '../../../core/games/villages-of-valeria/rejections.js';
 
 describe('rejection tables', () => {
-  it('fill every blank of a template and keep the code', () => {
+  it('fill every blank of a template, keep the code, and keep the values for another language', () => {
     const reject = rejecterOf({ 'no-such-pile': 'There is no pile {pile} ({why}).' } as const);
-    expect(reject('no-such-pile', { pile: 7, why: 'five piles' })).toEqual({ ok: false, code: 'no-such-pile', message: 'There is no pile 7 (five piles).' });
+    expect(reject('no-such-pile', { pile: 7, why: 'five piles' })).toEqual({
+      ok: false,
+      code: 'no-such-pile',
+      message: 'There is no pile 7 (five piles).',
+      values: { pile: 7, why: 'five piles' },
+    });
+    expect(rejecterOf({ 'same-card': 'One card cannot be placed twice.' } as const)('same-card')).toEqual({
+      ok: false,
+      code: 'same-card',
+      message: 'One card cannot be placed twice.',
+      values: {},
+    });
   });
 
   it('are kebab-case codes with one sentence each, and no game reuses a kit code', () => {

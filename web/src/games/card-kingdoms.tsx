@@ -1,6 +1,9 @@
 import type { BoardOf, CardsOf, CatalogOf, EventOf, MoveOf } from '@valeria-tabletop/client';
 import { PlayerArea } from '../ui/player-area.js';
 import { Card, Pile, type CardFace } from '../ui/card.js';
+import { isolate, num, t, type MessageKey } from '../i18n/i18n.js';
+import { tNodes } from '../i18n/use.js';
+import { amount, areaName, cardTitle, monsterTypeName, phaseName, resourceName, roleCount, roleName } from './card-kingdoms-words.js';
 import { defineTable, type GameTable } from './table.js';
 import { byField, familyOf, movesOfType, type Choices, type Family, type GameUi, type Part, type TableProps } from './types.js';
 
@@ -23,66 +26,97 @@ type Count = Extract<Effect, { kind: 'per' }>['count'];
 type DomainPower = Domain['power'];
 type DukeTerm = Duke['terms'][number];
 
-/** A card's name from its id: Domains and Dukes are named by their name, the other cards `name#copy`. */
-const cardName = (id: string) => id.split('#')[0] ?? id;
+/** A card's name from its id (Domains and Dukes are named by their name, the other cards `name#copy`), in the reader's words. */
+const cardName = (id: string) => cardTitle(id.split('#')[0] ?? id);
+
+const list = (items: readonly string[]) => items.join(t('list.comma'));
+const either = (items: readonly string[]) => items.join(t('ck.or'));
 
 const bagText = (bag: Bag) =>
   Object.entries(bag)
     .filter(([, n]) => n)
-    .map(([resource, n]) => `${n} ${resource === 'vp' ? 'VP' : resource}`)
-    .join(' + ') || 'nothing';
+    .map(([resource, n]) => amount(n, resourceName(resource)))
+    .join(' + ') || t('ck.nothing');
 
 const countText = (count: Count) =>
-  count.of === 'role' ? `${count.role}` : count.of === 'card-name' ? count.name : count.of === 'domain' ? 'domain' : `${count.area} monster`;
+  count.of === 'role'
+    ? roleName(count.role)
+    : count.of === 'card-name'
+      ? cardTitle(count.name)
+      : count.of === 'domain'
+        ? t('ck.count.domain')
+        : t('ck.count.area-monster', { area: areaName(count.area) });
+
+function recruitText(effect: Extract<Effect | HarvestEffect, { kind: 'free-recruit' }>): string {
+  const whom = effect.name ? t('ck.effect.recruit-named', { card: cardTitle(effect.name) }) : t('ck.effect.recruit-any');
+  return effect.maxCost === null ? whom : t('ck.effect.cost-up-to', { recruit: whom, cost: amount(effect.maxCost, resourceName('gold')) });
+}
 
 function effectText(effect: Effect | HarvestEffect): string {
   switch (effect.kind) {
     case 'gain':
-      return `+${bagText(effect.gain)}`;
+      return t('ck.effect.gain', { bag: bagText(effect.gain) });
     case 'per':
-      return `+${bagText(effect.gain)} per ${countText(effect.count)}`;
+      return t('ck.effect.per', { bag: bagText(effect.gain), each: countText(effect.count) });
     case 'pay-for':
-      return `pay ${bagText(effect.pay)} for ${bagText(effect.gain)}`;
+      return t('ck.effect.pay-for', { pay: bagText(effect.pay), gain: bagText(effect.gain) });
     case 'choice':
-      return effect.options.map((option) => option.map(effectText).join(', ')).join(' or ');
+      return either(effect.options.map((option) => list(option.map(effectText))));
     case 'take-from-player':
-      return `take ${effect.amount} ${effect.resources.join('/')} from a player`;
+      return t('ck.effect.take-from-player', { count: effect.amount, resources: effect.resources.map(resourceName).join('/') });
     case 'free-recruit':
-      return `recruit ${effect.name ?? 'a citizen'} free${effect.maxCost === null ? '' : ` (cost ≤ ${effect.maxCost})`}`;
+      return recruitText(effect);
     case 'return-to-stack':
-      return `return a ${effect.card} to its stack`;
+      return t('ck.effect.return-to-stack', { card: effect.card });
     case 'steal-monster':
-      return 'steal a monster';
+      return t('ck.effect.steal-monster');
   }
+}
+
+function dieChangeText({ change, cost }: Extract<DomainPower, { when: 'roll' }>['change']): string {
+  const what =
+    'to' in change
+      ? t('ck.power.die-to', { value: change.to })
+      : change.by < 0
+        ? t('ck.power.die-down', { by: -change.by })
+        : t('ck.power.die-up', { by: change.by });
+  const gold = amount(cost.gold, resourceName('gold'));
+  if (cost.perRole) return t('ck.power.cost-per', { change: what, cost: gold, role: roleName(cost.perRole) });
+  return cost.gold === 0 ? t('ck.power.free', { change: what }) : t('ck.power.cost', { change: what, cost: gold });
 }
 
 function domainPowerText(power: DomainPower): string {
+  if (power.when === 'roll') return t('ck.power.roll', { power: dieChangeText(power.change) });
+  const effects = list(power.effects.map(effectText));
   switch (power.when) {
-    case 'roll':
-      return `Roll: change a die ${'to' in power.change.change ? `to ${power.change.change.to}` : `by ${power.change.change.by}`} for ${power.change.cost.gold} gold${power.change.cost.perRole ? ` per ${power.change.cost.perRole}` : ''}`;
     case 'built':
-      return `Built: ${power.effects.map(effectText).join(', ')}`;
+      return t('ck.power.built', { effects });
     case 'any-double':
-      return `Any double: ${power.effects.map(effectText).join(', ')}`;
+      return t('ck.power.any-double', { effects });
     case 'your-harvest':
-      return `Your harvest: ${power.effects.map(effectText).join(', ')}`;
+      return t('ck.power.your-harvest', { effects });
     case 'you-slay':
-      return `You slay: ${power.effects.map(effectText).join(', ')}`;
+      return t('ck.power.you-slay', { effects });
     case 'you-recruit':
-      return `You recruit: ${power.effects.map(effectText).join(', ')}`;
+      return t('ck.power.you-recruit', { effects });
   }
 }
 
-const termText = (term: DukeTerm) =>
-  term.per === 'role'
-    ? `${term.vp} VP per ${term.role}`
-    : term.per === 'monster-type'
-      ? `${term.vp} VP per ${term.type}`
-      : term.per === 'monster'
-        ? `${term.vp} VP per monster`
-        : term.per === 'domain'
-          ? `${term.vp} VP per domain`
-          : `${term.vp} VP per ${term.every} resources`;
+const termText = (term: DukeTerm) => {
+  const points = amount(term.vp, resourceName('vp'));
+  switch (term.per) {
+    case 'role':
+      return t('ck.duke.per', { points, each: roleName(term.role) });
+    case 'monster-type':
+      return t('ck.duke.per', { points, each: monsterTypeName(term.type) });
+    case 'monster':
+      return t('ck.duke.per', { points, each: t('ck.count.monster') });
+    case 'domain':
+      return t('ck.duke.per', { points, each: t('ck.count.domain') });
+    case 'resources':
+      return t('ck.duke.per-resources', { points, every: term.every });
+  }
+};
 
 /** The catalog's cards by name, as the table shows them. */
 class Cards {
@@ -101,90 +135,114 @@ class Cards {
     this.dukes = byName(catalog.dukes);
   }
 
+  private static key = (id: string) => id.split('#')[0] ?? id;
+
   duke(id: string): Duke | undefined {
-    return this.dukes.get(cardName(id));
+    return this.dukes.get(Cards.key(id));
   }
 
   /** A citizen of a kingdom: a market citizen, or a starter (no role, no cost). */
   citizenFace(id: string): CardFace {
-    const c = this.citizens.get(cardName(id)) ?? this.starters.get(cardName(id));
-    if (!c) return { name: cardName(id), kind: 'Citizen' };
+    const c = this.citizens.get(Cards.key(id)) ?? this.starters.get(Cards.key(id));
+    if (!c) return { name: cardName(id), kind: t('ck.citizen') };
     const role = 'role' in c ? c.role : null;
     return {
-      name: c.name,
-      kind: `${role ?? 'Starter'} · rolls ${c.activation.join('/')}`,
+      name: cardTitle(c.name),
+      kind: t('ck.citizen.kind', { role: role ? roleName(role) : t('ck.starter'), rolls: either(c.activation.map(num)) }),
       tone: role ?? 'starter',
-      ...('cost' in c ? { cost: `${c.cost} gold` } : {}),
-      lines: [`Your roll: ${c.active.map(effectText).join(', ')}`, `Others' roll: ${c.passive.map(effectText).join(', ')}`],
+      ...('cost' in c ? { cost: amount(c.cost, resourceName('gold')) } : {}),
+      lines: [t('ck.citizen.active', { effects: list(c.active.map(effectText)) }), t('ck.citizen.passive', { effects: list(c.passive.map(effectText)) })],
     };
   }
 
   monsterFace(id: string): CardFace {
-    const m = this.monsters.get(cardName(id));
-    if (!m) return { name: cardName(id), kind: 'Monster' };
+    const m = this.monsters.get(Cards.key(id));
+    if (!m) return { name: cardName(id), kind: t('ck.monster') };
     return {
-      name: m.name,
-      kind: `${m.type} · ${m.area}`,
+      name: cardTitle(m.name),
+      kind: `${monsterTypeName(m.type)} · ${areaName(m.area)}`,
       tone: 'monster',
-      cost: `${m.strength} strength${m.magic ? ` + ${m.magic} magic` : ''}`,
+      cost: [amount(m.strength, resourceName('strength')), ...(m.magic ? [amount(m.magic, resourceName('magic'))] : [])].join(' + '),
       points: m.vp,
-      lines: [`Reward: ${m.reward.map(effectText).join(', ')}`],
+      lines: [t('ck.monster.reward', { effects: list(m.reward.map(effectText)) })],
     };
   }
 
   domainFace(id: string): CardFace {
-    const d = this.domains.get(cardName(id));
-    if (!d) return { name: id, kind: 'Domain' };
-    const needs = Object.entries(d.requirement)
-      .map(([role, n]) => `${n} ${role}`)
-      .join(', ');
-    return { name: d.name, kind: 'Domain', tone: 'domain', cost: `${d.cost} gold, needs ${needs}`, points: d.vp, lines: [domainPowerText(d.power)] };
+    const d = this.domains.get(Cards.key(id));
+    if (!d) return { name: cardName(id), kind: t('ck.domain') };
+    const needs = list(Object.entries(d.requirement).map(([role, n]) => roleCount(role, n)));
+    return {
+      name: cardTitle(d.name),
+      kind: t('ck.domain'),
+      tone: 'domain',
+      cost: t('ck.domain.cost', { cost: amount(d.cost, resourceName('gold')), needs }),
+      points: d.vp,
+      lines: [domainPowerText(d.power)],
+    };
   }
 
   dukeFace(id: string): CardFace {
-    return { name: cardName(id), kind: 'Duke (secret)', tone: 'duke', lines: this.duke(id)?.terms.map(termText) ?? [] };
+    return { name: cardName(id), kind: t('ck.duke.secret'), tone: 'duke', lines: this.duke(id)?.terms.map(termText) ?? [] };
   }
 }
 
-const tokens = (p: Board['players'][number]) => `${p.gold} gold · ${p.strength} strength · ${p.magic} magic · ${p.vp} VP`;
+const tokens = (p: Board['players'][number]) =>
+  [
+    amount(p.gold, resourceName('gold')),
+    amount(p.strength, resourceName('strength')),
+    amount(p.magic, resourceName('magic')),
+    amount(p.vp, resourceName('vp')),
+  ].join(' · ');
 
-const diceText = ([a = 0, b = 0]: readonly number[]) => `${a} and ${b} (sum ${a + b})`;
+const diceText = ([a = 0, b = 0]: readonly number[]) => t('ck.dice.rolled', { a, b, sum: a + b });
+
+/** A citizen stack's activation values as the reader writes numbers: "9–10", "۹–۱۰". */
+const slotText = (slot: string) => slot.split('-').map(Number).map(num).join('–');
 
 function Table({ board, you, names, awaiting, cards }: TableProps<typeof GAME> & { cards: Cards }) {
   const { market, turn } = board;
   return (
     <>
-      <p class="dice" aria-label="Dice">
-        Turn of <strong>{names[turn.active]}</strong> · Dice: {turn.dice ? diceText(turn.dice) : 'not rolled yet'} · Actions left: {turn.actionsLeft} · Phase:{' '}
-        {board.phase}
-        {board.endTriggered ? ' · last round!' : ''}
+      <p class="dice" aria-label={t('ck.dice')}>
+        {tNodes('ck.status', {
+          who: (
+            <strong>
+              <bdi>{names[turn.active]}</bdi>
+            </strong>
+          ),
+          dice: turn.dice ? diceText(turn.dice) : t('ck.dice.not-rolled'),
+          actions: turn.actionsLeft,
+          phase: phaseName(board.phase),
+        })}
+        {board.endTriggered ? t('ck.last-round') : ''}
       </p>
-      <section aria-label="Monsters">
-        <h2>Monsters</h2>
+      <section aria-label={t('ck.monsters')}>
+        <h2>{t('ck.monsters')}</h2>
         <div class="cards">
           {market.monsters.map((s, i) => (
-            <Pile key={i} label={s.area} size={s.size}>
-              {s.top ? <Card face={cards.monsterFace(s.top)} /> : <p class="muted">defeated</p>}
+            <Pile key={i} label={areaName(s.area)} size={s.size}>
+              {s.top ? <Card face={cards.monsterFace(s.top)} /> : <p class="muted">{t('ck.defeated')}</p>}
             </Pile>
           ))}
         </div>
       </section>
-      <section aria-label="Citizens">
-        <h2>Citizens</h2>
+      <section aria-label={t('ck.citizens')}>
+        <h2>{t('ck.citizens')}</h2>
         <div class="cards">
           {market.citizens.map((s, i) => (
-            <Pile key={i} label={`Roll ${s.slot}`} size={s.size}>
-              {s.top ? <Card face={cards.citizenFace(s.top)} /> : <p class="muted">empty</p>}
+            <Pile key={i} label={t('ck.citizen-stack', { slot: slotText(s.slot) })} size={s.size}>
+              {s.top ? <Card face={cards.citizenFace(s.top)} /> : <p class="muted">{t('ck.empty')}</p>}
             </Pile>
           ))}
         </div>
       </section>
-      <section aria-label="Domains">
-        <h2>Domains</h2>
+      <section aria-label={t('ck.domains')}>
+        <h2>{t('ck.domains')}</h2>
         <div class="cards">
           {market.domains.map((s, i) => (
-            <Pile key={i} label={`Domain stack ${i + 1}`} size={s.size}>
-              {s.top ? <Card face={cards.domainFace(s.top)} /> : <p class="muted">empty</p>}
+            <Pile key={i} label={t('ck.domain-stack', { stack: i + 1 })} size={s.size}>
+              {s.top ? <Card face={cards.domainFace(s.top)} /> : <p class="muted">{t('ck.empty')}</p>}
             </Pile>
           ))}
         </div>
@@ -192,7 +250,7 @@ function Table({ board, you, names, awaiting, cards }: TableProps<typeof GAME> &
       {board.players.map((p, seat) => (
         <PlayerArea key={seat} seat={seat} you={you} names={names} awaiting={awaiting} place="kingdom">
           <p class="stats">{tokens(p)}</p>
-          <h3>Citizens</h3>
+          <h3>{t('ck.citizens')}</h3>
           <div class="cards">
             {p.citizens.map((id) => (
               <Card key={id} face={cards.citizenFace(id)} />
@@ -200,7 +258,7 @@ function Table({ board, you, names, awaiting, cards }: TableProps<typeof GAME> &
           </div>
           {p.monsters.length + p.domains.length > 0 && (
             <>
-              <h3>Monsters slain and domains built</h3>
+              <h3>{t('ck.slain-and-built')}</h3>
               <div class="cards">
                 {p.monsters.map((id) => (
                   <Card key={id} face={cards.monsterFace(id)} />
@@ -213,49 +271,60 @@ function Table({ board, you, names, awaiting, cards }: TableProps<typeof GAME> &
           )}
           {p.duke && (
             <>
-              <h3>{seat === you ? 'Your secret Duke' : 'Duke'}</h3>
+              <h3>{seat === you ? t('ck.duke.yours') : t('ck.duke')}</h3>
               <div class="cards">
                 <Card face={cards.dukeFace(p.duke)} />
               </div>
             </>
           )}
-          {seat === you && p.dukeOffer.length > 0 && <p>Choose one of the two Dukes offered to you (see your moves).</p>}
+          {seat === you && p.dukeOffer.length > 0 && <p>{t('ck.duke.offered')}</p>}
         </PlayerArea>
       ))}
     </>
   );
 }
 
+/** A player's name inside a sentence, isolated; a seat without a name by its number. */
+const whoOf = (names: readonly string[]) => (seat: number) => isolate(names[seat] ?? t('seat.numbered', { seat: num(seat + 1) }));
+
 function optionText(option: Option | undefined, board: Board, names: readonly string[]): string {
   if (!option) return '';
+  const who = whoOf(names);
   switch (option.kind) {
     case 'gain':
-      return `Gain ${bagText(option.gain)}`;
+      return t('ck.option.gain', { bag: bagText(option.gain) });
     case 'exchange':
-      return `Pay ${bagText(option.pay)} for ${bagText(option.gain)}`;
+      return t('ck.option.exchange', { pay: bagText(option.pay), gain: bagText(option.gain) });
     case 'decline':
-      return 'Decline';
+      return t('ck.option.decline');
     case 'alternative':
-      return option.effects.map(effectText).join(', ');
-    case 'take':
-      return `Take ${option.amount} ${option.resource} from ${option.from === null ? 'the reserve' : names[option.from]}`;
+      return list(option.effects.map(effectText));
+    case 'take': {
+      const what = amount(option.amount, resourceName(option.resource));
+      return option.from === null ? t('ck.option.take-reserve', { what }) : t('ck.option.take-from', { what, who: who(option.from) });
+    }
     case 'recruit':
-      return `Recruit the top of the roll ${board.market.citizens[option.stack]?.slot} stack`;
+      return t('ck.option.recruit', { slot: slotText(board.market.citizens[option.stack]?.slot ?? '') });
     case 'return':
-      return `Return ${cardName(option.card)}`;
+      return t('ck.option.return', { card: cardName(option.card) });
     case 'steal':
-      return `Steal a monster from ${option.from === null ? 'the market' : names[option.from]}`;
+      return option.from === null ? t('ck.option.steal-market') : t('ck.option.steal-from', { who: who(option.from) });
     case 'attack':
-      return `Monsters of ${board.market.monsters[option.stack]?.area} attack`;
+      return t('ck.option.attack', { area: areaName(board.market.monsters[option.stack]?.area ?? '') });
     case 'capture':
-      return `Lose the top of ${option.zone} stack ${option.stack + 1}`;
+      return t('ck.option.capture', { zone: option.zone, stack: option.stack + 1 });
   }
 }
 
 type Paid = Extract<Move, { type: 'slay' | 'recruit' | 'build' }>;
 const pay = (m: Paid) =>
-  `paying ${[m.type === 'slay' ? `${m.strength} strength` : `${m.gold} gold`, m.magic ? `${m.magic} magic` : ''].filter(Boolean).join(' + ')}`;
-const paying = <M extends Paid>(): Part<M> => ({ question: 'Paying with?', key: (m) => JSON.stringify(m), label: pay });
+  t('ck.move.paying', {
+    what: [
+      m.type === 'slay' ? amount(m.strength, resourceName('strength')) : amount(m.gold, resourceName('gold')),
+      ...(m.magic ? [amount(m.magic, resourceName('magic'))] : []),
+    ].join(' + '),
+  });
+const paying = <M extends Paid>(): Part<M> => ({ question: t('ck.move.paying-with'), key: (m) => JSON.stringify(m), label: pay });
 
 /** A turn's actions: the first of two may be planned with the second. */
 const ACTIONS: ReadonlySet<Move['type']> = new Set(['slay', 'recruit', 'build', 'take']);
@@ -268,7 +337,7 @@ const ACTIONS: ReadonlySet<Move['type']> = new Set(['slay', 'recruit', 'build', 
  */
 function families(cards: Cards, choices: Choices<Move>, board: Board, you: number, names: readonly string[], planning = true): Family<Move>[] {
   const { moves } = choices;
-  const top = (zone: 'monsters' | 'citizens' | 'domains', stack: number) => board.market[zone][stack]?.top ?? '';
+  const top = (zone: 'monsters' | 'citizens' | 'domains', stack: number) => cardName(board.market[zone][stack]?.top ?? '');
   const firstOfTwo = planning && board.turn.actionsLeft === 2;
   const plan = (m: Move) => {
     const next = firstOfTwo && ACTIONS.has(m.type) ? choices.followUps(m) : [];
@@ -276,115 +345,145 @@ function families(cards: Cards, choices: Choices<Move>, board: Board, you: numbe
   };
   const prompts = board.harvest?.prompts[you] ?? [];
   const answerTo = (m: Extract<Move, { type: 'harvest' }>, prompt: number) => m.answers.find((a) => a.prompt === prompt)?.option;
+  const answersText = (m: Extract<Move, { type: 'harvest' }>) =>
+    m.answers.map((a) => optionText(prompts[a.prompt]?.options[a.option], board, names)).join(t('ck.then'));
+  const dieMove = (m: Extract<Move, { type: 'keep-dice' | 'change-die' }>) =>
+    m.type === 'keep-dice' ? t('ck.move.keep-dice') : t('ck.move.change-die', { domain: cardName(m.domain), die: m.die + 1 });
+  /** An action on the top card of a market stack (slay, recruit, build), paid as the player chooses. */
+  const market = <M extends Paid>(
+    listed: readonly M[],
+    zone: 'monsters' | 'citizens' | 'domains',
+    words: { title: string; which: string; named(card: string, paying: string): string },
+  ) =>
+    familyOf(listed)({
+      title: words.title,
+      parts: [byField(words.which, 'stack', (s) => top(zone, s)), paying()],
+      describe: (m) => words.named(top(zone, m.stack), pay(m)),
+      plan,
+    });
+
   return [
     familyOf(movesOfType(moves, 'keep-duke'))({
-      title: 'Keep one Duke (secret)',
-      parts: [byField('Which Duke?', 'duke')],
-      describe: (m) => `Keep ${m.duke}: ${cards.duke(m.duke)?.terms.map(termText).join(', ') ?? ''}`,
+      title: t('ck.move.keep-duke'),
+      parts: [byField(t('ck.move.which-duke'), 'duke', cardName)],
+      describe: (m) => t('ck.move.keep-duke-named', { duke: cardName(m.duke), terms: list(cards.duke(m.duke)?.terms.map(termText) ?? []) }),
     }),
-    familyOf(movesOfType(moves, 'roll'))({ title: 'Roll', parts: [byField('Roll', 'type')], describe: () => 'Roll the dice' }),
+    familyOf(movesOfType(moves, 'roll'))({
+      title: t('ck.move.roll'),
+      parts: [byField(t('ck.move.roll'), 'type', () => t('ck.move.roll-dice'))],
+      describe: () => t('ck.move.roll-dice'),
+    }),
     familyOf([...movesOfType(moves, 'keep-dice'), ...movesOfType(moves, 'change-die')])({
-      title: 'The dice',
-      parts: [{ question: 'Keep or change?', key: (m) => JSON.stringify(m), label: (m) => m.type }],
-      describe: (m) => (m.type === 'keep-dice' ? 'Keep the dice' : `Use ${m.domain} on die ${m.die + 1}`),
+      title: t('ck.move.dice'),
+      parts: [{ question: t('ck.move.keep-or-change'), key: (m) => JSON.stringify(m), label: dieMove }],
+      describe: dieMove,
     }),
     familyOf(movesOfType(moves, 'harvest'))({
-      title: 'Harvest',
+      title: t('ck.move.harvest'),
       parts: [
         ...prompts.map((prompt, i): Part<Extract<Move, { type: 'harvest' }>> => ({
-          question: `${prompt.card ? cardName(prompt.card) : 'Free resource'}: which?`,
+          question: prompt.card ? t('ck.move.harvest-which', { card: cardName(prompt.card) }) : t('ck.move.free-resource-which'),
           key: (m) => String(answerTo(m, i)),
           label: (m) => optionText(prompt.options[answerTo(m, i) ?? -1], board, names),
         })),
-        { question: 'In which order?', key: (m) => JSON.stringify(m.answers), label: (m) => JSON.stringify(m.answers) },
+        { question: t('ck.move.harvest-order'), key: (m) => JSON.stringify(m.answers), label: answersText },
       ],
-      describe: (m) =>
-        m.answers.length === 0
-          ? 'Harvest (nothing to choose)'
-          : `Harvest: ${m.answers.map((a) => optionText(prompts[a.prompt]?.options[a.option], board, names)).join(', then ')}`,
+      describe: (m) => (m.answers.length === 0 ? t('ck.move.harvest-nothing') : t('ck.move.harvest-named', { answers: answersText(m) })),
     }),
-    familyOf(movesOfType(moves, 'slay'))({
-      title: 'Slay a monster',
-      parts: [byField('Which monster?', 'stack', (s) => cardName(top('monsters', s))), paying()],
-      describe: (m) => `Slay ${cardName(top('monsters', m.stack))} ${pay(m)}`,
+    market(movesOfType(moves, 'slay'), 'monsters', {
+      title: t('ck.move.slay'),
+      which: t('ck.move.which-monster'),
+      named: (card, paying) => t('ck.move.slay-named', { card, paying }),
+    }),
+    market(movesOfType(moves, 'recruit'), 'citizens', {
+      title: t('ck.move.recruit'),
+      which: t('ck.move.which-citizen'),
+      named: (card, paying) => t('ck.move.recruit-named', { card, paying }),
+    }),
+    market(movesOfType(moves, 'build'), 'domains', {
+      title: t('ck.move.build'),
+      which: t('ck.move.which-domain'),
+      named: (card, paying) => t('ck.move.build-named', { card, paying }),
+    }),
+    familyOf(movesOfType(moves, 'take'))({
+      title: t('ck.move.take'),
+      parts: [byField(t('ck.move.which'), 'resource', resourceName)],
+      describe: (m) => t('ck.move.take-named', { what: amount(1, resourceName(m.resource)) }),
       plan,
     }),
-    familyOf(movesOfType(moves, 'recruit'))({
-      title: 'Recruit a citizen',
-      parts: [byField('Which citizen?', 'stack', (s) => cardName(top('citizens', s))), paying()],
-      describe: (m) => `Recruit ${cardName(top('citizens', m.stack))} ${pay(m)}`,
-      plan,
-    }),
-    familyOf(movesOfType(moves, 'build'))({
-      title: 'Build a domain',
-      parts: [byField('Which domain?', 'stack', (s) => top('domains', s)), paying()],
-      describe: (m) => `Build ${top('domains', m.stack)} ${pay(m)}`,
-      plan,
-    }),
-    familyOf(movesOfType(moves, 'take'))({ title: 'Take a resource', parts: [byField('Which?', 'resource')], describe: (m) => `Take 1 ${m.resource}`, plan }),
     familyOf(movesOfType(moves, 'choose'))({
-      title: 'Choose',
-      parts: [byField('Which?', 'option')],
+      title: t('ck.move.choose'),
+      parts: [byField(t('ck.move.which'), 'option', (o) => optionText(board.choice?.[o], board, names))],
       describe: (m) => optionText(board.choice?.[m.option], board, names),
     }),
   ].filter((family) => family.moves.length > 0);
 }
 
 function describeEvent(e: EventOf<typeof GAME>, names: readonly string[]): string | null {
-  const who = (seat: number | null) => (seat === null ? 'the market' : (names[seat] ?? `Seat ${seat + 1}`));
+  const who = whoOf(names);
   switch (e.type) {
     case 'duke-kept':
-      return `${who(e.seat)} kept a Duke${e.duke ? ` (${e.duke})` : ''}.`;
+      return e.duke ? t('ck.log.duke-kept-named', { who: who(e.seat), duke: cardName(e.duke) }) : t('ck.log.duke-kept', { who: who(e.seat) });
     case 'turn-started':
-      return `${who(e.seat)}'s turn begins.`;
+      return t('ck.log.turn-started', { who: who(e.seat) });
     case 'dice-rolled':
-      return `Rolled ${e.dice[0]} and ${e.dice[1]}.`;
+      return t('ck.log.dice-rolled', { a: e.dice[0], b: e.dice[1] });
     case 'die-changed':
-      return `${e.domain} changed die ${e.die + 1} to ${e.value}.`;
+      return t('ck.log.die-changed', { domain: cardName(e.domain), die: e.die + 1, value: e.value });
     case 'harvest-defaulted':
-      return `${who(e.seat)} did not answer the harvest in time: their defaults apply.`;
+      return t('ck.log.harvest-defaulted', { who: who(e.seat) });
     case 'harvest-resolved':
-      return `Harvest: ${e.deltas.map((d: Bag, seat: number) => `${who(seat)} ${bagText(Object.fromEntries(Object.entries(d).filter(([, n]) => n > 0)) as Bag)}`).join('; ')}.`;
+      return t('ck.log.harvest-resolved', {
+        gains: e.deltas
+          .map((d: Bag, seat: number) =>
+            t('ck.log.harvest-gain', { who: who(seat), bag: bagText(Object.fromEntries(Object.entries(d).filter(([, n]) => n > 0)) as Bag) }),
+          )
+          .join(t('ck.semicolon')),
+      });
     case 'monster-slain':
-      return `${who(e.seat)} slew ${cardName(e.card)}.`;
+      return t('ck.log.monster-slain', { who: who(e.seat), card: cardName(e.card) });
     case 'citizen-recruited':
-      return `${who(e.seat)} recruited ${cardName(e.card)}${e.free ? ' for free' : ''}.`;
+      return e.free
+        ? t('ck.log.citizen-recruited-free', { who: who(e.seat), card: cardName(e.card) })
+        : t('ck.log.citizen-recruited', { who: who(e.seat), card: cardName(e.card) });
     case 'domain-built':
-      return `${who(e.seat)} built ${e.card}.`;
+      return t('ck.log.domain-built', { who: who(e.seat), card: cardName(e.card) });
     case 'resource-taken':
-      return `${who(e.seat)} took 1 ${e.resource}.`;
+      return t('ck.log.resource-taken', { who: who(e.seat), what: amount(1, resourceName(e.resource)) });
     case 'tokens-taken':
-      return `${who(e.seat)} took ${e.amount} ${e.resource} from ${who(e.from)}.`;
+      return t('ck.log.tokens-taken', { who: who(e.seat), what: amount(e.amount, resourceName(e.resource)), from: who(e.from) });
     case 'monster-stolen':
-      return `${who(e.seat)} stole ${cardName(e.card)} from ${who(e.from)}.`;
+      return e.from === null
+        ? t('ck.log.monster-stolen-market', { who: who(e.seat), card: cardName(e.card) })
+        : t('ck.log.monster-stolen', { who: who(e.seat), card: cardName(e.card), from: who(e.from) });
     case 'citizen-returned':
     case 'monster-returned':
-      return `${who(e.seat)} returned ${cardName(e.card)}.`;
+      return t('ck.log.card-returned', { who: who(e.seat), card: cardName(e.card) });
     case 'dark-lord-captured':
-      return `The Dark Lord captured ${cardName(e.card)}.`;
+      return t('ck.log.dark-lord-captured', { card: cardName(e.card) });
     case 'turn-ended':
-      return e.endTriggered ? `${who(e.seat)}'s turn ends — the end of the game is triggered.` : null;
+      return e.endTriggered ? t('ck.log.end-triggered', { who: who(e.seat) }) : null;
     case 'game-ended':
-      return `The game is over: ${e.winners.map(who).join(' and ') || 'nobody'} won.`;
+      return e.winners.length > 0 ? t('ck.log.won', { winners: e.winners.map(who).join(` ${t('list.and-word')} `) }) : t('ck.log.nobody-won');
     default:
       return null;
   }
 }
 
-const PROMPTS: Record<string, string> = {
-  duke: 'Keep one of your two Dukes; the other players will not see it until the end.',
-  roll: 'Your turn: roll the dice.',
-  dice: 'Keep the dice, or change one with a domain.',
-  harvest: 'Harvest: choose how each of your activated citizens pays out.',
-  'second-harvest': 'Second harvest: choose how each activated citizen pays out.',
-  action: 'Take an action (two per turn).',
-  choose: 'Choose one.',
+const PROMPTS: Record<string, MessageKey> = {
+  duke: 'ck.prompt.duke',
+  roll: 'ck.prompt.roll',
+  dice: 'ck.prompt.dice',
+  harvest: 'ck.prompt.harvest',
+  'second-harvest': 'ck.prompt.second-harvest',
+  action: 'ck.prompt.action',
+  choose: 'ck.prompt.choose',
 };
 
 const uiFor = (cards: Cards): GameUi<typeof GAME> => ({
   game: GAME,
   Table: (props) => <Table {...props} cards={cards} />,
-  prompt: (step) => PROMPTS[step] ?? step,
+  prompt: (step) => (PROMPTS[step] ? t(PROMPTS[step]) : step),
   families: (choices, board, you, names) => families(cards, choices, board, you, names),
   describeEvent,
   summary: (board, seat) => {
@@ -393,7 +492,7 @@ const uiFor = (cards: Cards): GameUi<typeof GAME> => ({
   },
   // The second action is chosen with the first: from the moves route, which lists what may follow each.
   plansBatch: (board, you) => board.phase === 'actions' && board.turn.active === you && board.turn.actionsLeft === 2,
-  scoreDetail: (d) => `${d.monsters} points from monsters, ${d.domains} from domains, ${d.tokens} from tokens, ${d.duke ?? 0} from the Duke`,
+  scoreDetail: (d) => t('ck.score', { monsters: d.monsters, domains: d.domains, tokens: d.tokens, duke: d.duke ?? 0 }),
   // One of each kind of card, each named in the rules of record.
   showcase: [
     cards.citizenFace('Peasant'),

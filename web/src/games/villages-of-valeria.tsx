@@ -1,21 +1,12 @@
 import type { BoardOf, CardsOf, CatalogOf, EventOf, MoveOf, StandingOrdersUpdate, ValeriaClient } from '@valeria-tabletop/client';
 import { useEffect, useState } from 'preact/hooks';
 import { PlayerArea } from '../ui/player-area.js';
-import { Card, Pile, plural, type CardFace } from '../ui/card.js';
+import { Card, Pile, type CardFace } from '../ui/card.js';
 import { explain } from '../ui/errors.js';
+import { isolate, num, t, type MessageKey } from '../i18n/i18n.js';
 import { defineTable, type GameTable } from './table.js';
-import {
-  byField,
-  familyOf,
-  movesOfType,
-  type Choices,
-  type Family,
-  type FollowUp,
-  type GameUi,
-  type Part,
-  type PaymentChoice,
-  type TableProps,
-} from './types.js';
+import { byField, movesOfType, type Choices, type Family, type FollowUp, type GameUi, type Part, type PaymentChoice, type TableProps } from './types.js';
+import { actionName, cardName, powerText, resourceName, typeName, type Action, type Power } from './villages-of-valeria-words.js';
 
 /** Villages of Valeria in the browser: lead an action and its choices, follow windows, standing orders. */
 
@@ -28,43 +19,9 @@ type PaymentUnit = Exclude<BuildMove['payment'], 'auto'>[number];
 type Catalog = CatalogOf<typeof GAME>;
 type Building = Catalog['buildings'][number];
 type Adventurer = Catalog['adventurers'][number];
-type Power = Building['power'];
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-function powerText(power: Power): string | null {
-  if (!power) return null;
-  switch (power.shape) {
-    case 'action-cards':
-      return `${cap(power.action)}: +${plural(power.n, 'card')}`;
-    case 'action-gold':
-      return `${cap(power.action)}: +${power.n} gold`;
-    case 'build-resource':
-      return `Build: +1 ${power.resource}`;
-    case 'build-wild-for-type':
-      return `Build: +1 wild for a ${power.buildingType} building`;
-    case 'build-discard-for-wild':
-      return 'Build: discard 2 for +1 wild';
-    case 'build-discard-for-gold':
-      return 'Build: discard 2 for +1 gold';
-    case 'instant-draw':
-      return `When placed: draw ${power.n}`;
-    case 'instant-bank-gold':
-      return 'When placed: +1 gold from the bank';
-    case 'instant-discard-for-gold':
-      return 'When placed: discard 1 for +1 gold';
-    case 'instant-steal-gold':
-      return "When placed: take 1 gold from an opponent's coins";
-    case 'instant-steal-cards':
-      return `When placed: take ${plural(power.n, 'random card')} from an opponent`;
-    case 'instant-draw-per-shadow':
-      return 'When placed: draw 1 per shadow building';
-    case 'end-vp-per-type':
-      return `End: +1 VP per ${power.buildingType} building`;
-    case 'end-vp-per-adventurer':
-      return 'End: +1 VP per adventurer';
-  }
-}
+/** A list in the reader's language ("food, wood" / "غذا، چوب"). */
+const listed = (items: readonly string[]) => items.join(t('list.comma'));
 
 /** The catalog's cards by id (`b…` Buildings, `a…` Adventurers, `c…` Castles), as the table shows them. */
 class Cards {
@@ -82,7 +39,13 @@ class Cards {
 
   /** What a Building gives once developed. */
   resource(id: string): string {
-    return this.buildings.get(id)?.resource ?? 'a resource';
+    const building = this.buildings.get(id);
+    return building ? resourceName(building.resource) : t('vv.a-resource');
+  }
+
+  /** A Building's cost, its resources listed. */
+  cost(id: string): string {
+    return listed(this.buildings.get(id)?.cost.map(resourceName) ?? []);
   }
 
   power(id: string): Power {
@@ -93,61 +56,58 @@ class Cards {
     const a = this.adventurers.get(id);
     if (a)
       return {
-        name: a.name,
-        kind: 'Adventurer',
+        name: cardName(a.id, a.name),
+        kind: t('vv.kind.adventurer'),
         tone: 'adventurer',
-        cost: `needs ${a.requires.join(', ')}`,
+        cost: t('vv.needs', { types: listed(a.requires.map(typeName)) }),
         points: a.vp,
         lines: [powerText(a.power)].filter((l): l is string => !!l),
       };
     const b = this.buildings.get(id);
-    if (!b) return { name: 'Castle', kind: 'Castle' };
+    if (!b) return { name: t('vv.castle'), kind: t('vv.castle') };
     return {
-      name: b.name,
-      kind: `Building · ${b.type}`,
+      name: cardName(b.id, b.name),
+      kind: t('vv.kind.building', { type: typeName(b.type) }),
       tone: b.type,
-      cost: b.cost.join(', '),
+      cost: this.cost(b.id),
       points: b.vp,
-      lines: [powerText(b.power), `Developed: gives ${b.resource}`].filter((l): l is string => !!l),
+      lines: [powerText(b.power), t('vv.developed-gives', { resource: resourceName(b.resource) })].filter((l): l is string => !!l),
     };
   }
 
-  /** The first card of this name, as a card (the showcase names cards, the table ids). */
+  /** The first card of this (English) name, as a card (the showcase names cards, the table ids). */
   named(name: string): CardFace | undefined {
     const card = [...this.buildings.values(), ...this.adventurers.values()].find((c) => c.name === name);
     return card && this.face(card.id);
   }
 
+  /** A card's name inside a sentence: isolated, since a card keeps its English name in a Persian one. */
   name(id: string | null | undefined): string {
-    return id ? this.face(id).name : 'a card';
+    return id ? isolate(this.face(id).name) : t('vv.a-card');
   }
 }
 
 /** A Building of each type and an Adventurer, each named in the rules of record. */
 const SHOWCASE = ['Farm', 'Guard Tower', "Witch's Hut", 'Cathedral', 'Knight'];
 
-const pileName = (from: 'deck' | number) => (from === 'deck' ? 'the deck' : `pile ${from + 1}`);
-
 function Table({ board, you, names, awaiting, cards }: TableProps<typeof GAME> & { cards: Cards }) {
   const village = (seat: number, p = board.players[seat]) =>
     p && <Village key={seat} cards={cards} p={p} seat={seat} you={you} names={names} awaiting={awaiting} active={board.active} />;
+  const supply = t('vv.supply', { bank: board.bank, deck: board.deckSize, adventurers: board.adventurerDeckSize });
   return (
     <>
       {you !== null && village(you)}
-      <section aria-label="Supply">
-        <h2>Supply</h2>
-        <p class="muted">
-          Bank: {board.bank} gold · Deck: {plural(board.deckSize, 'card')} · Adventurer deck: {board.adventurerDeckSize}
-          {board.led ? ` · Led action: ${board.led}` : ''}
-        </p>
+      <section aria-label={t('vv.supply-title')}>
+        <h2>{t('vv.supply-title')}</h2>
+        <p class="muted">{board.led ? `${supply} · ${t('vv.led', { action: actionName(board.led) })}` : supply}</p>
         <div class="cards">
           {board.piles.map((pile, i) => (
-            <Pile key={i} label={`Pile ${i + 1}`} size={pile.size}>
+            <Pile key={i} label={t('vv.pile', { pile: i + 1 })} size={pile.size}>
               {pile.top ? <Card face={cards.face(pile.top)} /> : undefined}
             </Pile>
           ))}
         </div>
-        <h3>Adventurers to recruit</h3>
+        <h3>{t('vv.adventurer-pool')}</h3>
         <div class="cards">
           {board.adventurerPool.map((id) => (
             <Card key={id} face={cards.face(id)} />
@@ -171,16 +131,15 @@ interface VillageProps {
 
 /** A player's village: gold, resources, buildings and adventurers, and my hand. */
 function Village({ cards, p, seat, you, names, awaiting, active }: VillageProps) {
+  const resources = p.resources.map((r) => (r.coin ? t('vv.resource-with-coin', { resource: cards.resource(r.card) }) : cards.resource(r.card)));
   return (
-    <PlayerArea seat={seat} you={you} names={names} awaiting={awaiting} place="village" note={seat === active ? ' — active player' : ''}>
-      <p class="stats">
-        Gold: {p.coins} · Cards in hand: {p.handSize} · Castle: {p.castleCoin ? 'coin placed' : 'free (wild)'}
-      </p>
-      <h3>Resources</h3>
-      <p>{p.resources.length ? p.resources.map((r) => `${cards.resource(r.card)}${r.coin ? ' (coin on it)' : ''}`).join(', ') : 'none yet'}</p>
-      <h3>Village</h3>
+    <PlayerArea seat={seat} you={you} names={names} awaiting={awaiting} place="village" note={seat === active ? t('vv.active-player') : ''}>
+      <p class="stats">{t('vv.stats', { coins: p.coins, hand: p.handSize, castle: p.castleCoin ? 'placed' : 'free' })}</p>
+      <h3>{t('vv.resources')}</h3>
+      <p>{resources.length ? listed(resources) : t('vv.none-yet')}</p>
+      <h3>{t('vv.village')}</h3>
       {p.buildings.length + p.adventurers.length === 0 ? (
-        <p class="muted">No buildings yet.</p>
+        <p class="muted">{t('vv.no-buildings')}</p>
       ) : (
         <div class="cards">
           {[...p.buildings, ...p.adventurers].map((id) => (
@@ -190,7 +149,7 @@ function Village({ cards, p, seat, you, names, awaiting, active }: VillageProps)
       )}
       {seat === you && p.hand && (
         <>
-          <h3>Your hand</h3>
+          <h3>{t('vv.your-hand')}</h3>
           <div class="cards">
             {p.hand.map((id) => (
               <Card key={id} face={cards.face(id)} />
@@ -205,27 +164,30 @@ function Village({ cards, p, seat, you, names, awaiting, active }: VillageProps)
 function describeMove(cards: Cards, m: Move): string {
   switch (m.type) {
     case 'setup-develop':
-      return `Develop ${cards.name(m.card)} for free`;
+      return t('vv.move.setup-develop', { card: cards.name(m.card) });
     case 'harvest':
-      return 'Harvest';
     case 'tax':
-      return 'Tax';
+      return actionName(m.type);
     case 'decline':
-      return 'Decline';
+      return t('vv.move.decline');
     case 'develop':
-      return `Develop ${cards.name(m.card)}`;
+      return t('vv.move.develop', { card: cards.name(m.card) });
     case 'build':
-      return `Build ${cards.name(m.card)}`;
+      return t('vv.move.build', { card: cards.name(m.card) });
     case 'recruit':
-      return `Recruit ${cards.name(m.adventurer)}`;
+      return t('vv.move.recruit', { card: cards.name(m.adventurer) });
     case 'draw':
-      return `Draw from ${pileName(m.from)}`;
+      return m.from === 'deck' ? t('vv.move.draw-deck') : t('vv.move.draw-pile', { pile: m.from + 1 });
     case 'discard':
-      return `Discard ${cards.name(m.card)}${m.pile === undefined ? '' : ` onto pile ${m.pile + 1}`}`;
+      return m.pile === undefined
+        ? t('vv.move.discard', { card: cards.name(m.card) })
+        : t('vv.move.discard-onto', { card: cards.name(m.card), pile: m.pile + 1 });
     case 'power':
-      return `Use ${cards.name(m.card)}'s power${m.target === undefined ? '' : ` on seat ${m.target + 1}`}`;
+      return m.target === undefined
+        ? t('vv.move.power', { card: cards.name(m.card) })
+        : t('vv.move.power-on', { card: cards.name(m.card), seat: m.target + 1 });
     case 'end-powers':
-      return 'Use no more powers';
+      return t('vv.move.end-powers');
   }
 }
 
@@ -242,7 +204,7 @@ function developDiscards(cards: Cards, board: Board, you: number, role: 'lead' |
     const count = role === 'lead' ? 1 : 2;
     return {
       count,
-      question: count === 1 ? 'Which card do you discard to pay?' : 'Which two cards do you discard to pay?',
+      question: count === 1 ? t('vv.ask.discard-one') : t('vv.ask.discard-two'),
       cards: hand.map((id) => ({ id, label: cards.name(id) })),
       piles: board.solo ? 0 : board.piles.length,
       make: (card, pile) => (pile === null ? { type: 'discard', card } : { type: 'discard', card, pile }),
@@ -260,23 +222,26 @@ function buildPayment(cards: Cards, board: Board, you: number, names: readonly s
     const me = board.players[you];
     if (move.type !== 'build' || !me) return null;
     const sources: { readonly label: string; readonly unit: PaymentUnit }[] = [];
-    if (me.castleCoin === null) sources.push({ label: 'A coin on your Castle (wild)', unit: { use: 'castle' } });
+    if (me.castleCoin === null) sources.push({ label: t('vv.pay.castle'), unit: { use: 'castle' } });
     board.players.forEach((p, seat) => {
       for (const r of p.resources)
         if (r.coin === null)
           sources.push({
-            label: `A coin on ${seat === you ? 'your' : `${names[seat]}'s`} ${cards.resource(r.card)}`,
+            label:
+              seat === you
+                ? t('vv.pay.your-resource', { resource: cards.resource(r.card) })
+                : t('vv.pay.their-resource', { name: isolate(names[seat] ?? t('seat.numbered', { seat: num(seat + 1) })), resource: cards.resource(r.card) }),
             unit: { use: 'resource', seat, card: r.card },
           });
     });
     for (const id of [...me.buildings, ...me.adventurers]) {
-      const power = cards.face(id).lines?.[0];
+      const power = powerText(cards.power(id));
       const shape = cards.power(id)?.shape;
-      if (shape === 'build-resource' || shape === 'build-wild-for-type')
-        sources.push({ label: `${cards.name(id)}'s power (${power})`, unit: { use: 'power', card: id } });
+      if (power && (shape === 'build-resource' || shape === 'build-wild-for-type'))
+        sources.push({ label: t('vv.pay.power', { card: cards.name(id), power }), unit: { use: 'power', card: id } });
     }
     return {
-      cost: cards.building(move.card)?.cost.join(', ') ?? '',
+      cost: cards.cost(move.card),
       sources,
       make: (chosen) => ({ ...move, payment: chosen.flatMap((i) => sources.slice(i, i + 1).map((source) => source.unit)) }),
     };
@@ -285,88 +250,94 @@ function buildPayment(cards: Cards, board: Board, you: number, names: readonly s
 
 function families(cards: Cards, { moves }: Choices<Move>, board: Board, you: number, names: readonly string[]): Family<Move>[] {
   const of = <T extends Move['type']>(...types: T[]) => moves.filter((m): m is Extract<Move, { type: T }> => types.some((type) => type === m.type));
-  const family = <M extends Move>(title: string, list: readonly M[], parts: readonly Part<M>[] = [whole(cards, 'Which?')]): Family<M>[] =>
+  const family = <M extends Move>(title: string, list: readonly M[], parts: readonly Part<M>[] = [whole(cards, t('vv.ask.which'))]): Family<M>[] =>
     list.length ? [{ title, moves: list, parts, describe: (m) => describeMove(cards, m) }] : [];
   if (moves.some((m) => m.type === 'decline')) {
     const follows = [...of('harvest', 'tax', 'develop', 'build', 'recruit'), ...of('decline')];
+    const leader = isolate(names[board.active] ?? t('seat.numbered', { seat: num(board.active + 1) }));
     return [
       {
-        title: `${names[board.active] ?? 'The active player'} leads ${cap(board.led ?? 'an action')}. Follow?`,
+        title: board.led ? t('vv.follow.title', { who: leader, action: actionName(board.led) }) : t('vv.follow.title-unnamed', { who: leader }),
         moves: follows,
-        parts: [whole(cards, 'Follow or decline?')],
-        describe: (m) => (m.type === 'decline' ? 'Decline' : `Follow: ${describeMove(cards, m)}`),
+        parts: [whole(cards, t('vv.ask.follow-or-decline'))],
+        describe: (m) => (m.type === 'decline' ? t('vv.move.decline') : t('vv.move.follow', { move: describeMove(cards, m) })),
         then: developDiscards(cards, board, you, 'follow'),
         payFor: buildPayment(cards, board, you, names),
       },
     ];
   }
   const powers: Part<Extract<Move, { type: 'power' | 'end-powers' }>> = {
-    question: 'Which power?',
+    question: t('vv.ask.which-power'),
     key: (m) => JSON.stringify(m.type === 'power' ? m.card : null),
-    label: (m) => (m.type === 'power' ? `${cards.name(m.card)}'s power` : 'No more powers'),
+    label: (m) => (m.type === 'power' ? t('vv.power-of', { card: cards.name(m.card) }) : t('vv.no-more-powers')),
   };
   return [
-    ...family('Choose your free develop', of('setup-develop')),
-    ...family('Harvest', of('harvest')),
-    ...family('Tax', of('tax')),
-    ...family('Develop a card from your hand', of('develop')).map((f) => ({ ...f, then: developDiscards(cards, board, you, 'lead') })),
-    ...family('Build a card from your hand', of('build')).map((f) => ({ ...f, payFor: buildPayment(cards, board, you, names) })),
-    ...family('Recruit an adventurer', of('recruit')),
-    ...family('Draw a card', of('draw')),
-    ...family('Discard', movesOfType(moves, 'discard'), [
-      byField('Which card?', 'card', (id) => `Discard ${cards.name(id)}`),
-      whole(cards, 'Onto which pile?'),
+    ...family(t('vv.family.setup-develop'), of('setup-develop')),
+    ...family(actionName('harvest'), of('harvest')),
+    ...family(actionName('tax'), of('tax')),
+    ...family(t('vv.family.develop'), of('develop')).map((f) => ({ ...f, then: developDiscards(cards, board, you, 'lead') })),
+    ...family(t('vv.family.build'), of('build')).map((f) => ({ ...f, payFor: buildPayment(cards, board, you, names) })),
+    ...family(t('vv.family.recruit'), of('recruit')),
+    ...family(t('vv.family.draw'), of('draw')),
+    ...family(t('vv.family.discard'), movesOfType(moves, 'discard'), [
+      byField(t('move.which-card'), 'card', (id) => t('vv.move.discard', { card: cards.name(id) })),
+      whole(cards, t('vv.ask.onto-pile')),
     ]),
-    ...family('Powers', of('power', 'end-powers'), [powers, whole(cards, 'On whom?')]),
+    ...family(t('vv.family.powers'), of('power', 'end-powers'), [powers, whole(cards, t('vv.ask.on-whom'))]),
   ];
 }
 
 function describeEvent(cards: Cards, e: EventOf<typeof GAME>, names: readonly string[]): string | null {
-  const who = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
+  const who = (seat: number) => isolate(names[seat] ?? t('seat.numbered', { seat: num(seat + 1) }));
   switch (e.type) {
     case 'setup-chosen':
-      return e.card ? `${who(e.seat)} chose ${cards.name(e.card)} to develop.` : `${who(e.seat)} chose a card to develop.`;
+      return e.card ? t('vv.log.setup-chosen', { who: who(e.seat), card: cards.name(e.card) }) : t('vv.log.setup-chosen-secret', { who: who(e.seat) });
     case 'setup-revealed':
-      return `Setup developed: ${e.cards.map((c, i) => `${who(i)} ${cards.name(c)}`).join(', ')}.`;
+      return t('vv.log.setup-revealed', { developed: listed(e.cards.map((c, i) => t('vv.log.seat-card', { who: who(i), card: cards.name(c) }))) });
     case 'replenished':
-      return e.collected ? `${who(e.seat)} collected ${e.collected} coins back.` : null;
+      return e.collected ? t('vv.log.replenished', { who: who(e.seat), count: e.collected }) : null;
+    case 'action-started':
+      return t('vv.log.action', { who: who(e.seat), role: e.role, action: actionName(e.action) });
     case 'declined':
-      return `${who(e.seat)} declined to follow.`;
+      return t('vv.log.declined', { who: who(e.seat) });
     case 'drew':
-      return `${who(e.seat)} drew ${e.card ? cards.name(e.card) : 'a card'} from ${pileName(e.from)}.`;
+      return e.from === 'deck'
+        ? t('vv.log.drew-deck', { who: who(e.seat), card: cards.name(e.card) })
+        : t('vv.log.drew-pile', { who: who(e.seat), card: cards.name(e.card), pile: e.from + 1 });
     case 'discarded':
-      return `${who(e.seat)} discarded ${cards.name(e.card)}${e.pile === null ? ' out of the game' : ` onto pile ${e.pile + 1}`}.`;
+      return e.pile === null
+        ? t('vv.log.discarded-out', { who: who(e.seat), card: cards.name(e.card) })
+        : t('vv.log.discarded', { who: who(e.seat), card: cards.name(e.card), pile: e.pile + 1 });
     case 'developed':
-      return `${who(e.seat)} developed ${cards.name(e.card)} (${cards.resource(e.card)}).`;
+      return t('vv.log.developed', { who: who(e.seat), card: cards.name(e.card), resource: cards.resource(e.card) });
     case 'built':
-      return `${who(e.seat)} built ${cards.name(e.card)}.`;
+      return t('vv.log.built', { who: who(e.seat), card: cards.name(e.card) });
     case 'recruited':
-      return `${who(e.seat)} recruited ${cards.name(e.adventurer)} for ${e.paid} gold.`;
+      return t('vv.log.recruited', { who: who(e.seat), card: cards.name(e.adventurer), paid: e.paid });
     case 'gold-gained':
-      return `${who(e.seat)} gained ${e.n} gold${e.from === 'bank' ? '' : ` from ${who(e.from)}`}.`;
+      return e.from === 'bank' ? t('vv.log.gold', { who: who(e.seat), n: e.n }) : t('vv.log.gold-from', { who: who(e.seat), n: e.n, from: who(e.from) });
     case 'cards-stolen':
-      return `${who(e.seat)} took ${e.cards ? plural(e.cards.length, 'card') : plural(e.count ?? 0, 'card')} from ${who(e.from)}.`;
+      return t('vv.log.stolen', { who: who(e.seat), count: e.cards ? e.cards.length : (e.count ?? 0), from: who(e.from) });
     case 'power-used':
-      return `${who(e.seat)} used ${cards.name(e.card)}'s power.`;
+      return t('vv.log.power', { who: who(e.seat), card: cards.name(e.card) });
     case 'game-ended':
-      return 'The game is over.';
+      return t('vv.log.ended');
     default:
       return null;
   }
 }
 
-const PROMPTS: Record<string, string> = {
-  setup: 'Choose a card of your hand to develop for free.',
-  lead: 'Your turn: lead one of the five actions.',
-  follow: 'Follow the led action, or decline.',
-  draw: 'Draw a card from the deck or a pile.',
-  discard: 'Discard a card to pay.',
-  'hand-limit': 'Too many cards: discard down to the hand limit.',
-  power: 'Use the powers of your village for this action, or stop.',
+const PROMPTS: Record<string, MessageKey> = {
+  setup: 'vv.prompt.setup',
+  lead: 'vv.prompt.lead',
+  follow: 'vv.prompt.follow',
+  draw: 'vv.prompt.draw',
+  discard: 'vv.prompt.discard',
+  'hand-limit': 'vv.prompt.hand-limit',
+  power: 'vv.prompt.power',
 };
 
-const ACTIONS = ['harvest', 'tax', 'develop', 'build', 'recruit'] as const;
-type Action = (typeof ACTIONS)[number];
+const ACTIONS = ['harvest', 'tax', 'develop', 'build', 'recruit'] as const satisfies readonly Action[];
 type Order = 'ask' | 'decline' | 'follow';
 type Orders = NonNullable<StandingOrdersUpdate['orders']>;
 
@@ -399,30 +370,30 @@ function StandingOrders({ client, gameId }: { client: ValeriaClient; gameId: str
   return (
     <form
       class="orders"
-      aria-label="Standing orders"
+      aria-label={t('vv.orders.label')}
       onSubmit={async (event) => {
         event.preventDefault();
         try {
           await client.setStandingOrders(gameId, { orders: ordersOf(orders) });
-          setNote('Saved.');
+          setNote(t('vv.orders.saved'));
         } catch (failure) {
           setNote(explain(failure));
         }
       }}
     >
       <details>
-        <summary>Standing orders: answer follow windows in advance</summary>
+        <summary>{t('vv.orders.summary')}</summary>
         {ACTIONS.map((action) => (
           <p key={action} class="order">
-            <label for={`order-${action}`}>When someone leads {cap(action)}</label>
+            <label for={`order-${action}`}>{t('vv.orders.when', { action: actionName(action) })}</label>
             <select id={`order-${action}`} value={orders[action]} onChange={(e) => setOrders({ ...orders, [action]: e.currentTarget.value as Order })}>
-              <option value="ask">ask me</option>
-              <option value="decline">decline</option>
-              {(action === 'harvest' || action === 'tax') && <option value="follow">follow, draw from the deck</option>}
+              <option value="ask">{t('vv.orders.ask')}</option>
+              <option value="decline">{t('vv.orders.decline')}</option>
+              {(action === 'harvest' || action === 'tax') && <option value="follow">{t('vv.orders.follow')}</option>}
             </select>
           </p>
         ))}
-        <button type="submit">Save standing orders</button>
+        <button type="submit">{t('vv.orders.save')}</button>
         {note && <p role="status">{note}</p>}
       </details>
     </form>
@@ -432,15 +403,15 @@ function StandingOrders({ client, gameId }: { client: ValeriaClient; gameId: str
 const uiFor = (cards: Cards): GameUi<typeof GAME> => ({
   game: GAME,
   Table: (props) => <Table {...props} cards={cards} />,
-  prompt: (step) => PROMPTS[step] ?? step,
+  prompt: (step) => (PROMPTS[step] ? t(PROMPTS[step]) : step),
   families: (choices, board, you, names) => families(cards, choices, board, you, names),
   describeEvent: (event, names) => describeEvent(cards, event, names),
   summary: (board, seat) => {
     const p = board.players[seat];
     if (!p) return '';
-    return `${p.coins} gold · ${plural(p.handSize, 'card')} in hand · ${plural(p.buildings.length, 'building')} · ${plural(p.adventurers.length, 'adventurer')}`;
+    return t('vv.summary', { coins: p.coins, hand: p.handSize, buildings: p.buildings.length, adventurers: p.adventurers.length });
   },
-  scoreDetail: (d) => `${d.cards} points from cards, ${d.powers} from powers, ${d.gold} gold`,
+  scoreDetail: (d) => t('vv.score', { cards: d.cards, powers: d.powers, gold: d.gold }),
   showcase: SHOWCASE.flatMap((name) => cards.named(name) ?? []),
   StandingOrders,
 });
