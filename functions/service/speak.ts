@@ -60,3 +60,18 @@ const TITLES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
 
 /** A game's title in a language, else the English one given. */
 export const gameTitle = (game: string, english: string, language: Language) => TITLES[language][game] ?? english;
+
+/**
+ * A kind of message's sentences: one table per language, each with the
+ * English one's keys, in ICU MessageFormat naming the English one's arguments
+ * (test/functions/server-sentences.test.ts holds every table to it).
+ */
+export type Sentences<K extends string> = Readonly<Record<Language, Readonly<Record<K, string>>>>;
+
+/** A table's sentences in one language: each by its key, its arguments filled in. */
+export type Speaker<K extends string> = (key: K, values?: Readonly<Record<string, string | number>>) => string;
+
+export const speaking =
+  <K extends string>(table: Sentences<K>, language: Language): Speaker<K> =>
+  (key, values = {}) =>
+    format(language, table[language][key], values);

@@ -159,6 +159,42 @@ describe.each(STORE_KINDS)('sign-in links mailed to a confirmed address (%s stor
     expect((await use(secretOf(mail!))).body.player.playerId).toBe(ann.playerId);
   });
 
+  it('mails the link in the language its player chose: Persian, right to left, its time in Persian digits', async () => {
+    const nima = await playerWith('Nima', address('nima'));
+    expect((await api.client.request('PUT', '/v1/players/me/preferences', { token: nima.token, body: { language: 'fa' } })).status).toBe(200);
+    const secret = await mailedSecret(address('nima'));
+    const [mail] = mailsTo(address('nima')).slice(-1);
+    expect(mail!.subject).toBe('پیوند ورود شما به Valeria Tabletop');
+    expect(mail!.text).toContain(`\u200Fورود: ${APP}/sign-in/email#token=`);
+    expect(mail!.text).toMatch(
+      /\u200Fاین پیوند مرورگری را که در آن باز شود، فقط یک بار و تا [۰-۹]{1,2} [\u0600-\u06FF]+، [۰-۹]{2}:[۰-۹]{2} UTC وارد می‌کند\./u,
+    );
+    expect(mail!.text).toContain('\u200Fاین ایمیل را می‌گیرید چون کسی پیوندی خواسته است تا با این نشانی به Valeria Tabletop وارد شود.');
+    expect(mail!.html).toContain('<html lang="fa" dir="rtl">');
+    expect((await use(secret)).body.player.playerId).toBe(nima.playerId);
+  });
+
+  it('answers the asking in the language the request asks for, never the owner’s (the same for a known and an unknown address)', async () => {
+    await playerWith('Odile', address('odile'));
+    const answers = [];
+    for (const to of [address('odile'), address('nobody-fr')]) {
+      const reply = await call('/v1/sign-in/email', { address: to }, { 'user-agent': FIREFOX, 'accept-language': 'fr-CA, en;q=0.8' });
+      answers.push([reply.status, reply.headers.get('content-language'), reply.body.detail.replace(to, '<address>')]);
+    }
+    expect(answers).toEqual(
+      Array(2).fill([
+        202,
+        'fr',
+        'Si \u2068<address>\u2069 est l’adresse confirmée d’un compte, un lien de connexion est en route. Il connecte le navigateur dans lequel il est ouvert, une seule fois, dans les 15 minutes.',
+      ]),
+    );
+    const persian = await call('/v1/sign-in/email', { address: address('nobody-fa') }, { 'user-agent': FIREFOX, 'accept-language': 'fa' });
+    expect(persian.body.detail).toBe(
+      `اگر \u2068${address('nobody-fa')}\u2069 نشانی تأییدشدهٔ یک حساب باشد، پیوند ورود در راه است. این پیوند مرورگری را که در آن باز شود، فقط یک بار و ظرف ۱۵ دقیقه وارد می‌کند.`,
+    );
+    await settled();
+  });
+
   it('signs a browser in with a token of its own, listed as a device and revocable; a second use is refused', async () => {
     const dee = await playerWith('Dee', address('dee'));
     const secret = await mailedSecret(address('dee'));

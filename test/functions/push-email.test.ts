@@ -9,6 +9,7 @@ import { sesRequest } from '../../functions/push/email/ses.js';
 import { smtpMailer } from '../../functions/push/email/smtp.js';
 import { startMailCatcher, type MailCatcher } from '../../functions/local/mail-catcher.js';
 import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
+import type { Language } from '../../functions/service/languages.js';
 import { storeOf } from '../support/api.js';
 import { startPushApi, type PushApi } from '../support/push-api.js';
 
@@ -72,8 +73,22 @@ const postOneClick = (path: string) =>
     body: 'List-Unsubscribe=One-Click',
   });
 
-async function confirmedPlayer(name: string, address: string, settings: object = {}) {
+/** An SES event (its EventBridge shape) about a message mailed to the player at `address`. */
+const sesEventFor = (playerId: string, address: string, eventType: string, detail: object) => ({
+  version: '0',
+  source: 'aws.ses',
+  'detail-type': eventType === 'Bounce' ? 'Email Bounced' : 'Email Complaint Received',
+  detail: {
+    eventType,
+    mail: { timestamp: '2026-11-26T10:00:00.000Z', source: 'play@example.org', destination: [address], tags: { player: [playerId] } },
+    ...detail,
+  },
+});
+
+/** A player whose address is confirmed through the link mailed to it; with a `language`, chosen on their preferences before the address is set. */
+async function confirmedPlayer(name: string, address: string, settings: object = {}, language?: Language) {
   const player = await api.client.register(name);
+  if (language) expect((await api.client.request('PUT', '/v1/players/me/preferences', { token: player.token, body: { language } })).status).toBe(200);
   const before = catcher.received.length;
   const put = await api.client.request('PUT', '/v1/players/me/email', { token: player.token, body: { address, ...settings } });
   expect(put.status).toBe(202);
@@ -82,7 +97,7 @@ async function confirmedPlayer(name: string, address: string, settings: object =
   const [confirmation] = mailsTo(address).slice(-1);
   const confirmed = await fetch(`${api.client.baseUrl}${linkOf(confirmation!, '/v1/email/confirm')}`, { method: 'POST' });
   expect(confirmed.status).toBe(200);
-  return player;
+  return { ...player, confirmation: confirmation!, confirmedPage: { language: confirmed.headers.get('content-language'), html: await confirmed.text() } };
 }
 
 /** A two-player Village Pillage game between them, started: each is awaited (the first turn is simultaneous). */
@@ -239,16 +254,7 @@ describe('e-mail (SMTP to the local mail catcher)', () => {
     const gus = await confirmedPlayer('Gus Mail', 'gus@example.org');
     const hal = await api.client.register('Hal Mail');
     await api.client.request('PUT', '/v1/players/me/preferences', { token: gus.token, body: { notify: { 'your-turn': { email: true } } } });
-    const sesEvent = (eventType: string, detail: object) => ({
-      version: '0',
-      source: 'aws.ses',
-      'detail-type': eventType === 'Bounce' ? 'Email Bounced' : 'Email Complaint Received',
-      detail: {
-        eventType,
-        mail: { timestamp: '2026-11-26T10:00:00.000Z', source: 'play@example.org', destination: ['gus@example.org'], tags: { player: [gus.playerId] } },
-        ...detail,
-      },
-    });
+    const sesEvent = (eventType: string, detail: object) => sesEventFor(gus.playerId, 'gus@example.org', eventType, detail);
     const transient = sesEvent('Bounce', {
       bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull', bouncedRecipients: [{ emailAddress: 'gus@example.org' }] },
     });
@@ -277,6 +283,162 @@ describe('e-mail (SMTP to the local mail catcher)', () => {
     expect((await api.client.get('/v1/players/me/email', { token: gus.token })).body.disabled.reason).toBe('marked as spam');
     expect((await api.client.request('DELETE', '/v1/players/me/email', { token: gus.token })).status).toBe(204);
     expect((await api.client.get('/v1/players/me/email', { token: gus.token })).body.code).toBe('email-not-set');
+  });
+});
+
+/** What a French and a Persian reader are mailed, and the pages their links open (each language's words, digits and direction). */
+const SPOKEN = {
+  fr: {
+    timeZone: 'Europe/Paris',
+    html: '<html lang="fr" dir="ltr">',
+    confirmation: {
+      subject: 'Confirmez votre adresse e-mail pour Valeria Tabletop',
+      text: [
+        'Quelqu’un (vous, nous l’espérons) a demandé à Valeria Tabletop d’envoyer les notifications de ses parties à \u2068ana@example.org\u2069.',
+        `Confirmer cette adresse\u00A0: ${APP}/v1/email/confirm?token=`,
+        'Vous recevez cet e-mail parce que quelqu’un a demandé à Valeria Tabletop d’écrire à cette adresse.',
+        `Oublier cette adresse\u00A0: ${APP}/v1/email/unsubscribe?token=`,
+      ],
+      until: /Le lien ne sert qu’une fois, jusqu’au \d{1,2} [a-zéû]+\.?, \d\d:\d\d Europe\/Paris\./u,
+    },
+    bounced: 'rejeté définitivement (General)',
+    pages: { ask: 'Confirmez votre adresse e-mail', confirmed: 'Les notifications de vos parties seront envoyées à \u2068ana@example.org\u2069.' },
+    turn: {
+      subject: /^À vous de jouer dans Village Pillage\u00A0: jouez avant le \d{1,2} [a-zéû]+\.?, \d\d:\d\d Europe\/Paris\.$/u,
+      text: [
+        'Ouvrir Village Pillage\u00A0: ',
+        'Vous recevez cet e-mail parce que c’est à vous de jouer dans une partie sur Valeria Tabletop.',
+        'Choisir ce que vous recevez (Compte)',
+      ],
+    },
+    digest: {
+      subject: '2 parties attendent que vous jouiez',
+      text: [
+        /Vos parties qui attendent que vous jouiez, le \d{1,2} [a-zéû]+ 20\d\d, l’échéance la plus proche d’abord\u00A0:/u,
+        /Village Pillage\u00A0: jouez avant le \d{1,2} [a-zéû]+\.?, \d\d:\d\d Europe\/Paris\nOuvrir la table\u00A0: /u,
+      ],
+    },
+  },
+  fa: {
+    timeZone: 'Asia/Tehran',
+    html: '<html lang="fa" dir="rtl">',
+    confirmation: {
+      subject: 'نشانی ایمیل خود را برای Valeria Tabletop تأیید کنید',
+      text: [
+        '\u200Fکسی (امیدواریم خودتان) از Valeria Tabletop خواسته است اعلان‌های بازی‌هایش را به \u2068ana@example.org\u2069 بفرستد.',
+        `\u200Fتأیید این نشانی: ${APP}/v1/email/confirm?token=`,
+        '\u200Fاین ایمیل را می‌گیرید چون کسی از Valeria Tabletop خواسته است به این نشانی ایمیل بفرستد.',
+        `\u200Fفراموش کردن این نشانی: ${APP}/v1/email/unsubscribe?token=`,
+      ],
+      until: /\u200Fاین پیوند فقط یک بار و تا [۰-۹]{1,2} [\u0600-\u06FF]+، [۰-۹]{2}:[۰-۹]{2} Asia\/Tehran کار می‌کند\./u,
+    },
+    bounced: 'برگشت خورد (General)',
+    pages: { ask: 'نشانی ایمیل خود را تأیید کنید', confirmed: 'اعلان‌های بازی‌هایتان به \u2068ana@example.org\u2069 فرستاده می‌شود.' },
+    turn: {
+      subject: /^نوبت شما در غارت دهکده: تا [۰-۹]{1,2} [\u0600-\u06FF]+، [۰-۹]{2}:[۰-۹]{2} Asia\/Tehran بازی کنید\.$/u,
+      text: [
+        '\u200Fباز کردن غارت دهکده: ',
+        '\u200Fاین ایمیل را می‌گیرید چون در یکی از بازی‌هایتان در Valeria Tabletop نوبت شما شده است.',
+        '\u200Fانتخاب آنچه برایتان فرستاده می‌شود (حساب)',
+      ],
+    },
+    digest: {
+      subject: '۲ بازی منتظر حرکت شماست',
+      text: [
+        /\u200Fبازی‌هایی که در [۰-۹]{1,2} [\u0600-\u06FF]+ [۰-۹]{4} منتظر حرکت شما هستند، نزدیک‌ترین مهلت اول:/u,
+        /\u200Fغارت دهکده: تا [۰-۹]{1,2} [\u0600-\u06FF]+، [۰-۹]{2}:[۰-۹]{2} Asia\/Tehran بازی کنید\n\u200Fباز کردن میز: /u,
+      ],
+    },
+  },
+} as const;
+
+describe.each(['fr', 'fa'] as const)('e-mail in the language the player chose (%s)', (language) => {
+  const spoken = SPOKEN[language];
+  const address = (name: string) => `${name}-${language}@example.org`;
+  const replaceAddress = (text: string, name: string) => text.replace('ana@example.org', address(name));
+
+  it('mails the confirmation, a turn and the digest in it; the confirmation link’s pages and a bounce’s reason speak it', async () => {
+    const ana = await confirmedPlayer(`Ana ${language}`, address('ana'), { timeZone: spoken.timeZone, digestHour: 8 }, language);
+    const { confirmation } = ana;
+    expect(confirmation.subject).toBe(spoken.confirmation.subject);
+    for (const line of spoken.confirmation.text) expect(confirmation.text).toContain(replaceAddress(line, 'ana'));
+    expect(confirmation.text).toMatch(spoken.confirmation.until);
+    expect(confirmation.html).toContain(spoken.html);
+    expect(confirmation.html).toContain(`<a href="${APP}/v1/email/confirm?token=`);
+    // The one-click headers are the same in every language.
+    oneClick(confirmation);
+    expect(ana.confirmedPage.language).toBe(language);
+    expect(ana.confirmedPage.html).toContain(spoken.html);
+    expect(ana.confirmedPage.html).toContain(replaceAddress(spoken.pages.confirmed, 'ana'));
+    // The page a link opens speaks its player's language, whatever the browser asks for.
+    const asked = await fetch(`${api.client.baseUrl}${linkOf(confirmation, '/v1/email/confirm')}`, { headers: { 'accept-language': 'en' } });
+    expect(asked.headers.get('content-language')).toBe(language);
+    const page = await asked.text();
+    expect([page.includes(spoken.html), page.includes(`<h1>${spoken.pages.ask}</h1>`)]).toEqual([true, true]);
+
+    await api.client.request('PUT', '/v1/players/me/preferences', { token: ana.token, body: { notify: { 'your-turn': { email: true } } } });
+    const bo = await api.client.register(`Bo ${language}`);
+    const caught = catcher.received.length;
+    const games = [await gameBetween(ana, bo), await gameBetween(ana, bo)];
+    await catcher.until(caught + 2);
+    const turn = mailsTo(address('ana')).find((mail) => mail.text?.includes(`${APP}/g/${games[1]}`));
+    expect(turn!.subject).toMatch(spoken.turn.subject);
+    for (const line of spoken.turn.text) expect(turn!.text).toContain(line);
+    expect(turn!.html).toContain(spoken.html);
+
+    const dueAt = nextLocalHour(spoken.timeZone, 8, api.ctx.clock());
+    const count = catcher.received.length;
+    await fireDigest(api.ctx, api.push.timers, api.push.outbox, { kind: 'email-digest', playerId: ana.playerId, dueAt });
+    await settled();
+    await catcher.until(count + 1);
+    const [digest] = mailsTo(address('ana')).slice(-1);
+    expect(digest!.subject).toBe(spoken.digest.subject);
+    for (const line of spoken.digest.text) expect(digest!.text).toMatch(line);
+    expect(digest!.html).toContain(spoken.html);
+
+    // A permanent bounce says why in the player's language too (Account shows it).
+    const bounce = { bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: address('ana') }] } };
+    expect(await disableFromSesEvent(api.ctx, sesEventFor(ana.playerId, address('ana'), 'Bounce', bounce))).toBe(true);
+    expect((await api.client.get('/v1/players/me/email', { token: ana.token })).body.disabled.reason).toBe(spoken.bounced);
+  });
+});
+
+describe('e-mail for a player who chose no language', () => {
+  it('is written in the language the browser asked for when setting the address, until the player chooses one', async () => {
+    const jo = await api.client.register('Jo Mail');
+    const before = catcher.received.length;
+    const body = { address: 'jo@example.org', timeZone: 'Europe/Paris' };
+    const put = await api.client.request('PUT', '/v1/players/me/email', { token: jo.token, body, headers: { 'accept-language': 'fr-CA, en;q=0.8' } });
+    expect(put.status).toBe(202);
+    await settled();
+    await catcher.until(before + 1);
+    expect(mailsTo('jo@example.org').map((mail) => mail.subject)).toEqual(['Confirmez votre adresse e-mail pour Valeria Tabletop']);
+    // Chosen on their preferences, a language wins over the browser's; setting the address again without a header keeps the browser's.
+    await api.client.request('PUT', '/v1/players/me/preferences', { token: jo.token, body: { language: 'fa' } });
+    expect((await api.client.request('PUT', '/v1/players/me/email', { token: jo.token, body })).status).toBe(202);
+    await settled();
+    await catcher.until(before + 2);
+    expect(mailsTo('jo@example.org')[1]!.subject).toBe('نشانی ایمیل خود را برای Valeria Tabletop تأیید کنید');
+    expect((await api.ctx.push.getEmail(jo.playerId, 'strong'))?.language).toBe('fr');
+  });
+});
+
+describe('the pages of e-mail links, for a player who chose no language', () => {
+  it('speak the language the browser asks for (Accept-Language), English otherwise', async () => {
+    const { confirmation } = await confirmedPlayer('Ida Mail', 'ida@example.org');
+    const link = `${api.client.baseUrl}${oneClick(confirmation)}`;
+    const persian = await fetch(link, { headers: { 'accept-language': 'fa-IR, en;q=0.5' } });
+    expect(persian.headers.get('content-language')).toBe('fa');
+    const html = await persian.text();
+    expect([html.includes('<html lang="fa" dir="rtl">'), html.includes('<h1>توقف این ایمیل‌ها</h1>'), html.includes('>لغو اشتراک</button>')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    const english = await fetch(link);
+    expect(await english.text()).toContain(
+      '<html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Stop these e-mails</title>',
+    );
   });
 });
 

@@ -157,9 +157,13 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     await receiver.close();
   });
 
-  it('disables a webhook after the retry horizon and tells its owner', async () => {
+  it.each([
+    ['en', /failed 4 times/],
+    ['fa', /^پیام msg_\S+ در [۰-۹٬]+ دقیقه ۴ بار ناموفق ماند$/u],
+  ] as const)('disables a webhook after the retry horizon and tells its owner (why, in their language: %s)', async (language, reason) => {
     const receiver = await startReceiver(() => 500);
-    const [a, b] = await Promise.all([api.client.register('Gone'), api.client.register('Other')]);
+    const [a, b] = await Promise.all([api.client.register(`Gone ${language}`), api.client.register(`Other ${language}`)]);
+    if (language !== 'en') await api.client.request('PUT', '/v1/players/me/preferences', { token: a.token, body: { language } });
     const hook = (await api.client.post('/v1/webhooks', { token: a.token, body: { url: receiver.url, events: ['game-started'] } })).body;
     const gameId = (await api.client.post('/v1/games', { token: a.token, body: { game: 'village-pillage', seats: 2 } })).body.gameId;
     await api.client.post(`/v1/games/${gameId}/join`, { token: b.token, body: {} });
@@ -167,9 +171,9 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     expect(delivery!.state).toBe('failed');
     expect(delivery!.attempts).toHaveLength(4);
     const after = (await api.client.get(`/v1/webhooks/${hook.id}`, { token: a.token })).body;
-    expect(after.disabled?.reason).toContain('failed 4 times');
+    expect(after.disabled?.reason).toMatch(reason);
     const notes: Notification[] = (await api.client.get('/v1/notifications', { token: a.token })).body.notifications;
-    expect(notes.filter((n) => n.type === 'webhook-disabled')).toMatchObject([{ webhookId: hook.id, url: receiver.url }]);
+    expect(notes.filter((n) => n.type === 'webhook-disabled')).toMatchObject([{ webhookId: hook.id, url: receiver.url, reason: after.disabled?.reason }]);
     await receiver.close();
   });
 

@@ -229,7 +229,7 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
       await api.push.outbox.idle();
       const setting = { from: 'Valeria Tabletop <play@localhost>', appUrl: appUrl ?? '', key: await api.ctx.pushPolicy.email!.key() };
       for (const [seat, player] of players.entries()) {
-        const to = { playerId: player.playerId, address: addresses[seat]!, timeZone: 'UTC' };
+        const to = { playerId: player.playerId, address: addresses[seat]!, timeZone: 'UTC', language: 'en' } as const;
         const allowed = (await allNotifications(player.token)).seen.filter(isEmailed).map((n) => renderMail({ kind: 'notice', notification: n }, to, setting));
         const mailed = catcher.received.filter((m) => m.envelope.to.includes(to.address)).slice(1);
         expect(allowed.length).toBeGreaterThan(0);

@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../web/src/i18n/languages.js';
+import { argumentsOf } from '../support/icu.js';
 
 /**
  * The web client's catalogs (web/src/i18n/catalogs): every language has every
@@ -23,20 +24,6 @@ async function sources(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   const files = entries.filter((e) => e.isFile() && /\.tsx?$/.test(e.name)).map((e) => join(e.parentPath, e.name));
   return Promise.all(files.map((file) => readFile(file, 'utf8')));
-}
-
-/** The arguments a message names, nested ones (inside plural and select branches) included. */
-function argumentsOf(elements: readonly MessageFormatElement[], into = new Set<string>()): Set<string> {
-  for (const element of elements) {
-    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-    if (element.type === TYPE.tag) {
-      argumentsOf(element.children, into);
-      continue;
-    }
-    into.add(element.value);
-    if (element.type === TYPE.plural || element.type === TYPE.select) for (const option of Object.values(element.options)) argumentsOf(option.value, into);
-  }
-  return into;
 }
 
 describe('the web catalogs', () => {

@@ -913,7 +913,7 @@ export interface paths {
         get: operations["getEmail"];
         /**
          * Be told by e-mail
-         * @description Sets your address, time zone and daily digest. A new address is mailed a confirmation link (single use, valid a day) and nothing else is sent to it until the link is followed (202); the same address again takes the other settings (200), or, still unconfirmed, is mailed a new link (202). Once confirmed, the `email` column of your preferences says which notifications are mailed (reminders, timeouts and a seat handed to the bot by default; your turn is off), and the digest lists the games waiting for your move at the hour you chose of your day, at most once a day. Every message has a plain-text part and a one-click unsubscribe (RFC 8058). A permanent bounce or a spam complaint disables the address. `503 email-unavailable` where this deployment sends no e-mail.
+         * @description Sets your address, time zone and daily digest. A new address is mailed a confirmation link (single use, valid a day) and nothing else is sent to it until the link is followed (202); the same address again takes the other settings (200), or, still unconfirmed, is mailed a new link (202). Once confirmed, the `email` column of your preferences says which notifications are mailed (reminders, timeouts and a seat handed to the bot by default; your turn is off), and the digest lists the games waiting for your move at the hour you chose of your day, at most once a day. Every message has a plain-text part and a one-click unsubscribe (RFC 8058), and is written in the `language` of your preferences, else in the one this request’s `Accept-Language` asked for (English without either), dates and times in your time zone. A permanent bounce or a spam complaint disables the address. `503 email-unavailable` where this deployment sends no e-mail.
          */
         put: operations["setEmail"];
         post?: never;
@@ -936,13 +936,13 @@ export interface paths {
         };
         /**
          * The confirmation link of an e-mail
-         * @description A page with one button that confirms the address (a POST to this same link); opening the link changes nothing, so a mail scanner opening it confirms nothing. Needs no token.
+         * @description A page with one button that confirms the address (a POST to this same link); opening the link changes nothing, so a mail scanner opening it confirms nothing. Needs no token. The page is in the language its player chose on their preferences, else the one `Accept-Language` asks for (`Content-Language` says which).
          */
         get: operations["showEmailConfirmation"];
         put?: never;
         /**
          * Confirm an e-mail address
-         * @description Confirms the address the link was mailed to: once, within a day. Needs no token (the link’s own is signed). Any body is ignored.
+         * @description Confirms the address the link was mailed to: once, within a day. Needs no token (the link’s own is signed). Any body is ignored. The page is in the language its player chose on their preferences, else the one `Accept-Language` asks for (`Content-Language` says which).
          */
         post: operations["confirmEmail"];
         delete?: never;
@@ -960,13 +960,13 @@ export interface paths {
         };
         /**
          * The unsubscribe link of an e-mail
-         * @description A page with one button that stops these e-mails (a POST to this same link); opening the link changes nothing. Needs no token.
+         * @description A page with one button that stops these e-mails (a POST to this same link); opening the link changes nothing. Needs no token. The page is in the language its player chose on their preferences, else the one `Accept-Language` asks for (`Content-Language` says which).
          */
         get: operations["showEmailUnsubscribe"];
         put?: never;
         /**
          * One-click unsubscribe (RFC 8058)
-         * @description The `List-Unsubscribe` address of every e-mail, posted by mail apps with the body `List-Unsubscribe=One-Click` (`List-Unsubscribe-Post`), and by the page’s button: stops the kind of message it came in — that notification type’s e-mail (its `email` cell turned off), the daily digest, or, from a confirmation, the unconfirmed address itself. Needs no token; the body is not read. Doing it again changes nothing more.
+         * @description The `List-Unsubscribe` address of every e-mail, posted by mail apps with the body `List-Unsubscribe=One-Click` (`List-Unsubscribe-Post`), and by the page’s button: stops the kind of message it came in — that notification type’s e-mail (its `email` cell turned off), the daily digest, or, from a confirmation, the unconfirmed address itself. Needs no token; the body is not read. Doing it again changes nothing more. The page is in the language its player chose on their preferences, else the one `Accept-Language` asks for (`Content-Language` says which).
          */
         post: operations["unsubscribeEmail"];
         delete?: never;
@@ -5112,7 +5112,7 @@ export interface components {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders: number[];
             /**
-             * @description The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push is written in it (e-mail and the feed’s texts are English for now). Absent until you choose one (the web client then follows your browser).
+             * @description The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push, e-mail (and the pages its links open) and chat apps’ webhooks are written in it; the feed (`GET /v1/notifications`), the stream and `standard` webhooks carry data, not sentences, for the client to word. Absent until you choose one (the web client then follows your browser).
              * @example fa
              * @enum {string}
              */
@@ -5181,7 +5181,7 @@ export interface components {
             /** @enum {string} */
             scope: "player" | "game";
             /**
-             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told to that channel (the same pending entry and awaited seats, handed back by an undo or a move taken again) is not told again: one message per change of whose turn it is. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table, in the `language` of your preferences (a game’s channel too: in the language of whoever set it up); a turn already told to that channel (the same pending entry and awaited seats, handed back by an undo or a move taken again) is not told again: one message per change of whose turn it is. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
              * @enum {string}
              */
             format: "standard" | "discord" | "slack";
@@ -7692,7 +7692,7 @@ export interface components {
             /** @enum {string} */
             scope: "player" | "game";
             /**
-             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told to that channel (the same pending entry and awaited seats, handed back by an undo or a move taken again) is not told again: one message per change of whose turn it is. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table, in the `language` of your preferences (a game’s channel too: in the language of whoever set it up); a turn already told to that channel (the same pending entry and awaited seats, handed back by an undo or a move taken again) is not told again: one message per change of whose turn it is. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.
              * @enum {string}
              */
             format: "standard" | "discord" | "slack";
@@ -7796,7 +7796,7 @@ export interface components {
         SignInLinkRequested: {
             /** @description How long a link mailed now works. */
             expiresInSeconds: number;
-            /** @description What happens next, in words: the same whether or not the address belongs to an account. */
+            /** @description What happens next, in words, in the language `Accept-Language` asks for (`Content-Language` says which): the same whether or not the address belongs to an account. */
             detail: string;
         };
         StreamTicket: {
@@ -8294,7 +8294,7 @@ export interface components {
             /** @description When a reminder (`deadline-soon`) is due, as fractions of a pending entry’s time (deadlines of at least 10 minutes); [] for none. */
             reminders?: number[];
             /**
-             * @description The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push is written in it (e-mail and the feed’s texts are English for now). Absent until you choose one (the web client then follows your browser).
+             * @description The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push, e-mail (and the pages its links open) and chat apps’ webhooks are written in it; the feed (`GET /v1/notifications`), the stream and `standard` webhooks carry data, not sentences, for the client to word. Absent until you choose one (the web client then follows your browser).
              * @example fa
              * @enum {string}
              */
@@ -8372,7 +8372,7 @@ export interface components {
             /** @description Only these types (notification types for your own, `game.*` notice types for a game); leave out for all. */
             events?: ("your-turn" | "deadline-soon" | "timed-out" | "game-started" | "game-ended" | "player-joined" | "seat-replaced" | "seat-reclaimed" | "webhook-disabled" | "game.turn" | "game.started" | "game.ended")[];
             /**
-             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told to that channel (the same pending entry and awaited seats, handed back by an undo or a move taken again) is not told again: one message per change of whose turn it is. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long. Default `standard`.
+             * @description The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table, in the `language` of your preferences (a game’s channel too: in the language of whoever set it up); a turn already told to that channel (the same pending entry and awaited seats, handed back by an undo or a move taken again) is not told again: one message per change of whose turn it is. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long. Default `standard`.
              * @enum {string}
              */
             format?: "standard" | "discord" | "slack";

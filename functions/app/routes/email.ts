@@ -1,7 +1,11 @@
+import type { Context } from 'hono';
 import * as z from 'zod';
 import type { PushContext } from '../../push/context.js';
-import { confirmEmail, presentEmail, removeEmail, requireEmailRecord, setEmail, unsubscribe, type MailDesk } from '../../push/email/address.js';
+import { confirmEmail, linkLanguage, presentEmail, removeEmail, requireEmailRecord, setEmail, unsubscribe, type MailDesk } from '../../push/email/address.js';
 import { askPage, donePage } from '../../push/email/pages.js';
+import { LINK_PAGES } from '../../push/email/sentences.js';
+import { negotiateLanguage, type Language } from '../../service/languages.js';
+import { isolated, speaking, type Speaker } from '../../service/speak.js';
 import { EmailChange, EmailLinkQuery } from '../../push/email/schemas.js';
 import { requires } from '../auth.js';
 import { problemResponses } from '../problem.js';
@@ -10,6 +14,9 @@ import { defineRoute, jsonBody, jsonResponse, type Mount } from '../route.js';
 
 /** The link itself, relative: the page's button posts to where it was opened, whatever host served it. */
 const sameLink = (token: string) => `?token=${encodeURIComponent(token)}`;
+
+/** The language a browser asks for, if it names one: `*` alone (what fetch sends by default) asks for none. */
+const browserLanguage = (accepted: string | undefined) => (accepted && accepted.trim() !== '*' ? negotiateLanguage(accepted) : undefined);
 
 /** A page for people, from a link in an e-mail. */
 const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
@@ -37,7 +44,7 @@ export const emailRoutes = {
     tags: ['push'],
     summary: 'Be told by e-mail',
     description:
-      'Sets your address, time zone and daily digest. A new address is mailed a confirmation link (single use, valid a day) and nothing else is sent to it until the link is followed (202); the same address again takes the other settings (200), or, still unconfirmed, is mailed a new link (202). Once confirmed, the `email` column of your preferences says which notifications are mailed (reminders, timeouts and a seat handed to the bot by default; your turn is off), and the digest lists the games waiting for your move at the hour you chose of your day, at most once a day. Every message has a plain-text part and a one-click unsubscribe (RFC 8058). A permanent bounce or a spam complaint disables the address. `503 email-unavailable` where this deployment sends no e-mail.',
+      'Sets your address, time zone and daily digest. A new address is mailed a confirmation link (single use, valid a day) and nothing else is sent to it until the link is followed (202); the same address again takes the other settings (200), or, still unconfirmed, is mailed a new link (202). Once confirmed, the `email` column of your preferences says which notifications are mailed (reminders, timeouts and a seat handed to the bot by default; your turn is off), and the digest lists the games waiting for your move at the hour you chose of your day, at most once a day. Every message has a plain-text part and a one-click unsubscribe (RFC 8058), and is written in the `language` of your preferences, else in the one this request’s `Accept-Language` asked for (English without either), dates and times in your time zone. A permanent bounce or a spam complaint disables the address. `503 email-unavailable` where this deployment sends no e-mail.',
     security: requires('account:write'),
     request: {
       body: jsonBody(EmailChange, {
@@ -70,7 +77,7 @@ export const emailRoutes = {
     tags: ['push'],
     summary: 'The confirmation link of an e-mail',
     description:
-      'A page with one button that confirms the address (a POST to this same link); opening the link changes nothing, so a mail scanner opening it confirms nothing. Needs no token.',
+      'A page with one button that confirms the address (a POST to this same link); opening the link changes nothing, so a mail scanner opening it confirms nothing. Needs no token. The page is in the language its player chose on their preferences, else the one `Accept-Language` asks for (`Content-Language` says which).',
     security: [],
     request: { query: EmailLinkQuery },
     responses: { 200: htmlPage('The page asking to confirm'), ...problemResponses(['invalid-request']) },
@@ -82,7 +89,8 @@ export const emailRoutes = {
     path: '/v1/email/confirm',
     tags: ['push'],
     summary: 'Confirm an e-mail address',
-    description: 'Confirms the address the link was mailed to: once, within a day. Needs no token (the link’s own is signed). Any body is ignored.',
+    description:
+      'Confirms the address the link was mailed to: once, within a day. Needs no token (the link’s own is signed). Any body is ignored. The page is in the language its player chose on their preferences, else the one `Accept-Language` asks for (`Content-Language` says which).',
     security: [],
     request: { query: EmailLinkQuery },
     responses: { 200: htmlPage('Confirmed'), ...problemResponses(LINK_CODES) },
@@ -94,7 +102,8 @@ export const emailRoutes = {
     path: '/v1/email/unsubscribe',
     tags: ['push'],
     summary: 'The unsubscribe link of an e-mail',
-    description: 'A page with one button that stops these e-mails (a POST to this same link); opening the link changes nothing. Needs no token.',
+    description:
+      'A page with one button that stops these e-mails (a POST to this same link); opening the link changes nothing. Needs no token. The page is in the language its player chose on their preferences, else the one `Accept-Language` asks for (`Content-Language` says which).',
     security: [],
     request: { query: EmailLinkQuery },
     responses: { 200: htmlPage('The page asking to unsubscribe'), ...problemResponses(['invalid-request']) },
@@ -107,7 +116,7 @@ export const emailRoutes = {
     tags: ['push'],
     summary: 'One-click unsubscribe (RFC 8058)',
     description:
-      'The `List-Unsubscribe` address of every e-mail, posted by mail apps with the body `List-Unsubscribe=One-Click` (`List-Unsubscribe-Post`), and by the page’s button: stops the kind of message it came in — that notification type’s e-mail (its `email` cell turned off), the daily digest, or, from a confirmation, the unconfirmed address itself. Needs no token; the body is not read. Doing it again changes nothing more.',
+      'The `List-Unsubscribe` address of every e-mail, posted by mail apps with the body `List-Unsubscribe=One-Click` (`List-Unsubscribe-Post`), and by the page’s button: stops the kind of message it came in — that notification type’s e-mail (its `email` cell turned off), the daily digest, or, from a confirmation, the unconfirmed address itself. Needs no token; the body is not read. Doing it again changes nothing more. The page is in the language its player chose on their preferences, else the one `Accept-Language` asks for (`Content-Language` says which).',
     security: [],
     request: { query: EmailLinkQuery },
     responses: { 200: htmlPage('Unsubscribed'), ...problemResponses(LINK_CODES) },
@@ -118,7 +127,13 @@ export function mountEmailRoutes(mount: Mount, ctx: PushContext, desk: MailDesk 
   mount(emailRoutes.get, async (c) => c.json(presentEmail(await requireEmailRecord(ctx, c.var.player.playerId)), 200));
 
   mount(emailRoutes.put, async (c) => {
-    const { record, confirmationSent } = await setEmail(ctx, desk, c.var.player.playerId, c.req.valid('json'));
+    const { record, confirmationSent } = await setEmail(
+      ctx,
+      desk,
+      c.var.player.playerId,
+      c.req.valid('json'),
+      browserLanguage(c.req.header('accept-language')),
+    );
     return confirmationSent ? c.json(presentEmail(record), 202) : c.json(presentEmail(record), 200);
   });
 
@@ -127,17 +142,31 @@ export function mountEmailRoutes(mount: Mount, ctx: PushContext, desk: MailDesk 
     return c.body(null, 204);
   });
 
-  mount(emailRoutes.confirmPage, async (c) => c.html(askPage('Confirm your e-mail address', sameLink(c.req.valid('query').token), 'Confirm'), 200));
+  /** A page for the link's reader: in the language its player chose, else the one the browser asks for (`Accept-Language`). */
+  async function linkPage(c: Context, token: string, write: (say: Speaker<keyof (typeof LINK_PAGES)['en']>, language: Language) => string) {
+    const language = (await linkLanguage(ctx, token)) ?? negotiateLanguage(c.req.header('accept-language'));
+    return c.html(write(speaking(LINK_PAGES, language), language), 200, { 'Content-Language': language });
+  }
 
-  mount(emailRoutes.confirm, async (c) => {
-    const record = await confirmEmail(ctx, desk, c.req.valid('query').token);
-    return c.html(donePage('Address confirmed', `Notices of your games will be mailed to ${record.address}.`), 200);
+  mount(emailRoutes.confirmPage, async (c) => {
+    const { token } = c.req.valid('query');
+    return linkPage(c, token, (say, language) => askPage(language, say('confirm-title'), sameLink(token), say('confirm-button')));
   });
 
-  mount(emailRoutes.unsubscribePage, async (c) => c.html(askPage('Stop these e-mails', sameLink(c.req.valid('query').token), 'Unsubscribe'), 200));
+  mount(emailRoutes.confirm, async (c) => {
+    const { token } = c.req.valid('query');
+    const record = await confirmEmail(ctx, desk, token);
+    return linkPage(c, token, (say, language) => donePage(language, say('confirmed-title'), say('confirmed', { address: isolated(record.address, language) })));
+  });
+
+  mount(emailRoutes.unsubscribePage, async (c) => {
+    const { token } = c.req.valid('query');
+    return linkPage(c, token, (say, language) => askPage(language, say('unsubscribe-title'), sameLink(token), say('unsubscribe-button')));
+  });
 
   mount(emailRoutes.unsubscribe, async (c) => {
-    await unsubscribe(ctx, desk, c.req.valid('query').token);
-    return c.html(donePage('Unsubscribed', 'You will get no more e-mails of this kind. Account shows everything you are sent.'), 200);
+    const { token } = c.req.valid('query');
+    await unsubscribe(ctx, desk, token);
+    return linkPage(c, token, (say, language) => donePage(language, say('unsubscribed-title'), say('unsubscribed')));
   });
 }

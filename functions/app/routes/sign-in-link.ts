@@ -2,7 +2,10 @@ import * as z from 'zod';
 import type { PushContext } from '../../push/context.js';
 import type { MailDesk } from '../../push/email/address.js';
 import { SignInLinkRequest } from '../../push/email/schemas.js';
+import { SIGN_IN_REQUESTED } from '../../push/email/sentences.js';
 import { requestSignInLink, SIGN_IN_LINK_TTL_MS, SIGN_IN_LINKS_PER_ADDRESS, signInWithEmailLink } from '../../push/email/sign-in-link.js';
+import { negotiateLanguage } from '../../service/languages.js';
+import { isolated, speaking } from '../../service/speak.js';
 import { deviceLabel } from '../device-label.js';
 import { DeviceName } from '../passkey-schemas.js';
 import { WITH_BODY } from '../problem-codes.js';
@@ -73,13 +76,9 @@ export function mountSignInLinkRoutes(mount: Mount, ctx: PushContext, desk: Mail
   mount(signInLinkRoutes.request, async (c) => {
     const { address } = c.req.valid('json');
     await requestSignInLink(ctx, desk, address);
-    return c.json(
-      {
-        expiresInSeconds: SIGN_IN_LINK_TTL_MS / 1000,
-        detail: `If ${address} is the confirmed address of an account, a sign-in link is on its way. It signs in the browser it is opened in, once, within ${MINUTES} minutes.`,
-      },
-      202,
-    );
+    const language = negotiateLanguage(c.req.header('accept-language'));
+    const detail = speaking(SIGN_IN_REQUESTED, language)('detail', { address: isolated(address, language), minutes: MINUTES });
+    return c.json({ expiresInSeconds: SIGN_IN_LINK_TTL_MS / 1000, detail }, 202, { 'Content-Language': language });
   });
 
   mount(signInLinkRoutes.signIn, async (c) => {

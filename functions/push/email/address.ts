@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fail } from '../../service/errors.js';
+import type { Language } from '../../service/languages.js';
 import type { Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
-import { changePreferences } from '../notify/feed.js';
+import { changePreferences, readPreferences } from '../notify/feed.js';
 import type { Outbox } from '../outbox/port.js';
 import type { EmailPolicy } from '../policy.js';
 import type { EmailRecord } from '../store/port.js';
@@ -10,7 +11,7 @@ import { cancelDigest, planDigest } from './digest.js';
 import { emailDelivery, emailTarget, queueMail } from './deliveries.js';
 import { derivedId } from '../model/derive.js';
 import type { EmailChange } from './schemas.js';
-import { readConfirmToken, readUnsubscribeToken } from './tokens.js';
+import { linkPlayer, readConfirmToken, readUnsubscribeToken } from './tokens.js';
 
 /**
  * A player's address: set (a confirmation link mailed; nothing else until it
@@ -67,8 +68,10 @@ export const addressKey = (address: string) => createHash('sha256').update(addre
  * disabled by a bounce) starts unconfirmed and is mailed a confirmation
  * link; the same address keeps its state and takes the settings
  * (`confirmationSent` false), or, still unconfirmed, is mailed a new link.
+ * `browserLanguage` (the request's `Accept-Language`, when it has one) is
+ * kept as the mails' language while the player chooses none.
  */
-export async function setEmail(ctx: PushContext, desk: MailDesk | undefined, playerId: string, change: EmailChange) {
+export async function setEmail(ctx: PushContext, desk: MailDesk | undefined, playerId: string, change: EmailChange, browserLanguage?: Language) {
   const { desk: parts } = requireEmail(ctx, desk);
   const now = ctx.clock();
   const before = await ctx.push.getEmail(playerId, 'strong');
@@ -87,6 +90,7 @@ export async function setEmail(ctx: PushContext, desk: MailDesk | undefined, pla
     confirmation,
     ...settings,
     disabled: null,
+    ...((browserLanguage ?? before?.language) ? { language: browserLanguage ?? before?.language } : {}),
     createdAt: kept?.createdAt ?? now,
   };
   if (before) await cancelDigest(ctx, parts.timers, before);
@@ -153,4 +157,11 @@ export async function unsubscribe(ctx: PushContext, desk: MailDesk | undefined, 
       await ctx.push.putEmail({ ...record, digest: false });
     }
   } else await changePreferences(ctx, link.playerId, { notify: { [link.list]: { email: false } } });
+}
+
+/** The language its player chose, for the page a link of theirs opens; undefined for a token not ours, or a player who never chose (the browser's then). */
+export async function linkLanguage(ctx: PushContext, token: string): Promise<Language | undefined> {
+  const email = ctx.pushPolicy.email;
+  const playerId = email ? linkPlayer(await email.key(), token) : null;
+  return playerId === null ? undefined : (await readPreferences(ctx, playerId, 'eventual')).language;
 }

@@ -1,5 +1,8 @@
 import * as z from 'zod';
+import { speaking } from '../../service/speak.js';
 import type { PushContext } from '../context.js';
+import { readerLanguage } from '../notify/feed.js';
+import { DISABLED_ADDRESS } from './sentences.js';
 import { PLAYER_TAG } from './ses.js';
 
 /**
@@ -21,12 +24,12 @@ export const SesEvent = z.object({
 });
 export type SesEvent = z.infer<typeof SesEvent>;
 
-/** The addresses an event stops mail to, and why; none for an event that stops nothing. */
-function stopped(event: SesEvent): { readonly addresses: readonly string[]; readonly reason: string } | null {
+/** The addresses an event stops mail to, and why (a sentence of DISABLED_ADDRESS and SES's kind of bounce); none for an event that stops nothing. */
+function stopped(event: SesEvent): { readonly addresses: readonly string[]; readonly why: 'bounced' | 'complained'; readonly kind: string } | null {
   const { bounce, complaint, eventType } = event.detail;
   if (eventType === 'Bounce' && bounce?.bounceType === 'Permanent')
-    return { addresses: bounce.bouncedRecipients.map((r) => r.emailAddress), reason: `bounced (${bounce.bounceSubType ?? 'permanent'})` };
-  if (eventType === 'Complaint' && complaint) return { addresses: complaint.complainedRecipients.map((r) => r.emailAddress), reason: 'marked as spam' };
+    return { addresses: bounce.bouncedRecipients.map((r) => r.emailAddress), why: 'bounced', kind: bounce.bounceSubType ?? 'permanent' };
+  if (eventType === 'Complaint' && complaint) return { addresses: complaint.complainedRecipients.map((r) => r.emailAddress), why: 'complained', kind: '' };
   return null;
 }
 
@@ -39,6 +42,8 @@ export async function disableFromSesEvent(ctx: PushContext, input: unknown): Pro
   if (!stop || !playerId) return false;
   const record = await ctx.push.getEmail(playerId, 'strong');
   if (!record || record.disabled || !stop.addresses.some((address) => address.toLowerCase() === record.address.toLowerCase())) return false;
-  await ctx.push.putEmail({ ...record, disabled: { at: ctx.clock(), reason: stop.reason } });
+  // Worded in the player's language when it happens (shown with the address on Account).
+  const reason = speaking(DISABLED_ADDRESS, await readerLanguage(ctx, playerId, record.language))(stop.why, { kind: stop.kind });
+  await ctx.push.putEmail({ ...record, disabled: { at: ctx.clock(), reason } });
   return true;
 }

@@ -1,5 +1,6 @@
 import type { Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
+import { readerLanguage } from '../notify/feed.js';
 import type { AttemptOutcome, Courier } from '../outbox/port.js';
 import type { EmailRecord } from '../store/port.js';
 import { deferDelivery, dueDelivery, failDelivery, planNextAttempt } from '../webhooks/courier.js';
@@ -9,7 +10,7 @@ import { renderMail } from './message.js';
 
 /**
  * The e-mail channel's courier: each queued e-mail rendered (its links
- * signed now) and handed to the mailer, if its address is still the
+ * signed now, its words in the player's language) and handed to the mailer, if its address is still the
  * player's, not disabled, and confirmed (the confirmation itself excepted).
  * A refusal for good (`MailRefused`) closes the delivery; any other failure
  * (a server away, a 4xx, SES throttling) is retried on the webhooks'
@@ -39,8 +40,10 @@ export function emailCourier(ctx: PushContext, timers: Timers): Courier {
         return 'stale';
       }
       const setting = { from: email.from, appUrl: ctx.pushPolicy.appUrl ?? '', key: await email.key() };
+      // Written at each attempt in the language the player reads now: their preferences', else their browser's when they set the address.
+      const language = await readerLanguage(ctx, record.playerId, record.language);
       try {
-        await email.mailer.send(renderMail(mail.content, { playerId: record.playerId, address: mail.to, timeZone: record.timeZone }, setting));
+        await email.mailer.send(renderMail(mail.content, { playerId: record.playerId, address: mail.to, timeZone: record.timeZone, language }, setting));
       } catch (error) {
         const attempts = [...delivery.attempts, { at: now, status: null, error: error instanceof Error ? error.message : 'unknown' }];
         if (error instanceof MailRefused || !(await planNextAttempt(ctx, timers, 'email', delivery, attempts, {}, now)))

@@ -58,7 +58,7 @@ export async function fireDigest(ctx: PushContext, timers: Timers, outbox: Outbo
   const { games } = await listMyGames(ctx, player, { awaitingMe: true, limit: DIGEST_GAMES, cursor: null });
   if (games.length === 0) return;
   const day = localDay(payload.dueAt, record.timeZone);
-  const listed = games.map((game) => ({ gameId: game.gameId, title: titleOf(ctx, game.game), deadline: game.deadline }));
+  const listed = games.map((game) => ({ gameId: game.gameId, game: game.game, title: titleOf(ctx, game.game), deadline: game.deadline }));
   const delivery = emailDelivery(
     record,
     { kind: 'digest', day, games: listed },

@@ -1,6 +1,9 @@
+import { DEFAULT_LANGUAGE, type Language } from '../../service/languages.js';
+import { gameTitle, isolated, LOCALES, speaking } from '../../service/speak.js';
 import type { Notification } from '../model/schemas.js';
 import { isPushed, sentence, when } from '../webpush/message.js';
 import type { Mail } from './mailer.js';
+import { CONFIRMATION_MAIL, DIGEST_MAIL, MAIL_FRAME, NOTICE_MAIL, SIGN_IN_MAIL } from './sentences.js';
 import { confirmToken, signInSecret, unsubscribeToken, type MailList } from './tokens.js';
 
 /**
@@ -9,7 +12,9 @@ import { confirmToken, signInSecret, unsubscribeToken, type MailList } from './t
  * part saying the same, the one-click unsubscribe headers of RFC 8058, and
  * the link to stop in its footer. A notice is built from the notification
  * alone (already only what its addressee may see); a digest from the games
- * awaiting the addressee's move, as their own games list shows them.
+ * awaiting the addressee's move, as their own games list shows them. Every
+ * word is in the addressee's language (sentences.ts), dates and times in their
+ * zone and locale.
  */
 
 /** Stored on the delivery, rendered at each attempt (the links are signed then, so no link is stored). */
@@ -25,6 +30,8 @@ export const isEmailed = (notification: Notification): notification is Emailed =
 /** A game waiting for the addressee's move. */
 export interface DigestGame {
   readonly gameId: string;
+  /** The game played (its title is shown as the addressee's language prints it); absent from a digest stored before it was kept. */
+  readonly game?: string;
   readonly title: string;
   /** Their own deadline there, RFC 3339; null when the game has none. */
   readonly deadline: string | null;
@@ -35,6 +42,8 @@ export interface Addressee {
   readonly playerId: string;
   readonly address: string;
   readonly timeZone: string;
+  /** The language they read (their preferences' `language`; English until they choose one). */
+  readonly language: Language;
 }
 
 export interface MailSetting {
@@ -55,46 +64,48 @@ export const signInUrl = (setting: MailSetting, nonce: string) => `${setting.app
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The languages written right to left: their HTML says so, and their plain-text lines start with a right-to-left mark. */
+const RTL: readonly Language[] = ['fa'];
+export const direction = (language: Language) => (RTL.includes(language) ? 'rtl' : 'ltr');
+
 /** A paragraph of words and links, rendered twice: as lines of text and as HTML (every word escaped). */
 type Part = string | { readonly link: string; readonly label: string };
 type Paragraph = readonly Part[];
 
-const asText = (paragraphs: readonly Paragraph[]) =>
-  paragraphs.map((p) => p.map((part) => (typeof part === 'string' ? part : `${part.label}: ${part.link}`)).join('\n')).join('\n\n') + '\n';
+/**
+ * The plain-text part: a link as "label: URL" in the language's typography.
+ * A Persian line starts with U+200F (RIGHT-TO-LEFT MARK), so a mail app
+ * that takes a paragraph's direction from its first strong letter (Unicode
+ * bidi, P2–P3) sets it right to left even where it opens with a Latin name.
+ */
+function asText(paragraphs: readonly Paragraph[], language: Language) {
+  const start = direction(language) === 'rtl' ? '\u200F' : '';
+  const line = (part: Part) => start + (typeof part === 'string' ? part : speaking(MAIL_FRAME, language)('link', { label: part.label, link: part.link }));
+  return paragraphs.map((p) => p.map(line).join('\n')).join('\n\n') + '\n';
+}
 
-const asHtml = (subject: string, paragraphs: readonly Paragraph[]) =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>${paragraphs
+const asHtml = (subject: string, paragraphs: readonly Paragraph[], language: Language) =>
+  `<!doctype html><html lang="${language}" dir="${direction(language)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>${paragraphs
     .map(
       (p) =>
         `<p>${p.map((part) => (typeof part === 'string' ? escapeHtml(part) : `<a href="${escapeHtml(part.link)}">${escapeHtml(part.label)}</a>`)).join('<br>')}</p>`,
     )
     .join('')}</body></html>`;
 
-const WHY: Readonly<Record<MailList, string>> = {
-  'your-turn': 'your turn comes in a game',
-  'deadline-soon': 'your time in a game runs short',
-  'timed-out': 'your time runs out in a game',
-  'game-ended': 'a game of yours ends',
-  'seat-replaced': 'a seat in your game is handed to the bot',
-  digest: 'you chose a daily list of the games waiting for you',
-  'sign-in': 'someone asked for a link to sign in with this address',
-  address: 'someone asked to be mailed at this address',
-};
-
 function mail(setting: MailSetting, to: Addressee, list: MailList, subject: string, body: readonly Paragraph[]): Mail {
+  const say = speaking(MAIL_FRAME, to.language);
   const leave = unsubscribeUrl(setting, to.playerId, list);
-  const stop = list === 'address' ? 'Forget this address' : 'Stop these e-mails';
   const footer: Paragraph[] = [
-    [`You get this e-mail because ${WHY[list]} on Valeria Tabletop.`, { label: stop, link: leave }],
-    ...(list === 'address' ? [] : [[{ label: 'Choose what you are sent (Account)', link: `${setting.appUrl}/account` }]]),
+    [say(`why-${list}`), { label: say(list === 'address' ? 'forget' : 'stop'), link: leave }],
+    ...(list === 'address' ? [] : [[{ label: say('choose'), link: `${setting.appUrl}/account` }]]),
   ];
   const paragraphs = [...body, ['—'], ...footer];
   return {
     from: setting.from,
     to: to.address,
     subject,
-    text: asText(paragraphs),
-    html: asHtml(subject, paragraphs),
+    text: asText(paragraphs, to.language),
+    html: asHtml(subject, paragraphs, to.language),
     headers: { 'List-Unsubscribe': `<${leave}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     playerId: to.playerId,
   };
@@ -102,39 +113,53 @@ function mail(setting: MailSetting, to: Addressee, list: MailList, subject: stri
 
 const table = (setting: MailSetting, gameId: string) => `${setting.appUrl}/g/${gameId}`;
 
+/** An instant (ms) as the addressee reads it: in their zone and language. */
+const until = (at: number, to: Addressee) => when(new Date(at).toISOString(), to.timeZone, to.language);
+
+/** The digest's local day (`YYYY-MM-DD`): English keeps it so; French and Persian read it as their locale writes a date (Persian in its own calendar). */
+const dayIn = (day: string, language: Language) =>
+  language === DEFAULT_LANGUAGE
+    ? day
+    : new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(Date.parse(`${day}T12:00:00Z`));
+
 export function renderMail(content: MailContent, to: Addressee, setting: MailSetting): Mail {
+  const { language } = to;
   switch (content.kind) {
-    case 'confirmation':
-      return mail(setting, to, 'address', 'Confirm your e-mail address for Valeria Tabletop', [
-        [`Someone (we hope you) asked Valeria Tabletop to send notices of their games to ${to.address}.`],
+    case 'confirmation': {
+      const say = speaking(CONFIRMATION_MAIL, language);
+      return mail(setting, to, 'address', say('subject'), [
+        [say('asked', { address: isolated(to.address, language) })],
         [
-          { label: 'Confirm this address', link: confirmUrl(setting, to.playerId, content.nonce, content.expiresAt) },
-          `The link works once, until ${when(new Date(content.expiresAt).toISOString(), to.timeZone)}. Until it is followed, nothing else is sent here.`,
+          { label: say('confirm'), link: confirmUrl(setting, to.playerId, content.nonce, content.expiresAt) },
+          say('once', { until: until(content.expiresAt, to) }),
         ],
       ]);
-    case 'sign-in':
-      return mail(setting, to, 'sign-in', 'Your sign-in link for Valeria Tabletop', [
-        ['Someone (we hope you) asked to sign in to Valeria Tabletop with this address.'],
-        [
-          { label: 'Sign in', link: signInUrl(setting, content.nonce) },
-          `The link signs in the browser it is opened in, once, until ${when(new Date(content.expiresAt).toISOString(), to.timeZone)}. Do not forward it: whoever opens it plays as you.`,
-        ],
-        ['If you did not ask for it, ignore this e-mail: nobody is signed in unless the link is opened.'],
+    }
+    case 'sign-in': {
+      const say = speaking(SIGN_IN_MAIL, language);
+      return mail(setting, to, 'sign-in', say('subject'), [
+        [say('asked')],
+        [{ label: say('sign-in'), link: signInUrl(setting, content.nonce) }, say('once', { until: until(content.expiresAt, to) })],
+        [say('ignore')],
       ]);
+    }
     case 'notice': {
       const n = content.notification;
-      const line = sentence(n, to.timeZone);
-      return mail(setting, to, n.type, line, [[line], [{ label: `Open ${n.title}`, link: table(setting, n.gameId) }]]);
+      const line = sentence(n, to.timeZone, language);
+      const open = speaking(NOTICE_MAIL, language)('open', { title: gameTitle(n.game, n.title, language) });
+      return mail(setting, to, n.type, line, [[line], [{ label: open, link: table(setting, n.gameId) }]]);
     }
     case 'digest': {
-      const count = content.games.length;
-      const subject = `${count} ${count === 1 ? 'game waits' : 'games wait'} for your move`;
-      return mail(setting, to, 'digest', subject, [
-        [`Your games waiting for your move on ${content.day}, the nearest deadline first:`],
-        ...content.games.map((game): Paragraph => [
-          game.deadline === null ? `${game.title}: no deadline` : `${game.title}: play by ${when(game.deadline, to.timeZone)}`,
-          { label: 'Open the table', link: table(setting, game.gameId) },
-        ]),
+      const say = speaking(DIGEST_MAIL, language);
+      return mail(setting, to, 'digest', say('subject', { count: content.games.length }), [
+        [say('intro', { day: dayIn(content.day, language) })],
+        ...content.games.map((game): Paragraph => {
+          const title = game.game === undefined ? game.title : gameTitle(game.game, game.title, language);
+          return [
+            game.deadline === null ? say('no-deadline', { title }) : say('play-by', { title, deadline: when(game.deadline, to.timeZone, language) }),
+            { label: say('open'), link: table(setting, game.gameId) },
+          ];
+        }),
       ]);
     }
   }

@@ -77,7 +77,11 @@ export const SignInLinkRequest = z
 export const SignInLinkRequested = z
   .object({
     expiresInSeconds: z.number().int().describe('How long a link mailed now works.'),
-    detail: z.string().describe('What happens next, in words: the same whether or not the address belongs to an account.'),
+    detail: z
+      .string()
+      .describe(
+        'What happens next, in words, in the language `Accept-Language` asks for (`Content-Language` says which): the same whether or not the address belongs to an account.',
+      ),
   })
   .meta({
     id: 'SignInLinkRequested',

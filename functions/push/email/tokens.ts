@@ -66,6 +66,9 @@ export function readConfirmToken(key: Uint8Array, token: string): { playerId: st
   return fields?.k === 'confirm' ? { playerId: fields.p, nonce: fields.n, expiresAt: fields.e } : null;
 }
 
+/** The player a link of either purpose was mailed to, or null for a token we did not sign (the page it opens speaks their language). */
+export const linkPlayer = (key: Uint8Array, token: string): string | null => verify(key, token)?.p ?? null;
+
 export function readUnsubscribeToken(key: Uint8Array, token: string): { playerId: string; list: MailList } | null {
   const fields = verify(key, token);
   return fields?.k === 'unsubscribe' ? { playerId: fields.p, list: fields.l } : null;

@@ -192,6 +192,7 @@ function deriveNotices(facts: CommitFacts): GameNotice[] {
     id: derivedId('gn', header.gameId, commit.seq, type),
     at: new Date(commit.at).toISOString(),
     gameId: header.gameId,
+    game: header.game,
     title,
     version: commit.seq,
   });

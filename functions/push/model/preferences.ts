@@ -67,7 +67,7 @@ const CHANNEL_HELP = `\`stream\`: sent alone on your open stream connections (a 
 const PartialMatrix = z.strictObject(typesOf(z.strictObject(channelsOf(z.boolean().optional())).optional()));
 
 const LANGUAGE_HELP =
-  'The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push is written in it (e-mail and the feed’s texts are English for now). Absent until you choose one (the web client then follows your browser).';
+  'The language you read the service in (`en`, `fr` or `fa`), as the web client shows it on every device you sign in on; browser push, e-mail (and the pages its links open) and chat apps’ webhooks are written in it; the feed (`GET /v1/notifications`), the stream and `standard` webhooks carry data, not sentences, for the client to word. Absent until you choose one (the web client then follows your browser).';
 
 export const Preferences = z
   .object({

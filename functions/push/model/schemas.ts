@@ -11,9 +11,12 @@ const Instant = z.iso.datetime().describe('RFC 3339 UTC.');
 
 const PendingKind = z.enum(['turn', 'sequential', 'simultaneous', 'decision']).meta({ id: 'PendingKind' });
 
+/** The game played: a message names it by the title the reader's language prints (game notices carry it too). */
+const GamePlayed = z.string().describe('The game played, e.g. `villages-of-valeria`.');
+
 const GameRef = {
   gameId: z.string(),
-  game: z.string().describe('The game played, e.g. `villages-of-valeria`.'),
+  game: GamePlayed,
   title: z.string().describe('The game’s title, for a message a person reads.'),
   seat: z.number().int().describe('Your seat in that game.'),
 };
@@ -115,18 +118,28 @@ export const GameNotice = z
       at: Instant,
       type: z.literal('game.turn'),
       gameId: z.string(),
+      game: GamePlayed,
       title: z.string(),
       version: z.number().int(),
       awaiting: z.array(PublicSeat),
       pendingId: z.string().describe('The pending entry awaited (a `your-turn`’s `pending.id`): a turn an undo hands back names the entry it named before.'),
       deadline: Instant,
     }),
-    z.object({ id: z.string(), at: Instant, type: z.literal('game.started'), gameId: z.string(), title: z.string(), version: z.number().int() }),
+    z.object({
+      id: z.string(),
+      at: Instant,
+      type: z.literal('game.started'),
+      gameId: z.string(),
+      game: GamePlayed,
+      title: z.string(),
+      version: z.number().int(),
+    }),
     z.object({
       id: z.string(),
       at: Instant,
       type: z.literal('game.ended'),
       gameId: z.string(),
+      game: GamePlayed,
       title: z.string(),
       version: z.number().int(),
       scores: z.array(z.number()),

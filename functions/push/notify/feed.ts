@@ -1,5 +1,6 @@
 import type { PushContext } from '../context.js';
 import { fail } from '../../service/errors.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../service/languages.js';
 import { InvalidCursorError } from '../store/keys.js';
 import type { ReadConsistency } from '../store/port.js';
 import { applyChange, resolvePreferences, type Preferences, type PreferencesChange } from '../model/preferences.js';
@@ -12,6 +13,11 @@ export async function readNotifications(ctx: PushContext, playerId: string, afte
     if (error instanceof InvalidCursorError) throw fail('invalid-cursor', { list: 'notifications' });
     throw error;
   }
+}
+
+/** The language a player reads what the service writes to them in: their choice on their preferences, else `fallback` (the browser's their address was set from), else English. */
+export async function readerLanguage(ctx: PushContext, playerId: string, fallback?: Language): Promise<Language> {
+  return (await readPreferences(ctx, playerId, 'eventual')).language ?? fallback ?? DEFAULT_LANGUAGE;
 }
 
 /** The player's preferences, their choices over the defaults; `strong` when they read back their own, `eventual` (half the units) when a channel consults them. */

@@ -1,3 +1,4 @@
+import type { Language } from '../../service/languages.js';
 import type { StoredPreferences } from '../model/preferences.js';
 import type { Notification, WebhookFormat } from '../model/schemas.js';
 import type { TimerAgenda } from '../../timers/port.js';
@@ -163,6 +164,8 @@ export interface EmailRecord {
   readonly signInLinks?: false;
   /** Set when mail to the address bounced for good or was marked as spam: nothing more is sent to it until the player sets an address again. */
   readonly disabled: { readonly at: number; readonly reason: string } | null;
+  /** The language the browser that set the address asked for (`Accept-Language`): what its mails are written in while the player has chosen none on their preferences; absent, English. */
+  readonly language?: Language;
   readonly createdAt: number;
 }
 

@@ -1,6 +1,8 @@
+import { speaking, type Sentences } from '../../service/speak.js';
 import type { Timers, WebhookDeliveryPayload } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
 import { derivedId, type Addressed } from '../model/derive.js';
+import { readerLanguage } from '../notify/feed.js';
 import { storeAddressed } from '../notify/notifier.js';
 import type { Channel, OutboxMessage } from '../outbox/message.js';
 import type { AttemptOutcome, Courier } from '../outbox/port.js';
@@ -144,8 +146,16 @@ async function recordAttempt(
   // A receiver that said when to come back (a 429 from Discord or Slack) is not called before.
   if (await planNextAttempt(ctx, timers, 'webhook', delivery, attempts, result, now)) return null;
   await failDelivery(ctx, delivery, attempts);
-  return disable(ctx, hook, `message ${delivery.id} failed ${attempts.length} times over ${Math.round((now - delivery.createdAt) / 60_000)} minutes`);
+  const say = speaking(DISABLED_WEBHOOK, await readerLanguage(ctx, hook.ownerId));
+  return disable(ctx, hook, say('failed', { id: delivery.id, attempts: attempts.length, minutes: Math.round((now - delivery.createdAt) / 60_000) }));
 }
+
+/** Why a webhook was disabled, in its owner's language when it happens (kept on the webhook and told in their feed). */
+export const DISABLED_WEBHOOK: Sentences<'failed'> = {
+  en: { failed: 'message {id} failed {attempts} times over {minutes} minutes' },
+  fr: { failed: 'le message {id} a échoué {attempts, number} fois en {minutes, plural, one {# minute} other {# minutes}}' },
+  fa: { failed: 'پیام {id} در {minutes, number} دقیقه {attempts, number} بار ناموفق ماند' },
+};
 
 async function disable(ctx: PushContext, hook: WebhookRecord, reason: string): Promise<Addressed> {
   const now = ctx.clock();

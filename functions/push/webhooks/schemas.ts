@@ -7,7 +7,7 @@ export const MAX_WEBHOOKS_PER_PLAYER = 10;
 
 const WebhookFormat = z.enum(WEBHOOK_FORMATS);
 const FORMAT_HELP =
-  'The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table; a turn already told to that channel (the same pending entry and awaited seats, handed back by an undo or a move taken again) is not told again: one message per change of whose turn it is. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.';
+  'The body’s shape. `standard`: the signed Standard Webhooks JSON (`type`, `timestamp`, `data`: the notification or notice). `discord`: a Discord incoming webhook’s `{content, allowed_mentions}`; `slack`: a Slack incoming webhook’s `{text}` — one readable message naming the game, whose turn it is and until when, with a link to the table, in the `language` of your preferences (a game’s channel too: in the language of whoever set it up); a turn already told to that channel (the same pending entry and awaited seats, handed back by an undo or a move taken again) is not told again: one message per change of whose turn it is. All three carry the Standard Webhooks signature headers, are retried alike, and a 429’s `Retry-After` (or Discord’s `retry_after`) delays the next attempt at least that long.';
 
 export const CreateWebhookBody = z
   .strictObject({

@@ -6,7 +6,7 @@ import type { PushContext } from '../context.js';
 import { derivedId, sendable } from '../model/derive.js';
 import { chooses } from '../model/preferences.js';
 import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES, type GameNotice, type Notification, type NotificationType, type WebhookFormat } from '../model/schemas.js';
-import { readPreferences } from '../notify/feed.js';
+import { readerLanguage, readPreferences } from '../notify/feed.js';
 import { noticeFor } from '../notify/blocked-names.js';
 import type { PushSink } from '../notify/channels.js';
 import type { OutboxMessage } from '../outbox/message.js';
@@ -111,7 +111,9 @@ export async function pingWebhook(ctx: PushContext, policy: PushPolicy, hook: We
   const id = derivedId('msg', hook.id, 'ping', now);
   const format = formatOf(hook);
   const body =
-    format === 'standard' ? JSON.stringify({ type: 'ping', timestamp: new Date(now).toISOString(), data: { webhookId: hook.id } }) : chatPingBody(format);
+    format === 'standard'
+      ? JSON.stringify({ type: 'ping', timestamp: new Date(now).toISOString(), data: { webhookId: hook.id } })
+      : chatPingBody(format, await readerLanguage(ctx, hook.ownerId));
   const result = await attemptDelivery(hook, { id, body }, policy, now);
   const outcome: TestOutcome = result.ok ? 'delivered' : result.error === 'timed out' ? 'timed out' : 'refused';
   await ctx.push.putDelivery({
@@ -189,7 +191,7 @@ function chatTurn(message: Notification | GameNotice): string | null {
   return null;
 }
 
-/** Stores a new delivery (pending, no attempt yet); its outbox message, or null when an attempt was already made or a chat channel was told of the turn already. */
+/** Stores a new delivery (pending, no attempt yet), a chat app's in its owner's language (a game's channel too, as whoever set it up reads it); its outbox message, or null when an attempt was already made or a chat channel was told of the turn already. */
 async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: Notification | GameNotice): Promise<OutboxMessage | null> {
   const format = formatOf(hook);
   const id = derivedId('msg', hook.id, message.id);
@@ -201,7 +203,9 @@ async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: No
     ownerId: hook.ownerId,
     type: message.type,
     body:
-      format === 'standard' ? JSON.stringify({ type: message.type, timestamp: message.at, data: message }) : chatBody(format, message, ctx.pushPolicy.appUrl),
+      format === 'standard'
+        ? JSON.stringify({ type: message.type, timestamp: message.at, data: message })
+        : chatBody(format, message, ctx.pushPolicy.appUrl, await readerLanguage(ctx, hook.ownerId)),
     createdAt: Date.parse(message.at),
     state: 'pending',
     attempts: [],

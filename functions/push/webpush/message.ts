@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, type Language } from '../../service/languages.js';
 import { PUSHED_TYPES, type PushedType } from '../model/preferences.js';
 import type { Notification } from '../model/schemas.js';
 import type { WebPushHeaders } from '../store/port.js';
-import { format, gameTitle, isolated, LOCALES } from '../../service/speak.js';
+import { gameTitle, isolated, LOCALES, speaking, type Sentences } from '../../service/speak.js';
 
 /**
  * What a browser push carries (pure): the notification types worth waking a
@@ -41,7 +41,7 @@ export const when = (iso: string, timeZone = 'UTC', language: Language = DEFAULT
 const titleIn = (notification: Pushed, language: Language) => gameTitle(notification.game, notification.title, language);
 
 /** The lock-screen sentences, in ICU MessageFormat (the web client's catalogs hold the same kind). */
-const SENTENCES: Readonly<Record<Language, Readonly<Record<PushedType | 'won' | 'other-replaced', string>>>> = {
+export const PUSH_SENTENCES: Sentences<PushedType | 'won' | 'other-replaced'> = {
   en: {
     'your-turn': 'Your turn in {title}: play by {deadline}.',
     'deadline-soon': 'Your time in {title} runs out at {deadline}.',
@@ -52,12 +52,12 @@ const SENTENCES: Readonly<Record<Language, Readonly<Record<PushedType | 'won' | 
     'other-replaced': 'A bot plays {name}’s seat in {title} now.',
   },
   fr: {
-    'your-turn': 'À vous de jouer dans {title} : jouez avant le {deadline}.',
-    'deadline-soon': 'Votre temps dans {title} s’écoule le {deadline}.',
+    'your-turn': 'À vous de jouer dans {title}\u00A0: jouez avant le {deadline}.',
+    'deadline-soon': 'Votre temps dans {title} expire le {deadline}.',
     'timed-out': 'Votre temps est écoulé dans {title}.',
-    'game-ended': '{title} est terminée.',
-    won: 'Vous avez gagné {title} !',
-    'seat-replaced': 'Un bot joue à votre place dans {title} après {count, number} dépassements de temps : reprenez-la à la table.',
+    'game-ended': 'La partie de {title} est terminée.',
+    won: 'Vous avez gagné la partie de {title}\u202F!',
+    'seat-replaced': 'Un bot joue à votre place dans {title} après {count, number} dépassements de temps\u00A0: reprenez-la à la table.',
     'other-replaced': 'Un bot joue désormais à la place de {name} dans {title}.',
   },
   fa: {
@@ -73,7 +73,7 @@ const SENTENCES: Readonly<Record<Language, Readonly<Record<PushedType | 'won' | 
 
 /** The sentence a person reads about a notification, in their language: on a lock screen, or as an e-mail's first line (with the deadline in the player's zone). */
 export function sentence(notification: Pushed, timeZone = 'UTC', language: Language = DEFAULT_LANGUAGE): string {
-  const say = (key: keyof (typeof SENTENCES)['en'], values: Record<string, string | number>) => format(language, SENTENCES[language][key], values);
+  const say = speaking(PUSH_SENTENCES, language);
   const title = titleIn(notification, language);
   switch (notification.type) {
     case 'your-turn':
