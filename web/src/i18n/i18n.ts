@@ -53,6 +53,9 @@ export function t(key: MessageKey, values?: Record<string, PrimitiveType>): stri
   return String(message(key).format(values));
 }
 
+/** A sentence whose key depends on data (a map of full keys): `fallback` (the API's own word) where the map has none. */
+export const tOr = (key: MessageKey | undefined, fallback: string): string => (key ? t(key) : fallback);
+
 /** The language now shown. */
 export const language = (): Language => current?.language ?? 'en';
 
@@ -62,6 +65,9 @@ export async function loadCatalog(next: Language): Promise<void> {
   current = { language: next, catalog, parsed: new Map() };
   for (const listener of listeners) listener();
 }
+
+/** Items joined as the language lists them ("A, B and C", « A, B et C », "A، B و C"). */
+export const listOf = (items: readonly string[]): string => new Intl.ListFormat(language(), { type: 'conjunction' }).format(items);
 
 /** A number as the language writes it: Persian digits in Persian (Intl's choice for `fa`), grouping as each language does. */
 export const num = (n: number): string => new Intl.NumberFormat(language()).format(n);

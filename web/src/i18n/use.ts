@@ -1,4 +1,4 @@
-import type { PrimitiveType } from 'intl-messageformat';
+import type { FormatXMLElementFn, PrimitiveType } from 'intl-messageformat';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { language, message, onLanguageChange, type MessageKey } from './i18n.js';
@@ -11,7 +11,11 @@ export function useLanguage(): Language {
   return shown;
 }
 
-/** A sentence with elements among its values (a linked, isolated name), for rendering. */
-export function tNodes(key: MessageKey, values: Record<string, PrimitiveType | ComponentChildren>): ComponentChildren {
+/**
+ * A sentence with elements among its values (a linked, isolated name), or
+ * with tags the message marks (`<b>Farmer</b>`, rendered by the function
+ * given for `b`), for rendering.
+ */
+export function tNodes(key: MessageKey, values: Record<string, PrimitiveType | ComponentChildren | FormatXMLElementFn<ComponentChildren>>): ComponentChildren {
   return message(key).format<ComponentChildren>(values);
 }

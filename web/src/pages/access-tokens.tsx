@@ -4,18 +4,20 @@ import { Alert } from '../ui/alert.js';
 import { explain } from '../ui/errors.js';
 import { SecretBox } from '../ui/secret-box.js';
 import { when } from '../ui/when.js';
+import { isolate, listOf, t, type MessageKey } from '../i18n/i18n.js';
 
 /** What each scope lets a program do, in the player's words. */
-const SCOPE_NAMES: Record<Scope, string> = {
-  'games:read': 'Read my games',
-  'games:play': 'Play my moves',
-  'games:create': 'Create games',
-  'notifications:read': 'Read my notifications',
-  'webhooks:write': 'Manage my webhooks',
-  'account:read': 'Read my account',
-  'account:write': 'Change my account',
+const SCOPE_KEYS: Record<Scope, MessageKey> = {
+  'games:read': 'tokens.scope-games-read',
+  'games:play': 'tokens.scope-games-play',
+  'games:create': 'tokens.scope-games-create',
+  'notifications:read': 'tokens.scope-notifications-read',
+  'webhooks:write': 'tokens.scope-webhooks-write',
+  'account:read': 'tokens.scope-account-read',
+  'account:write': 'tokens.scope-account-write',
 };
-const SCOPES = Object.keys(SCOPE_NAMES) as Scope[];
+const SCOPES = Object.keys(SCOPE_KEYS) as Scope[];
+const scopeNames = (scopes: readonly Scope[]) => listOf(scopes.map((s) => t(SCOPE_KEYS[s])));
 /** The form starts read-only: a program that only reads your games, the most common and the safest. */
 const READ_ONLY: readonly Scope[] = ['games:read'];
 
@@ -41,11 +43,8 @@ export function AccessTokensPanel({ client }: { client: ValeriaClient }) {
 
   return (
     <section aria-labelledby="tokens-heading">
-      <h2 id="tokens-heading">Keys for programs</h2>
-      <p>
-        A key that can do only what you tick, for a program you trust with part of your account: a statistics site needs only “Read my games”. Your own key can
-        do everything; these can be revoked at any time.
-      </p>
+      <h2 id="tokens-heading">{t('tokens.title')}</h2>
+      <p>{t('tokens.intro', { scope: t('tokens.scope-games-read') })}</p>
       <form
         onSubmit={async (event) => {
           event.preventDefault();
@@ -60,10 +59,10 @@ export function AccessTokensPanel({ client }: { client: ValeriaClient }) {
           }
         }}
       >
-        <label for="token-label">What it is for</label>
+        <label for="token-label">{t('tokens.label')}</label>
         <input id="token-label" required maxLength={60} value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
         <fieldset>
-          <legend>It may</legend>
+          <legend>{t('tokens.may')}</legend>
           {SCOPES.map((scope) => (
             <label key={scope} class="check">
               <input
@@ -73,31 +72,33 @@ export function AccessTokensPanel({ client }: { client: ValeriaClient }) {
               />
               {/* One flex item: the scope's name wraps below its words on a phone, never inside them. */}
               <span>
-                {SCOPE_NAMES[scope]} <code>{scope}</code>
+                {t(SCOPE_KEYS[scope])} <code>{scope}</code>
               </span>
             </label>
           ))}
         </fieldset>
         <button type="submit" disabled={scopes.length === 0}>
-          Make a key
+          {t('tokens.make')}
         </button>
       </form>
       {made && (
         <>
-          <p>This key is shown only now: copy it into the program. It can: {made.scopes.map((s) => SCOPE_NAMES[s]).join(', ')}.</p>
-          <SecretBox id="new-access-token" label="New key" value={made.token} testId="access-token" focus />
+          <p>{t('tokens.shown-once', { scopes: scopeNames(made.scopes) })}</p>
+          <SecretBox id="new-access-token" label={t('tokens.new-key')} copy={t('tokens.copy-new-key')} value={made.token} testId="access-token" focus />
         </>
       )}
       <Alert message={error} />
       {programs.length > 0 && (
-        <ul class="hooks" aria-label="Your keys for programs">
+        <ul class="hooks" aria-label={t('tokens.yours')}>
           {programs.map((token) => (
             <li key={token.tokenId}>
-              <strong>{token.label}</strong> — {token.scopes.map((s) => SCOPE_NAMES[s]).join(', ')}
+              <strong dir="auto">{token.label}</strong> — {scopeNames(token.scopes)}
               <br />
               <small class="muted">
-                made {when(token.createdAt)}; {token.lastUsedAt ? `last used ${when(token.lastUsedAt)}` : 'never used'}
-                {token.expiresAt ? `; expires ${when(token.expiresAt)}` : ''}
+                {t('tokens.made', { made: when(token.createdAt) })}
+                {t('list.semicolon')}
+                {token.lastUsedAt ? t('tokens.last-used', { used: when(token.lastUsedAt) }) : t('tokens.never-used')}
+                {token.expiresAt ? t('list.semicolon') + t('tokens.expires', { expires: when(token.expiresAt) }) : ''}
               </small>{' '}
               <button
                 type="button"
@@ -113,7 +114,7 @@ export function AccessTokensPanel({ client }: { client: ValeriaClient }) {
                   }
                 }}
               >
-                Revoke “{token.label}”
+                {t('tokens.revoke', { label: isolate(token.label) })}
               </button>
             </li>
           ))}

@@ -102,7 +102,9 @@ function TokenOnce({ token }: { token: string }) {
   );
 }
 
-const TokenBox = ({ token }: { token: string }) => <SecretBox id="your-token" label={t('signin.your-key')} value={token} testId="token" />;
+const TokenBox = ({ token }: { token: string }) => (
+  <SecretBox id="your-token" label={t('signin.your-key')} copy={t('account.copy-key')} value={token} testId="token" />
+);
 
 export function AccountPage() {
   const current = session.use();

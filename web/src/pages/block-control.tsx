@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { session } from '../session.js';
 import { dataOf, explain, okOf } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
+import { isolate, t } from '../i18n/i18n.js';
 
 /** Block or unblock a player from their profile: a blocked pair is never seated together, whichever of the two blocked the other. */
 export function BlockControl({ playerId, name }: { playerId: string; name: string }) {
@@ -33,13 +34,9 @@ export function BlockControl({ playerId, name }: { playerId: string; name: strin
   };
   return (
     <div class="panel narrow">
-      <p role="status">
-        {blocked
-          ? `You block ${name}: you are never seated at the same table, and neither of you can join the other's games.`
-          : `Block ${name} if you do not want to play with them again: you will never be seated together.`}
-      </p>
+      <p role="status">{blocked ? t('block.blocked', { name: isolate(name) }) : t('block.offer', { name: isolate(name) })}</p>
       <button type="button" class={blocked ? 'secondary' : ''} disabled={busy} onClick={() => void change()}>
-        {blocked ? `Unblock ${name}` : `Block ${name}`}
+        {blocked ? t('block.unblock', { name: isolate(name) }) : t('block.block', { name: isolate(name) })}
       </button>
       <Alert message={error} />
     </div>

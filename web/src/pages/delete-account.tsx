@@ -4,6 +4,8 @@ import { navigate } from '../router.js';
 import { signOut } from '../session.js';
 import { Alert } from '../ui/alert.js';
 import { explain } from '../ui/errors.js';
+import { t } from '../i18n/i18n.js';
+import { tNodes } from '../i18n/use.js';
 
 /**
  * Deleting the account, for good: the player types their name to confirm
@@ -24,11 +26,8 @@ export function DeleteAccountPanel({ client }: { client: ValeriaClient }) {
 
   return (
     <section aria-labelledby="delete-heading">
-      <h2 id="delete-heading">Delete account</h2>
-      <p>
-        This cannot be undone. Your running games go on with a bot in your seat, your finished games show “Deleted player”, and everything else kept about you —
-        keys, webhooks, devices, notifications, ratings — is erased.
-      </p>
+      <h2 id="delete-heading">{t('deletion.title')}</h2>
+      <p>{t('deletion.intro')}</p>
       <form
         onSubmit={async (event) => {
           event.preventDefault();
@@ -45,11 +44,13 @@ export function DeleteAccountPanel({ client }: { client: ValeriaClient }) {
         }}
       >
         <label for="delete-confirm">
-          Type your name, <strong>{name ?? '…'}</strong>, to confirm
+          {tNodes('deletion.confirm', {
+            name: <strong dir="auto">{name ?? '…'}</strong>,
+          })}
         </label>
         <input id="delete-confirm" autoComplete="off" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
         <button type="submit" class="danger" disabled={busy || name === null || typed !== name}>
-          Delete my account
+          {t('deletion.submit')}
         </button>
       </form>
       <Alert message={error} />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { serviceWorker } from '../pwa.js';
 import { Alert } from '../ui/alert.js';
 import { dataOf, explain, okOf } from '../ui/errors.js';
+import { t } from '../i18n/i18n.js';
 
 /**
  * "Notify me on this device": this browser's push subscription (the Push API,
@@ -49,7 +50,7 @@ function deviceLabel(): string {
         ? 'Chrome'
         : /Safari\//.test(ua)
           ? 'Safari'
-          : 'Browser';
+          : t('device.browser');
   const system = /Android/.test(ua)
     ? 'Android'
     : /iPhone|iPad|iPod/.test(ua)
@@ -60,8 +61,8 @@ function deviceLabel(): string {
           ? 'Windows'
           : /Linux/.test(ua)
             ? 'Linux'
-            : 'this device';
-  return `${browser} on ${system}`;
+            : t('device.this-device');
+  return t('device.label', { browser, system });
 }
 
 /** The key bytes `PushManager.subscribe` wants, from the API's base64url. */
@@ -86,9 +87,8 @@ async function currentState(client: ValeriaClient): Promise<boolean> {
 
 async function turnOn(client: ValeriaClient): Promise<void> {
   const registration = await serviceWorker;
-  if (!registration) throw new Error('This browser could not start the app’s service worker, which receives the notifications.');
-  if ((await Notification.requestPermission()) !== 'granted')
-    throw new Error('Notifications are blocked for this site: allow them in your browser’s settings for this site, then try again.');
+  if (!registration) throw new Error(t('device.no-worker'));
+  if ((await Notification.requestPermission()) !== 'granted') throw new Error(t('device.blocked'));
   const { publicKey } = dataOf(await client.api.GET('/v1/push/vapid-key'));
   const subscription =
     (await registration.pushManager.getSubscription()) ??
@@ -142,25 +142,19 @@ export function DevicePush({ client }: { client: ValeriaClient }) {
 
   return (
     <section aria-labelledby="device-push-heading">
-      <h2 id="device-push-heading">This device</h2>
+      <h2 id="device-push-heading">{t('device.title')}</h2>
       {supported === 'yes' ? (
         <>
           <label class="check">
             <input type="checkbox" role="switch" checked={on === true} disabled={on === null || busy} onChange={(e) => void change(e.currentTarget.checked)} />
-            Notify me on this device
+            {t('device.notify-me')}
           </label>
-          <p class="muted">
-            Your turn, a deadline close, a game’s end and more, as the “Pushed to your devices” column below chooses — even with this page closed. Nothing is
-            pushed for a game you are watching.
-          </p>
+          <p class="muted">{t('device.what', { column: t('notify.push') })}</p>
         </>
       ) : supported === 'home-screen' ? (
-        <p>
-          On iPhone and iPad, notifications come only to this app on your Home Screen (iOS 16.4 or later): in Safari, tap Share, then “Add to Home Screen”, open
-          the app from there and turn on “Notify me on this device” here.
-        </p>
+        <p>{t('device.home-screen', { notifyMe: t('device.notify-me') })}</p>
       ) : (
-        <p class="muted">This browser cannot receive push notifications.</p>
+        <p class="muted">{t('device.unsupported')}</p>
       )}
       <Alert message={error} />
     </section>

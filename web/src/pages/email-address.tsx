@@ -4,6 +4,8 @@ import { Alert } from '../ui/alert.js';
 import { dataOf, explain, okOf } from '../ui/errors.js';
 import { when } from '../ui/when.js';
 import { EmailInput } from '../ui/email-input.js';
+import { isolate, language, t } from '../i18n/i18n.js';
+import { tNodes } from '../i18n/use.js';
 
 type EmailSettings = components['schemas']['EmailSettings'];
 
@@ -12,6 +14,17 @@ type Known = { readonly kind: 'loading' | 'unavailable' | 'none' } | { readonly 
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** "07:00" ("۰۷:۰۰" in Persian): an hour of the day as the page's language writes it. */
+const hourText = (hour: number) =>
+  new Intl.DateTimeFormat(language(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hour));
+
+/** The address in a sentence: bold, and kept left to right in a right-to-left page. */
+const shown = (address: string) => (
+  <strong>
+    <bdi dir="ltr">{address}</bdi>
+  </strong>
+);
 
 async function load(client: ValeriaClient): Promise<Known> {
   const answer = await client.api.GET('/v1/players/me/email');
@@ -25,21 +38,17 @@ function EmailState({ email }: { email: EmailSettings }) {
   if (email.disabled)
     return (
       <p role="status" class="error">
-        <strong>{email.address}</strong>: disabled {when(email.disabled.at)} ({email.disabled.reason}). Mail to it bounced for good or was marked as spam, so
-        nothing is sent to it. To use it again, save it again below: a new confirmation link is mailed, and once it is followed, mail goes out again.
+        {tNodes('email.disabled', { address: shown(email.address), at: when(email.disabled.at), reason: email.disabled.reason })}
       </p>
     );
-  if (!email.confirmed)
-    return (
-      <p role="status">
-        <strong>{email.address}</strong>: awaiting confirmation. Follow the link we mailed there (it works for a day); until then nothing else is sent to it.
-        Saving it again mails a new link.
-      </p>
-    );
+  if (!email.confirmed) return <p role="status">{tNodes('email.awaiting', { address: shown(email.address) })}</p>;
   return (
     <p role="status">
-      <strong>{email.address}</strong>: confirmed{email.confirmedAt ? ` ${when(email.confirmedAt)}` : ''}. Notices are mailed as the “E-mailed” column below
-      says, and you can sign in on another browser with a link mailed here.
+      {tNodes('email.confirmed', {
+        address: shown(email.address),
+        at: email.confirmedAt ? when(email.confirmedAt) : 'none',
+        column: t('notify.email'),
+      })}
     </p>
   );
 }
@@ -81,16 +90,12 @@ export function EmailPanel({ client }: { client: ValeriaClient }) {
   if (known.kind === 'loading') return null;
   return (
     <section aria-labelledby="email-heading">
-      <h2 id="email-heading">E-mail</h2>
+      <h2 id="email-heading">{t('email.title')}</h2>
       {known.kind === 'unavailable' ? (
-        <p>This server sends no e-mail.</p>
+        <p>{t('email.unavailable')}</p>
       ) : (
         <>
-          {known.kind === 'set' ? (
-            <EmailState email={known.email} />
-          ) : (
-            <p>No address yet: nothing is mailed to you. A new address is sent a confirmation link first.</p>
-          )}
+          {known.kind === 'set' ? <EmailState email={known.email} /> : <p>{t('email.none')}</p>}
           <form
             onSubmit={async (event) => {
               event.preventDefault();
@@ -98,27 +103,27 @@ export function EmailPanel({ client }: { client: ValeriaClient }) {
                 const answer = await client.api.PUT('/v1/players/me/email', { body: { address: address.trim(), timeZone, digestHour, digest } });
                 const saved = dataOf(answer);
                 show({ kind: 'set', email: saved });
-                setSaid(answer.response.status === 202 ? `A confirmation link was mailed to ${saved.address}.` : 'Saved.');
+                setSaid(answer.response.status === 202 ? t('email.link-mailed', { address: isolate(saved.address) }) : t('email.saved'));
               })();
             }}
           >
-            <label for="email-address">Your e-mail address</label>
+            <label for="email-address">{t('email.address')}</label>
             <EmailInput id="email-address" value={address} onValue={setAddress} />
-            <label for="email-time-zone">Your time zone</label>
-            <input id="email-time-zone" required maxLength={64} value={timeZone} onInput={(e) => setTimeZone(e.currentTarget.value)} />
+            <label for="email-time-zone">{t('email.time-zone')}</label>
+            <input id="email-time-zone" dir="ltr" required maxLength={64} value={timeZone} onInput={(e) => setTimeZone(e.currentTarget.value)} />
             <label class="check">
-              <input type="checkbox" checked={digest} onChange={(e) => setDigest(e.currentTarget.checked)} /> A daily list of the games waiting for me
+              <input type="checkbox" checked={digest} onChange={(e) => setDigest(e.currentTarget.checked)} /> {t('email.digest')}
             </label>
-            <label for="email-digest-hour">Sent at</label>
+            <label for="email-digest-hour">{t('email.sent-at')}</label>
             <select id="email-digest-hour" value={digestHour} disabled={!digest} onChange={(e) => setDigestHour(Number(e.currentTarget.value))}>
               {HOURS.map((hour) => (
                 <option key={hour} value={hour}>
-                  {String(hour).padStart(2, '0')}:00
+                  {hourText(hour)}
                 </option>
               ))}
             </select>
             <p>
-              <button type="submit">Save address</button>
+              <button type="submit">{t('email.save')}</button>
             </p>
           </form>
           {said && <p role="status">{said}</p>}
@@ -130,10 +135,10 @@ export function EmailPanel({ client }: { client: ValeriaClient }) {
                 okOf(await client.api.DELETE('/v1/players/me/email'));
                 show({ kind: 'none' });
                 setAddress('');
-                setSaid('Address removed: nothing more is mailed to you.');
+                setSaid(t('email.removed'));
               })}
             >
-              Remove my address
+              {t('email.remove')}
             </button>
           )}
           <Alert message={error} />

@@ -6,6 +6,8 @@ import { Card, type CardFace } from '../ui/card.js';
 import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 import { TABLES } from './game.js';
+import { num, t, type MessageKey } from '../i18n/i18n.js';
+import { gameTitle } from '../ui/seats.js';
 import './community.css';
 
 type Offered = Catalog['games'][number];
@@ -15,25 +17,19 @@ type Offered = Catalog['games'][number];
  * played it: from the rules of record; the lengths are medians of 30
  * greedy-bot games per player count with the service's own engines.
  */
-const PITCHES: Record<string, { like: string; length: string }> = {
-  'villages-of-valeria': {
-    like: 'Build a village from a hand of cards: each card is a building to build or a resource to develop. The active player leads an action (Harvest, Develop, Build, Recruit or Tax) and everyone else may follow it for less, so every turn is everyone’s turn.',
-    length:
-      'About 23 turns in all: some 12 each with two players, 6 each with four. It ends after the turn in which a village holds 12 buildings and adventurers (10 with four or five players).',
-  },
-  'valeria-card-kingdoms': {
-    like: 'Roll two dice each turn: every citizen in every kingdom whose number comes up pays out, so other players’ turns pay you too. Spend gold, strength and magic to recruit citizens, slay monsters and build domains; a secret Duke scores your kingdom at the end.',
-    length:
-      'About 22 to 24 turns in all: some 11 each with two players, 6 each with four. It ends once the monsters are slain, the domains built, or the stacks run out.',
-  },
-  'village-pillage': {
-    like: 'A quick, sly game of turnips and relics. Every round everyone secretly plays a card toward each neighbour: Farmers grow turnips, Walls guard them, Raiders steal them and Merchants spend them. The first to own three relics wins.',
-    length: 'About 9 rounds with four players and 19 in the two-player Duel. A round is one secret plan from everyone, so it moves quickly even by mail.',
-  },
+const PITCHES: Record<string, { like: MessageKey; length: MessageKey }> = {
+  'villages-of-valeria': { like: 'home.vv-like', length: 'home.vv-length' },
+  'valeria-card-kingdoms': { like: 'home.ck-like', length: 'home.ck-length' },
+  'village-pillage': { like: 'home.vp-like', length: 'home.vp-length' },
 };
 
 const playersText = (g: Offered) =>
-  `${g.minSeats === g.maxSeats ? g.minSeats : `${g.minSeats} to ${g.maxSeats}`} players${g.minSeats === 1 ? ' (1: a solo game)' : ''}`;
+  t('home.players-count', {
+    same: g.minSeats === g.maxSeats ? 'yes' : 'no',
+    min: num(g.minSeats),
+    max: num(g.maxSeats),
+    solo: g.minSeats === 1 ? 'yes' : 'no',
+  });
 
 /**
  * The home page: the three games as a newcomer meets them, each with a few of
@@ -52,30 +48,27 @@ export function HomePage({ children }: { children?: ComponentChildren }) {
   }, []);
   return (
     <section>
-      <h1>Three Valeria card games, played at your own pace</h1>
-      <p class="intro">
-        Play Villages of Valeria, Valeria: Card Kingdoms and Village Pillage with friends or with anyone: the table waits for your move (minutes for a live
-        game, days for a daily one), tells you when it is your turn, and lets you check at the end that every shuffle and roll was fair.
-      </p>
+      <h1>{t('home.title')}</h1>
+      <p class="intro">{t('home.intro')}</p>
       <ul class="links">
         <li>
           <a class="button" href="/play">
-            Play now
+            {t('page.play')}
           </a>
         </li>
         <li>
           <a class="button" href="/open-games">
-            Join an open game
+            {t('home.join-open')}
           </a>
         </li>
         <li>
           <a class="button" href="/leaderboards">
-            See the leaderboards
+            {t('home.see-leaderboards')}
           </a>
         </li>
       </ul>
       <Alert message={error} />
-      {catalog ? catalog.games.map((game) => <GameShowcase key={game.id} game={game} />) : !error && <p aria-busy="true">Loading the games…</p>}
+      {catalog ? catalog.games.map((game) => <GameShowcase key={game.id} game={game} />) : !error && <p aria-busy="true">{t('home.loading')}</p>}
       {children}
     </section>
   );
@@ -83,34 +76,35 @@ export function HomePage({ children }: { children?: ComponentChildren }) {
 
 function GameShowcase({ game }: { game: Offered }) {
   const pitch = PITCHES[game.id];
+  const title = gameTitle(game.id);
   const heading = `about-${game.id}`;
   return (
     <article class="panel showcase-game" aria-labelledby={heading}>
       <div>
-        <h2 id={heading}>{game.title}</h2>
-        <p>{pitch?.like ?? game.summary}</p>
+        <h2 id={heading}>{title}</h2>
+        <p>{pitch ? t(pitch.like) : game.summary}</p>
         <dl class="facts">
-          <dt>Players</dt>
+          <dt>{t('home.players')}</dt>
           <dd>{playersText(game)}</dd>
-          <dt>Length</dt>
-          <dd>{pitch?.length ?? ''}</dd>
+          <dt>{t('home.length')}</dt>
+          <dd>{pitch ? t(pitch.length) : ''}</dd>
         </dl>
         <ul class="links">
           <li>
-            <a href={`/how-to-play/${game.id}`}>How to play {game.title}</a>
+            <a href={`/how-to-play/${game.id}`}>{t('home.how-to-play', { game: title })}</a>
           </li>
           <li>
-            <a href={`/open-games/${game.id}`}>Open games</a>
+            <a href={`/open-games/${game.id}`}>{t('page.open-games')}</a>
           </li>
           <li>
-            <a href={`/leaderboards/${game.id}`}>Leaderboard</a>
+            <a href={`/leaderboards/${game.id}`}>{t('home.leaderboard')}</a>
           </li>
           <li>
-            <a href="/play">Play now</a>
+            <a href="/play">{t('page.play')}</a>
           </li>
         </ul>
       </div>
-      <GameCards game={game.id as GameId} title={game.title} />
+      <GameCards game={game.id as GameId} title={title} />
     </article>
   );
 }
@@ -127,9 +121,9 @@ function GameCards({ game, title }: { game: GameId; title: string }) {
       live = false;
     };
   }, [game]);
-  if (faces === null) return <p aria-busy="true">Dealing a few cards…</p>;
+  if (faces === null) return <p aria-busy="true">{t('home.dealing')}</p>;
   return (
-    <div class="cards" role="group" aria-label={`Some cards of ${title}`}>
+    <div class="cards" role="group" aria-label={t('home.some-cards', { game: title })}>
       {faces.map((face) => (
         <Card key={face.name} face={face} />
       ))}

@@ -5,6 +5,8 @@ import { usePaged } from '../ui/paged.js';
 import { Alert } from '../ui/alert.js';
 import { GameTabs, gameOrFirst } from '../ui/game-tabs.js';
 import { gameTitle } from '../ui/seats.js';
+import { num, t } from '../i18n/i18n.js';
+import { shownRating } from '../ui/rating.js';
 import './community.css';
 
 type Leaderboard = paths['/v1/leaderboards/{game}']['get']['responses'][200]['content']['application/json'];
@@ -30,52 +32,52 @@ export function LeaderboardPage({ game }: { game: string | null }) {
     [shown],
   );
 
-  if (!shown) return <Alert message="There is no such game." />;
+  if (!shown) return <Alert message={t('leaderboard.no-game')} />;
   return (
     <section>
-      <h1>Leaderboard: {gameTitle(shown)}</h1>
-      <GameTabs base="/leaderboards" current={shown} label="Leaderboard of each game" />
-      <p class="muted intro">
-        Each game has its own ratings, from the finishing places of rated games (OpenSkill). The rating shown is a cautious one: the skill we believe in minus
-        three times our uncertainty, so it rises as you play. A rating stays provisional, shown with “?” on profiles and left off this list, until its player
-        has 5 rated games here and our uncertainty is low enough; a long pause makes it uncertain again.
-      </p>
+      <h1>{t('leaderboard.title', { game: gameTitle(shown) })}</h1>
+      <GameTabs base="/leaderboards" current={shown} label={t('leaderboard.each-game')} />
+      <p class="muted intro">{t('leaderboard.intro')}</p>
       <Alert message={error} />
       {entries === null ? (
-        !error && <p aria-busy="true">Loading the leaderboard…</p>
+        !error && <p aria-busy="true">{t('leaderboard.loading')}</p>
       ) : entries.length === 0 ? (
-        <p>Nobody has an established rating in {gameTitle(shown)} yet.</p>
+        <p>{t('leaderboard.nobody', { game: gameTitle(shown) })}</p>
       ) : (
         <div class="table-scroll">
           <table class="ranking">
-            <caption class="muted">Established ratings, highest first</caption>
+            <caption class="muted">{t('leaderboard.caption')}</caption>
             <thead>
               <tr>
                 <th scope="col" class="number">
-                  Rank
+                  {t('leaderboard.rank')}
                 </th>
-                <th scope="col">Player</th>
+                <th scope="col">{t('end.player')}</th>
                 <th scope="col" class="number">
-                  Rating
-                </th>
-                <th scope="col" class="number">
-                  Rated games
+                  {t('leaderboard.rating')}
                 </th>
                 <th scope="col" class="number">
-                  Won
+                  {t('leaderboard.rated-games')}
+                </th>
+                <th scope="col" class="number">
+                  {t('leaderboard.won')}
                 </th>
               </tr>
             </thead>
             <tbody>
               {entries.map((e) => (
                 <tr key={e.playerId}>
-                  <td class="number">{e.rank}</td>
+                  <td class="number">{num(e.rank)}</td>
                   <th scope="row">
-                    <a href={`/players/${e.playerId}`}>{e.name}</a>
+                    <a href={`/players/${e.playerId}`}>
+                      <bdi>{e.name}</bdi>
+                    </a>
                   </th>
-                  <td class="number">{e.display}</td>
-                  <td class="number">{e.games}</td>
-                  <td class="number">{e.wins}</td>
+                  <td class="number" dir="ltr">
+                    {shownRating(e.display)}
+                  </td>
+                  <td class="number">{num(e.games)}</td>
+                  <td class="number">{num(e.wins)}</td>
                 </tr>
               ))}
             </tbody>
@@ -84,7 +86,7 @@ export function LeaderboardPage({ game }: { game: string | null }) {
       )}
       {next && (
         <button type="button" class="secondary" disabled={busy} onClick={more}>
-          Show the next 100
+          {t('leaderboard.more', { count: 100 })}
         </button>
       )}
     </section>

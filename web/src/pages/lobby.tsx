@@ -5,7 +5,7 @@ import { session } from '../session.js';
 import { explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 import { gameTitle } from '../ui/seats.js';
-import { num, t, type MessageKey } from '../i18n/i18n.js';
+import { num, t, tOr, type MessageKey } from '../i18n/i18n.js';
 
 type Offered = Catalog['games'][number];
 /** The subset of JSON Schema the games' options use. */
@@ -18,8 +18,34 @@ const TIME_CONTROLS: Record<string, MessageKey> = {
   daily: 'lobby.daily',
 };
 
-/** A readable label for an option key: "mixedCitizens" → "Mixed citizens". */
-const labelOf = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+/** Each game's summary as its editions' terms say it; the API's own (English) summary for a game this client does not know. */
+const SUMMARIES: Record<string, MessageKey> = {
+  'villages-of-valeria': 'lobby.summary-villages',
+  'valeria-card-kingdoms': 'lobby.summary-kingdoms',
+  'village-pillage': 'lobby.summary-pillage',
+};
+
+const summaryOf = (game: Offered) => tOr(SUMMARIES[game.id], game.summary);
+
+/** The games' options and their values in words (i18n/TERMS.md for the themed setups' names). */
+const OPTION_LABELS: Record<string, MessageKey> = {
+  setup: 'lobby.option-setup',
+  mixedCitizens: 'lobby.option-mixed-citizens',
+  banks: 'lobby.option-banks',
+  'first-game': 'lobby.setup-first-game',
+  'shining-gold': 'lobby.setup-shining-gold',
+  'mastery-of-magic': 'lobby.setup-mastery-of-magic',
+  'monstrous-blood': 'lobby.setup-monstrous-blood',
+  random: 'lobby.setup-random',
+  duel: 'lobby.banks-duel',
+  standard: 'lobby.banks-standard',
+};
+
+/** An option or value in the page's language; one this client does not know yet reads from its key ("mixedCitizens", "first-game" → "Mixed citizens", "First game"). */
+const labelOf = (key: string) => {
+  const words = key.replace(/-(.)/g, (_, c: string) => c.toUpperCase()).replace(/([A-Z])/g, ' $1');
+  return tOr(OPTION_LABELS[key], words.charAt(0).toUpperCase() + words.slice(1).toLowerCase());
+};
 
 /** The lobby: the catalog, and a form to create a game with its options, seats and time control. */
 export function LobbyPage() {
@@ -48,8 +74,8 @@ export function LobbyPage() {
           <label key={g.id} class={g.id === chosen ? 'game-choice chosen' : 'game-choice'}>
             <input type="radio" name="game" value={g.id} checked={g.id === chosen} onChange={() => setChosen(g.id)} />
             <strong>{gameTitle(g.id)}</strong>
-            <span class="muted">{t('lobby.players', { same: g.minSeats === g.maxSeats ? 'yes' : 'no', min: g.minSeats, max: g.maxSeats })}</span>
-            <span>{g.summary}</span>
+            <span class="muted">{t('lobby.players', { same: g.minSeats === g.maxSeats ? 'yes' : 'no', min: num(g.minSeats), max: num(g.maxSeats) })}</span>
+            <span>{summaryOf(g)}</span>
           </label>
         ))}
       </fieldset>
@@ -119,7 +145,7 @@ function CreateForm({ game, presets }: { game: Offered; presets: string[] }) {
               <select id={id} value={String(options[key] ?? prop.default ?? '')} onChange={(e) => setOptions({ ...options, [key]: e.currentTarget.value })}>
                 {prop.enum.map((v) => (
                   <option key={v} value={v}>
-                    {labelOf(v.replace(/-(.)/g, (_, c: string) => c.toUpperCase()))}
+                    {labelOf(v)}
                   </option>
                 ))}
               </select>

@@ -1,37 +1,24 @@
 import type { paths } from '@valeria-tabletop/client';
 import { navigate } from '../router.js';
 import { session } from '../session.js';
-import { timeLeft } from '../ui/countdown.js';
 import { dataOf, explain } from '../ui/errors.js';
 import { Alert } from '../ui/alert.js';
 import { usePaged } from '../ui/paged.js';
 import { GameTabs, gameOrFirst } from '../ui/game-tabs.js';
 import { SeatNames } from '../ui/player-name.js';
 import { gameTitle } from '../ui/seats.js';
-import { when } from '../ui/when.js';
+import { percent, span, when } from '../ui/when.js';
+import { isolate, t } from '../i18n/i18n.js';
+import { tNodes } from '../i18n/use.js';
 import './community.css';
 
 type OpenGames = paths['/v1/games/open']['get']['responses'][200]['content']['application/json'];
 type OpenGame = OpenGames['games'][number];
 
-const UNITS = [
-  [86_400, 'day'],
-  [3_600, 'hour'],
-  [60, 'minute'],
-] as const;
-
-/** "3 days", "5 minutes": a span of whole units in words, else as a countdown reads it. */
-function spanText(seconds: number): string {
-  const [size, unit] = UNITS.find(([size]) => seconds >= size && seconds % size === 0) ?? [0, ''];
-  if (size === 0) return timeLeft(seconds * 1000);
-  const n = seconds / size;
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
-}
-
 /** "3 days a turn", "a time bank of 10 minutes, +30 s a move": a game's pace in words. */
 function paceOf({ deadlines }: OpenGame): string {
-  if (deadlines.bank) return `a time bank of ${spanText(deadlines.bank.initialSeconds)}, +${spanText(deadlines.bank.incrementSeconds)} a move`;
-  return `${spanText(deadlines.turnSeconds)} a turn`;
+  if (deadlines.bank) return t('openGames.bank', { bank: span(deadlines.bank.initialSeconds), increment: span(deadlines.bank.incrementSeconds) });
+  return t('openGames.per-turn', { turn: span(deadlines.turnSeconds) });
 }
 
 /** Games with free seats anyone may join, newest first, a page at a time; joining takes a seat and opens the table. */
@@ -57,39 +44,42 @@ export function OpenGamesPage({ game }: { game: string | null }) {
     [current, shown],
   );
 
-  if (!shown) return <Alert message="There is no such game." />;
+  if (!shown) return <Alert message={t('leaderboard.no-game')} />;
   return (
     <section>
-      <h1>Open games of {gameTitle(shown)}</h1>
-      <GameTabs base="/open-games" current={shown} label="Open games of each game" />
+      <h1>{t('howto.open-games', { game: gameTitle(shown) })}</h1>
+      <GameTabs base="/open-games" current={shown} label={t('openGames.each-game')} />
       <p class="muted">
-        Games whose creator listed them for anyone to join, newest first. To list your own, tick “List it in Open games” in <a href="/lobby">New game</a>; to be
-        seated with someone at once, use <a href="/play">Play now</a>.
+        {tNodes('openGames.intro', {
+          listIt: t('lobby.list-it'),
+          lobby: (parts) => <a href="/lobby">{parts}</a>,
+          play: (parts) => <a href="/play">{parts}</a>,
+        })}
       </p>
       <Alert message={error} />
       {games === null ? (
-        !error && <p aria-busy="true">Looking for open games…</p>
+        !error && <p aria-busy="true">{t('openGames.looking')}</p>
       ) : games.length === 0 ? (
-        <p>No open game of {gameTitle(shown)} right now.</p>
+        <p>{t('openGames.none', { game: gameTitle(shown) })}</p>
       ) : (
         <div class="list">
-          <ul aria-label="Open games">
+          <ul aria-label={t('page.open-games')}>
             {games.map((g) => (
               <li key={g.gameId} class="game-row">
-                <strong>
-                  {g.seats.length} players, {g.freeSeats} {g.freeSeats === 1 ? 'seat' : 'seats'} free
-                </strong>
+                <strong>{t('openGames.seats', { players: g.seats.length, free: g.freeSeats })}</strong>
+                <span>{tNodes('profile.with', { others: <SeatNames seats={g.seats.filter((s) => s.kind !== 'empty')} /> })}</span>
                 <span>
-                  with <SeatNames seats={g.seats.filter((s) => s.kind !== 'empty')} />
-                </span>
-                <span>
-                  {paceOf(g)} · {g.rated ? 'rated' : 'not rated'}
-                  {g.table.minReliability ? ` · reliability ${g.table.minReliability}% or more` : ''} · created {when(g.createdAt)}
+                  {paceOf(g)} · {g.rated ? t('openGames.rated') : t('openGames.not-rated')}
+                  {g.table.minReliability ? ` · ${t('openGames.reliability', { share: percent(g.table.minReliability) })}` : ''} ·{' '}
+                  {t('openGames.created', { created: when(g.createdAt) })}
                 </span>
                 <button
                   type="button"
                   disabled={busy}
-                  aria-label={`Join the game of ${g.seats.find((s) => s.kind === 'player')?.name ?? 'nobody'} created ${when(g.createdAt)}`}
+                  aria-label={t('openGames.join-label', {
+                    who: isolate(g.seats.find((s) => s.kind === 'player')?.name ?? t('seat.nobody')),
+                    created: when(g.createdAt),
+                  })}
                   onClick={async () => {
                     if (!current) return;
                     setBusy(true);
@@ -103,7 +93,7 @@ export function OpenGamesPage({ game }: { game: string | null }) {
                     }
                   }}
                 >
-                  Join
+                  {t('openGames.join')}
                 </button>
               </li>
             ))}
@@ -112,7 +102,7 @@ export function OpenGamesPage({ game }: { game: string | null }) {
       )}
       {next && (
         <button type="button" class="secondary" disabled={busy} onClick={more}>
-          Show more open games
+          {t('openGames.more')}
         </button>
       )}
     </section>

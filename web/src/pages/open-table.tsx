@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { explain } from '../ui/errors.js';
 import { SeatName } from '../ui/player-name.js';
 import { Alert } from '../ui/alert.js';
+import { t } from '../i18n/i18n.js';
 
 /**
  * A game waiting for players: who sits where, the invite link (opening it
@@ -47,9 +48,9 @@ export function OpenTable({
 
   return (
     <section class="panel">
-      <h1>{title}: waiting for players</h1>
-      <p>The game starts when every seat is taken.</p>
-      <h2>Seats</h2>
+      <h1>{t('openTable.title', { game: title })}</h1>
+      <p>{t('openTable.starts')}</p>
+      <h2>{t('openTable.seats')}</h2>
       <ol class="seats">
         {view.seats.map((s) => (
           <li key={s.seat}>
@@ -57,24 +58,24 @@ export function OpenTable({
           </li>
         ))}
       </ol>
-      <h2>Invite a friend</h2>
-      <p>Send this link; opening it takes a free seat.</p>
+      <h2>{t('openTable.invite')}</h2>
+      <p>{t('openTable.send')}</p>
       <p class="token">
-        <label for="invite">Invite link</label>
-        <input id="invite" readOnly value={invite} onFocus={(e) => e.currentTarget.select()} />
+        <label for="invite">{t('openTable.link')}</label>
+        <input id="invite" dir="ltr" readOnly value={invite} onFocus={(e) => e.currentTarget.select()} />
         <button type="button" onClick={() => void navigator.clipboard?.writeText(invite).catch(() => undefined)}>
-          Copy link
+          {t('openTable.copy')}
         </button>
       </p>
       {view.createdBy === me.playerId && hasRoom && (
         <>
-          <h2>Or play against bots</h2>
+          <h2>{t('openTable.bots')}</h2>
           <p>
             <button type="button" disabled={busy} onClick={() => act(() => client.addBot(view.gameId, 'greedy'))}>
-              Fill a seat with a greedy bot
+              {t('openTable.greedy')}
             </button>{' '}
             <button type="button" class="secondary" disabled={busy} onClick={() => act(() => client.addBot(view.gameId, 'random'))}>
-              Fill a seat with a random bot
+              {t('openTable.random')}
             </button>
           </p>
         </>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Alert } from '../ui/alert.js';
 import { explain } from '../ui/errors.js';
 import { when } from '../ui/when.js';
+import { isolate, t } from '../i18n/i18n.js';
 
 /**
  * Signing in on other devices without copying a key: the passkeys of this
@@ -33,11 +34,8 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
 
   return (
     <section aria-labelledby="passkeys-heading">
-      <h2 id="passkeys-heading">Passkeys and devices</h2>
-      <p>
-        A passkey lets you sign in on another device without copying your key: your browser, phone or security key keeps it. Each device that signs in gets a
-        key of its own, listed below, which you can sign out from here.
-      </p>
+      <h2 id="passkeys-heading">{t('passkeys.title')}</h2>
+      <p>{t('passkeys.intro')}</p>
       {browserSupportsWebAuthn() ? (
         <form
           onSubmit={async (event) => {
@@ -50,23 +48,32 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
             })();
           }}
         >
-          <label for="passkey-name">Name for a new passkey</label>
-          <input id="passkey-name" required maxLength={60} placeholder="Laptop" value={name} onInput={(e) => setName(e.currentTarget.value)} />
-          <button type="submit">Add a passkey</button>
+          <label for="passkey-name">{t('passkeys.name')}</label>
+          <input
+            id="passkey-name"
+            required
+            maxLength={60}
+            placeholder={t('passkeys.placeholder')}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
+          <button type="submit">{t('passkeys.add')}</button>
         </form>
       ) : (
-        <p>This browser cannot make passkeys.</p>
+        <p>{t('passkeys.unsupported')}</p>
       )}
       <Alert message={error} />
       {passkeys && passkeys.passkeys.length > 0 && (
-        <ul class="hooks" aria-label="Your passkeys">
+        <ul class="hooks" aria-label={t('passkeys.yours')}>
           {passkeys.passkeys.map((passkey) => (
             <li key={passkey.passkeyId}>
-              <strong>{passkey.name}</strong>
-              {passkey.synced ? ' (synced)' : ''}
+              <strong dir="auto">{passkey.name}</strong>
+              {passkey.synced ? ` ${t('passkeys.synced')}` : ''}
               <br />
               <small class="muted">
-                added {when(passkey.createdAt)}; {passkey.lastUsedAt ? `last signed in ${when(passkey.lastUsedAt)}` : 'never used to sign in'}
+                {t('passkeys.added', { added: when(passkey.createdAt) })}
+                {t('list.semicolon')}
+                {passkey.lastUsedAt ? t('passkeys.last-signed-in', { used: when(passkey.lastUsedAt) }) : t('passkeys.never-used')}
               </small>{' '}
               <button
                 type="button"
@@ -76,23 +83,26 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
                   await reload();
                 })}
               >
-                Remove passkey “{passkey.name}”
+                {t('passkeys.remove', { name: isolate(passkey.name) })}
               </button>
             </li>
           ))}
         </ul>
       )}
-      <h3>Devices signed in with a passkey or an e-mailed link</h3>
-      {devices && devices.length === 0 && <p>None yet.</p>}
+      <h3>{t('passkeys.devices')}</h3>
+      {devices && devices.length === 0 && <p>{t('webhooks.none')}</p>}
       {devices && devices.length > 0 && (
-        <ul class="hooks" aria-label="Devices signed in">
+        <ul class="hooks" aria-label={t('passkeys.devices-list')}>
           {devices.map((device) => (
             <li key={device.tokenId}>
-              <strong>{device.label}</strong>
+              <strong dir="auto">{device.label}</strong>
               <br />
               <small class="muted">
-                signed in {device.device?.method === 'email-link' ? 'with an e-mailed link' : 'with a passkey'} {when(device.createdAt)};{' '}
-                {device.lastUsedAt ? `last used ${when(device.lastUsedAt)}` : 'not used since'}
+                {device.device?.method === 'email-link'
+                  ? t('passkeys.signed-in-link', { at: when(device.createdAt) })
+                  : t('passkeys.signed-in-passkey', { at: when(device.createdAt) })}
+                {t('list.semicolon')}
+                {device.lastUsedAt ? t('tokens.last-used', { used: when(device.lastUsedAt) }) : t('passkeys.not-used-since')}
               </small>{' '}
               <button
                 type="button"
@@ -102,7 +112,7 @@ export function PasskeysPanel({ client }: { client: ValeriaClient }) {
                   await reload();
                 })}
               >
-                Sign out “{device.label}”
+                {t('passkeys.sign-out', { name: isolate(device.label) })}
               </button>
             </li>
           ))}

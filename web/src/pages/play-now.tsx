@@ -4,14 +4,17 @@ import { navigate } from '../router.js';
 import { session } from '../session.js';
 import { Alert } from '../ui/alert.js';
 import { explain } from '../ui/errors.js';
+import { gameTitle } from '../ui/seats.js';
+import { when } from '../ui/when.js';
+import { num, t, type MessageKey } from '../i18n/i18n.js';
 
 /** How often the page looks at the pools and at its own seek while it waits. */
 const POLL_MS = 2_000;
 
-const PACES: Record<string, string> = {
-  live: 'Live: 5 min per turn, 1 min to react',
-  daily: 'Daily: 3 days per turn, 1 day to react',
-  correspondence: 'Correspondence: a 3-day bank, +1 day per move',
+const PACES: Record<string, MessageKey> = {
+  live: 'lobby.live',
+  daily: 'lobby.daily',
+  correspondence: 'playNow.correspondence',
 };
 
 type Pace = Extract<NewSeek['deadlines'], string>;
@@ -73,7 +76,7 @@ export function PlayNowPage() {
     };
   }, [current, waiting?.seekId]);
 
-  if (!catalog) return error ? <Alert message={error} /> : <p aria-busy="true">Loading the games…</p>;
+  if (!catalog) return error ? <Alert message={error} /> : <p aria-busy="true">{t('home.loading')}</p>;
   const offered = catalog.games.find((g) => g.id === game);
   const lowest = Math.max(2, offered?.minSeats ?? 2);
   const counts = (offered?.maxSeats ?? lowest) - lowest + 1;
@@ -105,23 +108,25 @@ export function PlayNowPage() {
   };
 
   if (waiting) {
-    const title = catalog.games.find((g) => g.id === waiting.game)?.title ?? waiting.game;
     const others = Math.max(0, waitingFor(pools, waiting.game, waiting.seats, String(waiting.deadlines)) - 1);
     return (
       <section>
-        <h1>Play now</h1>
+        <h1>{t('page.play')}</h1>
         <div class="panel" role="status" aria-live="polite">
-          <h2>Looking for players…</h2>
+          <h2>{t('playNow.looking')}</h2>
           <p>
-            {title}, {waiting.seats} players, {isPace(waiting.deadlines) ? PACES[waiting.deadlines] : 'custom time control'}
-            {waiting.rated ? ', rated' : ''}.
+            {t('playNow.seeking', {
+              game: gameTitle(waiting.game),
+              seats: waiting.seats,
+              pace: isPace(waiting.deadlines) ? t(PACES[waiting.deadlines] ?? 'playNow.custom') : t('playNow.custom'),
+              rated: waiting.rated ? 'yes' : 'no',
+            })}
           </p>
           <p>
-            {others === 0 ? 'Nobody else is waiting for this yet.' : `${others} ${others === 1 ? 'other player is' : 'other players are'} waiting.`} You will be
-            taken to the table as soon as it forms; you may leave this page and come back (until {new Date(waiting.expiresAt).toLocaleString()}).
+            {t('playNow.others', { others })} {t('playNow.until', { until: when(waiting.expiresAt) })}
           </p>
           <button type="button" onClick={() => cancel(waiting.seekId)}>
-            Stop waiting
+            {t('playNow.stop')}
           </button>
         </div>
         <Alert message={error} />
@@ -131,8 +136,8 @@ export function PlayNowPage() {
 
   return (
     <section>
-      <h1>Play now</h1>
-      <p>Choose what you would like to play: you will be seated with players of a rating close to yours as soon as enough of them are waiting.</p>
+      <h1>{t('page.play')}</h1>
+      <p>{t('playNow.intro')}</p>
       <form
         class="panel"
         onSubmit={(event) => {
@@ -141,7 +146,7 @@ export function PlayNowPage() {
         }}
       >
         <fieldset class="catalog">
-          <legend>Game</legend>
+          <legend>{t('profile.game')}</legend>
           {catalog.games.map((g) => {
             const total = pools?.waiting.filter((w) => w.game === g.id).reduce((sum, w) => sum + w.waiting, 0) ?? 0;
             return (
@@ -156,33 +161,31 @@ export function PlayNowPage() {
                     setSeats(Math.max(2, g.minSeats));
                   }}
                 />
-                <strong>{g.title}</strong>
-                <span class="muted">{total === 1 ? '1 player waiting' : `${total} players waiting`}</span>
+                <strong>{gameTitle(g.id)}</strong>
+                <span class="muted">{t('playNow.waiting-game', { count: total })}</span>
               </label>
             );
           })}
         </fieldset>
-        <label for="play-seats">Number of players</label>
+        <label for="play-seats">{t('lobby.seats')}</label>
         <select id="play-seats" value={seats} onChange={(e) => setSeats(Number(e.currentTarget.value))}>
           {Array.from({ length: Math.max(0, counts) }, (_, i) => lowest + i).map((n) => (
             <option key={n} value={n}>
-              {n} — {waitingFor(pools, game, n, pace)} waiting
+              {t('playNow.option', { option: num(n), count: waitingFor(pools, game, n, pace) })}
             </option>
           ))}
         </select>
-        <label for="play-pace">Time control</label>
+        <label for="play-pace">{t('lobby.time-control')}</label>
         <select id="play-pace" value={pace} onChange={(e) => isPace(e.currentTarget.value) && setPace(e.currentTarget.value)}>
           {Object.entries(PACES).map(([value, label]) => (
             <option key={value} value={value}>
-              {label} — {waitingFor(pools, game, seats, value)} waiting
+              {t('playNow.option', { option: t(label), count: waitingFor(pools, game, seats, value) })}
             </option>
           ))}
         </select>
-        <p aria-live="polite">
-          {waitingFor(pools, game, seats, pace) === 1 ? '1 player is' : `${waitingFor(pools, game, seats, pace)} players are`} waiting for exactly this.
-        </p>
+        <p aria-live="polite">{t('playNow.exactly', { count: waitingFor(pools, game, seats, pace) })}</p>
         <button type="submit" disabled={busy || !offered}>
-          Play now
+          {t('page.play')}
         </button>
       </form>
       <Alert message={error} />

@@ -6,7 +6,10 @@ import { Alert } from '../ui/alert.js';
 import { usePaged } from '../ui/paged.js';
 import { BotBadge, SeatNames } from '../ui/player-name.js';
 import { gameTitle } from '../ui/seats.js';
-import { when } from '../ui/when.js';
+import { day, percent, when } from '../ui/when.js';
+import { rating, shownRating, signed } from '../ui/rating.js';
+import { num, t } from '../i18n/i18n.js';
+import { tNodes } from '../i18n/use.js';
 import { BlockControl } from './block-control.js';
 import './community.css';
 
@@ -14,10 +17,7 @@ type Profile = paths['/v1/players/{id}']['get']['responses'][200]['content']['ap
 type RecentGames = paths['/v1/players/{id}/games']['get']['responses'][200]['content']['application/json'];
 type RecentGame = RecentGames['games'][number];
 
-const percent = (share: number | null) => (share === null ? 'no finished game yet' : `${share}%`);
-
-/** "+1.3", "−0.8": how a game moved a rating. */
-const signed = (delta: number) => `${delta >= 0 ? '+' : '−'}${Math.abs(delta).toFixed(1)}`;
+const reliability = (share: number | null) => (share === null ? t('profile.no-finished') : percent(share));
 
 /**
  * A player's profile: who they are (a person, or a bot account), since when,
@@ -45,41 +45,39 @@ export function ProfilePage({ playerId }: { playerId: string }) {
   }, [current, playerId]);
 
   if (error) return <Alert message={error} />;
-  if (!profile) return <p aria-busy="true">Loading the profile…</p>;
+  if (!profile) return <p aria-busy="true">{t('profile.loading')}</p>;
   const mine = profile.playerId === myId;
   return (
     <section>
       <h1>
-        {profile.name}
+        <bdi>{profile.name}</bdi>
         {profile.kind === 'bot' && <BotBadge />}
-        {mine && <span class="muted"> (you)</span>}
+        {mine && <span class="muted"> {t('profile.you')}</span>}
       </h1>
       <p class="profile-facts">
-        <span>{profile.kind === 'bot' ? 'A bot account: a program that plays, answered for by a person' : 'A person'}</span>
-        <span>Member since {new Date(profile.memberSince).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}</span>
-        <span>
-          Reliability: <strong data-testid="reliability">{percent(profile.reliability)}</strong>
-        </span>
+        <span>{profile.kind === 'bot' ? t('profile.bot') : t('profile.person')}</span>
+        <span>{t('profile.member-since', { since: day(profile.memberSince) })}</span>
+        <span>{tNodes('profile.reliability', { share: <strong data-testid="reliability">{reliability(profile.reliability)}</strong> })}</span>
       </p>
-      <p class="muted">Reliability is the share of finished games this player finished in time, without the bot taking over their seat.</p>
+      <p class="muted">{t('profile.reliability-means')}</p>
       {!mine && <BlockControl playerId={profile.playerId} name={profile.name} />}
-      <h2>Ratings and record</h2>
+      <h2>{t('profile.ratings')}</h2>
       <div class="table-scroll">
         <table class="ranking">
           <thead>
             <tr>
-              <th scope="col">Game</th>
+              <th scope="col">{t('profile.game')}</th>
               <th scope="col" class="number">
-                Rating
+                {t('leaderboard.rating')}
               </th>
               <th scope="col" class="number">
-                Played
+                {t('profile.played')}
               </th>
               <th scope="col" class="number">
-                Won
+                {t('leaderboard.won')}
               </th>
               <th scope="col" class="number">
-                Reliability
+                {t('profile.reliability-column')}
               </th>
             </tr>
           </thead>
@@ -90,17 +88,17 @@ export function ProfilePage({ playerId }: { playerId: string }) {
                   <a href={`/leaderboards/${g.game}`}>{gameTitle(g.game)}</a>
                 </th>
                 <td class="number" data-testid={`rating-${g.game}`}>
-                  {g.rating ? g.rating.display : 'not rated yet'}
+                  {g.rating ? shownRating(g.rating.display) : t('profile.not-rated')}
                 </td>
-                <td class="number">{g.played}</td>
-                <td class="number">{g.won}</td>
-                <td class="number">{g.reliability === null ? '–' : `${g.reliability}%`}</td>
+                <td class="number">{num(g.played)}</td>
+                <td class="number">{num(g.won)}</td>
+                <td class="number">{g.reliability === null ? '–' : percent(g.reliability)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <p class="muted">A rating with “?” is provisional: fewer than 5 rated games in that game, or not enough certainty yet.</p>
+      <p class="muted">{t('profile.provisional')}</p>
       <FinishedGames playerId={profile.playerId} />
     </section>
   );
@@ -128,29 +126,32 @@ function FinishedGames({ playerId }: { playerId: string }) {
 
   return (
     <section class="list" aria-labelledby="finished-games">
-      <h2 id="finished-games">Finished games</h2>
+      <h2 id="finished-games">{t('profile.finished')}</h2>
       <Alert message={error} />
       {games === null ? (
-        !error && <p aria-busy="true">Loading their games…</p>
+        !error && <p aria-busy="true">{t('profile.loading-games')}</p>
       ) : games.length === 0 ? (
-        <p class="muted">No finished game yet.</p>
+        <p class="muted">{t('inbox.finished-none')}</p>
       ) : (
         <ul>
           {games.map((g) => (
             <li key={g.gameId} class="game-row">
               <a href={`/g/${g.gameId}/replay`}>{gameTitle(g.game)}</a>
               <span>{when(g.endedAt)}</span>
+              <span>{tNodes('profile.with', { others: <SeatNames seats={g.seats.filter((s) => s.seat !== g.seat)} /> })}</span>
               <span>
-                with <SeatNames seats={g.seats.filter((s) => s.seat !== g.seat)} />
-              </span>
-              <span>
-                {g.won === null ? 'finished' : g.won ? <span class="won">won</span> : 'did not win'}
-                {g.rating && ` · rating ${g.rating.before.toFixed(1)} → ${g.rating.after.toFixed(1)} (${signed(g.rating.after - g.rating.before)})`}
+                {g.won === null ? t('inbox.finished-line') : g.won ? <span class="won">{t('profile.won')}</span> : t('profile.lost')}
+                {g.rating &&
+                  t('profile.rating-moved', {
+                    before: rating(g.rating.before),
+                    after: rating(g.rating.after),
+                    delta: signed(g.rating.after - g.rating.before),
+                  })}
               </span>
               {g.rating?.absent && (
                 // The rule of record rates an absent player last, so "won" beside a falling rating needs its reason.
                 <span class="muted" data-testid="absent-note">
-                  The replacement bot finished this seat: rated as a last place for the absent player, whatever the bot scored.
+                  {t('profile.absent')}
                 </span>
               )}
             </li>
@@ -159,7 +160,7 @@ function FinishedGames({ playerId }: { playerId: string }) {
       )}
       {next && (
         <button type="button" class="secondary" disabled={busy} onClick={more}>
-          Show older games
+          {t('profile.older')}
         </button>
       )}
     </section>

@@ -7,6 +7,7 @@ import { explain } from '../ui/errors.js';
 import { gameTitle, seatNames } from '../ui/seats.js';
 import type { ReplaySteps } from '../verify/replay-steps.js';
 import { TABLES } from './game.js';
+import { language, t } from '../i18n/i18n.js';
 import { GameLog } from './log.js';
 
 interface Loaded {
@@ -60,7 +61,7 @@ export function ReplayPage({ gameId, seq }: { gameId: string; seq: number | null
   }, [loaded, gameId, step]);
 
   if (error) return <Alert message={error} />;
-  if (!loaded) return <p aria-busy="true">Replaying the game…</p>;
+  if (!loaded) return <p aria-busy="true">{t('replay.loading')}</p>;
   const { steps, table } = loaded;
   const view = steps.viewAt(step, seenBy);
   const names = seatNames(view.seats);
@@ -72,39 +73,42 @@ export function ReplayPage({ gameId, seq }: { gameId: string; seq: number | null
   return (
     <div class="game replay" data-game={view.game}>
       <h1>
-        {gameTitle(view.game)} <small class="muted">replay of {gameId}</small>
+        {gameTitle(view.game)}{' '}
+        <small class="muted">
+          {t('replay.of')} <bdi dir="ltr">{gameId}</bdi>
+        </small>
       </h1>
-      <nav class="replay-controls" aria-label="Replay">
+      <nav class="replay-controls" aria-label={t('page.replay')}>
         <button type="button" onClick={() => go(0)} disabled={step === 0}>
-          « Start
+          {t('replay.start')}
         </button>
         <button type="button" onClick={() => go(step - 1)} disabled={step === 0}>
-          ◀ Previous
+          {t('replay.previous')}
         </button>
         <label>
-          Commit{' '}
+          {t('replay.commit')}{' '}
           <input
             type="range"
             min={0}
             max={last}
             value={step}
             onInput={(event) => go(Number(event.currentTarget.value))}
-            aria-valuetext={`${step} of ${last}`}
+            aria-valuetext={t('replay.step-of', { step, last })}
           />
         </label>
         <label>
-          Jump to <input type="number" min={0} max={last} value={step} onChange={(event) => go(Number(event.currentTarget.value))} />
+          {t('replay.jump')} <input type="number" min={0} max={last} value={step} onChange={(event) => go(Number(event.currentTarget.value))} />
         </label>
         <button type="button" onClick={() => go(step + 1)} disabled={step === last}>
-          Next ▶
+          {t('replay.next')}
         </button>
         <button type="button" onClick={() => go(last)} disabled={step === last}>
-          End »
+          {t('replay.end')}
         </button>
         <label>
-          Seen by{' '}
+          {t('replay.seen-by')}{' '}
           <select value={seenBy ?? ''} onChange={(event) => setSeenBy(event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}>
-            <option value="">everyone (public)</option>
+            <option value="">{t('replay.everyone')}</option>
             {names.map((name, seat) => (
               <option key={seat} value={seat}>
                 {name}
@@ -114,15 +118,23 @@ export function ReplayPage({ gameId, seq }: { gameId: string; seq: number | null
         </label>
       </nav>
       <p role="status" data-testid="replay-position">
-        {commit ? `After commit ${step} of ${last}, ${new Date(commit.at).toUTCString()}` : `Before the first commit (${last} in all)`}
+        {commit
+          ? t('replay.after', {
+              step,
+              last,
+              at: new Date(commit.at).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' }),
+            })
+          : t('replay.before', { last })}
       </p>
       <div class="table-layout">
-        <section class="board" aria-label="The table">
-          <ul class="scoreboard" aria-label="Players">
+        <section class="board" aria-label={t('game.the-table')}>
+          <ul class="scoreboard" aria-label={t('game.players')}>
             {names.map((name, seat) => (
               <li key={seat} class={view.state?.awaiting.includes(seat) ? 'awaited' : ''}>
-                <strong>{name}</strong>
-                {view.state?.awaiting.includes(seat) ? ' · to move' : ''} · {seated?.summary(seat)}
+                <strong>
+                  <bdi>{name}</bdi>
+                </strong>
+                {view.state?.awaiting.includes(seat) ? ` · ${t('game.to-move')}` : ''} · {seated?.summary(seat)}
               </li>
             ))}
           </ul>
@@ -130,7 +142,7 @@ export function ReplayPage({ gameId, seq }: { gameId: string; seq: number | null
         </section>
         <aside class="side">
           <p>
-            <a href={`/g/${gameId}`}>Back to the game</a>
+            <a href={`/g/${gameId}`}>{t('replay.back')}</a>
           </p>
           <GameLog commits={steps.logAt(step, seenBy)} names={names} table={table} />
         </aside>

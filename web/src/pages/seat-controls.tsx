@@ -1,5 +1,6 @@
 import { ProblemError, type Commit, type GameView, type ValeriaClient } from '@valeria-tabletop/client';
 import { useState } from 'preact/hooks';
+import { t } from '../i18n/i18n.js';
 
 /** Whether `commit` is a move `seat`'s player made themselves (not an undo, a vacation or a seat taken back): the only kind undo may take back. */
 function isOwnMove(commit: Commit | undefined, seat: number): commit is Commit {
@@ -41,16 +42,16 @@ export function SeatControls(props: {
     <div class="seat-controls">
       {underBot && (
         <p>
-          The bot plays your seat while you are away.{' '}
+          {t('seatControls.bot-plays')}{' '}
           <button type="button" disabled={busy} onClick={() => run(() => client.reclaim(view.gameId))}>
-            Take my seat back
+            {t('seatControls.reclaim')}
           </button>
         </p>
       )}
       {undoable && (
         <p>
           <button type="button" class="secondary" disabled={busy} onClick={() => undo(view.version)}>
-            Undo my last move
+            {t('seatControls.undo')}
           </button>
         </p>
       )}

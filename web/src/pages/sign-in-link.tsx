@@ -4,6 +4,8 @@ import { anonymous, signInWithEmailLink } from '../session.js';
 import { Alert } from '../ui/alert.js';
 import { explain } from '../ui/errors.js';
 import { EmailInput } from '../ui/email-input.js';
+import { t } from '../i18n/i18n.js';
+import { tNodes } from '../i18n/use.js';
 
 /**
  * Signing in on another browser without copying a key, by e-mail: the form
@@ -31,9 +33,9 @@ export function EmailLinkRequest() {
         }
       }}
     >
-      <label for="sign-in-address">Or get a sign-in link at your confirmed e-mail address</label>
+      <label for="sign-in-address">{t('signinLink.ask')}</label>
       <EmailInput id="sign-in-address" value={address} onValue={setAddress} />
-      <button type="submit">E-mail me a sign-in link</button>
+      <button type="submit">{t('signinLink.send')}</button>
       {sent && (
         <p role="status" class="muted">
           {sent}
@@ -58,16 +60,14 @@ export function SignInLinkPage() {
   if (!token)
     return (
       <section class="panel narrow">
-        <h1>Sign in with an e-mailed link</h1>
-        <p>
-          This page is opened by the link in a sign-in e-mail, which it lacks. Ask for a new link on the <a href="/account">sign-in page</a>.
-        </p>
+        <h1>{t('signinLink.title')}</h1>
+        <p>{tNodes('signinLink.lacking', { signIn: (parts) => <a href="/account">{parts}</a> })}</p>
       </section>
     );
   return (
     <section class="panel narrow">
-      <h1>Sign in with an e-mailed link</h1>
-      <p>This signs in this browser, which gets a key of its own (listed on Account, where you can sign it out). The link works once.</p>
+      <h1>{t('signinLink.title')}</h1>
+      <p>{t('signinLink.intro')}</p>
       <button
         type="button"
         onClick={async () => {
@@ -76,11 +76,11 @@ export function SignInLinkPage() {
             await signInWithEmailLink(token);
             navigate('/');
           } catch (failure) {
-            setError(`The link did not sign you in: ${explain(failure)}`);
+            setError(t('signinLink.failed', { reason: explain(failure) }));
           }
         }}
       >
-        Sign in on this browser
+        {t('signinLink.submit')}
       </button>
       <Alert message={error} />
     </section>

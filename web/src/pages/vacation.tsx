@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Alert } from '../ui/alert.js';
 import { explain } from '../ui/errors.js';
 import { when } from '../ui/when.js';
+import { language, t } from '../i18n/i18n.js';
 
 /** "2026-11-27": a date input's value for a day from today, in the player's own calendar. */
 function dayFromNow(days: number): string {
@@ -35,8 +36,11 @@ export function VacationPanel({ client }: { client: ValeriaClient }) {
     try {
       const changed = await send();
       setVacation(changed);
-      const games = `${changed.games.length} game${changed.games.length === 1 ? '' : 's'}`;
-      setSaid(changed.current ? `Your deadlines stand still in ${games}.` : `Welcome back: ${changed.refundedDays ?? 0} day(s) returned; ${games} updated.`);
+      setSaid(
+        changed.current
+          ? t('vacation.standing', { games: changed.games.length })
+          : t('vacation.back', { days: changed.refundedDays ?? 0, games: changed.games.length }),
+      );
     } catch (failure) {
       setError(explain(failure));
     } finally {
@@ -46,18 +50,23 @@ export function VacationPanel({ client }: { client: ValeriaClient }) {
 
   return (
     <section aria-labelledby="vacation-heading">
-      <h2 id="vacation-heading">Vacation</h2>
-      <p>While you are away, your deadlines stand still in the games that allow it, and your time bank is not charged.</p>
+      <h2 id="vacation-heading">{t('vacation.title')}</h2>
+      <p>{t('vacation.intro')}</p>
       {vacation && (
         <p data-testid="allowance">
-          {vacation.year}: {vacation.usedDays} of {vacation.allowanceDays} days used, {vacation.remainingDays} left.
+          {t('vacation.allowance', {
+            year: new Intl.NumberFormat(language(), { useGrouping: false }).format(vacation.year),
+            used: vacation.usedDays,
+            allowance: vacation.allowanceDays,
+            left: vacation.remainingDays,
+          })}
         </p>
       )}
       {vacation?.current ? (
         <p>
-          You are away until {when(vacation.current.until)} ({vacation.current.days} day{vacation.current.days === 1 ? '' : 's'}).{' '}
+          {t('vacation.away', { until: when(vacation.current.until), days: vacation.current.days })}{' '}
           <button type="button" disabled={busy} onClick={() => void change(() => client.endVacation())}>
-            I am back: end my vacation now
+            {t('vacation.end')}
           </button>
         </p>
       ) : (
@@ -68,10 +77,10 @@ export function VacationPanel({ client }: { client: ValeriaClient }) {
               void change(() => client.startVacation(new Date(`${until}T00:00`).toISOString()));
             }}
           >
-            <label for="vacation-until">Away until (counted in whole days from now)</label>
+            <label for="vacation-until">{t('vacation.until')}</label>
             <input id="vacation-until" type="date" required min={dayFromNow(1)} value={until} onInput={(e) => setUntil(e.currentTarget.value)} />
             <button type="submit" disabled={busy}>
-              Go on vacation
+              {t('vacation.go')}
             </button>
           </form>
         )

@@ -5,6 +5,8 @@ import { Alert } from '../ui/alert.js';
 import { dataOf, explain, okOf } from '../ui/errors.js';
 import { SecretBox } from '../ui/secret-box.js';
 import { gameTitle, seatNames } from '../ui/seats.js';
+import { isolate, listOf, t, tOr, type MessageKey } from '../i18n/i18n.js';
+import { tNodes } from '../i18n/use.js';
 
 type Webhook = components['schemas']['Webhook'];
 type NewWebhook = components['schemas']['NewWebhook'];
@@ -13,34 +15,35 @@ type Format = Webhook['format'];
 type Game = Inbox['games'][number];
 
 /** "Village Pillage with Ben": a game as its player knows it. */
-const gameName = (g: Game) =>
-  `${gameTitle(g.game)} with ${
-    seatNames(g.seats)
-      .filter((_, seat) => seat !== g.seat)
-      .join(', ') || 'nobody yet'
-  }`;
+const gameName = (g: Game) => {
+  const others = seatNames(g.seats).filter((_, seat) => seat !== g.seat);
+  return others.length > 0
+    ? t('webhooks.game-with', { game: gameTitle(g.game), others: listOf(others.map(isolate)) })
+    : t('webhooks.game-alone', { game: gameTitle(g.game) });
+};
 
 /** What a subscription may be limited to: your own notifications, or one game's public notices. */
-const PLAYER_EVENTS: Partial<Record<EventType, string>> = {
-  'your-turn': 'Your move',
-  'deadline-soon': 'Deadline reminders',
-  'timed-out': 'Time ran out',
-  'game-started': 'A game started',
-  'game-ended': 'A game ended',
-  'webhook-disabled': 'A webhook was disabled',
+const PLAYER_EVENTS: Partial<Record<EventType, MessageKey>> = {
+  'your-turn': 'game.your-move',
+  'deadline-soon': 'webhooks.deadline-soon',
+  'timed-out': 'webhooks.timed-out',
+  'game-started': 'notify.game-started',
+  'game-ended': 'notify.game-ended',
+  'webhook-disabled': 'webhooks.disabled-event',
 };
-const GAME_EVENTS: Partial<Record<EventType, string>> = {
-  'game.turn': 'Whose move it is',
-  'game.started': 'The game started',
-  'game.ended': 'The game ended',
+const GAME_EVENTS: Partial<Record<EventType, MessageKey>> = {
+  'game.turn': 'webhooks.game-turn',
+  'game.started': 'webhooks.game-started',
+  'game.ended': 'webhooks.game-ended',
 };
-const EVENT_NAMES: Record<string, string> = { ...PLAYER_EVENTS, ...GAME_EVENTS };
+const EVENT_NAMES: Record<string, MessageKey> = { ...PLAYER_EVENTS, ...GAME_EVENTS };
+const eventName = (type: string) => tOr(EVENT_NAMES[type], type);
 
 /** What each body shape is for: a program of yours, or a chat channel's incoming webhook, which posts each message as it comes. */
-const FORMATS: Readonly<Record<Format, string>> = {
-  standard: 'Signed JSON for a program of yours (Standard Webhooks)',
-  discord: 'A Discord channel (its incoming webhook URL)',
-  slack: 'A Slack channel (its incoming webhook URL)',
+const FORMATS: Readonly<Record<Format, MessageKey>> = {
+  standard: 'webhooks.format-standard',
+  discord: 'webhooks.format-discord',
+  slack: 'webhooks.format-slack',
 };
 const FORMAT_NAMES: Readonly<Record<Format, string>> = { standard: 'Standard Webhooks', discord: 'Discord', slack: 'Slack' };
 
@@ -64,19 +67,21 @@ export function WebhooksPage() {
   if (!client) return null;
   return (
     <section>
-      <h1>Webhooks</h1>
+      <h1>{t('page.webhooks')}</h1>
       <p>
-        A webhook sends what happens (as on the <a href="/notifications">notifications</a> page) to a server of yours as a signed HTTPS POST, verifiable with
-        any <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> library and the signing secret shown once when you add it.
+        {tNodes('webhooks.intro', {
+          notifications: (parts) => <a href="/notifications">{parts}</a>,
+          standard: (parts) => <a href="https://www.standardwebhooks.com/">{parts}</a>,
+        })}
       </p>
       <div class="table-layout">
         <section class="panel" aria-labelledby="yours">
-          <h2 id="yours">Your webhooks</h2>
+          <h2 id="yours">{t('notify.webhook')}</h2>
           <Alert message={error} />
           {!hooks ? (
-            <p aria-busy="true">Loading…</p>
+            <p aria-busy="true">{t('webhooks.loading')}</p>
           ) : hooks.length === 0 ? (
-            <p class="muted">None yet.</p>
+            <p class="muted">{t('webhooks.none')}</p>
           ) : (
             <ul class="hooks">
               {hooks.map((hook) => (
@@ -87,12 +92,12 @@ export function WebhooksPage() {
         </section>
         <aside class="side">
           {created && (
-            <section class="panel" aria-label="Signing secret">
-              <h2>Added: keep its secret</h2>
-              <p>This is the only time the signing secret of the webhook to {created.url} is shown: your server verifies every delivery with it.</p>
-              <SecretBox id="webhook-secret" label="Signing secret" value={created.secret} testId="secret" focus />
+            <section class="panel" aria-label={t('webhooks.secret')}>
+              <h2>{t('webhooks.added')}</h2>
+              <p>{tNodes('webhooks.secret-once', { url: <bdi dir="ltr">{created.url}</bdi> })}</p>
+              <SecretBox id="webhook-secret" label={t('webhooks.secret')} copy={t('webhooks.copy-secret')} value={created.secret} testId="secret" focus />
               <button type="button" class="secondary" onClick={() => setCreated(null)}>
-                I have kept it
+                {t('webhooks.kept')}
               </button>
             </section>
           )}
@@ -138,24 +143,19 @@ function AddForm({ client, games, onAdded }: { client: ValeriaClient; games: rea
         }
       }}
     >
-      <h2 id="add-hook">Add a webhook</h2>
-      <label for="hook-url">Your server's URL (https)</label>
-      <input id="hook-url" type="url" required value={url} placeholder="https://example.com/valeria" onInput={(e) => setUrl(e.currentTarget.value)} />
-      <label for="hook-format">Where it goes</label>
+      <h2 id="add-hook">{t('webhooks.add')}</h2>
+      <label for="hook-url">{t('webhooks.url')}</label>
+      <input id="hook-url" type="url" dir="ltr" required value={url} placeholder="https://example.com/valeria" onInput={(e) => setUrl(e.currentTarget.value)} />
+      <label for="hook-format">{t('webhooks.where')}</label>
       <select id="hook-format" value={format} onChange={(e) => setFormat(e.currentTarget.value as Format)}>
-        {(Object.entries(FORMATS) as [Format, string][]).map(([value, name]) => (
+        {(Object.entries(FORMATS) as [Format, MessageKey][]).map(([value, name]) => (
           <option key={value} value={value}>
-            {name}
+            {t(name)}
           </option>
         ))}
       </select>
-      {format !== 'standard' && (
-        <p class="muted">
-          Each notification becomes one message in the channel: the game, whose turn it is and until when, with a link to the table. A turn handed back by an
-          undo is not posted again.
-        </p>
-      )}
-      <label for="hook-game">What to send</label>
+      {format !== 'standard' && <p class="muted">{t('webhooks.channel')}</p>}
+      <label for="hook-game">{t('webhooks.what')}</label>
       <select
         id="hook-game"
         value={gameId}
@@ -164,15 +164,15 @@ function AddForm({ client, games, onAdded }: { client: ValeriaClient; games: rea
           setEvents([]);
         }}
       >
-        <option value="">Your notifications, from every game</option>
+        <option value="">{t('webhooks.every-game')}</option>
         {games.map((g) => (
           <option key={g.gameId} value={g.gameId}>
-            What anyone at the table sees of {gameName(g)}
+            {t('webhooks.table-of', { game: gameName(g) })}
           </option>
         ))}
       </select>
       <fieldset class="sources">
-        <legend>Only these (none ticked: all of them)</legend>
+        <legend>{t('webhooks.only')}</legend>
         {Object.entries(offered).map(([type, name]) => (
           <label key={type} class="check">
             <input
@@ -180,12 +180,12 @@ function AddForm({ client, games, onAdded }: { client: ValeriaClient; games: rea
               checked={events.includes(type as EventType)}
               onChange={(e) => setEvents(e.currentTarget.checked ? [...events, type as EventType] : events.filter((t) => t !== type))}
             />
-            {name}
+            {t(name)}
           </label>
         ))}
       </fieldset>
       <button type="submit" disabled={busy}>
-        Add the webhook
+        {t('webhooks.add-submit')}
       </button>
       <Alert message={error} />
     </form>
@@ -212,30 +212,35 @@ function HookRow({ hook, games, client, onRemoved }: { hook: Webhook; games: rea
   return (
     <li>
       <p>
-        <strong class="hook-url">{hook.url}</strong> ({FORMAT_NAMES[hook.format]})
+        <strong class="hook-url" dir="ltr">
+          {hook.url}
+        </strong>{' '}
+        ({FORMAT_NAMES[hook.format]})
         <br />
-        {hook.gameId ? `What anyone at the table sees of ${game ? gameName(game) : `game ${hook.gameId}`}` : 'Your notifications, from every game'}:{' '}
-        {hook.events ? hook.events.map((type) => EVENT_NAMES[type] ?? type).join(', ') : 'all of them'}.
-        {hook.disabled && <strong class="error"> Disabled: {hook.disabled.reason}.</strong>}
+        {t('webhooks.sends', {
+          what: hook.gameId ? t('webhooks.table-of', { game: game ? gameName(game) : t('webhooks.game-id', { id: hook.gameId }) }) : t('webhooks.every-game'),
+          events: hook.events ? listOf(hook.events.map(eventName)) : t('webhooks.all'),
+        })}
+        {hook.disabled && <strong class="error"> {t('webhooks.disabled', { reason: hook.disabled.reason })}</strong>}
       </p>
       <div class="choices">
         <button
           type="button"
-          aria-label={`Send a test to ${hook.url}`}
+          aria-label={t('webhooks.test-to', { url: isolate(hook.url) })}
           disabled={busy}
           onClick={() =>
             act(async () => {
-              setResult('Sending a test…');
-              setResult(TEST_OUTCOMES[dataOf(await client.api.POST('/v1/webhooks/{id}/test', path)).outcome]);
+              setResult(t('webhooks.sending'));
+              setResult(t(TEST_OUTCOMES[dataOf(await client.api.POST('/v1/webhooks/{id}/test', path)).outcome]));
             })
           }
         >
-          Send a test
+          {t('webhooks.test')}
         </button>
         <button
           type="button"
           class="secondary"
-          aria-label={`Remove the webhook to ${hook.url}`}
+          aria-label={t('webhooks.remove-to', { url: isolate(hook.url) })}
           disabled={busy}
           onClick={() =>
             act(async () => {
@@ -244,10 +249,10 @@ function HookRow({ hook, games, client, onRemoved }: { hook: Webhook; games: rea
             })
           }
         >
-          Remove
+          {t('webhooks.remove')}
         </button>
       </div>
-      <p role="status" aria-label={`Test of ${hook.url}`}>
+      <p role="status" aria-label={t('webhooks.test-of', { url: isolate(hook.url) })}>
         {result}
       </p>
       <Alert message={error} />
@@ -257,7 +262,7 @@ function HookRow({ hook, games, client, onRemoved }: { hook: Webhook; games: rea
 
 /** A test ping's outcome in a sentence (the service tells no more: a receiver's status or text could scan a network). */
 const TEST_OUTCOMES = {
-  delivered: 'Delivered: your server answered with success (2xx).',
-  refused: 'Refused: your server answered with an error, could not be reached, or its URL no longer resolves to a public address.',
-  'timed out': 'Timed out: your server did not answer within 5 seconds.',
-} as const;
+  delivered: 'webhooks.delivered',
+  refused: 'webhooks.refused',
+  'timed out': 'webhooks.timed-out-test',
+} as const satisfies Record<string, MessageKey>;

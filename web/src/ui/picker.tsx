@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { listOf, num, t } from '../i18n/i18n.js';
 import { ChoiceRow } from './choice-row.js';
 import type { Family, FollowUp, PaymentChoice } from './choices.js';
 
@@ -83,24 +84,23 @@ function Batch<M>({
   const [chosen, setChosen] = useState<string[]>([]);
   const [pile, setPile] = useState(0);
   const label = (id: string) => then.cards.find((c) => c.id === id)?.label ?? id;
-  const onto = then.piles > 0 ? ` onto pile ${pile + 1}` : '';
   return (
     <fieldset class="family">
       <legend>{family.describe(first)}</legend>
       <p class="question">{then.question}</p>
       {then.piles > 0 && (
         <p>
-          <label for="batch-pile">Discard onto pile</label>
+          <label for="batch-pile">{t('picker.discard-onto')}</label>
           <select id="batch-pile" value={pile} onChange={(e) => setPile(Number(e.currentTarget.value))}>
             {Array.from({ length: then.piles }, (_, i) => (
               <option key={i} value={i}>
-                Pile {i + 1}
+                {t('picker.pile', { pile: num(i + 1) })}
               </option>
             ))}
           </select>
         </p>
       )}
-      {chosen.length > 0 && <p>Discarding {chosen.map(label).join(', ')}</p>}
+      {chosen.length > 0 && <p>{t('picker.discarding', { cards: listOf(chosen.map(label)) })}</p>}
       <ChoiceRow label={family.describe(first)}>
         {then.cards
           .filter((card) => !chosen.includes(card.id))
@@ -115,11 +115,13 @@ function Batch<M>({
                 disabled={busy}
                 onClick={() => send([first, ...picked.map((id) => then.make(id, then.piles > 0 ? pile : null))])}
               >
-                {`${family.describe(first)}, discarding ${picked.map(label).join(' and ')}${onto}`}
+                {then.piles > 0
+                  ? t('picker.batch-onto', { move: family.describe(first), cards: listOf(picked.map(label)), pile: num(pile + 1) })
+                  : t('picker.batch', { move: family.describe(first), cards: listOf(picked.map(label)) })}
               </button>
             ) : (
               <button key={card.id} type="button" data-step disabled={busy} onClick={() => setChosen(picked)}>
-                Discard {card.label}…
+                {t('picker.discard', { card: card.label })}
               </button>
             );
           })}
@@ -149,14 +151,14 @@ function Payment<M>({
   return (
     <fieldset class="family">
       <legend>{family.describe(move)}</legend>
-      <p class="question">Cost: {choice.cost}. Pay automatically, or choose the sources.</p>
+      <p class="question">{t('picker.cost', { cost: choice.cost })}</p>
       <ChoiceRow label={family.describe(move)}>
         <button type="button" data-move disabled={busy} onClick={() => send([move])}>
-          {family.describe(move)}, paying automatically
+          {t('picker.pay-automatically', { move: family.describe(move) })}
         </button>
       </ChoiceRow>
       <fieldset class="sources">
-        <legend>Or pay with</legend>
+        <legend>{t('picker.pay-with')}</legend>
         {choice.sources.map((source, i) => (
           <label key={i} class="check">
             <input
@@ -168,7 +170,7 @@ function Payment<M>({
           </label>
         ))}
         <button type="button" disabled={busy || ticked.length === 0} onClick={() => send([choice.make(ticked)])}>
-          {family.describe(move)} with the chosen sources
+          {t('picker.pay-chosen', { move: family.describe(move) })}
         </button>
       </fieldset>
       <Back onClick={back} />
@@ -195,19 +197,19 @@ function Plan<M>({
   const firstly = family.describe(first);
   return (
     <fieldset class="family">
-      <legend>{firstly}, then…</legend>
-      <p class="question">Choose your second action: both are sent together.</p>
+      <legend>{t('picker.then', { move: firstly })}</legend>
+      <p class="question">{t('picker.second-action')}</p>
       {next.map((then) => (
         <Picker
           key={then.title}
-          family={{ ...then, describe: (move) => `${firstly}, then ${then.describe(move)}` }}
+          family={{ ...then, describe: (move) => t('picker.and-then', { move: firstly, next: then.describe(move) }) }}
           busy={busy}
           send={(moves) => send([first, ...moves])}
         />
       ))}
-      <ChoiceRow label={`${firstly}, then…`}>
+      <ChoiceRow label={t('picker.then', { move: firstly })}>
         <button type="button" data-move disabled={busy} onClick={() => send([first])}>
-          {firstly} now, and choose the second action after
+          {t('picker.now', { move: firstly })}
         </button>
         <Back onClick={back} />
       </ChoiceRow>
@@ -217,6 +219,6 @@ function Plan<M>({
 
 const Back = ({ onClick }: { onClick(): void }) => (
   <button type="button" class="secondary" data-back onClick={onClick}>
-    Back
+    {t('picker.back')}
   </button>
 );

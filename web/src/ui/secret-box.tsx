@@ -1,11 +1,27 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../i18n/i18n.js';
 
 /**
  * A secret shown to copy (the player's key, a webhook's signing secret), with
  * a button that copies it; with `focus`, the secret takes the focus when shown
  * (selected, in view, and read out).
  */
-export function SecretBox({ id, label, value, testId, focus = false }: { id: string; label: string; value: string; testId: string; focus?: boolean }) {
+export function SecretBox({
+  id,
+  label,
+  copy,
+  value,
+  testId,
+  focus = false,
+}: {
+  id: string;
+  label: string;
+  /** The copy button's words ("Copy your key"). */
+  copy: string;
+  value: string;
+  testId: string;
+  focus?: boolean;
+}) {
   const [said, setSaid] = useState('');
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -23,10 +39,10 @@ export function SecretBox({ id, label, value, testId, focus = false }: { id: str
             () => false,
           );
           if (!copied) input.current?.select();
-          setSaid(copied ? 'Copied.' : 'Selected: press Ctrl+C (⌘C) to copy it.');
+          setSaid(copied ? t('secret.copied') : t('secret.selected'));
         }}
       >
-        Copy {label.toLowerCase()}
+        {copy}
       </button>
       <span role="status">{said}</span>
     </p>

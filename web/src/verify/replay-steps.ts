@@ -7,6 +7,7 @@ import type { Commit, GameRecord, GameView, ValeriaClient } from '@valeria-table
 import { redactFor, viewFor } from '../../../core/engine/index.js';
 import { GAMES } from '../../../core/games/index.js';
 import { presentTimes, replayable, replayRecord, tableGame, type Replay, type TableGame, type TableState } from '../../../core/table/index.js';
+import { num, t } from '../i18n/i18n.js';
 
 export interface ReplaySteps {
   readonly record: GameRecord;
@@ -78,11 +79,11 @@ function stepsOf(record: GameRecord, engine: TableGame, replay: Replay): ReplayS
 export async function loadReplay(client: ValeriaClient, gameId: string): Promise<ReplaySteps | NotReplayable> {
   const record = await client.record(gameId);
   const whole = replayable(record);
-  if (!whole) return { problem: 'This game is not over yet: its replay opens at the end.' };
+  if (!whole) return { problem: t('replay.not-over') };
   const listing = GAMES.find((g) => g.meta.id === record.game);
-  if (!listing) return { problem: `This page has no engine for ${record.game}.` };
+  if (!listing) return { problem: t('replay.no-engine', { game: record.game }) };
   const engine = tableGame(await listing.engine());
   const replay = replayRecord(engine, whole);
-  if (replay.divergence) return { problem: `The record does not replay: commit ${replay.divergence.seq} parts from the engine.` };
+  if (replay.divergence) return { problem: t('replay.diverges', { seq: num(replay.divergence.seq) }) };
   return stepsOf(record, engine, replay);
 }

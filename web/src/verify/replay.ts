@@ -9,6 +9,7 @@ import type { GameView, ValeriaClient } from '@valeria-tabletop/client';
 import { seedMatchesHash, viewFor } from '../../../core/engine/index.js';
 import { GAMES } from '../../../core/games/index.js';
 import { presentTimes, replayable, replayedEnd, replayRecord, tableGame, type Divergence } from '../../../core/table/index.js';
+import { num, t } from '../i18n/i18n.js';
 
 export interface Check {
   readonly what: string;
@@ -28,18 +29,20 @@ function firstDifference(a: unknown, b: unknown, path = ''): string {
     }
   }
   const shown = (x: unknown) => (JSON.stringify(x) ?? 'nothing').slice(0, 80);
-  return `${path || 'the whole'}: replayed ${shown(a)}, shown ${shown(b)}`;
+  return t('end.check-differs', { path: path || t('end.check-whole'), replayed: shown(a), shown: shown(b) });
 }
 
 const diverged = (divergence: Divergence) =>
-  divergence.kind === 'refused' ? `commit ${divergence.seq} is refused (${divergence.code})` : `commit ${divergence.seq} differs`;
+  divergence.kind === 'refused'
+    ? t('end.check-refused', { seq: num(divergence.seq), code: divergence.code })
+    : t('end.check-commit-differs', { seq: num(divergence.seq) });
 
 export async function verifyGame(client: ValeriaClient, view: GameView): Promise<Check[]> {
   const record = await client.record(view.gameId);
   const listing = GAMES.find((g) => g.meta.id === record.game);
-  if (!listing) return [{ what: 'Engine', ok: false, detail: `this page has no engine for ${record.game}` }];
+  if (!listing) return [{ what: t('end.check-engine'), ok: false, detail: t('end.check-no-engine', { game: record.game }) }];
   const whole = replayable(record);
-  if (!whole) return [{ what: 'The whole record', ok: false, detail: 'the record has no seed or leaves commands out: the game is not over' }];
+  if (!whole) return [{ what: t('end.check-record'), ok: false, detail: t('end.check-not-over') }];
   const engine = tableGame(await listing.engine());
   const replay = replayRecord(engine, whole);
   const state = replayedEnd(replay);
@@ -49,19 +52,19 @@ export async function verifyGame(client: ValeriaClient, view: GameView): Promise
   const scoreDiffers = firstDifference(presentTimes(replayed.score), shown?.score) || firstDifference(presentTimes(replayed.score), record.result);
   return [
     {
-      what: 'The seed matches the hash published when the game was created',
+      what: t('end.check-seed'),
       ok: seedMatchesHash(whole.seed, view.seedHash) && record.seedHash === view.seedHash,
     },
     {
-      what: `Every one of the ${record.commits.length} commits replays to exactly the logged events`,
+      what: t('end.check-commits', { count: record.commits.length }),
       ok: replay.divergence === null,
       ...(replay.divergence ? { detail: diverged(replay.divergence) } : {}),
     },
     {
-      what: 'The replayed final state is the one the server shows',
+      what: t('end.check-state'),
       ok: state.finished && boardDiffers === '',
-      ...(!state.finished ? { detail: 'the replay did not reach the end' } : boardDiffers ? { detail: `board.${boardDiffers}` } : {}),
+      ...(!state.finished ? { detail: t('end.check-unfinished') } : boardDiffers ? { detail: `board.${boardDiffers}` } : {}),
     },
-    { what: 'The replayed scores are the final scores', ok: scoreDiffers === '', ...(scoreDiffers ? { detail: `score.${scoreDiffers}` } : {}) },
+    { what: t('end.check-scores'), ok: scoreDiffers === '', ...(scoreDiffers ? { detail: `score.${scoreDiffers}` } : {}) },
   ];
 }

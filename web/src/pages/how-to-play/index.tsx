@@ -2,6 +2,8 @@ import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { GameTabs, gameOrFirst } from '../../ui/game-tabs.js';
 import { gameTitle } from '../../ui/seats.js';
+import { t } from '../../i18n/i18n.js';
+import { tNodes } from '../../i18n/use.js';
 import '../community.css';
 
 /** Each game's rules in brief, loaded when its page opens (a few kilobytes of text each). */
@@ -33,30 +35,27 @@ export function HowToPlayPage({ game }: { game: string | null }) {
   if (!shown)
     return (
       <section>
-        <h1>No such game</h1>
+        <h1>{t('howto.no-game')}</h1>
         <p>
-          <a href="/welcome">See the three games</a>.
+          <a href="/welcome">{t('howto.see-games')}</a>
         </p>
       </section>
     );
   return (
     <section class="rules">
-      <h1>How to play {gameTitle(shown)}</h1>
-      <GameTabs base="/how-to-play" current={shown} label="How to play each game" />
-      {Rules?.game === shown ? <Rules.Text /> : <p aria-busy="true">Loading the rules…</p>}
-      <p class="source muted">
-        A summary of the rules of record, <code>{SOURCES[shown]}</code>, with this service's rulings (the ids in brackets) where the published rules are silent
-        or unclear. The service plays by those rules in full: when in doubt, your legal moves at the table are the answer.
-      </p>
+      <h1>{t('home.how-to-play', { game: gameTitle(shown) })}</h1>
+      <GameTabs base="/how-to-play" current={shown} label={t('howto.each-game')} />
+      {Rules?.game === shown ? <Rules.Text /> : <p aria-busy="true">{t('howto.loading')}</p>}
+      <p class="source muted">{tNodes('howto.source', { source: <code>{SOURCES[shown]}</code> })}</p>
       <ul class="links">
         <li>
-          <a href={`/open-games/${shown}`}>Open games of {gameTitle(shown)}</a>
+          <a href={`/open-games/${shown}`}>{t('howto.open-games', { game: gameTitle(shown) })}</a>
         </li>
         <li>
-          <a href={`/leaderboards/${shown}`}>Leaderboard</a>
+          <a href={`/leaderboards/${shown}`}>{t('home.leaderboard')}</a>
         </li>
         <li>
-          <a href="/play">Play now</a>
+          <a href="/play">{t('page.play')}</a>
         </li>
       </ul>
     </section>
