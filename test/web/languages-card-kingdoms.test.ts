@@ -48,7 +48,7 @@ const LANGUAGES = {
     diceRolled: /تاس‌ها [۱-۶] و [۱-۶] آمدند\./,
     resources: /^[۰-۹]+ طلا · [۰-۹]+ نیرو · [۰-۹]+ جادو · [۰-۹]+ امتیاز$/,
     // (The card's accessible name joins name and kind with the frame's comma: ui/card.tsx.)
-    starter: 'دهقان آغازین, آغازین · با تاس ۵',
+    starter: 'دهقان آغازین، آغازین · با تاس ۵',
     starterText: 'تاس خودتان: +۱ طلا',
     monsters: 'هیولاها',
   },

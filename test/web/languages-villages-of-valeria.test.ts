@@ -60,14 +60,14 @@ const READS = {
     player: 'Ann',
     dir: 'rtl',
     setup: 'تولید رایگان دیر',
-    tannery: 'Tannery, ساختمان · کارگر',
-    abbey: 'دیر, ساختمان · مقدس',
+    tannery: 'Tannery، ساختمان · کارگر',
+    abbey: 'دیر، ساختمان · مقدس',
     tax: 'مالیات',
     decline: 'پاس',
     // The Latin name is isolated (FSI…PDI) in the Persian sentence, so it keeps the sentence's order around it.
     led: '\u2068Ann\u2069 اکشن مالیات را هدایت کرد.',
     chose: '\u2068Ann\u2069 دیر را برای تولید انتخاب کرد.',
-    village: 'روستای شما',
+    village: 'دهکده شما',
     resources: 'منابع',
     developed: 'غذا',
     // Persian digits, through the locale.

@@ -73,7 +73,8 @@ describe('the web client in Persian and French', () => {
       // The Latin name reads whole in the Persian page, isolated from the sentence around it.
       expect(await page.locator('.scoreboard bdi', { hasText: 'Ann' }).count()).toBeGreaterThan(0);
       await expectAccessible(page, `the ${game} table in Persian`);
-      await screenshotTable(page, `${game}-fa`);
+      // The other two tables are pictured mid-game by their own language tests.
+      if (game === 'village-pillage') await screenshotTable(page, `${game}-fa`);
     }
 
     await page.goto(`${world().url}/account`);
@@ -90,7 +91,7 @@ describe('the web client in Persian and French', () => {
       await page.goto(`${world().url}/g/${gameId}`);
       await page.getByRole('region', { name: 'La table' }).waitFor();
       await expectAccessible(page, `the ${game} table in French`);
-      await screenshotTable(page, `${game}-fr`);
+      if (game === 'village-pillage') await screenshotTable(page, `${game}-fr`);
     }
     expect(pageErrors).toEqual([]);
   });

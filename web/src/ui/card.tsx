@@ -16,7 +16,10 @@ export interface CardFace {
 /** A card as a card: name, type, cost, power and points, not an id. */
 export function Card({ face, note, children }: { face: CardFace; note?: string; children?: ComponentChildren }) {
   return (
-    <article class={`card tone-${(face.tone ?? face.kind).toLowerCase().replace(/[^a-z]+/g, '-')}`} aria-label={`${face.name}, ${face.kind}`}>
+    <article
+      class={`card tone-${(face.tone ?? face.kind).toLowerCase().replace(/[^a-z]+/g, '-')}`}
+      aria-label={t('card.label', { name: face.name, kind: face.kind })}
+    >
       <header>
         <strong>{face.name}</strong>
         {face.points !== undefined && (
