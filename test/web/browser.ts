@@ -149,7 +149,7 @@ export function picker(seed: number) {
 }
 
 /** The move controls offered now: buttons that send a move or take a step toward one. */
-export const CONTROLS = 'section[aria-label="Your moves"] button:is([data-move],[data-step]):not([disabled])';
+export const CONTROLS = 'section.moves button:is([data-move],[data-step]):not([disabled])';
 
 /**
  * Plays this seat by clicking until the end screen shows: whenever move
