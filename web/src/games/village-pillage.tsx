@@ -57,7 +57,6 @@ function facesOf(catalog: Catalog): Faces {
   };
 }
 
-
 function Table({ board, you, names, awaiting, faceOf }: TableProps<typeof GAME> & { faceOf: Faces }) {
   return (
     <>
@@ -75,7 +74,11 @@ function Table({ board, you, names, awaiting, faceOf }: TableProps<typeof GAME> 
           <h2>{t('vp.revealed')}</h2>
           <div class="cards">
             {board.table.map((play) => (
-              <Card key={`${play.seat}-${play.card}-${play.side}`} face={faceOf(play.card)} note={t('vp.toward', { who: isolate(names[play.seat] ?? ''), whom: isolate(names[play.toward] ?? '') })} />
+              <Card
+                key={`${play.seat}-${play.card}-${play.side}`}
+                face={faceOf(play.card)}
+                note={t('vp.toward', { who: isolate(names[play.seat] ?? ''), whom: isolate(names[play.toward] ?? '') })}
+              />
             ))}
           </div>
         </section>
@@ -142,7 +145,9 @@ function describeEvent(e: Event, names: readonly string[]): string | null {
   const who = (seat: number) => isolate(names[seat] ?? t('seat.numbered', { seat: num(seat + 1) }));
   switch (e.type) {
     case 'plan-submitted':
-      return e.cards ? t('vp.log.planned', { who: who(e.seat), cards: e.cards.map(cardName).join(` ${t('list.and-word')} `) }) : t('vp.log.planned-secret', { who: who(e.seat) });
+      return e.cards
+        ? t('vp.log.planned', { who: who(e.seat), cards: e.cards.map(cardName).join(` ${t('list.and-word')} `) })
+        : t('vp.log.planned-secret', { who: who(e.seat) });
     case 'plans-revealed':
       return t('vp.log.revealed', { plays: e.plays.map((p) => t('vp.log.play', { who: who(p.seat), card: cardName(p.card), side: p.side })).join('; ') });
     case 'gained':

@@ -74,8 +74,7 @@ function GameList({ title, games, empty }: { title: string; games: Entry[]; empt
                     <Result gameId={g.gameId} /> · <a href={`/g/${g.gameId}/replay`}>{t('inbox.replay')}</a>
                   </>
                 ) : (
-                  g.deadline &&
-                  tNodes('inbox.time-left', { yours: g.yourMove ? 'yes' : 'no', left: <Countdown deadline={Date.parse(g.deadline)} /> })
+                  g.deadline && tNodes('inbox.time-left', { yours: g.yourMove ? 'yes' : 'no', left: <Countdown deadline={Date.parse(g.deadline)} /> })
                 )}
               </span>
             </li>
@@ -92,7 +91,12 @@ const awayNote = (name: string, away: { until: string } | undefined) => (away ? 
 /** "with Ann, Ben (away until …)": the other seats of a game, names isolated. */
 function withOthers(g: Entry): string {
   const others = seatNames(g.seats)
-    .map((name, seat) => awayNote(isolate(name), g.vacations.find((v) => v.seat === seat)))
+    .map((name, seat) =>
+      awayNote(
+        isolate(name),
+        g.vacations.find((v) => v.seat === seat),
+      ),
+    )
     .filter((_, i) => i !== g.seat);
   return others.length > 0 ? t('inbox.with', { others: others.join(t('list.comma')) }) : t('inbox.with-nobody');
 }

@@ -73,27 +73,29 @@ export function NotifyChoices({ client }: { client: ValeriaClient }) {
             </tr>
           </thead>
           <tbody>
-            {(Object.entries(TYPES) as [NotificationType, MessageKey][]).map(([type, key]) => [type, t(key)] as const).map(([type, label]) => (
-              <tr key={type}>
-                <th scope="row">{label}</th>
-                {channels.map(([channel, channelLabel]) =>
-                  (channel === 'push' || channel === 'email') && !PUSHED.has(type) ? (
-                    <td key={channel}>
-                      <small class="muted">{t('notify.never')}</small>
-                    </td>
-                  ) : (
-                    <td key={channel}>
-                      <input
-                        type="checkbox"
-                        aria-label={`${label}: ${channelLabel}`}
-                        checked={preferences.notify[type][channel]}
-                        onChange={(e) => void set(type, channel, e.currentTarget.checked)}
-                      />
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
+            {(Object.entries(TYPES) as [NotificationType, MessageKey][])
+              .map(([type, key]) => [type, t(key)] as const)
+              .map(([type, label]) => (
+                <tr key={type}>
+                  <th scope="row">{label}</th>
+                  {channels.map(([channel, channelLabel]) =>
+                    (channel === 'push' || channel === 'email') && !PUSHED.has(type) ? (
+                      <td key={channel}>
+                        <small class="muted">{t('notify.never')}</small>
+                      </td>
+                    ) : (
+                      <td key={channel}>
+                        <input
+                          type="checkbox"
+                          aria-label={`${label}: ${channelLabel}`}
+                          checked={preferences.notify[type][channel]}
+                          onChange={(e) => void set(type, channel, e.currentTarget.checked)}
+                        />
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
           </tbody>
         </table>
       )}

@@ -17,11 +17,9 @@ export function SeatStatus({ view, seat }: { view: GameView; seat: number }) {
       {clock && (
         <span class={clock.running ? 'clock running' : 'clock'}>
           {' · '}
-          {clock.running && clock.runsOutAt ? (
-            tNodes('status.bank-running', { left: <Countdown deadline={Date.parse(clock.runsOutAt)} /> })
-          ) : (
-            t('status.bank', { left: timeLeft(clock.bankSeconds * 1000) })
-          )}
+          {clock.running && clock.runsOutAt
+            ? tNodes('status.bank-running', { left: <Countdown deadline={Date.parse(clock.runsOutAt)} /> })
+            : t('status.bank', { left: timeLeft(clock.bankSeconds * 1000) })}
         </span>
       )}
       {away && <span class="away"> · {t('status.away', { until: when(away.until) })}</span>}
