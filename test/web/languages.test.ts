@@ -302,3 +302,29 @@ describe('every page of the web client in French and in Persian', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('a call that fails without the API’s own explanation', () => {
+  it.each([
+    ['fr', 'fr-FR'],
+    ['fa', 'fa-IR'],
+  ] as const)('%s: says in the language that the service was not reached, or which error it answered', async (language, locale) => {
+    const context = await world().browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto(`${world().url}/sign-in/email#token=never-sent`);
+    const submit = page.getByRole('button', { name: said(language, 'signinLink.submit') });
+    const alert = page.getByRole('alert');
+
+    // The request never reaches the service: the browser's own (English) words are not shown.
+    await page.route('**/v1/sign-in/email/link', (route) => route.abort('internetdisconnected'));
+    await submit.click();
+    await expect.poll(() => alert.textContent()).toContain(said(language, 'errors.network'));
+
+    // An answer without a problem document (a proxy's page): its status, in the language's digits.
+    await page.unroute('**/v1/sign-in/email/link');
+    await page.route('**/v1/sign-in/email/link', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
+    await submit.click();
+    const status = new Intl.NumberFormat(language === 'fa' ? 'fa-IR' : 'fr-FR').format(502);
+    await expect.poll(() => alert.textContent()).toContain(said(language, 'errors.status').replace('{status, number}', status));
+    await context.close();
+  });
+});

@@ -1,8 +1,15 @@
 import { ProblemError, type Problem } from '@valeria-tabletop/client';
+import { t } from '../i18n/i18n.js';
 
-/** A sentence for a failed call: the API's own detail when it sent a problem document. */
+/**
+ * A sentence for a failed call, in the page's language: the API's own detail
+ * when it sent a problem document (asked in the page's language), else what
+ * the status says; a request that never reached the service (fetch rejects
+ * with a TypeError, worded by each browser in English) says so.
+ */
 export function explain(error: unknown): string {
-  if (error instanceof ProblemError) return error.problem?.detail ?? `${error.status} ${error.code}`;
+  if (error instanceof ProblemError) return error.problem?.detail ?? t('errors.status', { status: error.status });
+  if (error instanceof TypeError) return t('errors.network');
   return error instanceof Error ? error.message : String(error);
 }
 
