@@ -116,8 +116,10 @@ describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
       // The HTTP function's passkey verification (@simplewebauthn/server with its CBOR, ASN.1 and X.509 parsers, for every
       // attestation format it accepts) is a chunk of its own, loaded by the first request that verifies a passkey: it
       // counts here, never at init (bench:lambda's bytes loaded at init). Measured 1.34 MB once automatch, e-mail and
-      // passkeys had landed: the budget keeps about 5% above that, so that a new dependency still has to be looked at.
-      expect(bytes, fn.Properties.Description).toBeLessThan(1_400_000);
+      // passkeys had landed, then 1.47 MB once problems, refusals, e-mails and chat messages spoke French and Persian
+      // (about 60 KB of sentences, and intl-messageformat with its ICU parser to render them): the budget keeps about
+      // 5% above that, so that a new dependency still has to be looked at.
+      expect(bytes, fn.Properties.Description).toBeLessThan(1_550_000);
     }
   });
 
