@@ -368,7 +368,12 @@ describe('chat channels during an undo loop (DynamoDB Local)', () => {
     expect((await client.post(`/v1/games/${gameId}/join`, { token: bob.token, body: {} })).status).toBe(200);
     const table = sealedTable(client);
     const undo = async (version: number) => expect((await client.post(`/v1/games/${gameId}/undo`, { token: alice.token, body: { version } })).status).toBe(200);
-    const step = async () => push.notifier.idle();
+    // Each step's messages land before the next move: the outbox runs every message at once, so two in flight together
+    // may reach a channel in either order, and the order of the channel's messages is asserted below.
+    const step = async () => {
+      await push.notifier.idle();
+      await push.outbox.idle();
+    };
     await step();
 
     // The bid window: Alice bids and takes it back (her turn again, same window), bids again; Bob bids and the leader's turn opens.
