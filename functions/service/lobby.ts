@@ -5,7 +5,7 @@ import type { ServiceContext } from './context.js';
 import { resolveDeadlines, type DeadlinesRequest } from './deadlines.js';
 import { fail } from './errors.js';
 import { resolveTableRules, type TableRulesRequest } from './table-rules.js';
-import { readHeader, RETRY, settle, untilWon, withFreshGame } from './pipeline.js';
+import { afterDurableWrite, readHeader, RETRY, settle, untilWon, withFreshGame } from './pipeline.js';
 import { replayableListing, seatOf } from './live-game.js';
 import { claiming, runningClaim } from './memberships.js';
 import { reliabilityOf } from './profiles.js';
@@ -180,9 +180,9 @@ function takeSeat(
   });
 }
 
-/** Once every seat is taken the game runs: bots make their opening moves. */
+/** Once every seat is taken the game runs: bots make their opening moves (the seat is taken whatever becomes of them). */
 export async function startIfFull(ctx: ServiceContext, header: GameHeader): Promise<GameHeader> {
   if (header.status !== 'active') return header;
-  await withFreshGame(ctx, header.gameId, async (live) => ((await settle(ctx, live)) === RETRY ? RETRY : undefined));
+  await afterDurableWrite(withFreshGame(ctx, header.gameId, async (live) => ((await settle(ctx, live)) === RETRY ? RETRY : undefined)));
   return header;
 }

@@ -1,7 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { awaitedSeats, botMove, Rng, rngStateFromSeed, type BotLevel } from '../../core/engine/index.js';
 import { runRecord, seatToReplace, type CommandRecord, type RecordRejection } from '../../core/table/index.js';
-import type { Commit, GameHeader, GameSummary, Snapshot } from '../store/port.js';
+import { StoreUnavailableError, type Commit, type GameHeader, type GameSummary, type Snapshot } from '../store/port.js';
 import { afterTheAnswer } from './after-the-answer.js';
 import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
@@ -117,6 +117,18 @@ export function withFreshGame<T>(ctx: ServiceContext, gameId: string, attempt: (
     async () => attempt(await loadLive(ctx, gameId)),
     (retry) => setTimeout(backoffMs(retry)),
   );
+}
+
+/**
+ * Work a request does once its own write is durable, such as the bots'
+ * answers to it: a store fault only delays that work to the game's next read
+ * (lazy expiry), so the request is answered with what it did all the same —
+ * a client retrying after a 503 would find its write already made.
+ */
+export async function afterDurableWrite(work: Promise<unknown>): Promise<void> {
+  await work.catch((error: unknown) => {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { refusalSpeaker } from './refusals/index.js';
 import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.js';
 import { followUpsOf, type FollowUps } from './follow-ups.js';
 import { LOG_PAGE, logPage } from './log-page.js';
-import { BEHIND, commitRecord, loadLive, newSlice, owedAfter, readHeader, RETRY, settle, withFreshGame } from './pipeline.js';
+import { afterDurableWrite, BEHIND, commitRecord, loadLive, newSlice, owedAfter, readHeader, RETRY, settle, withFreshGame } from './pipeline.js';
 import { legalMovesOf, presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
 
 /** Longest long-poll a client may ask for, in seconds. */
@@ -130,11 +130,8 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
       if (request.ifMatch !== null) throw fail('version-mismatch', { pinned: request.ifMatch, current: live.version + 1 });
       return RETRY;
     }
-    // Bots and instant answers react now; a race here only means someone else already did, and a
-    // store fault only delays them to the next read (lazy expiry): the move itself is durable.
-    await settle(ctx, live, slice).catch((error: unknown) => {
-      if (!(error instanceof StoreUnavailableError)) throw error;
-    });
+    // Bots and instant answers react now; a race here only means someone else already did.
+    await afterDurableWrite(settle(ctx, live, slice));
     return answerWith(live, outcome.commit, seat);
   });
 }

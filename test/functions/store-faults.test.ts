@@ -3,7 +3,7 @@ import type { LogLine } from '../../functions/app/app.js';
 import { localDynamoClient } from '../../functions/store/dynamo-client.js';
 import { LOAD_PAGE_SIZE } from '../../functions/service/context.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
-import type { Commit, GameHeader, RunningGameClaim } from '../../functions/store/port.js';
+import { StoreUnavailableError, type Commit, type GameHeader, type RunningGameClaim } from '../../functions/store/port.js';
 import { GAMES } from '../../core/games/index.js';
 import { sealedBidsListing } from '../support/sealed-bids.js';
 import { startApi, type Reply, type RunningApi } from '../support/api.js';
@@ -21,11 +21,17 @@ import { OwnDynamoDbLocal } from '../support/own-dynamodb.js';
 class FreezableStore extends DynamoStore {
   freezeBeforeAppend: (() => void) | null = null;
   beforeFinish: (() => Promise<void>) | null = null;
+  /** The next commit's write times out without landing, as a store that stalls for one request does. */
+  stallNextAppend = false;
 
   override async appendCommit(commit: Commit) {
     const freeze = this.freezeBeforeAppend;
     this.freezeBeforeAppend = null;
     freeze?.();
+    if (this.stallNextAppend) {
+      this.stallNextAppend = false;
+      throw new StoreUnavailableError('appendCommit', 'unknown');
+    }
     return super.appendCommit(commit);
   }
 
@@ -173,6 +179,24 @@ describe('store faults', () => {
     const verify = await api.client.get(`/v1/games/${game}/verify`, { token: ann.token });
     expect(verify.status, verify.text).toBe(200);
     expect((await store.getHeader(game))?.status).toBe('finished');
+  });
+
+  it("a seat taken before the store stalls on the bots' opening moves is answered as taken, and its retry gets the same answer", async () => {
+    const created = await api.client.post('/v1/games', { token: ann.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily' } });
+    const game: string = created.body.gameId;
+    const request = { token: ann.token, body: { level: 'greedy' }, headers: { 'idempotency-key': 'bot-1' } };
+    // The bot's seat fills the table; the bot's plan, a commit of its own, then meets the stall.
+    store.stallNextAppend = true;
+    const seated = await api.client.post(`/v1/games/${game}/bots`, request);
+    expect(seated.status, seated.text).toBe(200);
+    expect(store.stallNextAppend).toBe(false);
+    expect(seated.body.seats.map((s: { kind: string }) => s.kind)).toEqual(['player', 'bot']);
+    expect(await allCommits(game)).toEqual([]);
+    // Sent again after a lost answer, it is the same answer, not 409 game-full; the next read lets the bot plan.
+    const again = await api.client.post(`/v1/games/${game}/bots`, request);
+    expect([again.status, again.body]).toEqual([200, seated.body]);
+    expect((await api.client.get(`/v1/games/${game}`, { token: ann.token })).status).toBe(200);
+    expect((await allCommits(game)).map((c) => c.actor)).toContain('system');
   });
 
   it('never answered 500', () => {
