@@ -82,15 +82,17 @@ export function foldCommit(live: LiveGame, commit: Commit): void {
 
 /**
  * The live game a load gives: its tail folded onto the newest state at hand —
- * the loaded snapshot, else `known` (a state the caller owns, as of a version
- * the tail continues), else the setup. The loaded items are the live game's
- * own (parsed for this load), so the snapshot's state is folded into as it is.
+ * the loaded snapshot, else `known` (a state kept by this process, as of a
+ * version the tail continues, and shared: copied before a tail is folded onto
+ * it), else the setup. The loaded items are the live game's own (parsed for
+ * this load), so the snapshot's state is folded into as it is.
  */
 export function materialize(engine: TableGame, loaded: LoadedGame, known: KnownGame | null = null): LiveGame {
   const { header, snapshot, tail } = loaded;
   const body = snapshot?.state as SnapshotBody | undefined;
   const continues = known !== null && !body && (tail[0]?.seq ?? known.version + 1) === known.version + 1;
-  const base = body ? { state: body.state, version: snapshot?.seq ?? 0, recentKeys: [...body.recentKeys] } : continues ? known : null;
+  const fromKnown = () => (known && tail.length > 0 ? { ...known, state: engine.clone(known.state) } : known);
+  const base = body ? { state: body.state, version: snapshot?.seq ?? 0, recentKeys: [...body.recentKeys] } : continues ? fromKnown() : null;
   const live: LiveGame = {
     header,
     engine,

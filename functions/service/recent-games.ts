@@ -10,18 +10,22 @@ import type { KnownGame, LiveGame } from './live-game.js';
  * Each process keeps its own (a Lambda instance too); the oldest entry
  * leaves beyond `capacity`.
  *
- * Entries are copies: the cache never shares a state with a live game,
- * whose owner may fold into it in place (functions/push/notify/follow.ts).
+ * Entries are shared, not copied: a state handed out here is the one kept,
+ * and nobody changes a kept state in place. The engine decides on a copy of
+ * its own (core/engine/draft.ts), and the two places that fold commits in
+ * place copy first: `materialize` when a tail continues a kept state, and the
+ * notifier's follower (functions/push/notify/follow.ts). A move of a game
+ * this process holds thus copies the state once, in the engine, not three
+ * times.
  */
 export class RecentGames {
   private readonly games = new Map<string, KnownGame>();
 
-  constructor(private readonly capacity = 500) {}
+  constructor(readonly capacity = 500) {}
 
-  /** A copy of the state this process holds of `gameId`, if any. */
+  /** The state this process holds of `gameId`, if any: read it, never change it in place. */
   get(gameId: string): KnownGame | null {
-    const known = this.games.get(gameId);
-    return known ? { version: known.version, state: structuredClone(known.state), recentKeys: [...known.recentKeys] } : null;
+    return this.games.get(gameId) ?? null;
   }
 
   /** The version this process holds of `gameId` (0: none). */
@@ -29,13 +33,13 @@ export class RecentGames {
     return this.games.get(gameId)?.version ?? 0;
   }
 
-  /** Keeps a copy of a started game as it stands, unless a newer version is kept already. */
+  /** Keeps a started game's state as it stands, unless a newer version is kept already. */
   remember(live: LiveGame): void {
     const gameId = live.header.gameId;
     if (!live.state || live.version <= this.versionOf(gameId)) return;
     // Re-inserting keeps the Map in least-recently-kept order for eviction.
     this.games.delete(gameId);
-    this.games.set(gameId, { version: live.version, state: structuredClone(live.state), recentKeys: live.recentKeys });
+    this.games.set(gameId, { version: live.version, state: live.state, recentKeys: live.recentKeys });
     if (this.games.size > this.capacity) this.games.delete(this.games.keys().next().value as string);
   }
 }

@@ -14,7 +14,7 @@ export interface ObservedCommit {
   readonly live: LiveGame | null;
 }
 
-/** How many games one process follows at once; the least recently seen is dropped first. */
+/** How many games one stream consumer follows at once by default; the least recently seen is dropped first. */
 const FOLLOWED_GAMES = 200;
 
 /**
@@ -27,6 +27,8 @@ const FOLLOWED_GAMES = 200;
  */
 export class GameFollower {
   private readonly games = new Map<string, LiveGame>();
+
+  constructor(private readonly capacity = FOLLOWED_GAMES) {}
 
   async observe(ctx: ServiceContext, commit: Commit): Promise<ObservedCommit | null> {
     const header = await ctx.store.getHeader(commit.gameId);
@@ -42,11 +44,16 @@ export class GameFollower {
     } else {
       const [before] = commit.seq > 1 ? await ctx.store.readCommits(commit.gameId, commit.seq - 2, 1) : [];
       previous = before?.summary ?? null;
-      live = held && held.version >= commit.seq ? held : await loadLive(ctx, commit.gameId);
+      live = held && held.version >= commit.seq ? held : ownCopy(await loadLive(ctx, commit.gameId));
     }
     this.games.delete(commit.gameId);
     if (commit.summary.status !== 'finished') this.games.set(commit.gameId, live);
-    if (this.games.size > FOLLOWED_GAMES) this.games.delete(this.games.keys().next().value as string);
+    if (this.games.size > this.capacity) this.games.delete(this.games.keys().next().value as string);
     return { commit, header, previous, live: live.version === commit.seq ? live : null };
   }
+}
+
+/** A loaded game whose state this follower may fold into: a load's state may be the one the process keeps (ctx.recentGames), which nobody changes in place. */
+function ownCopy(live: LiveGame): LiveGame {
+  return live.state ? { ...live, state: live.engine.clone(live.state) } : live;
 }

@@ -70,7 +70,8 @@ export function runLocalNotifier(
   onHandled: (ms: number) => void = () => {},
 ): LocalNotifier {
   let chain: Promise<void> = Promise.resolve();
-  const follower = new GameFollower();
+  // Every game's commits come through this one process: it follows as many games as the service keeps.
+  const follower = new GameFollower(ctx.recentGames.capacity);
   const unsubscribe = ctx.signal.subscribe((commit) => {
     chain = chain.then(async () => {
       const started = performance.now();
