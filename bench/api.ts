@@ -83,7 +83,9 @@ interface Measured {
  * What one move minimally needs from DynamoDB, measured on the same game right
  * before the API move: the strongly consistent Query that loads its partition
  * (header, tail and snapshot) and a conditional PutItem of a commit-sized item
- * (into a side partition, so the game itself is untouched).
+ * (into a side partition, so the game itself is untouched). Both ask for the
+ * consumed capacity, as the bench's metered store does on the API's side: the
+ * comparison is of the same requests, not of the bench's meter.
  */
 async function bareDynamoMove(dynamo: DynamoDBClient, gameId: string, seq: number, template: Commit) {
   const started = performance.now();
@@ -95,6 +97,7 @@ async function bareDynamoMove(dynamo: DynamoDBClient, gameId: string, seq: numbe
       ScanIndexForward: false,
       ConsistentRead: true,
       Limit: 32,
+      ReturnConsumedCapacity: 'TOTAL',
     }),
   );
   await dynamo.send(
@@ -102,6 +105,7 @@ async function bareDynamoMove(dynamo: DynamoDBClient, gameId: string, seq: numbe
       TableName: 'bench-api',
       Item: commitItem({ ...template, gameId: `${gameId}-bare`, seq }),
       ConditionExpression: 'attribute_not_exists(pk)',
+      ReturnConsumedCapacity: 'TOTAL',
     }),
   );
   return performance.now() - started;
