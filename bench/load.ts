@@ -68,6 +68,8 @@ interface ServerSample {
   readonly rssMb: number;
   readonly heapMb: number;
   readonly dynamoCalls: number;
+  /** The in-process notifier's backlog: work held, and games whose newer commits it reads back from the log. */
+  readonly notifier?: { readonly held: number; readonly gamesBehind: number };
 }
 
 const START = fileURLToPath(new URL('../functions/local/start.ts', import.meta.url));
@@ -384,15 +386,19 @@ try {
   );
   if (failures.length > 0) console.log(`  server failures (first 3):\n    ${failures.slice(0, 3).join('\n    ')}`);
   console.log(
-    `  server, every ${DIAGNOSTICS_EVERY_MS / 1000} s while measured (event loop delay p50/p99/max ms, 10-ms sampling included, DynamoDB Local requests/s, RSS MB, heap MB):`,
+    `  server, every ${DIAGNOSTICS_EVERY_MS / 1000} s while measured (event loop delay p50/p99/max ms, 10-ms sampling included, DynamoDB Local requests/s, RSS MB, heap MB, notifier's backlog: held / games behind):`,
   );
   for (const [i, s] of sampled.entries()) {
     const before = i > 0 ? sampled[i - 1]! : samples[samples.indexOf(s) - 1];
     const rate = before ? ((s.dynamoCalls - before.dynamoCalls) * 1000) / (s.at - before.at) : Number.NaN;
     console.log(
-      `    +${String(Math.round((s.at - sampled[0]!.at) / 1000)).padStart(4)} s  loop ${fixed(s.eventLoopMs.p50, 1)}/${fixed(s.eventLoopMs.p99, 1)}/${fixed(s.eventLoopMs.max, 0)}  dynamo ${fixed(rate, 0).padStart(5)}/s  rss ${fixed(s.rssMb, 0)}  heap ${fixed(s.heapMb, 0)}`,
+      `    +${String(Math.round((s.at - sampled[0]!.at) / 1000)).padStart(4)} s  loop ${fixed(s.eventLoopMs.p50, 1)}/${fixed(s.eventLoopMs.p99, 1)}/${fixed(s.eventLoopMs.max, 0)}  dynamo ${fixed(rate, 0).padStart(5)}/s  rss ${fixed(s.rssMb, 0)}  heap ${fixed(s.heapMb, 0)}  backlog ${s.notifier ? `${s.notifier.held} / ${s.notifier.gamesBehind}` : '?'}`,
     );
   }
+  // The heap between collections saws up and down; its low points show whether what survives them grows.
+  const quarters = [0, 1, 2, 3].map((q) => sampled.slice(Math.floor((q * sampled.length) / 4), Math.floor(((q + 1) * sampled.length) / 4)));
+  if (quarters.every((q) => q.length > 0))
+    console.log(`  heap's low point in each quarter of the window: ${quarters.map((q) => fixed(Math.min(...q.map((s) => s.heapMb)), 0)).join(' → ')} MB`);
   const warm = sampled.slice(Math.floor(sampled.length / 2));
   if (warm.length >= 2)
     console.log(

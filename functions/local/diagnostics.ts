@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { NotifierBacklogSize } from '../push/runners/backlog.js';
 
 /**
  * What a load test needs to see of `npm start` from outside (bench/load.ts):
@@ -12,6 +13,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 export interface Diagnostics {
   /** Counts every request the client sends (the store's and push's: one client). */
   count(client: DynamoDBClient): void;
+  /** Reports how far behind the in-process notifier is (functions/push/runners/backlog.ts) on each line. */
+  watchNotifier(backlog: () => NotifierBacklogSize): void;
   stop(): void;
 }
 
@@ -21,6 +24,7 @@ export function printDiagnostics(everyMs: number, print: (line: string) => void 
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   let dynamoCalls = 0;
+  let notifier: (() => NotifierBacklogSize) | null = null;
   const timer = setInterval(() => {
     const { rss, heapUsed } = process.memoryUsage();
     const line = {
@@ -29,6 +33,7 @@ export function printDiagnostics(everyMs: number, print: (line: string) => void 
       rssMb: rss / 2 ** 20,
       heapMb: heapUsed / 2 ** 20,
       dynamoCalls,
+      ...(notifier ? { notifier: notifier() } : {}),
     };
     delay.reset();
     print(`diagnostics ${JSON.stringify(line)}`);
@@ -43,6 +48,9 @@ export function printDiagnostics(everyMs: number, print: (line: string) => void 
         },
         { step: 'initialize', name: 'countForDiagnostics' },
       ),
+    watchNotifier: (backlog) => {
+      notifier = backlog;
+    },
     stop: () => {
       clearInterval(timer);
       delay.disable();

@@ -85,6 +85,7 @@ const local = await startLocalPush(ctx, {
   },
   onError: (error) => console.error('push failed:', error),
 });
+diagnostics?.watchNotifier(local.notifier.backlog);
 const app = createApp(ctx, {
   log: (line) =>
     // A failure is always told.

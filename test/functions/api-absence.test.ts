@@ -17,8 +17,10 @@ describe('absent players over HTTP on DynamoDB Local', () => {
   beforeAll(async () => {
     api = await startApi({ store: await storeOf('dynamodb', 'api-absence', clock.now), games: [sealedBidsListing], clock: clock.now, pollIntervalMs: 20 });
     client = api.client;
-    notifier = runLocalNotifier(api.ctx, [], (error) => {
-      throw error;
+    notifier = runLocalNotifier(api.ctx, [], {
+      onError: (error) => {
+        throw error;
+      },
     });
   });
   afterAll(async () => {

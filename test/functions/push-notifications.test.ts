@@ -19,13 +19,23 @@ async function allNotifications(api: RunningApi, token: string, pageSize: number
   }
 }
 
-describe.each(STORE_KINDS)('notifications (%s store, real HTTP)', (kind) => {
+/**
+ * Both stores; and on DynamoDB, a notifier that holds nothing in memory, as
+ * one that fell far behind: it reads every commit back from the log
+ * (functions/push/runners/backlog.ts), and must tell exactly the same.
+ */
+const RUNS = [...STORE_KINDS.map((kind) => [kind, undefined] as const), ['dynamodb', 0] as const];
+
+describe.each(RUNS)('notifications (%s store, real HTTP, holding at most %s)', (kind, holdAtMost) => {
   let api: RunningApi;
   let notifier: LocalNotifier;
   beforeAll(async () => {
-    api = await startApi({ store: await storeOf(kind, 'push-notes') });
-    notifier = runLocalNotifier(api.ctx, [], (error) => {
-      throw error;
+    api = await startApi({ store: await storeOf(kind, `push-notes-${holdAtMost ?? 'default'}`) });
+    notifier = runLocalNotifier(api.ctx, [], {
+      onError: (error) => {
+        throw error;
+      },
+      ...(holdAtMost === undefined ? {} : { holdAtMost }),
     });
   });
   afterAll(async () => {

@@ -9,13 +9,20 @@ import { StreamHub } from '../stream/hub.js';
 import { webhookSink } from '../webhooks/webhooks.js';
 import { webPushSink } from '../webpush/sink.js';
 import { emailSink } from '../email/sink.js';
+import type { Commit } from '../../store/port.js';
+import { NotifierBacklog, type NotifierBacklogSize, type NotifierWork } from './backlog.js';
 
-export interface LocalPushOptions {
-  readonly onError?: (error: unknown) => void;
+export interface LocalPushOptions extends LocalNotifierOptions {
   /** Shortest pending entry that gets reminders (tests shorten it). */
   readonly reminderMinPendingMs?: number;
+}
+
+export interface LocalNotifierOptions {
+  readonly onError?: (error: unknown) => void;
   /** Told how long each commit took to handle (bench:push prices the consumer's work with it). */
   readonly onHandled?: (ms: number) => void;
+  /** The most commits and joins held in memory before commits are read back from the log instead (tests lower it). */
+  readonly holdAtMost?: number;
 }
 
 export interface LocalNotifier {
@@ -25,6 +32,8 @@ export interface LocalNotifier {
    * says when those are done). Tests wait on it, never on time.
    */
   idle(): Promise<void>;
+  /** How far behind it is (npm start's diagnostics print it). */
+  backlog(): NotifierBacklogSize;
   stop(): void;
 }
 
@@ -52,49 +61,80 @@ export function runLocalPush(ctx: PushContext, timers: Timers, outbox: Outbox, s
     webPushSink(ctx, outbox, async (playerId, gameId) => hub.watches(playerId, gameId)),
     emailSink(ctx, outbox),
   );
-  const notifier = runLocalNotifier(ctx, sinks, options.onError, options.onHandled);
+  const notifier = runLocalNotifier(ctx, sinks, options);
   return { notifier, hub, stop: () => notifier.stop() };
 }
 
+/** The most commits and joins the notifier holds in memory; beyond them it reads commits back from the log (backlog.ts). */
+const HELD_AT_MOST = 1_000;
+/** The most items one turn of the notifier takes, and the most commits one read back of a game's log takes. */
+const TURN_SIZE = 25;
+
 /**
  * Each commit the in-process signal announces (it is durable by then) is
- * turned into notifications, one commit at a time in commit order, and
- * handed to the sinks; each join the service announces (its header stored)
- * takes its place in the same order, derived as the stream consumer on AWS
- * derives it from the header's record.
+ * turned into notifications, each game's in commit order, and handed to the
+ * sinks; each join the service announces (its header stored) takes its place
+ * before the game's commits, derived as the stream consumer on AWS derives it
+ * from the header's record. What is yet to handle waits in a bounded backlog:
+ * a notifier that falls behind reads commits back from the log instead of
+ * holding them all.
  */
 export function runLocalNotifier(
   ctx: PushContext,
   sinks: readonly PushSink[],
-  onError: (error: unknown) => void = () => {},
-  onHandled: (ms: number) => void = () => {},
+  { onError = () => {}, onHandled = () => {}, holdAtMost = HELD_AT_MOST }: LocalNotifierOptions = {},
 ): LocalNotifier {
-  let chain: Promise<void> = Promise.resolve();
   // Every game's commits come through this one process: it follows as many games as the service keeps.
   const follower = new GameFollower(ctx.recentGames.capacity);
-  const unsubscribe = ctx.signal.subscribe((commit) => {
-    chain = chain.then(async () => {
-      const started = performance.now();
-      try {
-        const { derived, observed } = await notifyCommit(ctx, commit, follower);
+  const backlog = new NotifierBacklog(holdAtMost);
+  const handle = async (work: NotifierWork) => {
+    const started = performance.now();
+    try {
+      if (work.kind === 'join') await passOn(sinks, await notifyJoin(ctx, work.header), null);
+      else {
+        const { derived, observed } = await notifyCommit(ctx, work.commit, follower);
         await passOn(sinks, derived, observed);
-      } catch (error) {
-        onError(error);
+        onHandled(performance.now() - started);
       }
-      onHandled(performance.now() - started);
+    } catch (error) {
+      onError(error);
+    }
+  };
+  const readBack = async (gameId: string, fromSeq: number) => {
+    let commits: readonly Commit[] = [];
+    try {
+      commits = await ctx.store.readCommits(gameId, fromSeq - 1, TURN_SIZE);
+    } catch (error) {
+      onError(error);
+    }
+    for (const commit of commits) await handle({ kind: 'commit', commit });
+    backlog.read(gameId, commits.at(-1)?.seq ?? fromSeq - 1, commits.length === TURN_SIZE);
+  };
+  let turn: Promise<void> | null = null;
+  const work = () => {
+    turn ??= (async () => {
+      for (let items = backlog.take(TURN_SIZE); items.length > 0; items = backlog.take(TURN_SIZE))
+        for (const item of items) await (item.kind === 'read' ? readBack(item.gameId, item.fromSeq) : handle(item));
+    })().finally(() => {
+      turn = null;
+      // Work that came as this turn was ending starts the next.
+      if (!backlog.empty) work();
     });
+  };
+  const unsubscribe = ctx.signal.subscribe((commit) => {
+    backlog.add({ kind: 'commit', commit });
+    work();
   });
   const unsubscribeJoins = ctx.joins.subscribe((header) => {
-    chain = chain.then(async () => passOn(sinks, await notifyJoin(ctx, header), null)).catch(onError);
+    backlog.add({ kind: 'join', header });
+    work();
   });
   return {
     idle: async () => {
-      // A sink may cause commits of its own (none today); wait until the chain is still.
-      for (let seen = chain; ; seen = chain) {
-        await seen;
-        if (seen === chain) return;
-      }
+      // A sink may cause commits of its own (none today): wait until nothing is left.
+      while (turn !== null) await turn;
     },
+    backlog: () => backlog.size,
     stop: () => {
       unsubscribe();
       unsubscribeJoins();
