@@ -203,7 +203,7 @@ export function awsPush(
     webhookSink(ctx, outbox),
     webPushSink(ctx, outbox, watching),
     emailSink(ctx, outbox),
-    reminderPlanner(ctx, timers),
+    reminderPlanner(timers),
   );
   const dispatcher = deliveryDispatcher(ctx, timers, sinks);
   return { ctx, sinks, handlers, deliver: (message) => dispatcher.dispatch(message) };

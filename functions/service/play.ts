@@ -7,7 +7,7 @@ import { engineOf, replayableListing, seatOf, type LiveGame } from './live-game.
 import { followUpsOf, type FollowUps } from './follow-ups.js';
 import { LOG_PAGE, logPage } from './log-page.js';
 import { afterDurableWrite, BEHIND, commitRecord, loadLive, newSlice, owedAfter, readHeader, RETRY, settle, withFreshGame } from './pipeline.js';
-import { legalMovesOf, presentCommit, presentDeadlines, presentGame, presentLegalMoves, type PresentedCommit } from './present.js';
+import { legalMovesOf, presentCommit, presentDeadlines, presentGame, presentGameTo, presentLegalMoves, type PresentedCommit } from './present.js';
 
 /** Longest long-poll a client may ask for, in seconds. */
 export const MAX_WAIT_SECONDS = 25;
@@ -58,18 +58,23 @@ export interface MoveAnswer {
   readonly version: number;
   /** That commit as the caller sees it. */
   readonly commit: PresentedCommit;
-  /** The caller's legal moves as the game stands now (`live.version`), so a client that goes on playing needs no read. */
-  readonly next: { readonly version: number; readonly moves: readonly unknown[] };
+  /**
+   * The caller's legal moves and view of the game as it stands now
+   * (`live.version`), so a client that goes on playing needs no read: the
+   * live stream sends the commit a request made to everyone but its author,
+   * whose answer this is.
+   */
+  readonly next: { readonly version: number; readonly moves: readonly unknown[]; readonly game: ReturnType<typeof presentGameTo> };
 }
 
-/** The answer to a request that committed `commit` for the player in `seat`; `live` is the game as it stands now. */
-export function answerWith(live: LiveGame, commit: Commit, seat: number): MoveAnswer {
+/** The answer at `now` to a request that committed `commit` for the player in `seat`; `live` is the game as it stands now. */
+export function answerWith(live: LiveGame, commit: Commit, seat: number, now: number): MoveAnswer {
   return {
     gameId: live.header.gameId,
     game: live.header.game,
     version: commit.seq,
     commit: presentCommit(live.engine, live.header, commit, seat),
-    next: { version: live.version, moves: legalMovesOf(live, seat) },
+    next: { version: live.version, moves: legalMovesOf(live, seat), game: presentGameTo(live, seat, now) },
   };
 }
 
@@ -83,7 +88,7 @@ function refusalError(game: string, refusal: RecordRejection, batchSize: number)
 async function answerFor(ctx: ServiceContext, gameId: string, seq: number, seat: number): Promise<MoveAnswer> {
   const [commit] = await ctx.store.readCommits(gameId, seq - 1, 1);
   if (!commit) throw new Error(`commit ${seq} of ${gameId} vanished`);
-  return answerWith(await loadLive(ctx, gameId), commit, seat);
+  return answerWith(await loadLive(ctx, gameId), commit, seat, ctx.clock());
 }
 
 function sameRequest(commit: Commit, actor: string, request: MoveRequest): boolean {
@@ -132,7 +137,7 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
     }
     // Bots and instant answers react now; a race here only means someone else already did.
     await afterDurableWrite(settle(ctx, live, slice));
-    return answerWith(live, outcome.commit, seat);
+    return answerWith(live, outcome.commit, seat, ctx.clock());
   });
 }
 

@@ -45,7 +45,11 @@ export function publicHeader(header: GameHeader) {
 
 /** The caller's view of a game at `now` (a spectator's when `viewerId` holds no seat). */
 export function presentGame(live: LiveGame, viewerId: string, now: number) {
-  const seat = seatOf(live.header, viewerId);
+  return presentGameTo(live, seatOf(live.header, viewerId), now);
+}
+
+/** The view of a game at `now` from `seat` (a spectator's for null): what presentGame answers a viewer in that seat. */
+export function presentGameTo(live: LiveGame, seat: number | null, now: number) {
   // From the state once there is one: the header's status is today's, and a view may be of an earlier version (the stream's).
   const status = live.state ? (live.state.finished ? 'finished' : 'active') : live.header.status;
   return {

@@ -25,6 +25,6 @@ export function reclaimSeat(ctx: ServiceContext, player: PlayerRecord, gameId: s
     );
     if (outcome.kind === 'conflict') return RETRY;
     if (outcome.kind === 'rejected') throw new Error(`reclaim of ${gameId} refused: ${outcome.refusal.rejection.code}`);
-    return answerWith(live, outcome.commit, seat);
+    return answerWith(live, outcome.commit, seat, ctx.clock());
   });
 }

@@ -83,6 +83,6 @@ export function undoCommit(ctx: ServiceContext, player: PlayerRecord, gameId: st
     if (outcome.kind === 'conflict') return RETRY;
     if (outcome.kind === 'rejected') throw new Error(`undo of ${gameId}@${version} refused: ${outcome.refusal.rejection.code}`);
     await settle(ctx, live, slice);
-    return answerWith(live, outcome.commit, seat);
+    return answerWith(live, outcome.commit, seat, ctx.clock());
   });
 }

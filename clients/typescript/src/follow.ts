@@ -3,12 +3,14 @@
  * live needs, written once. The commits come from the player's live stream
  * while it is up (`client.stream()`), and from the events long-poll while it
  * is not; after every (re)subscription, and after a gap in the stream's
- * commits, what went by unseen is read from the events route. Each commit is
- * handed over once, in order.
+ * commits, what went by unseen is read from the events route. The stream
+ * does not send you the commits your own requests made (their answers carry
+ * them): hand those answers to `wrote`, and a lost one is a gap the next
+ * commit message shows. Each commit is handed over once, in order.
  */
 import type { ValeriaClient } from './client.js';
 import type { Seen, StreamNews } from './stream.js';
-import type { Commit } from './types.js';
+import type { Commit, MoveAnswer } from './types.js';
 
 /** How the game is followed now. */
 export type FollowStatus =
@@ -40,12 +42,22 @@ export interface GameFollower {
   /** Stops: nothing more is handed over, and the stream is left (closed when nobody else listens). */
   stop(): void;
   /**
-   * After a write of your own that made commit `version` (its answer's
-   * `version`): resolves true once the commits up to `version` have been
-   * handed over (so what you show is the game they lead to), or when the
-   * follower has stopped; false at once when the stream does not bring
-   * this game now, and false when it goes down or nothing comes within
-   * `withinMs`: then read the game yourself.
+   * After a write of your own (a move, an undo, a seat taken back): its
+   * answer's commit is handed over as the stream would have handed it (the
+   * stream sends it to everyone else), with the game and moves the answer's
+   * `next` carries when nothing followed it; commits before it that went by
+   * unseen are read first. Resolves once handed over. An answer you never
+   * got needs nothing: the next commit message's `seq` gap is read.
+   */
+  wrote(answer: Pick<MoveAnswer, 'version' | 'commit' | 'next'>): Promise<void>;
+  /**
+   * Resolves true once the commits up to `version` have been handed over
+   * (so what you show is the game they lead to), or when the follower has
+   * stopped; false at once when the stream does not bring this game now,
+   * and false when it goes down or nothing comes within `withinMs`: then
+   * read the game yourself. Your own commits are handed over by `wrote`
+   * (the stream does not bring them); this waits for what followed them,
+   * e.g. an answer's `next.version`, made by bots or standing orders.
    */
   awaitCommit(version: number, withinMs: number): Promise<boolean>;
 }
@@ -167,6 +179,13 @@ export function followGame(client: ValeriaClient, gameId: string, options: Follo
       leave();
       stopPolling();
       settle(true);
+    },
+    wrote: (answer) => {
+      // The answer is the game right after the commit only when nothing followed it.
+      if (answer.next.version === answer.version) keep({ game: answer.next.game, moves: answer.next.moves });
+      if (answer.commit.seq === cursor + 1) take([answer.commit]);
+      else if (answer.commit.seq > cursor) catchUp();
+      return catchingUp;
     },
     awaitCommit: (version, withinMs) => {
       if (stopped || cursor >= version) return Promise.resolve(true);

@@ -2699,11 +2699,12 @@ export interface components {
             game: "villages-of-valeria";
             version: number;
             commit: components["schemas"]["VillagesOfValeriaCommit"];
-            /** @description Your legal moves once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves would answer at `version`: a client that goes on playing needs no read. */
+            /** @description Your legal moves and your view of the game once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves and GET /v1/games/{id} would answer at `version`: a client that goes on playing needs no read. The live stream does not send the commit this request made to you (it goes to everyone else): this answer is its message; if the answer is lost, the next commit message’s `seq` gap says so. */
             next: {
                 version: number;
                 /** @description Each submittable exactly as listed. */
                 moves: components["schemas"]["VillagesOfValeriaMove"][];
+                game: components["schemas"]["VillagesOfValeriaGameView"];
             };
         };
         VillagesOfValeriaCommit: {
@@ -3113,11 +3114,12 @@ export interface components {
             game: "valeria-card-kingdoms";
             version: number;
             commit: components["schemas"]["ValeriaCardKingdomsCommit"];
-            /** @description Your legal moves once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves would answer at `version`: a client that goes on playing needs no read. */
+            /** @description Your legal moves and your view of the game once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves and GET /v1/games/{id} would answer at `version`: a client that goes on playing needs no read. The live stream does not send the commit this request made to you (it goes to everyone else): this answer is its message; if the answer is lost, the next commit message’s `seq` gap says so. */
             next: {
                 version: number;
                 /** @description Each submittable exactly as listed. */
                 moves: components["schemas"]["ValeriaCardKingdomsMove"][];
+                game: components["schemas"]["ValeriaCardKingdomsGameView"];
             };
         };
         ValeriaCardKingdomsCommit: {
@@ -3527,11 +3529,12 @@ export interface components {
             game: "village-pillage";
             version: number;
             commit: components["schemas"]["VillagePillageCommit"];
-            /** @description Your legal moves once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves would answer at `version`: a client that goes on playing needs no read. */
+            /** @description Your legal moves and your view of the game once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves and GET /v1/games/{id} would answer at `version`: a client that goes on playing needs no read. The live stream does not send the commit this request made to you (it goes to everyone else): this answer is its message; if the answer is lost, the next commit message’s `seq` gap says so. */
             next: {
                 version: number;
                 /** @description Each submittable exactly as listed. */
                 moves: components["schemas"]["VillagePillageMove"][];
+                game: components["schemas"]["VillagePillageGameView"];
             };
         };
         VillagePillageCommit: {

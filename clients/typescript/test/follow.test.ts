@@ -34,6 +34,8 @@ class TappedSocket implements StreamSocket {
   static opened: TappedSocket[] = [];
   /** How many of the next commit messages are lost on the way. */
   static commitsToLose = 0;
+  /** The `seq` of every commit message that reached a socket, by game. */
+  static commitsReceived: { gameId: string; seq: number }[] = [];
   private readonly socket: WebSocket;
 
   constructor(readonly url: string) {
@@ -56,7 +58,9 @@ class TappedSocket implements StreamSocket {
   addEventListener(type: 'open' | 'close' | 'message', listener: (event: { readonly data: unknown }) => void): void {
     if (type !== 'message') return void this.socket.addEventListener(type, () => listener({ data: undefined }));
     this.socket.addEventListener('message', (event) => {
-      if (TappedSocket.commitsToLose > 0 && JSON.parse(String(event.data)).type === 'commit') return void TappedSocket.commitsToLose--;
+      const message = JSON.parse(String(event.data));
+      if (message.type === 'commit') TappedSocket.commitsReceived.push({ gameId: message.gameId, seq: message.commit.seq });
+      if (TappedSocket.commitsToLose > 0 && message.type === 'commit') return void TappedSocket.commitsToLose--;
       listener({ data: event.data });
     });
   }
@@ -108,7 +112,7 @@ async function duel(annWire = new Wire()) {
     const listed = await who.legalMoves(gameId);
     const move = listed.moves[0];
     if (!move) throw new Error('nothing to play');
-    return (await who.playListed(listed, move)).version;
+    return who.playListed(listed, move);
   };
   return { gameId, ann, ben, playFirstListed };
 }
@@ -149,21 +153,32 @@ describe('followGame (@valeria-tabletop/client) against the app with its stream,
   };
   afterEach(() => followers.splice(0).forEach((follower) => follower.stop()));
 
-  it('hands over each commit once, in order, from the stream, with the game it leads to; a write of one’s own is awaited', async () => {
+  it('hands over each commit once, in order, from the stream, with the game it leads to; a write of one’s own from its answer', async () => {
     const { gameId, ann, ben, playFirstListed } = await duel();
     const { next } = await ann.client.log(gameId);
     const { seen, options } = recorder();
     const following = follow(ann.client, gameId, { after: next, ...options });
     await until(() => seen.statuses.includes('stream'));
 
-    const bens = await playFirstListed(ben.client);
+    const bens = (await playFirstListed(ben.client)).version;
     await until(() => seen.commits.at(-1)?.seq === bens);
     expect(seen.lastSeen.at(-1)?.game.version).toBe(bens);
-    const version = await playFirstListed(ann.client);
+    const answer = await playFirstListed(ann.client);
+    const { version } = answer;
+    await following.wrote(answer);
     expect(await following.awaitCommit(version, 10_000)).toBe(true);
 
     expect(seen.commits.map((c) => c.seq)).toEqual(versions(next + 1, version));
+    // The answer carried the game after Ann's commit: nothing to read.
     expect(seen.lastSeen.at(-1)?.game.version).toBe(version);
+    expect(seen.lastSeen.at(-1)?.game).toEqual(await ann.client.view(gameId).then((read) => read.view));
+    // Ben's reached Ann's socket; hers did not (her answer carried it). A later commit tells both.
+    const bensLater = (await playFirstListed(ben.client)).version;
+    await until(() => seen.commits.at(-1)?.seq === bensLater);
+    const onAnnsSocket = TappedSocket.commitsReceived.filter((c) => c.gameId === gameId).map((c) => c.seq);
+    expect(onAnnsSocket).toContain(bens);
+    expect(onAnnsSocket).toContain(bensLater);
+    expect(onAnnsSocket).not.toContain(version);
     expect(ann.wire.longPolls()).toEqual([]);
     expect(seen.errors).toEqual([]);
     following.stop();
@@ -180,16 +195,37 @@ describe('followGame (@valeria-tabletop/client) against the app with its stream,
     await until(() => seen.statuses.includes('stream'));
 
     TappedSocket.commitsToLose = 1;
-    const lost = await playFirstListed(ben.client);
+    const lost = (await playFirstListed(ben.client)).version;
     await until(() => TappedSocket.commitsToLose === 0);
     expect(seen.commits.map((c) => c.seq)).toEqual(versions(next + 1, lost - 1));
     const reads = ann.wire.requests.length;
-    const version = await playFirstListed(ann.client);
-    expect(version).toBeGreaterThan(lost);
-    await until(() => seen.commits.at(-1)?.seq === version);
+    const answer = await playFirstListed(ann.client);
+    expect(answer.version).toBeGreaterThan(lost);
+    await following.wrote(answer);
+    await until(() => seen.commits.at(-1)?.seq === answer.version);
 
-    expect(seen.commits.map((c) => c.seq)).toEqual(versions(next + 1, version));
+    expect(seen.commits.map((c) => c.seq)).toEqual(versions(next + 1, answer.version));
     expect(ann.wire.requests.slice(reads).some((url) => url.pathname === `/v1/games/${gameId}/events`)).toBe(true);
+    following.stop();
+  });
+
+  it('never hides a move whose answer was lost: the next commit message’s gap is read from the events route', async () => {
+    const { gameId, ann, ben, playFirstListed } = await duel();
+    const { next } = await ann.client.log(gameId);
+    const { seen, options } = recorder();
+    const following = follow(ann.client, gameId, { after: next, ...options });
+    await until(() => seen.statuses.includes('stream'));
+
+    // Ann's move is committed, but its answer never reaches her follower (a dropped connection, a closed tab).
+    const lostAnswer = (await playFirstListed(ann.client)).version;
+    const reads = ann.wire.requests.length;
+    const bens = (await playFirstListed(ben.client)).version;
+    expect(bens).toBeGreaterThan(lostAnswer);
+    await until(() => seen.commits.at(-1)?.seq === bens);
+
+    expect(seen.commits.map((c) => c.seq)).toEqual(versions(next + 1, bens));
+    expect(ann.wire.requests.slice(reads).some((url) => url.pathname === `/v1/games/${gameId}/events`)).toBe(true);
+    expect(TappedSocket.commitsReceived.filter((c) => c.gameId === gameId).map((c) => c.seq)).not.toContain(lostAnswer);
     following.stop();
   });
 
@@ -206,7 +242,7 @@ describe('followGame (@valeria-tabletop/client) against the app with its stream,
     ann.wire.holdTickets();
     socket.close();
     await until(() => ann.wire.requests.filter((url) => url.pathname === '/v1/stream/tickets').length === 2);
-    const moved = await playFirstListed(ben.client);
+    const moved = (await playFirstListed(ben.client)).version;
     ann.wire.releaseTickets();
 
     await until(() => seen.commits.at(-1)?.seq === moved);
@@ -229,14 +265,16 @@ describe('followGame (@valeria-tabletop/client) against the app with its stream,
     // Not on the stream: a writer is told at once to read the game itself.
     expect(await following.awaitCommit(next + 1, 10_000)).toBe(false);
 
-    const moved = await playFirstListed(ben.client);
+    const moved = (await playFirstListed(ben.client)).version;
     await until(() => seen.commits.at(-1)?.seq === moved);
     expect(seen.lastSeen.at(-1)).toBeUndefined(); // a long-poll carries no game: read it
 
     wire.ticketsFail = false;
     await until(() => seen.statuses.at(-1) === 'stream');
     const polls = wire.longPolls().length;
-    const version = await playFirstListed(ann.client);
+    const answer = await playFirstListed(ann.client);
+    const { version } = answer;
+    await following.wrote(answer);
     expect(await following.awaitCommit(version, 10_000)).toBe(true);
     expect(seen.commits.map((c) => c.seq)).toEqual(versions(next + 1, version));
     // Back on the stream, the long-poll stopped (one may have been under way when it came back).

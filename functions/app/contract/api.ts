@@ -154,31 +154,40 @@ export const RecentGames = z
     ],
   });
 
-export const GameView = perGame('GameView', (contract) =>
-  z.object({
-    ...headerFields(contract),
-    version: Count.describe('Number of commits so far; also the ETag.'),
-    you: SeatNumber.nullable().describe('Your seat, or null when you are a spectator.'),
-    state: z
+/** A game as one seat sees it, per game (built once: MoveAnswer's `next` carries it too). */
+const GAME_VIEWS = new Map(
+  GAME_CONTRACTS.map((contract) => [
+    contract.id,
+    z
       .object({
-        game: z.literal(contract.id),
-        seats: z.number().int().min(1).max(5),
-        you: SeatNumber.nullable(),
-        finished: z.boolean(),
-        pending: orNull(Pending).describe('Who may act now, and until when; null once the game is over.'),
-        awaiting: z.array(SeatNumber).describe('Seats whose move is awaited now.'),
-        seedHash: z.string(),
-        seed: z.string().optional().describe('Only once the game is over.'),
-        score: scoreSheet(contract.scoreDetail).optional().describe('Only once the game is over.'),
-        board: contract.board,
+        ...headerFields(contract),
+        version: Count.describe('Number of commits so far; also the ETag.'),
+        you: SeatNumber.nullable().describe('Your seat, or null when you are a spectator.'),
+        state: z
+          .object({
+            game: z.literal(contract.id),
+            seats: z.number().int().min(1).max(5),
+            you: SeatNumber.nullable(),
+            finished: z.boolean(),
+            pending: orNull(Pending).describe('Who may act now, and until when; null once the game is over.'),
+            awaiting: z.array(SeatNumber).describe('Seats whose move is awaited now.'),
+            seedHash: z.string(),
+            seed: z.string().optional().describe('Only once the game is over.'),
+            score: scoreSheet(contract.scoreDetail).optional().describe('Only once the game is over.'),
+            board: contract.board,
+          })
+          .nullable()
+          .describe('Null until every seat is taken.'),
+        clocks: orNull(ClocksView).describe("Each player's time bank as of this response; null for games without a bank."),
+        absence: orNull(AbsenceView).describe('Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout.'),
+        vacations: OnVacation.describe('Players on vacation now, and until when: their deadlines here stand still meanwhile.'),
       })
-      .nullable()
-      .describe('Null until every seat is taken.'),
-    clocks: orNull(ClocksView).describe("Each player's time bank as of this response; null for games without a bank."),
-    absence: orNull(AbsenceView).describe('Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout.'),
-    vacations: OnVacation.describe('Players on vacation now, and until when: their deadlines here stand still meanwhile.'),
-  }),
+      .meta({ id: `${pascal(contract.id)}GameView` }),
+  ]),
 );
+const gameViewOf = (contract: GameContract) => GAME_VIEWS.get(contract.id) as z.ZodObject;
+const [firstView, ...otherViews] = [...GAME_VIEWS.values()];
+export const GameView = z.discriminatedUnion('game', [firstView as z.ZodObject, ...otherViews]).meta({ id: 'GameView' });
 
 export const LegalMoves = perGame('LegalMoves', (contract) =>
   z.object({
@@ -223,9 +232,14 @@ export const MoveAnswer = perGame('MoveAnswer', (contract) =>
     version: z.number().int().min(1),
     commit: commitOf(contract),
     next: z
-      .object({ version: Count, moves: z.array(contract.move).describe('Each submittable exactly as listed.') })
+      .object({
+        version: Count,
+        moves: z.array(contract.move).describe('Each submittable exactly as listed.'),
+        // GET /v1/games/{id} at `version` (described with `next`: a description would copy the named schema).
+        game: gameViewOf(contract),
+      })
       .describe(
-        'Your legal moves once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves would answer at `version`: a client that goes on playing needs no read.',
+        'Your legal moves and your view of the game once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves and GET /v1/games/{id} would answer at `version`: a client that goes on playing needs no read. The live stream does not send the commit this request made to you (it goes to everyone else): this answer is its message; if the answer is lost, the next commit message’s `seq` gap says so.',
       ),
   }),
 );

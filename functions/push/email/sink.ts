@@ -1,10 +1,10 @@
 import type { PushContext } from '../context.js';
 import { derivedId, sendable } from '../model/derive.js';
 import { chooses } from '../model/preferences.js';
-import { readPreferences } from '../notify/feed.js';
+import type { BatchReads } from '../notify/batch-reads.js';
 import type { PushSink } from '../notify/channels.js';
 import type { Outbox } from '../outbox/port.js';
-import type { DeliveryRecord, EmailRecord } from '../store/port.js';
+import type { DeliveryRecord } from '../store/port.js';
 import { emailDelivery, emailTarget, mailable, queueMail } from './deliveries.js';
 import { isEmailed } from './message.js';
 
@@ -17,16 +17,14 @@ import { isEmailed } from './message.js';
  * confirmed address.
  */
 export function emailSink(ctx: PushContext, outbox: Outbox): PushSink {
-  return async (derived) => {
+  return async (derived, _observed, reads: BatchReads) => {
     if (ctx.pushPolicy.email === null) return;
-    const records = new Map<string, EmailRecord | null>();
     const due: DeliveryRecord[] = [];
     for (const { playerId, notification } of derived.notifications) {
       if (!isEmailed(notification) || !sendable(derived, notification)) continue;
-      if (!records.has(playerId)) records.set(playerId, await ctx.push.getEmail(playerId, 'eventual'));
-      const record = records.get(playerId);
+      const record = await reads.email(playerId);
       if (!record || !mailable(record)) continue;
-      if (!chooses(await readPreferences(ctx, playerId, 'eventual'), notification.type, 'email')) continue;
+      if (!chooses(await reads.preferences(playerId), notification.type, 'email')) continue;
       const id = derivedId('msg', emailTarget(playerId), notification.id);
       due.push(emailDelivery(record, { kind: 'notice', notification }, id, Date.parse(notification.at), notification.type));
     }

@@ -1,19 +1,21 @@
 import type { Derived } from '../model/derive.js';
+import type { BatchReads } from './batch-reads.js';
 import type { ObservedCommit } from './follow.js';
 
 /**
  * A channel that passes on what happened: the stream, webhooks, reminders.
  * `observed` is the durable commit that caused it, or null (a timer firing,
- * a seat taken).
+ * a seat taken); `reads` what the channels read about players, shared by
+ * every channel and every commit of the batch.
  */
-export type PushSink = (derived: Derived, observed: ObservedCommit | null) => Promise<void>;
+export type PushSink = (derived: Derived, observed: ObservedCommit | null, reads: BatchReads) => Promise<void>;
 
 /**
  * Hands what happened to every channel at once: they are independent, and a
  * Lambda bills the time it waits, so they wait together. Fails, once all are
  * done, if any failed (the commit is then handled again; ids make that harmless).
  */
-export async function passOn(sinks: readonly PushSink[], derived: Derived, observed: ObservedCommit | null): Promise<void> {
-  const failed = (await Promise.allSettled(sinks.map((sink) => sink(derived, observed)))).find((o) => o.status === 'rejected');
+export async function passOn(sinks: readonly PushSink[], derived: Derived, observed: ObservedCommit | null, reads: BatchReads): Promise<void> {
+  const failed = (await Promise.allSettled(sinks.map((sink) => sink(derived, observed, reads)))).find((o) => o.status === 'rejected');
   if (failed) throw failed.reason;
 }

@@ -2,7 +2,6 @@ import type { ReminderPayload, Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
 import { derivedId, type Addressed } from '../model/derive.js';
 import type { PushSink } from '../notify/channels.js';
-import { readPreferences } from '../notify/feed.js';
 import type { ObservedCommit } from '../notify/follow.js';
 import { storeAddressed, titleOf } from '../notify/notifier.js';
 
@@ -37,25 +36,18 @@ function closedSeats({ commit, previous }: ObservedCommit): number[] {
  * seats it no longer awaits are cancelled (a reminder whose fraction was
  * dropped from the preferences meanwhile still fires, and finds nothing to say).
  */
-export function reminderPlanner(ctx: PushContext, timers: Timers, minPendingMs = REMINDER_MIN_PENDING_MS): PushSink {
-  return async (derived, observed) => {
-    const preferences = new Map<string, Promise<readonly number[]>>();
-    const fractionsOf = (playerId: string) => {
-      if (!preferences.has(playerId))
-        preferences.set(
-          playerId,
-          // A change made a moment ago may be seen a commit late: it applies to entries opened from then on anyway.
-          readPreferences(ctx, playerId, 'eventual').then((p) => p.reminders),
-        );
-      return preferences.get(playerId) as Promise<readonly number[]>;
-    };
+export function reminderPlanner(timers: Timers, minPendingMs = REMINDER_MIN_PENDING_MS): PushSink {
+  return async (derived, observed, reads) => {
+    // A change made a moment ago may be seen a batch late: it applies to entries opened from then on anyway.
+    const fractionsOf = async (playerId: string) => (await reads.preferences(playerId)).reminders;
+    const calls: Promise<void>[] = [];
     if (observed?.previous?.pendingId)
       for (const seat of closedSeats(observed)) {
         const { gameId } = observed.commit;
         const occupant = observed.header.seats[seat];
         if (occupant?.kind !== 'player') continue;
         for (const fraction of await fractionsOf(occupant.playerId))
-          await timers.cancel(reminderTimerId(gameId, observed.previous.pendingId, seat, occupant.playerId, fraction));
+          calls.push(timers.cancel(reminderTimerId(gameId, observed.previous.pendingId, seat, occupant.playerId, fraction)));
       }
     for (const { playerId, notification } of derived.notifications) {
       if (notification.type !== 'your-turn') continue;
@@ -66,13 +58,17 @@ export function reminderPlanner(ctx: PushContext, timers: Timers, minPendingMs =
         const dueAt = opened + Math.round(fraction * span);
         const { gameId, seat } = notification;
         const pendingId = notification.pending.id;
-        await timers.schedule({
-          id: reminderTimerId(gameId, pendingId, seat, playerId, fraction),
-          dueAt,
-          payload: { kind: 'reminder', gameId, pendingId, seat, playerId, fraction, dueAt },
-        });
+        calls.push(
+          timers.schedule({
+            id: reminderTimerId(gameId, pendingId, seat, playerId, fraction),
+            dueAt,
+            payload: { kind: 'reminder', gameId, pendingId, seat, playerId, fraction, dueAt },
+          }),
+        );
       }
     }
+    // Each timer is its own (ids differ), and a Lambda bills the time it waits: the calls wait together.
+    await Promise.all(calls);
   };
 }
 

@@ -3,18 +3,19 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import type { PushContext } from '../context.js';
 import { commitFromItem, headerFromItem, kindOf } from '../../store/dynamo-items.js';
 import type { GameFollower } from '../notify/follow.js';
+import { batchReads, type BatchReads } from '../notify/batch-reads.js';
 import { passOn, type PushSink } from '../notify/channels.js';
 import { notifyCommit, notifyJoin } from '../notify/notifier.js';
 
 /** What one stream record tells the channels: a new commit's notifications, a header's join (nothing for any other item). */
-async function handle(ctx: PushContext, record: DynamoDBRecord, sinks: readonly PushSink[], follower: GameFollower): Promise<void> {
+async function handle(ctx: PushContext, record: DynamoDBRecord, sinks: readonly PushSink[], follower: GameFollower, reads: BatchReads): Promise<void> {
   const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
   if (!image) return;
   const kind = kindOf(image);
   if (kind === 'commit' && record.eventName === 'INSERT') {
     const { derived, observed } = await notifyCommit(ctx, commitFromItem(image), follower);
-    await passOn(sinks, derived, observed);
-  } else if (kind === 'header' && record.eventName === 'MODIFY') await passOn(sinks, await notifyJoin(ctx, headerFromItem(image)), null);
+    await passOn(sinks, derived, observed, reads);
+  } else if (kind === 'header' && record.eventName === 'MODIFY') await passOn(sinks, await notifyJoin(ctx, headerFromItem(image)), null, reads);
 }
 
 /**
@@ -26,7 +27,8 @@ async function handle(ctx: PushContext, record: DynamoDBRecord, sinks: readonly 
  * partition, so a join comes before the start it completes — and a failed
  * one is reported by itself, so the stream redelivers it and what follows
  * (ids make the second run harmless). The follower lives as long as the
- * Lambda instance: a game's next commit usually finds its state already there.
+ * Lambda instance: a game's next commit usually finds its state already there;
+ * what the channels read about players is read once for the whole event.
  */
 export async function notifyFromStream(
   ctx: PushContext,
@@ -34,9 +36,10 @@ export async function notifyFromStream(
   sinks: readonly PushSink[],
   follower: GameFollower,
 ): Promise<DynamoDBBatchResponse> {
+  const reads = batchReads(ctx);
   for (const record of event.Records) {
     try {
-      await handle(ctx, record, sinks, follower);
+      await handle(ctx, record, sinks, follower, reads);
     } catch (error) {
       console.error(JSON.stringify({ stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' }));
       // Everything from the first failure on is retried, keeping each game's order.

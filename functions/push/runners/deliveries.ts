@@ -1,6 +1,7 @@
 import type { Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
 import type { Addressed } from '../model/derive.js';
+import { batchReads } from '../notify/batch-reads.js';
 import { passOn, type PushSink } from '../notify/channels.js';
 import { Dispatcher } from '../outbox/dispatcher.js';
 import { webhookCourier } from '../webhooks/courier.js';
@@ -14,7 +15,7 @@ import { emailCourier } from '../email/courier.js';
  * handed to `sinks`, like any other.
  */
 export function deliveryDispatcher(ctx: PushContext, timers: Timers, sinks: readonly PushSink[]): Dispatcher {
-  const sent = (addressed: Addressed) => passOn(sinks, { notifications: [addressed], notices: [] }, null);
+  const sent = (addressed: Addressed) => passOn(sinks, { notifications: [addressed], notices: [] }, null, batchReads(ctx));
   const couriers = { webhook: webhookCourier(ctx, timers, sent), 'web-push': webPushCourier(ctx, timers), email: emailCourier(ctx, timers) };
   return new Dispatcher(couriers, ctx.clock, ctx.pushPolicy.dispatch);
 }

@@ -1,6 +1,7 @@
 import type { Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
 import type { Outbox } from '../outbox/port.js';
+import { batchReads, type BatchReads } from '../notify/batch-reads.js';
 import { passOn, type PushSink } from '../notify/channels.js';
 import { GameFollower } from '../notify/follow.js';
 import { notifyCommit, notifyJoin } from '../notify/notifier.js';
@@ -56,7 +57,7 @@ export function runLocalPush(ctx: PushContext, timers: Timers, outbox: Outbox, s
   const hub = new StreamHub(ctx);
   sinks.push(
     hub.sink,
-    reminderPlanner(ctx, timers, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS),
+    reminderPlanner(timers, options.reminderMinPendingMs ?? REMINDER_MIN_PENDING_MS),
     webhookSink(ctx, outbox),
     webPushSink(ctx, outbox, async (playerId, gameId) => hub.watches(playerId, gameId)),
     emailSink(ctx, outbox),
@@ -78,6 +79,10 @@ const TURN_SIZE = 25;
  * from the header's record. What is yet to handle waits in a bounded backlog:
  * a notifier that falls behind reads commits back from the log instead of
  * holding them all.
+ * Each turn's items are a batch, as a stream consumer's event is on AWS: the
+ * channels read what they need about a player, and a game's header, once
+ * per batch (a read back from the log is a batch of its own, its header read
+ * after the commits it read).
  */
 export function runLocalNotifier(
   ctx: PushContext,
@@ -87,13 +92,13 @@ export function runLocalNotifier(
   // Every game's commits come through this one process: it follows as many games as the service keeps.
   const follower = new GameFollower(ctx.recentGames.capacity);
   const backlog = new NotifierBacklog(holdAtMost);
-  const handle = async (work: NotifierWork) => {
+  const handle = async (work: NotifierWork, reads: BatchReads) => {
     const started = performance.now();
     try {
-      if (work.kind === 'join') await passOn(sinks, await notifyJoin(ctx, work.header), null);
+      if (work.kind === 'join') await passOn(sinks, await notifyJoin(ctx, work.header), null, reads);
       else {
         const { derived, observed } = await notifyCommit(ctx, work.commit, follower);
-        await passOn(sinks, derived, observed);
+        await passOn(sinks, derived, observed, reads);
         onHandled(performance.now() - started);
       }
     } catch (error) {
@@ -107,14 +112,17 @@ export function runLocalNotifier(
     } catch (error) {
       onError(error);
     }
-    for (const commit of commits) await handle({ kind: 'commit', commit });
+    const reads = batchReads(ctx);
+    for (const commit of commits) await handle({ kind: 'commit', commit }, reads);
     backlog.read(gameId, commits.at(-1)?.seq ?? fromSeq - 1, commits.length === TURN_SIZE);
   };
   let turn: Promise<void> | null = null;
   const work = () => {
     turn ??= (async () => {
-      for (let items = backlog.take(TURN_SIZE); items.length > 0; items = backlog.take(TURN_SIZE))
-        for (const item of items) await (item.kind === 'read' ? readBack(item.gameId, item.fromSeq) : handle(item));
+      for (let items = backlog.take(TURN_SIZE); items.length > 0; items = backlog.take(TURN_SIZE)) {
+        const reads = batchReads(ctx);
+        for (const item of items) await (item.kind === 'read' ? readBack(item.gameId, item.fromSeq) : handle(item, reads));
+      }
     })().finally(() => {
       turn = null;
       // Work that came as this turn was ending starts the next.

@@ -3,6 +3,7 @@ import type { Timers } from '../../timers/port.js';
 import { fireDigest } from '../email/digest.js';
 import type { PushContext } from '../context.js';
 import type { Addressed } from '../model/derive.js';
+import { batchReads } from '../notify/batch-reads.js';
 import { passOn, type PushSink } from '../notify/channels.js';
 import type { Outbox } from '../outbox/port.js';
 import { fireReminder } from '../reminders/reminders.js';
@@ -22,7 +23,7 @@ export function pushTimerHandlers(
   timers: Timers,
 ): Pick<TimerHandlers, 'reminder' | 'webhook-delivery' | 'email-digest'> {
   const passOnSent = async (sent: Addressed | null) => {
-    if (sent) await passOn(sinks, { notifications: [sent], notices: [] }, null);
+    if (sent) await passOn(sinks, { notifications: [sent], notices: [] }, null, batchReads(ctx));
   };
   return {
     reminder: async (payload) => passOnSent(await fireReminder(ctx, payload)),

@@ -85,9 +85,9 @@ export function connectionSink(ctx: PushContext, sender: ConnectionSender): Push
   const send = async (connectionId: string, message: ServerMessage) => {
     if ((await sender.post(connectionId, message)) === 'gone') await ctx.push.deleteConnection(connectionId);
   };
-  return async (derived, observed) => {
+  return async (derived, observed, reads) => {
     const subscribers = observed ? await ctx.push.gameSubscribers(observed.commit.gameId, 'eventual') : [];
-    const sends = await fanOut(ctx, derived, observed, subscribers, (playerId) => ctx.push.playerConnections(playerId, 'eventual'));
+    const sends = await fanOut(ctx, derived, observed, subscribers, (playerId) => ctx.push.playerConnections(playerId, 'eventual'), reads);
     await Promise.all(sends.map(({ connectionId, message }) => send(connectionId, message)));
   };
 }

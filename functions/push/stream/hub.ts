@@ -6,7 +6,7 @@ import { presentCommit, presentGame, presentLegalMoves } from '../../service/pre
 import { sendable, type Derived } from '../model/derive.js';
 import type { PushContext } from '../context.js';
 import { chooses } from '../model/preferences.js';
-import { readPreferences } from '../notify/feed.js';
+import type { BatchReads } from '../notify/batch-reads.js';
 import type { ObservedCommit } from '../notify/follow.js';
 import type { PushSink } from '../notify/channels.js';
 import type { Notification } from '../model/schemas.js';
@@ -100,11 +100,25 @@ async function commitMessages(
 }
 
 /**
+ * Whether a subscriber gets the commit message: everyone but the player whose
+ * request made the commit (its answer carries the commit, the game and the
+ * moves after it; a lost answer shows as a `seq` gap in the next message).
+ * Commits the service made on its own (`system`: timeouts, bots, standing
+ * orders) go to everyone.
+ */
+export function getsCommitMessage(commit: { readonly actor: string }, playerId: string): boolean {
+  return commit.actor !== playerId;
+}
+
+/**
  * What goes to each connection for one durable commit (or timer): one commit
- * message to each subscriber of the game, and each notification alone to the
- * addressee's other connections (and for what no commit message carries)
- * when the addressee's preferences let the stream pass its type on (read only
- * for addressees with a connection open).
+ * message to each subscriber of the game but the commit's author, and each
+ * notification alone to the addressee's other connections (and for what no
+ * commit message carries) when the addressee's preferences let the stream
+ * pass its type on (read only for addressees with a connection open). The
+ * author's connections that follow the game are told nothing alone about
+ * it either: the answer's `next` says what those notifications would (their
+ * moves, the game's end), and the feed lists them.
  */
 export async function fanOut(
   ctx: PushContext,
@@ -112,29 +126,32 @@ export async function fanOut(
   observed: ObservedCommit | null,
   subscribers: readonly { readonly connectionId: string; readonly playerId: string }[],
   connectionsOf: (playerId: string) => Promise<readonly string[]>,
+  reads: BatchReads,
 ): Promise<{ readonly connectionId: string; readonly message: ServerMessage }[]> {
   const out: { connectionId: string; message: ServerMessage }[] = [];
-  const watching = new Set(subscribers.map((s) => s.connectionId));
+  const told = observed ? subscribers.filter((s) => getsCommitMessage(observed.commit, s.playerId)) : [];
+  // Connections following the game: their notifications about it ride in its commit message, or in the author's answer.
+  const carried = new Set(subscribers.map((s) => s.connectionId));
   if (observed) {
     const messages = await commitMessages(
       ctx,
       observed,
       derived,
-      subscribers.map((s) => s.playerId),
+      told.map((s) => s.playerId),
     );
-    for (const { connectionId, playerId } of subscribers) out.push({ connectionId, message: messages.get(playerId) as CommitMessage });
+    for (const { connectionId, playerId } of told) out.push({ connectionId, message: messages.get(playerId) as CommitMessage });
   }
   const addressees = new Set(derived.notifications.map((a) => a.playerId));
   for (const playerId of addressees) {
     const connections = await connectionsOf(playerId);
     if (connections.length === 0) continue;
-    const preferences = await readPreferences(ctx, playerId, 'eventual');
+    const preferences = await reads.preferences(playerId);
     const mine = derived.notifications
       .filter((a) => a.playerId === playerId && sendable(derived, a.notification) && chooses(preferences, a.notification.type, 'stream'))
       .map((a) => a.notification);
     for (const connectionId of connections)
       for (const notification of mine)
-        if (!watching.has(connectionId) || !ridesWith(observed, notification)) out.push({ connectionId, message: { type: 'notification', notification } });
+        if (!carried.has(connectionId) || !ridesWith(observed, notification)) out.push({ connectionId, message: { type: 'notification', notification } });
   }
   return out;
 }
@@ -167,10 +184,17 @@ export class StreamHub {
     return [...this.connections.values()].some((c) => c.playerId === playerId && c.games.has(gameId));
   }
 
-  readonly sink: PushSink = async (derived, observed) => {
+  readonly sink: PushSink = async (derived, observed, reads) => {
     const all = [...this.connections.values()];
     const subscribers = observed ? all.filter((c) => c.games.has(observed.commit.gameId)).map((c) => ({ connectionId: c.id, playerId: c.playerId })) : [];
-    const sends = await fanOut(this.ctx, derived, observed, subscribers, async (playerId) => all.filter((c) => c.playerId === playerId).map((c) => c.id));
+    const sends = await fanOut(
+      this.ctx,
+      derived,
+      observed,
+      subscribers,
+      async (playerId) => all.filter((c) => c.playerId === playerId).map((c) => c.id),
+      reads,
+    );
     for (const { connectionId, message } of sends) this.connections.get(connectionId)?.send(message);
   };
 }

@@ -20,7 +20,10 @@ export type ClientAction = z.infer<typeof ClientAction>;
 
 /**
  * A new commit of a subscribed game: one message per connection per commit,
- * carrying what this player needs so that a push client never refetches.
+ * carrying what this player needs so that a push client never refetches;
+ * none to the player whose request made the commit (`actor`): that request's
+ * answer carries the same (the commit, and in `next` the game and moves), and
+ * a lost answer shows as a gap in the next message's `seq`.
  */
 export interface CommitMessage {
   readonly type: 'commit';

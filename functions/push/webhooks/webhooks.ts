@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { fail } from '../../service/errors.js';
+import { DEFAULT_LANGUAGE } from '../../service/languages.js';
 import { seatOf } from '../../service/live-game.js';
 import { readHeader } from '../../service/pipeline.js';
 import type { PushContext } from '../context.js';
 import { derivedId, sendable } from '../model/derive.js';
 import { chooses } from '../model/preferences.js';
 import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES, type GameNotice, type Notification, type NotificationType, type WebhookFormat } from '../model/schemas.js';
-import { readerLanguage, readPreferences } from '../notify/feed.js';
+import { readerLanguage } from '../notify/feed.js';
+import type { BatchReads } from '../notify/batch-reads.js';
 import { noticeFor } from '../notify/blocked-names.js';
 import type { PushSink } from '../notify/channels.js';
 import type { OutboxMessage } from '../outbox/message.js';
@@ -146,11 +148,11 @@ function wants(hook: WebhookRecord, type: string): boolean {
  * last second may be seen a commit late.
  */
 export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
-  return async (derived) => {
+  return async (derived, _observed, reads) => {
     const due: [WebhookRecord, Notification | GameNotice][] = [];
     const mine = new Map<string, (type: NotificationType) => readonly WebhookRecord[]>();
     for (const { playerId, notification } of derived.notifications.filter((a) => sendable(derived, a.notification))) {
-      if (!mine.has(playerId)) mine.set(playerId, await playerWebhooks(ctx, playerId));
+      if (!mine.has(playerId)) mine.set(playerId, await playerWebhooks(reads, playerId));
       for (const hook of mine.get(playerId)?.(notification.type) ?? []) if (wants(hook, notification.type)) due.push([hook, notification]);
     }
     const notices = derived.notices.filter((notice) => sendable(derived, notice));
@@ -162,17 +164,17 @@ export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
       for (const notice of notices)
         for (const hook of hooks) if (wants(hook, notice.type) && header) due.push([hook, await noticeFor(ctx, header, hook.ownerId, notice)]);
     }
-    const queued = await Promise.all(due.map(([hook, message]) => recordDelivery(ctx, hook, message)));
+    const queued = await Promise.all(due.map(([hook, message]) => recordDelivery(ctx, hook, message, reads)));
     await outbox.enqueue(queued.filter((m): m is OutboxMessage => m !== null));
   };
 }
 
 /** A player's own webhooks (player scope) that may receive a notification type: none for a type their preferences keep from webhooks. */
-async function playerWebhooks(ctx: PushContext, playerId: string): Promise<(type: NotificationType) => readonly WebhookRecord[]> {
-  const hooks = (await ctx.push.listWebhooks(playerId, 'eventual')).filter((hook) => hook.gameId === null);
+async function playerWebhooks(reads: BatchReads, playerId: string): Promise<(type: NotificationType) => readonly WebhookRecord[]> {
+  const hooks = (await reads.webhooks(playerId)).filter((hook) => hook.gameId === null);
   if (hooks.length === 0) return () => [];
   // Read only for players with a webhook of their own: most have none.
-  const preferences = await readPreferences(ctx, playerId, 'eventual');
+  const preferences = await reads.preferences(playerId);
   return (type) => (chooses(preferences, type, 'webhook') ? hooks : []);
 }
 
@@ -192,7 +194,7 @@ function chatTurn(message: Notification | GameNotice): string | null {
 }
 
 /** Stores a new delivery (pending, no attempt yet), a chat app's in its owner's language (a game's channel too, as whoever set it up reads it); its outbox message, or null when an attempt was already made or a chat channel was told of the turn already. */
-async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: Notification | GameNotice): Promise<OutboxMessage | null> {
+async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: Notification | GameNotice, reads: BatchReads): Promise<OutboxMessage | null> {
   const format = formatOf(hook);
   const id = derivedId('msg', hook.id, message.id);
   const turn = format === 'standard' ? null : chatTurn(message);
@@ -205,7 +207,7 @@ async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: No
     body:
       format === 'standard'
         ? JSON.stringify({ type: message.type, timestamp: message.at, data: message })
-        : chatBody(format, message, ctx.pushPolicy.appUrl, await readerLanguage(ctx, hook.ownerId)),
+        : chatBody(format, message, ctx.pushPolicy.appUrl, (await reads.preferences(hook.ownerId)).language ?? DEFAULT_LANGUAGE),
     createdAt: Date.parse(message.at),
     state: 'pending',
     attempts: [],

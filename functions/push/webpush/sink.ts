@@ -1,11 +1,10 @@
 import type { PushContext } from '../context.js';
 import { derivedId, sendable } from '../model/derive.js';
 import { chooses } from '../model/preferences.js';
-import { readPreferences } from '../notify/feed.js';
 import type { PushSink } from '../notify/channels.js';
 import type { OutboxMessage } from '../outbox/message.js';
 import type { Outbox } from '../outbox/port.js';
-import type { DeliveryRecord, PushSubscriptionRecord } from '../store/port.js';
+import type { DeliveryRecord } from '../store/port.js';
 import { recordNewDelivery } from '../webhooks/courier.js';
 import { isPushed, pushHeaders, pushMessage } from './message.js';
 
@@ -21,16 +20,14 @@ export type Watching = (playerId: string, gameId: string) => Promise<boolean>;
  * preferences only for players with a device.
  */
 export function webPushSink(ctx: PushContext, outbox: Outbox, watching: Watching): PushSink {
-  return async (derived) => {
+  return async (derived, _observed, reads) => {
     if (ctx.pushPolicy.vapid === null) return;
     const due: Promise<OutboxMessage | null>[] = [];
-    const devices = new Map<string, readonly PushSubscriptionRecord[]>();
     for (const { playerId, notification } of derived.notifications) {
       if (!isPushed(notification) || !sendable(derived, notification)) continue;
-      if (!devices.has(playerId)) devices.set(playerId, await ctx.push.listPushSubscriptions(playerId, 'eventual'));
-      const mine = devices.get(playerId) ?? [];
+      const mine = await reads.pushSubscriptions(playerId);
       if (mine.length === 0) continue;
-      const preferences = await readPreferences(ctx, playerId, 'eventual');
+      const preferences = await reads.preferences(playerId);
       if (!chooses(preferences, notification.type, 'push')) continue;
       if (await watching(playerId, notification.gameId)) continue;
       // Written in the addressee's language.

@@ -49,8 +49,8 @@ interface Loaded {
   readonly listed: Listed | null;
 }
 
-/** How long a write of mine waits for its commit on the stream before the page reads the game itself. */
-const OWN_COMMIT_WITHIN_MS = 5_000;
+/** How long a write of mine waits on the stream for the commits that followed its own (bots, standing orders) before the page reads the game itself. */
+const FOLLOWING_COMMITS_WITHIN_MS = 5_000;
 
 /** What the page shows of a game the stream carried: the same as a read, since it is what GET …/{id} and …/moves answer. */
 function loadedFrom({ game: view, moves }: Seen): Loaded {
@@ -58,9 +58,9 @@ function loadedFrom({ game: view, moves }: Seen): Loaded {
   return { view, listed: view.status === 'active' && view.you !== null ? { moves, etag: `"${view.version}"` } : null };
 }
 
-/** The version a write made, when it answers one (a move, an undo, a seat taken back). */
-function versionMadeBy(answer: unknown): number | null {
-  return typeof answer === 'object' && answer !== null && 'version' in answer && typeof answer.version === 'number' ? answer.version : null;
+/** A write's answer when it made a commit (a move, an undo, a seat taken back): the stream sends that commit to everyone else. */
+function commitMadeBy(answer: unknown): MoveAnswer | null {
+  return typeof answer === 'object' && answer !== null && 'commit' in answer && 'next' in answer ? (answer as MoveAnswer) : null;
 }
 
 export function GamePage({ gameId }: { gameId: string }) {
@@ -157,16 +157,20 @@ export function GamePage({ gameId }: { gameId: string }) {
 
   const state = view.state;
   /**
-   * Sends a write, then shows the game as it is now: brought by the write's
-   * commit message while the stream is up, else read. A refusal is shown in
-   * words (`why`) and the game looked at again.
+   * Sends a write, then shows the game as it is now: its answer carries its
+   * commit and the game after it (the stream sends that commit to everyone
+   * else), and what bots and standing orders did next comes on the stream
+   * while it is up; else the game is read. A refusal is shown in words
+   * (`why`) and the game looked at again.
    */
   const run = async (send: () => Promise<unknown>, why: (failure: unknown) => string = explain) => {
     setBusy(true);
     setError(null);
     try {
-      const made = versionMadeBy(await send());
-      const handed = made !== null && (await followerRef.current?.awaitCommit(made, OWN_COMMIT_WITHIN_MS));
+      const made = commitMadeBy(await send());
+      const follower = followerRef.current;
+      if (made && follower) await follower.wrote(made);
+      const handed = made !== null && (await follower?.awaitCommit(made.next.version, FOLLOWING_COMMITS_WITHIN_MS));
       if (!handed) await reload();
     } catch (failure) {
       setError(why(failure));
