@@ -8,6 +8,7 @@ import type { PushContext } from '../context.js';
 import { chooses } from '../model/preferences.js';
 import type { BatchReads } from '../notify/batch-reads.js';
 import type { ObservedCommit } from '../notify/follow.js';
+import type { Commit } from '../../store/port.js';
 import type { PushSink } from '../notify/channels.js';
 import type { Notification } from '../model/schemas.js';
 import { ClientAction, MAX_SUBSCRIPTIONS_PER_CONNECTION, type CommitMessage, type ServerMessage } from './protocol.js';
@@ -99,15 +100,19 @@ async function commitMessages(
   return out;
 }
 
+/** The commands whose request answers with their commit and the game after it (MoveAnswer: a move, an undo, a seat taken back). */
+const ANSWERED_WITH_COMMIT = new Set(['moves', 'undo', 'reclaim']);
+
 /**
  * Whether a subscriber gets the commit message: everyone but the player whose
- * request made the commit (its answer carries the commit, the game and the
- * moves after it; a lost answer shows as a `seq` gap in the next message).
- * Commits the service made on its own (`system`: timeouts, bots, standing
- * orders) go to everyone.
+ * request made the commit and was answered with it (the commit, the game and
+ * the moves after it; a lost answer shows as a `seq` gap in the next
+ * message). Commits the service made on its own (`system`: timeouts, bots,
+ * standing orders) and those a request answers otherwise (a vacation, which
+ * answers the vacation) go to everyone.
  */
-export function getsCommitMessage(commit: { readonly actor: string }, playerId: string): boolean {
-  return commit.actor !== playerId;
+function getsCommitMessage(commit: Commit, playerId: string): boolean {
+  return commit.actor !== playerId || !ANSWERED_WITH_COMMIT.has((commit.command as { type?: string }).type ?? '');
 }
 
 /**
