@@ -120,10 +120,8 @@ function getsCommitMessage(commit: Commit, playerId: string): boolean {
  * message to each subscriber of the game but the commit's author, and each
  * notification alone to the addressee's other connections (and for what no
  * commit message carries) when the addressee's preferences let the stream
- * pass its type on (read only for addressees with a connection open). The
- * author's connections that follow the game are told nothing alone about
- * it either: the answer's `next` says what those notifications would (their
- * moves, the game's end), and the feed lists them.
+ * pass its type on (read only for addressees with a connection open): on
+ * the author's connections, theirs about their own commit come alone.
  */
 export async function fanOut(
   ctx: PushContext,
@@ -135,8 +133,8 @@ export async function fanOut(
 ): Promise<{ readonly connectionId: string; readonly message: ServerMessage }[]> {
   const out: { connectionId: string; message: ServerMessage }[] = [];
   const told = observed ? subscribers.filter((s) => getsCommitMessage(observed.commit, s.playerId)) : [];
-  // Connections following the game: their notifications about it ride in its commit message, or in the author's answer.
-  const carried = new Set(subscribers.map((s) => s.connectionId));
+  // Connections told the commit: their notifications about it ride in its message (the author's come alone).
+  const carried = new Set(told.map((s) => s.connectionId));
   if (observed) {
     const messages = await commitMessages(
       ctx,
