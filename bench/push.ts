@@ -209,9 +209,10 @@ function choose(legal: readonly unknown[]): unknown {
 
 /**
  * A push client as a real one behaves: a WebSocket subscribed to the game,
- * from which it learns everything (the `subscribed` answer and each commit
- * message carry the state and its legal moves), and only ever POSTs moves.
- * It sends no `hello` (optional: it only asks for `ready`).
+ * from which it learns everything others do (the `subscribed` answer and each
+ * commit message carry the state and its legal moves), and only ever POSTs
+ * moves, whose answers carry the same for its own commits (the stream sends
+ * those to everyone else). It sends no `hello` (optional: it only asks for `ready`).
  */
 async function pushClient(token: string, gameId: string) {
   const ticket = await call('POST', '/v1/stream/tickets', token);
@@ -226,24 +227,40 @@ async function pushClient(token: string, gameId: string) {
   sent++;
   ws.send(JSON.stringify({ action: 'subscribe', gameId }));
   const subscribed = (await waitFor(() => arrivals.find((a) => a.message.type === 'subscribed'))).message as SubscribedMessage;
+  /** The newest game its own answers told. */
+  let answered: Known = { version: 0, moves: [] };
   return {
     ws,
     arrivals,
     subscribed,
     sent: () => sent,
-    latest: () => arrivals.findLast((a) => a.message.type === 'commit')?.message as CommitMessage | undefined,
+    /** The newest version this client knows, and its legal moves there: from the stream or from its own answers. */
+    knows: (): Known => {
+      const message = arrivals.findLast((a) => a.message.type === 'commit')?.message as CommitMessage | undefined;
+      if (message && message.moves === undefined) throw new Error(`commit ${message.commit.seq} came without state and moves`);
+      const streamed = message ? { version: message.commit.seq, moves: message.moves ?? [] } : { version: subscribed.version, moves: subscribed.moves };
+      return answered.version > streamed.version ? answered : streamed;
+    },
+    wrote: (answer: MoveReply) => {
+      if (answer.next.version > answered.version) answered = answer.next;
+    },
     close: () => new Promise((resolve) => (ws.once('close', resolve), ws.close())),
   };
 }
 type PushClient = Awaited<ReturnType<typeof pushClient>>;
+/** A version of the game and a player's legal moves there. */
+interface Known {
+  readonly version: number;
+  readonly moves: readonly unknown[];
+}
 
-/** Until every client has seen the same newest commit, at least `seq`; that commit as each saw it. */
-async function settled(clients: readonly PushClient[], seq: number): Promise<CommitMessage[]> {
-  await waitFor(() => (clients.every((c) => (c.latest()?.commit.seq ?? 0) >= seq) ? true : undefined));
+/** Until every client knows the same newest version, at least `seq`; what each knows then. */
+async function settled(clients: readonly PushClient[], seq: number): Promise<Known[]> {
+  await waitFor(() => (clients.every((c) => c.knows().version >= seq) ? true : undefined));
   await push.notifier.idle();
-  const newest = Math.max(...clients.map((c) => c.latest()?.commit.seq ?? 0));
-  await waitFor(() => (clients.every((c) => c.latest()?.commit.seq === newest) ? true : undefined));
-  return clients.map((c) => c.latest() as CommitMessage);
+  const newest = Math.max(...clients.map((c) => c.knows().version));
+  await waitFor(() => (clients.every((c) => c.knows().version === newest) ? true : undefined));
+  return clients.map((c) => c.knows());
 }
 
 /** What one game cost in things AWS bills, as counted here. */
@@ -338,16 +355,14 @@ async function playAtTheTable(seats: number, latency: boolean, hanging = false) 
   let commits = 0;
   for (let seen = 1; ;) {
     const latest = await settled(clients, seen);
-    commits = latest[0]!.commit.seq;
-    const seat = latest.findIndex((m) => (m.moves?.length ?? 0) > 0);
-    if (seat === -1) {
-      if (latest.some((m) => m.moves === undefined)) throw new Error(`commit ${commits} came without state and moves`);
-      break; // nobody awaited: the game is over
-    }
+    commits = latest[0]!.version;
+    const seat = latest.findIndex((known) => known.moves.length > 0);
+    if (seat === -1) break; // nobody awaited: the game is over
     const other = (seat + 1) % seats;
     const mailedBefore = latency ? mailsTo(addresses[other]!).length : 0;
-    const answer = await call('POST', `/v1/games/${gameId}/moves`, players[seat]!.token, { moves: [choose(latest[seat]!.moves!)] });
+    const answer = await call('POST', `/v1/games/${gameId}/moves`, players[seat]!.token, { moves: [choose(latest[seat]!.moves)] });
     const answeredAt = performance.now();
+    clients[seat]!.wrote(answer.body as MoveReply);
     // The catcher stamps arrivals with the wall clock.
     const answeredAtWall = Date.now();
     moves++;
@@ -403,9 +418,10 @@ async function streamSession(token: string, gameId: string): Promise<Session> {
   const client = await pushClient(token, gameId);
   return {
     opened: client.subscribed,
-    after: async ({ version }) => {
-      const [message] = await settled([client], version);
-      return { version: message!.commit.seq, moves: message!.moves };
+    after: async (answer) => {
+      client.wrote(answer);
+      const [known] = await settled([client], answer.version);
+      return known!;
     },
     close: async () => {
       await client.close();
@@ -684,14 +700,15 @@ async function scenario(play: () => Promise<Played>) {
    * Per commit on AWS the channels run at once, so the slowest counts: the posts
    * (sent at once: one round trip), the deliveries' queuing (one SQS send when
    * there is any; the attempts run in the delivery function) and the
-   * reminders' Scheduler calls (one after another).
+   * reminders' Scheduler calls (made at once, functions/push/reminders/: one
+   * round trip when there is any).
    */
   const consumerAwsSeconds =
     commits *
     Math.max(
       AWS_CALL_SECONDS.post,
       Math.min(1, counted.deliveries / commits) * AWS_CALL_SECONDS.sqsSend,
-      (counted.schedulerApiCalls / commits) * AWS_CALL_SECONDS.schedulerApi,
+      Math.min(1, counted.schedulerApiCalls / commits) * AWS_CALL_SECONDS.schedulerApi,
     );
   const costs = {
     http: counted.httpRequests * httpRequestCost(counted.httpMeanMs),
