@@ -218,16 +218,21 @@ describe('a hanging webhook receiver delays nobody else (DynamoDB Local, real so
     await stream.until((all) => all.some((m) => m.type === 'commit'));
     expect(hanging.held).toBeGreaterThan(0);
 
-    // Every later move: Ben's stream message and webhook arrive while Ann's receiver is still holding its first request.
+    // Every later move: Ben's stream message (for Ann's moves; his own come in his answers) and webhook arrive while Ann's receiver is still holding its first request.
     const firstHeld = hanging.received.length;
+    let benAwaited = (stream.messages.findLast((m): m is CommitMessage => m.type === 'commit')?.moves ?? []).length > 0;
     for (let move = 0; move < 3; move++) {
-      const latest = stream.messages.findLast((m): m is CommitMessage => m.type === 'commit')!;
-      const mover = latest.moves && latest.moves.length > 0 ? ben : ann;
+      const mover = benAwaited ? ben : ann;
       const legal = (await client.get(`/v1/games/${gameId}/moves`, { token: mover.token })).body.moves;
       const answer = await client.post(`/v1/games/${gameId}/moves`, { token: mover.token, body: { moves: [legal[0]] } });
       expect(answer.status, answer.text).toBe(200);
       const version = answer.body.version as number;
-      await stream.until((all) => all.some((m) => m.type === 'commit' && m.commit.seq === version));
+      if (mover === ben) benAwaited = (answer.body.next.moves as unknown[]).length > 0;
+      else {
+        await stream.until((all) => all.some((m) => m.type === 'commit' && m.commit.seq === version));
+        const message = stream.messages.find((m): m is CommitMessage => m.type === 'commit' && m.commit.seq === version)!;
+        benAwaited = (message.moves ?? []).length > 0;
+      }
       await api.push.notifier.idle();
       expect(hanging.held).toBeGreaterThan(0);
     }
