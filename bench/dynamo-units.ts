@@ -74,6 +74,7 @@ export function itemKind(input: Input): string {
     WSCONN: 'connection',
     WSGAME: 'connection (game index)',
     PUSHTIMERS: 'local push timer',
+    PUSHOUTBOX: 'local outbox',
   };
   return named[partition ?? ''] ?? `other ${partition}`;
 }
@@ -85,8 +86,9 @@ export interface UnitCounter {
 }
 
 /**
- * Adds the counting to a client. Items for which `ignore` holds (the local
- * scheduler's own agenda: Scheduler keeps it on AWS) are not counted.
+ * Adds the counting to a client. Items for which `ignore` holds (what only
+ * `npm start` keeps in the table: Scheduler and SQS keep it on AWS) are not
+ * counted.
  */
 export function countUnits(client: DynamoDBClient, ignore: (kind: string) => boolean): UnitCounter {
   const rows = new Map<string, UnitRow>();
