@@ -27,7 +27,7 @@ import type {
  * DynamoDB items. The CDK stack and the stream consumer use the same names,
  * so they live here, apart from the adapter's I/O.
  *
- *   PLAYER#<id>        PROFILE              a player
+ *   PLAYER#<id>        PROFILE              a player; `keeps`, what of push's they keep (functions/push/store/dynamo-keeps.ts): empty when made
  *   TOKEN#<hash>       TOKEN                token lookup (a copy of the player; of an access token's record too)
  *   PLAYER#<id>        ACCESS#<tokenId>     a personal access token of the player's (AccessTokenRecord)
  *   PLAYER#<id>        ACCESS-COUNT         how many access tokens the player holds (`n`)
@@ -222,6 +222,9 @@ function bodyOf<T>(item: Item): T {
 
 // ── players ────────────────────────────────────────────────────────────────
 
+/** The profile's map of what the player keeps that push channels read (flags the push store keeps); a new player keeps nothing. */
+export const KEEPS_ATTRIBUTE = 'keeps';
+
 export function playerItem(player: PlayerRecord): Item {
   return {
     ...keys.player(player.playerId),
@@ -229,6 +232,7 @@ export function playerItem(player: PlayerRecord): Item {
     tokenHash: { S: player.tokenHash },
     createdAt: n(player.createdAt),
     ...botOwnerOf(player),
+    [KEEPS_ATTRIBUTE]: { M: {} },
   };
 }
 

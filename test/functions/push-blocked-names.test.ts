@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noticeFor, withoutBlockedNames } from '../../functions/push/notify/blocked-names.js';
+import { batchReads } from '../../functions/push/notify/batch-reads.js';
 import type { GameNotice } from '../../functions/push/model/schemas.js';
 import type { GameHeader } from '../../functions/store/port.js';
 import { testContext } from '../support/context.js';
@@ -37,14 +38,14 @@ describe('names kept from blocked players', () => {
     } satisfies GameHeader;
     const replaced = (seat: number, id: string) =>
       ({ ...ref, id, seat, type: 'seat-replaced', version: 9, replaced: { seat: 0, name: 'Ann', afterTimeouts: 3 } }) as const;
-    const told = await withoutBlockedNames(ctx, full, [
+    const told = await withoutBlockedNames(batchReads(ctx), full, [
       { playerId: 'pl_ben', notification: replaced(1, 'n_ben') },
       { playerId: 'pl_cy', notification: replaced(3, 'n_cy') },
       { playerId: 'pl_ann', notification: replaced(0, 'n_ann') },
     ]);
     expect(told.map((t) => (t.notification.type === 'seat-replaced' ? t.notification.replaced.name : null))).toEqual(['Seat 1', 'Ann', 'Ann']);
     // Ann is blocked by Ben: she is not told his name either.
-    const joined = await withoutBlockedNames(ctx, full, [
+    const joined = await withoutBlockedNames(batchReads(ctx), full, [
       { playerId: 'pl_ann', notification: { ...ref, id: 'n_j', seat: 0, type: 'player-joined', joined: { seat: 1, name: 'Ben' } } },
     ]);
     expect(joined[0]!.notification).toMatchObject({ joined: { seat: 1, name: 'Seat 2' } });
@@ -81,9 +82,12 @@ describe('names kept from blocked players', () => {
       ],
       deadline: at,
     };
-    expect(await noticeFor(ctx, full, 'pl_ann', turn)).toEqual({ ...turn, awaiting: [turn.awaiting[0], turn.awaiting[1], { seat: 3, name: null }] });
-    expect(await noticeFor(ctx, full, 'pl_cy', turn)).toEqual(turn);
-    expect(await noticeFor(ctx, full, 'pl_ben', turn)).toEqual(turn);
+    expect(await noticeFor(batchReads(ctx), full, 'pl_ann', turn)).toEqual({
+      ...turn,
+      awaiting: [turn.awaiting[0], turn.awaiting[1], { seat: 3, name: null }],
+    });
+    expect(await noticeFor(batchReads(ctx), full, 'pl_cy', turn)).toEqual(turn);
+    expect(await noticeFor(batchReads(ctx), full, 'pl_ben', turn)).toEqual(turn);
     const ended: GameNotice = {
       id: 'gn_2',
       at,
@@ -95,6 +99,6 @@ describe('names kept from blocked players', () => {
       scores: [1, 2, 3, 4],
       winners: [{ seat: 3, name: 'Cy' }],
     };
-    expect(await noticeFor(ctx, full, 'pl_ann', ended)).toEqual({ ...ended, winners: [{ seat: 3, name: null }] });
+    expect(await noticeFor(batchReads(ctx), full, 'pl_ann', ended)).toEqual({ ...ended, winners: [{ seat: 3, name: null }] });
   });
 });

@@ -1,5 +1,5 @@
 import type { GameHeader } from '../../store/port.js';
-import type { PushContext } from '../context.js';
+import type { BatchReads } from './batch-reads.js';
 import type { Addressed } from '../model/derive.js';
 import type { GameNotice, Notification } from '../model/schemas.js';
 
@@ -8,7 +8,7 @@ import type { GameNotice, Notification } from '../model/schemas.js';
  * came after the seating). The game's rules need seats, not names: what one of
  * them is told never names the other — a notification's named seat reads
  * `Seat n`, a game notice's name is null, as for a bot. Read only for the few
- * messages that name someone.
+ * messages that name someone, once per pair of players in a consumer batch.
  */
 
 const playerAt = (header: GameHeader, seat: number) => {
@@ -34,27 +34,30 @@ function withoutName(notification: Notification): Notification {
 }
 
 /** Each notification as its addressee may read it. */
-export async function withoutBlockedNames(ctx: PushContext, header: GameHeader, addressed: readonly Addressed[]): Promise<Addressed[]> {
+export async function withoutBlockedNames(
+  reads: Pick<BatchReads, 'blockedEitherWay'>,
+  header: GameHeader,
+  addressed: readonly Addressed[],
+): Promise<Addressed[]> {
   return Promise.all(
     addressed.map(async (entry) => {
       const seat = namedSeat(entry.notification);
       const named = seat === null ? null : playerAt(header, seat);
       if (named === null || named === entry.playerId) return entry;
-      const blocked = await ctx.store.blockedEitherWay(entry.playerId, [named]);
-      return blocked.has(named) ? { ...entry, notification: withoutName(entry.notification) } : entry;
+      return (await reads.blockedEitherWay(entry.playerId, named)) ? { ...entry, notification: withoutName(entry.notification) } : entry;
     }),
   );
 }
 
 /** A game notice as the owner of a game's webhook may read it: the names of players they block, or who block them, left out. */
-export async function noticeFor(ctx: PushContext, header: GameHeader, ownerId: string, notice: GameNotice): Promise<GameNotice> {
+export async function noticeFor(reads: Pick<BatchReads, 'blockedEitherWay'>, header: GameHeader, ownerId: string, notice: GameNotice): Promise<GameNotice> {
   const seats = notice.type === 'game.turn' ? notice.awaiting : notice.type === 'game.ended' ? notice.winners : [];
   const named = seats.flatMap(({ seat }) => {
     const playerId = playerAt(header, seat);
     return playerId === null || playerId === ownerId ? [] : [playerId];
   });
   if (named.length === 0) return notice;
-  const blocked = await ctx.store.blockedEitherWay(ownerId, named);
+  const blocked = new Set((await Promise.all(named.map(async (other) => ((await reads.blockedEitherWay(ownerId, other)) ? [other] : [])))).flat());
   if (blocked.size === 0) return notice;
   const redact = (list: typeof seats) => list.map((s) => (blocked.has(playerAt(header, s.seat) ?? '') ? { ...s, name: null } : s));
   if (notice.type === 'game.turn') return { ...notice, awaiting: redact(notice.awaiting) };

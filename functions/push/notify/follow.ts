@@ -6,7 +6,7 @@ import type { Commit, CommitSummary, GameHeader } from '../../store/port.js';
 /** A durable commit as the push channels see it. */
 export interface ObservedCommit {
   readonly commit: Commit;
-  /** The header as stored now (seats may change during a game, so it is read for every commit). */
+  /** The header as stored now (seats may change during a game): read once per consumer batch, after every commit of it was durable. */
   readonly header: GameHeader;
   /** The summary of the commit before (null for the first). */
   readonly previous: CommitSummary | null;
@@ -20,7 +20,7 @@ const FOLLOWED_GAMES = 200;
 /**
  * Follows games commit by commit where durable commits are observed (the
  * in-process signal, the stream consumer), so that deriving notifications and
- * presenting each subscriber's state after a commit costs one header read:
+ * presenting each subscriber's state after a commit costs one header read a batch:
  * a commit that continues a game this process already holds is folded into
  * it; any other (a first sight, a gap, a redelivery) reads the commit before
  * and loads the game. Commits of one game arrive in order on both paths.
@@ -30,8 +30,13 @@ export class GameFollower {
 
   constructor(private readonly capacity = FOLLOWED_GAMES) {}
 
-  async observe(ctx: ServiceContext, commit: Commit): Promise<ObservedCommit | null> {
-    const header = await ctx.store.getHeader(commit.gameId);
+  /** `readHeader` reads the game's header as stored now (the batch's one read of it). */
+  async observe(
+    ctx: ServiceContext,
+    commit: Commit,
+    readHeader: (gameId: string) => Promise<GameHeader | null> = (gameId) => ctx.store.getHeader(gameId),
+  ): Promise<ObservedCommit | null> {
+    const header = await readHeader(commit.gameId);
     if (!header) return null;
     const held = this.games.get(commit.gameId);
     let previous: CommitSummary | null;

@@ -7,6 +7,7 @@ import { deriveJoined, deriveNotifications, endedNow, TURN_TYPES, type Addressed
 import { DEFAULT_PUSH_POLICY } from '../policy.js';
 import { GameFollower, type ObservedCommit } from './follow.js';
 import { withoutBlockedNames } from './blocked-names.js';
+import { batchReads, type BatchReads } from './batch-reads.js';
 
 /** The service's context with push: its store (the composition root's choice) and its policy (the default unless given). */
 export function withPush(service: ServiceContext, parts: Pick<PushContext, 'push'> & Partial<Pick<PushContext, 'pushPolicy'>>): PushContext {
@@ -30,13 +31,13 @@ export interface Notified {
  * stream on AWS) and may run twice for one commit: ids derive from the commit
  * and the addressee, so the second run rewrites the same items.
  */
-export async function notifyCommit(ctx: PushContext, commit: Commit, follower = new GameFollower()): Promise<Notified> {
-  const observed = await follower.observe(ctx, commit);
+export async function notifyCommit(ctx: PushContext, commit: Commit, follower = new GameFollower(), reads: BatchReads = batchReads(ctx)): Promise<Notified> {
+  const observed = await follower.observe(ctx, commit, reads.header);
   if (!observed) return { derived: { notifications: [], notices: [] }, observed };
   const { header, previous } = observed;
   const result = endedNow({ previous, commit }) ? await finalScore(ctx, observed) : null;
   const told = deriveNotifications({ header, title: titleOf(ctx, header.game), previous, commit, result });
-  const derived = { ...told, notifications: await withoutBlockedNames(ctx, header, told.notifications) };
+  const derived = { ...told, notifications: await withoutBlockedNames(reads, header, told.notifications) };
   await storeAddressed(ctx, derived.notifications);
   return { derived: await withinTurnAllowance(ctx, commit, derived), observed };
 }
@@ -71,8 +72,8 @@ async function withinTurnAllowance(ctx: PushContext, commit: Commit, derived: De
  * stream record on AWS — and may run twice for one: ids and times derive
  * from the join, so the second run rewrites the same items.
  */
-export async function notifyJoin(ctx: PushContext, header: GameHeader): Promise<Derived> {
-  const notifications = await withoutBlockedNames(ctx, header, deriveJoined(header, titleOf(ctx, header.game)));
+export async function notifyJoin(ctx: PushContext, header: GameHeader, reads: BatchReads = batchReads(ctx)): Promise<Derived> {
+  const notifications = await withoutBlockedNames(reads, header, deriveJoined(header, titleOf(ctx, header.game)));
   await storeAddressed(ctx, notifications);
   return { notifications, notices: [] };
 }

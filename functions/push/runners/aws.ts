@@ -13,9 +13,9 @@ async function handle(ctx: PushContext, record: DynamoDBRecord, sinks: readonly 
   if (!image) return;
   const kind = kindOf(image);
   if (kind === 'commit' && record.eventName === 'INSERT') {
-    const { derived, observed } = await notifyCommit(ctx, commitFromItem(image), follower);
+    const { derived, observed } = await notifyCommit(ctx, commitFromItem(image), follower, reads);
     await passOn(sinks, derived, observed, reads);
-  } else if (kind === 'header' && record.eventName === 'MODIFY') await passOn(sinks, await notifyJoin(ctx, headerFromItem(image)), null, reads);
+  } else if (kind === 'header' && record.eventName === 'MODIFY') await passOn(sinks, await notifyJoin(ctx, headerFromItem(image), reads), null, reads);
 }
 
 /**

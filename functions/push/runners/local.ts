@@ -95,9 +95,9 @@ export function runLocalNotifier(
   const handle = async (work: NotifierWork, reads: BatchReads) => {
     const started = performance.now();
     try {
-      if (work.kind === 'join') await passOn(sinks, await notifyJoin(ctx, work.header), null, reads);
+      if (work.kind === 'join') await passOn(sinks, await notifyJoin(ctx, work.header, reads), null, reads);
       else {
-        const { derived, observed } = await notifyCommit(ctx, work.commit, follower);
+        const { derived, observed } = await notifyCommit(ctx, work.commit, follower, reads);
         await passOn(sinks, derived, observed, reads);
         onHandled(performance.now() - started);
       }

@@ -57,6 +57,7 @@ import {
   type EmailRecord,
   type NotificationPage,
   type PushStore,
+  type PlayerKeeps,
   type PushSubscriptionRecord,
   type ReadConsistency,
   type WebhookRecord,
@@ -65,6 +66,7 @@ import { StoredPreferences } from '../model/preferences.js';
 import { Notification } from '../model/schemas.js';
 import { TimerPayload, type Timer } from '../../timers/port.js';
 import { OutboxMessage } from '../outbox/message.js';
+import { KeepsFlags } from './dynamo-keeps.js';
 
 /** BatchWriteItem's limit. */
 const BATCH = 25;
@@ -77,11 +79,19 @@ const ALLOWANCE_KEPT_MS = 60 * 60 * 1000;
 
 /** Push records on the game table (layout in keys.ts). */
 export class DynamoPushStore implements PushStore {
+  private readonly keeps: KeepsFlags;
+
   constructor(
     private readonly client: DynamoDBClient,
     private readonly table: string,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.keeps = new KeepsFlags(client, table);
+  }
+
+  async playerKeeps(playerId: string): Promise<PlayerKeeps | null> {
+    return this.keeps.read(playerId);
+  }
 
   async putNotifications(playerId: string, notifications: readonly Notification[]): Promise<void> {
     await this.batchWrite(notifications.map((n) => ({ PutRequest: { Item: notificationItem(playerId, n) } })));
@@ -130,7 +140,9 @@ export class DynamoPushStore implements PushStore {
   }
 
   async putPreferences(playerId: string, preferences: StoredPreferences): Promise<void> {
-    await this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...preferencesKey(playerId), j: { S: JSON.stringify(preferences) } } }));
+    await this.keeps.keeping(playerId, 'preferences', () =>
+      this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...preferencesKey(playerId), j: { S: JSON.stringify(preferences) } } })),
+    );
   }
 
   async putTimer(timer: Timer): Promise<void> {
@@ -161,7 +173,9 @@ export class DynamoPushStore implements PushStore {
 
   async addWebhook(hook: WebhookRecord, limit: number): Promise<boolean> {
     // Subscriptions made before the count existed are counted on the first create that needs it.
-    return this.addCounted(hook.ownerId, 'webhooks', hookCopies(hook), limit, async () => (await this.listWebhooks(hook.ownerId, 'strong')).length);
+    return this.keeps.keeping(hook.ownerId, 'webhooks', () =>
+      this.addCounted(hook.ownerId, 'webhooks', hookCopies(hook), limit, async () => (await this.listWebhooks(hook.ownerId, 'strong')).length),
+    );
   }
 
   async putWebhook(hook: WebhookRecord): Promise<void> {
@@ -189,10 +203,13 @@ export class DynamoPushStore implements PushStore {
       'webhooks',
       partitions.map((pk) => ({ pk: { S: pk }, sk: { S: `${WEBHOOK_PREFIX}${hook.id}` } })),
     );
+    await this.keeps.dropped(hook.ownerId, 'webhooks', async () => (await this.listWebhooks(hook.ownerId, 'strong')).length);
   }
 
   async addPushSubscription(subscription: PushSubscriptionRecord, limit: number): Promise<boolean> {
-    return this.addCounted(subscription.ownerId, 'push-subscriptions', [pushSubscriptionItem(subscription)], limit, async () => 0);
+    return this.keeps.keeping(subscription.ownerId, 'devices', () =>
+      this.addCounted(subscription.ownerId, 'push-subscriptions', [pushSubscriptionItem(subscription)], limit, async () => 0),
+    );
   }
 
   async putPushSubscription(subscription: PushSubscriptionRecord): Promise<void> {
@@ -210,6 +227,7 @@ export class DynamoPushStore implements PushStore {
 
   async deletePushSubscription(subscription: Pick<PushSubscriptionRecord, 'ownerId' | 'id'>): Promise<void> {
     await this.deleteCounted(subscription.ownerId, 'push-subscriptions', [pushSubscriptionKey(subscription.ownerId, subscription.id)]);
+    await this.keeps.dropped(subscription.ownerId, 'devices', async () => (await this.listPushSubscriptions(subscription.ownerId, 'strong')).length);
   }
 
   async getEmail(playerId: string, consistency: ReadConsistency): Promise<EmailRecord | null> {
@@ -218,11 +236,14 @@ export class DynamoPushStore implements PushStore {
   }
 
   async putEmail(record: EmailRecord): Promise<void> {
-    await this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...emailKey(record.playerId), j: { S: JSON.stringify(record) } } }));
+    await this.keeps.keeping(record.playerId, 'email', () =>
+      this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...emailKey(record.playerId), j: { S: JSON.stringify(record) } } })),
+    );
   }
 
   async deleteEmail(playerId: string): Promise<void> {
     await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: emailKey(playerId) }));
+    await this.keeps.dropped(playerId, 'email', async () => ((await this.getEmail(playerId, 'strong')) ? 1 : 0));
   }
 
   async claimAddress(addressKey: string, playerId: string): Promise<void> {

@@ -6,6 +6,7 @@ import {
   type DeliveryRecord,
   type EmailRecord,
   type NotificationPage,
+  type PlayerKeeps,
   type PushStore,
   type PushSubscriptionRecord,
   type WebhookRecord,
@@ -40,6 +41,17 @@ export class MemoryPushStore implements PushStore {
   private readonly told = new Map<string, string>();
 
   constructor(private readonly clock: () => number = Date.now) {}
+
+  /** Read off what is kept: exact, every write being seen at once. */
+  async playerKeeps(playerId: string): Promise<PlayerKeeps> {
+    const owns = (records: Map<string, { readonly ownerId: string }>) => [...records.values()].some((r) => r.ownerId === playerId);
+    return {
+      preferences: this.preferences.has(playerId),
+      webhooks: owns(this.webhooks),
+      devices: owns(this.pushSubscriptions),
+      email: this.emails.has(playerId),
+    };
+  }
 
   async putNotifications(playerId: string, notifications: readonly Notification[]): Promise<void> {
     const inbox = this.notifications.get(playerId) ?? new Map<string, Notification>();

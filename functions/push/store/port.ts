@@ -265,6 +265,24 @@ export interface AllowanceStore {
   claimSubject(targetId: string, subject: string, claimant: string, at: number): Promise<boolean>;
 }
 
+/** The kinds of things of a player's that the channels read when telling them something. */
+export const KEPT_KINDS = ['preferences', 'webhooks', 'devices', 'email'] as const;
+export type KeptKind = (typeof KEPT_KINDS)[number];
+/** Per kind, whether the player keeps any: preferences of their own, a webhook (either scope), a browser push device, an e-mail address. */
+export type PlayerKeeps = Readonly<Record<KeptKind, boolean>>;
+
+export interface KeepsStore {
+  /**
+   * What the player keeps, for the channels (eventually consistent: a thing
+   * added in the last second may be missed a batch, as reading it would),
+   * so they skip the reads that would find nothing. Kept true by every
+   * write that adds such a thing and false by the removal of the last one;
+   * null for a player stored before it was kept (or gone): they may keep
+   * anything, and every channel reads as before.
+   */
+  playerKeeps(playerId: string): Promise<PlayerKeeps | null>;
+}
+
 /** An account erased (functions/app/account-deletion.ts): what push keeps of the player goes. */
 export interface PlayerErasure {
   /**
@@ -287,4 +305,5 @@ export type PushStore = NotificationStore &
   TicketStore &
   ConnectionStore &
   AllowanceStore &
+  KeepsStore &
   PlayerErasure;

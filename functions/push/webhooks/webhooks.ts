@@ -148,7 +148,7 @@ function wants(hook: WebhookRecord, type: string): boolean {
  * last second may be seen a commit late.
  */
 export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
-  return async (derived, _observed, reads) => {
+  return async (derived, observed, reads) => {
     const due: [WebhookRecord, Notification | GameNotice][] = [];
     const mine = new Map<string, (type: NotificationType) => readonly WebhookRecord[]>();
     for (const { playerId, notification } of derived.notifications.filter((a) => sendable(derived, a.notification))) {
@@ -158,11 +158,11 @@ export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
     const notices = derived.notices.filter((notice) => sendable(derived, notice));
     const gameId = notices[0]?.gameId;
     if (gameId !== undefined) {
-      const hooks = await ctx.push.gameWebhooks(gameId, 'eventual');
-      // Read only when the game has webhooks: a notice names seats, and an owner is never told the name of a player on their block list.
-      const header = hooks.length > 0 ? await ctx.store.getHeader(gameId) : null;
+      const hooks = await reads.gameWebhooks(gameId);
+      // A notice names seats, and an owner is never told the name of a player on their block list: the commit's header says who sits where.
+      const header = hooks.length === 0 ? null : (observed?.header ?? (await reads.header(gameId)));
       for (const notice of notices)
-        for (const hook of hooks) if (wants(hook, notice.type) && header) due.push([hook, await noticeFor(ctx, header, hook.ownerId, notice)]);
+        for (const hook of hooks) if (wants(hook, notice.type) && header) due.push([hook, await noticeFor(reads, header, hook.ownerId, notice)]);
     }
     const queued = await Promise.all(due.map(([hook, message]) => recordDelivery(ctx, hook, message, reads)));
     await outbox.enqueue(queued.filter((m): m is OutboxMessage => m !== null));
