@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException, GetItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, GetItemCommand, UpdateItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { keys, KEEPS_ATTRIBUTE } from '../../store/dynamo-items.js';
 import { KEPT_KINDS, type KeptKind, type PlayerKeeps } from './port.js';
 
@@ -24,15 +24,7 @@ export class KeepsFlags {
   ) {}
 
   async read(playerId: string): Promise<PlayerKeeps | null> {
-    const output = await this.client.send(
-      new GetItemCommand({
-        TableName: this.table,
-        Key: keys.player(playerId),
-        ProjectionExpression: '#keeps',
-        ExpressionAttributeNames: { '#keeps': KEEPS_ATTRIBUTE },
-      }),
-    );
-    const kept = output.Item?.[KEEPS_ATTRIBUTE]?.M;
+    const kept = (await this.profileAttribute(playerId, KEEPS_ATTRIBUTE, false))?.M;
     if (!kept) return null;
     return Object.fromEntries(KEPT_KINDS.map((kind) => [kind, kept[kind]?.BOOL === true])) as Record<KeptKind, boolean>;
   }
@@ -47,17 +39,8 @@ export class KeepsFlags {
 
   /** After a removal of a thing of `kind`: clears the flag when `remaining()` finds none left and nothing was added meanwhile. */
   async dropped(playerId: string, kind: KeptKind, remaining: () => Promise<number>): Promise<void> {
-    const before = await this.client.send(
-      new GetItemCommand({
-        TableName: this.table,
-        Key: keys.player(playerId),
-        ProjectionExpression: '#marks',
-        ExpressionAttributeNames: { '#marks': MARKS_ATTRIBUTE },
-        ConsistentRead: true,
-      }),
-    );
+    const marks = (await this.profileAttribute(playerId, MARKS_ATTRIBUTE, true))?.N;
     if ((await remaining()) > 0) return;
-    const marks = before.Item?.[MARKS_ATTRIBUTE]?.N;
     await this.unlessStale(
       new UpdateItemCommand({
         TableName: this.table,
@@ -82,6 +65,20 @@ export class KeepsFlags {
         ExpressionAttributeValues: { ':kept': { BOOL: true }, ':one': { N: '1' } },
       }),
     );
+  }
+
+  /** One attribute of the player's profile item (eventually consistent unless `consistent`). */
+  private async profileAttribute(playerId: string, name: string, consistent: boolean): Promise<AttributeValue | undefined> {
+    const output = await this.client.send(
+      new GetItemCommand({
+        TableName: this.table,
+        Key: keys.player(playerId),
+        ProjectionExpression: '#attribute',
+        ExpressionAttributeNames: { '#attribute': name },
+        ConsistentRead: consistent,
+      }),
+    );
+    return output.Item?.[name];
   }
 
   /** Sends an update whose condition failing means there is nothing to change (no map, or a mark came meanwhile). */
