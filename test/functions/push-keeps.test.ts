@@ -2,24 +2,16 @@ import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { DynamoPushStore } from '../../functions/push/store/dynamo.js';
 import { MemoryPushStore } from '../../functions/push/store/memory.js';
-import type { PushStore, PushSubscriptionRecord, WebhookRecord } from '../../functions/push/store/port.js';
+import type { PushStore, PushSubscriptionRecord } from '../../functions/push/store/port.js';
 import { KEEPS_ATTRIBUTE, playerItem } from '../../functions/store/dynamo-items.js';
 import type { PlayerRecord } from '../../functions/store/port.js';
 import { freshTable, type TestTable } from '../support/dynamo.js';
+import { webhookRecord } from '../support/push-records.js';
 
 /** What the channels may skip for a player: the flags every add and removal keeps, on both adapters. */
 const NOW = Date.UTC(2026, 10, 27, 9);
 const player = (playerId: string): PlayerRecord => ({ playerId, name: playerId, tokenHash: `hash-${playerId}`, createdAt: NOW });
-const hook = (id: string, ownerId: string, gameId: string | null = null): WebhookRecord => ({
-  id,
-  ownerId,
-  url: 'https://example.com/h',
-  gameId,
-  events: null,
-  secret: 'whsec_x',
-  createdAt: NOW,
-  disabled: null,
-});
+const hook = (id: string, ownerId: string, gameId: string | null = null) => webhookRecord(id, ownerId, gameId, NOW);
 const device = (id: string, ownerId: string): PushSubscriptionRecord => ({
   id,
   ownerId,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DynamoPushStore } from '../../functions/push/store/dynamo.js';
 import { MemoryPushStore } from '../../functions/push/store/memory.js';
-import type { DeliveryRecord, EmailRecord, PushStore, PushSubscriptionRecord, WebhookRecord } from '../../functions/push/store/port.js';
+import type { DeliveryRecord, EmailRecord, PushStore, PushSubscriptionRecord } from '../../functions/push/store/port.js';
 import type { Notification } from '../../functions/push/model/schemas.js';
 import { freshTable } from '../support/dynamo.js';
+import { webhookRecord } from '../support/push-records.js';
 
 /** One contract, both adapters: the push store behaves the same on DynamoDB Local and in memory. */
 const NOW = Date.UTC(2026, 10, 26, 12);
@@ -192,16 +193,7 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
 
   it('keeps webhooks by owner and by game, and deliveries newest first, created once', async () => {
     const store = await make(() => NOW);
-    const hook = (id: string, gameId: string | null): WebhookRecord => ({
-      id,
-      ownerId: 'pl_a',
-      url: 'https://example.com/h',
-      gameId,
-      events: null,
-      secret: 'whsec_x',
-      createdAt: NOW,
-      disabled: null,
-    });
+    const hook = (id: string, gameId: string | null) => webhookRecord(id, 'pl_a', gameId, NOW);
     expect(await store.addWebhook(hook('wh_1', null), 10)).toBe(true);
     expect(await store.addWebhook(hook('wh_2', 'g_1'), 10)).toBe(true);
     expect((await store.listWebhooks('pl_a', 'strong')).map((h) => h.id)).toEqual(['wh_1', 'wh_2']);
@@ -235,16 +227,7 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
 
   it('keeps at most `limit` webhooks a player, even created at once, and counts deleted ones off (and ones made before the count)', async () => {
     const store = await make(() => NOW);
-    const hook = (id: string, ownerId = 'pl_q'): WebhookRecord => ({
-      id,
-      ownerId,
-      url: 'https://example.com/h',
-      gameId: null,
-      events: null,
-      secret: 'whsec_x',
-      createdAt: NOW,
-      disabled: null,
-    });
+    const hook = (id: string, ownerId = 'pl_q') => webhookRecord(id, ownerId, null, NOW);
     const created = await Promise.all(Array.from({ length: 8 }, (_, i) => store.addWebhook(hook(`wh_q${i}`), 3)));
     expect(created.filter(Boolean)).toHaveLength(3);
     expect(await store.listWebhooks('pl_q', 'strong')).toHaveLength(3);
