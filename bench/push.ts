@@ -771,11 +771,28 @@ function report(title: string, { counted, costs, total, consumerAwsSeconds }: Aw
   const goalSaid = goal === undefined ? '' : ` (goal at most $${goal.toFixed(2)}: ${1000 * total <= goal ? 'met' : 'not met'})`;
   console.log(`  per 1,000 games: ${dollars(1000 * total)}${goalSaid}`);
   for (const [part, cost] of Object.entries(costs)) console.log(`    ${part.padEnd(30)} ${dollars(1000 * cost)}`);
-  // What any implementation of this design pays: the API request of each move, the commit and notification writes, the stream's messages.
+  /*
+   * What no implementation of this design goes under, the scenario being what
+   * it is: each move's API request and Lambda invocation, the commit and
+   * notification writes, the commit messages (one per commit to each
+   * subscriber but its author) with each connection's subscribe round trip,
+   * and the minutes the players stay connected. Everything else (reads,
+   * notifications sent alone, timers, the consumer's time, connection records)
+   * is the implementation's.
+   */
   const written = (kind: string) => c.dynamoRows.filter((row) => row.kind.endsWith(` ${kind}`)).reduce((units, row) => units + row.write, 0);
-  const floor =
-    c.moves * PRICES.httpApiRequest + wru(written('commit') + written('notification')) + (c.messagesBilled + c.messagesReceived) * PRICES.webSocketMessage;
-  console.log(`    of which the floor (move requests, commit and notification writes, stream messages): ${dollars(1000 * floor)}`);
+  const billed = (type: string) => c.messagesByType.get(type)?.billed ?? 0;
+  const floorParts = {
+    'move requests': c.moves * (PRICES.httpApiRequest + PRICES.lambdaRequest),
+    'commit and notification writes': wru(written('commit') + written('notification')),
+    'commit messages and subscriptions': (billed('commit') + billed('subscribed') + c.messagesReceived) * PRICES.webSocketMessage,
+    'connected minutes': c.connectedHours * 60 * PRICES.webSocketConnectionMinute,
+  };
+  const floor = Object.values(floorParts).reduce((a, b) => a + b, 0);
+  const floorSaid = Object.entries(floorParts)
+    .map(([part, cost]) => `${part} ${dollars(1000 * cost)}`)
+    .join(', ');
+  console.log(`    of which the floor: ${dollars(1000 * floor)} (${floorSaid})`);
 }
 
 // ── 3. complete four-player games with push clients, counted and priced ───
