@@ -236,9 +236,11 @@ export class DynamoPushStore implements PushStore {
   }
 
   async putEmail(record: EmailRecord): Promise<void> {
-    await this.keeps.keeping(record.playerId, 'email', () =>
-      this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...emailKey(record.playerId), j: { S: JSON.stringify(record) } } })),
-    );
+    await this.keeps.keeping(record.playerId, 'email', () => this.rewriteEmail(record));
+  }
+
+  async rewriteEmail(record: EmailRecord): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...emailKey(record.playerId), j: { S: JSON.stringify(record) } } }));
   }
 
   async deleteEmail(playerId: string): Promise<void> {

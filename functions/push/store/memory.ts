@@ -88,6 +88,10 @@ export class MemoryPushStore implements PushStore {
     this.emails.set(record.playerId, jsonCopy(record));
   }
 
+  async rewriteEmail(record: EmailRecord): Promise<void> {
+    await this.putEmail(record);
+  }
+
   async deleteEmail(playerId: string): Promise<void> {
     this.emails.delete(playerId);
   }

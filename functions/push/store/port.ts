@@ -171,7 +171,14 @@ export interface EmailRecord {
 
 export interface EmailStore {
   getEmail(playerId: string, consistency: ReadConsistency): Promise<EmailRecord | null>;
+  /** Stores the player's address record (a new address, or another in its place). */
   putEmail(record: EmailRecord): Promise<void>;
+  /**
+   * Writes back a record read a moment ago, changed (confirmed, a list left,
+   * disabled by a bounce): what the player keeps is as it was, so the flags
+   * are not written (the bounce handler may write the record, nothing else).
+   */
+  rewriteEmail(record: EmailRecord): Promise<void>;
   /** Nothing when there is none. */
   deleteEmail(playerId: string): Promise<void>;
   /**
