@@ -7,6 +7,8 @@ import { KEEPS_ATTRIBUTE, playerItem } from '../../functions/store/dynamo-items.
 import type { PlayerRecord } from '../../functions/store/port.js';
 import { freshTable, type TestTable } from '../support/dynamo.js';
 import { webhookRecord } from '../support/push-records.js';
+import { testContext } from '../support/context.js';
+import { batchReads } from '../../functions/push/notify/batch-reads.js';
 
 /** What the channels may skip for a player: the flags every add and removal keeps, on both adapters. */
 const NOW = Date.UTC(2026, 10, 27, 9);
@@ -86,5 +88,34 @@ describe('a player stored before the flags (dynamodb)', () => {
     await store.deleteWebhook(hook('wh_o', 'pl_old'));
     expect(await store.playerKeeps('pl_old')).toBeNull();
     expect(await store.playerKeeps('pl_nobody')).toBeNull();
+  });
+});
+
+describe('what the channels read in a batch', () => {
+  it('reads each player’s flags once, and of their things only those the flags say they keep', async () => {
+    const push = new MemoryPushStore(() => NOW);
+    const asked: string[] = [];
+    const counted = new Proxy(push, {
+      get: (target, name, receiver) => {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function' || typeof name !== 'string') return value;
+        return (...args: unknown[]) => {
+          asked.push(`${name} ${String(args[0])}`);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const reads = batchReads(testContext({ push: counted }));
+    await push.addWebhook(hook('wh_k', 'pl_keeps'), 10);
+    for (let twice = 0; twice < 2; twice++)
+      for (const playerId of ['pl_none', 'pl_keeps']) {
+        await reads.preferences(playerId);
+        await reads.webhooks(playerId);
+        await reads.pushSubscriptions(playerId);
+        await reads.email(playerId);
+      }
+    expect(asked).toEqual(['playerKeeps pl_none', 'playerKeeps pl_keeps', 'listWebhooks pl_keeps']);
+    expect((await reads.webhooks('pl_keeps')).map((h) => h.id)).toEqual(['wh_k']);
+    expect(await reads.email('pl_none')).toBeNull();
   });
 });
