@@ -156,7 +156,9 @@ describe('Villages of Valeria through the API (DynamoDB Local, real HTTP)', () =
       const sent = await client.request('POST', `/v1/games/${gameId}/moves`, { token, body: { moves: [legal.body.moves[0]] } });
       expect(sent.status, sent.text).toBe(200);
       const after = await client.get(`/v1/games/${gameId}/moves`, { token });
-      expect(sent.body.next).toEqual({ version: after.body.version, moves: after.body.moves });
+      const game = await client.get(`/v1/games/${gameId}`, { token });
+      // `next` also carries the game as this player's GET answers it then (the stream does not send them their own commit).
+      expect(sent.body.next).toEqual({ version: after.body.version, moves: after.body.moves, game: game.body });
       if (sent.body.next.version > sent.body.version) answeredAfterOrders++;
     }
     // The other player's orders declined follow windows within the same request, and `next` saw it.
