@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { NotifierBacklog, type BacklogItem } from '../../functions/push/runners/backlog.js';
-import type { Commit, GameHeader } from '../../functions/store/port.js';
+import { notifyCommit } from '../../functions/push/notify/notifier.js';
+import { runLocalNotifier } from '../../functions/push/runners/local.js';
+import { MemoryStore } from '../../functions/store/memory.js';
+import { StoreUnavailableError, type Commit, type GameHeader } from '../../functions/store/port.js';
+import { startApi } from '../support/api.js';
+import { playToEnd } from '../support/api-players.js';
 
 const commit = (gameId: string, seq: number) => ({ kind: 'commit', commit: { gameId, seq } as Commit }) as const;
 const join = (gameId: string) => ({ kind: 'join', header: { gameId } as GameHeader }) as const;
@@ -65,5 +70,51 @@ describe("the local notifier's backlog", () => {
     expect(backlog.empty).toBe(true);
     backlog.add(commit('a', 43));
     expect(backlog.size).toEqual({ held: 0, gamesBehind: 1 });
+  });
+});
+
+/** The notifier that fell behind, reading a whole game back from the log, through a store that fails one of those reads. */
+describe('a notifier reading commits back from the log', () => {
+  class StoreFailingOneReadBack extends MemoryStore {
+    failed = 0;
+    override async readCommits(gameId: string, after: number, limit: number) {
+      // The read back takes a turn's worth of commits; the service's own reads take other counts.
+      if (limit === 25 && this.failed === 0) {
+        this.failed++;
+        throw new StoreUnavailableError('readCommits', 'not-applied');
+      }
+      return super.readCommits(gameId, after, limit);
+    }
+  }
+
+  it('reads a game again after the store failed the read, and so tells every player everything, once', async () => {
+    const store = new StoreFailingOneReadBack();
+    const api = await startApi({ store });
+    const errors: unknown[] = [];
+    const notifier = runLocalNotifier(api.ctx, [], { onError: (error) => void errors.push(error), holdAtMost: 0 });
+    try {
+      const players = await Promise.all(['Ann', 'Ben'].map((name) => api.client.register(name)));
+      const created = await api.client.post('/v1/games', { token: players[0]!.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily' } });
+      const gameId: string = created.body.gameId;
+      expect((await api.client.post(`/v1/games/${gameId}/join`, { token: players[1]!.token, body: {} })).status).toBe(200);
+      await playToEnd(
+        api.client,
+        gameId,
+        players.map((p, seat) => ({ seat, token: p.token })),
+      );
+      await notifier.idle();
+      expect([store.failed, errors.length]).toEqual([1, 1]);
+      expect(errors[0]).toBeInstanceOf(StoreUnavailableError);
+      const feeds = async () =>
+        Promise.all(players.map(async (p) => (await api.client.get('/v1/notifications?limit=100', { token: p.token })).body.notifications));
+      const told = await feeds();
+      expect(told.map((feed) => feed.filter((n: { type: string }) => n.type === 'game-ended'))).toEqual([[expect.anything()], [expect.anything()]]);
+      // Deriving every commit again stores nothing new: none was skipped.
+      for (const commit of await store.readCommits(gameId, 0, 10_000)) await notifyCommit(api.ctx, commit);
+      expect(await feeds()).toEqual(told);
+    } finally {
+      notifier.stop();
+      await api.close();
+    }
   });
 });

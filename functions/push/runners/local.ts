@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { Timers } from '../../timers/port.js';
 import type { PushContext } from '../context.js';
 import type { Outbox } from '../outbox/port.js';
@@ -70,6 +71,8 @@ export function runLocalPush(ctx: PushContext, timers: Timers, outbox: Outbox, s
 const HELD_AT_MOST = 1_000;
 /** The most items one turn of the notifier takes, and the most commits one read back of a game's log takes. */
 const TURN_SIZE = 25;
+/** The pause after a read back the store failed, before the game is tried again. */
+const READ_BACK_RETRY_MS = 1_000;
 
 /**
  * Each commit the in-process signal announces (it is durable by then) is
@@ -106,11 +109,15 @@ export function runLocalNotifier(
     }
   };
   const readBack = async (gameId: string, fromSeq: number) => {
-    let commits: readonly Commit[] = [];
+    let commits: readonly Commit[];
     try {
       commits = await ctx.store.readCommits(gameId, fromSeq - 1, TURN_SIZE);
     } catch (error) {
+      // The log keeps them: the game waits its turn again, after a pause that spares a store in trouble.
       onError(error);
+      await setTimeout(READ_BACK_RETRY_MS);
+      backlog.read(gameId, fromSeq - 1, true);
+      return;
     }
     const reads = batchReads(ctx);
     for (const commit of commits) await handle({ kind: 'commit', commit }, reads);
