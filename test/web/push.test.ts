@@ -205,7 +205,8 @@ describe('browser push in Chromium: the switch, the service worker, the notifica
     await expect.poll(() => again.isChecked()).toBe(true);
     expect((await api<Devices>('/v1/push-subscriptions', token)).body.subscriptions).toHaveLength(1);
     await page.getByRole('button', { name: 'Sign out of this browser' }).click();
-    await page.getByLabel('Your name').waitFor();
+    // Exactly: the account page's own "Type your name, Pia, to confirm" would match at once, before signing out ends.
+    await page.getByLabel('Your name', { exact: true }).waitFor();
     expect((await api<Devices>('/v1/push-subscriptions', token)).body.subscriptions).toEqual([]);
     const signedOut = JSON.parse((await page.evaluate<string | null>("localStorage.getItem('test.push')")) ?? '{}') as PushLog;
     expect([signedOut.active, signedOut.unsubscribed]).toEqual([false, 2]);
