@@ -1,7 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { awaitedSeats, botMove, Rng, rngStateFromSeed, type BotLevel } from '../../core/engine/index.js';
 import { runRecord, seatToReplace, type CommandRecord, type RecordRejection } from '../../core/table/index.js';
-import { StoreUnavailableError, type Commit, type GameHeader, type GameSummary, type Snapshot } from '../store/port.js';
+import { StoreUnavailableError, type Commit, type CommitSummary, type GameHeader, type GameSummary, type Snapshot } from '../store/port.js';
 import { afterTheAnswer } from './after-the-answer.js';
 import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
@@ -52,7 +52,8 @@ export const RETRY = Symbol('retry');
 export type Retry = typeof RETRY;
 
 export type CommitOutcome =
-  | { readonly kind: 'committed'; readonly commit: Commit }
+  /** `previous`: the summary of the game as it stood before the commit. */
+  | { readonly kind: 'committed'; readonly commit: Commit; readonly previous: CommitSummary }
   | { readonly kind: 'rejected'; readonly refusal: RecordRejection }
   /** Someone else holds that seq now; `existing` tells a retry from a race. */
   | { readonly kind: 'conflict'; readonly existing: Commit };
@@ -147,6 +148,7 @@ export async function commitRecord(
   if (!live.state) throw new Error('commitRecord before the game started');
   const run = runRecord(live.engine, live.state, record);
   if ('rejection' in run) return { kind: 'rejected', refusal: run };
+  const previous = summarize(live.state);
   const after: LiveGame = { ...live, state: run.state, version: live.version + 1 };
   const commit: Commit = {
     gameId: live.header.gameId,
@@ -169,7 +171,7 @@ export async function commitRecord(
   live.recentKeys = rememberKey(live.recentKeys, commit);
   ctx.recentGames.remember(live);
   await afterCommit(ctx, live, commit);
-  return { kind: 'committed', commit };
+  return { kind: 'committed', commit, previous };
 }
 
 async function afterCommit(ctx: ServiceContext, live: LiveGame, commit: Commit): Promise<void> {

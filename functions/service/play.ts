@@ -1,5 +1,6 @@
 import { isoInstant, presentTimes, publishedCommit, type RecordRejection } from '../../core/table/index.js';
-import { StoreUnavailableError, type Commit, type GameHeader, type PlayerRecord } from '../store/port.js';
+import type { ScoreSheet } from '../../core/engine/index.js';
+import { StoreUnavailableError, type Commit, type CommitSummary, type GameHeader, type PlayerRecord } from '../store/port.js';
 import type { ServiceContext } from './context.js';
 import { engineRefusal, fail, type ServiceError } from './errors.js';
 import { refusalSpeaker } from './refusals/index.js';
@@ -67,14 +68,40 @@ export interface MoveAnswer {
   readonly next: { readonly version: number; readonly moves: readonly unknown[]; readonly game: ReturnType<typeof presentGameTo> };
 }
 
-/** The answer at `now` to a request that committed `commit` for the player in `seat`; `live` is the game as it stands now. */
-export function answerWith(live: LiveGame, commit: Commit, seat: number, now: number): MoveAnswer {
+/**
+ * A request's own commit with what it followed: the facts push derives its
+ * notifications from, so that the app can hand the author theirs in the
+ * answer (the stream does not send them alone to the author, as it does not
+ * send the commit).
+ */
+export interface CommitMade {
+  readonly header: GameHeader;
+  /** The summary of the game before the commit (null before the first). */
+  readonly previous: CommitSummary | null;
+  readonly commit: Commit;
+  /** The final score sheet, when this commit ended the game. */
+  readonly result: ScoreSheet | null;
+}
+
+/** What a move, an undo or a seat taken back answers, and the commit it made. */
+export interface Answered {
+  readonly answer: MoveAnswer;
+  readonly made: CommitMade;
+}
+
+/** The answer at `now` to a request that committed `commit` (after `previous`) for the player in `seat`; `live` is the game as it stands now. */
+export function answerWith(live: LiveGame, commit: Commit, previous: CommitSummary | null, seat: number, now: number): Answered {
+  // Nothing follows a game's last commit: `live` is then the game it ended.
+  const ended = commit.summary.status === 'finished' && previous?.status !== 'finished' && live.state !== null;
   return {
-    gameId: live.header.gameId,
-    game: live.header.game,
-    version: commit.seq,
-    commit: presentCommit(live.engine, live.header, commit, seat),
-    next: { version: live.version, moves: legalMovesOf(live, seat), game: presentGameTo(live, seat, now) },
+    answer: {
+      gameId: live.header.gameId,
+      game: live.header.game,
+      version: commit.seq,
+      commit: presentCommit(live.engine, live.header, commit, seat),
+      next: { version: live.version, moves: legalMovesOf(live, seat), game: presentGameTo(live, seat, now) },
+    },
+    made: { header: live.header, previous, commit, result: ended && live.state ? live.engine.score(live.state) : null },
   };
 }
 
@@ -85,10 +112,11 @@ function refusalError(game: string, refusal: RecordRejection, batchSize: number)
 }
 
 /** The answer again to a request already committed as `seq` (a retry): that commit, and the moves as the game stands now. */
-async function answerFor(ctx: ServiceContext, gameId: string, seq: number, seat: number): Promise<MoveAnswer> {
-  const [commit] = await ctx.store.readCommits(gameId, seq - 1, 1);
-  if (!commit) throw new Error(`commit ${seq} of ${gameId} vanished`);
-  return answerWith(await loadLive(ctx, gameId), commit, seat, ctx.clock());
+async function answerFor(ctx: ServiceContext, gameId: string, seq: number, seat: number): Promise<Answered> {
+  const read = await ctx.store.readCommits(gameId, Math.max(0, seq - 2), seq > 1 ? 2 : 1);
+  const commit = read.at(-1);
+  if (commit?.seq !== seq) throw new Error(`commit ${seq} of ${gameId} vanished`);
+  return answerWith(await loadLive(ctx, gameId), commit, seq > 1 ? (read[0]?.summary ?? null) : null, seat, ctx.clock());
 }
 
 function sameRequest(commit: Commit, actor: string, request: MoveRequest): boolean {
@@ -100,7 +128,7 @@ function sameRequest(commit: Commit, actor: string, request: MoveRequest): boole
  * deadlines are resolved first; after a lost race the moves are re-decided on
  * the fresh state, unless the client pinned a version (then 409).
  */
-export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: string, request: MoveRequest): Promise<MoveAnswer> {
+export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: string, request: MoveRequest): Promise<Answered> {
   const slice = newSlice();
   return withFreshGame(ctx, gameId, async (live) => {
     const seat = seatOf(live.header, player.playerId);
@@ -137,7 +165,7 @@ export function submitMoves(ctx: ServiceContext, player: PlayerRecord, gameId: s
     }
     // Bots and instant answers react now; a race here only means someone else already did.
     await afterDurableWrite(settle(ctx, live, slice));
-    return answerWith(live, outcome.commit, seat, ctx.clock());
+    return answerWith(live, outcome.commit, outcome.previous, seat, ctx.clock());
   });
 }
 

@@ -3,10 +3,10 @@ import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
 import { seatOf } from './live-game.js';
 import { commitRecord, newSlice, owedAfter, RETRY, settle, withFreshGame } from './pipeline.js';
-import { answerWith, type MoveAnswer } from './play.js';
+import { answerWith, type Answered } from './play.js';
 
 /** A player takes back the seat the greedy bot has been playing for them; the bot's moves stand. */
-export function reclaimSeat(ctx: ServiceContext, player: PlayerRecord, gameId: string): Promise<MoveAnswer> {
+export function reclaimSeat(ctx: ServiceContext, player: PlayerRecord, gameId: string): Promise<Answered> {
   const slice = newSlice();
   return withFreshGame(ctx, gameId, async (live) => {
     const seat = seatOf(live.header, player.playerId);
@@ -25,6 +25,6 @@ export function reclaimSeat(ctx: ServiceContext, player: PlayerRecord, gameId: s
     );
     if (outcome.kind === 'conflict') return RETRY;
     if (outcome.kind === 'rejected') throw new Error(`reclaim of ${gameId} refused: ${outcome.refusal.rejection.code}`);
-    return answerWith(live, outcome.commit, seat, ctx.clock());
+    return answerWith(live, outcome.commit, outcome.previous, seat, ctx.clock());
   });
 }

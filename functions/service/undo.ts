@@ -5,7 +5,7 @@ import type { ServiceContext } from './context.js';
 import { fail, type ServiceError } from './errors.js';
 import { initOf, seatOf, type LiveGame } from './live-game.js';
 import { commitRecord, newSlice, owedAfter, RETRY, settle, withFreshGame } from './pipeline.js';
-import { answerWith, type MoveAnswer } from './play.js';
+import { answerWith, type Answered } from './play.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
 const PAGE = 100;
@@ -53,7 +53,7 @@ async function logBefore(ctx: ServiceContext, live: LiveGame, version: number, s
  * puts the previous state back; overdue deadlines are resolved first, so a
  * commit a timeout or a bot already followed is no longer the latest.
  */
-export function undoCommit(ctx: ServiceContext, player: PlayerRecord, gameId: string, version: number): Promise<MoveAnswer> {
+export function undoCommit(ctx: ServiceContext, player: PlayerRecord, gameId: string, version: number): Promise<Answered> {
   const slice = newSlice();
   return withFreshGame(ctx, gameId, async (live) => {
     const seat = seatOf(live.header, player.playerId);
@@ -83,6 +83,6 @@ export function undoCommit(ctx: ServiceContext, player: PlayerRecord, gameId: st
     if (outcome.kind === 'conflict') return RETRY;
     if (outcome.kind === 'rejected') throw new Error(`undo of ${gameId}@${version} refused: ${outcome.refusal.rejection.code}`);
     await settle(ctx, live, slice);
-    return answerWith(live, outcome.commit, seat, ctx.clock());
+    return answerWith(live, outcome.commit, outcome.previous, seat, ctx.clock());
   });
 }

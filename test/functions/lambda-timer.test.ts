@@ -164,7 +164,7 @@ describe('timer handler', () => {
     await readGame(ctx, tess, header.gameId);
     const before = (await ctx.store.latestCommit(header.gameId))!.seq;
     // Her reclaim's request plays its slice of bot moves first, then takes her seat back with bots still owed a move.
-    const answer = await reclaimSeat(ctx, tess, header.gameId);
+    const { answer } = await reclaimSeat(ctx, tess, header.gameId);
     const latest = (await ctx.store.latestCommit(header.gameId))!;
     expect(latest.seq).toBe(answer.version);
     expect(latest.seq).toBe(before + SYSTEM_COMMITS_PER_REQUEST + 1);

@@ -52,12 +52,15 @@ describe.each(RUNS)('notifications (%s store, real HTTP, holding at most %s)', (
     // Half-way, player 1 notes where it stands, then is "away" until the end.
     let midCursor: string | null = null;
     let moves = 0;
+    // Each move's answer: what its commit told its author.
+    const answers: { seat: number; seq: number; told: Notification[] }[] = [];
     await playToEnd(
       client,
       gameId,
       players.map((p, seat) => ({ seat, token: p.token })),
       {
-        onResponse: async () => {
+        onResponse: async (seat, reply) => {
+          if (reply.body.commit && reply.body.next) answers.push({ seat, seq: reply.body.commit.seq, told: reply.body.notifications });
           if (++moves !== 40) return;
           await notifier.idle();
           midCursor = (await allNotifications(api, players[1]!.token, 100)).cursor;
@@ -91,6 +94,10 @@ describe.each(RUNS)('notifications (%s store, real HTTP, holding at most %s)', (
       expect(new Set(turns.map((t) => t.pending.id))).toEqual(awaitedEntries);
       // Oldest first.
       expect(seen.map((n) => n.at)).toEqual([...seen.map((n) => n.at)].sort());
+      // Every answer told its author exactly what the feed lists for that commit (a new round's turn, the end).
+      const mine = answers.filter((a) => a.seat === seat);
+      expect(mine.some((a) => a.told.some((n) => n.type === 'your-turn'))).toBe(true);
+      for (const { seq, told } of mine) expect(told).toEqual(seen.filter((n) => 'version' in n && n.version === seq));
     }
 
     // A client away since the middle catches up with `after` and misses nothing.

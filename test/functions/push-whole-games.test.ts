@@ -141,12 +141,15 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
       // Player 1 drops its socket half-way, noting where the list stood, and comes back after the end.
       let responses = 0;
       let dropCursor: string | null = null;
+      // What each player's own moves told them: their answers carry it, and the stream does not.
+      const answered: Notification[][] = players.map(() => []);
       await playToEnd(
         client,
         gameId,
         players.map((p, seat) => ({ seat, token: p.token })),
         {
-          onResponse: async () => {
+          onResponse: async (seat, reply) => {
+            if (reply.body.commit && reply.body.next) answered[seat]!.push(...(reply.body.notifications as Notification[]));
             // Now and then: what the newest commit message said is what the routes answer, so a push client never refetches.
             if (++responses % 17 === 0) await expectStateAndMovesAsRoutes(streams[0]!, gameId, players[0]!.token, players[0]!.playerId);
             if (responses === 20) await expectSubscribedAsRoutes(gameId, players[1]!.token);
@@ -180,15 +183,21 @@ describe.each(['village-pillage', 'villages-of-valeria', 'valeria-card-kingdoms'
           expect(Notification.parse(n)).toEqual(n);
           expectNoSecret(JSON.stringify(n), 'a notification');
         }
+        // An answer tells its author exactly what the feed lists for that commit.
+        expect(answered[seat]!.length).toBeGreaterThan(0);
+        for (const n of answered[seat]!) expect(stored.find((s) => s.id === n.id)).toEqual(n);
         const viaSocket = notificationsIn((seat === 0 ? streams[0]! : streams[1]!).messages);
         if (seat === 0) {
-          await streams[0]!.until((all) => notificationsIn(all).length >= stored.length);
-          expect(viaSocket.map((n) => n.id).sort()).toEqual(stored.map((n) => n.id).sort());
+          await streams[0]!.until((all) => notificationsIn(all).length + answered[0]!.length >= stored.length);
+          // The socket and the answers together: every notification once.
+          expect([...viaSocket, ...answered[0]!].map((n) => n.id).sort()).toEqual(stored.map((n) => n.id).sort());
         } else {
-          // Seen live before the drop, then caught up with `after`: nothing missing, nothing twice.
+          // Seen live before the drop, then caught up with `after`: nothing twice; with what its answers told, nothing missing.
           const caughtUp = (await allNotifications(player.token, dropCursor)).seen;
-          const ids = [...viaSocket, ...caughtUp].map((n) => n.id);
-          expect(new Set(ids).size).toBe(ids.length);
+          const live = [...viaSocket, ...caughtUp].map((n) => n.id);
+          expect(new Set(live).size).toBe(live.length);
+          expect(viaSocket.filter((n) => answered[1]!.some((a) => a.id === n.id))).toEqual([]);
+          const ids = [...new Set([...live, ...answered[1]!.map((n) => n.id)])];
           expect(ids.sort()).toEqual(stored.map((n) => n.id).sort());
           expect(caughtUp.some((n) => n.type === 'game-ended')).toBe(true);
         }

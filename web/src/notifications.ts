@@ -64,6 +64,15 @@ function add(arrived: readonly Notification[], announce: boolean): void {
 }
 
 /**
+ * What a request's own commit told the player (a move's, an undo's or a
+ * reclaim's answer carries it; the stream does not send it): added as if it
+ * had come on the stream, so at its table it counts as seen there.
+ */
+export function noteAnswered(told: readonly Notification[]): void {
+  add(told, true);
+}
+
+/**
  * The signed-in player's notifications, as they arrive: first everything the
  * API keeps, then each one from the live stream; after every (re)connection,
  * and at every failed attempt while the stream is unavailable, what came

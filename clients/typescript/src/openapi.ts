@@ -2706,6 +2706,8 @@ export interface components {
                 moves: components["schemas"]["VillagesOfValeriaMove"][];
                 game: components["schemas"]["VillagesOfValeriaGameView"];
             };
+            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, the live stream does not send them to you; those of the commits that followed (bots, standing orders) come on the stream as usual. */
+            notifications: components["schemas"]["Notification"][];
         };
         VillagesOfValeriaCommit: {
             seq: number;
@@ -3105,6 +3107,229 @@ export interface components {
             /** @description The commit taken back. */
             version: number;
         };
+        Notification: {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "your-turn";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            pending: {
+                id: string;
+                kind?: components["schemas"]["PendingKind"];
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 UTC.
+                 */
+                deadline: string;
+            };
+            /** @description The game version that opened it. */
+            version: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "deadline-soon";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            pending: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 UTC.
+                 */
+                deadline: string;
+            };
+            /** @description The share of the time that has passed (a reminder preference). */
+            fraction: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "timed-out";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            pendingId: string;
+            version: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "game-started";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "game-ended";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            /** @description Final scores per seat and the winning seats. */
+            result: {
+                scores: number[];
+                winners: number[];
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "player-joined";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            joined: {
+                seat: number;
+                name: string;
+                /**
+                 * @description Present when the seat's player is a bot account (a program): show it as one.
+                 * @enum {boolean}
+                 */
+                botAccount?: true;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "seat-replaced";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            replaced: {
+                seat: number;
+                name: string;
+                /** @description The seat's timeouts in a row when the bot took it (0 when its player deleted their account). */
+                afterTimeouts: number;
+                /**
+                 * @description Present when the seat's player is a bot account (a program): show it as one.
+                 * @enum {boolean}
+                 */
+                botAccount?: true;
+                /**
+                 * @description Present when the seat's player deleted their account: the name is "Deleted player" and the bot plays the seat for good.
+                 * @enum {boolean}
+                 */
+                accountDeleted?: true;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "seat-reclaimed";
+            gameId: string;
+            /** @description The game played, e.g. `villages-of-valeria`. */
+            game: string;
+            /** @description The game’s title, for a message a person reads. */
+            title: string;
+            /** @description Your seat in that game. */
+            seat: number;
+            version: number;
+            reclaimed: {
+                seat: number;
+                name: string;
+                /**
+                 * @description Present when the seat's player is a bot account (a program): show it as one.
+                 * @enum {boolean}
+                 */
+                botAccount?: true;
+                /**
+                 * @description Present when the seat's player deleted their account: the name is "Deleted player" and the bot plays the seat for good.
+                 * @enum {boolean}
+                 */
+                accountDeleted?: true;
+            };
+        } | {
+            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (the commit’s time).
+             */
+            at: string;
+            /** @enum {string} */
+            type: "webhook-disabled";
+            webhookId: string;
+            url: string;
+            reason: string;
+        };
+        /** @enum {string} */
+        PendingKind: "turn" | "sequential" | "simultaneous" | "decision";
         ValeriaCardKingdomsMoveAnswer: {
             gameId: string;
             /**
@@ -3121,6 +3346,8 @@ export interface components {
                 moves: components["schemas"]["ValeriaCardKingdomsMove"][];
                 game: components["schemas"]["ValeriaCardKingdomsGameView"];
             };
+            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, the live stream does not send them to you; those of the commits that followed (bots, standing orders) come on the stream as usual. */
+            notifications: components["schemas"]["Notification"][];
         };
         ValeriaCardKingdomsCommit: {
             seq: number;
@@ -3536,6 +3763,8 @@ export interface components {
                 moves: components["schemas"]["VillagePillageMove"][];
                 game: components["schemas"]["VillagePillageGameView"];
             };
+            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, the live stream does not send them to you; those of the commits that followed (bots, standing orders) come on the stream as usual. */
+            notifications: components["schemas"]["Notification"][];
         };
         VillagePillageCommit: {
             seq: number;
@@ -5262,229 +5491,6 @@ export interface components {
             /** @description Percent of finished games finished without a timeout (so never handed to the replacement bot), rounded down; null before the first. */
             reliability: number | null;
         };
-        Notification: {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "your-turn";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            pending: {
-                id: string;
-                kind?: components["schemas"]["PendingKind"];
-                /**
-                 * Format: date-time
-                 * @description RFC 3339 UTC.
-                 */
-                deadline: string;
-            };
-            /** @description The game version that opened it. */
-            version: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "deadline-soon";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            pending: {
-                id: string;
-                /**
-                 * Format: date-time
-                 * @description RFC 3339 UTC.
-                 */
-                deadline: string;
-            };
-            /** @description The share of the time that has passed (a reminder preference). */
-            fraction: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "timed-out";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            pendingId: string;
-            version: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "game-started";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "game-ended";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-            /** @description Final scores per seat and the winning seats. */
-            result: {
-                scores: number[];
-                winners: number[];
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "player-joined";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            joined: {
-                seat: number;
-                name: string;
-                /**
-                 * @description Present when the seat's player is a bot account (a program): show it as one.
-                 * @enum {boolean}
-                 */
-                botAccount?: true;
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "seat-replaced";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-            replaced: {
-                seat: number;
-                name: string;
-                /** @description The seat's timeouts in a row when the bot took it (0 when its player deleted their account). */
-                afterTimeouts: number;
-                /**
-                 * @description Present when the seat's player is a bot account (a program): show it as one.
-                 * @enum {boolean}
-                 */
-                botAccount?: true;
-                /**
-                 * @description Present when the seat's player deleted their account: the name is "Deleted player" and the bot plays the seat for good.
-                 * @enum {boolean}
-                 */
-                accountDeleted?: true;
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "seat-reclaimed";
-            gameId: string;
-            /** @description The game played, e.g. `villages-of-valeria`. */
-            game: string;
-            /** @description The game’s title, for a message a person reads. */
-            title: string;
-            /** @description Your seat in that game. */
-            seat: number;
-            version: number;
-            reclaimed: {
-                seat: number;
-                name: string;
-                /**
-                 * @description Present when the seat's player is a bot account (a program): show it as one.
-                 * @enum {boolean}
-                 */
-                botAccount?: true;
-                /**
-                 * @description Present when the seat's player deleted their account: the name is "Deleted player" and the bot plays the seat for good.
-                 * @enum {boolean}
-                 */
-                accountDeleted?: true;
-            };
-        } | {
-            /** @description Stable: derived from the commit (or timer) and the addressee, so a redelivery carries the same id. */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When it happened (the commit’s time).
-             */
-            at: string;
-            /** @enum {string} */
-            type: "webhook-disabled";
-            webhookId: string;
-            url: string;
-            reason: string;
-        };
-        /** @enum {string} */
-        PendingKind: "turn" | "sequential" | "simultaneous" | "decision";
         /**
          * @description A game of GET /v1/games/catalog.
          * @enum {string}

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { GAMES } from '../../../core/games/index.js';
 import { Preferences } from '../../push/model/preferences.js';
-import { NotificationsPage, StreamTicket } from '../../push/model/schemas.js';
+import { Notification, NotificationsPage, StreamTicket } from '../../push/model/schemas.js';
 import { DeliveryList, DeliveryView, NewWebhook, WebhookList, WebhookTest, WebhookView } from '../../push/webhooks/schemas.js';
 import { PushSubscriptionList, PushSubscriptionView, VapidKeyView } from '../../push/webpush/schemas.js';
 import { EmailSettings, SignInLinkRequested } from '../../push/email/schemas.js';
@@ -240,6 +240,11 @@ export const MoveAnswer = perGame('MoveAnswer', (contract) =>
       })
       .describe(
         'Your legal moves and your view of the game once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves and GET /v1/games/{id} would answer at `version`: a client that goes on playing needs no read. The live stream does not send the commit this request made to you (it goes to everyone else): this answer is its message; if the answer is lost, the next commit message’s `seq` gap says so.',
+      ),
+    notifications: z
+      .array(Notification)
+      .describe(
+        'What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, the live stream does not send them to you; those of the commits that followed (bots, standing orders) come on the stream as usual.',
       ),
   }),
 );

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../service/context.js';
-import { readEvents, readLegalMoves, submitMoves } from '../../service/play.js';
+import { readEvents, readLegalMoves, submitMoves, type Answered } from '../../service/play.js';
+import { toldTheAuthor } from '../../push/notify/own-commit.js';
 import { requires } from '../auth.js';
 import { etag, matchesIfNoneMatch, parseIfMatch, requestHash } from '../http.js';
 import { KIT_MOVE_PROBLEMS } from '../../service/problems.js';
@@ -73,6 +74,11 @@ export const playRoutes = {
   }),
 };
 
+/** A move's, an undo's or a reclaim's answer (MoveAnswer): the service's, with the notifications its commit tells the caller. */
+export async function moveAnswerBody(ctx: ServiceContext, { answer, made }: Answered) {
+  return { ...answer, notifications: await toldTheAuthor(ctx, made) };
+}
+
 export function mountPlayRoutes(mount: Mount, ctx: ServiceContext): void {
   mount(playRoutes.legalMoves, async (c) => {
     const { player } = c.var;
@@ -86,12 +92,15 @@ export function mountPlayRoutes(mount: Mount, ctx: ServiceContext): void {
     const { player } = c.var;
     const headers = c.req.valid('header');
     const body = c.req.valid('json');
-    const answer = await submitMoves(ctx, player, c.req.valid('param').id, {
-      moves: body.moves,
-      ifMatch: parseIfMatch(headers['if-match']),
-      idempotencyKey: headers['idempotency-key'] ?? null,
-      requestHash: requestHash(c, body),
-    });
+    const answer = await moveAnswerBody(
+      ctx,
+      await submitMoves(ctx, player, c.req.valid('param').id, {
+        moves: body.moves,
+        ifMatch: parseIfMatch(headers['if-match']),
+        idempotencyKey: headers['idempotency-key'] ?? null,
+        requestHash: requestHash(c, body),
+      }),
+    );
     c.header('ETag', etag(answer.version));
     return c.json(answer, 200);
   });

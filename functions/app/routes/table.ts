@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../service/context.js';
 import { once } from '../../service/idempotency.js';
 import { reclaimSeat } from '../../service/reclaim.js';
 import { undoCommit } from '../../service/undo.js';
+import { moveAnswerBody } from './play.js';
 import { requires } from '../auth.js';
 import { etag, requestHash } from '../http.js';
 import { AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
@@ -81,7 +82,7 @@ export function mountTableRoutes(mount: Mount, ctx: ServiceContext): void {
     const key = c.req.valid('header')['idempotency-key'] ?? null;
     const answer = await once(ctx, { scope: `${player.playerId}:undo:${id}`, key, requestHash: requestHash(c, body) }, async () => ({
       status: 200,
-      body: await undoCommit(ctx, player, id, body.version),
+      body: await moveAnswerBody(ctx, await undoCommit(ctx, player, id, body.version)),
     }));
     c.header('ETag', etag(answer.body.version));
     return c.json(answer.body, 200);
@@ -92,7 +93,7 @@ export function mountTableRoutes(mount: Mount, ctx: ServiceContext): void {
     const key = c.req.valid('header')['idempotency-key'] ?? null;
     const answer = await once(ctx, { scope: `${player.playerId}:reclaim:${id}`, key, requestHash: '' }, async () => ({
       status: 200,
-      body: await reclaimSeat(ctx, player, id),
+      body: await moveAnswerBody(ctx, await reclaimSeat(ctx, player, id)),
     }));
     c.header('ETag', etag(answer.body.version));
     return c.json(answer.body, 200);

@@ -3,7 +3,7 @@ import { engineOf, seatOf, type LiveGame } from '../../service/live-game.js';
 import { loadLive } from '../../service/pipeline.js';
 import { fail, ServiceError } from '../../service/errors.js';
 import { presentCommit, presentGame, presentLegalMoves } from '../../service/present.js';
-import { sendable, type Derived } from '../model/derive.js';
+import { sendable, type Addressed, type Derived } from '../model/derive.js';
 import type { PushContext } from '../context.js';
 import { chooses } from '../model/preferences.js';
 import type { BatchReads } from '../notify/batch-reads.js';
@@ -120,8 +120,9 @@ function getsCommitMessage(commit: Commit, playerId: string): boolean {
  * message to each subscriber of the game but the commit's author, and each
  * notification alone to the addressee's other connections (and for what no
  * commit message carries) when the addressee's preferences let the stream
- * pass its type on (read only for addressees with a connection open): on
- * the author's connections, theirs about their own commit come alone.
+ * pass its type on (read only for addressees with a connection open). The
+ * author of a commit their request was answered with gets nothing of it:
+ * their answer carries the commit and what it tells them (`notifications`).
  */
 export async function fanOut(
   ctx: PushContext,
@@ -144,13 +145,15 @@ export async function fanOut(
     );
     for (const { connectionId, playerId } of told) out.push({ connectionId, message: messages.get(playerId) as CommitMessage });
   }
-  const addressees = new Set(derived.notifications.map((a) => a.playerId));
+  // What a commit tells the player whose answer carried it is in that answer.
+  const answered = observed === null ? () => false : (a: Addressed) => !getsCommitMessage(observed.commit, a.playerId) && ridesWith(observed, a.notification);
+  const addressees = new Set(derived.notifications.filter((a) => !answered(a)).map((a) => a.playerId));
   for (const playerId of addressees) {
     const connections = await connectionsOf(playerId);
     if (connections.length === 0) continue;
     const preferences = await reads.preferences(playerId);
     const mine = derived.notifications
-      .filter((a) => a.playerId === playerId && sendable(derived, a.notification) && chooses(preferences, a.notification.type, 'stream'))
+      .filter((a) => a.playerId === playerId && !answered(a) && sendable(derived, a.notification) && chooses(preferences, a.notification.type, 'stream'))
       .map((a) => a.notification);
     for (const connectionId of connections)
       for (const notification of mine)

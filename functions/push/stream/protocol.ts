@@ -62,7 +62,7 @@ export interface SubscribedMessage {
 /** What the server sends (documented here, typed for both servers). */
 export type ServerMessage =
   | { readonly type: 'ready'; readonly playerId: string }
-  /** A notification not carried by a commit message on this connection. */
+  /** A notification not carried by a commit message on this connection (nor by an answer: what a commit your own request made tells you is in that answer's `notifications`). */
   | { readonly type: 'notification'; readonly notification: Notification }
   | CommitMessage
   | SubscribedMessage

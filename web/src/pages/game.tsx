@@ -15,6 +15,7 @@ import {
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { GameTable, Listed } from '../games/table.js';
 import { session } from '../session.js';
+import { noteAnswered } from '../notifications.js';
 import { Countdown } from '../ui/countdown.js';
 import { explain } from '../ui/errors.js';
 import { Picker } from '../ui/picker.js';
@@ -168,6 +169,7 @@ export function GamePage({ gameId }: { gameId: string }) {
     setError(null);
     try {
       const made = commitMadeBy(await send());
+      if (made) noteAnswered(made.notifications);
       const follower = followerRef.current;
       if (made && follower) await follower.wrote(made);
       const handed = made !== null && (await follower?.awaitCommit(made.next.version, FOLLOWING_COMMITS_WITHIN_MS));

@@ -1,0 +1,24 @@
+import type { CommitMade } from '../../service/play.js';
+import type { ServiceContext } from '../../service/context.js';
+import { deriveNotifications } from '../model/derive.js';
+import type { Notification } from '../model/schemas.js';
+import { withoutBlockedNames } from './blocked-names.js';
+import { titleOf } from './notifier.js';
+
+/**
+ * What a request's own commit tells its author (a move that hands the turn
+ * back to them, the end their move made): the same notifications, with the
+ * same ids, that the notifier stores in their feed. Their answer carries
+ * them, as it carries the commit, and the stream sends them to nobody alone.
+ */
+export async function toldTheAuthor(ctx: ServiceContext, made: CommitMade): Promise<Notification[]> {
+  const { header, commit } = made;
+  const told = deriveNotifications({ ...made, title: titleOf(ctx, header.game) }).notifications.filter((a) => a.playerId === commit.actor);
+  // Only a notification naming another player reads the blocks (none that a move, an undo or a reclaim tells its author does).
+  const readable = await withoutBlockedNames(
+    { blockedEitherWay: async (playerId, otherId) => (await ctx.store.blockedEitherWay(playerId, [otherId])).has(otherId) },
+    header,
+    told,
+  );
+  return readable.map((a) => a.notification);
+}
