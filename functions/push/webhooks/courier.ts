@@ -150,6 +150,7 @@ export async function planNextAttempt(
   return true;
 }
 
+/** `sent` hears of a notification the courier caused (a subscription disabled), to hand to every channel. */
 export function webhookCourier(ctx: PushContext, timers: Timers, sent: (addressed: Addressed) => Promise<void>): Courier {
   return {
     async attempt(message): Promise<AttemptOutcome> {
