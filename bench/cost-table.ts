@@ -7,7 +7,8 @@
  *
  * Assumptions (each named in the output): games are four-player Villages of
  * Valeria, half played at the table (all four on the stream) and half
- * asynchronously with webhooks and plain reads; every HTTP request and stream
+ * asynchronously with webhooks, a browser push device each and plain reads
+ * (bench:push's `awayPlainReadsWithDevices`); every HTTP request and stream
  * connection passes CloudFront and the WAF web ACL; each player reads the
  * web client's shell once a game through CloudFront; 2% of games mail
  * each notice a webhook would get (an upper bound for a mailing game; e-mail is off by default). Per-game costs are spread over the
@@ -35,12 +36,13 @@ interface Scenario {
 interface Units {
   readonly pricesDate: string;
   readonly games: number;
-  readonly scenarios: { readonly table: Scenario; readonly awayWithReads: Scenario };
+  /** bench:push writes more scenarios (`awaySocketPerSession`, `awayPlainReads`); the table mixes these two. */
+  readonly scenarios: { readonly table: Scenario; readonly awayPlainReadsWithDevices: Scenario };
   readonly perEmail: number;
 }
 
 const units = JSON.parse(await readFile(new URL('./push-units.json', import.meta.url), 'utf8')) as Units;
-const MIX = { table: 0.5, awayWithReads: 0.5 } as const;
+const MIX = { table: 0.5, awayPlainReadsWithDevices: 0.5 } as const;
 const MAILING_SHARE = 0.02;
 /** What one HTTP answer or stream message weighs leaving CloudFront (a move's answer carries the game: a few KB). */
 const BYTES_OUT_PER_REQUEST = 4 * 1024;
@@ -66,6 +68,7 @@ function byService(s: Scenario) {
       (c('stream connections') - s.perGame.connectedHours * 60 * PRICES.webSocketConnectionMinute) +
       c('push consumer') +
       c('deadline consumer') +
+      c('outbox (SQS)') +
       c('deliveries') +
       c('browser push'),
     'DynamoDB on-demand': c('dynamo (counted)') + c('dynamo (AWS connection index)'),
@@ -77,14 +80,14 @@ function byService(s: Scenario) {
 }
 
 const table = byService(units.scenarios.table);
-const away = byService(units.scenarios.awayWithReads);
+const away = byService(units.scenarios.awayPlainReadsWithDevices);
 const services = Object.keys(table) as (keyof typeof table)[];
-const perGame = Object.fromEntries(services.map((name) => [name, MIX.table * table[name] + MIX.awayWithReads * away[name]])) as Record<
+const perGame = Object.fromEntries(services.map((name) => [name, MIX.table * table[name] + MIX.awayPlainReadsWithDevices * away[name]])) as Record<
   keyof typeof table,
   number
 >;
 // A mailing game mails each notice a webhook got (its upper bound: e-mail carries fewer types).
-perGame.SES = MAILING_SHARE * units.scenarios.awayWithReads.perGame.deliveries * units.perEmail;
+perGame.SES = MAILING_SHARE * units.scenarios.awayPlainReadsWithDevices.perGame.deliveries * units.perEmail;
 const wafRules = rateRules(['https://example.com']).length;
 const wafFixed = MORE_PRICES.wafWebAclMonth + wafRules * MORE_PRICES.wafRuleMonth;
 
@@ -94,7 +97,7 @@ console.log(
   `Monthly AWS cost, us-east-1 list prices of ${units.pricesDate} (no free tier), from bench:push's per-game units (mean of ${units.games} games per scenario):`,
 );
 console.log(
-  `assumptions: four-player Villages of Valeria, ${MIX.table * 100}% at the table (all four on the stream, ${Math.round(units.scenarios.table.perGame.moves)} moves) and ${MIX.awayWithReads * 100}% asynchronous with webhooks and plain reads (${Math.round(units.scenarios.awayWithReads.perGame.moves)} moves); ${MAILING_SHARE * 100}% of games mail each notice; WAF web ACL with ${wafRules} rules. DynamoDB Streams cost nothing here: the Lambda triggers' reads of a stream are not billed.\n`,
+  `assumptions: four-player Villages of Valeria, ${MIX.table * 100}% at the table (all four on the stream, ${Math.round(units.scenarios.table.perGame.moves)} moves) and ${MIX.awayPlainReadsWithDevices * 100}% asynchronous with webhooks, a browser push device each and plain reads (${Math.round(units.scenarios.awayPlainReadsWithDevices.perGame.moves)} moves); ${MAILING_SHARE * 100}% of games mail each notice; WAF web ACL with ${wafRules} rules. DynamoDB Streams cost nothing here: the Lambda triggers' reads of a stream are not billed.\n`,
 );
 console.log(`| service | ${VOLUMES.map((v) => `${v.toLocaleString('en-US')} games`).join(' | ')} |`);
 console.log(`| --- | ${VOLUMES.map(() => '---:').join(' | ')} |`);
@@ -112,11 +115,14 @@ const wcuBreakEven = (MORE_PRICES.dynamoProvisionedWcuHour * HOURS_A_MONTH) / (P
 const rcuBreakEven = (MORE_PRICES.dynamoProvisionedRcuHour * HOURS_A_MONTH) / (2 * PRICES.dynamoReadUnit * SECONDS_A_MONTH);
 const lambdaBreakEven = MORE_PRICES.lambdaProvisionedGbSecondArm / (PRICES.lambdaGbSecondArm - MORE_PRICES.lambdaProvisionedDurationGbSecondArm);
 const writesPerGame =
-  (MIX.table * (units.scenarios.table.costs['dynamo (counted)'] ?? 0) + MIX.awayWithReads * (units.scenarios.awayWithReads.costs['dynamo (counted)'] ?? 0)) /
+  (MIX.table * (units.scenarios.table.costs['dynamo (counted)'] ?? 0) +
+    MIX.awayPlainReadsWithDevices * (units.scenarios.awayPlainReadsWithDevices.costs['dynamo (counted)'] ?? 0)) /
   PRICES.dynamoWriteUnit;
 const httpSecondsPerGame =
   (MIX.table * units.scenarios.table.perGame.httpRequests * units.scenarios.table.perGame.httpMeanMs +
-    MIX.awayWithReads * units.scenarios.awayWithReads.perGame.httpRequests * units.scenarios.awayWithReads.perGame.httpMeanMs) /
+    MIX.awayPlainReadsWithDevices *
+      units.scenarios.awayPlainReadsWithDevices.perGame.httpRequests *
+      units.scenarios.awayPlainReadsWithDevices.perGame.httpMeanMs) /
   1000;
 console.log('\nWhere provisioned capacity starts to pay (on-demand is billed per use; provisioned per hour, used or not):');
 console.log(

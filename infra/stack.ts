@@ -242,7 +242,7 @@ export class ServiceStack extends Stack {
 
   /**
    * E-mail from `from`: SES and its bounce handling; every function that
-   * records a delivery is told who mail is from (the push and timer
+   * queues a delivery is told who mail is from (the push and timer
    * functions: notices and digests), the delivery function sends (its links,
    * signed as it sends, point at APP_URL: the distribution, which serves the
    * API too), and the HTTP function queues confirmations in the outbox and

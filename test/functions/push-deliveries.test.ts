@@ -130,6 +130,18 @@ describe('the outbox on SQS: the delivery function and the senders', () => {
     const refusing = new SqsOutbox({ sendBatch: async () => ({ Failed: [{ Id: '0', Message: 'throttled', Code: 'x', SenderFault: false }] }) }, 'q');
     await expect(refusing.enqueue([message('t', 'd')])).rejects.toThrow('throttled');
   });
+
+  it('closes a batch before its bodies pass SendMessageBatch’s 256 KiB, the content of new deliveries included', async () => {
+    const sent: SendMessageBatchCommandInput[] = [];
+    const outbox = new SqsOutbox({ sendBatch: async (input) => (sent.push(input), { Failed: [] }) }, 'https://sqs.example/q');
+    const big = (id: string): OutboxMessage => ({ ...message('t', id), content: { type: 'digest', body: 'x'.repeat(100 * 1024) } });
+    await outbox.enqueue([big('b1'), big('b2'), big('b3'), message('t', 'small')]);
+    expect(sent.map((batch) => batch.Entries?.map((e) => JSON.parse(e.MessageBody!).deliveryId))).toEqual([
+      ['b1', 'b2'],
+      ['b3', 'small'],
+    ]);
+    expect(sent.every((batch) => batch.Entries!.reduce((bytes, e) => bytes + Buffer.byteLength(e.MessageBody!), 0) <= 256 * 1024)).toBe(true);
+  });
 });
 
 describe('the local outbox (DynamoDB Local): what was accepted survives a restart', () => {

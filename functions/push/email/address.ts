@@ -102,7 +102,7 @@ export async function setEmail(ctx: PushContext, desk: MailDesk | undefined, pla
   await planDigest(ctx, parts.timers, record);
   if (confirmation) {
     const id = derivedId('msg', emailTarget(playerId), 'confirm', confirmation.nonce);
-    await queueMail(ctx, parts.outbox, [emailDelivery(record, { kind: 'confirmation', ...confirmation }, id, now, 'email-confirmation')]);
+    await queueMail(parts.outbox, [emailDelivery(record, { kind: 'confirmation', ...confirmation }, id, now, 'email-confirmation')]);
   }
   return { record, confirmationSent: confirmation !== null };
 }

@@ -3,7 +3,7 @@ import type { PushContext } from '../context.js';
 import { readerLanguage } from '../notify/feed.js';
 import type { AttemptOutcome, Courier } from '../outbox/port.js';
 import type { EmailRecord } from '../store/port.js';
-import { deferDelivery, dueDelivery, failDelivery, planNextAttempt } from '../webhooks/courier.js';
+import { closeDelivery, deferDelivery, dueDelivery, giveUp, planNextAttempt } from '../webhooks/courier.js';
 import type { StoredMail } from './deliveries.js';
 import { MailRefused } from './mailer.js';
 import { renderMail } from './message.js';
@@ -29,16 +29,14 @@ export function emailCourier(ctx: PushContext, timers: Timers): Courier {
   return {
     async attempt(message): Promise<AttemptOutcome> {
       const now = ctx.clock();
-      const delivery = await dueDelivery(ctx, message, now);
-      if (!delivery) return 'stale';
+      const due = await dueDelivery(ctx, message, now);
+      if (!due) return 'stale';
+      const { delivery } = due;
       const mail = JSON.parse(delivery.body) as StoredMail;
       const record = await ctx.push.getEmail(message.ownerId, 'strong');
       const email = ctx.pushPolicy.email;
       const why = email?.mailer ? gone(record, mail) : 'no mailer here';
-      if (why !== null || !record || !email?.mailer) {
-        await failDelivery(ctx, delivery, [...delivery.attempts, { at: now, status: null, error: why }]);
-        return 'stale';
-      }
+      if (why !== null || !record || !email?.mailer) return giveUp(ctx, due, now, why, !record);
       const setting = { from: email.from, appUrl: ctx.pushPolicy.appUrl ?? '', key: await email.key() };
       // Written at each attempt in the language the player reads now: their preferences', else their browser's when they set the address.
       const language = await readerLanguage(ctx, record.playerId, record.language);
@@ -46,16 +44,11 @@ export function emailCourier(ctx: PushContext, timers: Timers): Courier {
         await email.mailer.send(renderMail(mail.content, { playerId: record.playerId, address: mail.to, timeZone: record.timeZone, language }, setting));
       } catch (error) {
         const attempts = [...delivery.attempts, { at: now, status: null, error: error instanceof Error ? error.message : 'unknown' }];
-        if (error instanceof MailRefused || !(await planNextAttempt(ctx, timers, 'email', delivery, attempts, {}, now)))
-          await failDelivery(ctx, delivery, attempts);
+        if (error instanceof MailRefused || !(await planNextAttempt(ctx, timers, 'email', due, attempts, {}, now)))
+          await closeDelivery(ctx, due, 'failed', attempts);
         return 'failed';
       }
-      await ctx.push.putDelivery({
-        ...delivery,
-        state: 'delivered',
-        attempts: [...delivery.attempts, { at: now, status: null, error: null }],
-        nextAttemptAt: null,
-      });
+      await closeDelivery(ctx, due, 'delivered', [...delivery.attempts, { at: now, status: null, error: null }]);
       return 'delivered';
     },
     defer: (message, until) => deferDelivery(ctx, timers, message, until),

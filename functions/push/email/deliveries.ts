@@ -1,8 +1,6 @@
-import type { PushContext } from '../context.js';
-import type { OutboxMessage } from '../outbox/message.js';
 import type { Outbox } from '../outbox/port.js';
-import type { DeliveryRecord, EmailRecord } from '../store/port.js';
-import { recordNewDelivery } from '../webhooks/courier.js';
+import type { EmailRecord } from '../store/port.js';
+import { newDeliveryMessage, type NewDelivery } from '../webhooks/courier.js';
 import type { MailContent } from './message.js';
 
 /**
@@ -23,23 +21,12 @@ export interface StoredMail {
 /** Whether notices and digests may go to the address: confirmed, and not disabled by a bounce or complaint. */
 export const mailable = (record: EmailRecord) => record.confirmedAt !== null && record.disabled === null;
 
-export function emailDelivery(record: EmailRecord, content: MailContent, id: string, createdAt: number, type: string): DeliveryRecord {
+export function emailDelivery(record: EmailRecord, content: MailContent, id: string, createdAt: number, type: string): NewDelivery {
   const body: StoredMail = { to: record.address, content };
-  return {
-    id,
-    webhookId: emailTarget(record.playerId),
-    ownerId: record.playerId,
-    type,
-    body: JSON.stringify(body),
-    createdAt,
-    state: 'pending',
-    attempts: [],
-    nextAttemptAt: null,
-  };
+  return { id, webhookId: emailTarget(record.playerId), ownerId: record.playerId, type, body: JSON.stringify(body), createdAt };
 }
 
-/** Records the deliveries (a redelivered one is not queued twice) and queues those new in the outbox. */
-export async function queueMail(ctx: PushContext, outbox: Outbox, deliveries: readonly DeliveryRecord[]): Promise<void> {
-  const messages = await Promise.all(deliveries.map((delivery) => recordNewDelivery(ctx, delivery, 'email')));
-  await outbox.enqueue(messages.filter((m): m is OutboxMessage => m !== null));
+/** Queues the deliveries in the outbox, their content in the messages: the courier records each once, with its first attempt (a redelivered one finds its record and sends nothing). */
+export async function queueMail(outbox: Outbox, deliveries: readonly NewDelivery[]): Promise<void> {
+  await outbox.enqueue(deliveries.map((delivery) => newDeliveryMessage(delivery, 'email')));
 }

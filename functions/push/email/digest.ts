@@ -68,5 +68,5 @@ export async function fireDigest(ctx: PushContext, timers: Timers, outbox: Outbo
   );
   // Claimed before: only this firing's own delivery, recorded and perhaps not queued, may still go.
   if (!(await ctx.push.claimDigest(record.playerId, day)) && !(await ctx.push.getDelivery(delivery.webhookId, delivery.createdAt, delivery.id))) return;
-  await queueMail(ctx, outbox, [delivery]);
+  await queueMail(outbox, [delivery]);
 }

@@ -64,7 +64,7 @@ export async function requestSignInLink(ctx: PushContext, desk: MailDesk | undef
     expiresAt,
   });
   const id = derivedId('msg', emailTarget(record.playerId), 'sign-in', nonce);
-  await queueMail(ctx, parts.outbox, [emailDelivery(record, { kind: 'sign-in', nonce, expiresAt }, id, now, 'email-sign-in')]);
+  await queueMail(parts.outbox, [emailDelivery(record, { kind: 'sign-in', nonce, expiresAt }, id, now, 'email-sign-in')]);
 }
 
 /**

@@ -4,22 +4,22 @@ import { chooses } from '../model/preferences.js';
 import type { BatchReads } from '../notify/batch-reads.js';
 import type { PushSink } from '../notify/channels.js';
 import type { Outbox } from '../outbox/port.js';
-import type { DeliveryRecord } from '../store/port.js';
+import type { NewDelivery } from '../webhooks/courier.js';
 import { emailDelivery, emailTarget, mailable, queueMail } from './deliveries.js';
 import { isEmailed } from './message.js';
 
 /**
- * A sink that records an e-mail for each notification of the types e-mail
+ * A sink that queues an e-mail for each notification of the types e-mail
  * carries, to its addressee's confirmed address, where their preferences'
- * `email` cell for the type is on, and leaves it in the outbox (nothing is
- * sent here). Records and preferences are read eventually consistent, as
+ * `email` cell for the type is on, in the outbox (nothing is sent or
+ * written here: the courier records it with its first attempt). Records and preferences are read eventually consistent, as
  * the other channels read theirs; preferences only for players with a
  * confirmed address.
  */
 export function emailSink(ctx: PushContext, outbox: Outbox): PushSink {
   return async (derived, _observed, reads: BatchReads) => {
     if (ctx.pushPolicy.email === null) return;
-    const due: DeliveryRecord[] = [];
+    const due: NewDelivery[] = [];
     for (const { playerId, notification } of derived.notifications) {
       if (!isEmailed(notification) || !sendable(derived, notification)) continue;
       const record = await reads.email(playerId);
@@ -28,6 +28,6 @@ export function emailSink(ctx: PushContext, outbox: Outbox): PushSink {
       const id = derivedId('msg', emailTarget(playerId), notification.id);
       due.push(emailDelivery(record, { kind: 'notice', notification }, id, Date.parse(notification.at), notification.type));
     }
-    await queueMail(ctx, outbox, due);
+    await queueMail(outbox, due);
   };
 }

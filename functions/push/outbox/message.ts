@@ -4,16 +4,38 @@ import * as z from 'zod/mini';
 /**
  * One delivery waiting in the outbox: a channel, a target of that channel
  * (a webhook subscription, a browser push subscription, a player's
- * confirmed e-mail address), and the stored delivery record that holds the body and
- * every attempt. The message names the record instead of carrying the body,
- * so a queue never holds a secret or a notification twice, and an attempt
- * always reads the record's latest state (a duplicate message finds it done).
+ * confirmed e-mail address), and the delivery it is: its id and creation
+ * time name its record. A new delivery's message also carries what it says
+ * (`content`), since its record is written only once its first attempt has
+ * an outcome (one write a delivery, not a write before queuing and another
+ * after); once recorded, retries, deferrals and timers name the record alone,
+ * and each attempt reads its latest state (a duplicate finds it done). A
+ * message never carries a secret: a webhook's signing secret, a device's
+ * keys and the mail key stay in their records, read by the courier.
  */
 const id = z.string().check(z.minLength(1));
 
 export const CHANNELS = ['webhook', 'web-push', 'email'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/**
+ * What a new delivery says, as its record will keep it: the notification's
+ * type, the exact body sent (a webhook's signed JSON, a push message's
+ * plaintext, an e-mail's parts: each a few KB at most, see README) and, for
+ * browser push, its RFC 8030 headers.
+ */
+export const DeliveryContent = z.object({
+  type: id,
+  body: z.string(),
+  webPush: z.optional(z.object({ topic: z.string(), urgency: z.enum(['normal', 'high']), expiresAt: z.int() })),
+});
+export type DeliveryContent = z.infer<typeof DeliveryContent>;
+
+/**
+ * One schema for both kinds of message, the new and the recorded, told
+ * apart by `content` alone: everything else (the target's lane and
+ * breaker, the local agenda's key, the queue) reads the same fields of both.
+ */
 export const OutboxMessage = z.object({
   channel: z.enum(CHANNELS),
   /** Whose target it is (the partition of the target's record). */
@@ -23,6 +45,8 @@ export const OutboxMessage = z.object({
   /** The delivery record: its id and creation time (its place among the target's deliveries). */
   deliveryId: id,
   createdAt: z.int(),
+  /** A new delivery's content, until its first attempt (or deferral) is recorded; absent from a message naming a stored record. */
+  content: z.optional(DeliveryContent),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 

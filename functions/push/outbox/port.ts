@@ -17,10 +17,10 @@ export interface Outbox {
 export type AttemptOutcome = 'delivered' | 'failed' | 'stale';
 
 /**
- * One channel's way of delivering (webhooks today; browser push and e-mail
- * plug in here). Both calls read and write the delivery record themselves
- * and are idempotent: a duplicate message finds its delivery done, or not
- * yet due, and does nothing.
+ * One channel's way of delivering (webhooks, browser push, e-mail). Both
+ * calls read and write the delivery record themselves (a new delivery's
+ * first write only if it does not exist yet) and are idempotent: a duplicate
+ * message finds its delivery recorded, done, or not yet due, and does nothing.
  */
 export interface Courier {
   /** One attempt now, its outcome recorded (and the next attempt planned, or the delivery closed). */

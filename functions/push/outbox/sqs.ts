@@ -3,8 +3,30 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { OutboxMessage } from './message.js';
 import type { Outbox } from './port.js';
 
-/** SendMessageBatch's limit. */
-const BATCH = 10;
+/** SendMessageBatch's limits: ten messages, and 256 KiB for their bodies together (each one's limit too). */
+const BATCH = { messages: 10, bytes: 256 * 1024 } as const;
+
+/**
+ * The bodies of each SendMessageBatch the outbox sends for `messages`: ten
+ * at most, within the batch's bytes. A message is a few KB at most (the
+ * README says what bounds a body), so in practice every batch is ten.
+ */
+export function sqsBatches(messages: readonly OutboxMessage[]): string[][] {
+  const batches: string[][] = [];
+  let bytes = 0;
+  for (const body of messages.map((message) => JSON.stringify(message))) {
+    const size = Buffer.byteLength(body);
+    const last = batches.at(-1);
+    if (last && last.length < BATCH.messages && bytes + size <= BATCH.bytes) {
+      last.push(body);
+      bytes += size;
+    } else {
+      batches.push([body]);
+      bytes = size;
+    }
+  }
+  return batches;
+}
 
 /** Sends a batch of messages to a queue (SQS, or a recorder in tests). */
 export interface QueueSender {
@@ -37,8 +59,8 @@ export class SqsOutbox implements Outbox {
   ) {}
 
   async enqueue(messages: readonly OutboxMessage[]): Promise<void> {
-    for (let i = 0; i < messages.length; i += BATCH) {
-      const entries = messages.slice(i, i + BATCH).map((message, n) => ({ Id: String(n), MessageBody: JSON.stringify(message) }));
+    for (const batch of sqsBatches(messages)) {
+      const entries = batch.map((body, n) => ({ Id: String(n), MessageBody: body }));
       const output = await this.sender.sendBatch({ QueueUrl: this.queueUrl, Entries: entries });
       // Not sent: the commit (or the timer) fails and is handled again; the delivery records make that harmless.
       if (output.Failed && output.Failed.length > 0)

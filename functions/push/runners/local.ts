@@ -30,7 +30,7 @@ export interface LocalNotifierOptions {
 export interface LocalNotifier {
   /**
    * Resolves once every commit signalled so far is handled: notified, and
-   * its deliveries recorded and queued (not attempted: the outbox's `idle`
+   * its deliveries queued (not attempted nor recorded: the outbox's `idle`
    * says when those are done). Tests wait on it, never on time.
    */
   idle(): Promise<void>;

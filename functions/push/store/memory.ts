@@ -191,16 +191,22 @@ export class MemoryPushStore implements PushStore {
   }
 
   async createDelivery(delivery: DeliveryRecord): Promise<boolean> {
+    const list = this.targetDeliveries(delivery.webhookId);
     const sk = deliverySk(delivery.createdAt, delivery.id);
-    if (this.deliveries.get(delivery.webhookId)?.has(sk)) return false;
-    await this.putDelivery(delivery);
+    if (list.has(sk)) return false;
+    list.set(sk, jsonCopy(delivery));
     return true;
   }
 
   async putDelivery(delivery: DeliveryRecord): Promise<void> {
-    const list = this.deliveries.get(delivery.webhookId) ?? new Map<string, DeliveryRecord>();
-    list.set(deliverySk(delivery.createdAt, delivery.id), jsonCopy(delivery));
-    this.deliveries.set(delivery.webhookId, list);
+    this.targetDeliveries(delivery.webhookId).set(deliverySk(delivery.createdAt, delivery.id), jsonCopy(delivery));
+  }
+
+  /** A target's deliveries, by sort key (made empty on first use). */
+  private targetDeliveries(webhookId: string): Map<string, DeliveryRecord> {
+    const list = this.deliveries.get(webhookId) ?? new Map<string, DeliveryRecord>();
+    this.deliveries.set(webhookId, list);
+    return list;
   }
 
   async getDelivery(webhookId: string, createdAt: number, id: string): Promise<DeliveryRecord | null> {

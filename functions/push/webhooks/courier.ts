@@ -11,10 +11,13 @@ import { attemptDelivery, type AttemptResult } from './deliver.js';
 
 /**
  * The webhook channel's courier: what the outbox's dispatcher runs for each
- * queued webhook delivery, first attempt or retry. Each attempt is recorded on
- * the delivery; a failure plans the next attempt as a timer (which, when it
- * fires, queues the delivery again), and past the last delay the delivery
- * fails and the subscription is disabled, its owner told.
+ * queued webhook delivery, first attempt or retry. A new delivery is written
+ * once, with its first attempt's outcome (its message carried its content
+ * until then); each later attempt rewrites it. A failure plans the next
+ * attempt as a timer (which, when it fires, queues the delivery again), and
+ * past the last delay the delivery fails and the subscription is disabled,
+ * its owner told. What the three channels share (the due delivery, its
+ * writes, the retry plan) is here too.
  */
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -22,17 +25,23 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The longest wait a receiver's `Retry-After` can ask for: an hour (a longer one is likely a mistake, and the retry schedule goes on after it). */
 const MAX_RETRY_AFTER_MS = 60 * 60_000;
 
-/** The outbox message of a delivery (a webhook's unless `channel` says). */
+/** The outbox message naming a stored delivery (a webhook's unless `channel` says): a retry's, a deferral's. */
 export function deliveryMessage(delivery: Pick<DeliveryRecord, 'id' | 'webhookId' | 'ownerId' | 'createdAt'>, channel: Channel = 'webhook'): OutboxMessage {
   return { channel, ownerId: delivery.ownerId, targetId: delivery.webhookId, deliveryId: delivery.id, createdAt: delivery.createdAt };
 }
 
-/** Stores a new delivery (pending, no attempt yet); its outbox message, or null when it was recorded before and an attempt made (a redelivered commit). */
-export async function recordNewDelivery(ctx: PushContext, delivery: DeliveryRecord, channel: Channel): Promise<OutboxMessage | null> {
-  if (await ctx.push.createDelivery(delivery)) return deliveryMessage(delivery, channel);
-  // Queued again while no attempt was made: its first queuing may have been lost.
-  const stored = await ctx.push.getDelivery(delivery.webhookId, delivery.createdAt, delivery.id);
-  return stored?.state === 'pending' && stored.attempts.length === 0 && stored.nextAttemptAt === null ? deliveryMessage(stored, channel) : null;
+/** What a sink makes of a notification for one target: a delivery not yet attempted. */
+export type NewDelivery = Pick<DeliveryRecord, 'id' | 'webhookId' | 'ownerId' | 'type' | 'body' | 'webPush' | 'createdAt'>;
+
+/**
+ * The outbox message of a new delivery, carrying its content: nothing is
+ * written here, the courier records the delivery once, with its first
+ * attempt's outcome. A redelivered commit queues it again; its courier finds
+ * the record and does nothing.
+ */
+export function newDeliveryMessage(delivery: NewDelivery, channel: Channel): OutboxMessage {
+  const { type, body, webPush } = delivery;
+  return { ...deliveryMessage(delivery, channel), content: { type, body, ...(webPush ? { webPush } : {}) } };
 }
 
 /** A retry's timer fired: its delivery goes back to the outbox. */
@@ -55,27 +64,66 @@ function nextAttemptTimer(delivery: DeliveryRecord, dueAt: number, channel: Chan
 }
 
 /**
- * `sent` hears of a notification the courier caused (a subscription
- * disabled), to hand to every channel.
+ * A delivery an attempt is due for: a stored record (`stored`: its writes
+ * rewrite it), or a new one built from its message's content (not written
+ * yet: its one write creates it, only if no other handling did first).
  */
-/** The delivery if an attempt is due now: pending, and not planned for later (a duplicate message, or one that overtook its timer, finds nothing). */
-export async function dueDelivery(ctx: PushContext, message: OutboxMessage, now: number): Promise<DeliveryRecord | null> {
-  const delivery = await ctx.push.getDelivery(message.targetId, message.createdAt, message.deliveryId);
-  return delivery?.state === 'pending' && (delivery.nextAttemptAt === null || delivery.nextAttemptAt <= now) ? delivery : null;
+export interface Due {
+  readonly delivery: DeliveryRecord;
+  readonly stored: boolean;
 }
 
-/** A delivery given up for good: failed, with every attempt it made, and nothing planned. */
-export async function failDelivery(ctx: PushContext, delivery: DeliveryRecord, attempts: readonly DeliveryAttempt[]): Promise<void> {
-  await ctx.push.putDelivery({ ...delivery, state: 'failed', attempts, nextAttemptAt: null });
+/**
+ * What the message is due for now, read strongly consistent: a new
+ * delivery if its record does not exist yet (one that exists means another
+ * handling of the same commit got there first), a stored one if it is
+ * pending and not planned for later (a duplicate message, or one that
+ * overtook its timer, finds nothing).
+ */
+export async function dueDelivery(ctx: PushContext, message: OutboxMessage, now: number): Promise<Due | null> {
+  const stored = await ctx.push.getDelivery(message.targetId, message.createdAt, message.deliveryId);
+  const { content } = message;
+  if (content) {
+    if (stored) return null;
+    const delivery = { id: message.deliveryId, webhookId: message.targetId, ownerId: message.ownerId, createdAt: message.createdAt, ...content };
+    return { delivery: { ...delivery, state: 'pending', attempts: [], nextAttemptAt: null }, stored: false };
+  }
+  return stored?.state === 'pending' && (stored.nextAttemptAt === null || stored.nextAttemptAt <= now) ? { delivery: stored, stored: true } : null;
 }
 
-/** The target is skipped for now (its breaker is open): the due delivery kept, its next attempt planned for `until`. */
+/**
+ * Writes the delivery's new state: a stored one rewritten; a new one created
+ * if it still does not exist (false: a concurrent handling recorded it
+ * first, and theirs is kept).
+ */
+async function storeDelivery(ctx: PushContext, due: Due, next: DeliveryRecord): Promise<boolean> {
+  if (!due.stored) return ctx.push.createDelivery(next);
+  await ctx.push.putDelivery(next);
+  return true;
+}
+
+/** A delivery done with: delivered, or given up for good; with every attempt it made, and nothing planned. */
+export async function closeDelivery(ctx: PushContext, due: Due, state: 'delivered' | 'failed', attempts: readonly DeliveryAttempt[]): Promise<void> {
+  await storeDelivery(ctx, due, { ...due.delivery, state, attempts, nextAttemptAt: null });
+}
+
+/**
+ * Nothing can be attempted: the delivery closes failed, saying why. A new
+ * one whose target is gone (deleted, or its owner erased) is dropped
+ * unrecorded: nothing lists a gone target's deliveries, and an erased
+ * player's partitions stay empty.
+ */
+export async function giveUp(ctx: PushContext, due: Due, now: number, why: string | null, targetGone: boolean): Promise<'stale'> {
+  if (due.stored || !targetGone) await closeDelivery(ctx, due, 'failed', [...due.delivery.attempts, { at: now, status: null, error: why }]);
+  return 'stale';
+}
+
+/** The target is skipped for now (its breaker is open): the due delivery kept (a new one stored), its next attempt planned for `until`. */
 export async function deferDelivery(ctx: PushContext, timers: Timers, message: OutboxMessage, until: number): Promise<void> {
-  const delivery = await dueDelivery(ctx, message, ctx.clock());
-  if (!delivery) return;
-  const kept = { ...delivery, nextAttemptAt: until };
-  await ctx.push.putDelivery(kept);
-  await timers.schedule(nextAttemptTimer(kept, until, message.channel));
+  const due = await dueDelivery(ctx, message, ctx.clock());
+  if (!due) return;
+  const kept = { ...due.delivery, nextAttemptAt: until };
+  if (await storeDelivery(ctx, due, kept)) await timers.schedule(nextAttemptTimer(kept, until, message.channel));
 }
 
 /**
@@ -83,12 +131,13 @@ export async function deferDelivery(ctx: PushContext, timers: Timers, message: O
  * its next attempt planned as a timer — the retry schedule's next delay, or
  * longer when the receiver said when to come back (`Retry-After`), within an
  * hour. False past the last delay (nothing stored: the caller closes it).
+ * A new delivery a concurrent handling recorded first keeps their plan.
  */
 export async function planNextAttempt(
   ctx: PushContext,
   timers: Timers,
   channel: Channel,
-  delivery: DeliveryRecord,
+  due: Due,
   attempts: readonly DeliveryAttempt[],
   result: Pick<AttemptResult, 'retryAfterMs'>,
   now: number,
@@ -96,27 +145,22 @@ export async function planNextAttempt(
   const planned = ctx.pushPolicy.retryDelaysMs[attempts.length];
   if (planned === undefined) return false;
   const delay = Math.max(planned, Math.min(result.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
-  const next = { ...delivery, attempts, nextAttemptAt: now + delay };
-  await ctx.push.putDelivery(next);
-  await timers.schedule(nextAttemptTimer(next, now + delay, channel));
+  const next = { ...due.delivery, attempts, nextAttemptAt: now + delay };
+  if (await storeDelivery(ctx, due, next)) await timers.schedule(nextAttemptTimer(next, now + delay, channel));
   return true;
 }
 
+/** `sent` hears of a notification the courier caused (a subscription disabled), to hand to every channel. */
 export function webhookCourier(ctx: PushContext, timers: Timers, sent: (addressed: Addressed) => Promise<void>): Courier {
-  const due = (message: OutboxMessage, now: number) => dueDelivery(ctx, message, now);
   return {
     async attempt(message): Promise<AttemptOutcome> {
-      const delivery = await due(message, ctx.clock());
-      if (!delivery) return 'stale';
+      const due = await dueDelivery(ctx, message, ctx.clock());
+      if (!due) return 'stale';
       const hook = await ctx.push.getWebhook(message.ownerId, message.targetId);
       const now = ctx.clock();
-      if (!hook || hook.disabled) {
-        const attempts = [...delivery.attempts, { at: now, status: null, error: 'webhook deleted or disabled' }];
-        await ctx.push.putDelivery({ ...delivery, state: 'failed', nextAttemptAt: null, attempts });
-        return 'stale';
-      }
-      const result = await attemptDelivery(hook, delivery, ctx.pushPolicy, now);
-      const disabled = await recordAttempt(ctx, timers, hook, delivery, result, now);
+      if (!hook || hook.disabled) return giveUp(ctx, due, now, 'webhook deleted or disabled', !hook);
+      const result = await attemptDelivery(hook, due.delivery, ctx.pushPolicy, now);
+      const disabled = await recordAttempt(ctx, timers, hook, due, result, now);
       if (disabled) await sent(disabled);
       return result.ok ? 'delivered' : 'failed';
     },
@@ -130,22 +174,16 @@ export function webhookCourier(ctx: PushContext, timers: Timers, sent: (addresse
  * the delivery failed and the subscription disabled (the notification to its
  * owner returned).
  */
-async function recordAttempt(
-  ctx: PushContext,
-  timers: Timers,
-  hook: WebhookRecord,
-  delivery: DeliveryRecord,
-  result: AttemptResult,
-  now: number,
-): Promise<Addressed | null> {
+async function recordAttempt(ctx: PushContext, timers: Timers, hook: WebhookRecord, due: Due, result: AttemptResult, now: number): Promise<Addressed | null> {
+  const { delivery } = due;
   const attempts = [...delivery.attempts, { at: now, status: result.status, error: result.error }];
   if (result.ok) {
-    await ctx.push.putDelivery({ ...delivery, state: 'delivered', attempts, nextAttemptAt: null });
+    await closeDelivery(ctx, due, 'delivered', attempts);
     return null;
   }
   // A receiver that said when to come back (a 429 from Discord or Slack) is not called before.
-  if (await planNextAttempt(ctx, timers, 'webhook', delivery, attempts, result, now)) return null;
-  await failDelivery(ctx, delivery, attempts);
+  if (await planNextAttempt(ctx, timers, 'webhook', due, attempts, result, now)) return null;
+  await closeDelivery(ctx, due, 'failed', attempts);
   const say = speaking(DISABLED_WEBHOOK, await readerLanguage(ctx, hook.ownerId));
   return disable(ctx, hook, say('failed', { id: delivery.id, attempts: attempts.length, minutes: Math.round((now - delivery.createdAt) / 60_000) }));
 }

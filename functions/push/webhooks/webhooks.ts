@@ -16,7 +16,7 @@ import type { Outbox } from '../outbox/port.js';
 import type { PushPolicy } from '../policy.js';
 import type { DeliveryRecord, WebhookRecord } from '../store/port.js';
 import { chatBody, chatPingBody } from './chat.js';
-import { recordNewDelivery } from './courier.js';
+import { newDeliveryMessage } from './courier.js';
 import { attemptDelivery } from './deliver.js';
 import { MAX_WEBHOOKS_PER_PLAYER, type TestOutcome } from './schemas.js';
 import { ForbiddenTargetError, resolveTarget } from './ssrf.js';
@@ -24,8 +24,8 @@ import { ForbiddenTargetError, resolveTarget } from './ssrf.js';
 /**
  * Webhooks signed by the Standard Webhooks specification: subscriptions (at
  * most 10 a player, counted atomically), and at-least-once delivery — the
- * commit consumer only stores what to deliver and leaves it in the outbox;
- * the webhook courier (courier.ts) attempts it, off the commit path, and
+ * commit consumer only leaves what to deliver in the outbox; the webhook
+ * courier (courier.ts) attempts it, off the commit path, records it and
  * plans the retries.
  */
 
@@ -138,12 +138,13 @@ function wants(hook: WebhookRecord, type: string): boolean {
 }
 
 /**
- * A sink that records a delivery for each notification or notice to every
- * webhook that wants it, and leaves them in the outbox: nothing is sent here,
- * so no receiver can slow the commit path. The record is created only if new;
- * a redelivered commit finds it and queues it again only while no attempt was
- * made (its first queuing may have been lost), so a message may be sent
- * twice, with the same `webhook-id` (at least once). The subscriptions are
+ * A sink that queues a delivery for each notification or notice to every
+ * webhook that wants it in the outbox, its body in the message: nothing is
+ * sent or written here, so no receiver can slow the commit path, and the
+ * courier writes the delivery's record once, with its first attempt. A
+ * redelivered commit queues it again; its courier finds the record and does
+ * nothing, unless the two handlings race: then a message may be sent twice,
+ * with the same `webhook-id` (at least once). The subscriptions are
  * read eventually consistent (half the units): one made or deleted in the
  * last second may be seen a commit late.
  */
@@ -164,7 +165,7 @@ export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
       for (const notice of notices)
         for (const hook of hooks) if (wants(hook, notice.type) && header) due.push([hook, await noticeFor(reads, header, hook.ownerId, notice)]);
     }
-    const queued = await Promise.all(due.map(([hook, message]) => recordDelivery(ctx, hook, message, reads)));
+    const queued = await Promise.all(due.map(([hook, message]) => queuedDelivery(ctx, hook, message, reads)));
     await outbox.enqueue(queued.filter((m): m is OutboxMessage => m !== null));
   };
 }
@@ -193,25 +194,15 @@ function chatTurn(message: Notification | GameNotice): string | null {
   return null;
 }
 
-/** Stores a new delivery (pending, no attempt yet), a chat app's in its owner's language (a game's channel too, as whoever set it up reads it); its outbox message, or null when an attempt was already made or a chat channel was told of the turn already. */
-async function recordDelivery(ctx: PushContext, hook: WebhookRecord, message: Notification | GameNotice, reads: BatchReads): Promise<OutboxMessage | null> {
+/** A new delivery's outbox message, a chat app's in its owner's language (a game's channel too, as whoever set it up reads it); null when a chat channel was told of the turn already. */
+async function queuedDelivery(ctx: PushContext, hook: WebhookRecord, message: Notification | GameNotice, reads: BatchReads): Promise<OutboxMessage | null> {
   const format = formatOf(hook);
   const id = derivedId('msg', hook.id, message.id);
   const turn = format === 'standard' ? null : chatTurn(message);
   if (turn !== null && !(await ctx.push.claimSubject(hook.id, turn, id, Date.parse(message.at)))) return null;
-  const delivery: DeliveryRecord = {
-    id,
-    webhookId: hook.id,
-    ownerId: hook.ownerId,
-    type: message.type,
-    body:
-      format === 'standard'
-        ? JSON.stringify({ type: message.type, timestamp: message.at, data: message })
-        : chatBody(format, message, ctx.pushPolicy.appUrl, (await reads.preferences(hook.ownerId)).language ?? DEFAULT_LANGUAGE),
-    createdAt: Date.parse(message.at),
-    state: 'pending',
-    attempts: [],
-    nextAttemptAt: null,
-  };
-  return recordNewDelivery(ctx, delivery, 'webhook');
+  const body =
+    format === 'standard'
+      ? JSON.stringify({ type: message.type, timestamp: message.at, data: message })
+      : chatBody(format, message, ctx.pushPolicy.appUrl, (await reads.preferences(hook.ownerId)).language ?? DEFAULT_LANGUAGE);
+  return newDeliveryMessage({ id, webhookId: hook.id, ownerId: hook.ownerId, type: message.type, body, createdAt: Date.parse(message.at) }, 'webhook');
 }

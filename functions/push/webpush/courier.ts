@@ -3,7 +3,7 @@ import type { PushContext } from '../context.js';
 import type { AttemptOutcome, Courier } from '../outbox/port.js';
 import type { DeliveryRecord, PushSubscriptionRecord } from '../store/port.js';
 import { postSigned, type AttemptResult } from '../webhooks/deliver.js';
-import { deferDelivery, dueDelivery, failDelivery, planNextAttempt } from '../webhooks/courier.js';
+import { closeDelivery, deferDelivery, dueDelivery, giveUp, planNextAttempt } from '../webhooks/courier.js';
 import { ForbiddenTargetError, resolveTarget } from '../webhooks/ssrf.js';
 import type { VapidKeys } from './vapid.js';
 
@@ -57,27 +57,27 @@ export function webPushCourier(ctx: PushContext, timers: Timers): Courier {
   return {
     async attempt(message): Promise<AttemptOutcome> {
       const now = ctx.clock();
-      const delivery = await dueDelivery(ctx, message, now);
-      if (!delivery) return 'stale';
+      const due = await dueDelivery(ctx, message, now);
+      if (!due) return 'stale';
+      const { delivery } = due;
       const subscription = await ctx.push.getPushSubscription(message.ownerId, message.targetId);
       const vapid = ctx.pushPolicy.vapid;
       if (!subscription || vapid === null || (delivery.webPush && delivery.webPush.expiresAt <= now)) {
         const why = !subscription ? 'subscription deleted' : vapid === null ? 'no VAPID keys' : 'expired before it could be sent';
-        await failDelivery(ctx, delivery, [...delivery.attempts, { at: now, status: null, error: why }]);
-        return 'stale';
+        return giveUp(ctx, due, now, why, !subscription);
       }
       const result = await attemptPush(ctx, await vapid(), subscription, delivery, now);
       const attempts = [...delivery.attempts, { at: now, status: result.status, error: result.error }];
       if (result.ok) {
-        await ctx.push.putDelivery({ ...delivery, state: 'delivered', attempts, nextAttemptAt: null });
+        await closeDelivery(ctx, due, 'delivered', attempts);
         return 'delivered';
       }
       if (result.status !== null && GONE.has(result.status)) {
         await ctx.push.deletePushSubscription(subscription);
-        await failDelivery(ctx, delivery, attempts);
+        await closeDelivery(ctx, due, 'failed', attempts);
         return 'stale';
       }
-      if (!retried(result) || !(await planNextAttempt(ctx, timers, 'web-push', delivery, attempts, result, now))) await failDelivery(ctx, delivery, attempts);
+      if (!retried(result) || !(await planNextAttempt(ctx, timers, 'web-push', due, attempts, result, now))) await closeDelivery(ctx, due, 'failed', attempts);
       return 'failed';
     },
     defer: (message, until) => deferDelivery(ctx, timers, message, until),

@@ -4,17 +4,16 @@ import { chooses } from '../model/preferences.js';
 import type { PushSink } from '../notify/channels.js';
 import type { OutboxMessage } from '../outbox/message.js';
 import type { Outbox } from '../outbox/port.js';
-import type { DeliveryRecord } from '../store/port.js';
-import { recordNewDelivery } from '../webhooks/courier.js';
+import { newDeliveryMessage } from '../webhooks/courier.js';
 import { isPushed, pushHeaders, pushMessage } from './message.js';
 
 /** Whether a player has a live stream subscription on a game right now (then its table is open before them, and a push would only echo it). */
 export type Watching = (playerId: string, gameId: string) => Promise<boolean>;
 
 /**
- * A sink that records a push delivery for each pushed notification to every
- * device of its addressee, and leaves them in the outbox (nothing is sent
- * here, as for webhooks): none when the player's preferences keep the type
+ * A sink that queues a push delivery for each pushed notification to every
+ * device of its addressee in the outbox, its content in the message (nothing
+ * is sent or written here, as for webhooks; never the device's keys): none when the player's preferences keep the type
  * from push, or when they are watching the game on the stream. Subscriptions
  * and preferences are read eventually consistent, as webhooks' are; the
  * preferences only for players with a device.
@@ -22,7 +21,7 @@ export type Watching = (playerId: string, gameId: string) => Promise<boolean>;
 export function webPushSink(ctx: PushContext, outbox: Outbox, watching: Watching): PushSink {
   return async (derived, _observed, reads) => {
     if (ctx.pushPolicy.vapid === null) return;
-    const due: Promise<OutboxMessage | null>[] = [];
+    const due: OutboxMessage[] = [];
     for (const { playerId, notification } of derived.notifications) {
       if (!isPushed(notification) || !sendable(derived, notification)) continue;
       const mine = await reads.pushSubscriptions(playerId);
@@ -34,7 +33,7 @@ export function webPushSink(ctx: PushContext, outbox: Outbox, watching: Watching
       const body = JSON.stringify(pushMessage(notification, preferences.language));
       const webPush = pushHeaders(notification);
       for (const subscription of mine) {
-        const delivery: DeliveryRecord = {
+        const delivery = {
           id: derivedId('msg', subscription.id, notification.id),
           webhookId: subscription.id,
           ownerId: playerId,
@@ -42,13 +41,10 @@ export function webPushSink(ctx: PushContext, outbox: Outbox, watching: Watching
           body,
           webPush,
           createdAt: Date.parse(notification.at),
-          state: 'pending',
-          attempts: [],
-          nextAttemptAt: null,
         };
-        due.push(recordNewDelivery(ctx, delivery, 'web-push'));
+        due.push(newDeliveryMessage(delivery, 'web-push'));
       }
     }
-    await outbox.enqueue((await Promise.all(due)).filter((m): m is OutboxMessage => m !== null));
+    await outbox.enqueue(due);
   };
 }
