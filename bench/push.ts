@@ -20,9 +20,10 @@
  *    each player called by its webhook to a short session, with a browser
  *    push device each (the push sender's time per message measured here:
  *    encryption and VAPID signature) and a socket or plain reads per session,
- *    or with plain reads and no device. Every component and count is
- *    printed; and e-mail priced per 1,000 messages (SES, the delivery
- *    function, the outbox).
+ *    or with plain reads and no device. Each way plays the same numbered
+ *    games, dealt and chosen from seeds, in every run. Every component and
+ *    count is printed; and e-mail priced per 1,000 messages (SES, the
+ *    delivery function, the outbox).
  * What only AWS does (the WebSocket routes' Lambda and connection records, the
  * consumer's reads of the connection index, Management API and Scheduler
  * calls, the deadline consumer) is modelled from the code, per counted event,
@@ -44,6 +45,8 @@ import { sqsBatches } from '../functions/push/outbox/sqs.js';
 import { attachLocalStream } from '../functions/push/stream/local-server.js';
 import type { CommitMessage, ServerMessage, SubscribedMessage } from '../functions/push/stream/protocol.js';
 import { LOAD_PAGE_SIZE } from '../functions/service/context.js';
+import { cryptoSecrets, sha256Hex } from '../functions/service/ids.js';
+import { Rng, rngStateFromSeed } from '../core/engine/index.js';
 import { timerChangesOf } from '../functions/service/deadline-timer.js';
 import { DynamoStore } from '../functions/store/dynamodb.js';
 import { ApiClient } from '../test/support/api.js';
@@ -130,7 +133,22 @@ await store.ensureTable();
 const catcher = await startMailCatcher();
 const email = localEmailPolicy({}, randomBytes(32).toString('base64url'), smtpMailer(catcher.smtpUrl));
 const vapid = vapidKeysFromSeed(randomBytes(32).toString('base64url'), 'mailto:bench@example.com');
+/**
+ * The same games every run and in every scenario, so that runs before and
+ * after a change, and the scenarios beside each other, compare game for game
+ * (a game's price follows its length, and random games of four run from
+ * ~100 to ~140 commits): a scenario's n-th game is dealt from the seed
+ * `bench:push game n`, and its players choose with a generator seeded
+ * `bench:push choices n`. The seeds are numbered, never picked.
+ */
+const dealing = { game: 0 };
+let choices = new Rng(rngStateFromSeed('bench:push choices 0'));
+function deal(game: number): void {
+  dealing.game = game;
+  choices = new Rng(rngStateFromSeed(`bench:push choices ${game}`));
+}
 const ctx = testContext({
+  secrets: { ...cryptoSecrets, seed: () => sha256Hex(`bench:push game ${dealing.game}`) },
   store,
   pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, appUrl: 'http://localhost', email, vapid: async () => vapid },
 });
@@ -231,7 +249,7 @@ const SCORING = new Set(['build', 'recruit']);
 function choose(legal: readonly unknown[]): unknown {
   const scoring = legal.filter((m) => SCORING.has((m as { type: string }).type));
   const from = scoring.length > 0 ? scoring : legal;
-  return from[Math.floor(Math.random() * from.length)];
+  return from[choices.int(from.length)];
 }
 
 /**
@@ -683,7 +701,10 @@ async function scenario(play: () => Promise<Played>) {
   Object.assign(queued, { calls: 0, messages: 0, sendRequests: 0, largestBytes: 0 });
   Object.assign(deadlines, { schedules: new Map(), created: 0, deleted: 0, continuations: 0, calls: 0 });
   const games: Played[] = [];
-  for (let i = 0; i < GAMES; i++) games.push(await play());
+  for (let i = 0; i < GAMES; i++) {
+    deal(i);
+    games.push(await play());
+  }
   const perGame = (x: number) => x / GAMES;
   const sum = (pick: (g: Played) => number) => perGame(games.reduce((total, g) => total + pick(g), 0));
   const commits = sum((g) => g.commits);

@@ -87,11 +87,23 @@ export function timedOutSeats(previous: CommitSummary, now: CommitSummary): numb
 const ownDeadline = (summary: CommitSummary, seat: number, deadline: number) => summary.lateParts?.find((part) => part.seat === seat)?.deadline ?? deadline;
 
 export function deriveNotifications(facts: CommitFacts): Derived {
+  return { notifications: notificationsOf(facts, playerSeats(facts.header)), notices: deriveNotices(facts) };
+}
+
+/** What a commit tells one player alone (a request's author, in its answer): nothing is built for anyone else. */
+export function notificationsFor(facts: CommitFacts, playerId: string): Addressed[] {
+  return notificationsOf(
+    facts,
+    playerSeats(facts.header).filter((s) => s.playerId === playerId),
+  );
+}
+
+/** The notifications a commit addresses to the players in `seats`. */
+function notificationsOf(facts: CommitFacts, seats: readonly { seat: number; playerId: string }[]): Addressed[] {
   const { header, title, previous, commit } = facts;
   const { gameId, game } = header;
   const at = new Date(commit.at).toISOString();
   const command = commit.command as { type?: string; pendingId?: string };
-  const seats = playerSeats(header);
   const out: Addressed[] = [];
   const to = (
     seat: number,
@@ -99,7 +111,7 @@ export function deriveNotifications(facts: CommitFacts): Derived {
     type: string,
   ) => {
     const player = seats.find((s) => s.seat === seat);
-    if (!player) return; // bots and empty seats are not told anything
+    if (!player) return; // bots, empty seats and players not asked about are not told anything
     out.push({
       playerId: player.playerId,
       notification: build({ id: derivedId('n', gameId, commit.seq, type, player.playerId), at, gameId, game, title, seat }, player.playerId),
@@ -144,7 +156,7 @@ export function deriveNotifications(facts: CommitFacts): Derived {
     const result = { scores: facts.result.scores, winners: facts.result.winners };
     for (const { seat } of seats) to(seat, (ref) => ({ ...ref, type: 'game-ended', version: commit.seq, result }), 'game-ended');
   }
-  return { notifications: out, notices: deriveNotices(facts) };
+  return out;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { CommitMade } from '../../service/play.js';
 import type { ServiceContext } from '../../service/context.js';
-import { deriveNotifications } from '../model/derive.js';
+import { notificationsFor } from '../model/derive.js';
 import type { Notification } from '../model/schemas.js';
 import { withoutBlockedNames } from './blocked-names.js';
 import { titleOf } from './notifier.js';
@@ -13,7 +13,7 @@ import { titleOf } from './notifier.js';
  */
 export async function toldTheAuthor(ctx: ServiceContext, made: CommitMade): Promise<Notification[]> {
   const { header, commit } = made;
-  const told = deriveNotifications({ ...made, title: titleOf(ctx, header.game) }).notifications.filter((a) => a.playerId === commit.actor);
+  const told = notificationsFor({ ...made, title: titleOf(ctx, header.game) }, commit.actor);
   // Only a notification naming another player reads the blocks (none that a move, an undo or a reclaim tells its author does).
   const readable = await withoutBlockedNames(
     { blockedEitherWay: async (playerId, otherId) => (await ctx.store.blockedEitherWay(playerId, [otherId])).has(otherId) },
