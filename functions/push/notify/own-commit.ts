@@ -14,6 +14,7 @@ import { titleOf } from './notifier.js';
 export async function toldTheAuthor(ctx: ServiceContext, made: CommitMade): Promise<Notification[]> {
   const { header, commit } = made;
   const told = notificationsFor({ ...made, title: titleOf(ctx, header.game) }, commit.actor);
+  if (told.length === 0) return [];
   // Only a notification naming another player reads the blocks (none that a move, an undo or a reclaim tells its author does).
   const readable = await withoutBlockedNames(
     { blockedEitherWay: async (playerId, otherId) => (await ctx.store.blockedEitherWay(playerId, [otherId])).has(otherId) },
