@@ -289,10 +289,14 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     await store.putEmail({ ...record, confirmedAt: NOW, confirmation: null });
     expect((await store.getEmail('pl_m', 'strong'))?.confirmedAt).toBe(NOW);
     expect(await store.getEmail('pl_other', 'strong')).toBeNull();
-    const claims = await Promise.all(Array.from({ length: 5 }, () => store.claimDigest('pl_m', '2026-11-26')));
+    const claims = await Promise.all(Array.from({ length: 5 }, (_, i) => store.claimDigest('pl_m', '2026-11-26', `firing ${i}`)));
     expect(claims.filter(Boolean)).toHaveLength(1);
-    expect(await store.claimDigest('pl_m', '2026-11-27')).toBe(true);
-    expect(await store.claimDigest('pl_n', '2026-11-26')).toBe(true);
+    // The firing that holds the day may claim it again (its queuing failed and its timer tries again); no other may.
+    const holder = `firing ${claims.indexOf(true)}`;
+    expect(await store.claimDigest('pl_m', '2026-11-26', holder)).toBe(true);
+    expect(await store.claimDigest('pl_m', '2026-11-26', holder === 'firing 0' ? 'firing 1' : 'firing 0')).toBe(false);
+    expect(await store.claimDigest('pl_m', '2026-11-27', 'firing 5')).toBe(true);
+    expect(await store.claimDigest('pl_n', '2026-11-26', 'firing 6')).toBe(true);
     await store.deleteEmail('pl_m');
     await store.deleteEmail('pl_m');
     expect(await store.getEmail('pl_m', 'strong')).toBeNull();

@@ -66,7 +66,7 @@ export async function fireDigest(ctx: PushContext, timers: Timers, outbox: Outbo
     payload.dueAt,
     'digest',
   );
-  // Claimed before: only this firing's own delivery, recorded and perhaps not queued, may still go.
-  if (!(await ctx.push.claimDigest(record.playerId, day)) && !(await ctx.push.getDelivery(delivery.webhookId, delivery.createdAt, delivery.id))) return;
+  // Claimed by this firing before (its queuing failed, and the timer tries again), its digest may still go: the courier records it once.
+  if (!(await ctx.push.claimDigest(record.playerId, day, String(payload.dueAt)))) return;
   await queueMail(outbox, [delivery]);
 }

@@ -273,15 +273,15 @@ export class DynamoPushStore implements PushStore {
     }
   }
 
-  async claimDigest(playerId: string, day: string): Promise<boolean> {
+  async claimDigest(playerId: string, day: string, claimant: string): Promise<boolean> {
     try {
       await this.client.send(
         new PutItemCommand({
           TableName: this.table,
-          Item: { ...digestKey(playerId), day: { S: day } },
-          ConditionExpression: 'attribute_not_exists(#day) OR #day <> :day',
+          Item: { ...digestKey(playerId), day: { S: day }, claimant: { S: claimant } },
+          ConditionExpression: 'attribute_not_exists(#day) OR #day <> :day OR claimant = :claimant',
           ExpressionAttributeNames: { '#day': 'day' },
-          ExpressionAttributeValues: { ':day': { S: day } },
+          ExpressionAttributeValues: { ':day': { S: day }, ':claimant': { S: claimant } },
         }),
       );
       return true;

@@ -29,7 +29,7 @@ export class MemoryPushStore implements PushStore {
   private readonly webhooks = new Map<string, WebhookRecord>();
   private readonly pushSubscriptions = new Map<string, PushSubscriptionRecord>();
   private readonly emails = new Map<string, EmailRecord>();
-  private readonly digestDays = new Map<string, string>();
+  private readonly digestDays = new Map<string, { day: string; claimant: string }>();
   private readonly deliveries = new Map<string, Map<string, DeliveryRecord>>();
   private readonly connections = new Map<string, ConnectionRecord>();
   private readonly tickets = new Map<string, { readonly playerId: string; readonly expiresAt: number }>();
@@ -108,9 +108,10 @@ export class MemoryPushStore implements PushStore {
     if (this.addressOwners.get(addressKey) === playerId) this.addressOwners.delete(addressKey);
   }
 
-  async claimDigest(playerId: string, day: string): Promise<boolean> {
-    if (this.digestDays.get(playerId) === day) return false;
-    this.digestDays.set(playerId, day);
+  async claimDigest(playerId: string, day: string, claimant: string): Promise<boolean> {
+    const claimed = this.digestDays.get(playerId);
+    if (claimed?.day === day && claimed.claimant !== claimant) return false;
+    this.digestDays.set(playerId, { day, claimant });
     return true;
   }
 

@@ -183,10 +183,12 @@ export interface EmailStore {
   deleteEmail(playerId: string): Promise<void>;
   /**
    * Claims the digest of one local day (`2026-11-26`) for the player, by a
-   * conditional write: true the first time for that day, false after (a
-   * timer firing twice, or two firings racing, send one digest).
+   * conditional write: true the first time for that day, and again for the
+   * same `claimant` (a firing tried again after its queuing failed: its
+   * delivery is recorded only once attempted); false for any other (two
+   * firings racing, or planned for the same day, send one digest).
    */
-  claimDigest(playerId: string, day: string): Promise<boolean>;
+  claimDigest(playerId: string, day: string, claimant: string): Promise<boolean>;
   /**
    * Who signs in through a sign-in link mailed to an address: `addressKey`
    * (a hash of the address, push/email/sign-in-link.ts) names the player who
