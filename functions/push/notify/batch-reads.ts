@@ -34,12 +34,20 @@ export interface BatchReads {
   blockedEitherWay(playerId: string, otherId: string): Promise<boolean>;
 }
 
-/** A read made at most once per key. */
+/** Whether either of two players blocks the other: one read of their `BLOCK#` rows. */
+export async function blockedEitherWay(ctx: Pick<PushContext, 'store'>, playerId: string, otherId: string): Promise<boolean> {
+  return (await ctx.store.blockedEitherWay(playerId, [otherId])).has(otherId);
+}
+
+/** A read made at most once per key; a failed one is forgotten, so the batch's next commit reads again (under `npm start` a commit's failure does not stop the batch). */
 function once<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
   const held = new Map<string, Promise<T>>();
   return (key) => {
     let reading = held.get(key);
-    if (!reading) held.set(key, (reading = read(key)));
+    if (!reading) {
+      held.set(key, (reading = read(key)));
+      reading.catch(() => held.delete(key));
+    }
     return reading;
   };
 }
@@ -52,7 +60,7 @@ export function batchReads(ctx: PushContext): BatchReads {
     once(async (playerId) => ((await keeps(playerId))?.[kind] === false ? none : read(playerId)));
   const blocked = once(async (pair) => {
     const [playerId, otherId] = JSON.parse(pair) as [string, string];
-    return (await ctx.store.blockedEitherWay(playerId, [otherId])).has(otherId);
+    return blockedEitherWay(ctx, playerId, otherId);
   });
   return {
     preferences: kept('preferences', resolvePreferences(null), (playerId) => readPreferences(ctx, playerId, 'eventual')),
