@@ -92,7 +92,7 @@ export interface Answered {
 /** The answer at `now` to a request that committed `commit` (after `previous`) for the player in `seat`; `live` is the game as it stands now. */
 export function answerWith(live: LiveGame, commit: Commit, previous: CommitSummary | null, seat: number, now: number): Answered {
   // Nothing follows a game's last commit: `live` is then the game it ended.
-  const ended = commit.summary.status === 'finished' && previous?.status !== 'finished' && live.state !== null;
+  const ended = commit.summary.status === 'finished' && previous?.status !== 'finished';
   return {
     answer: {
       gameId: live.header.gameId,

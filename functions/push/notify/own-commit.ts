@@ -2,6 +2,7 @@ import type { CommitMade } from '../../service/play.js';
 import type { ServiceContext } from '../../service/context.js';
 import { notificationsFor } from '../model/derive.js';
 import type { Notification } from '../model/schemas.js';
+import { blockedEitherWay } from './batch-reads.js';
 import { withoutBlockedNames } from './blocked-names.js';
 import { titleOf } from './notifier.js';
 
@@ -16,10 +17,6 @@ export async function toldTheAuthor(ctx: ServiceContext, made: CommitMade): Prom
   const told = notificationsFor({ ...made, title: titleOf(ctx, header.game) }, commit.actor);
   if (told.length === 0) return [];
   // Only a notification naming another player reads the blocks (none that a move, an undo or a reclaim tells its author does).
-  const readable = await withoutBlockedNames(
-    { blockedEitherWay: async (playerId, otherId) => (await ctx.store.blockedEitherWay(playerId, [otherId])).has(otherId) },
-    header,
-    told,
-  );
+  const readable = await withoutBlockedNames({ blockedEitherWay: (playerId, otherId) => blockedEitherWay(ctx, playerId, otherId) }, header, told);
   return readable.map((a) => a.notification);
 }

@@ -3,7 +3,8 @@ import { engineOf, seatOf, type LiveGame } from '../../service/live-game.js';
 import { loadLive } from '../../service/pipeline.js';
 import { fail, ServiceError } from '../../service/errors.js';
 import { presentCommit, presentGame, presentLegalMoves } from '../../service/present.js';
-import { sendable, type Addressed, type Derived } from '../model/derive.js';
+import { ANSWERED_WITH_COMMIT } from '../../service/answered-commands.js';
+import { sendable, type Derived } from '../model/derive.js';
 import type { PushContext } from '../context.js';
 import { chooses } from '../model/preferences.js';
 import type { BatchReads } from '../notify/batch-reads.js';
@@ -100,9 +101,6 @@ async function commitMessages(
   return out;
 }
 
-/** The commands whose request answers with their commit and the game after it (MoveAnswer: a move, an undo, a seat taken back). */
-const ANSWERED_WITH_COMMIT = new Set(['moves', 'undo', 'reclaim']);
-
 /**
  * Whether a subscriber gets the commit message: everyone but the player whose
  * request made the commit and was answered with it (the commit, the game and
@@ -134,7 +132,7 @@ export async function fanOut(
 ): Promise<{ readonly connectionId: string; readonly message: ServerMessage }[]> {
   const out: { connectionId: string; message: ServerMessage }[] = [];
   const told = observed ? subscribers.filter((s) => getsCommitMessage(observed.commit, s.playerId)) : [];
-  // Connections told the commit: their notifications about it ride in its message (the author's come alone).
+  // Connections told the commit: their notifications about it ride in its message.
   const carried = new Set(told.map((s) => s.connectionId));
   if (observed) {
     const messages = await commitMessages(
@@ -146,14 +144,14 @@ export async function fanOut(
     for (const { connectionId, playerId } of told) out.push({ connectionId, message: messages.get(playerId) as CommitMessage });
   }
   // What a commit tells the player whose answer carried it is in that answer.
-  const answered = observed === null ? () => false : (a: Addressed) => !getsCommitMessage(observed.commit, a.playerId) && ridesWith(observed, a.notification);
-  const addressees = new Set(derived.notifications.filter((a) => !answered(a)).map((a) => a.playerId));
+  const answeredTo = (playerId: string) => observed !== null && !getsCommitMessage(observed.commit, playerId);
+  const addressees = new Set(derived.notifications.map((a) => a.playerId).filter((playerId) => !answeredTo(playerId)));
   for (const playerId of addressees) {
     const connections = await connectionsOf(playerId);
     if (connections.length === 0) continue;
     const preferences = await reads.preferences(playerId);
     const mine = derived.notifications
-      .filter((a) => a.playerId === playerId && !answered(a) && sendable(derived, a.notification) && chooses(preferences, a.notification.type, 'stream'))
+      .filter((a) => a.playerId === playerId && sendable(derived, a.notification) && chooses(preferences, a.notification.type, 'stream'))
       .map((a) => a.notification);
     for (const connectionId of connections)
       for (const notification of mine)
