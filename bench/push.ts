@@ -134,10 +134,11 @@ const catcher = await startMailCatcher();
 const email = localEmailPolicy({}, randomBytes(32).toString('base64url'), smtpMailer(catcher.smtpUrl));
 const vapid = vapidKeysFromSeed(randomBytes(32).toString('base64url'), 'mailto:bench@example.com');
 /**
- * The same games every run and in every scenario, so that runs before and
- * after a change, and the scenarios beside each other, compare game for game
- * (a game's price follows its length, and random games of four run from
- * ~100 to ~140 commits): a scenario's n-th game is dealt from the seed
+ * The same games every run, so that runs before and after a change compare
+ * game for game (a game's price follows its length, and random games of four
+ * run from ~100 to ~150 commits); the asynchronous scenarios play identical
+ * games, the table's play out otherwise (no standing orders): a scenario's
+ * n-th game is dealt from the seed
  * `bench:push game n`, and its players choose with a generator seeded
  * `bench:push choices n`. The seeds are numbered, never picked.
  */

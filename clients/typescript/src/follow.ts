@@ -6,7 +6,8 @@
  * commits, what went by unseen is read from the events route. The stream
  * does not send you the commits your own requests made (their answers carry
  * them): hand those answers to `wrote`, and a lost one is a gap the next
- * commit message shows. Each commit is handed over once, in order.
+ * commit message shows (none follows the move that ended the game: read the
+ * game when that answer is lost). Each commit is handed over once, in order.
  */
 import type { ValeriaClient } from './client.js';
 import type { Seen, StreamNews } from './stream.js';
@@ -47,7 +48,8 @@ export interface GameFollower {
    * stream sends it to everyone else), with the game and moves the answer's
    * `next` carries when nothing followed it; commits before it that went by
    * unseen are read first. Resolves once handed over. An answer you never
-   * got needs nothing: the next commit message's `seq` gap is read.
+   * got needs nothing, but for the move that ended the game: the next commit
+   * message's `seq` gap is read.
    */
   wrote(answer: Pick<MoveAnswer, 'version' | 'commit' | 'next'>): Promise<void>;
   /**

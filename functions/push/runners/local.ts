@@ -113,7 +113,7 @@ export function runLocalNotifier(
     try {
       commits = await ctx.store.readCommits(gameId, fromSeq - 1, TURN_SIZE);
     } catch (error) {
-      // The log keeps them: the game waits its turn again, after a pause that spares a store in trouble.
+      // The log keeps them: the game waits its turn again, after a pause that spares a store in trouble (the turn, and so every game, waits it out).
       onError(error);
       await setTimeout(READ_BACK_RETRY_MS);
       backlog.read(gameId, fromSeq - 1, true);

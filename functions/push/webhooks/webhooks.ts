@@ -140,8 +140,9 @@ function wants(hook: WebhookRecord, type: string): boolean {
 /**
  * A sink that queues a delivery for each notification or notice to every
  * webhook that wants it in the outbox, its body in the message: nothing is
- * sent or written here, so no receiver can slow the commit path, and the
- * courier writes the delivery's record once, with its first attempt. A
+ * sent here and no delivery record written (a chat channel's turn is claimed,
+ * below), so no receiver can slow the commit path, and the courier writes
+ * the delivery's record once, with its first attempt. A
  * redelivered commit queues it again; its courier finds the record and does
  * nothing, unless the two handlings race: then a message may be sent twice,
  * with the same `webhook-id` (at least once). The subscriptions are
