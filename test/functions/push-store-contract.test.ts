@@ -266,8 +266,45 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     expect(await store.addPushSubscription(device('ps_after'), 3)).toBe(true);
     expect(await store.addPushSubscription(device('ps_full'), 3)).toBe(false);
     expect(await store.getPushSubscription('pl_other', 'ps_after')).toBeNull();
-    await store.putPushSubscription({ ...device('ps_after'), label: 'Phone' });
+    expect(await store.rewritePushSubscription({ ...device('ps_after'), label: 'Phone' })).toBe(true);
     expect((await store.getPushSubscription('pl_p', 'ps_after'))?.label).toBe('Phone');
+  });
+
+  it('never brings back a removed address or device by rewriting it (the removal may have cleared the flag the channels read)', async () => {
+    const store = await make(() => NOW);
+    const address: EmailRecord = {
+      playerId: 'pl_r',
+      address: 'r@example.org',
+      confirmedAt: null,
+      confirmation: null,
+      timeZone: 'UTC',
+      digestHour: 8,
+      digest: true,
+      disabled: null,
+      createdAt: NOW,
+    };
+    await store.putEmail(address);
+    expect(await store.rewriteEmail({ ...address, confirmedAt: NOW })).toBe(true);
+    expect((await store.getEmail('pl_r', 'strong'))?.confirmedAt).toBe(NOW);
+    await store.deleteEmail('pl_r');
+    expect(await store.rewriteEmail({ ...address, digest: false })).toBe(false);
+    expect(await store.getEmail('pl_r', 'strong')).toBeNull();
+    const phone: PushSubscriptionRecord = {
+      id: 'ps_r',
+      ownerId: 'pl_r',
+      endpoint: 'https://push.example/r',
+      keys: { p256dh: 'BNcR', auth: 'tBHI' },
+      label: null,
+      createdAt: NOW,
+    };
+    expect(await store.rewritePushSubscription(phone)).toBe(false);
+    expect(await store.addPushSubscription(phone, 3)).toBe(true);
+    // Another owner's id is not theirs to rewrite.
+    expect(await store.rewritePushSubscription({ ...phone, ownerId: 'pl_other' })).toBe(false);
+    await store.deletePushSubscription(phone);
+    expect(await store.rewritePushSubscription({ ...phone, label: 'Phone' })).toBe(false);
+    expect(await store.getPushSubscription('pl_r', 'ps_r')).toBeNull();
+    expect(await store.listPushSubscriptions('pl_r', 'strong')).toEqual([]);
   });
 
   it('keeps one e-mail record a player, deletes it, and claims each local day’s digest once, even claimed at once', async () => {

@@ -129,7 +129,8 @@ export async function confirmEmail(ctx: PushContext, desk: MailDesk | undefined,
   const record = link ? await ctx.push.getEmail(link.playerId, 'strong') : null;
   if (!link || !record || record.confirmation?.nonce !== link.nonce || link.expiresAt <= ctx.clock()) throw fail('email-link-invalid');
   const confirmed: EmailRecord = { ...record, confirmedAt: ctx.clock(), confirmation: null };
-  await ctx.push.rewriteEmail(confirmed);
+  // Removed since it was read: the link's address is gone.
+  if (!(await ctx.push.rewriteEmail(confirmed))) throw fail('email-link-invalid');
   // The mailbox's owner proved it now: its sign-in links sign this player in (the last to confirm an address holds it).
   await ctx.push.claimAddress(addressKey(confirmed.address), confirmed.playerId);
   await planDigest(ctx, parts.timers, confirmed);

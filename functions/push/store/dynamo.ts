@@ -212,8 +212,8 @@ export class DynamoPushStore implements PushStore {
     );
   }
 
-  async putPushSubscription(subscription: PushSubscriptionRecord): Promise<void> {
-    await this.client.send(new PutItemCommand({ TableName: this.table, Item: pushSubscriptionItem(subscription) }));
+  async rewritePushSubscription(subscription: PushSubscriptionRecord): Promise<boolean> {
+    return this.putIf(pushSubscriptionItem(subscription), 'attribute_exists(pk)');
   }
 
   async getPushSubscription(ownerId: string, id: string): Promise<PushSubscriptionRecord | null> {
@@ -236,11 +236,11 @@ export class DynamoPushStore implements PushStore {
   }
 
   async putEmail(record: EmailRecord): Promise<void> {
-    await this.keeps.keeping(record.playerId, 'email', () => this.rewriteEmail(record));
+    await this.keeps.keeping(record.playerId, 'email', () => this.client.send(new PutItemCommand({ TableName: this.table, Item: emailItem(record) })));
   }
 
-  async rewriteEmail(record: EmailRecord): Promise<void> {
-    await this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...emailKey(record.playerId), j: { S: JSON.stringify(record) } } }));
+  async rewriteEmail(record: EmailRecord): Promise<boolean> {
+    return this.putIf(emailItem(record), 'attribute_exists(pk)');
   }
 
   async deleteEmail(playerId: string): Promise<void> {
@@ -292,13 +292,7 @@ export class DynamoPushStore implements PushStore {
   }
 
   async createDelivery(delivery: DeliveryRecord): Promise<boolean> {
-    try {
-      await this.client.send(new PutItemCommand({ TableName: this.table, Item: deliveryItem(delivery), ConditionExpression: 'attribute_not_exists(pk)' }));
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return this.putIf(deliveryItem(delivery), 'attribute_not_exists(pk)');
   }
 
   async putDelivery(delivery: DeliveryRecord): Promise<void> {
@@ -620,6 +614,17 @@ export class DynamoPushStore implements PushStore {
    * transaction cancelled only because another touched the same items at
    * once (TransactionConflict) is tried again after a short random wait.
    */
+  /** Puts `item` if `condition` holds: false, with nothing written, when it does not. */
+  private async putIf(item: Item, condition: string): Promise<boolean> {
+    try {
+      await this.client.send(new PutItemCommand({ TableName: this.table, Item: item, ConditionExpression: condition }));
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
   private async transact(items: TransactWriteItem[]): Promise<'written' | 'refused'> {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -712,6 +717,10 @@ const pushSubscriptionKey = (ownerId: string, id: string) => ({ pk: { S: keys.pl
 
 function pushSubscriptionItem(subscription: PushSubscriptionRecord): Item {
   return { ...pushSubscriptionKey(subscription.ownerId, subscription.id), j: { S: JSON.stringify(subscription) } };
+}
+
+function emailItem(record: EmailRecord): Item {
+  return { ...emailKey(record.playerId), j: { S: JSON.stringify(record) } };
 }
 
 function deliveryItem(delivery: DeliveryRecord): Item {

@@ -88,8 +88,10 @@ export class MemoryPushStore implements PushStore {
     this.emails.set(record.playerId, jsonCopy(record));
   }
 
-  async rewriteEmail(record: EmailRecord): Promise<void> {
+  async rewriteEmail(record: EmailRecord): Promise<boolean> {
+    if (!this.emails.has(record.playerId)) return false;
     await this.putEmail(record);
+    return true;
   }
 
   async deleteEmail(playerId: string): Promise<void> {
@@ -174,8 +176,10 @@ export class MemoryPushStore implements PushStore {
     return true;
   }
 
-  async putPushSubscription(subscription: PushSubscriptionRecord): Promise<void> {
+  async rewritePushSubscription(subscription: PushSubscriptionRecord): Promise<boolean> {
+    if (this.pushSubscriptions.get(subscription.id)?.ownerId !== subscription.ownerId) return false;
     this.pushSubscriptions.set(subscription.id, jsonCopy(subscription));
+    return true;
   }
 
   async getPushSubscription(ownerId: string, id: string): Promise<PushSubscriptionRecord | null> {

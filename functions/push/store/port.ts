@@ -137,8 +137,13 @@ export interface PushSubscriptionStore {
    * False (nothing written) when full.
    */
   addPushSubscription(subscription: PushSubscriptionRecord, limit: number): Promise<boolean>;
-  /** Rewrites one (the browser renewed its keys for the same endpoint). */
-  putPushSubscription(subscription: PushSubscriptionRecord): Promise<void>;
+  /**
+   * Rewrites one still kept (the browser renewed its keys for the same
+   * endpoint); false, with nothing written, when it was deleted meanwhile: a
+   * rewrite never brings back a device whose removal may have cleared its
+   * owner's flag (the channel would skip them).
+   */
+  rewritePushSubscription(subscription: PushSubscriptionRecord): Promise<boolean>;
   getPushSubscription(ownerId: string, id: string): Promise<PushSubscriptionRecord | null>;
   listPushSubscriptions(ownerId: string, consistency: ReadConsistency): Promise<readonly PushSubscriptionRecord[]>;
   /** Deletes it and counts it off its owner's (nothing when it is gone already: a 410 and a user's delete may race). */
@@ -177,8 +182,10 @@ export interface EmailStore {
    * Writes back a record read a moment ago, changed (confirmed, a list left,
    * disabled by a bounce): what the player keeps is as it was, so the flags
    * are not written (the bounce handler may write the record, nothing else).
+   * False, with nothing written, when the address was removed meanwhile: a
+   * rewrite never brings back a record whose removal may have cleared the flag.
    */
-  rewriteEmail(record: EmailRecord): Promise<void>;
+  rewriteEmail(record: EmailRecord): Promise<boolean>;
   /** Nothing when there is none. */
   deleteEmail(playerId: string): Promise<void>;
   /**

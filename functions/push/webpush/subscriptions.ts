@@ -69,8 +69,8 @@ export async function createPushSubscription(
   const same = (await ctx.push.listPushSubscriptions(ownerId, 'strong')).find((s) => s.endpoint === body.endpoint);
   if (same) {
     const renewed = { ...same, keys, label: label ?? same.label };
-    await ctx.push.putPushSubscription(renewed);
-    return { subscription: renewed, created: false };
+    // Deleted since it was listed (a 410, or another tab): it is made again below, as new.
+    if (await ctx.push.rewritePushSubscription(renewed)) return { subscription: renewed, created: false };
   }
   const subscription: PushSubscriptionRecord = {
     id: `ps_${randomBytes(12).toString('base64url')}`,
