@@ -16,6 +16,7 @@ const MARKS_ATTRIBUTE = 'keepsMarks';
  * (strongly consistent) and clears the flag only if none remains and no mark
  * came meanwhile. So an add racing a removal of the last one leaves the flag
  * set: a removal that counted before the add's write sees the later mark.
+ * Preferences are never removed, so their one write needs one mark.
  */
 export class KeepsFlags {
   constructor(
@@ -35,6 +36,12 @@ export class KeepsFlags {
     const written = await write();
     await this.mark(playerId, kind);
     return written;
+  }
+
+  /** Runs `write`, which stores a thing no removal ever clears (preferences): one mark, before it, is enough (a crash after the mark costs readers one read of nothing). */
+  async keepingForGood<T>(playerId: string, kind: KeptKind, write: () => Promise<T>): Promise<T> {
+    await this.mark(playerId, kind);
+    return write();
   }
 
   /** After a removal of a thing of `kind`: clears the flag when `remaining()` finds none left and nothing was added meanwhile. */

@@ -140,7 +140,7 @@ export class DynamoPushStore implements PushStore {
   }
 
   async putPreferences(playerId: string, preferences: StoredPreferences): Promise<void> {
-    await this.keeps.keeping(playerId, 'preferences', () =>
+    await this.keeps.keepingForGood(playerId, 'preferences', () =>
       this.client.send(new PutItemCommand({ TableName: this.table, Item: { ...preferencesKey(playerId), j: { S: JSON.stringify(preferences) } } })),
     );
   }
