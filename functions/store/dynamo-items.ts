@@ -45,6 +45,7 @@ import type {
  *   PLAYER#<id>        TALLY#<game>         the player's finished, clean and won games there (`finished`, `clean`, `won`)
  *   GAME#<id>          HEAD                 the game header (sorts after every C# key)
  *   GAME#<id>          #ENDED               the record of a game's end: each person's tally, every rating it changed (before and after)
+ *   GAME#<id>          #LATEST              no longer written or read: a summary of the newest commit that lists once read (functions/store/README.md)
  *   GAME#<id>          C#<seq, 10 digits>   a commit
  *   GAME#<id>          C#<seq>#S            the snapshot after that commit (sorts right after it)
  *   IDEM#<scope>#<key> IDEM                 an idempotency record, with `expiresAt` (TTL)
