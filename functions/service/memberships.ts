@@ -54,7 +54,7 @@ export type GameSummary = Pick<Commit, 'seq' | 'summary'>;
 export interface RunningGame {
   readonly row: MembershipRow;
   readonly header: GameHeader;
-  /** Its newest commit's; null before the game's first commit. */
+  /** Where its newest commit left it; null before the game's first commit. */
   readonly latest: GameSummary | null;
 }
 
