@@ -41,9 +41,9 @@ const PARALLEL_MOVES_PER_GAME = 20;
 const local = await startDynamoDbLocal();
 const client = localDynamoClient(local);
 const usage: CapacityUsage[] = [];
-/** Writes the service makes after a move's answer (the inbox summary, every 25th commit a snapshot): paid per move all the same. */
+/** Writes the service makes after a move's answer (every 25th commit a snapshot): paid per move all the same. */
 const afterUsage: CapacityUsage[] = [];
-const AFTER_THE_ANSWER = new Set(['putGameSummary', 'putSnapshot']);
+const AFTER_THE_ANSWER = new Set(['putSnapshot']);
 const store = new DynamoStore({
   client,
   tableName: 'bench-api',
@@ -137,9 +137,8 @@ async function playDuel(game: { gameId: string; tokens: string[] }, limit = Infi
     // fetch records a resource timing per request; once its buffer is full, each one dispatches an event on a later
     // turn of the loop — inside the next timed move. The bench's own client must not weigh on what it measures.
     performance.clearResourceTimings();
-    // What this move left for after its answer is done before the next move is timed (the inbox reads its summary after its own writes anyway).
+    // What this move left for after its answer is done before the next move is timed.
     await afterTheAnswer();
-    await ctx.summaries.caughtUp();
   }
   return { moves, measured };
 }
@@ -201,9 +200,7 @@ console.log(`capacity per accepted move (${measured.length} moves, snapshots eve
 console.log(`  computed from item sizes: ${fixed(wcu / measured.length, 2)} WCU, ${fixed(rcu / measured.length, 2)} RCU   (goal ≤ 2 WCU, ≤ 4 RCU)`);
 console.log(`  DynamoDB Local reports:   ${fixed(localConsumed / measured.length, 2)} capacity units in all (not faithful to the published rounding)`);
 for (const op of byOperation) console.log(`    ${op.name.padEnd(34)} ${fixed(op.requests, 2)} requests, ${fixed(op.wcu, 2)} WCU, ${fixed(op.rcu, 2)} RCU`);
-console.log(
-  `  after the answer, off the move path: inbox summary ${fixed(afterWcu('putGameSummary'), 2)} WCU, snapshot ${fixed(afterWcu('putSnapshot'), 2)} WCU\n`,
-);
+console.log(`  after the answer, off the move path: snapshot ${fixed(afterWcu('putSnapshot'), 2)} WCU\n`);
 // 3. Throughput: 50 games at once (each move also re-reads the game, as a client would) — after the figures above are out.
 // Set up ten at a time: a hundred registrations at once can outlast the store's time bound on a busy machine, and set-up is not what is timed.
 const games: Awaited<ReturnType<typeof newDuel>>[] = [];

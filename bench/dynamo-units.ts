@@ -54,7 +54,6 @@ export function itemKind(input: Input): string {
     if (sk === 'HEAD') return 'game header';
     if (sk.endsWith('#S')) return 'snapshot';
     if (sk.startsWith('C#')) return input.KeyConditionExpression?.includes('BETWEEN') ? 'commits (range)' : key ? 'commit' : 'commits (latest)';
-    if (sk === '#LATEST') return 'game summary (for lists)';
     return 'game load (header + snapshot + tail)';
   }
   if (partition === 'PLAYER') {

@@ -776,7 +776,7 @@ async function scenario(play: () => Promise<Played>) {
     'outbox (SQS)': (counted.outbox.sendRequests + SQS_RECEIVE_AND_DELETE * counted.outbox.messages) * PRICES.sqsRequest,
     // Each webhook delivery: an invocation of the delivery function (batches of one at worst) for its attempt.
     deliveries: lambda(counted.deliveries, AWS_CALL_SECONDS.webhookAttempt, PUSH_LAMBDA_GB),
-    // The game's own deadline consumer: one invocation per commit and its Scheduler calls (the new deadline's schedule, the closed entry's deleted); the game summary it puts is counted above, as npm start writes it.
+    // The game's own deadline consumer: one invocation per commit and its Scheduler calls (the new deadline's schedule, the closed entry's deleted).
     // Each browser push: the delivery function's time — the sender's work measured here, then the push service's answer — and the message leaving AWS.
     'browser push':
       lambda(counted.pushes, PUSH_SENDER_MS / 1000 + AWS_CALL_SECONDS.pushServiceAttempt, PUSH_LAMBDA_GB) +

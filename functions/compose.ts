@@ -43,7 +43,6 @@ import { RecentGames } from './service/recent-games.js';
 import { armDeadlines, settleDeadline, type EarlyFirings } from './service/deadline-firing.js';
 import { relyingPartyAt } from './service/relying-party.js';
 import { vacationPolicyFromEnv } from './service/vacation-policy.js';
-import { SUMMARIES_FROM_THE_STREAM } from './service/summaries.js';
 import { boundedDynamoClient, localDynamoClient, type LocalDynamoAddress } from './store/dynamo-client.js';
 import { DynamoStore } from './store/dynamodb.js';
 import { MemoryStore } from './store/memory.js';
@@ -121,8 +120,6 @@ function emailPolicy(from: string, seed: () => Promise<string>, mailer: Mailer |
  */
 export function awsContext(env: NodeJS.ProcessEnv, parts: Partial<Omit<ServiceContext, 'store'>> = {}, mailer: Mailer | null = null): PushContext {
   return contextOn(dynamoStores(boundedDynamoClient(), setting(env, 'TABLE_NAME')), {
-    // The stream consumer (functions/lambda/stream.ts) writes each commit's summary once it is durable.
-    summaries: SUMMARIES_FROM_THE_STREAM,
     ...parts,
     // Stream tickets point at the WebSocket API's stage; chat messages link to the tables on the distribution.
     pushPolicy: { ...DEFAULT_PUSH_POLICY, streamUrl: env.STREAM_URL ?? null, appUrl: env.APP_URL ?? null, ...awsSecrets(env, mailer) },

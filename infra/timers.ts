@@ -30,10 +30,9 @@ export interface TimersProps {
  * attempt —, one role Scheduler assumes to invoke one target, the timer
  * function (which takes every kind), and one dead-letter queue for firings
  * that never got through. A DynamoDB Streams consumer turns the deadline of
- * each durable commit into a schedule (deleting the closed entry's) and
- * writes the game's newest summary; push's function, and the timer
- * function for a webhook's next attempt, schedule their own
- * (`grantScheduling`). Nothing is lost if anything here fails: the stream
+ * each durable commit into a schedule (deleting the closed entry's); push's
+ * function, and the timer function for a webhook's next attempt, schedule
+ * their own (`grantScheduling`). Nothing is lost if anything here fails: the stream
  * redelivers, Scheduler retries, dead letters are kept, and lazy expiry
  * closes every window on the next request.
  *
@@ -130,11 +129,9 @@ export class Timers extends Construct {
       description: 'the stream consumer that schedules each new deadline',
       memorySize: 256,
       timeout: Duration.seconds(30),
-      environment: { ...this.environment, TABLE_NAME: props.table.tableName },
+      environment: { ...this.environment },
     });
     this.grantScheduling(this.consumer);
-    // It writes each game's newest summary (the inbox's source): one conditional put, nothing else of the table.
-    this.consumer.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }));
 
     this.consumer.fn.addEventSource(
       new DynamoEventSource(props.table, {

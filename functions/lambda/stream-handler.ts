@@ -2,26 +2,23 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { timerChangesOf } from '../service/deadline-timer.js';
-import { summaryOf } from '../service/summaries.js';
 import { poolTimer } from '../service/automatch-timer.js';
 import { commitFromItem, kindOf, SEEK_POOL_PREFIX, seekFromItem } from '../store/dynamo-items.js';
-import type { GameSummary } from '../store/port.js';
 import type { Timers } from '../timers/port.js';
 
 /**
  * For every commit once it is durable: creates the deadline schedule of the
  * entry it leaves pending (and a continuation at once when its request left
  * bots to play), deletes the schedule of the entry it closed, which would
- * otherwise fire for nothing, and writes the game's newest summary, the
- * inbox's source. A new seek in an automatch pool arms the pool's next
- * pass (functions/service/automatch.ts). The stream only carries items DynamoDB has written, so a
- * crash between a commit and its schedule or summary loses nothing (the
- * stream redelivers; each step is idempotent). Failed records are reported
- * one by one, so one bad record never blocks the rest.
+ * otherwise fire for nothing. A new seek in an automatch pool arms the
+ * pool's next pass (functions/service/automatch.ts). The stream only carries
+ * items DynamoDB has written, so a crash between a commit and its schedule
+ * loses nothing (the stream redelivers; each step is idempotent). Failed
+ * records are reported one by one, so one bad record never blocks the rest.
  */
 export async function onNewCommits(
   event: DynamoDBStreamEvent,
-  { timers, putGameSummary }: { readonly timers: Timers; readonly putGameSummary: (summary: GameSummary) => Promise<void> },
+  { timers }: { readonly timers: Timers },
   logger: Pick<Logger, 'error'>,
 ): Promise<DynamoDBBatchResponse> {
   const failures: { itemIdentifier: string }[] = [];
@@ -40,7 +37,6 @@ export async function onNewCommits(
       const { schedule, cancel } = timerChangesOf(commit);
       for (const timer of schedule) await timers.schedule(timer);
       if (cancel !== null) await timers.cancel(cancel);
-      await putGameSummary(summaryOf(commit));
     } catch (error) {
       logger.error('commit not followed up', { stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' });
       failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' });

@@ -1,11 +1,10 @@
 import { setTimeout } from 'node:timers/promises';
 
 /**
- * How long work a request starts but need not wait for (a game's summary for
- * the inbox, a snapshot that only speeds up later loads) waits: past the
- * answer of that request — work started at once would run its SDK calls on
- * the same event loop before the answer leaves —, and long enough that a
- * burst of commits to one game is written once, as its newest.
+ * How long work a request starts but need not wait for (a snapshot that only
+ * speeds up later loads) waits: past the answer of that request — work
+ * started at once would run its SDK calls on the same event loop before the
+ * answer leaves.
  */
 const AFTER_THE_ANSWER_MS = 20;
 

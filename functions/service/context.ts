@@ -8,7 +8,6 @@ import { ProcessTokenCache, type TokenCache } from './token-cache.js';
 import { CommitSignal, Signal, type JoinSignal } from './signal.js';
 import { LOCAL_RELYING_PARTY, type RelyingParty } from './relying-party.js';
 import { DEFAULT_VACATION_POLICY, type VacationPolicy } from './vacation-policy.js';
-import { projectSummaries, type GameSummaries } from './summaries.js';
 
 /** Everything the service needs from the outside world, injected (functions/compose.ts builds it; tests too). */
 export interface ServiceContext {
@@ -32,8 +31,6 @@ export interface ServiceContext {
   readonly vacation: VacationPolicy;
   /** Bringing a game up to date without a move of its own: one reader per game at a time in this process. */
   readonly settling: OneAtATime;
-  /** Keeps each game's newest summary, the inbox's source, in step with its log (in process, or the stream consumer's on AWS). */
-  readonly summaries: GameSummaries;
   /** The games this process loaded or committed lately, as of their version: a load reads only what lies beyond. */
   readonly recentGames: RecentGames;
   /** What passkeys are bound to (functions/service/passkeys.ts); null where no web client's address is known, and passkeys are refused. */
@@ -46,14 +43,8 @@ export const SNAPSHOT_EVERY = 25;
 /** The DynamoDB load page that covers header, longest tail and snapshot in one request. */
 export const LOAD_PAGE_SIZE = SNAPSHOT_EVERY + 2;
 
-/**
- * A context with production defaults for whatever the caller leaves out; the
- * store is the caller's choice. Unless `parts` says otherwise, game
- * summaries are projected in process from the context's own signal.
- */
+/** A context with production defaults for whatever the caller leaves out; the store is the caller's choice. */
 export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Partial<ServiceContext>): ServiceContext {
-  const { summaries, ...rest } = parts;
-  const signal = parts.signal ?? new CommitSignal();
   return {
     games: GAMES,
     clock: Date.now,
@@ -67,8 +58,7 @@ export function createServiceContext(parts: Pick<ServiceContext, 'store'> & Part
     recentGames: new RecentGames(),
     vacation: DEFAULT_VACATION_POLICY,
     relyingParty: LOCAL_RELYING_PARTY,
-    ...rest,
-    signal,
-    summaries: summaries ?? projectSummaries(parts.store, signal, (error) => console.error('game summary not written', error)),
+    signal: new CommitSignal(),
+    ...parts,
   };
 }

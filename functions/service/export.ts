@@ -71,6 +71,6 @@ export async function exportPage(ctx: ServiceContext, viewer: PlayerRecord, play
 /** The games of `rows` the `rated` filter leaves out (their headers read in one batch; none without the filter). */
 async function ratedApart(ctx: ServiceContext, rows: readonly FinishedRow[], rated: boolean | null): Promise<Set<string>> {
   if (rated === null || rows.length === 0) return new Set();
-  const overviews = await ctx.store.getGameOverviews(rows.map((row) => row.gameId));
-  return new Set(rows.filter((row) => (overviews.get(row.gameId)?.header.rated === true) !== rated).map((row) => row.gameId));
+  const headers = await ctx.store.getHeaders(rows.map((row) => row.gameId));
+  return new Set(rows.filter((row) => (headers.get(row.gameId)?.rated === true) !== rated).map((row) => row.gameId));
 }

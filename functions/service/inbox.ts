@@ -114,9 +114,10 @@ function decodeCursor(cursor: string | null): Position | null {
 /**
  * The caller's games: the inbox of moves awaited from them, and the rest.
  * Reads one page of an index, never every game ever joined: the running
- * games (at most RUNNING_GAMES_PER_PLAYER, one query and one batch of their
- * headers and newest summaries, ordered here) and, after them, a page of the
- * finished games, which the store keeps in the inbox's order.
+ * games (at most RUNNING_GAMES_PER_PLAYER: one query, one batch of their
+ * headers and a query of each started one's newest commit, ordered here)
+ * and, after them, a page of the finished games, which the store keeps in
+ * the inbox's order.
  */
 export async function listMyGames(ctx: ServiceContext, player: PlayerRecord, query: InboxQuery) {
   const after = decodeCursor(query.cursor);

@@ -1,9 +1,8 @@
-import type { GameHeader, GameOverview, GameSummary, MembershipRow, PlayerRecord, RunningGameClaim } from '../store/port.js';
+import type { Commit, GameHeader, MembershipRow, PlayerRecord, RunningGameClaim } from '../store/port.js';
 import { RunningGamesLimitError } from '../store/port.js';
 import { BOT_RUNNING_GAMES, isBotAccount } from './bot-accounts.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
-import { summaryOf } from './summaries.js';
 
 /**
  * Running games (open or active) a player may count at once (README,
@@ -29,8 +28,11 @@ export async function claiming<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Rows brought up to date at once, at most: a first read after an upgrade may repair many (the backfill). */
-const PARALLEL_REPAIRS = 16;
+/**
+ * Running games read at once, at most: each started one's newest commit is a
+ * query of its own, and a first read after an upgrade may repair many rows (the backfill).
+ */
+const PARALLEL_READS = 16;
 
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
@@ -45,11 +47,14 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   return out;
 }
 
+/** Where a game stands as of a version: what lists read of its newest commit. */
+export type GameSummary = Pick<Commit, 'seq' | 'summary'>;
+
 /** A running game of a player's, as lists and vacations read it. */
 export interface RunningGame {
   readonly row: MembershipRow;
   readonly header: GameHeader;
-  /** The newest commit's summary; null before the game's first commit. */
+  /** Where its newest commit left it; null before the game's first commit. */
   readonly latest: GameSummary | null;
 }
 
@@ -67,41 +72,31 @@ async function runningRows(ctx: ServiceContext, playerId: string): Promise<Membe
 
 /**
  * The player's running games — at most RUNNING_GAMES_PER_PLAYER, read in
- * one query and one batch — each with its header and newest summary. It
- * also brings the index up to date for them (the backfill of data stored
- * before it): a game that ended leaves for the finished games (the end's
- * own write may have been cut short, or predate the index), a row stored
- * before quotas is counted, and a started game whose summary is missing
- * (stored before summaries, or not yet projected) has it read from its log.
+ * one query, one batch of their headers and, for each started game, one
+ * query of its newest commit, which says where it stands at once (every
+ * commit shows as soon as it is durable). It also brings the index up to
+ * date for them (the backfill of data stored before it): a game that ended
+ * leaves for the finished games (the end's own write may have been cut
+ * short, or predate the index), and a row stored before quotas is counted.
  */
 export async function runningGames(ctx: ServiceContext, playerId: string): Promise<RunningGame[]> {
-  await ctx.summaries.caughtUp();
   const rows = await runningRows(ctx, playerId);
-  const overviews = await ctx.store.getGameOverviews(rows.map((row) => row.gameId));
-  const games = await mapLimited(rows, PARALLEL_REPAIRS, async (row): Promise<RunningGame | null> => {
-    const overview = overviews.get(row.gameId);
+  const headers = await ctx.store.getHeaders(rows.map((row) => row.gameId));
+  const games = await mapLimited(rows, PARALLEL_READS, async (row): Promise<RunningGame | null> => {
+    const header = headers.get(row.gameId);
     // A row whose game was never stored: nothing to list.
-    if (!overview) return null;
-    const latest = overview.latest ?? (await backfillSummary(ctx, overview));
-    if ((latest?.summary.status ?? overview.header.status) === 'finished') {
-      const finished = row.seat === null || !latest ? null : finishedRow(overview.header, row.seat, latest, await endedAt(ctx, row.gameId));
+    if (!header) return null;
+    // An open game has no commit yet: its header says all.
+    const latest = header.startedAt === null ? null : await ctx.store.latestCommit(row.gameId);
+    if ((latest?.summary.status ?? header.status) === 'finished') {
+      const finished = row.seat === null || !latest ? null : finishedRow(header, row.seat, latest, latest.at);
       await ctx.store.retireMembership(playerId, row.gameId, finished);
       return null;
     }
     if (!row.counted) await ctx.store.adoptMembership(playerId, row.gameId);
-    return { row, header: overview.header, latest };
+    return { row, header, latest };
   });
   return games.filter((game): game is RunningGame => game !== null);
-}
-
-/** The summary of a started game's newest commit, read from its log and kept. */
-async function backfillSummary(ctx: ServiceContext, { header }: GameOverview): Promise<GameSummary | null> {
-  if (header.startedAt === null) return null;
-  const latest = await ctx.store.latestCommit(header.gameId);
-  if (!latest) return null;
-  const summary = summaryOf(latest);
-  await ctx.store.putGameSummary(summary);
-  return summary;
 }
 
 function finishedRow(header: GameHeader, seat: number, latest: GameSummary, endedAt: number | undefined) {

@@ -1,16 +1,15 @@
 import { setTimeout } from 'node:timers/promises';
 import { awaitedSeats, botMove, Rng, rngStateFromSeed, type BotLevel } from '../../core/engine/index.js';
 import { runRecord, seatToReplace, type CommandRecord, type RecordRejection } from '../../core/table/index.js';
-import { StoreUnavailableError, type Commit, type CommitSummary, type GameHeader, type GameSummary, type Snapshot } from '../store/port.js';
+import { StoreUnavailableError, type Commit, type CommitSummary, type GameHeader, type Snapshot } from '../store/port.js';
 import { afterTheAnswer } from './after-the-answer.js';
 import { reportCommitConflict } from './conflicts.js';
 import type { ServiceContext } from './context.js';
 import { fail } from './errors.js';
 import type { Contended } from './problems.js';
 import { engineOf, materialize, rememberKey, snapshotOf, summarize, type LiveGame } from './live-game.js';
-import { retireMemberships } from './memberships.js';
+import { retireMemberships, type GameSummary } from './memberships.js';
 import { recordGameEnd } from './game-end.js';
-import { summaryOf } from './summaries.js';
 import { RULES_BEFORE_TABLE_RULES } from './table-rules.js';
 
 /** How many times a command is re-decided after losing a race before giving up. */
@@ -176,7 +175,7 @@ export async function commitRecord(
 
 async function afterCommit(ctx: ServiceContext, live: LiveGame, commit: Commit): Promise<void> {
   if (commit.seq % ctx.snapshotEvery === 0) writeSnapshotLater(ctx, { gameId: commit.gameId, seq: commit.seq, state: snapshotOf(live) });
-  if (commit.summary.status === 'finished') await markFinished(ctx, live, summaryOf(commit), commit.at);
+  if (commit.summary.status === 'finished') await markFinished(ctx, live, commit, commit.at);
   ctx.signal.publish(commit);
 }
 
@@ -237,7 +236,7 @@ export async function settle(ctx: ServiceContext, live: LiveGame, slice: Slice =
   // A store fault right after the final commit can leave the game unrated and its header listed as active: repair both.
   if (live.state?.finished && live.header.status !== 'finished') {
     const endedAt = (await ctx.store.latestCommit(live.header.gameId))?.at ?? ctx.clock();
-    await markFinished(ctx, live, { gameId: live.header.gameId, seq: live.version, summary: summarize(live.state) }, endedAt);
+    await markFinished(ctx, live, { seq: live.version, summary: summarize(live.state) }, endedAt);
   }
   for (;;) {
     const now = ctx.clock();

@@ -103,9 +103,9 @@ export async function endVacation(ctx: ServiceContext, player: PlayerRecord, key
 /**
  * Records the player's latest vacation in each of their running games that
  * allows vacations and does not know it yet: only their running games are
- * read (one query and one batch), and only those whose newest summary does
- * not show it already are loaded — so a retry of the same request loads
- * none it recorded.
+ * read (one query, one batch of headers and each started game's newest
+ * commit), and only those whose newest commit does not show it already are
+ * loaded — so a retry of the same request loads none it recorded.
  */
 async function spread(ctx: ServiceContext, player: PlayerRecord, away: Away): Promise<{ gameId: string; version: number }[]> {
   const recorded: { gameId: string; version: number }[] = [];
@@ -122,7 +122,7 @@ async function spread(ctx: ServiceContext, player: PlayerRecord, away: Away): Pr
   return recorded;
 }
 
-/** Whether a running game may have this vacation to record, from its header and newest summary alone. */
+/** Whether a running game may have this vacation to record, from its header and newest commit's summary alone. */
 function mayRecord(ctx: ServiceContext, { row, header, latest }: RunningGame, away: Away): boolean {
   if (row.seat === null || header.startedAt === null || !(header.table ?? RULES_BEFORE_TABLE_RULES).vacation) return false;
   const known = latest?.summary.vacations?.find((vacation) => vacation.seat === row.seat);

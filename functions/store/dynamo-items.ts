@@ -8,7 +8,6 @@ import type {
   Commit,
   FinishedRow,
   GameHeader,
-  GameSummary,
   IdempotentResponse,
   MembershipRow,
   PlayerRating,
@@ -45,8 +44,8 @@ import type {
  *   SEEKS#<game>       SEEK#<seekId>        a waiting seek in its game's pools (gone once seated or cancelled), with `expiresAt` (TTL)
  *   PLAYER#<id>        TALLY#<game>         the player's finished, clean and won games there (`finished`, `clean`, `won`)
  *   GAME#<id>          HEAD                 the game header (sorts after every C# key)
- *   GAME#<id>          #LATEST              the summary of the newest commit, for lists (sorts before every C# key)
  *   GAME#<id>          #ENDED               the record of a game's end: each person's tally, every rating it changed (before and after)
+ *   GAME#<id>          #LATEST              no longer written or read: a summary of the newest commit that lists once read (functions/store/README.md)
  *   GAME#<id>          C#<seq, 10 digits>   a commit
  *   GAME#<id>          C#<seq>#S            the snapshot after that commit (sorts right after it)
  *   IDEM#<scope>#<key> IDEM                 an idempotency record, with `expiresAt` (TTL)
@@ -101,7 +100,6 @@ export const keys = {
   passkey: (playerId: string, credentialId: string): Item => key(keys.playerPartition(playerId), `${PASSKEY_PREFIX}${credentialId}`),
   passkeyCount: (playerId: string): Item => key(keys.playerPartition(playerId), 'PASSKEY-COUNT'),
   passkeyChallenge: (challenge: string): Item => key(`WEBAUTHN#${challenge}`, 'CHALLENGE'),
-  summary: (gameId: string): Item => key(keys.gamePartition(gameId), '#LATEST'),
   gamePartition: (gameId: string): string => `GAME#${gameId}`,
   header: (gameId: string): Item => key(keys.gamePartition(gameId), HEAD_SK),
   commitSk: (seq: number): string => `${COMMIT_PREFIX}${String(seq).padStart(SEQ_DIGITS, '0')}`,
@@ -390,17 +388,6 @@ export function endedItem(playerId: string, row: FinishedRow): Item | null {
 
 export function finishedFromItem(item: Item): FinishedRow {
   return bodyOf<FinishedRow>(item);
-}
-
-// ── game summaries ─────────────────────────────────────────────────────────
-
-/** `seq` stands apart from the body: the write's condition compares it. */
-export function summaryItem(summary: GameSummary): Item {
-  return { ...keys.summary(summary.gameId), seq: n(summary.seq), ...body(summary.summary) };
-}
-
-export function summaryFromItem(item: Item): GameSummary {
-  return { gameId: gameIdOf(item), seq: num(item, 'seq'), summary: bodyOf<GameSummary['summary']>(item) };
 }
 
 // ── ratings ────────────────────────────────────────────────────────────────

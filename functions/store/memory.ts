@@ -29,8 +29,6 @@ import {
   type EndedQuery,
   type FinishedRow,
   type GameHeader,
-  type GameOverview,
-  type GameSummary,
   type IdempotentResponse,
   type LoadedGame,
   type MembershipRow,
@@ -56,7 +54,6 @@ interface GamePartition {
   header: GameHeader | null;
   readonly commits: Map<number, Commit>;
   readonly snapshots: Map<number, Snapshot>;
-  summary: GameSummary | null;
 }
 
 /** How long an expired challenge is kept before it is swept, as DynamoDB's TTL may keep it that long too. */
@@ -237,6 +234,15 @@ export class MemoryStore implements Store {
     return header ? jsonCopy(header) : null;
   }
 
+  async getHeaders(gameIds: readonly string[]): Promise<ReadonlyMap<string, GameHeader>> {
+    const headers = new Map<string, GameHeader>();
+    for (const gameId of gameIds) {
+      const header = this.games.get(gameId)?.header;
+      if (header) headers.set(gameId, jsonCopy(header));
+    }
+    return headers;
+  }
+
   async replaceHeader(next: GameHeader, expectedRevision: number, claim?: RunningGameClaim): Promise<boolean> {
     assertNextRevision(next, expectedRevision);
     const partition = this.games.get(next.gameId);
@@ -371,21 +377,6 @@ export class MemoryStore implements Store {
       .filter(({ at }) => query.after === null || later(query.after, at))
       .sort((a, b) => (later(a.at, b.at) ? -1 : 1));
     return jsonCopy(rows.slice(0, limit).map(({ row }) => row));
-  }
-
-  async putGameSummary(summary: GameSummary): Promise<void> {
-    assertSeq(summary.seq);
-    const partition = this.partition(summary.gameId);
-    if ((partition.summary?.seq ?? 0) < summary.seq) partition.summary = jsonCopy(summary);
-  }
-
-  async getGameOverviews(gameIds: readonly string[]): Promise<ReadonlyMap<string, GameOverview>> {
-    const overviews = new Map<string, GameOverview>();
-    for (const gameId of gameIds) {
-      const partition = this.games.get(gameId);
-      if (partition?.header) overviews.set(gameId, jsonCopy({ header: partition.header, latest: partition.summary }));
-    }
-    return overviews;
   }
 
   async getIdempotent(scope: string, key: string): Promise<IdempotentResponse | null> {
@@ -536,7 +527,7 @@ export class MemoryStore implements Store {
   private partition(gameId: string): GamePartition {
     let partition = this.games.get(gameId);
     if (!partition) {
-      partition = { header: null, commits: new Map(), snapshots: new Map(), summary: null };
+      partition = { header: null, commits: new Map(), snapshots: new Map() };
       this.games.set(gameId, partition);
     }
     return partition;

@@ -317,19 +317,6 @@ export interface EndedQuery {
   readonly until: number | null;
 }
 
-/** What a game's newest commit says, kept beside its log for lists (a projection of the log: a newer one replaces an older, never the reverse). */
-export interface GameSummary {
-  readonly gameId: string;
-  readonly seq: number;
-  readonly summary: CommitSummary;
-}
-
-/** A game as lists read it: its header and the summary of its newest commit (null before the first, or not yet projected). */
-export interface GameOverview {
-  readonly header: GameHeader;
-  readonly latest: GameSummary | null;
-}
-
 /**
  * A player's vacations (functions/service/vacation.ts): the whole days taken
  * in one calendar year, and the latest vacation — running while `backAt` is
@@ -537,6 +524,8 @@ export interface Store {
   createGame(header: GameHeader, claim?: RunningGameClaim): Promise<void>;
   /** Strongly consistent. */
   getHeader(gameId: string): Promise<GameHeader | null>;
+  /** The header of each game that exists, strongly consistent, in as few requests as the store allows. */
+  getHeaders(gameIds: readonly string[]): Promise<ReadonlyMap<string, GameHeader>>;
   /**
    * Writes `next` (whose revision must be expected + 1) only if the stored
    * revision is `expected`; false otherwise. With a claim (a player taking a
@@ -559,7 +548,7 @@ export interface Store {
   putSnapshot(snapshot: Snapshot): Promise<void>;
   /** Commits with seq > afterSeq, ascending, at most `limit` (seqs afterSeq+1 … afterSeq+limit: the log is gapless). */
   readCommits(gameId: string, afterSeq: number, limit: number): Promise<readonly Commit[]>;
-  /** The newest commit, or null before the first. */
+  /** The newest commit, or null before the first; strongly consistent (lists read each game's newest through it). */
   latestCommit(gameId: string): Promise<Commit | null>;
 
   /** Strongly consistent. */
@@ -587,11 +576,6 @@ export interface Store {
    * retireMembership keeps this order beside the inbox's.
    */
   listFinishedByEnd(playerId: PlayerId, query: EndedQuery, limit: number): Promise<readonly FinishedRow[]>;
-
-  /** Keeps the summary of a game's newest commit: written only over an older one (or none). */
-  putGameSummary(summary: GameSummary): Promise<void>;
-  /** Header and summary of each game that exists, strongly consistent, in as few requests as the store allows. */
-  getGameOverviews(gameIds: readonly string[]): Promise<ReadonlyMap<string, GameOverview>>;
 
   /**
    * Idempotency records for POSTs other than moves; they expire (TTL).

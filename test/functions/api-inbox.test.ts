@@ -139,7 +139,7 @@ describe('the inbox, from its index', () => {
     expect((await client.get(`/v1/games?cursor=${forged}`, { token: pat.token })).body.code).toBe('invalid-cursor');
   });
 
-  it('reads as much for a page whatever the history: one query of running games, one batch, one page of finished games', async () => {
+  it('reads as much for a page whatever the history: one query of running games, one batch of headers, one query of each started one’s newest commit, one page of finished games', async () => {
     const newcomer = await client.register('Newcomer');
     const veteran = await client.register('Veteran');
     await finishedGames(veteran, 25);
@@ -150,10 +150,28 @@ describe('the inbox, from its index', () => {
       expect(reply.status).toBe(200);
       return requests.map((r) => `${r.operation} ${r.command}`).sort();
     };
-    for (const player of [newcomer, veteran]) await create(player.token, {});
+    for (const player of [newcomer, veteran]) {
+      // An open game (its header says all) and a started one against a bot.
+      await create(player.token, {});
+      const started = await create(player.token, {});
+      expect((await client.post(`/v1/games/${started}/bots`, { token: player.token, body: { level: 'greedy' } })).status).toBe(200);
+    }
     const [fresh, seasoned] = [await cost(newcomer), await cost(veteran)];
     expect(seasoned).toEqual(fresh);
-    expect(seasoned).toEqual(['getGameOverviews BatchGetItem', 'listFinishedGames Query', 'listMemberships Query']);
+    expect(seasoned).toEqual(['getHeaders BatchGetItem', 'latestCommit Query', 'listFinishedGames Query', 'listMemberships Query']);
+  });
+
+  it('shows a move in the next read of the inbox: it reads each game’s newest commit, nothing written after it', async () => {
+    const player = await client.register('Quick');
+    const gameId = await create(player.token, {});
+    expect((await client.post(`/v1/games/${gameId}/bots`, { token: player.token, body: { level: 'greedy' } })).status).toBe(200);
+    const entry = async () => ((await client.get('/v1/games', { token: player.token })).body.games as Entry[]).find((g) => g.gameId === gameId);
+    const version = async () => Number((await client.get(`/v1/games/${gameId}`, { token: player.token })).headers.get('etag')?.replaceAll('"', ''));
+    expect(await entry()).toMatchObject({ status: 'active', yourMove: true, version: await version() });
+    await bid(gameId, player.token);
+    const after = await entry();
+    expect(after?.version).toBe(await version());
+    expect(after?.version).toBeGreaterThan(1);
   });
 
   it('lists games stored before the index, and fills the index for them as it reads', async () => {
@@ -179,7 +197,7 @@ describe('the inbox, from its index', () => {
         revision: 2,
         engineVersion: sealedBidsListing.engineVersion,
       };
-      // As releases before the index wrote them: the header, uncounted rows, the log; no summary.
+      // As releases before the index wrote them: the header, uncounted rows, the log.
       await store.createGame(h);
       for (const [seat, player] of [ann, ben].entries()) await store.addMembership(player.playerId, { gameId: h.gameId, game: h.game, seat, joinedAt: at });
       const summary =
@@ -207,11 +225,10 @@ describe('the inbox, from its index', () => {
       expect.objectContaining({ gameId: done, status: 'finished', yourMove: false, deadline: null, version: 1, seat: 1 }),
     ]);
     expect(bens.awaitingYourMove).toBe(1);
-    // Filled: the running game counted, its summary kept; the finished one among the finished games.
+    // Filled: the running game counted; the finished one among the finished games.
     expect((await store.listMemberships(ben.playerId, null, 10)).items).toEqual([
       { gameId: active, game: 'sealed-bids', seat: 1, joinedAt: at, counted: true },
     ]);
-    expect((await store.getGameOverviews([active])).get(active)?.latest?.seq).toBe(1);
     expect((await store.listFinishedGames(ben.playerId, null, 10)).map((row) => row.gameId)).toEqual([done]);
     // Ann's rows are filled on her own read, and the answers stay the same.
     expect((await client.get('/v1/games', { token: ann.token })).body.games.map((g: Entry) => g.gameId)).toEqual([active, done]);

@@ -3,8 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { METRIC, TELEMETRY } from '../../functions/lambda/telemetry-names.js';
 import { LOCAL_REGION } from '../../functions/store/dynamo-client.js';
-import { commitItem } from '../../functions/store/dynamo-items.js';
-import type { Commit } from '../../functions/store/port.js';
 import { dynamoLocal, freshTable, type TestTable } from '../support/dynamo.js';
 import { LambdaClient } from '../support/lambda-client.js';
 import { openFirstFollowWindow } from '../support/villages.js';
@@ -70,8 +68,6 @@ beforeAll(async () => {
     SCHEDULE_GROUP: 'timers',
     SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
     SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
-    // The stream consumer's target for the deadlines it schedules (the commit it is given here opens none).
-    TIMER_FUNCTION_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:timer',
   });
   const { handler } = await import('../../functions/lambda/http.js');
   api = new LambdaClient(((event: never, context: never) => (httpInvocations++, handler(event, context))) as never);
@@ -127,20 +123,6 @@ describe('HTTP Lambda (payload 2.0 events)', () => {
       { code: refused.body.code, service: TELEMETRY.service, values: [1] },
     ]);
     expect(valuesOf(documents, METRIC.serverErrors)).toEqual([]);
-  });
-});
-
-describe('stream consumer Lambda (DynamoDB Streams events)', () => {
-  it('writes the summary of a new commit as the game’s newest, with the DynamoDB client it loads on that first summary', async () => {
-    const { gameId, version } = await openFirstFollowWindow(api, { windowSeconds: 3600, turnSeconds: 3600 });
-    const [last] = await table.store().readCommits(gameId, version - 1, 1);
-    // The game's end, as a commit after the last: it opens no deadline and closes none, so nothing is scheduled.
-    const ended: Commit = { ...last!, seq: version + 1, summary: { status: 'finished', awaiting: [], deadline: null, pendingId: null } };
-    const { handler } = await import('../../functions/lambda/stream.js');
-    const record = { eventID: 'e1', eventName: 'INSERT' as const, dynamodb: { NewImage: commitItem(ended), SequenceNumber: '1' } };
-    expect(await handler({ Records: [record] } as never, { awsRequestId: 'r1' } as Context)).toEqual({ batchItemFailures: [] });
-    const overview = (await table.store().getGameOverviews([gameId])).get(gameId);
-    expect(overview?.latest).toEqual({ gameId, seq: version + 1, summary: ended.summary });
   });
 });
 

@@ -12,7 +12,7 @@ import { registerPlayer } from '../../functions/service/players.js';
 import { onNewCommits } from '../../functions/lambda/stream-handler.js';
 import { onTimer } from '../../functions/lambda/timer-handler.js';
 import { commitItem, seekItem, snapshotItem } from '../../functions/store/dynamo-items.js';
-import type { Commit, GameSummary, SeekRecord } from '../../functions/store/port.js';
+import type { Commit, SeekRecord } from '../../functions/store/port.js';
 import { poolTimer } from '../../functions/service/automatch-timer.js';
 import type { TimerHandlers } from '../../functions/timers/fire.js';
 import type { Timer, Timers } from '../../functions/timers/port.js';
@@ -191,17 +191,13 @@ describe('stream consumer', () => {
     at: 2,
     summary: { status: 'active', awaiting: [1], deadline: 1_800_000_000_000, pendingId: 'p4' },
   };
-  /** The game summaries the consumer writes, recorded. */
-  const written: GameSummary[] = [];
-  const summaries = { putGameSummary: async (summary: GameSummary) => void written.push(summary) };
   const record = (eventName: 'INSERT' | 'MODIFY' | 'REMOVE', image: unknown, sequence: string) => ({
     eventID: `e-${sequence}`,
     eventName,
     dynamodb: { NewImage: image, SequenceNumber: sequence },
   });
 
-  it('schedules the deadline of each new commit once it is durable, writes its game summary, and nothing else', async () => {
-    written.length = 0;
+  it('schedules the deadline of each new commit once it is durable, and nothing else', async () => {
     const scheduled: Timer[] = [];
     const scheduler: Timers = { schedule: async (timer) => void scheduled.push(timer), cancel: async () => {} };
     const finished = { ...commit, seq: 5, summary: { status: 'finished' as const, awaiting: [], deadline: null, pendingId: null } };
@@ -214,19 +210,14 @@ describe('stream consumer', () => {
       ],
     } as unknown as DynamoDBStreamEvent;
     const errors: unknown[] = [];
-    expect(await onNewCommits(event, { timers: scheduler, ...summaries }, { error: (...line) => void errors.push(line) })).toEqual({
+    expect(await onNewCommits(event, { timers: scheduler }, { error: (...line) => void errors.push(line) })).toEqual({
       batchItemFailures: [],
     });
     expect(errors).toEqual([]);
     expect(scheduled).toEqual([{ id: 'g_stream.p4', dueAt: 1_800_000_000_000, payload: { kind: 'deadline', gameId: 'g_stream', seq: 4, pendingId: 'p4' } }]);
-    expect(written).toEqual([
-      { gameId: 'g_stream', seq: 4, summary: commit.summary },
-      { gameId: 'g_stream', seq: 5, summary: finished.summary },
-    ]);
   });
 
   it('arms the pool pass of each new seek in a pool, and nothing for its player’s copy or a seek seated', async () => {
-    written.length = 0;
     const scheduled: Timer[] = [];
     const scheduler: Timers = { schedule: async (timer) => void scheduled.push(timer), cancel: async () => {} };
     const seek: SeekRecord = {
@@ -240,9 +231,8 @@ describe('stream consumer', () => {
         record('MODIFY', seekItem({ ...seek, status: 'seated', gameId: 'g_1' }, 'player'), '32'),
       ],
     } as unknown as DynamoDBStreamEvent;
-    expect(await onNewCommits(event, { timers: scheduler, ...summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(await onNewCommits(event, { timers: scheduler }, { error: () => {} })).toEqual({ batchItemFailures: [] });
     expect(scheduled).toEqual([poolTimer('village-pillage', 'village-pillage.abc', seek.createdAt)]);
-    expect(written).toEqual([]);
   });
 
   it('deletes the schedule of an entry a commit closed, and asks for a continuation at once when its request left bots to play', async () => {
@@ -255,7 +245,7 @@ describe('stream consumer', () => {
     const behind = { ...commit, seq: 6, at: 7, summary: { ...commit.summary, pendingId: 'p6', closedPendingId: 'p5', continues: true as const } };
     const ended = { ...commit, seq: 7, summary: { status: 'finished' as const, awaiting: [], deadline: null, pendingId: null, closedPendingId: 'p6' } };
     const event = { Records: [moved, behind, ended].map((c, i) => record('INSERT', commitItem(c), String(20 + i))) } as unknown as DynamoDBStreamEvent;
-    expect(await onNewCommits(event, { timers: scheduler, ...summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(await onNewCommits(event, { timers: scheduler }, { error: () => {} })).toEqual({ batchItemFailures: [] });
     expect(calls).toEqual([
       'schedule g_stream.p5 at 1800000000000',
       'cancel g_stream.p4',
@@ -283,7 +273,7 @@ describe('stream consumer', () => {
       cancel: async (id) => void live.delete(id),
     };
     const event = { Records: commits.map((c) => record('INSERT', commitItem(c), String(c.seq))) } as unknown as DynamoDBStreamEvent;
-    expect(await onNewCommits(event, { timers: scheduler, ...summaries }, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(await onNewCommits(event, { timers: scheduler }, { error: () => {} })).toEqual({ batchItemFailures: [] });
     const entries = new Set(commits.flatMap((c) => (c.summary.pendingId === null ? [] : [c.summary.pendingId])));
     expect(created).toBeGreaterThanOrEqual(entries.size);
     // Each schedule left would fire once for nothing: a continuation fires (it is due), a resolved deadline must not.
@@ -302,7 +292,7 @@ describe('stream consumer', () => {
       Records: [record('INSERT', commitItem(commit), '10'), record('INSERT', commitItem({ ...commit, seq: 6 }), '11')],
     } as unknown as DynamoDBStreamEvent;
     const errors: unknown[] = [];
-    expect(await onNewCommits(event, { timers: scheduler, ...summaries }, { error: (...line) => void errors.push(line) })).toEqual({
+    expect(await onNewCommits(event, { timers: scheduler }, { error: (...line) => void errors.push(line) })).toEqual({
       batchItemFailures: [{ itemIdentifier: '10' }],
     });
     expect(errors).toEqual([['commit not followed up', { stream: 'e-10', error: 'throttled' }]]);

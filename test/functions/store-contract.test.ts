@@ -443,14 +443,17 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       expect(read).toEqual(commits);
     });
 
-    it('knows the latest commit, even when a snapshot follows it', async () => {
+    it('knows the latest commit, even when a snapshot follows it, as soon as it is written', async () => {
       const gameId = uid('g');
       expect(await store.latestCommit(gameId)).toBeNull();
-      const commits = [1, 2, 3].map((seq) => commit(gameId, seq));
-      await appendAll(store, commits);
+      const commits = [1, 2, 3, 4].map((seq) => commit(gameId, seq));
+      await appendAll(store, commits.slice(0, 3));
       expect(await store.latestCommit(gameId)).toEqual(commits[2]);
       await store.putSnapshot({ gameId, seq: 3, state: { big: 'x'.repeat(2000) } });
       expect(await store.latestCommit(gameId)).toEqual(commits[2]);
+      // Lists read each game's newest commit in another process than the one that wrote it (strongly consistent).
+      await store.appendCommit(commits[3]!);
+      expect(await adapter.elsewhere().latestCommit(gameId)).toEqual(commits[3]);
     });
   });
 
@@ -711,26 +714,21 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
     });
   });
 
-  describe('game summaries', () => {
-    it('keeps the newest summary of each game, and reads headers with them in batches', async () => {
-      const games = Array.from({ length: 60 }, () => header({ status: 'active', startedAt: 1 }));
+  describe('headers in batches', () => {
+    it('reads the header of each game that exists, as last written, in as many requests as it takes', async () => {
+      // More games than one BatchGetItem takes keys: lists read up to a player's 100 running games and more.
+      const games = Array.from({ length: 130 }, () => header({ status: 'active', startedAt: 1 }));
       for (const h of games) await store.createGame(h);
-      const summary = (gameId: string, seq: number) => ({ gameId, seq, summary: commit(gameId, seq).summary });
-      const [first, second] = games;
-      await store.putGameSummary(summary(first!.gameId, 7));
-      await store.putGameSummary(summary(first!.gameId, 5));
-      await store.putGameSummary(summary(second!.gameId, 2));
-      await store.putGameSummary(summary(second!.gameId, 3));
+      const [first] = games;
+      const replaced = { ...first!, status: 'finished' as const, revision: first!.revision + 1 };
+      expect(await store.replaceHeader(replaced, first!.revision)).toBe(true);
       const ghost = uid('g');
-      await store.putGameSummary(summary(ghost, 1));
-      const overviews = await adapter.elsewhere().getGameOverviews([...games.map((h) => h.gameId), ghost, uid('g')]);
-      expect(overviews.size).toBe(games.length);
-      expect(overviews.get(first!.gameId)).toEqual({ header: first, latest: summary(first!.gameId, 7) });
-      expect(overviews.get(second!.gameId)?.latest).toEqual(summary(second!.gameId, 3));
-      expect(overviews.get(games[59]!.gameId)).toEqual({ header: games[59], latest: null });
-      // Beside the log, a summary is never taken for a commit or the header.
-      expect(await store.loadGame(first!.gameId)).toEqual({ header: first, snapshot: null, tail: [] });
-      expect(await store.latestCommit(first!.gameId)).toBeNull();
+      const headers = await adapter.elsewhere().getHeaders([...games.map((h) => h.gameId), ghost, first!.gameId]);
+      expect(headers.size).toBe(games.length);
+      expect(headers.get(first!.gameId)).toEqual(replaced);
+      expect(headers.get(games[129]!.gameId)).toEqual(games[129]);
+      expect(headers.has(ghost)).toBe(false);
+      expect(await store.getHeaders([])).toEqual(new Map());
     });
   });
 

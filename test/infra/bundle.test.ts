@@ -34,7 +34,6 @@ const ENVIRONMENT: Record<string, Record<string, string>> = {
     SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
   },
   'the stream consumer that schedules each new deadline': {
-    TABLE_NAME: 'games',
     SCHEDULE_GROUP: 'timers',
     SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
     TIMER_FUNCTION_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:timer',
