@@ -479,9 +479,9 @@ async function streamSession(token: string, gameId: string): Promise<Session> {
 /** No socket: the game and the legal moves read on opening; after each move, its answer lists the moves that follow. */
 async function httpSession(token: string, gameId: string): Promise<Session> {
   await push.notifier.idle();
-  await call('GET', `/v1/games/${gameId}`, token);
-  const legal = (await call('GET', `/v1/games/${gameId}/moves`, token)).body as { version: number; moves: unknown[] };
-  return { opened: legal, after: async ({ next }) => next, close: async () => ({ fromClient: 0, addressed: 0, messages: [] }) };
+  // One request opens the game: the view with the legal moves of the same version.
+  const opened = (await call('GET', `/v1/games/${gameId}?include=moves`, token)).body as { legalMoves: { version: number; moves: unknown[] } };
+  return { opened: opened.legalMoves, after: async ({ next }) => next, close: async () => ({ fromClient: 0, addressed: 0, messages: [] }) };
 }
 
 /**

@@ -133,6 +133,19 @@ export const EventsQuery = z.object({
     .meta({ param: { name: 'wait', in: 'query' }, description: `Seconds to wait for a new commit when there is none yet (at most ${MAX_WAIT_SECONDS}).` }),
 });
 
+/** What GET /v1/games/{id} may add to the view: `moves`, the caller's legal moves (one request opens a game). */
+export const GameQuery = z.object({
+  include: z
+    .enum(['moves'])
+    .optional()
+    .meta({
+      param: { name: 'include', in: 'query' },
+      example: 'moves',
+      description:
+        '`moves` adds `legalMoves`: your legal moves now, as GET /v1/games/{id}/moves answers them at the same version (empty, seat null, for a spectator), so a client opening a game needs one request, not two.',
+    }),
+});
+
 /** The verification's cursor into the log, as the events route's. */
 export const VerifyQuery = EventsQuery.pick({ after: true });
 

@@ -28,20 +28,34 @@ async function readSettled<T>(ctx: ServiceContext, gameId: string, present: (liv
   );
 }
 
-export function readGame(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
-  return readSettled(ctx, gameId, (live) => presentGame(live, viewer.playerId, ctx.clock()));
+/** What a read of a game adds to the view, when asked. */
+export interface GameReadOptions {
+  /** The caller's legal moves too (as readLegalMoves lists them), from the same read of the game: one request opens a game. */
+  readonly withMoves?: boolean;
+}
+
+/** The caller's view of a game; with `withMoves`, and their legal moves now as `legalMoves` (a spectator's listing is empty, seat null). */
+export function readGame(ctx: ServiceContext, viewer: PlayerRecord, gameId: string, { withMoves = false }: GameReadOptions = {}) {
+  return readSettled(ctx, gameId, (live) => {
+    const now = ctx.clock();
+    const view = presentGame(live, viewer.playerId, now);
+    return withMoves ? { ...view, legalMoves: listLegalMoves(live, viewer.playerId, now) } : view;
+  });
 }
 
 const NONE_FOLLOW: FollowUps = { moves: [], after: {} };
 
 /** The caller's legal moves; in a game that batches a turn, with what may follow each of them in the batch (only here: a move's answer and the stream leave them out, to stay fast). */
 export function readLegalMoves(ctx: ServiceContext, viewer: PlayerRecord, gameId: string) {
-  return readSettled(ctx, gameId, (live) => {
-    const listed = presentLegalMoves(live, viewer.playerId);
-    if (!live.engine.batchesTurn) return listed;
-    const followUps = live.state && listed.seat !== null ? followUpsOf(live.engine, live.state, listed.seat, listed.moves, ctx.clock()) : NONE_FOLLOW;
-    return { ...listed, followUps };
-  });
+  return readSettled(ctx, gameId, (live) => listLegalMoves(live, viewer.playerId, ctx.clock()));
+}
+
+/** The legal moves of `viewerId` in `live` at `now`, as GET …/moves answers them (readLegalMoves, and readGame when asked). */
+function listLegalMoves(live: LiveGame, viewerId: string, now: number) {
+  const listed = presentLegalMoves(live, viewerId);
+  if (!live.engine.batchesTurn) return listed;
+  const followUps = live.state && listed.seat !== null ? followUpsOf(live.engine, live.state, listed.seat, listed.moves, now) : NONE_FOLLOW;
+  return { ...listed, followUps };
 }
 
 export interface MoveRequest {

@@ -18,6 +18,7 @@ import {
   Verification,
 } from '../../functions/app/contract/api.js';
 import { Cards } from '../../functions/app/contract/cards.js';
+import { pascal } from '../../functions/app/contract/common.js';
 import { GAME_CONTRACTS } from '../../functions/app/contract/games.js';
 import { KIT_MOVE_PROBLEMS, SERVICE_PROBLEMS } from '../../functions/service/problems.js';
 import type { Reply } from '../support/api.js';
@@ -121,6 +122,17 @@ describe('the contract', () => {
     const orders = spec.components.schemas.StandingOrdersUpdate.properties.orders;
     expect(JSON.stringify(orders)).toContain('"type":"null"');
     expect(JSON.stringify(orders)).not.toContain('allOf');
+  });
+
+  it('documents `include=moves` on the game view, with its example, and the listing it adds as the moves route’s', () => {
+    const include = spec.paths['/v1/games/{id}'].get.parameters.find((parameter: { name: string }) => parameter.name === 'include');
+    expect(include).toMatchObject({ in: 'query', required: false, schema: { type: 'string', enum: ['moves'], example: 'moves' } });
+    expect(spec.paths['/v1/games/{id}'].get.responses['400']).toBeDefined();
+    for (const { id } of GAME_CONTRACTS) {
+      const view = spec.components.schemas[`${pascal(id)}GameView`];
+      expect(view.properties.legalMoves).toEqual({ $ref: `#/components/schemas/${pascal(id)}LegalMoves` });
+      expect(view.required).not.toContain('legalMoves');
+    }
   });
 
   it('declares ETag, /health and the retry headers', () => {

@@ -5,12 +5,13 @@ import { pageErrors, registeredPlayer, webWorldFor, type WebWorld } from './brow
 
 const world = webWorldFor('web-no-refetch');
 
-/** The page's reads of the game and of its legal moves (what the stream's commit messages make needless). */
+/** The page's reads of the game and of its legal moves (what the stream's commit messages make needless), each with its query. */
 function recordReads(page: Page, gameId: string): string[] {
   const reads: string[] = [];
   const watched = new Set([`/v1/games/${gameId}`, `/v1/games/${gameId}/moves`]);
   page.on('request', (request) => {
-    if (request.method() === 'GET' && watched.has(new URL(request.url()).pathname)) reads.push(new URL(request.url()).pathname);
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && watched.has(url.pathname)) reads.push(url.pathname + url.search);
   });
   return reads;
 }
@@ -164,8 +165,10 @@ describe('the web client in Chromium: the stream brings the game, so the table d
     await logLine(ann, 'Ben planned in secret.').waitFor({ timeout: 60_000 });
     await expect.poll(() => benToMove(ann)).toBe(false);
     expect(longPolls.length).toBeGreaterThan(0);
-    expect(reads).toContain(`/v1/games/${gameId}`);
-    expect(reads).toContain(`/v1/games/${gameId}/moves`);
+    // One request reads the game and its moves together.
+    const opened = `/v1/games/${gameId}?include=moves`;
+    expect(reads).toContain(opened);
+    expect(reads).not.toContain(`/v1/games/${gameId}/moves`);
 
     reads.length = 0;
     const answer = await planByClicking(ann, gameId);
@@ -174,7 +177,7 @@ describe('the web client in Chromium: the stream brings the game, so the table d
     await logLine(ann, /Revealed: /).waitFor({ timeout: 60_000 });
     // Nothing followed Ann's commit, so its answer's `next` is the game to show: no read.
     expect(next.version).toBe(version);
-    expect(reads).not.toContain(`/v1/games/${gameId}`);
+    expect(reads.filter((read) => read.split('?')[0] === `/v1/games/${gameId}`)).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 });

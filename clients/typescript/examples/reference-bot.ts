@@ -39,10 +39,11 @@ export function playSeat(client: ValeriaClient, gameId: string, choose: Choose =
     /** Plays while the game awaits this seat; resolves the game's end. One turn at a time: commits that arrive meanwhile queue. */
     const takeTurns = async () => {
       while (!done) {
-        const listed = await client.legalMoves(gameId);
+        // One request: the game and the moves listed at its version.
+        const { view, listed } = await client.open(gameId);
         const move = listed.moves.length > 0 ? choose(listed.moves) : undefined;
         if (!move) {
-          if ((await client.view(gameId)).view.status !== 'finished') return;
+          if (view.status !== 'finished') return;
           done = true;
           follower.stop();
           resolve({ played, refused, stale });

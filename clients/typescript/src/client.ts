@@ -395,6 +395,20 @@ export class ValeriaClient {
     return { view, etag: outcome.response.headers.get('etag') ?? `"${view.version}"` };
   }
 
+  /**
+   * Opens a game in one request (`GET /v1/games/{id}?include=moves`): your
+   * view and your legal moves now, read together at one version (none when
+   * nothing is awaited from you, or you hold no seat), `listed` ready for
+   * `playListed`; both ETags are that version's.
+   */
+  async open(gameId: string): Promise<{ view: GameView; etag: string; listed: LegalMoves & { etag: string } }> {
+    const outcome = await this.api.GET('/v1/games/{id}', { params: { path: { id: gameId }, query: { include: 'moves' } } });
+    const view = dataOf(outcome);
+    const etag = outcome.response.headers.get('etag') ?? `"${view.version}"`;
+    if (!view.legalMoves) throw new Error(`GET /v1/games/${gameId}?include=moves answered no legalMoves`);
+    return { view, etag, listed: { ...view.legalMoves, etag } };
+  }
+
   /** Your legal moves now (none when nothing is awaited from you), with the ETag of the version they were listed at. */
   async legalMoves(gameId: string): Promise<LegalMoves & { etag: string }> {
     const outcome = await this.api.GET('/v1/games/{id}/moves', { params: { path: { id: gameId } } });

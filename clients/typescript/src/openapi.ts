@@ -484,7 +484,7 @@ export interface paths {
         };
         /**
          * Your view of a game (a spectator view without a seat); ETag = version
-         * @description Overdue deadlines are resolved first. Hidden cards stay hidden: you see your own hand and secrets, counts of everyone else’s. With `If-None-Match` set to the current ETag, answers 304 without a body.
+         * @description Overdue deadlines are resolved first. Hidden cards stay hidden: you see your own hand and secrets, counts of everyone else’s. With `include=moves` (`GET /v1/games/{id}?include=moves`), the view also carries `legalMoves`, your legal moves now exactly as GET /v1/games/{id}/moves answers them, read from the same game at the same version: a client opening a game (told by a webhook that it is its turn, say) needs this one request, not two. A spectator gets an empty listing (seat null), as from the moves route. With `If-None-Match` set to the current ETag, answers 304 without a body.
          */
         get: operations["getGame"];
         put?: never;
@@ -1365,6 +1365,7 @@ export interface components {
                 /** Format: date-time */
                 until: string;
             }[];
+            legalMoves?: components["schemas"]["VillagesOfValeriaLegalMoves"];
         };
         PendingTurn: {
             /** @enum {string} */
@@ -1551,6 +1552,135 @@ export interface components {
             /** @description Seats the greedy bot plays now for absent players; once the game is over, the seats that ended under a bot. */
             seatsUnderBot: number[];
         };
+        VillagesOfValeriaLegalMoves: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "villages-of-valeria";
+            version: number;
+            seat: number | null;
+            /** @description Each submittable exactly as listed. */
+            moves: components["schemas"]["VillagesOfValeriaMove"][];
+            /** @description Only in a game whose turn is several moves at one step, planned together and sent as one batch (Valeria: Card Kingdoms: two actions): what may follow each listed move in that batch (`POST …/moves` with both, in order), as the engine lists it once it has decided that move. A move has none when you no longer act at that step after it (it asks a choice, it ends the turn), or when it reveals something (a card turned up): what may follow it would show that before it is played. Listed here only, not in a move’s `next` nor on the stream. */
+            followUps?: {
+                /** @description The moves that may follow some listed move without being listed now themselves (a payment the first move makes affordable, say). */
+                moves: components["schemas"]["VillagesOfValeriaMove"][];
+                /** @description By the index of a move in `moves` (the listing), the moves you may send after it in the same batch, each by its index in the listing followed by `followUps.moves`: below the listing’s length a listed move, from there on `followUps.moves[i − listing length]`. A move without an entry goes alone. */
+                after: {
+                    [key: string]: number[];
+                };
+            };
+        };
+        VillagesOfValeriaMove: components["schemas"]["VillagesOfValeriaMoveSetupDevelop"] | components["schemas"]["VillagesOfValeriaMoveHarvest"] | components["schemas"]["VillagesOfValeriaMoveDevelop"] | components["schemas"]["VillagesOfValeriaMoveBuild"] | components["schemas"]["VillagesOfValeriaMoveRecruit"] | components["schemas"]["VillagesOfValeriaMoveTax"] | components["schemas"]["VillagesOfValeriaMoveDecline"] | components["schemas"]["VillagesOfValeriaMoveDraw"] | components["schemas"]["VillagesOfValeriaMoveDiscard"] | components["schemas"]["VillagesOfValeriaMovePower"] | components["schemas"]["VillagesOfValeriaMoveEndPowers"];
+        VillagesOfValeriaMoveSetupDevelop: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup-develop";
+            card: string;
+        };
+        VillagesOfValeriaMoveHarvest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "harvest";
+        };
+        VillagesOfValeriaMoveDevelop: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "develop";
+            card: string;
+        };
+        VillagesOfValeriaMoveBuild: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "build";
+            card: string;
+            payment: "auto" | ({
+                /** @enum {string} */
+                use: "castle";
+            } | {
+                /** @enum {string} */
+                use: "resource";
+                seat: number;
+                card: string;
+            } | {
+                /** @enum {string} */
+                use: "power";
+                card: string;
+            } | {
+                /** @enum {string} */
+                use: "fountain";
+                card: string;
+                discards: {
+                    card: string;
+                    pile?: number;
+                }[];
+            })[];
+        };
+        VillagesOfValeriaMoveRecruit: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "recruit";
+            adventurer: string;
+        };
+        VillagesOfValeriaMoveTax: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tax";
+        };
+        VillagesOfValeriaMoveDecline: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "decline";
+        };
+        VillagesOfValeriaMoveDraw: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "draw";
+            from: "deck" | number;
+        };
+        VillagesOfValeriaMoveDiscard: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discard";
+            card: string;
+            pile?: number;
+        };
+        VillagesOfValeriaMovePower: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "power";
+            card: string;
+            target?: number;
+        };
+        VillagesOfValeriaMoveEndPowers: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end-powers";
+        };
         ValeriaCardKingdomsGameView: {
             gameId: string;
             /**
@@ -1620,6 +1750,7 @@ export interface components {
                 /** Format: date-time */
                 until: string;
             }[];
+            legalMoves?: components["schemas"]["ValeriaCardKingdomsLegalMoves"];
         };
         ValeriaCardKingdomsScoreDetail: {
             monsters: number;
@@ -2251,260 +2382,6 @@ export interface components {
             /** @description Null: a 6, the player picks the stack. */
             stack: number | null;
         };
-        VillagePillageGameView: {
-            gameId: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            game: "village-pillage";
-            status: components["schemas"]["GameStatus"];
-            options: components["schemas"]["VillagePillageOptions"];
-            deadlines: components["schemas"]["Deadlines"];
-            table: components["schemas"]["TableRules"];
-            seats: components["schemas"]["Seat"][];
-            createdBy: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            startedAt: string | null;
-            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
-            seedHash: string;
-            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
-            rated: boolean;
-            /**
-             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
-             * @enum {string}
-             */
-            visibility: "open" | "invite";
-            /** @description Number of commits so far; also the ETag. */
-            version: number;
-            /** @description Your seat, or null when you are a spectator. */
-            you: number | null;
-            /** @description Null until every seat is taken. */
-            state: {
-                /** @enum {string} */
-                game: "village-pillage";
-                seats: number;
-                you: number | null;
-                finished: boolean;
-                /** @description Who may act now, and until when; null once the game is over. */
-                pending: components["schemas"]["PendingTurn"] | components["schemas"]["PendingSequential"] | components["schemas"]["PendingSimultaneous"] | components["schemas"]["PendingDecision"] | null;
-                /** @description Seats whose move is awaited now. */
-                awaiting: number[];
-                seedHash: string;
-                /** @description Only once the game is over. */
-                seed?: string;
-                /** @description Only once the game is over. */
-                score?: {
-                    /** @description Final score per seat, in seat order. */
-                    scores: number[];
-                    /** @description Seats sharing first place after every tie-break (empty while running). */
-                    winners: number[];
-                    /** @description Per-seat breakdown. */
-                    details: components["schemas"]["VillagePillageScoreDetail"][];
-                    /** @description Solo: the game’s verdict. */
-                    verdict?: string;
-                    /** @description Turns (or rounds, where everyone plays at once) played so far. */
-                    turns: number;
-                };
-                board: components["schemas"]["VillagePillageBoard"];
-            } | null;
-            /** @description Each player's time bank as of this response; null for games without a bank. */
-            clocks: components["schemas"]["Clocks"] | null;
-            /** @description Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout. */
-            absence: components["schemas"]["Absence"] | null;
-            /** @description Players on vacation now, and until when: their deadlines here stand still meanwhile. */
-            vacations: {
-                seat: number;
-                /** Format: date-time */
-                until: string;
-            }[];
-        };
-        VillagePillageScoreDetail: {
-            relics: ("Sceptre" | "Throne" | "Crown")[];
-            turnips: number;
-            stockpile: number;
-            bank: number;
-            cardsInHand: number;
-        };
-        VillagePillageBoard: {
-            /** @description Two players: the Duel rules. */
-            duel: boolean;
-            round: number;
-            bankCapacity: number;
-            market: {
-                row: string[];
-                /** @description Cards left in the face-down Market deck. */
-                deck: number;
-            };
-            players: {
-                stockpile: number;
-                bank: number;
-                turnips: number;
-                relics: ("Sceptre" | "Throne" | "Crown")[];
-                nextRelicPrice: number | null;
-                /** @description Hand and queue together, sorted: what anyone following the table knows. */
-                cards: string[];
-                queued: number;
-                exhausted: string[];
-                /** @description Yours only. */
-                hand: string[] | null;
-                /** @description Yours only (Duel). */
-                queue: string[] | null;
-                /** @description Your submitted plan, until the window closes (VP-R3). */
-                plan: string[] | null;
-            }[];
-            table: components["schemas"]["VillagePillagePlay"][];
-            buying: components["schemas"]["VillagePillageBuyTask"][];
-            winners: number[];
-        };
-        VillagePillagePlay: {
-            seat: number;
-            /** @description A card name of the catalog, e.g. `Farmer`. */
-            card: string;
-            toward: number;
-            /** @enum {string} */
-            side: "left" | "right" | "front";
-        };
-        VillagePillageBuyTask: {
-            seat: number;
-            /** @description A card name of the catalog, e.g. `Farmer`. */
-            card: string;
-            /** @enum {string} */
-            side: "left" | "right" | "front";
-            choosesOrder: boolean;
-        };
-        LegalMoves: components["schemas"]["VillagesOfValeriaLegalMoves"] | components["schemas"]["ValeriaCardKingdomsLegalMoves"] | components["schemas"]["VillagePillageLegalMoves"];
-        VillagesOfValeriaLegalMoves: {
-            gameId: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            game: "villages-of-valeria";
-            version: number;
-            seat: number | null;
-            /** @description Each submittable exactly as listed. */
-            moves: components["schemas"]["VillagesOfValeriaMove"][];
-            /** @description Only in a game whose turn is several moves at one step, planned together and sent as one batch (Valeria: Card Kingdoms: two actions): what may follow each listed move in that batch (`POST …/moves` with both, in order), as the engine lists it once it has decided that move. A move has none when you no longer act at that step after it (it asks a choice, it ends the turn), or when it reveals something (a card turned up): what may follow it would show that before it is played. Listed here only, not in a move’s `next` nor on the stream. */
-            followUps?: {
-                /** @description The moves that may follow some listed move without being listed now themselves (a payment the first move makes affordable, say). */
-                moves: components["schemas"]["VillagesOfValeriaMove"][];
-                /** @description By the index of a move in `moves` (the listing), the moves you may send after it in the same batch, each by its index in the listing followed by `followUps.moves`: below the listing’s length a listed move, from there on `followUps.moves[i − listing length]`. A move without an entry goes alone. */
-                after: {
-                    [key: string]: number[];
-                };
-            };
-        };
-        VillagesOfValeriaMove: components["schemas"]["VillagesOfValeriaMoveSetupDevelop"] | components["schemas"]["VillagesOfValeriaMoveHarvest"] | components["schemas"]["VillagesOfValeriaMoveDevelop"] | components["schemas"]["VillagesOfValeriaMoveBuild"] | components["schemas"]["VillagesOfValeriaMoveRecruit"] | components["schemas"]["VillagesOfValeriaMoveTax"] | components["schemas"]["VillagesOfValeriaMoveDecline"] | components["schemas"]["VillagesOfValeriaMoveDraw"] | components["schemas"]["VillagesOfValeriaMoveDiscard"] | components["schemas"]["VillagesOfValeriaMovePower"] | components["schemas"]["VillagesOfValeriaMoveEndPowers"];
-        VillagesOfValeriaMoveSetupDevelop: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "setup-develop";
-            card: string;
-        };
-        VillagesOfValeriaMoveHarvest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "harvest";
-        };
-        VillagesOfValeriaMoveDevelop: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "develop";
-            card: string;
-        };
-        VillagesOfValeriaMoveBuild: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "build";
-            card: string;
-            payment: "auto" | ({
-                /** @enum {string} */
-                use: "castle";
-            } | {
-                /** @enum {string} */
-                use: "resource";
-                seat: number;
-                card: string;
-            } | {
-                /** @enum {string} */
-                use: "power";
-                card: string;
-            } | {
-                /** @enum {string} */
-                use: "fountain";
-                card: string;
-                discards: {
-                    card: string;
-                    pile?: number;
-                }[];
-            })[];
-        };
-        VillagesOfValeriaMoveRecruit: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "recruit";
-            adventurer: string;
-        };
-        VillagesOfValeriaMoveTax: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "tax";
-        };
-        VillagesOfValeriaMoveDecline: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "decline";
-        };
-        VillagesOfValeriaMoveDraw: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "draw";
-            from: "deck" | number;
-        };
-        VillagesOfValeriaMoveDiscard: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "discard";
-            card: string;
-            pile?: number;
-        };
-        VillagesOfValeriaMovePower: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "power";
-            card: string;
-            target?: number;
-        };
-        VillagesOfValeriaMoveEndPowers: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "end-powers";
-        };
         ValeriaCardKingdomsLegalMoves: {
             gameId: string;
             /**
@@ -2624,6 +2501,131 @@ export interface components {
             type: "choose";
             option: number;
         };
+        VillagePillageGameView: {
+            gameId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "village-pillage";
+            status: components["schemas"]["GameStatus"];
+            options: components["schemas"]["VillagePillageOptions"];
+            deadlines: components["schemas"]["Deadlines"];
+            table: components["schemas"]["TableRules"];
+            seats: components["schemas"]["Seat"][];
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @description sha256 of the secret seed, published now; the seed is revealed when the game ends. */
+            seedHash: string;
+            /** @description Whether the end changes the players’ ratings (README, ratings): chosen at creation (default: rated with two seats or more); a bot taking a seat makes the game unrated. */
+            rated: boolean;
+            /**
+             * @description `open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.
+             * @enum {string}
+             */
+            visibility: "open" | "invite";
+            /** @description Number of commits so far; also the ETag. */
+            version: number;
+            /** @description Your seat, or null when you are a spectator. */
+            you: number | null;
+            /** @description Null until every seat is taken. */
+            state: {
+                /** @enum {string} */
+                game: "village-pillage";
+                seats: number;
+                you: number | null;
+                finished: boolean;
+                /** @description Who may act now, and until when; null once the game is over. */
+                pending: components["schemas"]["PendingTurn"] | components["schemas"]["PendingSequential"] | components["schemas"]["PendingSimultaneous"] | components["schemas"]["PendingDecision"] | null;
+                /** @description Seats whose move is awaited now. */
+                awaiting: number[];
+                seedHash: string;
+                /** @description Only once the game is over. */
+                seed?: string;
+                /** @description Only once the game is over. */
+                score?: {
+                    /** @description Final score per seat, in seat order. */
+                    scores: number[];
+                    /** @description Seats sharing first place after every tie-break (empty while running). */
+                    winners: number[];
+                    /** @description Per-seat breakdown. */
+                    details: components["schemas"]["VillagePillageScoreDetail"][];
+                    /** @description Solo: the game’s verdict. */
+                    verdict?: string;
+                    /** @description Turns (or rounds, where everyone plays at once) played so far. */
+                    turns: number;
+                };
+                board: components["schemas"]["VillagePillageBoard"];
+            } | null;
+            /** @description Each player's time bank as of this response; null for games without a bank. */
+            clocks: components["schemas"]["Clocks"] | null;
+            /** @description Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout. */
+            absence: components["schemas"]["Absence"] | null;
+            /** @description Players on vacation now, and until when: their deadlines here stand still meanwhile. */
+            vacations: {
+                seat: number;
+                /** Format: date-time */
+                until: string;
+            }[];
+            legalMoves?: components["schemas"]["VillagePillageLegalMoves"];
+        };
+        VillagePillageScoreDetail: {
+            relics: ("Sceptre" | "Throne" | "Crown")[];
+            turnips: number;
+            stockpile: number;
+            bank: number;
+            cardsInHand: number;
+        };
+        VillagePillageBoard: {
+            /** @description Two players: the Duel rules. */
+            duel: boolean;
+            round: number;
+            bankCapacity: number;
+            market: {
+                row: string[];
+                /** @description Cards left in the face-down Market deck. */
+                deck: number;
+            };
+            players: {
+                stockpile: number;
+                bank: number;
+                turnips: number;
+                relics: ("Sceptre" | "Throne" | "Crown")[];
+                nextRelicPrice: number | null;
+                /** @description Hand and queue together, sorted: what anyone following the table knows. */
+                cards: string[];
+                queued: number;
+                exhausted: string[];
+                /** @description Yours only. */
+                hand: string[] | null;
+                /** @description Yours only (Duel). */
+                queue: string[] | null;
+                /** @description Your submitted plan, until the window closes (VP-R3). */
+                plan: string[] | null;
+            }[];
+            table: components["schemas"]["VillagePillagePlay"][];
+            buying: components["schemas"]["VillagePillageBuyTask"][];
+            winners: number[];
+        };
+        VillagePillagePlay: {
+            seat: number;
+            /** @description A card name of the catalog, e.g. `Farmer`. */
+            card: string;
+            toward: number;
+            /** @enum {string} */
+            side: "left" | "right" | "front";
+        };
+        VillagePillageBuyTask: {
+            seat: number;
+            /** @description A card name of the catalog, e.g. `Farmer`. */
+            card: string;
+            /** @enum {string} */
+            side: "left" | "right" | "front";
+            choosesOrder: boolean;
+        };
         VillagePillageLegalMoves: {
             gameId: string;
             /**
@@ -2689,6 +2691,7 @@ export interface components {
             /** @enum {string} */
             first: "left" | "right";
         };
+        LegalMoves: components["schemas"]["VillagesOfValeriaLegalMoves"] | components["schemas"]["ValeriaCardKingdomsLegalMoves"] | components["schemas"]["VillagePillageLegalMoves"];
         MoveAnswer: components["schemas"]["VillagesOfValeriaMoveAnswer"] | components["schemas"]["ValeriaCardKingdomsMoveAnswer"] | components["schemas"]["VillagePillageMoveAnswer"];
         VillagesOfValeriaMoveAnswer: {
             gameId: string;
@@ -12575,7 +12578,10 @@ export interface operations {
     };
     getGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `moves` adds `legalMoves`: your legal moves now, as GET /v1/games/{id}/moves answers them at the same version (empty, seat null, for a spectator), so a client opening a game needs one request, not two. */
+                include?: "moves";
+            };
             header?: {
                 /** @description The ETag you hold; 304 Not Modified while the game is still at it. */
                 "if-none-match"?: string;

@@ -6,8 +6,9 @@ import { conformingFetch, publishedContract } from '../../../test/support/confor
 
 /**
  * Whole games of the three games, each seat a client of its own running at
- * the same time, through the typed client only: list, play as listed (pinned
- * to the listed version), long-poll the log while others play. The app runs
+ * the same time, through the typed client only: open the game (its view and
+ * the moves listed, in one request), play as listed (pinned to the listed
+ * version), long-poll the log while others play. The app runs
  * over real HTTP on DynamoDB Local, and every exchange is also held to the
  * OpenAPI document.
  */
@@ -45,7 +46,8 @@ async function playAs(player: ValeriaClient, gameId: string, seed: string): Prom
   let read = 0;
   let moves = 0;
   for (;;) {
-    const listed = await player.legalMoves(gameId);
+    // One request: the view and the moves of one version.
+    const { view, listed } = await player.open(gameId);
     if (listed.moves.length > 0) {
       try {
         await player.playListed(listed, rng.pick<ListedMove>(listed.moves));
@@ -56,7 +58,7 @@ async function playAs(player: ValeriaClient, gameId: string, seed: string): Prom
       }
       continue;
     }
-    const finished = (await player.view(gameId)).view.status === 'finished';
+    const finished = view.status === 'finished';
     const page = await player.events(gameId, { after: read, wait: finished ? 0 : 25 });
     read = page.next;
     if (finished && page.commits.length === 0) return { moves, read };

@@ -81,11 +81,22 @@ const headerFields = (contract: GameContract) => ({
     .describe('`open`: listed for anyone to join while seats are free (GET /v1/games/open); `invite`: only those given its link find it.'),
 });
 
-/** One schema per game, discriminated by `game`, as components `${Game}${what}` under the union `what`. */
-function perGame(what: string, build: (contract: GameContract) => z.ZodObject) {
-  const [first, ...rest] = GAME_CONTRACTS.map((contract) => build(contract).meta({ id: `${pascal(contract.id)}${what}` }));
-  return z.discriminatedUnion('game', [first as z.ZodObject, ...rest]).meta({ id: what });
+/**
+ * One schema per game, discriminated by `game`, as components `${Game}${what}`
+ * under the union `what`; `of` is one game's, for another schema to name
+ * (built once: component ids are unique).
+ */
+function perGameSchemas(what: string, build: (contract: GameContract) => z.ZodObject) {
+  const byGame = new Map(GAME_CONTRACTS.map((contract) => [contract.id, build(contract).meta({ id: `${pascal(contract.id)}${what}` })]));
+  const [first, ...rest] = [...byGame.values()];
+  return {
+    union: z.discriminatedUnion('game', [first as z.ZodObject, ...rest]).meta({ id: what }),
+    of: (contract: GameContract) => byGame.get(contract.id) as z.ZodObject,
+  };
 }
+
+/** One schema per game, discriminated by `game` (perGameSchemas' union). */
+const perGame = (what: string, build: (contract: GameContract) => z.ZodObject) => perGameSchemas(what, build).union;
 
 export const GameHeader = perGame('GameHeader', (contract) => z.object(headerFields(contract)));
 
@@ -154,42 +165,8 @@ export const RecentGames = z
     ],
   });
 
-/** A game as one seat sees it, per game (built once: MoveAnswer's `next` carries it too). */
-const GAME_VIEWS = new Map(
-  GAME_CONTRACTS.map((contract) => [
-    contract.id,
-    z
-      .object({
-        ...headerFields(contract),
-        version: Count.describe('Number of commits so far; also the ETag.'),
-        you: SeatNumber.nullable().describe('Your seat, or null when you are a spectator.'),
-        state: z
-          .object({
-            game: z.literal(contract.id),
-            seats: z.number().int().min(1).max(5),
-            you: SeatNumber.nullable(),
-            finished: z.boolean(),
-            pending: orNull(Pending).describe('Who may act now, and until when; null once the game is over.'),
-            awaiting: z.array(SeatNumber).describe('Seats whose move is awaited now.'),
-            seedHash: z.string(),
-            seed: z.string().optional().describe('Only once the game is over.'),
-            score: scoreSheet(contract.scoreDetail).optional().describe('Only once the game is over.'),
-            board: contract.board,
-          })
-          .nullable()
-          .describe('Null until every seat is taken.'),
-        clocks: orNull(ClocksView).describe("Each player's time bank as of this response; null for games without a bank."),
-        absence: orNull(AbsenceView).describe('Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout.'),
-        vacations: OnVacation.describe('Players on vacation now, and until when: their deadlines here stand still meanwhile.'),
-      })
-      .meta({ id: `${pascal(contract.id)}GameView` }),
-  ]),
-);
-const gameViewOf = (contract: GameContract) => GAME_VIEWS.get(contract.id) as z.ZodObject;
-const [firstView, ...otherViews] = [...GAME_VIEWS.values()];
-export const GameView = z.discriminatedUnion('game', [firstView as z.ZodObject, ...otherViews]).meta({ id: 'GameView' });
-
-export const LegalMoves = perGame('LegalMoves', (contract) =>
+/** A seat's legal moves, per game (a game's view carries them when asked, `include=moves`). */
+const LEGAL_MOVES = perGameSchemas('LegalMoves', (contract) =>
   z.object({
     gameId: z.string(),
     game: z.literal(contract.id),
@@ -213,6 +190,37 @@ export const LegalMoves = perGame('LegalMoves', (contract) =>
       ),
   }),
 );
+export const LegalMoves = LEGAL_MOVES.union;
+
+/** A game as one seat sees it, per game (MoveAnswer's `next` carries it too). */
+const GAME_VIEWS = perGameSchemas('GameView', (contract) =>
+  z.object({
+    ...headerFields(contract),
+    version: Count.describe('Number of commits so far; also the ETag.'),
+    you: SeatNumber.nullable().describe('Your seat, or null when you are a spectator.'),
+    state: z
+      .object({
+        game: z.literal(contract.id),
+        seats: z.number().int().min(1).max(5),
+        you: SeatNumber.nullable(),
+        finished: z.boolean(),
+        pending: orNull(Pending).describe('Who may act now, and until when; null once the game is over.'),
+        awaiting: z.array(SeatNumber).describe('Seats whose move is awaited now.'),
+        seedHash: z.string(),
+        seed: z.string().optional().describe('Only once the game is over.'),
+        score: scoreSheet(contract.scoreDetail).optional().describe('Only once the game is over.'),
+        board: contract.board,
+      })
+      .nullable()
+      .describe('Null until every seat is taken.'),
+    clocks: orNull(ClocksView).describe("Each player's time bank as of this response; null for games without a bank."),
+    absence: orNull(AbsenceView).describe('Consecutive timeouts per seat and the seats the greedy bot plays; null before the first timeout.'),
+    vacations: OnVacation.describe('Players on vacation now, and until when: their deadlines here stand still meanwhile.'),
+    // Only with `include=moves` (described with the route and its query: a description would copy the named schema).
+    legalMoves: LEGAL_MOVES.of(contract).optional(),
+  }),
+);
+export const GameView = GAME_VIEWS.union;
 
 /** One commit as a player sees it, per game (built once: component ids are unique). */
 const COMMITS = new Map(
@@ -236,7 +244,7 @@ export const MoveAnswer = perGame('MoveAnswer', (contract) =>
         version: Count,
         moves: z.array(contract.move).describe('Each submittable exactly as listed.'),
         // GET /v1/games/{id} at `version` (described with `next`: a description would copy the named schema).
-        game: gameViewOf(contract),
+        game: GAME_VIEWS.of(contract),
       })
       .describe(
         'Your legal moves and your view of the game once this request is done (standing orders, bots and instant answers that followed included), as GET …/moves and GET /v1/games/{id} would answer at `version`: a client that goes on playing needs no read. The live stream does not send the commit this request made to you (it goes to everyone else): this answer is its message; if the answer is lost, the next commit message’s `seq` gap says so.',

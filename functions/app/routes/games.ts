@@ -11,7 +11,18 @@ import { etag, matchesIfNoneMatch, requestHash } from '../http.js';
 import { problemResponses } from '../problem.js';
 import { defineRoute, ETAG_HEADER, jsonBody, jsonResponse, type Mount, NOT_MODIFIED, optionalJsonBody } from '../route.js';
 import { ASKS_FOR_A_TABLE, AUTHENTICATED, READS_GAME, WITH_BODY } from '../problem-codes.js';
-import { BotBody, ConditionalHeaders, CreateGameBody, GameIdParam, GameNameParam, IdempotencyHeaders, InboxQuery, JoinBody, VerifyQuery } from '../schemas.js';
+import {
+  BotBody,
+  ConditionalHeaders,
+  CreateGameBody,
+  GameIdParam,
+  GameNameParam,
+  GameQuery,
+  IdempotencyHeaders,
+  InboxQuery,
+  JoinBody,
+  VerifyQuery,
+} from '../schemas.js';
 import { LOG_PAGE } from '../../service/log-page.js';
 
 /** Worked examples of a game's pace and table rules (README: time controls, absent players, vacation, undo). */
@@ -93,9 +104,9 @@ export const gameRoutes = {
     tags: ['games'],
     summary: 'Your view of a game (a spectator view without a seat); ETag = version',
     description:
-      'Overdue deadlines are resolved first. Hidden cards stay hidden: you see your own hand and secrets, counts of everyone else’s. With `If-None-Match` set to the current ETag, answers 304 without a body.',
+      'Overdue deadlines are resolved first. Hidden cards stay hidden: you see your own hand and secrets, counts of everyone else’s. With `include=moves` (`GET /v1/games/{id}?include=moves`), the view also carries `legalMoves`, your legal moves now exactly as GET /v1/games/{id}/moves answers them, read from the same game at the same version: a client opening a game (told by a webhook that it is its turn, say) needs this one request, not two. A spectator gets an empty listing (seat null), as from the moves route. With `If-None-Match` set to the current ETag, answers 304 without a body.',
     security: requires('games:read'),
-    request: { params: GameIdParam, headers: ConditionalHeaders },
+    request: { params: GameIdParam, query: GameQuery, headers: ConditionalHeaders },
     responses: {
       200: jsonResponse('GameView', 'The game as you may see it', ETAG_HEADER),
       ...NOT_MODIFIED,
@@ -219,7 +230,7 @@ export function mountGameRoutes(mount: Mount, ctx: ServiceContext): void {
 
   mount(gameRoutes.get, async (c) => {
     const { player } = c.var;
-    const view = await readGame(ctx, player, c.req.valid('param').id);
+    const view = await readGame(ctx, player, c.req.valid('param').id, { withMoves: c.req.valid('query').include === 'moves' });
     c.header('ETag', etag(view.version));
     if (matchesIfNoneMatch(c.req.valid('header')['if-none-match'], view.version)) return c.body(null, 304);
     return c.json(view, 200);

@@ -78,9 +78,9 @@ export function GamePage({ gameId }: { gameId: string }) {
 
   const reload = async (): Promise<GameView | null> => {
     if (!client) return null;
-    const { view } = await client.view(gameId);
-    const listed = view.status === 'active' && view.you !== null ? await client.legalMoves(gameId) : null;
-    setLoaded({ view, listed });
+    // One request: the view and the moves of the same version.
+    const { view, listed } = await client.open(gameId);
+    setLoaded({ view, listed: view.status === 'active' && view.you !== null ? listed : null });
     return view;
   };
 
