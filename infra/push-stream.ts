@@ -125,7 +125,7 @@ export class PushStream extends Construct {
     this.push = new ServiceFunction(this, 'Push', {
       entry: props.pushEntry,
       projectRoot: props.projectRoot,
-      description: 'the stream consumer: deadline timers and automatch passes, then notifications, stream fan-out, webhooks and reminders',
+      description: 'push: the stream consumer (deadline timers and automatch passes, then notifications, stream fan-out, webhooks and reminders)',
       memorySize: 512,
       // A batch of commits, each scheduled, read, stored and fanned out; no webhook is attempted here (the delivery function does).
       timeout: Duration.seconds(60),

@@ -28,5 +28,4 @@ const log: StreamLog = { error: (message, fields) => console.error(JSON.stringif
  * only once they are kept, on the stream's retry. The timers fire in the
  * timer function.
  */
-export const handler = (event: DynamoDBStreamEvent) =>
-  followStream(event, [(record) => keepTimersOf(record, timers), pushOfBatch(ctx, sinks, follower)], log);
+export const handler = (event: DynamoDBStreamEvent) => followStream(event, [(record) => keepTimersOf(record, timers), pushOfBatch(ctx, sinks, follower)], log);

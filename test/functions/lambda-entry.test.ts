@@ -142,7 +142,9 @@ async function fakeScheduler() {
       const name = decodeURIComponent(new URL(request.url ?? '/', 'http://scheduler').pathname.replace(/^\/schedules\//, ''));
       const input = body === '' ? null : (JSON.parse(body) as { Target?: { Input?: string } }).Target?.Input;
       calls.push({ method: request.method ?? '', name, input: typeof input === 'string' ? JSON.parse(input) : null });
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ScheduleArn: `arn:aws:scheduler:eu-west-1:123456789012:schedule/timers/${name}` }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ScheduleArn: `arn:aws:scheduler:eu-west-1:123456789012:schedule/timers/${name}` }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
