@@ -22,7 +22,7 @@ import { fixed, median } from './stats.js';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = join(ROOT, '.bench-out', 'lambda');
 const FRESH_PROCESSES = 20;
-const ENTRIES = { http: 'functions/lambda/http.ts', timer: 'functions/lambda/timer.ts', stream: 'functions/lambda/stream.ts' } as const;
+const ENTRIES = { http: 'functions/lambda/http.ts', timer: 'functions/lambda/timer.ts', push: 'functions/lambda/push.ts' } as const;
 
 /** What a function's environment holds on AWS; values only need to be well-formed for init. */
 const LAMBDA_ENV = {

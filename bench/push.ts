@@ -26,7 +26,7 @@
  *    delivery function, the outbox).
  * What only AWS does (the WebSocket routes' Lambda and connection records, the
  * consumer's reads of the connection index, Management API and Scheduler
- * calls, the deadline consumer) is modelled from the code, per counted event,
+ * calls, the consumer's deadline schedules) is modelled from the code, per counted event,
  * with the assumptions named below. Prints figures; asserts nothing.
  */
 import { serve } from '@hono/node-server';
@@ -69,7 +69,6 @@ const UNITS_FILE = fileURLToPath(new URL('./push-units.json', import.meta.url));
 const HTTP_LAMBDA_GB = 1; // infra/stack.ts: the API function
 const PUSH_LAMBDA_GB = 0.5; // infra/push-stream.ts: Push and Connections
 const TIMER_LAMBDA_GB = 0.5; // infra/stack.ts: Timer
-const DEADLINE_CONSUMER_GB = 0.25; // infra/deadline-timers.ts: StreamConsumer
 const LONG_POLL_SECONDS = 25;
 /** API Gateway closes idle WebSockets after 10 minutes and every connection after 2 hours. */
 const KEEPALIVE_PINGS_PER_HOUR = 6;
@@ -188,15 +187,17 @@ push.outbox.enqueue = async (messages) => {
   return enqueue(messages);
 };
 /**
- * The game's own timers as the deadline consumer keeps them on AWS, from each
- * durable commit's timer changes (functions/service/deadline-timer.ts): a
- * schedule per opened entry, deleted when its entry closes before it fires;
- * one still there at a game's end, and every continuation (due at once),
- * fires: a timer invocation.
+ * The game's own timers as the push function keeps them on AWS before it
+ * pushes (functions/lambda/stream-timers.ts), from each durable commit's
+ * timer changes (functions/service/deadline-timer.ts): a schedule per opened
+ * entry, deleted when its entry closes before it fires; one still there at a
+ * game's end, and every continuation (due at once), fires: a timer
+ * invocation. A commit's calls go at once: one round trip (`roundTrips`).
  */
-const deadlines = { schedules: new Map<string, number>(), created: 0, deleted: 0, continuations: 0, calls: 0 };
+const deadlines = { schedules: new Map<string, number>(), created: 0, deleted: 0, continuations: 0, calls: 0, roundTrips: 0 };
 ctx.signal.subscribe((commit) => {
   const { schedule, cancel } = timerChangesOf(commit);
+  if (schedule.length > 0 || cancel !== null) deadlines.roundTrips++;
   for (const timer of schedule) {
     deadlines.calls++;
     if (timer.payload.continues) deadlines.continuations++;
@@ -700,7 +701,7 @@ async function scenario(play: () => Promise<Played>) {
   consumerMs.length = 0;
   Object.assign(timers, { reminders: new Set(), cancelled: new Set(), cancelCalls: 0, retries: 0 });
   Object.assign(queued, { calls: 0, messages: 0, sendRequests: 0, largestBytes: 0 });
-  Object.assign(deadlines, { schedules: new Map(), created: 0, deleted: 0, continuations: 0, calls: 0 });
+  Object.assign(deadlines, { schedules: new Map(), created: 0, deleted: 0, continuations: 0, calls: 0, roundTrips: 0 });
   const games: Played[] = [];
   for (let i = 0; i < GAMES; i++) {
     deal(i);
@@ -746,23 +747,28 @@ async function scenario(play: () => Promise<Played>) {
     deadlineSchedules: perGame(deadlines.created),
     deadlinesDeleted: perGame(deadlines.deleted),
     deadlineSchedulerCalls: perGame(deadlines.calls),
+    deadlineRoundTrips: perGame(deadlines.roundTrips),
     /** Timer invocations per game: schedules left when the games ended, and continuations. */
     timerInvocations: perGame(deadlines.schedules.size + deadlines.continuations),
   };
   /**
-   * Per commit on AWS the channels run at once, so the slowest counts: the posts
-   * (sent at once: one round trip), the deliveries' queuing (the SQS sends
-   * counted, one round trip a commit at most; the attempts run in the delivery function) and the
+   * Per commit on AWS the push function first keeps its timers (the deadline's
+   * schedule and the closed entry's delete, made at once: one round trip when
+   * there is any), and pushes only then, so that wait comes first; then the
+   * channels run at once, so the slowest counts: the posts (sent at once: one
+   * round trip), the deliveries' queuing (the SQS sends counted, one round
+   * trip a commit at most; the attempts run in the delivery function) and the
    * reminders' Scheduler calls (made at once, functions/push/reminders/: one
    * round trip when there is any).
    */
   const consumerAwsSeconds =
+    counted.deadlineRoundTrips * AWS_CALL_SECONDS.schedulerApi +
     commits *
-    Math.max(
-      AWS_CALL_SECONDS.post,
-      Math.min(1, counted.outbox.sendRequests / commits) * AWS_CALL_SECONDS.sqsSend,
-      Math.min(1, counted.schedulerApiCalls / commits) * AWS_CALL_SECONDS.schedulerApi,
-    );
+      Math.max(
+        AWS_CALL_SECONDS.post,
+        Math.min(1, counted.outbox.sendRequests / commits) * AWS_CALL_SECONDS.sqsSend,
+        Math.min(1, counted.schedulerApiCalls / commits) * AWS_CALL_SECONDS.schedulerApi,
+      );
   const costs = {
     http: counted.httpRequests * httpRequestCost(counted.httpMeanMs),
     'dynamo (counted)': rru(counted.dynamo.read) + wru(counted.dynamo.write),
@@ -776,12 +782,10 @@ async function scenario(play: () => Promise<Played>) {
     'outbox (SQS)': (counted.outbox.sendRequests + SQS_RECEIVE_AND_DELETE * counted.outbox.messages) * PRICES.sqsRequest,
     // Each webhook delivery: an invocation of the delivery function (batches of one at worst) for its attempt.
     deliveries: lambda(counted.deliveries, AWS_CALL_SECONDS.webhookAttempt, PUSH_LAMBDA_GB),
-    // The game's own deadline consumer: one invocation per commit and its Scheduler calls (the new deadline's schedule, the closed entry's deleted).
     // Each browser push: the delivery function's time — the sender's work measured here, then the push service's answer — and the message leaving AWS.
     'browser push':
       lambda(counted.pushes, PUSH_SENDER_MS / 1000 + AWS_CALL_SECONDS.pushServiceAttempt, PUSH_LAMBDA_GB) +
       (counted.pushes * PUSH_MESSAGE_BYTES * PRICES.dataTransferOutGb) / 2 ** 30,
-    'deadline consumer': lambda(commits, (counted.deadlineSchedulerCalls / commits) * AWS_CALL_SECONDS.schedulerApi, DEADLINE_CONSUMER_GB),
     'deadline timers fired':
       counted.timerInvocations * PRICES.schedulerInvocation + lambda(counted.timerInvocations, AWS_CALL_SECONDS.routeHandler, TIMER_LAMBDA_GB),
     'reminders fired': counted.remindersFired * PRICES.schedulerInvocation + lambda(counted.remindersFired, AWS_CALL_SECONDS.routeHandler, PUSH_LAMBDA_GB),
@@ -822,7 +826,7 @@ function report(title: string, { counted, costs, total, consumerAwsSeconds }: Aw
     `  deadline timers: ${n(c.deadlineSchedules)} schedules, ${n(c.deadlinesDeleted)} deleted when their entry closed first, ${n(c.timerInvocations)} timer invocations per game`,
   );
   console.log(
-    `  consumer: ${fixed(c.consumerMs, 1)} ms per commit measured + ${fixed((consumerAwsSeconds / c.commits) * 1000, 1)} ms modelled AWS calls (${n(c.schedulerApiCalls)} Scheduler API calls)`,
+    `  consumer: ${fixed(c.consumerMs, 1)} ms per commit measured + ${fixed((consumerAwsSeconds / c.commits) * 1000, 1)} ms modelled AWS calls (${n(c.deadlineSchedulerCalls)} Scheduler API calls for deadlines in ${n(c.deadlineRoundTrips)} round trips, then ${n(c.schedulerApiCalls)} for reminders and retries)`,
   );
   const goalSaid = goal === undefined ? '' : ` (goal at most $${goal.toFixed(2)}: ${1000 * total <= goal ? 'met' : 'not met'})`;
   console.log(`  per 1,000 games: ${dollars(1000 * total)}${goalSaid}`);

@@ -6,11 +6,6 @@
  * them: the Lambda entries (functions/lambda/) and `npm start`
  * (functions/local/start.ts). Nothing else picks an adapter: the service is
  * given a store, push a push store, both their timers.
- *
- * The deadline stream consumer (functions/lambda/stream.ts) alone does not
- * come here: it has no context, only the EventBridge adapter it builds from
- * its environment, and importing this module would load the whole service
- * into the smallest function's cold start.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { PushContext } from './push/context.js';
@@ -172,7 +167,7 @@ export interface AwsPush {
 }
 
 /**
- * Push on AWS, for the push function (the stream consumer of new commits),
+ * Push on AWS, for the push function (the table's stream consumer),
  * the timer function (the target of every schedule) and the delivery
  * function (the outbox's queue): push's channels, the outbox on SQS
  * (DELIVERY_QUEUE_URL), the timers on EventBridge Scheduler in the stack's

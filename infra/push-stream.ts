@@ -8,7 +8,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { COMMIT_PREFIX, HEAD_SK } from '../functions/store/dynamo-items.js';
+import { COMMIT_PREFIX, HEAD_SK, SEEK_POOL_PREFIX } from '../functions/store/dynamo-items.js';
 import { Deliveries } from './deliveries.js';
 import { LOG_RETENTION, ServiceFunction } from './service-function.js';
 import { deadLetterQueue, type Timers } from './timers.js';
@@ -33,22 +33,25 @@ export interface PushStreamProps {
   readonly table: dynamodb.TableV2;
   readonly projectRoot: string;
   readonly websocketEntry: string;
+  /** The push function's source: the table's stream consumer (timers, then notifications). */
   readonly pushEntry: string;
   /** The delivery function's source: it drains the outbox's queue. */
   readonly deliverEntry: string;
-  /** Where push's reminders and webhook retries are scheduled. */
+  /** Where each commit's deadline, each pool's pass, push's reminders and webhook retries are scheduled. */
   readonly timers: Timers;
 }
 
 /**
  * Push on AWS: an API Gateway WebSocket API whose `$connect` burns a stream
  * ticket and stores the connection, `$disconnect` removes it and `$default`
- * answers subscribe/ping; and a second DynamoDB Streams consumer that turns
- * each durable commit into notifications, fans them out through the
- * Management API, queues webhook deliveries in the outbox (infra/deliveries.ts:
- * the delivery function attempts them) and plans reminders as timers
- * (infra/timers.ts: the timer function fires them). A waiting client costs
- * connection-minutes, never a Lambda.
+ * answers subscribe/ping; and the push function, the table's one DynamoDB
+ * Streams consumer, which first keeps each durable commit's timers (its
+ * deadline's schedule, and a new seek's pool pass: infra/timers.ts, the
+ * timer function fires them), then turns the commit into notifications, fans
+ * them out through the Management API, queues webhook deliveries in the
+ * outbox (infra/deliveries.ts: the delivery function attempts them) and plans
+ * reminders as timers. A waiting client costs connection-minutes, never a
+ * Lambda.
  */
 export class PushStream extends Construct {
   readonly api: apigw.WebSocketApi;
@@ -57,7 +60,7 @@ export class PushStream extends Construct {
   readonly push: ServiceFunction;
   /** The outbox's queue and the delivery function. */
   readonly deliveries: Deliveries;
-  /** Commits push could not handle after its retries. */
+  /** Stream records the push function could not handle after its retries (their timers, their notifications). */
   readonly deadLetters: sqs.Queue;
   /** `wss://…/live`, what stream tickets point at. */
   readonly streamUrl: string;
@@ -122,12 +125,13 @@ export class PushStream extends Construct {
     this.push = new ServiceFunction(this, 'Push', {
       entry: props.pushEntry,
       projectRoot: props.projectRoot,
-      description: 'push: notifications from durable commits, stream fan-out, webhooks and reminders',
+      description: 'push: the stream consumer (deadline timers and automatch passes, then notifications, stream fan-out, webhooks and reminders)',
       memorySize: 512,
-      // A batch of commits, each read, stored and fanned out; no webhook is attempted here (the delivery function does).
+      // A batch of commits, each scheduled, read, stored and fanned out; no webhook is attempted here (the delivery function does).
       timeout: Duration.seconds(60),
       environment: { ...tableEnvironment, STREAM_ENDPOINT: this.streamEndpoint, ...props.timers.environment },
     });
+    // Deadlines and pool passes, then reminders.
     props.timers.grantScheduling(this.push);
     this.grantChannels(this.connections);
     this.grantChannels(this.push);
@@ -145,17 +149,26 @@ export class PushStream extends Construct {
 
     this.push.fn.addEventSource(
       new DynamoEventSource(props.table, {
+        // From the oldest record kept: a consumer deployed or paused late still schedules every deadline.
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
         batchSize: 25,
         maxBatchingWindow: Duration.seconds(0),
+        // The first record failed is reported, and retried with what follows it; a poison record is isolated and set aside.
         reportBatchItemFailures: true,
+        bisectBatchOnError: true,
         retryAttempts: 10,
         maxRecordAge: Duration.hours(6),
         onFailure: new SqsDlq(this.deadLetters),
         filters: [
+          // New commits and snapshots (`C#…`): the consumer skips the snapshots itself.
           lambda.FilterCriteria.filter({
             eventName: lambda.FilterRule.isEqual('INSERT'),
             dynamodb: { NewImage: { sk: { S: lambda.FilterRule.beginsWith(COMMIT_PREFIX) } } },
+          }),
+          // New seeks in an automatch pool (`SEEKS#…`), whose pool's pass it arms (push tells nothing of them).
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { pk: { S: lambda.FilterRule.beginsWith(SEEK_POOL_PREFIX) } } },
           }),
           // A header rewritten: a seat taken is told from the header its own write stored (a few writes a game; the rest tell nothing).
           lambda.FilterCriteria.filter({

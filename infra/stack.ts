@@ -33,11 +33,9 @@ export const HANDLER_ENTRIES = {
   http: join(PROJECT_ROOT, 'functions/lambda/http.ts'),
   /** Invoked by EventBridge Scheduler with every timer's payload: a deadline, a reminder or a webhook retry. */
   timer: join(PROJECT_ROOT, 'functions/lambda/timer.ts'),
-  /** The DynamoDB Streams consumer that schedules new deadlines. */
-  stream: join(PROJECT_ROOT, 'functions/lambda/stream.ts'),
   /** The live stream's WebSocket routes. */
   websocket: join(PROJECT_ROOT, 'functions/lambda/websocket.ts'),
-  /** Push: the second stream consumer (notifications, fan-out, webhooks, reminders). */
+  /** Push: the table's one stream consumer (deadline timers and automatch passes, then notifications, fan-out, webhooks, reminders). */
   push: join(PROJECT_ROOT, 'functions/lambda/push.ts'),
   /** Deliveries: drains the outbox's queue (webhook attempts, first and retries). */
   deliver: join(PROJECT_ROOT, 'functions/lambda/deliver.ts'),
@@ -86,7 +84,7 @@ export class ServiceStack extends Stack {
       timeout: Duration.seconds(29),
       // The app answers CORS itself, for these origins (comma-separated; `*` for any).
       environment: { ...storeEnvironment, CORS_ORIGINS: config.corsOrigins.join(',') },
-      // Its share of the account's concurrency, and its cap: waiting long-polls cannot starve the timer, push and stream functions.
+      // Its share of the account's concurrency, and its cap: waiting long-polls cannot starve the timer and push functions.
       reservedConcurrency: config.httpConcurrency,
     });
     this.table.grantStoreAccess(http.role);
@@ -103,12 +101,7 @@ export class ServiceStack extends Stack {
     this.table.grantStoreAccess(timer.role);
 
     // Its id is the one it had when it held deadlines only: see infra/timers.ts.
-    this.timers = new Timers(this, 'Deadlines', {
-      table: this.table.table,
-      target: timer,
-      streamEntry: HANDLER_ENTRIES.stream,
-      projectRoot: PROJECT_ROOT,
-    });
+    this.timers = new Timers(this, 'Deadlines', { target: timer });
 
     this.api = new GameApi(this, 'Api', { handler: http.fn });
     this.web = new WebClient(this, 'Web', { projectRoot: PROJECT_ROOT });
@@ -172,7 +165,6 @@ export class ServiceStack extends Stack {
     const functions = {
       Http: http.fn,
       Timer: timer.fn,
-      StreamConsumer: this.timers.consumer.fn,
       Push: this.push.push.fn,
       StreamConnections: this.push.connections.fn,
       Deliveries: this.push.deliveries.fn.fn,
@@ -196,9 +188,8 @@ export class ServiceStack extends Stack {
       TIMER_LAG_ALARM_SECONDS,
       `A deadline was resolved by its timer more than ${TIMER_LAG_ALARM_SECONDS} s late`,
     );
-    // Records it fails one by one are retried, then land in the stream dead letters (alarmed below).
-    alarmOnAny(this, 'StreamConsumerErrorsAlarm', this.timers.consumer.fn.metricErrors(sumOver), 'The stream consumer failed a whole batch');
-    alarmOnAny(this, 'PushErrorsAlarm', this.push.push.fn.metricErrors(sumOver), 'The push function failed a whole batch');
+    // The records it fails are retried, then land in push's dead letters (alarmed below).
+    alarmOnAny(this, 'PushErrorsAlarm', this.push.push.fn.metricErrors(sumOver), 'The push function (the stream consumer) failed a whole batch');
     alarmOnAny(this, 'DeliveryErrorsAlarm', this.push.deliveries.fn.fn.metricErrors(sumOver), 'The delivery function failed a whole batch');
     const deadLetters = [
       [
@@ -206,8 +197,11 @@ export class ServiceStack extends Stack {
         this.timers.timerDeadLetters,
         'A timer never got through: a deadline (lazy expiry still closes its window on the next request), a reminder or a webhook retry',
       ],
-      ['StreamDeadLettersAlarm', this.timers.streamDeadLetters, 'A deadline could not be scheduled (lazy expiry still closes the window on the next request)'],
-      ['PushDeadLettersAlarm', this.push.deadLetters, "A commit's notifications were dropped after push's retries"],
+      [
+        'PushDeadLettersAlarm',
+        this.push.deadLetters,
+        "A stream record was dropped after the push function's retries: a commit's deadline schedule (lazy expiry still closes the window on the next request) and notifications, or a seek's pool pass (the sweep makes it good)",
+      ],
       [
         'DeliveryDeadLettersAlarm',
         this.push.deliveries.deadLetters,

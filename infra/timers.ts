@@ -1,27 +1,19 @@
 import { ArnFormat, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MATCH_SWEEP_MS } from '../functions/service/automatch-timer.js';
 import { RETRY_POLICY, type SchedulerEnv, type SelfSchedulerEnv } from '../functions/timers/eventbridge.js';
 import type { AutomatchSweepPayload } from '../functions/timers/port.js';
-import { COMMIT_PREFIX, SEEK_POOL_PREFIX } from '../functions/store/dynamo-items.js';
 import { ServiceFunction } from './service-function.js';
 
 const SCHEDULER_SERVICE = 'scheduler.amazonaws.com';
 
 export interface TimersProps {
-  readonly table: dynamodb.TableV2;
   /** The timer function: the one target of every schedule, whatever its kind (functions/lambda/timer.ts). */
   readonly target: ServiceFunction;
-  /** The stream consumer's source (exports `handler`): it schedules each new deadline. */
-  readonly streamEntry: string;
-  readonly projectRoot: string;
 }
 
 /**
@@ -29,12 +21,14 @@ export interface TimersProps {
  * one-time schedule — a deadline, a reminder, a webhook delivery's next
  * attempt —, one role Scheduler assumes to invoke one target, the timer
  * function (which takes every kind), and one dead-letter queue for firings
- * that never got through. A DynamoDB Streams consumer turns the deadline of
- * each durable commit into a schedule (deleting the closed entry's); push's
- * function, and the timer function for a webhook's next attempt, schedule
- * their own (`grantScheduling`). Nothing is lost if anything here fails: the stream
- * redelivers, Scheduler retries, dead letters are kept, and lazy expiry
- * closes every window on the next request.
+ * that never got through. The functions that schedule are granted it
+ * (`grantScheduling`): the push function, the table's stream consumer, turns
+ * the deadline of each durable commit into a schedule (deleting the closed
+ * entry's) and arms automatch pool passes before it plans reminders
+ * (infra/push-stream.ts); the timer function schedules a webhook's next
+ * attempt. Nothing is lost if anything here fails: the stream redelivers,
+ * Scheduler retries, dead letters are kept, and lazy expiry closes every
+ * window on the next request.
  *
  * The stack gives it the id `Deadlines`, the construct's name before push's
  * timers joined it: the group, role and queues keep their logical ids, so a
@@ -47,9 +41,6 @@ export class Timers extends Construct {
   readonly schedulerRole: iam.Role;
   /** Firings that failed for good, from Scheduler or from the timer function itself. */
   readonly timerDeadLetters: sqs.Queue;
-  /** Stream batches the consumer could not schedule after its retries. */
-  readonly streamDeadLetters: sqs.Queue;
-  readonly consumer: ServiceFunction;
   /** The standing schedule of automatch's safety sweep (functions/service/automatch.ts `sweepPools`). */
   readonly automatchSweep: scheduler.CfnSchedule;
   /** What a function that schedules for the timer function needs in its environment. */
@@ -70,7 +61,6 @@ export class Timers extends Construct {
     });
 
     this.timerDeadLetters = deadLetterQueue(this, 'TimerDeadLetters');
-    this.streamDeadLetters = deadLetterQueue(this, 'StreamDeadLetters');
 
     // Only Scheduler, acting for this account's schedule group, may assume it (no confused deputy).
     this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
@@ -122,42 +112,6 @@ export class Timers extends Construct {
         deadLetterConfig: { arn: this.timerDeadLetters.queueArn },
       },
     });
-
-    this.consumer = new ServiceFunction(this, 'StreamConsumer', {
-      entry: props.streamEntry,
-      projectRoot: props.projectRoot,
-      description: 'the stream consumer that schedules each new deadline',
-      memorySize: 256,
-      timeout: Duration.seconds(30),
-      environment: { ...this.environment },
-    });
-    this.grantScheduling(this.consumer);
-
-    this.consumer.fn.addEventSource(
-      new DynamoEventSource(props.table, {
-        // From the oldest record kept: a consumer deployed or paused late still schedules every deadline.
-        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
-        batchSize: 25,
-        maxBatchingWindow: Duration.seconds(0),
-        // The consumer reports failed records one by one; a poison record is isolated and set aside.
-        reportBatchItemFailures: true,
-        bisectBatchOnError: true,
-        retryAttempts: 10,
-        maxRecordAge: Duration.hours(6),
-        onFailure: new SqsDlq(this.streamDeadLetters),
-        // Only new commits and snapshots (`C#…`) wake the consumer, which skips the snapshots itself, and new seeks in an automatch pool (`SEEKS#…`), whose pool's pass it arms.
-        filters: [
-          lambda.FilterCriteria.filter({
-            eventName: lambda.FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { sk: { S: lambda.FilterRule.beginsWith(COMMIT_PREFIX) } } },
-          }),
-          lambda.FilterCriteria.filter({
-            eventName: lambda.FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { pk: { S: lambda.FilterRule.beginsWith(SEEK_POOL_PREFIX) } } },
-          }),
-        ],
-      }),
-    );
   }
 
   /** Lets a function create, update and delete schedules in the group, and pass the Scheduler role to Scheduler only. */

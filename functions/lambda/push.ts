@@ -1,16 +1,31 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { awsPush } from '../compose.js';
 import { GameFollower } from '../push/notify/follow.js';
-import { notifyFromStream } from '../push/runners/aws.js';
+import { pushOfBatch } from '../push/runners/aws.js';
+import { eventBridgeTimersFromEnv } from '../timers/eventbridge.js';
+import { followStream, type StreamLog } from './stream-consumer.js';
+import { keepTimersOf } from './stream-timers.js';
 
 const { ctx, sinks } = awsPush(process.env);
+/**
+ * The timers of commits and seeks, on Scheduler for the timer function
+ * (TIMER_FUNCTION_ARN). Not push's own (which runs a due reminder or retry
+ * at once): a continuation due now is scheduled shortly, so bots play in the
+ * timer function, never in this one.
+ */
+const timers = eventBridgeTimersFromEnv(process.env);
 /** Kept across invocations: a warm instance folds a game's next commit instead of loading the game. */
 const follower = new GameFollower();
+const log: StreamLog = { error: (message, fields) => console.error(JSON.stringify({ message, ...fields })) };
 
 /**
- * Push on AWS: the DynamoDB Streams consumer of new commits (and of the
- * notifications no commit carries), handing each to the stream's
- * connections, webhooks and reminders. The timers it schedules fire in the
+ * The table's one DynamoDB Streams consumer on AWS: each new commit first
+ * gets its timers (its deadline scheduled, the closed entry's deleted) and
+ * each new seek in an automatch pool its pool's pass (stream-timers.ts),
+ * then push hands the commit's notifications (and those of a header write
+ * that seated a player) to the stream's connections, webhooks and reminders
+ * (functions/push/runners/aws.ts). A record whose timers fail is pushed
+ * only once they are kept, on the stream's retry. The timers fire in the
  * timer function.
  */
-export const handler = (event: DynamoDBStreamEvent) => notifyFromStream(ctx, event, sinks, follower);
+export const handler = (event: DynamoDBStreamEvent) => followStream(event, [(record) => keepTimersOf(record, timers), pushOfBatch(ctx, sinks, follower)], log);

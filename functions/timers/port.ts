@@ -1,4 +1,4 @@
-// zod/mini: tree-shakes, so the stream consumer's bundle does not carry all of zod for three small schemas.
+// zod/mini: tree-shakes, so a bundle that needs only these three small schemas does not carry all of zod.
 import * as z from 'zod/mini';
 
 /**

@@ -1,8 +1,12 @@
 import type { Context } from 'aws-lambda';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { METRIC, TELEMETRY } from '../../functions/lambda/telemetry-names.js';
 import { LOCAL_REGION } from '../../functions/store/dynamo-client.js';
+import { commitItem } from '../../functions/store/dynamo-items.js';
+import { timerChangesOf } from '../../functions/service/deadline-timer.js';
 import { dynamoLocal, freshTable, type TestTable } from '../support/dynamo.js';
 import { LambdaClient } from '../support/lambda-client.js';
 import { openFirstFollowWindow } from '../support/villages.js';
@@ -68,6 +72,8 @@ beforeAll(async () => {
     SCHEDULE_GROUP: 'timers',
     SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
     SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',
+    // The push function's target for the deadlines it schedules.
+    TIMER_FUNCTION_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:timer',
   });
   const { handler } = await import('../../functions/lambda/http.js');
   api = new LambdaClient(((event: never, context: never) => (httpInvocations++, handler(event, context))) as never);
@@ -123,6 +129,59 @@ describe('HTTP Lambda (payload 2.0 events)', () => {
       { code: refused.body.code, service: TELEMETRY.service, values: [1] },
     ]);
     expect(valuesOf(documents, METRIC.serverErrors)).toEqual([]);
+  });
+});
+
+/** Stands in for EventBridge Scheduler's API (AWS_ENDPOINT_URL_SCHEDULER): answers every call, recording each schedule created or deleted. */
+async function fakeScheduler() {
+  const calls: { method: string; name: string; input: unknown }[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const name = decodeURIComponent(new URL(request.url ?? '/', 'http://scheduler').pathname.replace(/^\/schedules\//, ''));
+      const input = body === '' ? null : (JSON.parse(body) as { Target?: { Input?: string } }).Target?.Input;
+      calls.push({ method: request.method ?? '', name, input: typeof input === 'string' ? JSON.parse(input) : null });
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ScheduleArn: `arn:aws:scheduler:eu-west-1:123456789012:schedule/timers/${name}` }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { calls, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe('push Lambda: the stream consumer (DynamoDB Streams events)', () => {
+  it('schedules a new commit’s deadline, then stores its notifications, in one invocation', async () => {
+    const scheduler = await fakeScheduler();
+    process.env.AWS_ENDPOINT_URL_SCHEDULER = scheduler.endpoint;
+    try {
+      const { gameId, tokens, version, window } = await openFirstFollowWindow(api, { windowSeconds: 3600, turnSeconds: 3600 });
+      const [opened] = await table.store().readCommits(gameId, version - 1, 1);
+      const feed = async () => (await api.get('/v1/notifications', { token: tokens[window.seat] })).body.notifications as { gameId: string }[];
+      // On AWS the HTTP function tells nobody: the stream does.
+      expect(await feed()).toEqual([]);
+      const { handler } = await import('../../functions/lambda/push.js');
+      const record = { eventID: 'e1', eventName: 'INSERT' as const, dynamodb: { NewImage: commitItem(opened!), SequenceNumber: '1' } };
+      expect(await handler({ Records: [record] } as never)).toEqual({ batchItemFailures: [] });
+      // The commit's timers first, together (the timer function is their target): the new entry's deadline, the closed entry's deleted.
+      const { cancel } = timerChangesOf(opened!);
+      expect(cancel).not.toBeNull();
+      expect(scheduler.calls.slice(0, 2)).toEqual(
+        expect.arrayContaining([
+          { method: 'POST', name: `${gameId}.${window.id}`, input: { kind: 'deadline', gameId, seq: version, pendingId: window.id } },
+          { method: 'DELETE', name: cancel, input: null },
+        ]),
+      );
+      // Then push's: the new entry's reminders, the closed one's cancelled.
+      expect(scheduler.calls.slice(2).every((call) => call.method === 'DELETE' || (call.input as { kind: string }).kind === 'reminder')).toBe(true);
+      const told = await feed();
+      expect(told.length).toBeGreaterThan(0);
+      expect(told.every((n) => n.gameId === gameId)).toBe(true);
+    } finally {
+      delete process.env.AWS_ENDPOINT_URL_SCHEDULER;
+      await scheduler.close();
+    }
   });
 });
 

@@ -9,7 +9,8 @@ import { deadlineTimerOf } from '../../functions/service/deadline-timer.js';
 import { readGame, submitMoves } from '../../functions/service/play.js';
 import { reclaimSeat } from '../../functions/service/reclaim.js';
 import { registerPlayer } from '../../functions/service/players.js';
-import { onNewCommits } from '../../functions/lambda/stream-handler.js';
+import { followStream, type StreamLog } from '../../functions/lambda/stream-consumer.js';
+import { keepTimersOf } from '../../functions/lambda/stream-timers.js';
 import { onTimer } from '../../functions/lambda/timer-handler.js';
 import { commitItem, seekItem, snapshotItem } from '../../functions/store/dynamo-items.js';
 import type { Commit, SeekRecord } from '../../functions/store/port.js';
@@ -191,6 +192,9 @@ describe('stream consumer', () => {
     at: 2,
     summary: { status: 'active', awaiting: [1], deadline: 1_800_000_000_000, pendingId: 'p4' },
   };
+  const silent: StreamLog = { error: () => {} };
+  /** The stream consumer with the timers job alone (the push function's first: functions/lambda/push.ts). */
+  const consume = (event: DynamoDBStreamEvent, timers: Timers, log = silent) => followStream(event, [(record) => keepTimersOf(record, timers)], log);
   const record = (eventName: 'INSERT' | 'MODIFY' | 'REMOVE', image: unknown, sequence: string) => ({
     eventID: `e-${sequence}`,
     eventName,
@@ -210,9 +214,7 @@ describe('stream consumer', () => {
       ],
     } as unknown as DynamoDBStreamEvent;
     const errors: unknown[] = [];
-    expect(await onNewCommits(event, { timers: scheduler }, { error: (...line) => void errors.push(line) })).toEqual({
-      batchItemFailures: [],
-    });
+    expect(await consume(event, scheduler, { error: (...line) => void errors.push(line) })).toEqual({ batchItemFailures: [] });
     expect(errors).toEqual([]);
     expect(scheduled).toEqual([{ id: 'g_stream.p4', dueAt: 1_800_000_000_000, payload: { kind: 'deadline', gameId: 'g_stream', seq: 4, pendingId: 'p4' } }]);
   });
@@ -231,7 +233,7 @@ describe('stream consumer', () => {
         record('MODIFY', seekItem({ ...seek, status: 'seated', gameId: 'g_1' }, 'player'), '32'),
       ],
     } as unknown as DynamoDBStreamEvent;
-    expect(await onNewCommits(event, { timers: scheduler }, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(await consume(event, scheduler)).toEqual({ batchItemFailures: [] });
     expect(scheduled).toEqual([poolTimer('village-pillage', 'village-pillage.abc', seek.createdAt)]);
   });
 
@@ -245,7 +247,7 @@ describe('stream consumer', () => {
     const behind = { ...commit, seq: 6, at: 7, summary: { ...commit.summary, pendingId: 'p6', closedPendingId: 'p5', continues: true as const } };
     const ended = { ...commit, seq: 7, summary: { status: 'finished' as const, awaiting: [], deadline: null, pendingId: null, closedPendingId: 'p6' } };
     const event = { Records: [moved, behind, ended].map((c, i) => record('INSERT', commitItem(c), String(20 + i))) } as unknown as DynamoDBStreamEvent;
-    expect(await onNewCommits(event, { timers: scheduler }, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(await consume(event, scheduler)).toEqual({ batchItemFailures: [] });
     expect(calls).toEqual([
       'schedule g_stream.p5 at 1800000000000',
       'cancel g_stream.p4',
@@ -273,14 +275,14 @@ describe('stream consumer', () => {
       cancel: async (id) => void live.delete(id),
     };
     const event = { Records: commits.map((c) => record('INSERT', commitItem(c), String(c.seq))) } as unknown as DynamoDBStreamEvent;
-    expect(await onNewCommits(event, { timers: scheduler }, { error: () => {} })).toEqual({ batchItemFailures: [] });
+    expect(await consume(event, scheduler)).toEqual({ batchItemFailures: [] });
     const entries = new Set(commits.flatMap((c) => (c.summary.pendingId === null ? [] : [c.summary.pendingId])));
     expect(created).toBeGreaterThanOrEqual(entries.size);
     // Each schedule left would fire once for nothing: a continuation fires (it is due), a resolved deadline must not.
     expect([...live.keys()].filter((id) => !id.endsWith('.now'))).toEqual([]);
   });
 
-  it('reports a record whose schedule failed, so only it is retried', async () => {
+  it('reports the first record whose schedule failed and goes no further, since Lambda retries from it on', async () => {
     let calls = 0;
     const scheduler: Timers = {
       schedule: async () => {
@@ -292,9 +294,22 @@ describe('stream consumer', () => {
       Records: [record('INSERT', commitItem(commit), '10'), record('INSERT', commitItem({ ...commit, seq: 6 }), '11')],
     } as unknown as DynamoDBStreamEvent;
     const errors: unknown[] = [];
-    expect(await onNewCommits(event, { timers: scheduler }, { error: (...line) => void errors.push(line) })).toEqual({
-      batchItemFailures: [{ itemIdentifier: '10' }],
-    });
-    expect(errors).toEqual([['commit not followed up', { stream: 'e-10', error: 'throttled' }]]);
+    expect(await consume(event, scheduler, { error: (...line) => void errors.push(line) })).toEqual({ batchItemFailures: [{ itemIdentifier: '10' }] });
+    expect(errors).toEqual([['stream record not handled', { stream: 'e-10', error: 'throttled' }]]);
+    expect(calls).toBe(1);
+  });
+
+  it('fails a commit whose deadline was scheduled but whose closed entry’s schedule could not be deleted, once both calls are done', async () => {
+    const settled: string[] = [];
+    const scheduler: Timers = {
+      schedule: async (timer) => void settled.push(`scheduled ${timer.id}`),
+      cancel: async () => {
+        throw new Error('Scheduler unavailable');
+      },
+    };
+    const moved = { ...commit, seq: 5, summary: { ...commit.summary, pendingId: 'p5', closedPendingId: 'p4' } };
+    const event = { Records: [record('INSERT', commitItem(moved), '40')] } as unknown as DynamoDBStreamEvent;
+    expect(await consume(event, scheduler)).toEqual({ batchItemFailures: [{ itemIdentifier: '40' }] });
+    expect(settled).toEqual(['scheduled g_stream.p5']);
   });
 });

@@ -2,7 +2,10 @@ import { GetItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-s
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalTimers } from '../../functions/compose.js';
-import { notifyFromStream } from '../../functions/push/runners/aws.js';
+import { followStream, type StreamLog } from '../../functions/lambda/stream-consumer.js';
+import { keepTimersOf } from '../../functions/lambda/stream-timers.js';
+import { pushOfBatch } from '../../functions/push/runners/aws.js';
+import type { PushSink } from '../../functions/push/notify/channels.js';
 import { notificationItem } from '../../functions/push/store/dynamo.js';
 import { GameFollower } from '../../functions/push/notify/follow.js';
 import type { Notification } from '../../functions/push/model/schemas.js';
@@ -11,10 +14,14 @@ import { connectionSink, onClientMessage, onConnect, onDisconnect, type Connecti
 import type { CommitMessage, ServerMessage } from '../../functions/push/stream/protocol.js';
 import { webhookSink } from '../../functions/push/webhooks/webhooks.js';
 import { joinGame } from '../../functions/service/lobby.js';
-import { commitItem, keys } from '../../functions/store/dynamo-items.js';
+import { commitItem, keys, seekItem } from '../../functions/store/dynamo-items.js';
+import { poolTimer } from '../../functions/service/automatch-timer.js';
 import type { Item } from '../../functions/store/capacity.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
 import type { GameHeader, RunningGameClaim } from '../../functions/store/port.js';
+import { deadlineTimerOf } from '../../functions/service/deadline-timer.js';
+import type { Timer, Timers } from '../../functions/timers/port.js';
+import type { PushContext } from '../../functions/push/context.js';
 import { startApi, type RunningApi } from '../support/api.js';
 import { freshTable, type TestTable } from '../support/dynamo.js';
 import { notificationsIn } from '../support/push-api.js';
@@ -99,6 +106,18 @@ async function callsDuring(client: DynamoDBClient, during: () => Promise<unknown
   return { reads, writes };
 }
 
+/** What the stream consumer logs of a record it could not handle, recorded. */
+function recordingLog() {
+  const errors: unknown[] = [];
+  const log: StreamLog = { error: (message, fields) => void errors.push([message, fields]) };
+  return { log, errors };
+}
+
+/** The push function's job alone (no timers asked for): the table's stream consumer as push sees it. */
+function pushFromStream(ctx: PushContext, event: DynamoDBStreamEvent, sinks: readonly PushSink[], follower: GameFollower) {
+  return followStream(event, [pushOfBatch(ctx, sinks, follower)], recordingLog().log);
+}
+
 const writesDuring = async (client: DynamoDBClient, during: () => Promise<unknown>) => (await callsDuring(client, during)).writes;
 
 describe('the stream on AWS: $connect, $default, $disconnect and the consumer fan-out (DynamoDB Local)', () => {
@@ -162,9 +181,9 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
       version: 1,
     };
     const other = inserted(notificationItem(a.playerId, stray));
-    let outcome: Awaited<ReturnType<typeof notifyFromStream>> | undefined;
+    let outcome: Awaited<ReturnType<typeof pushFromStream>> | undefined;
     const { reads } = await callsDuring(table.client, async () => {
-      outcome = await notifyFromStream(
+      outcome = await pushFromStream(
         ctx,
         streamEvent([seated, other, ...commits.map((c) => inserted(commitItem(c)))]),
         [connectionSink(ctx, sender)],
@@ -268,7 +287,7 @@ describe('a seat taken is told from the stream, as durable as the seat (DynamoDB
     // The push function on AWS: its channels, webhooks through the outbox (run in process here, as the delivery function runs it).
     const run = await startLocalTimers(ctx, { deadlines: false });
     const consume = async (changes: readonly StreamChange[]) => {
-      const outcome = await notifyFromStream(ctx, streamEvent(changes), [webhookSink(ctx, run.outbox)], new GameFollower());
+      const outcome = await pushFromStream(ctx, streamEvent(changes), [webhookSink(ctx, run.outbox)], new GameFollower());
       await run.outbox.idle();
       expect(outcome.batchItemFailures).toEqual([]);
     };
@@ -298,5 +317,93 @@ describe('a seat taken is told from the stream, as durable as the seat (DynamoDB
       run.stop();
       await receiver.close();
     }
+  });
+});
+
+describe('the push function takes each record through its timers, then push (DynamoDB Local)', () => {
+  let api: RunningApi;
+  beforeAll(async () => {
+    api = await startApi({ store: (await freshTable('push-consumer')).store() });
+  });
+  afterAll(() => api.close());
+
+  /** The start of a two-player game with daily deadlines: a commit leaving an entry with a deadline pending. */
+  async function gameStart(name: string) {
+    const { client, ctx } = api;
+    const [a, b] = await Promise.all([client.register(`${name} A`), client.register(`${name} B`)]);
+    const gameId: string = (await client.post('/v1/games', { token: a.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily' } })).body.gameId;
+    expect((await client.post(`/v1/games/${gameId}/join`, { token: b.token, body: {} })).status).toBe(200);
+    const [start] = await ctx.store.readCommits(gameId, 0, 1);
+    expect(start?.summary.deadline).toEqual(expect.any(Number));
+    return start!;
+  }
+
+  /** Timers that record what is scheduled, or fail every call while `failing`. */
+  function schedulerOf(state: { failing: boolean }) {
+    const scheduled: Timer[] = [];
+    const timers: Timers = {
+      schedule: async (timer) => {
+        if (state.failing) throw new Error('Scheduler throttled');
+        scheduled.push(timer);
+      },
+      cancel: async () => {
+        if (state.failing) throw new Error('Scheduler throttled');
+      },
+    };
+    return { timers, scheduled };
+  }
+
+  /** A channel that records the commits it is handed. */
+  function recordingSink() {
+    const pushed: number[] = [];
+    const sink: PushSink = async (_derived, observed) => void (observed && pushed.push(observed.commit.seq));
+    return { sink, pushed };
+  }
+
+  it('schedules a new commit’s deadline and pushes it in one invocation; a record whose timers fail is reported and pushed only on the retry', async () => {
+    const { ctx } = api;
+    const commits = [await gameStart('Timed'), await gameStart('Later'), await gameStart('Last')];
+    const state = { failing: false };
+    const { timers, scheduled } = schedulerOf(state);
+    const { sink, pushed } = recordingSink();
+    const { log, errors } = recordingLog();
+    const follower = new GameFollower();
+    const consume = (event: DynamoDBStreamEvent) => followStream(event, [(record) => keepTimersOf(record, timers), pushOfBatch(ctx, [sink], follower)], log);
+
+    // A first commit alone: its deadline scheduled, then its notifications handed to the channels.
+    const [first, ...rest] = commits;
+    expect(await consume(streamEvent([inserted(commitItem(first!))]))).toEqual({ batchItemFailures: [] });
+    expect(pushed).toEqual([first!.seq]);
+    expect(scheduled).toEqual([deadlineTimerOf(first!)]);
+
+    // Scheduler fails: the first record of the batch is reported, and neither it nor any after it reaches a channel.
+    state.failing = true;
+    const later = streamEvent(rest.map((c) => inserted(commitItem(c))));
+    expect(await consume(later)).toEqual({ batchItemFailures: [{ itemIdentifier: '0' }] });
+    expect(pushed).toEqual([first!.seq]);
+    expect(errors).toEqual([['stream record not handled', { stream: 'e0', error: 'Scheduler throttled' }]]);
+
+    // Lambda retries from the reported record: now every commit is scheduled, then pushed, in order, once each.
+    state.failing = false;
+    expect(await consume(later)).toEqual({ batchItemFailures: [] });
+    expect(pushed).toEqual(commits.map((c) => c.seq));
+    expect(scheduled.map((timer) => timer.id)).toEqual(commits.flatMap((c) => deadlineTimerOf(c)?.id ?? []));
+  });
+
+  it('arms a new seek’s pool pass and tells push nothing of it', async () => {
+    const { client, ctx } = api;
+    const ann = await client.register('Seeking Ann');
+    const seek = await client.post('/v1/seeks', { token: ann.token, body: { game: 'villages-of-valeria', seats: 2, deadlines: 'daily' } });
+    expect(seek.status).toBeLessThan(300);
+    const waiting = await ctx.store.listPlayerSeeks(ann.playerId);
+    expect(waiting).toHaveLength(1);
+    const { timers, scheduled } = schedulerOf({ failing: false });
+    const { sink, pushed } = recordingSink();
+    const event = streamEvent([inserted(seekItem(waiting[0]!, 'pool'))]);
+    expect(await followStream(event, [(record) => keepTimersOf(record, timers), pushOfBatch(ctx, [sink], new GameFollower())], recordingLog().log)).toEqual({
+      batchItemFailures: [],
+    });
+    expect(scheduled).toEqual([poolTimer(waiting[0]!.game, waiting[0]!.pool, waiting[0]!.createdAt)]);
+    expect(pushed).toEqual([]);
   });
 });

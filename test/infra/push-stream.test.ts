@@ -85,7 +85,7 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
     expect(JSON.stringify(resources[ids.timerFn]!.Properties!.Environment.Variables.STREAM_ENDPOINT)).toContain(ids.api);
   });
 
-  it('feeds the push function new commits and rewritten headers only; its timers go to the one group, for the timer function, the only one Scheduler invokes', () => {
+  it('feeds the push function new commits, new seeks in a pool and rewritten headers only; its timers go to the one group, for the timer function, the only one Scheduler invokes', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: ids.pushFn },
       EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
@@ -93,6 +93,8 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
       FilterCriteria: {
         Filters: [
           { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }) },
+          // A seek in an automatch pool: its pool's pass is armed.
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { pk: { S: [{ prefix: 'SEEKS#' }] } } } }) },
           // A header rewritten (a seat taken is told from it); no notification or other item wakes it.
           { Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { NewImage: { sk: { S: ['HEAD'] } } } }) },
         ],
@@ -107,7 +109,7 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
       .flatMap((p) => p.Properties.PolicyDocument.Statement)
       .filter((s: Record<string, unknown>) => s.Action === 'lambda:InvokeFunction');
     expect(invoke).toEqual([{ Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [ids.timerFn, 'Arn'] } }]);
-    // Create (reminders, retries), update (a schedule made twice) and delete (a reminder of an answered entry), in the one group only.
+    // Create (deadlines, pool passes, reminders), update (a schedule made twice) and delete (a closed entry's deadline, a reminder of an answered entry), in the one group only.
     const schedules = policyOf(ids.pushFn).filter((s) => JSON.stringify(s.Action).includes('scheduler:'));
     expect(schedules.map((s) => s.Action)).toEqual([['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule']]);
     expect(JSON.stringify(schedules)).toContain(ids.group);

@@ -102,10 +102,10 @@ describe('service stack template', () => {
     group: string;
     timerFn: string;
     httpFn: string;
-    streamFn: string;
+    pushFn: string;
     schedulerRole: string;
     timerDlq: string;
-    streamDlq: string;
+    pushDlq: string;
     webBucket: string;
     deploymentRole: string;
   };
@@ -122,10 +122,10 @@ describe('service stack template', () => {
       group: Object.keys(template.findResources('AWS::Scheduler::ScheduleGroup')).find((id) => id.startsWith('Deadlines'))!,
       httpFn: fn('the HTTP API (Hono)'),
       timerFn: fn('the timers: deadlines, reminders and webhook retries'),
-      streamFn: fn('the stream consumer that schedules each new deadline'),
+      pushFn: logicalIdOf(template, 'AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^push:') }),
       schedulerRole: logicalIdOf(template, 'AWS::IAM::Role', { Description: Match.stringLikeRegexp('EventBridge Scheduler') }),
       timerDlq: Object.keys(resources).find((id) => id.includes('TimerDeadLetters') && resources[id]!.Type === 'AWS::SQS::Queue')!,
-      streamDlq: Object.keys(resources).find((id) => id.includes('StreamDeadLetters') && resources[id]!.Type === 'AWS::SQS::Queue')!,
+      pushDlq: Object.keys(resources).find((id) => id.startsWith('PushDeadLetters') && resources[id]!.Type === 'AWS::SQS::Queue')!,
       webBucket: logicalIdOf(template, 'AWS::S3::Bucket', {}),
       deploymentRole: logicalIdOf(template, 'AWS::IAM::Role', { Description: Match.stringLikeRegexp('built web client') }),
     };
@@ -223,7 +223,7 @@ describe('service stack template', () => {
   describe('functions', () => {
     it('runs six functions on Node.js 22, arm64, each with its own log group kept a month', () => {
       const functions = Object.values(resources).filter((resource) => resource.Type === 'AWS::Lambda::Function') as Array<{ Properties: any }>;
-      expect(functions).toHaveLength(6);
+      expect(functions).toHaveLength(5);
       for (const fn of functions) {
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
         expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
@@ -260,24 +260,27 @@ describe('service stack template', () => {
         'TABLE_NAME',
         'VAPID_SECRET_ARN',
       ]);
-      expect(variables(ids.streamFn)).toEqual([
+      // The push function schedules deadlines, pool passes and reminders for the timer function, and queues deliveries.
+      expect(variables(ids.pushFn)).toEqual([
+        'APP_URL',
+        'DELIVERY_QUEUE_URL',
         'NODE_OPTIONS',
         ...powertools,
         'SCHEDULER_ROLE_ARN',
         'SCHEDULE_DLQ_ARN',
         'SCHEDULE_GROUP',
+        'STREAM_ENDPOINT',
+        'TABLE_NAME',
         'TIMER_FUNCTION_ARN',
+        'VAPID_SECRET_ARN',
       ]);
-      for (const fn of [ids.httpFn, ids.timerFn, ids.streamFn]) {
+      for (const fn of [ids.httpFn, ids.timerFn, ids.pushFn]) {
         expect(resources[fn]!.Properties!.Environment).toMatchObject({
           Variables: { POWERTOOLS_SERVICE_NAME: TELEMETRY.service, POWERTOOLS_METRICS_NAMESPACE: TELEMETRY.namespace },
         });
       }
-      expect(resources[ids.streamFn]!.Properties!.Environment).toEqual({
+      expect(resources[ids.pushFn]!.Properties!.Environment).toMatchObject({
         Variables: {
-          NODE_OPTIONS: '--enable-source-maps',
-          POWERTOOLS_SERVICE_NAME: TELEMETRY.service,
-          POWERTOOLS_METRICS_NAMESPACE: TELEMETRY.namespace,
           SCHEDULE_GROUP: { Ref: ids.group },
           SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [ids.schedulerRole, 'Arn'] },
           TIMER_FUNCTION_ARN: { 'Fn::GetAtt': [ids.timerFn, 'Arn'] },
@@ -297,29 +300,36 @@ describe('service stack template', () => {
           .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
           .map(([id, resource]) => [id, resource.Properties!.ReservedConcurrentExecutions]),
       );
-      // Issue 22, item 1: waiting long-polls (up to 25 s each) can hold at most this many instances; the timer, push and stream functions keep the rest.
+      // Issue 22, item 1: waiting long-polls (up to 25 s each) can hold at most this many instances; the timer and push functions keep the rest.
       expect(reserved).toEqual(Object.fromEntries(Object.keys(reserved).map((id) => [id, id === ids.httpFn ? 200 : undefined])));
       const small = Template.fromStack(build({ httpConcurrency: '50' }).stack);
       small.hasResourceProperties('AWS::Lambda::Function', { Description: 'the HTTP API (Hono)', ReservedConcurrentExecutions: 50 });
       expect(() => build({ httpConcurrency: 'many' })).toThrow(/httpConcurrency/);
     });
 
-    it('feeds the stream consumer new commits and new automatch seeks only, from the oldest record, with per-record failures and a dead-letter queue', () => {
+    it('has one stream consumer, the push function, fed new commits, new automatch seeks and rewritten headers only, from the oldest record, with per-record failures and a dead-letter queue', () => {
+      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-        FunctionName: { Ref: ids.streamFn },
+        FunctionName: { Ref: ids.pushFn },
         EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
         StartingPosition: 'TRIM_HORIZON',
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         BisectBatchOnFunctionError: true,
         MaximumRetryAttempts: Match.anyValue(),
-        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.streamDlq, 'Arn'] } } },
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.pushDlq, 'Arn'] } } },
         FilterCriteria: {
           Filters: [
             { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'C#' }] } } } }) },
             { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { pk: { S: [{ prefix: 'SEEKS#' }] } } } }) },
+            { Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { NewImage: { sk: { S: ['HEAD'] } } } }) },
           ],
         },
       });
+      // The other mapping is the outbox queue's, not the table's stream.
+      const onTheStream = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((m) =>
+        JSON.stringify(m.Properties.EventSourceArn).includes('StreamArn'),
+      );
+      expect(onTheStream).toHaveLength(1);
     });
 
     it('sends timer invocations that fail for good, of every kind, to the one timer dead-letter queue', () => {
@@ -338,13 +348,13 @@ describe('service stack template', () => {
         (resource) => resource.Type === 'AWS::IAM::Role' && JSON.stringify(resource.Properties?.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
       );
       expect(assumedByScheduler).toHaveLength(1);
-      // The timer function's dead letters (Scheduler's and its own), the deadline stream consumer's, push's stream consumer's,
+      // The timer function's dead letters (Scheduler's and its own), the stream consumer's (the push function),
       // and the outbox's queue with its dead letters.
-      template.resourceCountIs('AWS::SQS::Queue', 5);
+      template.resourceCountIs('AWS::SQS::Queue', 4);
       for (const queue of Object.values(template.findResources('AWS::SQS::Queue'))) {
         expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
       }
-      for (const queue of [ids.timerDlq, ids.streamDlq]) {
+      for (const queue of [ids.timerDlq, ids.pushDlq]) {
         template.hasResourceProperties('AWS::SQS::QueuePolicy', {
           Queues: [{ Ref: queue }],
           PolicyDocument: {
@@ -398,8 +408,8 @@ describe('service stack template', () => {
       expect(readTimerPayload(JSON.parse(input))).toEqual({ kind: 'automatch-sweep' });
     });
 
-    it('lets the stream consumer create and delete schedules in its group only, and pass only the Scheduler role', () => {
-      const statements = policyOf(template, roleOf(ids.streamFn));
+    it('lets the stream consumer (the push function) create and delete schedules in its group only, and pass only the Scheduler role', () => {
+      const statements = policyOf(template, roleOf(ids.pushFn));
       expect(statements).toContainEqual({
         Effect: 'Allow',
         Action: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
@@ -413,16 +423,14 @@ describe('service stack template', () => {
         Resource: { 'Fn::GetAtt': [ids.schedulerRole, 'Arn'] },
         Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
       });
-      // Stream reading is scoped to this table's stream; no table data access at all.
-      for (const statement of statements.filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:')))) {
-        expect(statement.Resource).toEqual({ 'Fn::GetAtt': [ids.table, 'StreamArn'] });
-      }
+      // Every table statement is on this table: its items, its indexes, its stream.
+      for (const statement of statements.filter((s) => actionsOf([s]).some((action) => action.startsWith('dynamodb:'))))
+        expect(JSON.stringify(statement.Resource)).toContain(ids.table);
     });
 
-    it('grants scheduling and PassRole to no one but the stream consumers (deadlines; push), the timer function and the delivery function (a webhook retry)', () => {
+    it('grants scheduling and PassRole to no one but the stream consumer (the push function: deadlines, pool passes, reminders), the timer function and the delivery function (a webhook retry)', () => {
       const consumerRoles = [
-        roleOf(ids.streamFn),
-        roleOf(logicalIdOf(template, 'AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^push:') })),
+        roleOf(ids.pushFn),
         roleOf(ids.timerFn),
         roleOf(logicalIdOf(template, 'AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^deliveries:') })),
       ];
@@ -474,7 +482,7 @@ describe('service stack template', () => {
     });
 
     it('lets each function write its own log group only', () => {
-      for (const fn of [ids.httpFn, ids.timerFn, ids.streamFn]) {
+      for (const fn of [ids.httpFn, ids.timerFn, ids.pushFn]) {
         const logs = policyOf(template, roleOf(fn)).filter((s) => actionsOf([s]).some((action) => action.startsWith('logs:')));
         const logGroupId = (resources[fn]!.Properties!.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
         expect(logs).toEqual([{ Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } }]);
@@ -858,12 +866,12 @@ describe('service stack template', () => {
 
     it('watches API 5xx, throttles of every function and of the table, timer and consumer errors, and dead letters', () => {
       alarm('5xx', 'AWS/ApiGateway', { Name: 'ApiId', Value: { Ref: Match.stringLikeRegexp('HttpApi') } });
-      for (const fn of [ids.httpFn, ids.timerFn, ids.streamFn]) {
+      for (const fn of [ids.httpFn, ids.timerFn, ids.pushFn]) {
         alarm('Throttles', 'AWS/Lambda', { Name: 'FunctionName', Value: { Ref: fn } });
       }
       alarm('Errors', 'AWS/Lambda', { Name: 'FunctionName', Value: { Ref: ids.timerFn } });
-      alarm('Errors', 'AWS/Lambda', { Name: 'FunctionName', Value: { Ref: ids.streamFn } });
-      for (const queue of [ids.timerDlq, ids.streamDlq]) {
+      alarm('Errors', 'AWS/Lambda', { Name: 'FunctionName', Value: { Ref: ids.pushFn } });
+      for (const queue of [ids.timerDlq, ids.pushDlq]) {
         alarm('ApproximateNumberOfMessagesVisible', 'AWS/SQS', { Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } });
       }
       // Table throttles: the sum over each operation the store performs.
@@ -881,8 +889,8 @@ describe('service stack template', () => {
       expect(resources[topic]!.Properties!.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [key, 'Arn'] });
       expect(resources[key]!.Properties!.EnableKeyRotation).toBe(true);
       const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
-      // 10 of the game service, 4 of push (its two functions' throttles, its errors, its dead letters), 3 of deliveries (the same but one function).
-      expect(alarms.length).toBe(17);
+      // 7 of the game service, 4 of push (its two functions' throttles, the stream consumer's errors and dead letters), 3 of deliveries (the same but one function).
+      expect(alarms.length).toBe(14);
       for (const { Properties } of alarms) {
         expect(Properties.AlarmActions).toEqual([{ Ref: topic }]);
         expect(Properties.OKActions).toEqual([{ Ref: topic }]);
@@ -968,9 +976,6 @@ describe('cdk-nag AwsSolutions', () => {
     expect(found.map(({ path, id }) => named(`${path}: ${id}`)).sort()).toEqual([
       'Service/Api/HttpApi/DefaultRoute: AwsSolutions-APIG4',
       'Service/Custom::CDKBucketDeployment<handler>: AwsSolutions-L1',
-      'Service/Deadlines/StreamConsumer/Function: AwsSolutions-L1',
-      'Service/Deadlines/StreamConsumer/Role: AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:eu-west-1:<AWS::AccountId>:schedule/<group>/*]',
-      'Service/Deadlines/StreamDeadLetters: AwsSolutions-SQS3',
       'Service/Deadlines/TimerDeadLetters: AwsSolutions-SQS3',
       'Service/Edge/Distribution: AwsSolutions-CFR1',
       'Service/Edge/Distribution: AwsSolutions-CFR3',

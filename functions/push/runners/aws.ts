@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBRecord } from 'aws-lambda';
 import type { PushContext } from '../context.js';
 import { commitFromItem, headerFromItem, kindOf } from '../../store/dynamo-items.js';
 import type { GameFollower } from '../notify/follow.js';
@@ -19,32 +19,20 @@ async function handle(ctx: PushContext, record: DynamoDBRecord, sinks: readonly 
 }
 
 /**
- * Push's DynamoDB Streams consumer: each new commit, once durable, becomes
+ * Push's job in the table's stream consumer (functions/lambda/stream-consumer.ts),
+ * for the records of one event: each new commit, once durable, becomes
  * notifications handed to the sinks (connections, webhooks, reminders), and
  * so does each header write that seated a player (`player-joined`: the seat
  * and its news are one item, so one cannot be lost without the other).
- * Records are handled in order — a game's header and commits share its
- * partition, so a join comes before the start it completes — and a failed
- * one is reported by itself, so the stream redelivers it and what follows
- * (ids make the second run harmless). The follower lives as long as the
- * Lambda instance: a game's next commit usually finds its state already there;
- * what the channels read about players is read once for the whole event.
+ * Records come in order — a game's header and commits share its partition,
+ * so a join comes before the start it completes — and one that fails is
+ * handled again with what follows it: ids make the second run harmless, and
+ * the follower takes a commit it has already folded as a redelivery. The
+ * follower lives as long as the Lambda instance: a game's next commit
+ * usually finds its state already there; what the channels read about
+ * players is read once for the whole event.
  */
-export async function notifyFromStream(
-  ctx: PushContext,
-  event: DynamoDBStreamEvent,
-  sinks: readonly PushSink[],
-  follower: GameFollower,
-): Promise<DynamoDBBatchResponse> {
+export function pushOfBatch(ctx: PushContext, sinks: readonly PushSink[], follower: GameFollower): (record: DynamoDBRecord) => Promise<void> {
   const reads = batchReads(ctx);
-  for (const record of event.Records) {
-    try {
-      await handle(ctx, record, sinks, follower, reads);
-    } catch (error) {
-      console.error(JSON.stringify({ stream: record.eventID, error: error instanceof Error ? error.message : 'unknown' }));
-      // Everything from the first failure on is retried, keeping each game's order.
-      return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' }] };
-    }
-  }
-  return { batchItemFailures: [] };
+  return (record) => handle(ctx, record, sinks, follower, reads);
 }
