@@ -752,23 +752,23 @@ async function scenario(play: () => Promise<Played>) {
     timerInvocations: perGame(deadlines.schedules.size + deadlines.continuations),
   };
   /**
-   * Per commit on AWS the push function first keeps its timers (the deadline's
-   * schedule and the closed entry's delete, made at once: one round trip when
-   * there is any), and pushes only then, so that wait comes first; then the
-   * channels run at once, so the slowest counts: the posts (sent at once: one
-   * round trip), the deliveries' queuing (the SQS sends counted, one round
-   * trip a commit at most; the attempts run in the delivery function) and the
-   * reminders' Scheduler calls (made at once, functions/push/reminders/: one
-   * round trip when there is any).
+   * Per commit on AWS the push function keeps its timers and pushes at once
+   * (functions/lambda/stream-consumer.ts), so the slowest round trip counts:
+   * the deadline's schedule and the closed entry's delete (made at once: one
+   * round trip when there is any), the posts (sent at once: one round trip),
+   * the deliveries' queuing (the SQS sends counted, one round trip a commit
+   * at most; the attempts run in the delivery function) and the reminders'
+   * Scheduler calls (made at once, functions/push/reminders/: one round trip
+   * when there is any).
    */
   const consumerAwsSeconds =
-    counted.deadlineRoundTrips * AWS_CALL_SECONDS.schedulerApi +
     commits *
-      Math.max(
-        AWS_CALL_SECONDS.post,
-        Math.min(1, counted.outbox.sendRequests / commits) * AWS_CALL_SECONDS.sqsSend,
-        Math.min(1, counted.schedulerApiCalls / commits) * AWS_CALL_SECONDS.schedulerApi,
-      );
+    Math.max(
+      AWS_CALL_SECONDS.post,
+      Math.min(1, counted.outbox.sendRequests / commits) * AWS_CALL_SECONDS.sqsSend,
+      Math.min(1, counted.schedulerApiCalls / commits) * AWS_CALL_SECONDS.schedulerApi,
+      Math.min(1, counted.deadlineRoundTrips / commits) * AWS_CALL_SECONDS.schedulerApi,
+    );
   const costs = {
     http: counted.httpRequests * httpRequestCost(counted.httpMeanMs),
     'dynamo (counted)': rru(counted.dynamo.read) + wru(counted.dynamo.write),
@@ -826,7 +826,7 @@ function report(title: string, { counted, costs, total, consumerAwsSeconds }: Aw
     `  deadline timers: ${n(c.deadlineSchedules)} schedules, ${n(c.deadlinesDeleted)} deleted when their entry closed first, ${n(c.timerInvocations)} timer invocations per game`,
   );
   console.log(
-    `  consumer: ${fixed(c.consumerMs, 1)} ms per commit measured + ${fixed((consumerAwsSeconds / c.commits) * 1000, 1)} ms modelled AWS calls (${n(c.deadlineSchedulerCalls)} Scheduler API calls for deadlines in ${n(c.deadlineRoundTrips)} round trips, then ${n(c.schedulerApiCalls)} for reminders and retries)`,
+    `  consumer: ${fixed(c.consumerMs, 1)} ms per commit measured + ${fixed((consumerAwsSeconds / c.commits) * 1000, 1)} ms modelled AWS calls (${n(c.deadlineSchedulerCalls)} Scheduler API calls for deadlines in ${n(c.deadlineRoundTrips)} round trips, at once with ${n(c.schedulerApiCalls)} for reminders and retries)`,
   );
   const goalSaid = goal === undefined ? '' : ` (goal at most $${goal.toFixed(2)}: ${1000 * total <= goal ? 'met' : 'not met'})`;
   console.log(`  per 1,000 games: ${dollars(1000 * total)}${goalSaid}`);

@@ -24,7 +24,7 @@ export interface TimersProps {
  * that never got through. The functions that schedule are granted it
  * (`grantScheduling`): the push function, the table's stream consumer, turns
  * the deadline of each durable commit into a schedule (deleting the closed
- * entry's) and arms automatch pool passes before it plans reminders
+ * entry's) and arms automatch pool passes as it plans reminders
  * (infra/push-stream.ts); the timer function schedules a webhook's next
  * attempt. Nothing is lost if anything here fails: the stream redelivers,
  * Scheduler retries, dead letters are kept, and lazy expiry closes every

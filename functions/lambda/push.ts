@@ -19,13 +19,13 @@ const follower = new GameFollower();
 const log: StreamLog = { error: (message, fields) => console.error(JSON.stringify({ message, ...fields })) };
 
 /**
- * The table's one DynamoDB Streams consumer on AWS: each new commit first
+ * The table's one DynamoDB Streams consumer on AWS: at once, each new commit
  * gets its timers (its deadline scheduled, the closed entry's deleted) and
  * each new seek in an automatch pool its pool's pass (stream-timers.ts),
- * then push hands the commit's notifications (and those of a header write
+ * and push hands the commit's notifications (and those of a header write
  * that seated a player) to the stream's connections, webhooks and reminders
- * (functions/push/runners/aws.ts). A record whose timers fail is pushed
- * only once they are kept, on the stream's retry. The timers fire in the
- * timer function.
+ * (functions/push/runners/aws.ts). A record whose timers fail is handled
+ * again, both jobs, on the stream's retry. The timers fire in the timer
+ * function.
  */
 export const handler = (event: DynamoDBStreamEvent) => followStream(event, [(record) => keepTimersOf(record, timers), pushOfBatch(ctx, sinks, follower)], log);

@@ -360,7 +360,7 @@ describe('the push function takes each record through its timers, then push (Dyn
     return { sink, pushed };
   }
 
-  it('schedules a new commit’s deadline and pushes it in one invocation; a record whose timers fail is reported and pushed only on the retry', async () => {
+  it('schedules a new commit’s deadline and pushes it in one invocation; a record whose timers fail is reported, and nothing after it is handled until the retry', async () => {
     const { ctx } = api;
     const commits = [await gameStart('Timed'), await gameStart('Later'), await gameStart('Last')];
     const state = { failing: false };
@@ -376,17 +376,17 @@ describe('the push function takes each record through its timers, then push (Dyn
     expect(pushed).toEqual([first!.seq]);
     expect(scheduled).toEqual([deadlineTimerOf(first!)]);
 
-    // Scheduler fails: the first record of the batch is reported, and neither it nor any after it reaches a channel.
+    // Scheduler fails: the first record of the batch is reported (push handled it meanwhile), and none after it is handled.
     state.failing = true;
     const later = streamEvent(rest.map((c) => inserted(commitItem(c))));
     expect(await consume(later)).toEqual({ batchItemFailures: [{ itemIdentifier: '0' }] });
-    expect(pushed).toEqual([first!.seq]);
+    expect(pushed).toEqual([first!.seq, rest[0]!.seq]);
     expect(errors).toEqual([['stream record not handled', { stream: 'e0', error: 'Scheduler throttled' }]]);
 
-    // Lambda retries from the reported record: now every commit is scheduled, then pushed, in order, once each.
+    // Lambda retries from the reported record: every commit is scheduled, in order; push is handed the failed one again (its channels are keyed, its clients drop a seq they have).
     state.failing = false;
     expect(await consume(later)).toEqual({ batchItemFailures: [] });
-    expect(pushed).toEqual(commits.map((c) => c.seq));
+    expect(pushed).toEqual([first!.seq, rest[0]!.seq, ...rest.map((c) => c.seq)]);
     expect(scheduled.map((timer) => timer.id)).toEqual(commits.flatMap((c) => deadlineTimerOf(c)?.id ?? []));
   });
 
