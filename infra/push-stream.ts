@@ -34,7 +34,7 @@ export interface PushStreamProps {
   readonly projectRoot: string;
   readonly websocketEntry: string;
   readonly pushEntry: string;
-  /** The delivery function's source: it drains the outbox's queue. */
+  /** The delivery function's source: the outbox invokes it. */
   readonly deliverEntry: string;
   /** Where push's reminders and webhook retries are scheduled. */
   readonly timers: Timers;
@@ -45,8 +45,8 @@ export interface PushStreamProps {
  * ticket and stores the connection, `$disconnect` removes it and `$default`
  * answers subscribe/ping; and a second DynamoDB Streams consumer that turns
  * each durable commit into notifications, fans them out through the
- * Management API, queues webhook deliveries in the outbox (infra/deliveries.ts:
- * the delivery function attempts them) and plans reminders as timers
+ * Management API, hands webhook deliveries to the outbox (infra/deliveries.ts:
+ * the delivery function, invoked asynchronously, attempts them) and plans reminders as timers
  * (infra/timers.ts: the timer function fires them). A waiting client costs
  * connection-minutes, never a Lambda.
  */
@@ -55,7 +55,7 @@ export class PushStream extends Construct {
   readonly stage: apigw.WebSocketStage;
   readonly connections: ServiceFunction;
   readonly push: ServiceFunction;
-  /** The outbox's queue and the delivery function. */
+  /** The outbox: the delivery function, invoked asynchronously, and its dead letters. */
   readonly deliveries: Deliveries;
   /** Commits push could not handle after its retries. */
   readonly deadLetters: sqs.Queue;
@@ -140,7 +140,6 @@ export class PushStream extends Construct {
     // A delivery that fails plans its retry (a timer); one that disables a webhook tells its owner on every channel.
     props.timers.grantScheduling(this.deliveries.fn);
     this.grantChannels(this.deliveries.fn);
-    this.deliveries.grantEnqueue(this.deliveries.fn);
     this.deliveries.grantEnqueue(this.push);
 
     this.push.fn.addEventSource(

@@ -39,7 +39,7 @@ export const HANDLER_ENTRIES = {
   websocket: join(PROJECT_ROOT, 'functions/lambda/websocket.ts'),
   /** Push: the second stream consumer (notifications, fan-out, webhooks, reminders). */
   push: join(PROJECT_ROOT, 'functions/lambda/push.ts'),
-  /** Deliveries: drains the outbox's queue (webhook attempts, first and retries). */
+  /** Deliveries: invoked asynchronously by the outbox (webhook, browser push and e-mail attempts, first and retries). */
   deliver: join(PROJECT_ROOT, 'functions/lambda/deliver.ts'),
   /** SES's bounce and complaint events, from EventBridge (only where the stack mails: context `mailFrom`). */
   emailEvents: join(PROJECT_ROOT, 'functions/lambda/email-events.ts'),
@@ -47,6 +47,12 @@ export const HANDLER_ENTRIES = {
 
 /** What the HTTP function does to push's records beyond the store's calls: deletes (webhooks, a ticket's place) and the webhook count's updates. */
 export const HTTP_PUSH_ACTIONS: readonly string[] = ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'];
+
+/**
+ * Deliveries waiting longer than this in Lambda's queue means the delivery function's reserved concurrency is not
+ * keeping up: a retry after a failure waits one to two minutes, a throttled event a few.
+ */
+export const DELIVERY_EVENT_AGE_ALARM_SECONDS = 600;
 
 /** A deadline resolved more than this late means the timers are not keeping up (Scheduler fires within a minute). */
 export const TIMER_LAG_ALARM_SECONDS = 120;
@@ -120,7 +126,7 @@ export class ServiceStack extends Stack {
       deliverEntry: HANDLER_ENTRIES.deliver,
       timers: this.timers,
     });
-    // A webhook retry's timer queues the delivery again.
+    // A webhook retry's timer hands the delivery to the outbox again.
     this.push.deliveries.grantEnqueue(timer);
     // A reminder or a webhook retry firing is delivered like any notification: to connections and webhooks.
     this.push.grantChannels(timer);
@@ -199,7 +205,23 @@ export class ServiceStack extends Stack {
     // Records it fails one by one are retried, then land in the stream dead letters (alarmed below).
     alarmOnAny(this, 'StreamConsumerErrorsAlarm', this.timers.consumer.fn.metricErrors(sumOver), 'The stream consumer failed a whole batch');
     alarmOnAny(this, 'PushErrorsAlarm', this.push.push.fn.metricErrors(sumOver), 'The push function failed a whole batch');
-    alarmOnAny(this, 'DeliveryErrorsAlarm', this.push.deliveries.fn.fn.metricErrors(sumOver), 'The delivery function failed a whole batch');
+    const deliveries = this.push.deliveries.fn.fn;
+    // A failed invocation is run again by Lambda (its deliveries already recorded do nothing the second time).
+    alarmOnAny(this, 'DeliveryErrorsAlarm', deliveries.metricErrors(sumOver), "A delivery invocation failed: a message's handling did (the store away)");
+    // Events given up: sent to the dead letters after their retries or their age (alarmed below too), or lost if even that failed.
+    alarmOnAny(
+      this,
+      'DeliveryEventsDroppedAlarm',
+      deliveries.metric('AsyncEventsDropped', sumOver),
+      'Delivery invocations were given up after their retries or age',
+    );
+    alarmAbove(
+      this,
+      'DeliveryEventAgeAlarm',
+      deliveries.metric('AsyncEventAge', maxOver),
+      DELIVERY_EVENT_AGE_ALARM_SECONDS * 1000,
+      `Deliveries waited more than ${DELIVERY_EVENT_AGE_ALARM_SECONDS / 60} minutes in Lambda's queue: the delivery function's concurrency is not keeping up`,
+    );
     const deadLetters = [
       [
         'TimerDeadLettersAlarm',
@@ -211,7 +233,7 @@ export class ServiceStack extends Stack {
       [
         'DeliveryDeadLettersAlarm',
         this.push.deliveries.deadLetters,
-        'A queued delivery could not be handled after its receives (the store failing, or a malformed message)',
+        "A delivery invocation was set aside after Lambda's retries or past its age (the store failing, or deliveries waiting too long)",
       ],
       ...(this.mail
         ? [['EmailEventDeadLettersAlarm', this.mail.deadLetters, 'A bounce or complaint could not be recorded: its address may still be mailed'] as const]
@@ -228,6 +250,7 @@ export class ServiceStack extends Stack {
       stage: this.api.stage,
       functions,
       deadLetters: deadLetters.map(([, queue]) => queue),
+      deliveries,
       distributionId: this.distribution.distribution.distributionId,
       webAcl: { name: firewall.webAclName, rules: firewall.ruleNames },
       alarms: this.node.findAll().filter((c): c is cloudwatch.Alarm => c instanceof cloudwatch.Alarm),

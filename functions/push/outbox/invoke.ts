@@ -85,11 +85,7 @@ export class InvokeOutbox implements Outbox {
   }
 }
 
-/**
- * The adapter as a Lambda builds it from the stack's environment: the
- * delivery function's name (DELIVERY_FUNCTION_NAME; the delivery function
- * itself passes its own, functions/lambda/deliver.ts).
- */
+/** The adapter as a Lambda builds it from the stack's environment: the delivery function's name (DELIVERY_FUNCTION_NAME). */
 export function invokeOutboxFromEnv(env: NodeJS.ProcessEnv): InvokeOutbox {
   const functionName = env.DELIVERY_FUNCTION_NAME;
   if (!functionName) throw new Error('DELIVERY_FUNCTION_NAME is not set');
