@@ -185,6 +185,9 @@ export class ServiceStack extends Stack {
       ...(this.mail ? { EmailEvents: this.mail.events.fn } : {}),
     };
     for (const [name, fn] of Object.entries(functions)) {
+      // The delivery function is throttled by design past its reserved concurrency (its events wait in Lambda's queue):
+      // what is worth a look there is how long they wait (DeliveryEventAgeAlarm).
+      if (fn === this.push.deliveries.fn.fn) continue;
       alarmOnAny(this, `${name}ThrottlesAlarm`, fn.metricThrottles(sumOver), `${name} function throttled`);
     }
     const { GET_ITEM, PUT_ITEM, QUERY, TRANSACT_WRITE_ITEMS } = dynamodb.Operation;
