@@ -61,13 +61,12 @@ function byService(s: Scenario) {
   return {
     'API Gateway HTTP': apiGateway,
     'API Gateway WebSocket': webSocket,
-    // The API function's share of `http`, the stream's route invocations and records (in `stream connections`), the stream consumer (the push function), the delivery function with its SQS requests.
-    'Lambda (+ SQS)':
+    // The API function's share of `http`, the stream's route invocations and records (in `stream connections`), the stream consumer (the push function), the delivery function (its queue of asynchronous invocations is free).
+    Lambda:
       c('http') -
       apiGateway +
       (c('stream connections') - s.perGame.connectedHours * 60 * PRICES.webSocketConnectionMinute) +
       c('push consumer') +
-      c('outbox (SQS)') +
       c('deliveries') +
       c('browser push'),
     'DynamoDB on-demand': c('dynamo (counted)') + c('dynamo (AWS connection index)'),

@@ -86,8 +86,8 @@ export interface UnitCounter {
 
 /**
  * Adds the counting to a client. Items for which `ignore` holds (what only
- * `npm start` keeps in the table: Scheduler and SQS keep it on AWS) are not
- * counted.
+ * `npm start` keeps in the table: Scheduler and Lambda's queue of asynchronous
+ * invocations keep it on AWS) are not counted.
  */
 export function countUnits(client: DynamoDBClient, ignore: (kind: string) => boolean): UnitCounter {
   const rows = new Map<string, UnitRow>();

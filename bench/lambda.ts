@@ -36,8 +36,8 @@ const LAMBDA_ENV = {
   SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dlq',
   // The timer function posts what a reminder or a retry sends to the stream's connections.
   STREAM_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/live',
-  // Where it queues a webhook's retry (the outbox's SQS queue; nothing here sends).
-  DELIVERY_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/deliveries',
+  // Where it hands a webhook's retry to the outbox (the delivery function's name; nothing here invokes it).
+  DELIVERY_FUNCTION_NAME: 'ValeriaTabletop-Deliveries',
 };
 
 interface Bundle {

@@ -1,7 +1,7 @@
 /** AWS list prices the benches price their counts with (bench:push, the monthly table). */
 /**
  * AWS list prices, us-east-1, as recorded on 2026-11-26 from the public
- * pricing pages (API Gateway, Lambda, SQS, data transfer out, DynamoDB on-demand after the
+ * pricing pages (API Gateway, Lambda, data transfer out, DynamoDB on-demand after the
  * 2024-11-01 cut, EventBridge Scheduler: only invocations are billed, not
  * its API calls; SES outbound e-mail from Lambda, no free tier counted). Check them before relying on the dollars; the ratios
  * barely move with them.
@@ -16,7 +16,6 @@ export const PRICES = {
   dynamoWriteUnit: 0.625 / 1e6,
   dynamoReadUnit: 0.125 / 1e6,
   schedulerInvocation: 1.0 / 1e6,
-  sqsRequest: 0.4 / 1e6, // standard queue, per 64 KB request
   sesEmail: 0.1 / 1000, // per message sent (a few KB: the $0.12/GB of data is a hundredth of it)
   dataTransferOutGb: 0.09, // to the internet, first 10 TB a month: each push message leaves AWS for the browser's push service
 } as const;

@@ -15,7 +15,7 @@
  *  - dollars per 1,000 complete four-player Villages of Valeria games with
  *    push clients, played four ways and counted (HTTP requests by route, read
  *    and write units by item kind, stream messages by type, connections,
- *    webhook deliveries, the outbox's SQS requests, timers, the consumer's
+ *    webhook deliveries, the delivery function's invocations, timers, the consumer's
  *    time): at the table, all four connected throughout; and asynchronously,
  *    each player called by its webhook to a short session, with a browser
  *    push device each (the push sender's time per message measured here:
@@ -41,7 +41,8 @@ import { localDynamoClient } from '../functions/store/dynamo-client.js';
 import { startLocalPush } from '../functions/compose.js';
 import { DEFAULT_PUSH_POLICY } from '../functions/push/policy.js';
 import { vapidKeysFromSeed } from '../functions/push/webpush/vapid.js';
-import { sqsBatches } from '../functions/push/outbox/sqs.js';
+import { deliveryEvents } from '../functions/push/outbox/invoke.js';
+import { CHANNELS, targetKey, type Channel, type OutboxMessage } from '../functions/push/outbox/message.js';
 import { attachLocalStream } from '../functions/push/stream/local-server.js';
 import type { CommitMessage, ServerMessage, SubscribedMessage } from '../functions/push/stream/protocol.js';
 import { LOAD_PAGE_SIZE } from '../functions/service/context.js';
@@ -89,7 +90,7 @@ const GAMES = Number(process.env.BENCH_PUSH_GAMES ?? 10);
  * local stream and scheduler answer in microseconds): a Management API post,
  * a Scheduler API call, a webhook attempt to a receiver that answers at once.
  */
-const AWS_CALL_SECONDS = { post: 0.015, schedulerApi: 0.02, webhookAttempt: 0.05, routeHandler: 0.02, sqsSend: 0.01, pushServiceAttempt: 0.08 } as const;
+const AWS_CALL_SECONDS = { post: 0.015, schedulerApi: 0.02, webhookAttempt: 0.05, routeHandler: 0.02, invokeAsync: 0.01, pushServiceAttempt: 0.08 } as const;
 /**
  * What leaves AWS per push message: the encrypted body (the lock-screen JSON,
  * ~250 bytes, + 86 bytes of RFC 8291 header and tag) and the request's headers
@@ -98,13 +99,6 @@ const AWS_CALL_SECONDS = { post: 0.015, schedulerApi: 0.02, webhookAttempt: 0.05
  * nothing per message.
  */
 const PUSH_MESSAGE_BYTES = 1024;
-/**
- * SQS requests after a message is queued: the delivery function's receive and
- * delete (batches of one at worst). The sends are counted as the SQS adapter
- * makes them (`queued` below), each billed per 64 KB of its bodies.
- */
-const SQS_RECEIVE_AND_DELETE = 2;
-const SQS_BILLED_BYTES = 64 * 1024;
 
 /**
  * What a connection costs on AWS beyond what is counted here (the local
@@ -123,7 +117,7 @@ const PING = { invocations: 1, reads: 1, messages: 2 } as const;
 
 const local = await startDynamoDbLocal();
 const client = localDynamoClient(local);
-// The local scheduler's agenda and the local outbox's queue: on AWS, Scheduler and SQS keep them (SQS priced with the deliveries), so their reads and writes are not DynamoDB costs.
+// The local scheduler's agenda and the local outbox's queue: on AWS, Scheduler and Lambda's queue of asynchronous invocations (free) keep them, so their reads and writes are not DynamoDB costs.
 const LOCAL_ONLY = new Set(['local push timer', 'local outbox']);
 const units = countUnits(client, (kind) => LOCAL_ONLY.has(kind));
 const store = new DynamoStore({ client, tableName: `bench-push-${Date.now()}`, loadPageSize: LOAD_PAGE_SIZE });
@@ -169,21 +163,36 @@ push.timers.cancel = async (id) => {
   return cancel(id);
 };
 /**
- * The outbox's queue as SQS would see it: each enqueue call (a consumer's
- * batch per channel, a retry's timer) sent as the SQS adapter sends it, in
- * SendMessageBatch requests of ten (functions/push/outbox/sqs.ts), each
- * billed per 64 KB; the messages queued, and the largest.
+ * The outbox as Lambda would see it on AWS: each enqueue call (a consumer's
+ * batch per channel, a retry's timer) invokes the delivery function as the
+ * adapter does (functions/push/outbox/invoke.ts: one invocation a call, split
+ * only past 256 KB); Lambda's queue of asynchronous invocations costs
+ * nothing, the invocations are billed. An invocation's attempts run at once,
+ * two at a time per target (the dispatcher's lanes), so it lasts its slowest
+ * attempt times its busiest target's rounds, not the sum of its attempts:
+ * counted here in rounds, under the channel of its slowest attempt (browser
+ * push, whose sender works before the push service answers, else a webhook's
+ * or SES's call), and priced per channel with the seconds modelled below.
+ * The messages queued, and the largest.
  */
-const queued = { calls: 0, messages: 0, sendRequests: 0, largestBytes: 0 };
+const queued = { calls: 0, messages: 0, largestBytes: 0, invocations: emptyByChannel(), rounds: emptyByChannel() };
+function emptyByChannel(): Record<Channel, number> {
+  return { webhook: 0, 'web-push': 0, email: 0 };
+}
+function countInvocation(messages: readonly OutboxMessage[]): void {
+  const perTarget = new Map<string, number>();
+  for (const m of messages) perTarget.set(targetKey(m), (perTarget.get(targetKey(m)) ?? 0) + 1);
+  const rounds = Math.max(...[...perTarget.values()].map((count) => Math.ceil(count / ctx.pushPolicy.dispatch.perTarget)));
+  const channel = messages.some((m) => m.channel === 'web-push') ? 'web-push' : (messages[0]?.channel ?? 'webhook');
+  queued.invocations[channel]++;
+  queued.rounds[channel] += rounds;
+}
 const enqueue = push.outbox.enqueue.bind(push.outbox);
 push.outbox.enqueue = async (messages) => {
   if (messages.length > 0) queued.calls++;
   queued.messages += messages.length;
-  for (const batch of sqsBatches(messages)) {
-    const sizes = batch.map((body) => Buffer.byteLength(body));
-    queued.sendRequests += Math.ceil(sizes.reduce((a, b) => a + b, 0) / SQS_BILLED_BYTES);
-    queued.largestBytes = Math.max(queued.largestBytes, ...sizes);
-  }
+  for (const payload of deliveryEvents(messages)) countInvocation((JSON.parse(payload) as { messages: OutboxMessage[] }).messages);
+  for (const m of messages) queued.largestBytes = Math.max(queued.largestBytes, Buffer.byteLength(JSON.stringify(m)));
   return enqueue(messages);
 };
 /**
@@ -657,6 +666,13 @@ const rru = (n: number) => n * PRICES.dynamoReadUnit;
 const wru = (n: number) => n * PRICES.dynamoWriteUnit;
 const dollars = (x: number) => `$${x.toFixed(x < 1 ? 4 : 2)}`;
 const n = (x: number) => fixed(x, x % 1 === 0 ? 0 : 1);
+/** The seconds one attempt of a channel takes in the delivery function (modelled; browser push adds the sender's work, measured). */
+const attemptSeconds = (channel: Channel) =>
+  channel === 'web-push' ? PUSH_SENDER_MS / 1000 + AWS_CALL_SECONDS.pushServiceAttempt : AWS_CALL_SECONDS.webhookAttempt;
+/** The delivery function's invocations of one channel: each billed once, and for its rounds of attempts (each round its attempts at once). */
+function deliveryInvocations({ invocations, rounds }: { readonly invocations: number; readonly rounds: number }, channel: Channel): number {
+  return invocations * PRICES.lambdaRequest + rounds * attemptSeconds(channel) * PUSH_LAMBDA_GB * PRICES.lambdaGbSecondArm;
+}
 const httpRequestCost = (meanMs: number) => PRICES.httpApiRequest + lambda(1, meanMs / 1000, HTTP_LAMBDA_GB);
 /** A connection's records and route invocations on AWS (its ticket request and messages are counted apart). */
 const connectionRecordsCost =
@@ -700,7 +716,7 @@ async function scenario(play: () => Promise<Played>) {
   httpMs.length = 0;
   consumerMs.length = 0;
   Object.assign(timers, { reminders: new Set(), cancelled: new Set(), cancelCalls: 0, retries: 0 });
-  Object.assign(queued, { calls: 0, messages: 0, sendRequests: 0, largestBytes: 0 });
+  Object.assign(queued, { calls: 0, messages: 0, largestBytes: 0, invocations: emptyByChannel(), rounds: emptyByChannel() });
   Object.assign(deadlines, { schedules: new Map(), created: 0, deleted: 0, continuations: 0, calls: 0, roundTrips: 0 });
   const games: Played[] = [];
   for (let i = 0; i < GAMES; i++) {
@@ -736,8 +752,16 @@ async function scenario(play: () => Promise<Played>) {
     addressed: sum((g) => g.addressed),
     deliveries: sum((g) => g.deliveries),
     pushes: sum((g) => g.pushes),
-    /** The outbox's enqueue calls that queued anything, the messages they queued and the SendMessageBatch requests billed for them, per game; the largest message. */
-    outbox: { calls: perGame(queued.calls), messages: perGame(queued.messages), sendRequests: perGame(queued.sendRequests), largestBytes: queued.largestBytes },
+    /** The outbox's enqueue calls that queued anything, the messages they queued, and the delivery function's invocations for them and their rounds of attempts by channel, per game; the largest message. */
+    outbox: {
+      calls: perGame(queued.calls),
+      messages: perGame(queued.messages),
+      invocations: perGame(Object.values(queued.invocations).reduce((a, b) => a + b, 0)),
+      byChannel: Object.fromEntries(
+        CHANNELS.map((channel) => [channel, { invocations: perGame(queued.invocations[channel]), rounds: perGame(queued.rounds[channel]) }]),
+      ) as Record<Channel, { invocations: number; rounds: number }>,
+      largestBytes: queued.largestBytes,
+    },
     connections: sum((g) => g.connections),
     connectedHours: sum((g) => g.connectedHours),
     reminders: perGame(timers.reminders.size),
@@ -756,16 +780,16 @@ async function scenario(play: () => Promise<Played>) {
    * (functions/lambda/stream-consumer.ts), so the slowest round trip counts:
    * the deadline's schedule and the closed entry's delete (made at once: one
    * round trip when there is any), the posts (sent at once: one round trip),
-   * the deliveries' queuing (the SQS sends counted, one round trip a commit
-   * at most; the attempts run in the delivery function) and the reminders'
-   * Scheduler calls (made at once, functions/push/reminders/: one round trip
-   * when there is any).
+   * the deliveries' hand-over (the delivery function's asynchronous
+   * invocations counted, one round trip a commit at most; the attempts run in
+   * the delivery function) and the reminders' Scheduler calls (made at once,
+   * functions/push/reminders/: one round trip when there is any).
    */
   const consumerAwsSeconds =
     commits *
     Math.max(
       AWS_CALL_SECONDS.post,
-      Math.min(1, counted.outbox.sendRequests / commits) * AWS_CALL_SECONDS.sqsSend,
+      Math.min(1, counted.outbox.invocations / commits) * AWS_CALL_SECONDS.invokeAsync,
       Math.min(1, counted.schedulerApiCalls / commits) * AWS_CALL_SECONDS.schedulerApi,
       Math.min(1, counted.deadlineRoundTrips / commits) * AWS_CALL_SECONDS.schedulerApi,
     );
@@ -778,14 +802,11 @@ async function scenario(play: () => Promise<Played>) {
     // No keepalive pings: at the table commits come every few seconds, and a session is shorter than the 10-minute idle timeout.
     'stream connections': counted.connections * connectionRecordsCost + counted.connectedHours * 60 * PRICES.webSocketConnectionMinute,
     'push consumer': lambda(commits, counted.consumerMs / 1000, PUSH_LAMBDA_GB) + consumerAwsSeconds * PUSH_LAMBDA_GB * PRICES.lambdaGbSecondArm,
-    // The outbox's queue: the sends counted, then each message received and deleted (batches of one at worst).
-    'outbox (SQS)': (counted.outbox.sendRequests + SQS_RECEIVE_AND_DELETE * counted.outbox.messages) * PRICES.sqsRequest,
-    // Each webhook delivery: an invocation of the delivery function (batches of one at worst) for its attempt.
-    deliveries: lambda(counted.deliveries, AWS_CALL_SECONDS.webhookAttempt, PUSH_LAMBDA_GB),
-    // Each browser push: the delivery function's time — the sender's work measured here, then the push service's answer — and the message leaving AWS.
+    // The delivery function's invocations for webhooks (and e-mail), each as long as its rounds of attempts (attempts of one round at once); Lambda's queue is free.
+    deliveries: deliveryInvocations(counted.outbox.byChannel.webhook, 'webhook') + deliveryInvocations(counted.outbox.byChannel.email, 'email'),
+    // The delivery function's invocations for browser push, each round an attempt's time — the sender's work measured here, then the push service's answer — and each message leaving AWS.
     'browser push':
-      lambda(counted.pushes, PUSH_SENDER_MS / 1000 + AWS_CALL_SECONDS.pushServiceAttempt, PUSH_LAMBDA_GB) +
-      (counted.pushes * PUSH_MESSAGE_BYTES * PRICES.dataTransferOutGb) / 2 ** 30,
+      deliveryInvocations(counted.outbox.byChannel['web-push'], 'web-push') + (counted.pushes * PUSH_MESSAGE_BYTES * PRICES.dataTransferOutGb) / 2 ** 30,
     'deadline timers fired':
       counted.timerInvocations * PRICES.schedulerInvocation + lambda(counted.timerInvocations, AWS_CALL_SECONDS.routeHandler, TIMER_LAMBDA_GB),
     'reminders fired': counted.remindersFired * PRICES.schedulerInvocation + lambda(counted.remindersFired, AWS_CALL_SECONDS.routeHandler, PUSH_LAMBDA_GB),
@@ -820,7 +841,7 @@ function report(title: string, { counted, costs, total, consumerAwsSeconds }: Aw
   );
   const o = c.outbox;
   console.log(
-    `  outbox (SQS): ${n(o.messages)} messages queued by ${n(o.calls)} enqueue calls (${fixed(o.calls > 0 ? o.messages / o.calls : 0, 2)} a call), sent in ${n(o.sendRequests)} SendMessageBatch requests, then received and deleted one by one at worst; the largest message ${n(o.largestBytes)} bytes`,
+    `  outbox: ${n(o.messages)} messages queued by ${n(o.calls)} enqueue calls (${fixed(o.calls > 0 ? o.messages / o.calls : 0, 2)} a call), in ${n(o.invocations)} asynchronous invocations of the delivery function (${CHANNELS.map((ch) => `${ch} ${n(o.byChannel[ch].invocations)}, ${n(o.byChannel[ch].rounds)} rounds`).join('; ')}); the largest message ${n(o.largestBytes)} bytes`,
   );
   console.log(
     `  deadline timers: ${n(c.deadlineSchedules)} schedules, ${n(c.deadlinesDeleted)} deleted when their entry closed first, ${n(c.timerInvocations)} timer invocations per game`,
@@ -918,8 +939,8 @@ report(
   GOALS.webhooksWithReads,
 );
 
-/** One e-mail on AWS: SES's price, the outbox's SQS requests (sent alone at worst, received and deleted), and the delivery function's attempt (a call to SES, as a webhook's). */
-const perEmail = PRICES.sesEmail + (1 + SQS_RECEIVE_AND_DELETE) * PRICES.sqsRequest + lambda(1, AWS_CALL_SECONDS.webhookAttempt, PUSH_LAMBDA_GB);
+/** One e-mail on AWS: SES's price and the delivery function's invocation (alone at worst) for its attempt, a call to SES as long as a webhook's. */
+const perEmail = PRICES.sesEmail + deliveryInvocations({ invocations: 1, rounds: 1 }, 'email');
 console.log(`\nE-mail (SES v2, list price of ${PRICES.date}):`);
 console.log(`  per 1,000 e-mails: ${dollars(1000 * perEmail)} (SES ${dollars(1000 * PRICES.sesEmail)}, the rest the outbox and the delivery function)`);
 console.log(
@@ -940,7 +961,7 @@ const unitsOf = ({ counted: c, costs, total }: Awaited<ReturnType<typeof scenari
     deliveries: c.deliveries,
     pushes: c.pushes,
     outboxMessages: c.outbox.messages,
-    sqsSendRequests: c.outbox.sendRequests,
+    deliveryInvocations: c.outbox.invocations,
   },
   costs,
   total,

@@ -14,7 +14,7 @@ import { withPush } from './push/notify/notifier.js';
 import { LocalOutbox } from './push/outbox/local.js';
 import type { OutboxMessage } from './push/outbox/message.js';
 import type { Outbox } from './push/outbox/port.js';
-import { sqsOutboxFromEnv } from './push/outbox/sqs.js';
+import { invokeOutboxFromEnv } from './push/outbox/invoke.js';
 import { DEFAULT_PUSH_POLICY, type PushPolicy } from './push/policy.js';
 import { reminderPlanner } from './push/reminders/reminders.js';
 import { deliveryDispatcher } from './push/runners/deliveries.js';
@@ -142,13 +142,13 @@ function awsSecrets(env: NodeJS.ProcessEnv, mailer: Mailer | null): Pick<PushPol
 
 /**
  * The HTTP function's part of e-mail: the outbox a confirmation is queued in
- * (DELIVERY_QUEUE_URL) and the timers a digest is planned on (the stack's
+ * (the delivery function, DELIVERY_FUNCTION_NAME) and the timers a digest is planned on (the stack's
  * group, for the timer function at TIMER_FUNCTION_ARN); none where the stack
  * sends no e-mail.
  */
 export function awsMailDesk(env: NodeJS.ProcessEnv): MailDesk | undefined {
-  if (!env.MAIL_FROM || !env.DELIVERY_QUEUE_URL) return undefined;
-  return { outbox: sqsOutboxFromEnv(env), timers: eventBridgeTimersFromEnv(env) };
+  if (!env.MAIL_FROM || !env.DELIVERY_FUNCTION_NAME) return undefined;
+  return { outbox: invokeOutboxFromEnv(env), timers: eventBridgeTimersFromEnv(env) };
 }
 
 /** The WebSocket routes': the context, and a sender to the connections of the stage a route was called at. */
@@ -169,10 +169,11 @@ export interface AwsPush {
 /**
  * Push on AWS, for the push function (the table's stream consumer),
  * the timer function (the target of every schedule) and the delivery
- * function (the outbox's queue): push's channels, the outbox on SQS
- * (DELIVERY_QUEUE_URL), the timers on EventBridge Scheduler in the stack's
- * one group, the handler of every kind of timer (a timer already due runs at
- * once in the invocation that schedules it), and what runs an outbox message.
+ * function (what the outbox invokes): push's channels, the outbox as
+ * asynchronous invocations of the delivery function (DELIVERY_FUNCTION_NAME),
+ * the timers on EventBridge Scheduler in the stack's one group, the handler
+ * of every kind of timer (a timer already due runs at once in the invocation
+ * that schedules it), and what runs an outbox message.
  * `self`: the timer function targets itself, by the ARN it was invoked under;
  * `early`: how it meets a deadline firing early; `mailer`: the delivery
  * function's, which sends e-mail.
@@ -184,7 +185,7 @@ export function awsPush(
   const streamEndpoint = setting(env, 'STREAM_ENDPOINT');
   const ctx = awsContext(env, {}, options.mailer ?? null);
   const sinks: PushSink[] = [];
-  const outbox = sqsOutboxFromEnv(env);
+  const outbox = invokeOutboxFromEnv(env);
   const runDue = async (timer: Timer) => void (await fireTimer(handlers, timer.payload));
   const timers = eventBridgeTimersFromEnv(env, { target: options.self, runDue });
   const handlers = timerHandlers(ctx, sinks, outbox, timers, options.early);

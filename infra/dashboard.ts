@@ -15,6 +15,8 @@ export interface ServiceDashboardProps {
   readonly stage: apigw.IHttpStage;
   readonly functions: Readonly<Record<string, lambda.IFunction>>;
   readonly deadLetters: readonly sqs.IQueue[];
+  /** The delivery function, invoked asynchronously by the outbox: how long its events wait in Lambda's queue, and those given up. */
+  readonly deliveries: lambda.IFunction;
   readonly distributionId: string;
   /** The web ACL's name and its rules' metric names (WAF files its metrics under them). */
   readonly webAcl: { readonly name: string; readonly rules: readonly string[] };
@@ -25,7 +27,8 @@ export interface ServiceDashboardProps {
  * One CloudWatch dashboard for the service: the edge (CloudFront and WAF,
  * whose metrics live in us-east-1), the API, what players do (moves,
  * refusals by code, races), how the service fails (5xx, 503s, 429s), the
- * deadline timers (lag, dead letters) and the functions.
+ * deadline timers (lag, dead letters), the functions and the outbox's
+ * invocations.
  */
 export class ServiceDashboard extends Construct {
   readonly dashboard: cloudwatch.Dashboard;
@@ -92,6 +95,13 @@ export class ServiceDashboard extends Construct {
           graph(
             'Functions: concurrent executions',
             perFunction((fn) => fn.metric('ConcurrentExecutions', { period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM })),
+          ),
+        ],
+        [
+          graph(
+            "Deliveries: event age in Lambda's queue (max, ms) and events given up",
+            [props.deliveries.metric('AsyncEventAge', { period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM })],
+            [props.deliveries.metric('AsyncEventsDropped', sum)],
           ),
         ],
       ],

@@ -1,16 +1,22 @@
-import { Duration } from 'aws-cdk-lib';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ServiceFunction } from './service-function.js';
 import { deadLetterQueue } from './timers.js';
 
-/** What the delivery function takes from the queue at once, and how many of it run at once. */
-export const DELIVERY_BATCH = { batchSize: 10, maxConcurrency: 10 } as const;
-/** Receives of one message before it is set aside in the dead-letter queue (a message fails only when the store does, or is no message). */
-export const DELIVERY_MAX_RECEIVES = 5;
-/** The delivery function's time limit: a batch's attempts run at once, two at a time per target, each within 5 s. */
+/**
+ * How the delivery function's invocations are run: at most ten at once (each
+ * invocation's attempts at once, two at a time per target), a failed one run
+ * twice more, an event not run within six hours (throttled events wait in
+ * Lambda's queue) set aside.
+ */
+export const DELIVERY_INVOCATIONS = { reservedConcurrency: 10, retryAttempts: 2, maxEventAgeHours: 6 } as const;
+/** The delivery function's time limit: an invocation's attempts run at once, two at a time per target, each within 5 s. */
 const DELIVERY_TIMEOUT = Duration.seconds(60);
+/** Lambda's longest function name. */
+const FUNCTION_NAME_LIMIT = 64;
 
 export interface DeliveriesProps {
   readonly entry: string;
@@ -19,49 +25,60 @@ export interface DeliveriesProps {
 }
 
 /**
- * The outbox on AWS: the push function and the timer function queue each
- * delivery (first attempt or retry) on an SQS queue, and the delivery
- * function drains it in batches, reporting failed messages one by one
- * (`reportBatchItemFailures`), so one bad message is never handed back with
- * its neighbours, and alone lands in the dead-letter queue. No receiver's
- * slowness reaches the commit consumer.
+ * The outbox on AWS: the push function, the timer function and the HTTP
+ * function invoke the delivery function asynchronously with each enqueue
+ * call's deliveries (first attempts or retries); Lambda's own queue of
+ * asynchronous invocations holds them, at no charge, six hours at most.
+ * An invocation fails only when a message's handling did (the store away):
+ * Lambda runs it again, and sets aside one that kept failing, or waited too
+ * long, in the dead-letter queue. No receiver's slowness reaches the commit
+ * consumer, and outbound attempts stay bounded by the reserved concurrency.
+ *
+ * The function has a name of its own, `<stack>-Deliveries`, which those that
+ * invoke it are told and granted by name, never by a reference to it: it
+ * refers to the timer function (which plans retries), the timer function
+ * invokes it, and it invokes itself (a disabled webhook's notice), so any
+ * reference would close a cycle in the stack.
  */
 export class Deliveries extends Construct {
-  readonly queue: sqs.Queue;
   readonly deadLetters: sqs.Queue;
   readonly fn: ServiceFunction;
+  /** What the functions that enqueue are told (DELIVERY_FUNCTION_NAME) and may invoke: the unqualified function, never a version or alias. */
+  readonly functionName: string;
+  private readonly functionArn: string;
 
   constructor(scope: Construct, id: string, props: DeliveriesProps) {
     super(scope, id);
+    const stack = Stack.of(this);
+    this.functionName = `${stack.stackName}-Deliveries`;
+    if (this.functionName.length > FUNCTION_NAME_LIMIT)
+      throw new Error(
+        `The delivery function's name ${this.functionName} is longer than Lambda's ${FUNCTION_NAME_LIMIT} characters: choose a shorter stack name`,
+      );
+    this.functionArn = stack.formatArn({ service: 'lambda', resource: 'function', resourceName: this.functionName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
     this.deadLetters = deadLetterQueue(this, 'DeadLetters');
-    this.queue = new sqs.Queue(this, 'Queue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      // AWS's advice for a Lambda source: six times the function's time limit, so a message is not received twice while it runs.
-      visibilityTimeout: Duration.seconds(DELIVERY_TIMEOUT.toSeconds() * 6),
-      retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.deadLetters, maxReceiveCount: DELIVERY_MAX_RECEIVES },
-    });
     this.fn = new ServiceFunction(this, 'Function', {
       entry: props.entry,
       projectRoot: props.projectRoot,
-      description: 'deliveries: webhook attempts from the outbox queue, targets kept apart',
+      description: "deliveries: webhook, browser push and e-mail attempts from the outbox's asynchronous invocations, targets kept apart",
       memorySize: 512,
       timeout: DELIVERY_TIMEOUT,
-      environment: { ...props.environment, DELIVERY_QUEUE_URL: this.queue.queueUrl },
+      environment: props.environment,
+      reservedConcurrency: DELIVERY_INVOCATIONS.reservedConcurrency,
+      functionName: this.functionName,
     });
-    this.fn.fn.addEventSource(
-      new SqsEventSource(this.queue, {
-        batchSize: DELIVERY_BATCH.batchSize,
-        maxConcurrency: DELIVERY_BATCH.maxConcurrency,
-        reportBatchItemFailures: true,
-      }),
-    );
+    this.fn.fn.configureAsyncInvoke({
+      retryAttempts: DELIVERY_INVOCATIONS.retryAttempts,
+      maxEventAge: Duration.hours(DELIVERY_INVOCATIONS.maxEventAgeHours),
+      onFailure: new SqsDestination(this.deadLetters),
+    });
+    // What it enqueues itself: a disabled webhook's notice, to its owner's other channels.
+    this.grantEnqueue(this.fn);
   }
 
-  /** Lets a function queue deliveries (push, timers, the delivery function itself for what a disabled webhook's notice sends). */
+  /** Lets a function queue deliveries (push, timers, the HTTP function's e-mail confirmations, itself): it may invoke the delivery function, and knows its name. */
   grantEnqueue(fn: ServiceFunction): void {
-    this.queue.grantSendMessages(fn.role);
-    fn.fn.addEnvironment('DELIVERY_QUEUE_URL', this.queue.queueUrl);
+    fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.functionArn] }));
+    fn.fn.addEnvironment('DELIVERY_FUNCTION_NAME', this.functionName);
   }
 }

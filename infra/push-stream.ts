@@ -35,7 +35,7 @@ export interface PushStreamProps {
   readonly websocketEntry: string;
   /** The push function's source: the table's stream consumer (timers, then notifications). */
   readonly pushEntry: string;
-  /** The delivery function's source: it drains the outbox's queue. */
+  /** The delivery function's source: the outbox invokes it. */
   readonly deliverEntry: string;
   /** Where each commit's deadline, each pool's pass, push's reminders and webhook retries are scheduled. */
   readonly timers: Timers;
@@ -45,20 +45,20 @@ export interface PushStreamProps {
  * Push on AWS: an API Gateway WebSocket API whose `$connect` burns a stream
  * ticket and stores the connection, `$disconnect` removes it and `$default`
  * answers subscribe/ping; and the push function, the table's one DynamoDB
- * Streams consumer, which first keeps each durable commit's timers (its
- * deadline's schedule, and a new seek's pool pass: infra/timers.ts, the
- * timer function fires them), then turns the commit into notifications, fans
- * them out through the Management API, queues webhook deliveries in the
- * outbox (infra/deliveries.ts: the delivery function attempts them) and plans
- * reminders as timers. A waiting client costs connection-minutes, never a
- * Lambda.
+ * Streams consumer, which keeps each durable commit's timers (its deadline's
+ * schedule, and a new seek's pool pass: infra/timers.ts, the timer function
+ * fires them) as it turns the commit into notifications, fans them out
+ * through the Management API, hands webhook deliveries to the outbox
+ * (infra/deliveries.ts: the delivery function, invoked asynchronously,
+ * attempts them) and plans reminders as timers. A waiting client costs
+ * connection-minutes, never a Lambda.
  */
 export class PushStream extends Construct {
   readonly api: apigw.WebSocketApi;
   readonly stage: apigw.WebSocketStage;
   readonly connections: ServiceFunction;
   readonly push: ServiceFunction;
-  /** The outbox's queue and the delivery function. */
+  /** The outbox: the delivery function, invoked asynchronously, and its dead letters. */
   readonly deliveries: Deliveries;
   /** Stream records the push function could not handle after its retries (their timers, their notifications). */
   readonly deadLetters: sqs.Queue;
@@ -125,7 +125,7 @@ export class PushStream extends Construct {
     this.push = new ServiceFunction(this, 'Push', {
       entry: props.pushEntry,
       projectRoot: props.projectRoot,
-      description: 'push: the stream consumer (deadline timers and automatch passes, then notifications, stream fan-out, webhooks and reminders)',
+      description: 'push: the stream consumer (deadline timers and automatch passes, with notifications, stream fan-out, webhooks and reminders)',
       memorySize: 512,
       // A batch of commits, each scheduled, read, stored and fanned out; no webhook is attempted here (the delivery function does).
       timeout: Duration.seconds(60),
@@ -144,7 +144,6 @@ export class PushStream extends Construct {
     // A delivery that fails plans its retry (a timer); one that disables a webhook tells its owner on every channel.
     props.timers.grantScheduling(this.deliveries.fn);
     this.grantChannels(this.deliveries.fn);
-    this.deliveries.grantEnqueue(this.deliveries.fn);
     this.deliveries.grantEnqueue(this.push);
 
     this.push.fn.addEventSource(

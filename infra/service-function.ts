@@ -21,6 +21,8 @@ export interface ServiceFunctionProps {
   readonly environment: Record<string, string>;
   /** Concurrency reserved for (and capping) this function; none: it shares the account's unreserved pool. */
   readonly reservedConcurrency?: number;
+  /** A name of its own, for a function others must name without referring to it (a reference would close a cycle); none: CloudFormation names it. */
+  readonly functionName?: string;
 }
 
 /**
@@ -85,6 +87,7 @@ export class ServiceFunction extends Construct {
       memorySize: props.memorySize,
       timeout: props.timeout,
       reservedConcurrentExecutions: props.reservedConcurrency,
+      functionName: props.functionName,
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,

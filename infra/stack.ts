@@ -35,9 +35,9 @@ export const HANDLER_ENTRIES = {
   timer: join(PROJECT_ROOT, 'functions/lambda/timer.ts'),
   /** The live stream's WebSocket routes. */
   websocket: join(PROJECT_ROOT, 'functions/lambda/websocket.ts'),
-  /** Push: the table's one stream consumer (deadline timers and automatch passes, then notifications, fan-out, webhooks, reminders). */
+  /** Push: the table's one stream consumer (deadline timers and automatch passes, with notifications, fan-out, webhooks, reminders). */
   push: join(PROJECT_ROOT, 'functions/lambda/push.ts'),
-  /** Deliveries: drains the outbox's queue (webhook attempts, first and retries). */
+  /** Deliveries: invoked asynchronously by the outbox (webhook, browser push and e-mail attempts, first and retries). */
   deliver: join(PROJECT_ROOT, 'functions/lambda/deliver.ts'),
   /** SES's bounce and complaint events, from EventBridge (only where the stack mails: context `mailFrom`). */
   emailEvents: join(PROJECT_ROOT, 'functions/lambda/email-events.ts'),
@@ -45,6 +45,12 @@ export const HANDLER_ENTRIES = {
 
 /** What the HTTP function does to push's records beyond the store's calls: deletes (webhooks, a ticket's place) and the webhook count's updates. */
 export const HTTP_PUSH_ACTIONS: readonly string[] = ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'];
+
+/**
+ * Deliveries waiting longer than this in Lambda's queue means the delivery function's reserved concurrency is not
+ * keeping up: a retry after a failure waits one to two minutes, a throttled event a few.
+ */
+export const DELIVERY_EVENT_AGE_ALARM_SECONDS = 600;
 
 /** A deadline resolved more than this late means the timers are not keeping up (Scheduler fires within a minute). */
 export const TIMER_LAG_ALARM_SECONDS = 120;
@@ -113,7 +119,7 @@ export class ServiceStack extends Stack {
       deliverEntry: HANDLER_ENTRIES.deliver,
       timers: this.timers,
     });
-    // A webhook retry's timer queues the delivery again.
+    // A webhook retry's timer hands the delivery to the outbox again.
     this.push.deliveries.grantEnqueue(timer);
     // A reminder or a webhook retry firing is delivered like any notification: to connections and webhooks.
     this.push.grantChannels(timer);
@@ -171,6 +177,9 @@ export class ServiceStack extends Stack {
       ...(this.mail ? { EmailEvents: this.mail.events.fn } : {}),
     };
     for (const [name, fn] of Object.entries(functions)) {
+      // The delivery function is throttled by design past its reserved concurrency (its events wait in Lambda's queue):
+      // what is worth a look there is how long they wait (DeliveryEventAgeAlarm).
+      if (fn === this.push.deliveries.fn.fn) continue;
       alarmOnAny(this, `${name}ThrottlesAlarm`, fn.metricThrottles(sumOver), `${name} function throttled`);
     }
     const { GET_ITEM, PUT_ITEM, QUERY, TRANSACT_WRITE_ITEMS } = dynamodb.Operation;
@@ -190,7 +199,23 @@ export class ServiceStack extends Stack {
     );
     // The records it fails are retried, then land in push's dead letters (alarmed below).
     alarmOnAny(this, 'PushErrorsAlarm', this.push.push.fn.metricErrors(sumOver), 'The push function (the stream consumer) failed a whole batch');
-    alarmOnAny(this, 'DeliveryErrorsAlarm', this.push.deliveries.fn.fn.metricErrors(sumOver), 'The delivery function failed a whole batch');
+    const deliveries = this.push.deliveries.fn.fn;
+    // A failed invocation is run again by Lambda (its deliveries already recorded do nothing the second time).
+    alarmOnAny(this, 'DeliveryErrorsAlarm', deliveries.metricErrors(sumOver), "A delivery invocation failed: a message's handling did (the store away)");
+    // Events given up: sent to the dead letters after their retries or their age (alarmed below too), or lost if even that failed.
+    alarmOnAny(
+      this,
+      'DeliveryEventsDroppedAlarm',
+      deliveries.metric('AsyncEventsDropped', sumOver),
+      'Delivery invocations were given up after their retries or age',
+    );
+    alarmAbove(
+      this,
+      'DeliveryEventAgeAlarm',
+      deliveries.metric('AsyncEventAge', maxOver),
+      DELIVERY_EVENT_AGE_ALARM_SECONDS * 1000,
+      `Deliveries waited more than ${DELIVERY_EVENT_AGE_ALARM_SECONDS / 60} minutes in Lambda's queue: the delivery function's concurrency is not keeping up`,
+    );
     const deadLetters = [
       [
         'TimerDeadLettersAlarm',
@@ -205,7 +230,7 @@ export class ServiceStack extends Stack {
       [
         'DeliveryDeadLettersAlarm',
         this.push.deliveries.deadLetters,
-        'A queued delivery could not be handled after its receives (the store failing, or a malformed message)',
+        "A delivery invocation was set aside after Lambda's retries or past its age (the store failing, or deliveries waiting too long)",
       ],
       ...(this.mail
         ? [['EmailEventDeadLettersAlarm', this.mail.deadLetters, 'A bounce or complaint could not be recorded: its address may still be mailed'] as const]
@@ -222,6 +247,7 @@ export class ServiceStack extends Stack {
       stage: this.api.stage,
       functions,
       deadLetters: deadLetters.map(([, queue]) => queue),
+      deliveries,
       distributionId: this.distribution.distribution.distributionId,
       webAcl: { name: firewall.webAclName, rules: firewall.ruleNames },
       alarms: this.node.findAll().filter((c): c is cloudwatch.Alarm => c instanceof cloudwatch.Alarm),

@@ -67,8 +67,8 @@ beforeAll(async () => {
     POWERTOOLS_METRICS_NAMESPACE: TELEMETRY.namespace,
     // The timer function's too: where a reminder or a retry is posted, and where it schedules (nothing here does).
     STREAM_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/live',
-    // Where it queues a webhook's retry (the outbox's SQS queue; nothing here sends).
-    DELIVERY_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/deliveries',
+    // Where it hands a webhook's retry to the outbox (the delivery function's name; nothing here invokes it).
+    DELIVERY_FUNCTION_NAME: 'ValeriaTabletop-Deliveries',
     SCHEDULE_GROUP: 'timers',
     SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
     SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:dead-letters',

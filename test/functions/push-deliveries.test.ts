@@ -1,6 +1,4 @@
 import { ScanCommand, type AttributeValue, type ScanCommandOutput } from '@aws-sdk/client-dynamodb';
-import type { SendMessageBatchCommandInput } from '@aws-sdk/client-sqs';
-import type { SQSEvent } from 'aws-lambda';
 import { createSocket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +7,6 @@ import { Dispatcher } from '../../functions/push/outbox/dispatcher.js';
 import { LocalOutbox } from '../../functions/push/outbox/local.js';
 import type { OutboxMessage } from '../../functions/push/outbox/message.js';
 import type { AttemptOutcome, Courier } from '../../functions/push/outbox/port.js';
-import { deliverFromQueue, SqsOutbox } from '../../functions/push/outbox/sqs.js';
 import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
 import { DynamoPushStore } from '../../functions/push/store/dynamo.js';
 import type { CommitMessage } from '../../functions/push/stream/protocol.js';
@@ -97,50 +94,6 @@ describe('the outbox dispatcher: targets kept apart', () => {
     await release('h', 'delivered');
     await release('x', 'delivered');
     await Promise.all([next, elsewhere]);
-  });
-});
-
-describe('the outbox on SQS: the delivery function and the senders', () => {
-  const record = (messageId: string, body: string) => ({ messageId, body }) as SQSEvent['Records'][number];
-
-  it('reports exactly the messages whose handling failed; their neighbours are handled once and not handed back', async () => {
-    const handled: string[] = [];
-    const event: SQSEvent = {
-      Records: [
-        record('m-ok', JSON.stringify(message('t1', 'd1'))),
-        record('m-store-down', JSON.stringify(message('t2', 'd2'))),
-        record('m-not-a-message', '{"channel":"pigeon"}'),
-        record('m-ok-too', JSON.stringify(message('t3', 'd3'))),
-      ],
-    };
-    const outcome = await deliverFromQueue(event, async (m) => {
-      if (m.deliveryId === 'd2') throw new Error('store unavailable');
-      handled.push(m.deliveryId);
-    });
-    expect(outcome).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-store-down' }, { itemIdentifier: 'm-not-a-message' }] });
-    expect(handled.sort()).toEqual(['d1', 'd3']);
-  });
-
-  it('queues messages in batches of ten, and fails when SQS keeps any back', async () => {
-    const sent: SendMessageBatchCommandInput[] = [];
-    const outbox = new SqsOutbox({ sendBatch: async (input) => (sent.push(input), { Failed: [] }) }, 'https://sqs.example/q');
-    await outbox.enqueue(Array.from({ length: 23 }, (_, i) => message('t', `d${i}`)));
-    expect(sent.map((batch) => batch.Entries?.length)).toEqual([10, 10, 3]);
-    expect(JSON.parse(sent[2]!.Entries![2]!.MessageBody!)).toEqual(message('t', 'd22'));
-    const refusing = new SqsOutbox({ sendBatch: async () => ({ Failed: [{ Id: '0', Message: 'throttled', Code: 'x', SenderFault: false }] }) }, 'q');
-    await expect(refusing.enqueue([message('t', 'd')])).rejects.toThrow('throttled');
-  });
-
-  it('closes a batch before its bodies pass SendMessageBatch’s 256 KiB, the content of new deliveries included', async () => {
-    const sent: SendMessageBatchCommandInput[] = [];
-    const outbox = new SqsOutbox({ sendBatch: async (input) => (sent.push(input), { Failed: [] }) }, 'https://sqs.example/q');
-    const big = (id: string): OutboxMessage => ({ ...message('t', id), content: { type: 'digest', body: 'x'.repeat(100 * 1024) } });
-    await outbox.enqueue([big('b1'), big('b2'), big('b3'), message('t', 'small')]);
-    expect(sent.map((batch) => batch.Entries?.map((e) => JSON.parse(e.MessageBody!).deliveryId))).toEqual([
-      ['b1', 'b2'],
-      ['b3', 'small'],
-    ]);
-    expect(sent.every((batch) => batch.Entries!.reduce((bytes, e) => bytes + Buffer.byteLength(e.MessageBody!), 0) <= 256 * 1024)).toBe(true);
   });
 });
 

@@ -11,10 +11,10 @@ import { HANDLER_ENTRIES } from '../../infra/stack.js';
 
 const entriesExist = Object.values(HANDLER_ENTRIES).every((entry) => existsSync(entry));
 
-/** The push and delivery functions': the table, the outbox's queue, the stream's connections and the timers (functions/compose.ts, awsPush). */
+/** The push and delivery functions': the table, the outbox (the delivery function), the stream's connections and the timers (functions/compose.ts, awsPush). */
 const PUSH_ENVIRONMENT = {
   TABLE_NAME: 'games',
-  DELIVERY_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/deliveries',
+  DELIVERY_FUNCTION_NAME: 'Service-Deliveries',
   STREAM_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/live',
   SCHEDULE_GROUP: 'timers',
   SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
@@ -23,14 +23,14 @@ const PUSH_ENVIRONMENT = {
 };
 
 /** The push function's, as the stack describes it. */
-const PUSH_DESCRIPTION = 'push: the stream consumer (deadline timers and automatch passes, then notifications, stream fan-out, webhooks and reminders)';
+const PUSH_DESCRIPTION = 'push: the stream consumer (deadline timers and automatch passes, with notifications, stream fan-out, webhooks and reminders)';
 
 /** What each function needs in its environment to finish module init (values are never used to call AWS here). */
 const ENVIRONMENT: Record<string, Record<string, string>> = {
   'the HTTP API (Hono)': { TABLE_NAME: 'games' },
   'the timers: deadlines, reminders and webhook retries': {
     TABLE_NAME: 'games',
-    DELIVERY_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/deliveries',
+    DELIVERY_FUNCTION_NAME: 'Service-Deliveries',
     STREAM_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/live',
     SCHEDULE_GROUP: 'timers',
     SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
@@ -38,7 +38,7 @@ const ENVIRONMENT: Record<string, Record<string, string>> = {
   },
   'the WebSocket routes of the live stream': { TABLE_NAME: 'games' },
   [PUSH_DESCRIPTION]: PUSH_ENVIRONMENT,
-  'deliveries: webhook attempts from the outbox queue, targets kept apart': {
+  "deliveries: webhook, browser push and e-mail attempts from the outbox's asynchronous invocations, targets kept apart": {
     ...PUSH_ENVIRONMENT,
     MAIL_FROM: 'Valeria Tabletop <play@example.org>',
     SES_CONFIGURATION_SET: 'mail',
@@ -106,7 +106,7 @@ describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
         // The SDK is inside: nothing is imported from the runtime's copy.
         expect(code).not.toMatch(/\bfrom\s*["']@aws-sdk\//);
         expect(code).not.toMatch(/\bimport\(\s*["']@aws-sdk\//);
-        // Minified: a few very long lines (a small SDK chunk, split off since the SQS client is loaded on first use, keeps its multi-line strings' breaks).
+        // Minified: a few very long lines (a small SDK chunk, split off since the outbox's client is loaded on first use, keeps its multi-line strings' breaks).
         expect(code.split('\n').length, module).toBeLessThan(Math.max(16, code.length / 1000));
       }
       // The HTTP function's passkey verification (@simplewebauthn/server with its CBOR, ASN.1 and X.509 parsers, for every
@@ -138,14 +138,17 @@ describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
       expect(codeOf(description)).toContain('DynamoDB_20120810');
     }
     expect(codeOf(PUSH_DESCRIPTION)).toContain('AWSChronosService');
-    // The outbox's queue: loaded on first use by every function that queues a delivery.
+    // The outbox's Lambda client (its service's name in the SDK): loaded on first use by every function that hands over a delivery.
     for (const description of [
+      PUSH_DESCRIPTION,
       'the timers: deadlines, reminders and webhook retries',
-      'deliveries: webhook attempts from the outbox queue, targets kept apart',
+      "deliveries: webhook, browser push and e-mail attempts from the outbox's asynchronous invocations, targets kept apart",
     ])
-      expect(codeOf(description)).toContain('AmazonSQS');
+      expect(codeOf(description)).toContain('AWSGirApiService');
     // SES: in the delivery function alone, the one that sends e-mail.
-    expect(codeOf('deliveries: webhook attempts from the outbox queue, targets kept apart')).toContain('SimpleEmailService_v2');
+    expect(codeOf("deliveries: webhook, browser push and e-mail attempts from the outbox's asynchronous invocations, targets kept apart")).toContain(
+      'SimpleEmailService_v2',
+    );
     for (const description of ['the HTTP API (Hono)', 'the timers: deadlines, reminders and webhook retries'])
       expect(codeOf(description)).not.toContain('SimpleEmailService_v2');
   });

@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_BATCH, DELIVERY_MAX_RECEIVES } from '../../infra/deliveries.js';
+import { DELIVERY_INVOCATIONS } from '../../infra/deliveries.js';
 import { PUSH_TABLE_ACTIONS, STREAM_THROTTLE } from '../../infra/push-stream.js';
 import { defineService } from '../../infra/service-app.js';
 
@@ -116,30 +116,36 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
     expect(resources[ids.pushFn]!.Properties!.Environment.Variables.TIMER_FUNCTION_ARN).toEqual({ 'Fn::GetAtt': [ids.timerFn, 'Arn'] });
   });
 
-  it('drains the outbox queue with the delivery function, reporting failed messages one by one, into its own dead-letter queue; push and timers may only send to it', () => {
+  it("makes the outbox the delivery function's asynchronous invocations: retried twice, then set aside in its own encrypted dead-letter queue; push and timers may only invoke it", () => {
     const deliverFn = only('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^deliveries:') });
-    const queues = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::SQS::Queue' && r.Properties?.RedrivePolicy);
-    expect(queues).toHaveLength(1);
-    const [queueId, queue] = queues[0]!;
-    expect(queue.Properties!.RedrivePolicy.maxReceiveCount).toBe(DELIVERY_MAX_RECEIVES);
-    expect(queue.Properties!.SqsManagedSseEnabled).toBe(true);
-    // Six times the function's time limit, so a batch still running is not handed out again.
-    expect(queue.Properties!.VisibilityTimeout).toBe(6 * resources[deliverFn]!.Properties!.Timeout);
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: deliverFn },
-      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
-      BatchSize: DELIVERY_BATCH.batchSize,
-      ScalingConfig: { MaximumConcurrency: DELIVERY_BATCH.maxConcurrency },
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    // No queue of its own: Lambda's queue of asynchronous invocations holds the deliveries; nothing polls for them.
+    expect(Object.values(resources).filter((r) => r.Type === 'AWS::SQS::Queue' && r.Properties?.RedrivePolicy)).toEqual([]);
+    expect(Object.values(template.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: deliverFn } } }))).toEqual([]);
+    const config = only('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: deliverFn } });
+    expect(resources[config]!.Properties).toMatchObject({
+      Qualifier: '$LATEST',
+      MaximumRetryAttempts: DELIVERY_INVOCATIONS.retryAttempts,
+      MaximumEventAgeInSeconds: DELIVERY_INVOCATIONS.maxEventAgeHours * 3600,
     });
+    const deadLetters = (resources[config]!.Properties!.DestinationConfig.OnFailure.Destination as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    expect(resources[deadLetters]).toMatchObject({ Type: 'AWS::SQS::Queue', Properties: { SqsManagedSseEnabled: true } });
+    expect(resources[deliverFn]!.Properties!.ReservedConcurrentExecutions).toBe(DELIVERY_INVOCATIONS.reservedConcurrency);
+    // A name of its own, which those that hand it deliveries (itself included: a disabled webhook's notice) are told and
+    // granted by name, the unqualified function only: a reference to it would close a cycle (it refers to the timer function).
+    expect(resources[deliverFn]!.Properties!.FunctionName).toBe('Service-Deliveries');
+    const arn = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':lambda:eu-west-1:', { Ref: 'AWS::AccountId' }, ':function:Service-Deliveries']] };
     for (const fn of [ids.pushFn, ids.timerFn, deliverFn]) {
-      expect(resources[fn]!.Properties!.Environment.Variables.DELIVERY_QUEUE_URL).toEqual({ Ref: queueId });
-      const sends = policyOf(fn).filter((s) => JSON.stringify(s.Resource).includes(queueId));
-      expect(sends.flatMap((s) => [s.Action].flat()).filter((a: string) => !a.startsWith('sqs:Send') && !a.startsWith('sqs:GetQueue'))).toEqual(
-        fn === deliverFn ? expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']) : [],
-      );
+      expect(resources[fn]!.Properties!.Environment.Variables.DELIVERY_FUNCTION_NAME).toBe('Service-Deliveries');
+      expect(policyOf(fn).filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'))).toEqual([
+        { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: arn },
+      ]);
     }
-    expect(JSON.stringify(policyOf(ids.connectionsFn))).not.toContain(queueId);
+    expect(JSON.stringify(policyOf(ids.connectionsFn))).not.toContain('lambda:InvokeFunction');
+    // Its dead letters only, for what Lambda sets aside: the delivery function sends nothing else to SQS.
+    const sqsResources = policyOf(deliverFn)
+      .filter((s) => [s.Action].flat().some((a: string) => a.startsWith('sqs:')))
+      .map((s) => s.Resource);
+    expect(sqsResources).toEqual([{ 'Fn::GetAtt': [deadLetters, 'Arn'] }]);
     // The push consumer no longer waits on receivers: its time limit is its own work's.
     expect(resources[ids.pushFn]!.Properties!.Timeout).toBeLessThanOrEqual(60);
   });

@@ -14,11 +14,12 @@ import { CACHE_CONTROL } from '../../functions/local/web-app.js';
 import { DynamoStore } from '../../functions/store/dynamodb.js';
 import { readTimerPayload } from '../../functions/timers/port.js';
 import { API_PATH_PATTERNS, STREAM_PATH_PATTERN, streamPathFunctionCode } from '../../infra/distribution.js';
+import { DELIVERY_INVOCATIONS } from '../../infra/deliveries.js';
 import { API_THROTTLE } from '../../infra/game-api.js';
 import { STORE_INDEX_ACTIONS, STORE_TABLE_ACTIONS } from '../../infra/game-table.js';
 import { PUSH_TABLE_ACTIONS } from '../../infra/push-stream.js';
 import { defineService } from '../../infra/service-app.js';
-import { TIMER_LAG_ALARM_SECONDS } from '../../infra/stack.js';
+import { DELIVERY_EVENT_AGE_ALARM_SECONDS, TIMER_LAG_ALARM_SECONDS } from '../../infra/stack.js';
 import { PATHS_FUNCTION_FILE, REVALIDATED_PATHS } from '../../infra/web-client.js';
 
 /**
@@ -248,9 +249,9 @@ describe('service stack template', () => {
         'TABLE_NAME',
         'VAPID_SECRET_ARN',
       ]);
-      // The timer function targets itself (its own ARN would be a circular reference), delivers what reminders send and queues retries.
+      // The timer function targets itself (its own ARN would be a circular reference), delivers what reminders send and hands retries to the outbox.
       expect(variables(ids.timerFn)).toEqual([
-        'DELIVERY_QUEUE_URL',
+        'DELIVERY_FUNCTION_NAME',
         'NODE_OPTIONS',
         ...powertools,
         'SCHEDULER_ROLE_ARN',
@@ -294,14 +295,17 @@ describe('service stack template', () => {
       expect(resources[ids.httpFn]!.Properties!.Timeout).toBeLessThan(30);
     });
 
-    it('reserves the HTTP function a share of the account’s concurrency, capped, and reserves nothing for the others', () => {
+    it('reserves the HTTP function a share of the account’s concurrency, capped, the delivery function its ten, and nothing for the others', () => {
       const reserved = Object.fromEntries(
         Object.entries(resources)
           .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
           .map(([id, resource]) => [id, resource.Properties!.ReservedConcurrentExecutions]),
       );
       // Issue 22, item 1: waiting long-polls (up to 25 s each) can hold at most this many instances; the timer and push functions keep the rest.
-      expect(reserved).toEqual(Object.fromEntries(Object.keys(reserved).map((id) => [id, id === ids.httpFn ? 200 : undefined])));
+      // The delivery function's ten bound the outbound attempts at once (the rest wait in Lambda's queue of asynchronous invocations).
+      const deliverFn = logicalIdOf(template, 'AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^deliveries:') });
+      const expected = (id: string) => (id === ids.httpFn ? 200 : id === deliverFn ? DELIVERY_INVOCATIONS.reservedConcurrency : undefined);
+      expect(reserved).toEqual(Object.fromEntries(Object.keys(reserved).map((id) => [id, expected(id)])));
       const small = Template.fromStack(build({ httpConcurrency: '50' }).stack);
       small.hasResourceProperties('AWS::Lambda::Function', { Description: 'the HTTP API (Hono)', ReservedConcurrentExecutions: 50 });
       expect(() => build({ httpConcurrency: 'many' })).toThrow(/httpConcurrency/);
@@ -349,8 +353,8 @@ describe('service stack template', () => {
       );
       expect(assumedByScheduler).toHaveLength(1);
       // The timer function's dead letters (Scheduler's and its own), the stream consumer's (the push function),
-      // and the outbox's queue with its dead letters.
-      template.resourceCountIs('AWS::SQS::Queue', 4);
+      // and the outbox's (the delivery function's invocations given up).
+      template.resourceCountIs('AWS::SQS::Queue', 3);
       for (const queue of Object.values(template.findResources('AWS::SQS::Queue'))) {
         expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
       }
@@ -883,14 +887,38 @@ describe('service stack template', () => {
       expect(watched.sort()).toEqual(['GetItem', 'PutItem', 'Query', 'TransactWriteItems']);
     });
 
+    it("watches the outbox: the delivery function's errors, its events given up or waiting too long in Lambda's queue, and its dead letters", () => {
+      const deliverFn = logicalIdOf(template, 'AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^deliveries:') });
+      for (const metric of ['Errors', 'AsyncEventsDropped']) alarm(metric, 'AWS/Lambda', { Name: 'FunctionName', Value: { Ref: deliverFn } });
+      // Throttled by design past its reserved concurrency: its events wait, and their age is what is watched.
+      const throttles = template.findResources('AWS::CloudWatch::Alarm', {
+        Properties: { MetricName: 'Throttles', Dimensions: [{ Name: 'FunctionName', Value: { Ref: deliverFn } }] },
+      });
+      expect(Object.keys(throttles)).toEqual([]);
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'AsyncEventAge',
+        Namespace: 'AWS/Lambda',
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: deliverFn } }],
+        Statistic: 'Maximum',
+        Threshold: DELIVERY_EVENT_AGE_ALARM_SECONDS * 1000,
+        ComparisonOperator: 'GreaterThanThreshold',
+      });
+      const config = Object.values(template.findResources('AWS::Lambda::EventInvokeConfig', { Properties: { FunctionName: { Ref: deliverFn } } }))[0]!;
+      const queue = (config.Properties.DestinationConfig.OnFailure.Destination as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      alarm('ApproximateNumberOfMessagesVisible', 'AWS/SQS', { Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } });
+      const body = JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]!.Properties.DashboardBody);
+      for (const metric of ['AsyncEventAge', 'AsyncEventsDropped']) expect(body).toContain(metric);
+    });
+
     it('sends every alarm, and its recovery, to one encrypted, TLS-only SNS topic', () => {
       const topic = logicalIdOf(template, 'AWS::SNS::Topic', {});
       const key = logicalIdOf(template, 'AWS::KMS::Key', {});
       expect(resources[topic]!.Properties!.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [key, 'Arn'] });
       expect(resources[key]!.Properties!.EnableKeyRotation).toBe(true);
       const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
-      // 7 of the game service, 4 of push (its two functions' throttles, the stream consumer's errors and dead letters), 3 of deliveries (the same but one function).
-      expect(alarms.length).toBe(14);
+      // 7 of the game service, 4 of push (its two functions' throttles, the stream consumer's errors and dead letters), 4 of deliveries (its errors
+      // and dead letters, and its asynchronous events given up or waiting too long).
+      expect(alarms.length).toBe(15);
       for (const { Properties } of alarms) {
         expect(Properties.AlarmActions).toEqual([{ Ref: topic }]);
         expect(Properties.OKActions).toEqual([{ Ref: topic }]);
@@ -1094,10 +1122,10 @@ describe('e-mail (context mailFrom)', () => {
       expect(variables(id).SES_CONFIGURATION_SET).toBeUndefined();
     }
     expect(Object.keys(variables(http))).toEqual(
-      expect.arrayContaining(['DELIVERY_QUEUE_URL', 'SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_DLQ_ARN', 'TIMER_FUNCTION_ARN', 'VAPID_SECRET_ARN']),
+      expect.arrayContaining(['DELIVERY_FUNCTION_NAME', 'SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_DLQ_ARN', 'TIMER_FUNCTION_ARN', 'VAPID_SECRET_ARN']),
     );
     const httpActions = actionsOf(policyOf(template, roleOf(http)));
-    expect(httpActions).toEqual(expect.arrayContaining(['sqs:SendMessage', 'scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole']));
+    expect(httpActions).toEqual(expect.arrayContaining(['lambda:InvokeFunction', 'scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole']));
   });
 
   it('reports no cdk-nag finding with mail on either', () => {

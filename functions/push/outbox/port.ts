@@ -4,9 +4,10 @@ import type { Channel, OutboxMessage } from './message.js';
  * The outbox: where the commit consumer (and a retry's timer) leaves what to
  * deliver, so that no delivery ever runs on the commit path. Two adapters:
  * in process for `npm start` (local.ts: durable through the push store, a
- * restart loses nothing accepted) and an SQS queue on AWS (sqs.ts, drained
- * by the delivery function). Either hands each message to the dispatcher
- * (dispatcher.ts), which runs it through its channel's courier.
+ * restart loses nothing accepted) and asynchronous invocations of the
+ * delivery function on AWS (invoke.ts: Lambda's own queue holds them).
+ * Either hands each message to the dispatcher (dispatcher.ts), which runs it
+ * through its channel's courier.
  */
 export interface Outbox {
   /** Accepts messages for delivery; resolved once they are durably queued. */
@@ -32,7 +33,7 @@ export interface Courier {
 /** Each channel's courier; a runner given none for a channel keeps that channel's messages queued. */
 export type Couriers = { readonly [C in Channel]?: Courier };
 
-/** Where the local outbox keeps accepted messages until they are handled (the push store's table under `npm start`; SQS keeps them on AWS). */
+/** Where the local outbox keeps accepted messages until they are handled (the push store's table under `npm start`; on AWS, Lambda's queue of asynchronous invocations). */
 export interface OutboxAgenda {
   putQueued(message: OutboxMessage): Promise<void>;
   deleteQueued(message: OutboxMessage): Promise<void>;

@@ -10,7 +10,7 @@ import { targetKey, type OutboxMessage } from '../outbox/message.js';
  *   PLAYER#<id>  N#<at, 13 digits>#<id>   a notification (TTL 30 days)
  *   PLAYER#<id>  PREFS                    the player's push preferences
  *   PUSHTIMERS   <timer id>               a timer of the local agenda: a reminder or a webhook retry (`npm start` only; AWS uses Scheduler)
- *   PUSHOUTBOX   <channel>:<target>#<delivery id>  a delivery accepted by the local outbox, until handled (`npm start` only; AWS uses SQS)
+ *   PUSHOUTBOX   <channel>:<target>#<delivery id>  a delivery accepted by the local outbox, until handled (`npm start` only; on AWS, Lambda's queue of asynchronous invocations)
  *   PLAYER#<id>  WH#<webhook id>          a webhook subscription, its owner's copy
  *   PLAYER#<id>  QUOTA#webhooks           how many subscriptions the player keeps (a conditional counter)
  *   PLAYER#<id>  WP#<subscription id>     a browser push subscription
