@@ -261,10 +261,10 @@ describe('service stack template', () => {
         'TABLE_NAME',
         'VAPID_SECRET_ARN',
       ]);
-      // The push function schedules deadlines, pool passes and reminders for the timer function, and queues deliveries.
+      // The push function schedules deadlines, pool passes and reminders for the timer function, and hands deliveries to the delivery function.
       expect(variables(ids.pushFn)).toEqual([
         'APP_URL',
-        'DELIVERY_QUEUE_URL',
+        'DELIVERY_FUNCTION_NAME',
         'NODE_OPTIONS',
         ...powertools,
         'SCHEDULER_ROLE_ARN',
@@ -312,7 +312,7 @@ describe('service stack template', () => {
     });
 
     it('has one stream consumer, the push function, fed new commits, new automatch seeks and rewritten headers only, from the oldest record, with per-record failures and a dead-letter queue', () => {
-      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
+      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: ids.pushFn },
         EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
