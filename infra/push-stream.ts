@@ -33,7 +33,7 @@ export interface PushStreamProps {
   readonly table: dynamodb.TableV2;
   readonly projectRoot: string;
   readonly websocketEntry: string;
-  /** The push function's source: the table's stream consumer (timers, then notifications). */
+  /** The push function's source: the table's stream consumer (timers and notifications, at once). */
   readonly pushEntry: string;
   /** The delivery function's source: the outbox invokes it. */
   readonly deliverEntry: string;
@@ -131,7 +131,7 @@ export class PushStream extends Construct {
       timeout: Duration.seconds(60),
       environment: { ...tableEnvironment, STREAM_ENDPOINT: this.streamEndpoint, ...props.timers.environment },
     });
-    // Deadlines and pool passes, then reminders.
+    // Deadlines, pool passes and reminders.
     props.timers.grantScheduling(this.push);
     this.grantChannels(this.connections);
     this.grantChannels(this.push);

@@ -1,10 +1,11 @@
-import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { awsPush } from '../compose.js';
 import { GameFollower } from '../push/notify/follow.js';
 import { pushOfBatch } from '../push/runners/aws.js';
 import { eventBridgeTimersFromEnv } from '../timers/eventbridge.js';
-import { followStream, type StreamLog } from './stream-consumer.js';
+import { followStream } from './stream-consumer.js';
 import { keepTimersOf } from './stream-timers.js';
+import { lambdaTelemetry } from './telemetry.js';
 
 const { ctx, sinks } = awsPush(process.env);
 /**
@@ -16,7 +17,7 @@ const { ctx, sinks } = awsPush(process.env);
 const timers = eventBridgeTimersFromEnv(process.env);
 /** Kept across invocations: a warm instance folds a game's next commit instead of loading the game. */
 const follower = new GameFollower();
-const log: StreamLog = { error: (message, fields) => console.error(JSON.stringify({ message, ...fields })) };
+const telemetry = lambdaTelemetry();
 
 /**
  * The table's one DynamoDB Streams consumer on AWS: at once, each new commit
@@ -28,4 +29,11 @@ const log: StreamLog = { error: (message, fields) => console.error(JSON.stringif
  * again, both jobs, on the stream's retry. The timers fire in the timer
  * function.
  */
-export const handler = (event: DynamoDBStreamEvent) => followStream(event, [(record) => keepTimersOf(record, timers), pushOfBatch(ctx, sinks, follower)], log);
+export const handler = async (event: DynamoDBStreamEvent, context: Context) => {
+  telemetry.begin(context);
+  try {
+    return await followStream(event, [(record) => keepTimersOf(record, timers), pushOfBatch(ctx, sinks, follower)], telemetry.logger);
+  } finally {
+    telemetry.end();
+  }
+};

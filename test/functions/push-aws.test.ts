@@ -320,7 +320,7 @@ describe('a seat taken is told from the stream, as durable as the seat (DynamoDB
   });
 });
 
-describe('the push function takes each record through its timers, then push (DynamoDB Local)', () => {
+describe('the push function takes each record through its timers and push at once (DynamoDB Local)', () => {
   let api: RunningApi;
   beforeAll(async () => {
     api = await startApi({ store: (await freshTable('push-consumer')).store() });
@@ -370,7 +370,7 @@ describe('the push function takes each record through its timers, then push (Dyn
     const follower = new GameFollower();
     const consume = (event: DynamoDBStreamEvent) => followStream(event, [(record) => keepTimersOf(record, timers), pushOfBatch(ctx, [sink], follower)], log);
 
-    // A first commit alone: its deadline scheduled, then its notifications handed to the channels.
+    // A first commit alone: its deadline scheduled, and its notifications handed to the channels.
     const [first, ...rest] = commits;
     expect(await consume(streamEvent([inserted(commitItem(first!))]))).toEqual({ batchItemFailures: [] });
     expect(pushed).toEqual([first!.seq]);

@@ -270,7 +270,7 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     expect((await store.getPushSubscription('pl_p', 'ps_after'))?.label).toBe('Phone');
   });
 
-  it('never brings back a removed address or device by rewriting it (the removal may have cleared the flag the channels read)', async () => {
+  it('never brings back a removed address or device by rewriting it (the removal may have cleared the flag the channels read), nor an address replaced meanwhile', async () => {
     const store = await make(() => NOW);
     const address: EmailRecord = {
       playerId: 'pl_r',
@@ -284,10 +284,19 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
       createdAt: NOW,
     };
     await store.putEmail(address);
-    expect(await store.rewriteEmail({ ...address, confirmedAt: NOW })).toBe(true);
-    expect((await store.getEmail('pl_r', 'strong'))?.confirmedAt).toBe(NOW);
+    const read = (await store.getEmail('pl_r', 'strong'))!;
+    expect(await store.rewriteEmail(read, { ...read, confirmedAt: NOW })).toBe(true);
+    // Rewritten since `read` was: a second rewrite from it would undo the first.
+    expect(await store.rewriteEmail(read, { ...read, digest: false })).toBe(false);
+    expect(await store.getEmail('pl_r', 'strong')).toEqual({ ...address, confirmedAt: NOW });
+    // Replaced by another address meanwhile: the old one is not put back.
+    const before = (await store.getEmail('pl_r', 'strong'))!;
+    await store.putEmail({ ...address, address: 'new@example.org', createdAt: NOW + 1 });
+    expect(await store.rewriteEmail(before, { ...before, disabled: { at: NOW, reason: 'bounced' } })).toBe(false);
+    expect((await store.getEmail('pl_r', 'strong'))?.address).toBe('new@example.org');
+    const current = (await store.getEmail('pl_r', 'strong'))!;
     await store.deleteEmail('pl_r');
-    expect(await store.rewriteEmail({ ...address, digest: false })).toBe(false);
+    expect(await store.rewriteEmail(current, { ...current, digest: false })).toBe(false);
     expect(await store.getEmail('pl_r', 'strong')).toBeNull();
     const phone: PushSubscriptionRecord = {
       id: 'ps_r',

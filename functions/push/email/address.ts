@@ -129,8 +129,8 @@ export async function confirmEmail(ctx: PushContext, desk: MailDesk | undefined,
   const record = link ? await ctx.push.getEmail(link.playerId, 'strong') : null;
   if (!link || !record || record.confirmation?.nonce !== link.nonce || link.expiresAt <= ctx.clock()) throw fail('email-link-invalid');
   const confirmed: EmailRecord = { ...record, confirmedAt: ctx.clock(), confirmation: null };
-  // Removed since it was read: the link's address is gone.
-  if (!(await ctx.push.rewriteEmail(confirmed))) throw fail('email-link-invalid');
+  // Removed or replaced since it was read: the link's address is gone.
+  if (!(await ctx.push.rewriteEmail(record, confirmed))) throw fail('email-link-invalid');
   // The mailbox's owner proved it now: its sign-in links sign this player in (the last to confirm an address holds it).
   await ctx.push.claimAddress(addressKey(confirmed.address), confirmed.playerId);
   await planDigest(ctx, parts.timers, confirmed);
@@ -151,11 +151,11 @@ export async function unsubscribe(ctx: PushContext, desk: MailDesk | undefined, 
   if (link.list === 'address') {
     if (record && record.confirmedAt === null) await removeEmail(ctx, desk, link.playerId);
   } else if (link.list === 'sign-in') {
-    if (record) await ctx.push.rewriteEmail({ ...record, signInLinks: false });
+    if (record) await ctx.push.rewriteEmail(record, { ...record, signInLinks: false });
   } else if (link.list === 'digest') {
     if (record) {
       await cancelDigest(ctx, parts.timers, record);
-      await ctx.push.rewriteEmail({ ...record, digest: false });
+      await ctx.push.rewriteEmail(record, { ...record, digest: false });
     }
   } else await changePreferences(ctx, link.playerId, { notify: { [link.list]: { email: false } } });
 }

@@ -44,5 +44,5 @@ export async function disableFromSesEvent(ctx: PushContext, input: unknown): Pro
   if (!record || record.disabled || !stop.addresses.some((address) => address.toLowerCase() === record.address.toLowerCase())) return false;
   // Worded in the player's language when it happens (shown with the address on Account).
   const reason = speaking(DISABLED_ADDRESS, await readerLanguage(ctx, playerId, record.language))(stop.why, { kind: stop.kind });
-  return ctx.push.rewriteEmail({ ...record, disabled: { at: ctx.clock(), reason } });
+  return ctx.push.rewriteEmail(record, { ...record, disabled: { at: ctx.clock(), reason } });
 }

@@ -9,11 +9,6 @@ import type { Outbox } from './port.js';
  */
 export const EVENT_PAYLOAD_BYTES = 256 * 1024;
 
-/** What the delivery function is invoked with: the messages of one enqueue call (or its share, past the payload bound). */
-export interface DeliveryEvent {
-  readonly messages: readonly OutboxMessage[];
-}
-
 /** `{"messages":[]}`: what an event weighs beside its messages, each after the first adding a comma. */
 const EVENT_FRAME_BYTES = Buffer.byteLength(JSON.stringify({ messages: [] }));
 

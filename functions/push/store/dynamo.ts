@@ -239,8 +239,9 @@ export class DynamoPushStore implements PushStore {
     await this.keeps.keeping(record.playerId, 'email', () => this.client.send(new PutItemCommand({ TableName: this.table, Item: emailItem(record) })));
   }
 
-  async rewriteEmail(record: EmailRecord): Promise<boolean> {
-    return this.putIf(emailItem(record), 'attribute_exists(pk)');
+  async rewriteEmail(read: EmailRecord, changed: EmailRecord): Promise<boolean> {
+    // The record is stored as its JSON, and a record read is that JSON parsed: the same text while nobody rewrote it.
+    return this.putIf(emailItem(changed), 'j = :read', { ':read': emailItem(read).j! });
   }
 
   async deleteEmail(playerId: string): Promise<void> {
@@ -609,15 +610,10 @@ export class DynamoPushStore implements PushStore {
     return true;
   }
 
-  /**
-   * One transaction: `written`, or `refused` when a condition failed. A
-   * transaction cancelled only because another touched the same items at
-   * once (TransactionConflict) is tried again after a short random wait.
-   */
   /** Puts `item` if `condition` holds: false, with nothing written, when it does not. */
-  private async putIf(item: Item, condition: string): Promise<boolean> {
+  private async putIf(item: Item, condition: string, values?: Item): Promise<boolean> {
     try {
-      await this.client.send(new PutItemCommand({ TableName: this.table, Item: item, ConditionExpression: condition }));
+      await this.client.send(new PutItemCommand({ TableName: this.table, Item: item, ConditionExpression: condition, ExpressionAttributeValues: values }));
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;
@@ -625,6 +621,11 @@ export class DynamoPushStore implements PushStore {
     }
   }
 
+  /**
+   * One transaction: `written`, or `refused` when a condition failed. A
+   * transaction cancelled only because another touched the same items at
+   * once (TransactionConflict) is tried again after a short random wait.
+   */
   private async transact(items: TransactWriteItem[]): Promise<'written' | 'refused'> {
     for (let attempt = 0; ; attempt++) {
       try {

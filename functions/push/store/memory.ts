@@ -88,9 +88,10 @@ export class MemoryPushStore implements PushStore {
     this.emails.set(record.playerId, jsonCopy(record));
   }
 
-  async rewriteEmail(record: EmailRecord): Promise<boolean> {
-    if (!this.emails.has(record.playerId)) return false;
-    await this.putEmail(record);
+  async rewriteEmail(read: EmailRecord, changed: EmailRecord): Promise<boolean> {
+    const stored = this.emails.get(read.playerId);
+    if (!stored || JSON.stringify(stored) !== JSON.stringify(read)) return false;
+    await this.putEmail(changed);
     return true;
   }
 

@@ -182,10 +182,11 @@ export interface EmailStore {
    * Writes back a record read a moment ago, changed (confirmed, a list left,
    * disabled by a bounce): what the player keeps is as it was, so the flags
    * are not written (the bounce handler may write the record, nothing else).
-   * False, with nothing written, when the address was removed meanwhile: a
-   * rewrite never brings back a record whose removal may have cleared the flag.
+   * False, with nothing written, unless the record stored is still `read`:
+   * a rewrite never brings back an address removed meanwhile (its removal
+   * may have cleared the flag) nor puts back one replaced meanwhile.
    */
-  rewriteEmail(record: EmailRecord): Promise<boolean>;
+  rewriteEmail(read: EmailRecord, changed: EmailRecord): Promise<boolean>;
   /** Nothing when there is none. */
   deleteEmail(playerId: string): Promise<void>;
   /**
