@@ -8,6 +8,7 @@ import { newDeliveryMessage, retryMessage, webhookCourier } from '../../function
 import { webPushCourier } from '../../functions/push/webpush/courier.js';
 import { vapidKeysFromSeed } from '../../functions/push/webpush/vapid.js';
 import type { Timer, Timers, WebhookDeliveryPayload } from '../../functions/timers/port.js';
+import { webhookRecord } from '../support/push-records.js';
 import { manualClock, STORE_KINDS, storeOf } from '../support/api.js';
 import { testContext } from '../support/context.js';
 import { startPushService } from '../support/push-service.js';
@@ -62,17 +63,7 @@ describe.each(STORE_KINDS)('a new delivery recorded with its first attempt (%s s
     };
     answers = [];
     receiver = await startReceiver((n) => answers[n] ?? 204);
-    hook = {
-      id: 'wh_first',
-      ownerId: 'pl_owner',
-      url: receiver.url,
-      gameId: null,
-      events: null,
-      secret: `whsec_${randomBytes(24).toString('base64')}`,
-      createdAt: clock.now(),
-      disabled: null,
-      format: 'standard',
-    };
+    hook = { ...webhookRecord('wh_first', 'pl_owner', null, clock.now()), url: receiver.url, secret: `whsec_${randomBytes(24).toString('base64')}` };
     expect(await ctx.push.addWebhook(hook, 10)).toBe(true);
   });
   afterEach(() => receiver.close());

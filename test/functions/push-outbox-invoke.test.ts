@@ -9,6 +9,7 @@ import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
 import type { WebhookRecord } from '../../functions/push/store/port.js';
 import { newDeliveryMessage, retryMessage, webhookCourier } from '../../functions/push/webhooks/courier.js';
 import type { Timers } from '../../functions/timers/port.js';
+import { webhookRecord } from '../support/push-records.js';
 import { manualClock, storeOf } from '../support/api.js';
 import { testContext } from '../support/context.js';
 import { startReceiver } from '../support/webhook-receiver.js';
@@ -128,17 +129,7 @@ describe('an invocation run again by Lambda (DynamoDB Local): what was delivered
       ['fine', fine],
       ['refusing', refusing],
     ] as const) {
-      hooks[name] = {
-        id: `wh_${name}`,
-        ownerId: 'pl_owner',
-        url: receiver.url,
-        gameId: null,
-        events: null,
-        secret: `whsec_${randomBytes(24).toString('base64')}`,
-        createdAt: clock.now(),
-        disabled: null,
-        format: 'standard',
-      };
+      hooks[name] = { ...webhookRecord(`wh_${name}`, 'pl_owner', null, clock.now()), url: receiver.url, secret: `whsec_${randomBytes(24).toString('base64')}` };
       expect(await ctx.push.addWebhook(hooks[name], 10)).toBe(true);
     }
   });
