@@ -30,6 +30,19 @@ const note = (i: number, at = NOW + i): Notification => ({
   version: 1,
 });
 
+/** A player's address as the store keeps it, unconfirmed, digest on. */
+const addressOf = (playerId: string, address: string): EmailRecord => ({
+  playerId,
+  address,
+  confirmedAt: null,
+  confirmation: null,
+  timeZone: 'UTC',
+  digestHour: 8,
+  digest: true,
+  disabled: null,
+  createdAt: NOW,
+});
+
 describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
   it('lists notifications in time order by cursor, idempotently, and forgets them after 30 days', async () => {
     let now = NOW;
@@ -272,17 +285,7 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
 
   it('never brings back a removed address or device by rewriting it (the removal may have cleared the flag the channels read), nor an address replaced meanwhile', async () => {
     const store = await make(() => NOW);
-    const address: EmailRecord = {
-      playerId: 'pl_r',
-      address: 'r@example.org',
-      confirmedAt: null,
-      confirmation: null,
-      timeZone: 'UTC',
-      digestHour: 8,
-      digest: true,
-      disabled: null,
-      createdAt: NOW,
-    };
+    const address = addressOf('pl_r', 'r@example.org');
     await store.putEmail(address);
     const read = (await store.getEmail('pl_r', 'strong'))!;
     expect(await store.rewriteEmail(read, { ...read, confirmedAt: NOW })).toBe(true);
@@ -318,17 +321,7 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
 
   it('keeps one e-mail record a player, deletes it, and claims each local day’s digest once, even claimed at once', async () => {
     const store = await make(() => NOW);
-    const record: EmailRecord = {
-      playerId: 'pl_m',
-      address: 'Ann@Example.org',
-      confirmedAt: null,
-      confirmation: { nonce: 'n0nce', expiresAt: NOW + 1000 },
-      timeZone: 'Europe/Paris',
-      digestHour: 8,
-      digest: true,
-      disabled: null,
-      createdAt: NOW,
-    };
+    const record: EmailRecord = { ...addressOf('pl_m', 'Ann@Example.org'), confirmation: { nonce: 'n0nce', expiresAt: NOW + 1000 }, timeZone: 'Europe/Paris' };
     expect(await store.getEmail('pl_m', 'strong')).toBeNull();
     await store.putEmail(record);
     expect(await store.getEmail('pl_m', 'strong')).toEqual(record);
