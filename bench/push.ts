@@ -528,7 +528,8 @@ async function playAsynchronously(seats: number, open: (token: string, gameId: s
     await push.outbox.idle(); // …and its first attempt answered
     const called = players.findIndex((_, i) => told(i).some((n) => n.type === 'your-turn' && (n.version ?? 0) > seen[i]!));
     if (called === -1) {
-      const ended = told(0).find((n) => n.type === 'game-ended');
+      // Told to everyone but the player whose move ended it (their answer said so).
+      const ended = players.map((_, i) => told(i).find((n) => n.type === 'game-ended')).find((n) => n !== undefined);
       if (ended) {
         seen[0] = Math.max(seen[0]!, ended.version ?? 0);
         break;

@@ -1,7 +1,22 @@
+import type { Commit } from '../store/port.js';
+
 /**
  * The commands whose request answers with their commit and the game after
- * it (MoveAnswer: a move, an undo, a seat taken back): the stream sends that
- * commit, and what it tells its author, to everyone but its author. Apart
- * from play.ts, so the push functions read it without the move path.
+ * it (MoveAnswer: a move, an undo, a seat taken back). Apart from play.ts,
+ * so the push functions read it without the move path.
  */
-export const ANSWERED_WITH_COMMIT: ReadonlySet<string> = new Set(['moves', 'undo', 'reclaim']);
+const ANSWERED_WITH_COMMIT: ReadonlySet<string> = new Set(['moves', 'undo', 'reclaim']);
+
+/**
+ * Whether this player is the one whose request made the commit and was
+ * answered with it: the commit, the game after it and what it tells them
+ * (`notifications`, the same ids the feed lists). Nothing of that commit is
+ * sent to them again — no commit message on the stream, no notification by
+ * stream, webhook, browser push or e-mail; a lost answer is made good by a
+ * read (the game, the feed). Commits the service makes on its own (`system`:
+ * timeouts, bots, standing orders) and those a request answers otherwise (a
+ * vacation, which answers the vacation) are answered to nobody.
+ */
+export function answeredToItsAuthor(commit: Pick<Commit, 'actor' | 'command'>, playerId: string): boolean {
+  return commit.actor === playerId && ANSWERED_WITH_COMMIT.has((commit.command as { type?: string }).type ?? '');
+}

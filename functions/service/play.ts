@@ -85,8 +85,8 @@ export interface MoveAnswer {
 /**
  * A request's own commit with what it followed: the facts push derives its
  * notifications from, so that the app can hand the author theirs in the
- * answer (the stream does not send them alone to the author, as it does not
- * send the commit).
+ * answer (no channel sends them to the author again, as the stream does not
+ * send them the commit: answered-commands.ts).
  */
 export interface CommitMade {
   readonly header: GameHeader;

@@ -6,7 +6,7 @@ import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
 import { GameNotice, Notification } from '../../functions/push/model/schemas.js';
 import { isForbiddenAddress } from '../../functions/push/webhooks/ssrf.js';
 import { startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
-import { playToEnd } from '../support/api-players.js';
+import { answeredNotifications, playToEnd } from '../support/api-players.js';
 import { startDiscordReceiver, startSlackReceiver } from '../support/chat-receivers.js';
 import { sealedBidsListing } from '../support/sealed-bids.js';
 import { sealedTable } from '../support/sealed-table.js';
@@ -51,7 +51,7 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
       (list) => list.length > 0 && list.every((d) => d.state !== 'pending'),
     );
 
-  it('delivers every notification of a whole game to each player’s webhook, signed, once per message; a game webhook gets public notices only', async () => {
+  it('delivers every notification of a whole game to each player’s webhook but those their own answers carried, signed, once per message; a game webhook gets public notices only', async () => {
     const { client } = api;
     const players = await Promise.all([0, 1].map((i) => client.register(`Hooked ${i}`)));
     const receivers = await Promise.all([startReceiver(), startReceiver(), startReceiver()]);
@@ -67,25 +67,36 @@ describe.each(STORE_KINDS)('webhooks (%s store, real receivers on loopback)', (k
     expect(group.status, group.text).toBe(201);
     expect(group.body.scope).toBe('game');
     await client.post(`/v1/games/${gameId}/join`, { token: players[1]!.token, body: {} });
+    const answered = answeredNotifications();
     await playToEnd(
       client,
       gameId,
       players.map((p, seat) => ({ seat, token: p.token })),
+      { onResponse: answered.onResponse },
     );
     await push.notifier.idle();
 
     for (const [i, p] of players.entries()) {
-      await settled(p.token, hooks[i].id);
       const stored: Notification[] = (await client.get('/v1/notifications?limit=100', { token: p.token })).body.notifications;
+      // What the owner's own answers carried (a round their move closed, the end it made) is theirs already: every other notification comes once.
+      const untold = answered.untold(i, stored);
+      expect(untold.length).toBeGreaterThan(0);
+      await eventually(
+        async () => receivers[i]!.received.length,
+        (n) => n >= untold.length,
+      );
+      await settled(p.token, hooks[i].id);
       const got = receivers[i]!.received;
       const verifier = new Webhook(hooks[i].secret);
       const payloads = got.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: Notification });
       expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(got.length);
-      expect(payloads.map((m) => m.data.id).sort()).toEqual(stored.map((n) => n.id).sort());
+      expect(payloads.map((m) => m.data.id).sort()).toEqual(untold.map((n) => n.id).sort());
       for (const m of payloads) expect(m.type).toBe(m.data.type);
       // A tampered body does not verify.
       expect(() => verifier.verify(got[0]!.body.replace('"seat":', '"seat": '), got[0]!.headers as Record<string, string>)).toThrow();
     }
+    // The player whose moves close the rounds was told the next round in their answers (the other, each time, by webhook).
+    expect(players.some((_, seat) => answered.of(seat).some((n) => n.type === 'your-turn'))).toBe(true);
     const groupGot = receivers[2]!.received.map((r) => new Webhook(group.body.secret).verify(r.body, r.headers as Record<string, string>) as { data: unknown });
     expect(groupGot.length).toBeGreaterThan(3);
     for (const { data } of groupGot) {
@@ -353,18 +364,22 @@ describe('chat channels during an undo loop (DynamoDB Local)', () => {
     await api.close();
   });
 
-  it('tells a Discord and a Slack channel once per change of whose turn it is, however often moves and undos hand it back; a program hears each', async () => {
+  it('tells a Discord and a Slack channel once per change of whose turn it is, however often moves and undos hand it back; a program hears each, but not what its owner’s own answers carried', async () => {
     const { client } = api;
     const [alice, bob] = [await client.register('Alice'), await client.register('Bob')];
-    const [discord, slack, program] = await Promise.all([startDiscordReceiver(0.05), startSlackReceiver(0.05), startReceiver()]);
-    const mine = (await client.post('/v1/webhooks', { token: alice.token, body: { url: discord.url, format: 'discord', events: ['your-turn'] } })).body;
-    const own = (await client.post('/v1/webhooks', { token: alice.token, body: { url: program.url, events: ['your-turn'] } })).body;
+    const receivers = await Promise.all([startDiscordReceiver(0.05), startSlackReceiver(0.05), startReceiver(), startDiscordReceiver(0.05), startReceiver()]);
+    const [discord, slack, program, bobsDiscord, bobsProgram] = receivers;
+    const hook = async (token: string, body: object) => (await client.post('/v1/webhooks', { token, body })).body;
+    const mine = await hook(alice.token, { url: discord.url, format: 'discord', events: ['your-turn'] });
+    const own = await hook(alice.token, { url: program.url, events: ['your-turn'] });
+    const bobs = await hook(bob.token, { url: bobsDiscord.url, format: 'discord', events: ['your-turn'] });
+    const bobsOwn = await hook(bob.token, { url: bobsProgram.url, events: ['your-turn'] });
     const created = await client.post('/v1/games', {
       token: alice.token,
       body: { game: 'sealed-bids', seats: 2, options: { rounds: 3 }, deadlines: { turnSeconds: 3600, windowSeconds: 3600 } },
     });
     const gameId: string = created.body.gameId;
-    const channel = (await client.post('/v1/webhooks', { token: alice.token, body: { url: slack.url, gameId, format: 'slack', events: ['game.turn'] } })).body;
+    const channel = await hook(alice.token, { url: slack.url, gameId, format: 'slack', events: ['game.turn'] });
     expect((await client.post(`/v1/games/${gameId}/join`, { token: bob.token, body: {} })).status).toBe(200);
     const table = sealedTable(client);
     const undo = async (version: number) => expect((await client.post(`/v1/games/${gameId}/undo`, { token: alice.token, body: { version } })).status).toBe(200);
@@ -388,36 +403,49 @@ describe('chat channels during an undo loop (DynamoDB Local)', () => {
     expect((await table.move(gameId, alice.token, { type: 'double' })).status).toBe(200);
     await step();
 
-    const turns = (await client.get('/v1/notifications?limit=100', { token: alice.token })).body.notifications.filter(
-      (n: Notification) => n.type === 'your-turn',
-    ) as Extract<Notification, { type: 'your-turn' }>[];
+    const turnsOf = async (token: string) =>
+      (await client.get('/v1/notifications?limit=100', { token })).body.notifications.filter((n: Notification) => n.type === 'your-turn') as Extract<
+        Notification,
+        { type: 'your-turn' }
+      >[];
+    const turns = await turnsOf(alice.token);
     // Alice was announced her turn six times over three pending entries: each was handed back once (two undos, one move taken again).
     expect(turns).toHaveLength(6);
     const entries = [...new Set(turns.map((n) => n.pending.id))];
     expect(entries).toHaveLength(3);
+    // Bob, twice over round 2's window (opened by Alice's lead, closed by her undo, opened again by her lead), once at the start.
+    expect(await turnsOf(bob.token)).toHaveLength(3);
 
-    const settledAll = async (hookId: string, count: number) =>
+    const settledAll = async (token: string, hookId: string, count: number) =>
       eventually(
-        async () => (await client.get(`/v1/webhooks/${hookId}/deliveries`, { token: alice.token })).body.deliveries as { state: string }[],
+        async () => (await client.get(`/v1/webhooks/${hookId}/deliveries`, { token })).body.deliveries as { state: string }[],
         (list) => list.length === count && list.every((d) => d.state === 'delivered'),
       );
-    await settledAll(own.id, 6);
-    expect(program.received).toHaveLength(6);
-    await settledAll(mine.id, 3);
+    // Alice's own channels: the start and the lead Bob's bid handed her, not the four turns her own answers told her (round 2's window never).
+    await settledAll(alice.token, own.id, 2);
+    expect(program.received).toHaveLength(2);
+    await settledAll(alice.token, mine.id, 2);
     expect(discord.refused).toEqual([]);
-    expect(discord.accepted).toHaveLength(3);
+    expect(discord.accepted).toHaveLength(2);
     expect(discord.accepted.every((b) => String(b.content).startsWith('Your turn in Sealed Bids (test fixture), until'))).toBe(true);
-    // The channel: both to bid, Alice to lead, both to bid in round 2 — once each.
-    await settledAll(channel.id, 3);
+    // Bob's: a program hears each of his three turns, his chat app each of his two entries once.
+    await settledAll(bob.token, bobsOwn.id, 3);
+    expect(bobsProgram.received).toHaveLength(3);
+    await settledAll(bob.token, bobs.id, 2);
+    expect(bobsDiscord.refused).toEqual([]);
+    expect(bobsDiscord.accepted).toHaveLength(2);
+    // The channel: both to bid, Alice to lead, both to bid in round 2 — once each, whoever moved.
+    await settledAll(alice.token, channel.id, 3);
     expect(slack.refused).toEqual([]);
     expect(slack.accepted.map((b) => String(b.text).split(' until ')[0])).toEqual([
       'Sealed Bids (test fixture): waiting for Alice and Bob',
       'Sealed Bids (test fixture): waiting for Alice',
       'Sealed Bids (test fixture): waiting for Alice and Bob',
     ]);
-    await Promise.all([discord.close(), slack.close(), program.close()]);
+    await Promise.all(receivers.map((r) => r.close()));
     // Nothing more arrives later: every message either settled or was never queued.
     await step();
-    expect((await client.get(`/v1/webhooks/${mine.id}/deliveries`, { token: alice.token })).body.deliveries).toHaveLength(3);
+    expect((await client.get(`/v1/webhooks/${mine.id}/deliveries`, { token: alice.token })).body.deliveries).toHaveLength(2);
+    expect((await client.get(`/v1/webhooks/${bobs.id}/deliveries`, { token: bob.token })).body.deliveries).toHaveLength(2);
   });
 });

@@ -12,6 +12,7 @@ import {
   type PublishedCommand,
   type TableState,
 } from '../../core/table/index.js';
+import type { Notification } from '../../functions/push/model/schemas.js';
 import type { ApiClient, Reply } from './api.js';
 
 /** One seat's client: its token and every response it has received. */
@@ -27,6 +28,24 @@ export interface PlayOptions {
   readonly onResponse?: (seat: number, reply: Reply) => Promise<void> | void;
   readonly maxSteps?: number;
   readonly seed?: string;
+}
+
+/**
+ * What each seat's answers told it (a move's, an undo's: `notifications`,
+ * beside the commit and `next`), gathered from `onResponse`: what no channel
+ * sends that player again, and `untold` what they get by webhook, push or
+ * e-mail of a feed.
+ */
+export function answeredNotifications() {
+  const told = new Map<number, Notification[]>();
+  const of = (seat: number) => told.get(seat) ?? [];
+  return {
+    of,
+    onResponse: (seat: number, reply: Reply) => {
+      if (reply.body?.commit && reply.body.next) told.set(seat, [...of(seat), ...(reply.body.notifications as Notification[])]);
+    },
+    untold: (seat: number, feed: readonly Notification[]) => feed.filter((n) => !of(seat).some((a) => a.id === n.id)),
+  };
 }
 
 /**

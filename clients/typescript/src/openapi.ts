@@ -762,7 +762,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to your notifications, or to one game’s public notices
-         * @description Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). A player keeps at most 10 (`409 too-many-webhooks`, with the `limit`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret, read again from the subscription: the key’s record keeps only its id) instead of a second subscription.
+         * @description Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once, 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. A player-scope subscription gets every notification of yours but those your own request’s answer carried already (a move’s, an undo’s, a reclaim’s `notifications`; your feed keeps them); a game-scope one gets the game’s public notices whoever moved. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). A player keeps at most 10 (`409 too-many-webhooks`, with the `limit`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret, read again from the subscription: the key’s record keeps only its id) instead of a second subscription.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -870,7 +870,7 @@ export interface paths {
         put?: never;
         /**
          * Have your notifications pushed to this browser
-         * @description Takes the browser’s `PushSubscription` JSON (endpoint and keys) and an optional device label. Each notification the `push` column of your preferences passes on (your turn, a deadline near, a timeout, a game’s end, a seat replaced) is then encrypted to this device (RFC 8291 `aes128gcm`), signed (VAPID) and sent through its push service, off the commit path, retried on 429 and 5xx like webhooks; a push service answering 404 or 410 ends the subscription. Nothing is pushed for a game you are watching on the stream at that moment. The endpoint must be https and resolve to a public address (`422 push-endpoint-forbidden`). A player keeps at most 10 (`409 too-many-push-subscriptions`, with the `limit`); the same endpoint again updates its subscription (200) instead of taking a second place.
+         * @description Takes the browser’s `PushSubscription` JSON (endpoint and keys) and an optional device label. Each notification the `push` column of your preferences passes on (your turn, a deadline near, a timeout, a game’s end, a seat replaced) is then encrypted to this device (RFC 8291 `aes128gcm`), signed (VAPID) and sent through its push service, off the commit path, retried on 429 and 5xx like webhooks; a push service answering 404 or 410 ends the subscription. Nothing is pushed for a game you are watching on the stream at that moment, nor what your own request’s answer carried already (a move’s, an undo’s, a reclaim’s `notifications`: the page that sent it shows them). The endpoint must be https and resolve to a public address (`422 push-endpoint-forbidden`). A player keeps at most 10 (`409 too-many-push-subscriptions`, with the `limit`); the same endpoint again updates its subscription (200) instead of taking a second place.
          */
         post: operations["createPushSubscription"];
         delete?: never;
@@ -2709,7 +2709,7 @@ export interface components {
                 moves: components["schemas"]["VillagesOfValeriaMove"][];
                 game: components["schemas"]["VillagesOfValeriaGameView"];
             };
-            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, the live stream does not send them to you; those of the commits that followed (bots, standing orders) come on the stream as usual. */
+            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, no channel sends them to you again — not the live stream, your webhooks, browser push or e-mail (a lost answer: read the game or the feed); those of the commits that followed (bots, standing orders, timeouts) are delivered as usual. */
             notifications: components["schemas"]["Notification"][];
         };
         VillagesOfValeriaCommit: {
@@ -3349,7 +3349,7 @@ export interface components {
                 moves: components["schemas"]["ValeriaCardKingdomsMove"][];
                 game: components["schemas"]["ValeriaCardKingdomsGameView"];
             };
-            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, the live stream does not send them to you; those of the commits that followed (bots, standing orders) come on the stream as usual. */
+            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, no channel sends them to you again — not the live stream, your webhooks, browser push or e-mail (a lost answer: read the game or the feed); those of the commits that followed (bots, standing orders, timeouts) are delivered as usual. */
             notifications: components["schemas"]["Notification"][];
         };
         ValeriaCardKingdomsCommit: {
@@ -3766,7 +3766,7 @@ export interface components {
                 moves: components["schemas"]["VillagePillageMove"][];
                 game: components["schemas"]["VillagePillageGameView"];
             };
-            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, the live stream does not send them to you; those of the commits that followed (bots, standing orders) come on the stream as usual. */
+            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, no channel sends them to you again — not the live stream, your webhooks, browser push or e-mail (a lost answer: read the game or the feed); those of the commits that followed (bots, standing orders, timeouts) are delivered as usual. */
             notifications: components["schemas"]["Notification"][];
         };
         VillagePillageCommit: {

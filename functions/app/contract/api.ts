@@ -252,7 +252,7 @@ export const MoveAnswer = perGame('MoveAnswer', (contract) =>
     notifications: z
       .array(Notification)
       .describe(
-        'What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, the live stream does not send them to you; those of the commits that followed (bots, standing orders) come on the stream as usual.',
+        'What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, no channel sends them to you again — not the live stream, your webhooks, browser push or e-mail (a lost answer: read the game or the feed); those of the commits that followed (bots, standing orders, timeouts) are delivered as usual.',
       ),
   }),
 );

@@ -1,4 +1,5 @@
-import type { Derived } from '../model/derive.js';
+import { answeredToItsAuthor } from '../../service/answered-commands.js';
+import { sendable, type Addressed, type Derived } from '../model/derive.js';
 import type { BatchReads } from './batch-reads.js';
 import type { ObservedCommit } from './follow.js';
 
@@ -18,4 +19,17 @@ export type PushSink = (derived: Derived, observed: ObservedCommit | null, reads
 export async function passOn(sinks: readonly PushSink[], derived: Derived, observed: ObservedCommit | null, reads: BatchReads): Promise<void> {
   const failed = (await Promise.allSettled(sinks.map((sink) => sink(derived, observed, reads)))).find((o) => o.status === 'rejected');
   if (failed) throw failed.reason;
+}
+
+/**
+ * The notifications a channel delivers one by one (a lone stream message, a
+ * webhook, a browser push, an e-mail): those the undo allowance does not
+ * hold, less what the commit's answer told its author (answeredToItsAuthor:
+ * they have it, with the same ids, and the feed keeps it). Reminders are
+ * planned from every notification: they tell of a later moment.
+ */
+export function deliverable(derived: Derived, observed: ObservedCommit | null): Addressed[] {
+  return derived.notifications.filter(
+    ({ playerId, notification }) => sendable(derived, notification) && !(observed !== null && answeredToItsAuthor(observed.commit, playerId)),
+  );
 }

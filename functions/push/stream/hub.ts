@@ -3,14 +3,13 @@ import { engineOf, seatOf, type LiveGame } from '../../service/live-game.js';
 import { loadLive } from '../../service/pipeline.js';
 import { fail, ServiceError } from '../../service/errors.js';
 import { presentCommit, presentGame, presentLegalMoves } from '../../service/present.js';
-import { ANSWERED_WITH_COMMIT } from '../../service/answered-commands.js';
-import { sendable, type Derived } from '../model/derive.js';
+import { answeredToItsAuthor } from '../../service/answered-commands.js';
+import type { Derived } from '../model/derive.js';
 import type { PushContext } from '../context.js';
 import { chooses } from '../model/preferences.js';
 import type { BatchReads } from '../notify/batch-reads.js';
 import type { ObservedCommit } from '../notify/follow.js';
-import type { Commit } from '../../store/port.js';
-import type { PushSink } from '../notify/channels.js';
+import { deliverable, type PushSink } from '../notify/channels.js';
 import type { Notification } from '../model/schemas.js';
 import { ClientAction, MAX_SUBSCRIPTIONS_PER_CONNECTION, type CommitMessage, type ServerMessage } from './protocol.js';
 
@@ -102,18 +101,6 @@ async function commitMessages(
 }
 
 /**
- * Whether a subscriber gets the commit message: everyone but the player whose
- * request made the commit and was answered with it (the commit, the game and
- * the moves after it; a lost answer shows as a `seq` gap in the next
- * message). Commits the service made on its own (`system`: timeouts, bots,
- * standing orders) and those a request answers otherwise (a vacation, which
- * answers the vacation) go to everyone.
- */
-function getsCommitMessage(commit: Commit, playerId: string): boolean {
-  return commit.actor !== playerId || !ANSWERED_WITH_COMMIT.has((commit.command as { type?: string }).type ?? '');
-}
-
-/**
  * What goes to each connection for one durable commit (or timer): one commit
  * message to each subscriber of the game but the commit's author, and each
  * notification alone to the addressee's other connections (and for what no
@@ -131,7 +118,7 @@ export async function fanOut(
   reads: BatchReads,
 ): Promise<{ readonly connectionId: string; readonly message: ServerMessage }[]> {
   const out: { connectionId: string; message: ServerMessage }[] = [];
-  const told = observed ? subscribers.filter((s) => getsCommitMessage(observed.commit, s.playerId)) : [];
+  const told = observed ? subscribers.filter((s) => !answeredToItsAuthor(observed.commit, s.playerId)) : [];
   // Connections told the commit: their notifications about it ride in its message.
   const carried = new Set(told.map((s) => s.connectionId));
   if (observed) {
@@ -143,16 +130,13 @@ export async function fanOut(
     );
     for (const { connectionId, playerId } of told) out.push({ connectionId, message: messages.get(playerId) as CommitMessage });
   }
-  // What a commit tells the player whose answer carried it is in that answer.
-  const answeredTo = (playerId: string) => observed !== null && !getsCommitMessage(observed.commit, playerId);
-  const addressees = new Set(derived.notifications.map((a) => a.playerId).filter((playerId) => !answeredTo(playerId)));
-  for (const playerId of addressees) {
+  // Alone: neither held turns nor what a commit's answer told its author (that answer carries it).
+  const lone = deliverable(derived, observed);
+  for (const playerId of new Set(lone.map((a) => a.playerId))) {
     const connections = await connectionsOf(playerId);
     if (connections.length === 0) continue;
     const preferences = await reads.preferences(playerId);
-    const mine = derived.notifications
-      .filter((a) => a.playerId === playerId && sendable(derived, a.notification) && chooses(preferences, a.notification.type, 'stream'))
-      .map((a) => a.notification);
+    const mine = lone.filter((a) => a.playerId === playerId && chooses(preferences, a.notification.type, 'stream')).map((a) => a.notification);
     for (const connectionId of connections)
       for (const notification of mine)
         if (!carried.has(connectionId) || !ridesWith(observed, notification)) out.push({ connectionId, message: { type: 'notification', notification } });

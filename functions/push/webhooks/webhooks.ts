@@ -10,7 +10,7 @@ import { GAME_NOTICE_TYPES, NOTIFICATION_TYPES, type GameNotice, type Notificati
 import { readerLanguage } from '../notify/feed.js';
 import type { BatchReads } from '../notify/batch-reads.js';
 import { noticeFor } from '../notify/blocked-names.js';
-import type { PushSink } from '../notify/channels.js';
+import { deliverable, type PushSink } from '../notify/channels.js';
 import type { OutboxMessage } from '../outbox/message.js';
 import type { Outbox } from '../outbox/port.js';
 import type { PushPolicy } from '../policy.js';
@@ -139,7 +139,9 @@ function wants(hook: WebhookRecord, type: string): boolean {
 
 /**
  * A sink that queues a delivery for each notification or notice to every
- * webhook that wants it in the outbox, its body in the message: nothing is
+ * webhook that wants it in the outbox, its body in the message — but not a
+ * notification the commit's answer told its author (deliverable): a
+ * game's public notices still go to its webhooks, whoever moved. Nothing is
  * sent here and no delivery record written (a chat channel's turn is claimed,
  * below), so no receiver can slow the commit path, and the courier writes
  * the delivery's record once, with its first attempt. A
@@ -153,7 +155,7 @@ export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
   return async (derived, observed, reads) => {
     const due: [WebhookRecord, Notification | GameNotice][] = [];
     const mine = new Map<string, (type: NotificationType) => readonly WebhookRecord[]>();
-    for (const { playerId, notification } of derived.notifications.filter((a) => sendable(derived, a.notification))) {
+    for (const { playerId, notification } of deliverable(derived, observed)) {
       if (!mine.has(playerId)) mine.set(playerId, await playerWebhooks(reads, playerId));
       for (const hook of mine.get(playerId)?.(notification.type) ?? []) if (wants(hook, notification.type)) due.push([hook, notification]);
     }
