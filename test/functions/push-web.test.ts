@@ -71,7 +71,8 @@ describe.each(STORE_KINDS)('browser push (%s store, a local push service decrypt
     const watcherPhone = await startPushService();
     const first = await client.post('/v1/push-subscriptions', { token: closedTab.token, body: { ...phone.subscription, label: 'Phone' } });
     expect(first.status, first.text).toBe(201);
-    expect((await client.post('/v1/push-subscriptions', { token: closedTab.token, body: stale.subscription })).status).toBe(201);
+    const staleDevice = await client.post('/v1/push-subscriptions', { token: closedTab.token, body: stale.subscription });
+    expect(staleDevice.status).toBe(201);
     expect((await client.post('/v1/push-subscriptions', { token: watcher.token, body: watcherPhone.subscription })).status).toBe(201);
 
     const created = await client.post('/v1/games', { token: closedTab.token, body: { game: 'village-pillage', seats: 2, deadlines: 'daily' } });
@@ -138,6 +139,8 @@ describe.each(STORE_KINDS)('browser push (%s store, a local push service decrypt
     expect(stale.received).toHaveLength(1);
     const devices = (await client.get('/v1/push-subscriptions', { token: closedTab.token })).body.subscriptions as { label: string | null }[];
     expect(devices.map((d) => d.label)).toEqual(['Phone']);
+    // And no delivery is left recorded under the deleted device.
+    expect(await api.ctx.push.listDeliveries(staleDevice.body.id as string, 10)).toEqual([]);
 
     await stream.close();
     await Promise.all([phone.close(), stale.close(), watcherPhone.close()]);

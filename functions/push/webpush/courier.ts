@@ -74,7 +74,8 @@ export function webPushCourier(ctx: PushContext, timers: Timers): Courier {
       }
       if (result.status !== null && GONE.has(result.status)) {
         await ctx.push.deletePushSubscription(subscription);
-        await closeDelivery(ctx, due, 'failed', attempts);
+        // A new delivery to the device just deleted goes unrecorded, as giveUp drops a gone target's: nothing lists a deleted device's deliveries.
+        if (due.stored) await closeDelivery(ctx, due, 'failed', attempts);
         return 'stale';
       }
       if (!retried(result) || !(await planNextAttempt(ctx, timers, 'web-push', due, attempts, result, now))) await closeDelivery(ctx, due, 'failed', attempts);
