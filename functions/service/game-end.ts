@@ -76,10 +76,15 @@ function kept(live: LiveGame) {
   };
 }
 
-/** Each person's seat, whether it won, and whether it finished without a timeout (read from the whole log once). */
+/**
+ * Each person's seat, whether it won, and whether it finished without a
+ * timeout: read from the whole log once, unless the state holds no absence —
+ * every timeout that defaults a player's part leaves an `absence` event, so a
+ * game without one never timed anyone out (most games: no read at all).
+ */
 async function talliesOf(ctx: ServiceContext, live: LiveGame, winners: readonly number[]): Promise<SeatTally[]> {
   const timedOut = new Set<number>();
-  for (let after = 0; after < live.version;) {
+  for (let after = 0; live.state?.absence && after < live.version;) {
     const commits = await ctx.store.readCommits(live.header.gameId, after, LOG_PAGE.commits);
     if (commits.length === 0) break;
     for (const seat of seatsThatTimedOut(commits.flatMap((c) => c.events))) timedOut.add(seat);

@@ -23,6 +23,8 @@ describe('ratings over HTTP on DynamoDB Local', () => {
   const failFinishing = new Set<string>();
   /** Every rating write of these games' ends meets a rating that moved meanwhile, as under a long burst of ends of the same players. */
   const contendEnds = new Set<string>();
+  /** Reads of a game's log a page at a time (the tallies' scan for timeouts), per game: the follower's and the move path's reads take one or two commits. */
+  const logScans = new Map<string, number>();
 
   beforeAll(async () => {
     const real = await storeOf('dynamodb', 'api-ratings', clock.now);
@@ -32,6 +34,11 @@ describe('ratings over HTTP on DynamoDB Local', () => {
           return async (...args: Parameters<Store['replaceHeader']>) => {
             if (args[0].status === 'finished' && failFinishing.has(args[0].gameId)) throw new StoreUnavailableError('replaceHeader', 'unknown');
             return target.replaceHeader(...args);
+          };
+        if (name === 'readCommits')
+          return async (...args: Parameters<Store['readCommits']>) => {
+            if (args[2] > 2) logScans.set(args[0], (logScans.get(args[0]) ?? 0) + 1);
+            return target.readCommits(...args);
           };
         if (name === 'recordGameEnd')
           return async (...args: Parameters<Store['recordGameEnd']>) => (contendEnds.has(args[0].gameId) ? ('stale' as const) : target.recordGameEnd(...args));
@@ -240,6 +247,28 @@ describe('ratings over HTTP on DynamoDB Local', () => {
     }
     throw new Error('the game did not end');
   }
+
+  it('a game in which nobody timed out is tallied clean without reading its log; one with a timeout reads it', async () => {
+    const [ann, ben] = [await client.register('Ann'), await client.register('Ben')];
+    const { gameId } = await newGame(ann, [ben]);
+    for (let step = 0; step < 50; step++) {
+      const view = (await client.get(`/v1/games/${gameId}`, { token: ann.token })).body;
+      if (view.state.finished) break;
+      for (const [seat, player] of [ann, ben].entries()) {
+        if (!view.state.awaiting.includes(seat)) continue;
+        const mine = (await client.get(`/v1/games/${gameId}`, { token: player.token })).body;
+        const move = mine.state.pending.kind === 'simultaneous' ? { type: 'bid', card: mine.state.board.hand[0] } : { type: 'pass' };
+        expect((await client.post(`/v1/games/${gameId}/moves`, { token: player.token, body: { moves: [move] } })).status).toBe(200);
+      }
+    }
+    expect((await store.getGameEnd(gameId))?.tallies.map((t) => t.clean)).toEqual([true, true]);
+    expect(logScans.get(gameId)).toBeUndefined();
+
+    const timedOut = await newGame(ann, [ben]);
+    await annOnTimeBenAway(timedOut.gameId, ann);
+    expect((await store.getGameEnd(timedOut.gameId))?.tallies.map((t) => t.clean)).toEqual([true, false]);
+    expect(logScans.get(timedOut.gameId)).toBeGreaterThan(0);
+  });
 
   it('profiles show each game’s record and reliability; a table may require a minimum reliability to join', async () => {
     const [ann, ben, newcomer] = [await client.register('Ann'), await client.register('Ben'), await client.register('Cy')];
