@@ -148,19 +148,54 @@ const ctx = testContext({
 });
 const consumerMs: number[] = [];
 const push = await startLocalPush(ctx, { deadlines: false, onError: (error) => console.error(error), onHandled: (ms) => consumerMs.push(ms) });
+/**
+ * The local stand-ins for what AWS keeps elsewhere — the agenda for
+ * Scheduler, the outbox's queue for Lambda's asynchronous invocations — do
+ * their DynamoDB Local work after the consumer's measured time, one call
+ * after another in the order made (a cancel follows its schedule): on AWS
+ * those calls are priced as modelled round trips (AWS_CALL_SECONDS), so
+ * measuring their local writes too would count them twice. Waiting for the
+ * notifier waits for them.
+ */
+let standIns: Promise<void> = Promise.resolve();
+let standInFailure: unknown = null;
+function afterMeasuring(work: () => Promise<unknown>): Promise<void> {
+  standIns = standIns.then(async () => {
+    try {
+      await work();
+    } catch (error) {
+      standInFailure ??= error;
+    }
+  });
+  return Promise.resolve();
+}
+async function standInsDone(): Promise<void> {
+  await standIns;
+  if (standInFailure !== null) throw standInFailure;
+}
+const notifierIdle = push.notifier.idle.bind(push.notifier);
+push.notifier.idle = async () => {
+  await notifierIdle();
+  await standInsDone();
+};
+const outboxIdle = push.outbox.idle.bind(push.outbox);
+push.outbox.idle = async () => {
+  await standInsDone();
+  await outboxIdle();
+};
 // Reminders become EventBridge schedules on AWS, created and (once answered) deleted by the consumer.
 const timers = { reminders: new Set<string>(), cancelled: new Set<string>(), cancelCalls: 0, retries: 0 };
 const schedule = push.timers.schedule.bind(push.timers);
 push.timers.schedule = async (timer) => {
   if (timer.payload.kind === 'reminder') timers.reminders.add(timer.id);
   else timers.retries++; // a webhook retry (the first attempt runs in the consumer)
-  return schedule(timer);
+  return afterMeasuring(() => schedule(timer));
 };
 const cancel = push.timers.cancel.bind(push.timers);
 push.timers.cancel = async (id) => {
   timers.cancelCalls++;
   if (timers.reminders.has(id)) timers.cancelled.add(id);
-  return cancel(id);
+  return afterMeasuring(() => cancel(id));
 };
 /**
  * The outbox as Lambda would see it on AWS: each enqueue call (a consumer's
@@ -193,7 +228,7 @@ push.outbox.enqueue = async (messages) => {
   queued.messages += messages.length;
   for (const payload of deliveryEvents(messages)) countInvocation((JSON.parse(payload) as { messages: OutboxMessage[] }).messages);
   for (const m of messages) queued.largestBytes = Math.max(queued.largestBytes, Buffer.byteLength(JSON.stringify(m)));
-  return enqueue(messages);
+  return afterMeasuring(() => enqueue(messages));
 };
 /**
  * The game's own timers as the push function keeps them on AWS before it
