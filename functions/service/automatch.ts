@@ -232,6 +232,7 @@ async function seatTable(ctx: ServiceContext, table: readonly SeekRecord[]): Pro
     table: resolveTableRules({ allowBots: first.allowBots }, deadlines, rated),
     rated,
     visibility: 'invite',
+    gameWebhooks: false,
   };
   const claims = players.map((player, seat) => runningClaim(player, { gameId: header.gameId, game: header.game, seat, joinedAt: now }));
   try {

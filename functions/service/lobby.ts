@@ -73,6 +73,7 @@ export async function createGame(ctx: ServiceContext, creator: PlayerRecord, req
     table,
     rated,
     visibility: request.visibility ?? 'invite',
+    gameWebhooks: false,
   };
   // The game counts against its creator, seated or not: bots play an unseated creator's game on our timers all the same.
   const claim = runningClaim(creator, { gameId: header.gameId, game: header.game, seat: request.join ? 0 : null, joinedAt: now });

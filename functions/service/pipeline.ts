@@ -159,6 +159,7 @@ export async function commitRecord(
     requestHash: meta.requestHash,
     at: ctx.clock(),
     summary: { ...summarize(run.state, live.state.pending), ...(continues?.(after) ? { continues: true as const } : {}) },
+    headerRevision: live.header.revision,
   };
   const appended = await ctx.store.appendCommit(commit);
   if (appended.status === 'conflict') {

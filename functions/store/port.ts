@@ -172,6 +172,14 @@ export interface GameHeader {
    * revision says it is not theirs. Absent until someone joins.
    */
   readonly lastJoin?: SeatTaken;
+  /**
+   * Whether a game-scope webhook was ever subscribed to the game: set once,
+   * by the header write that precedes the first subscription's (so push's
+   * consumer, which holds the header, sees it), and never cleared. False on
+   * games created since the flag exists; absent on older ones, which may
+   * have some (their webhooks are looked up on every notice).
+   */
+  readonly gameWebhooks?: boolean;
 }
 
 /** A seat a player took, by the header write of `revision`, at `at` (epoch ms). */
@@ -235,6 +243,14 @@ export interface Commit {
   readonly requestHash: string | null;
   readonly at: number;
   readonly summary: CommitSummary;
+  /**
+   * The revision of the game's header the commit was decided under (the
+   * move path loads it with the game): push's follower uses a header it
+   * already holds when that one is at least this new. Absent on commits
+   * stored before, and on any whose maker did not have the header. Never
+   * shown to clients.
+   */
+  readonly headerRevision?: number;
 }
 
 export interface Snapshot {

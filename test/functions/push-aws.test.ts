@@ -14,6 +14,9 @@ import { connectionSink, onClientMessage, onConnect, onDisconnect, type Connecti
 import type { CommitMessage, ServerMessage } from '../../functions/push/stream/protocol.js';
 import { webhookSink } from '../../functions/push/webhooks/webhooks.js';
 import { joinGame } from '../../functions/service/lobby.js';
+import { loadLive } from '../../functions/service/pipeline.js';
+import { submitMoves } from '../../functions/service/play.js';
+import { awaitedSeats } from '../../core/engine/index.js';
 import { commitItem, keys, seekItem } from '../../functions/store/dynamo-items.js';
 import { poolTimer } from '../../functions/service/automatch-timer.js';
 import type { Item } from '../../functions/store/capacity.js';
@@ -197,6 +200,8 @@ describe('the stream on AWS: $connect, $default, $disconnect and the consumer fa
     expect(indexReads).toContain(`Query PLAYER#${a.playerId} WS# eventual`);
     expect(indexReads.every((r) => r.endsWith(' eventual'))).toBe(true);
     expect(reads.filter((r) => r.includes(' HEAD ')).every((r) => r.endsWith(' strong'))).toBe(true);
+    // The game is met at its first commit: loaded, its header with it; every later commit was decided under that header, so none is read alone.
+    expect(reads.filter((r) => r.startsWith('GetItem ') && r.includes(' HEAD '))).toEqual([]);
     const stored: Notification[] = (await client.get('/v1/notifications', { token: a.token })).body.notifications;
     const joined = stored.filter((n) => n.type === 'player-joined');
     expect(joined).toEqual([expect.objectContaining({ type: 'player-joined', gameId, seat: 0, joined: { seat: 1, name: 'Aws B' } })]);
@@ -405,5 +410,62 @@ describe('the push function takes each record through its timers and push at onc
     });
     expect(scheduled).toEqual([poolTimer(waiting[0]!.game, waiting[0]!.pool, waiting[0]!.createdAt)]);
     expect(pushed).toEqual([]);
+  });
+});
+
+describe('the consumer holds each followed game’s header (DynamoDB Local)', () => {
+  let table: TestTable;
+  let api: RunningApi;
+  beforeAll(async () => {
+    table = await freshTable('push-held');
+    api = await startApi({ store: table.store() });
+  });
+  afterAll(() => api.close());
+
+  it('reads no header for a commit decided under one it loaded or heard of in the stream, and one for a commit decided under a header write it missed', async () => {
+    const { client, ctx } = api;
+    const [a, b] = await Promise.all([client.register('Held A'), client.register('Held B')]);
+    const gameId: string = (await client.post('/v1/games', { token: a.token, body: { game: 'villages-of-valeria', seats: 2, deadlines: 'daily', join: true } }))
+      .body.gameId;
+    await client.post(`/v1/games/${gameId}/join`, { token: b.token, body: {} });
+    const follower = new GameFollower();
+    let seen = 0;
+    const newCommits = async (): Promise<StreamChange[]> => {
+      const read = await ctx.store.readCommits(gameId, seen, 100);
+      seen += read.length;
+      return read.map((c) => inserted(commitItem(c)));
+    };
+    const move = async () => {
+      const live = await loadLive(ctx, gameId);
+      const [seat] = awaitedSeats(live.state!.pending);
+      const occupant = live.header.seats[seat!];
+      const player = occupant?.kind === 'player' ? await ctx.store.getPlayer(occupant.playerId) : null;
+      await submitMoves(ctx, player!, gameId, { moves: [live.engine.legalMoves(live.state!, seat!)[0]], ifMatch: null, idempotencyKey: null, requestHash: '' });
+    };
+    /** A header write nobody announces (the stream still records it). */
+    const rewriteHeader = async () => {
+      const header = (await ctx.store.getHeader(gameId))!;
+      expect(await ctx.store.replaceHeader({ ...header, standingOrders: {}, revision: header.revision + 1 }, header.revision)).toBe(true);
+      return ['MODIFY', await storedHeader(table, gameId)] as StreamChange;
+    };
+    /** The header's lone reads while the consumer takes `changes` as one event. */
+    const headerReads = async (changes: readonly StreamChange[]) => {
+      let outcome: Awaited<ReturnType<typeof pushFromStream>> | undefined;
+      const { reads } = await callsDuring(table.client, async () => (outcome = await pushFromStream(ctx, streamEvent(changes), [], follower)));
+      expect(outcome?.batchItemFailures).toEqual([]);
+      return reads.filter((r) => r.startsWith('GetItem ') && r.includes(' HEAD '));
+    };
+
+    expect(await headerReads(await newCommits())).toEqual([]);
+    await move();
+    expect(await headerReads(await newCommits())).toEqual([]);
+    // The header's record comes before the commits decided under it (one partition): heard, held, nothing read.
+    const heard = await rewriteHeader();
+    await move();
+    expect(await headerReads([heard, ...(await newCommits())])).toEqual([]);
+    // One the consumer never saw (another shard's consumer took it, say): the commit's stamp is newer than the header held, so it is read, once.
+    await rewriteHeader();
+    await move();
+    expect(await headerReads(await newCommits())).toEqual([`GetItem GAME#${gameId} HEAD strong`]);
   });
 });

@@ -396,6 +396,28 @@ describe.each([memoryAdapter(), dynamoAdapter()])('store contract: $name', (adap
       expect(await store.readCommits(gameId, 0, 100)).toEqual(commits);
     });
 
+    it('keeps the header revision a commit was decided under, and none on a commit made without it', async () => {
+      const h = header({ status: 'active', startedAt: 1_700_000_000_000, revision: 4 });
+      await store.createGame(h);
+      const commits = [commit(h.gameId, 1, { headerRevision: 3 }), commit(h.gameId, 2, { headerRevision: 4 }), commit(h.gameId, 3)];
+      await appendAll(store, commits);
+      const read = await store.readCommits(h.gameId, 0, 100);
+      expect(read.map((c) => c.headerRevision)).toEqual([3, 4, undefined]);
+      expect(read[2]).not.toHaveProperty('headerRevision');
+      expect((await store.loadGame(h.gameId))?.tail).toEqual(commits);
+      expect(await store.latestCommit(h.gameId)).toEqual(commits[2]);
+    });
+
+    it('keeps whether a game may have game-scope webhooks, and its absence on a header written before the flag', async () => {
+      const flagged = header({ gameWebhooks: false });
+      const old = header();
+      await Promise.all([store.createGame(flagged), store.createGame(old)]);
+      expect((await store.getHeader(flagged.gameId))?.gameWebhooks).toBe(false);
+      expect(await store.getHeader(old.gameId)).not.toHaveProperty('gameWebhooks');
+      expect(await store.replaceHeader({ ...flagged, gameWebhooks: true, revision: flagged.revision + 1 }, flagged.revision)).toBe(true);
+      expect((await store.loadGame(flagged.gameId))?.header).toEqual({ ...flagged, gameWebhooks: true, revision: flagged.revision + 1 });
+    });
+
     it('never overwrites: a taken seq answers with the commit that holds it', async () => {
       const gameId = uid('g');
       const first = commit(gameId, 1);

@@ -23,12 +23,13 @@ export interface BatchReads {
   email(playerId: string): Promise<EmailRecord | null>;
   /**
    * The game's header, read once for the batch, when a commit of it first
-   * needs it: every commit of the batch was durable before the batch began,
-   * so this read is at least as new as each of them (all a read per commit
-   * promised: it too could see seats changed after its commit).
+   * needs it (the follower holds none that covers the commit's stamp): every
+   * commit of the batch was durable before the batch began, so this read is
+   * at least as new as the header each was decided under (it may see seats
+   * changed after its commit).
    */
   header(gameId: string): Promise<GameHeader | null>;
-  /** The game-scope webhooks of a game. */
+  /** The game-scope webhooks of a game (asked only of a game whose header says it may have some: `mayHaveGameWebhooks`). */
   gameWebhooks(gameId: string): Promise<readonly WebhookRecord[]>;
   /** Whether either of two players blocks the other (their `BLOCK#` rows read once for the batch). */
   blockedEitherWay(playerId: string, otherId: string): Promise<boolean>;

@@ -85,7 +85,11 @@ const READ_BACK_RETRY_MS = 1_000;
  * Each turn's items are a batch, as a stream consumer's event is on AWS: the
  * channels read what they need about a player, and a game's header, once
  * per batch (a read back from the log is a batch of its own, its header read
- * after the commits it read).
+ * after the commits it read). A game's header is read only when the one the
+ * follower holds is older than a commit's stamp: joins are the only header
+ * writes this process hears of, so each other (a seat left, standing
+ * orders, a game's first webhook) costs the next commit decided under it
+ * one read.
  */
 export function runLocalNotifier(
   ctx: PushContext,
@@ -98,8 +102,10 @@ export function runLocalNotifier(
   const handle = async (work: NotifierWork, reads: BatchReads) => {
     const started = performance.now();
     try {
-      if (work.kind === 'join') await passOn(sinks, await notifyJoin(ctx, work.header, reads), null, reads);
-      else {
+      if (work.kind === 'join') {
+        follower.heard(work.header);
+        await passOn(sinks, await notifyJoin(ctx, work.header, reads), null, reads);
+      } else {
         const { derived, observed } = await notifyCommit(ctx, work.commit, follower, reads);
         await passOn(sinks, derived, observed, reads);
         onHandled(performance.now() - started);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { fail } from '../../service/errors.js';
 import { DEFAULT_LANGUAGE } from '../../service/languages.js';
 import { seatOf } from '../../service/live-game.js';
-import { readHeader } from '../../service/pipeline.js';
+import { readHeader, RETRY, untilWon } from '../../service/pipeline.js';
+import type { GameHeader } from '../../store/port.js';
 import type { PushContext } from '../context.js';
 import { derivedId, sendable } from '../model/derive.js';
 import { chooses } from '../model/preferences.js';
@@ -70,16 +71,15 @@ export async function createWebhook(ctx: PushContext, policy: PushPolicy, ownerI
   const allowed: readonly string[] = gameId === null ? NOTIFICATION_TYPES : GAME_NOTICE_TYPES;
   const stray = request.events?.filter((type) => !allowed.includes(type)) ?? [];
   if (stray.length > 0) throw fail('invalid-events', { scope: gameId === null ? 'player' : 'game', allowed, stray });
-  if (gameId !== null) {
-    const header = await readHeader(ctx, gameId);
-    if (seatOf(header, ownerId) === null) throw fail('not-seated', { to: 'subscribe' });
-  }
+  const header = gameId === null ? null : await readHeader(ctx, gameId);
+  if (header && seatOf(header, ownerId) === null) throw fail('not-seated', { to: 'subscribe' });
   try {
     await resolveTarget(request.url, policy, policy.timeoutMs);
   } catch (error) {
     if (error instanceof ForbiddenTargetError) throw fail('webhook-target-forbidden', { why: error.message });
     throw error;
   }
+  if (header) await recordGameWebhooks(ctx, header);
   const hook: WebhookRecord = {
     id: `wh_${randomBytes(9).toString('base64url')}`,
     ownerId,
@@ -94,6 +94,35 @@ export async function createWebhook(ctx: PushContext, policy: PushPolicy, ownerI
   // The count and the subscription in one conditional write: parallel creates cannot pass the limit together.
   if (!(await ctx.push.addWebhook(hook, MAX_WEBHOOKS_PER_PLAYER))) throw fail('too-many-webhooks', { limit: MAX_WEBHOOKS_PER_PLAYER });
   return revealWebhook(hook);
+}
+
+/**
+ * Records in the game's header, before its first game-scope subscription is
+ * stored, that it has some (`gameWebhooks`), so that push's consumer asks for
+ * a game's subscriptions only where there may be any. A flag set once and
+ * never cleared, rather than a count kept with the subscriptions: it needs
+ * no transaction between push's items and the game's partition, no path that
+ * deletes a subscription (its owner, their account's erasure) has to keep
+ * it, and a subscription refused after it (the player's limit) leaves it
+ * merely true. It is a header write, bumping the revision, so commits decided
+ * after it carry a stamp that makes the consumer read it.
+ */
+async function recordGameWebhooks(ctx: PushContext, header: GameHeader): Promise<void> {
+  let current: GameHeader | null = header;
+  await untilWon('seats', HEADER_ATTEMPTS, async () => {
+    if (!current || current.gameWebhooks === true) return;
+    if (await ctx.store.replaceHeader({ ...current, gameWebhooks: true, revision: current.revision + 1 }, current.revision)) return;
+    current = await ctx.store.getHeader(current.gameId);
+    return RETRY;
+  });
+}
+
+/** How many times a subscription's header write is tried against others' header writes (joins, standing orders) before `contention`. */
+const HEADER_ATTEMPTS = 6;
+
+/** Whether a game may have game-scope subscriptions: its header says so, or was written before it said (absent: unknown). */
+export function mayHaveGameWebhooks(header: GameHeader): boolean {
+  return header.gameWebhooks !== false;
 }
 
 /** The subscription with its secret: the answer to its creation, rebuilt from the record itself when a retry asks again (no other record keeps the secret). */
@@ -149,7 +178,9 @@ function wants(hook: WebhookRecord, type: string): boolean {
  * nothing, unless the two handlings race: then a message may be sent twice,
  * with the same `webhook-id` (at least once). The subscriptions are
  * read eventually consistent (half the units): one made or deleted in the
- * last second may be seen a commit late.
+ * last second may be seen a commit late. A game's own are asked for only
+ * when the commit's header says it may have some: a commit decided before
+ * the game's first subscription was made is not told to it.
  */
 export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
   return async (derived, observed, reads) => {
@@ -161,7 +192,8 @@ export function webhookSink(ctx: PushContext, outbox: Outbox): PushSink {
     }
     const notices = derived.notices.filter((notice) => sendable(derived, notice));
     const gameId = notices[0]?.gameId;
-    if (gameId !== undefined) {
+    // The commit's header, held by the follower: most games have no game-scope subscription, and are not asked for any.
+    if (gameId !== undefined && (!observed || mayHaveGameWebhooks(observed.header))) {
       const hooks = await reads.gameWebhooks(gameId);
       // A notice names seats, and an owner is never told the name of a player on their block list: the commit's header says who sits where.
       const header = hooks.length === 0 ? null : (observed?.header ?? (await reads.header(gameId)));
