@@ -51,33 +51,26 @@ export type SignedTarget = z.infer<typeof SignedTarget>;
  * apart by `content` alone: everything else (the target's lane and
  * breaker, the local agenda's key, the queue) reads the same fields of both.
  */
-export const OutboxMessage = z
-  .object({
-    channel: z.enum(CHANNELS),
-    /** Whose target it is (the partition of the target's record). */
-    ownerId: id,
-    /** The target: what the per-target concurrency and circuit breaker count against. */
-    targetId: id,
-    /** The delivery record: its id and creation time (its place among the target's deliveries). */
-    deliveryId: id,
-    createdAt: z.int(),
-    /** A new delivery's content, until its first attempt (or deferral) is recorded; absent from a message naming a stored record. */
-    content: z.optional(DeliveryContent),
-    /**
-     * A new webhook delivery's signature, made by the commit consumer that
-     * queued it (it had just read the subscription): its first attempt posts
-     * it while receivers still accept its timestamp, reading nothing of the
-     * subscription. Only beside `content`: a retry reads the subscription and
-     * signs again.
-     */
-    signed: z.optional(SignedTarget),
-  })
-  .check(
-    z.refine((message) => message.signed === undefined || message.content !== undefined, {
-      message: 'a signature travels only with a new delivery',
-      path: ['signed'],
-    }),
-  );
+export const OutboxMessage = z.object({
+  channel: z.enum(CHANNELS),
+  /** Whose target it is (the partition of the target's record). */
+  ownerId: id,
+  /** The target: what the per-target concurrency and circuit breaker count against. */
+  targetId: id,
+  /** The delivery record: its id and creation time (its place among the target's deliveries). */
+  deliveryId: id,
+  createdAt: z.int(),
+  /** A new delivery's content, until its first attempt (or deferral) is recorded; absent from a message naming a stored record. */
+  content: z.optional(DeliveryContent),
+  /**
+   * A new webhook delivery's signature, made by the commit consumer that
+   * queued it (it had just read the subscription): its first attempt posts
+   * it while receivers still accept its timestamp, reading nothing of the
+   * subscription. Only beside `content` (the courier ignores it
+   * elsewhere): a retry reads the subscription and signs again.
+   */
+  signed: z.optional(SignedTarget),
+});
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
 /** The key a target's lane and breaker are kept under: unique across channels. */

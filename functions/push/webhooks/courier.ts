@@ -13,11 +13,11 @@ import { attemptDelivery, signFor, type AttemptResult } from './deliver.js';
  * The webhook channel's courier: what the outbox's dispatcher runs for each
  * queued webhook delivery, first attempt or retry. A new delivery is written
  * once, with its first attempt's outcome (its message carried its content,
- * and its signature, until then); each later attempt rewrites it. A failure plans the next
- * attempt as a timer (which, when it fires, queues the delivery again), and
- * past the last delay the delivery fails and the subscription is disabled,
- * its owner told. What the three channels share (the due delivery, its
- * writes, the retry plan) is here too.
+ * and its signature, until then); each later attempt rewrites it. A failure
+ * plans the next attempt as a timer (which, when it fires, queues the
+ * delivery again), and past the last delay the delivery fails and the
+ * subscription is disabled, its owner told. What the three channels share
+ * (the due delivery, its writes, the retry plan) is here too.
  */
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -231,8 +231,8 @@ async function recordAttempt(
   }
   // A receiver that said when to come back (a 429 from Discord or Slack) is not called before.
   if (await planNextAttempt(ctx, timers, 'webhook', due, attempts, result, now)) return null;
-  await closeDelivery(ctx, due, 'failed', attempts);
   const hook = await ctx.push.getWebhook(message.ownerId, message.targetId);
+  await closeDelivery(ctx, due, 'failed', attempts);
   if (!hook || hook.disabled) return null;
   const say = speaking(DISABLED_WEBHOOK, await readerLanguage(ctx, hook.ownerId));
   return disable(ctx, hook, say('failed', { id: delivery.id, attempts: attempts.length, minutes: Math.round((now - delivery.createdAt) / 60_000) }));
