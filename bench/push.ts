@@ -70,6 +70,9 @@ const UNITS_FILE = fileURLToPath(new URL('./push-units.json', import.meta.url));
 const HTTP_LAMBDA_GB = 1; // infra/stack.ts: the API function
 const PUSH_LAMBDA_GB = 0.5; // infra/push-stream.ts: Push and Connections
 const TIMER_LAMBDA_GB = 0.5; // infra/stack.ts: Timer
+const DELIVERY_LAMBDA_GB = 0.25; // infra/deliveries.ts: Deliveries
+/** Lambda gives a full vCPU at 1,769 MB, in proportion below: CPU-bound work measured on a full core takes this much longer in the delivery function (its network waits do not). */
+const DELIVERY_CPU_SLOWDOWN = 1769 / (DELIVERY_LAMBDA_GB * 1024);
 const LONG_POLL_SECONDS = 25;
 /** API Gateway closes idle WebSockets after 10 minutes and every connection after 2 hours. */
 const KEEPALIVE_PINGS_PER_HOUR = 6;
@@ -702,12 +705,12 @@ const rru = (n: number) => n * PRICES.dynamoReadUnit;
 const wru = (n: number) => n * PRICES.dynamoWriteUnit;
 const dollars = (x: number) => `$${x.toFixed(x < 1 ? 4 : 2)}`;
 const n = (x: number) => fixed(x, x % 1 === 0 ? 0 : 1);
-/** The seconds one attempt of a channel takes in the delivery function (modelled; browser push adds the sender's work, measured). */
+/** The seconds one attempt of a channel takes in the delivery function (modelled; browser push adds the sender's work, measured on a full core and slowed to the function's share of one). */
 const attemptSeconds = (channel: Channel) =>
-  channel === 'web-push' ? PUSH_SENDER_MS / 1000 + AWS_CALL_SECONDS.pushServiceAttempt : AWS_CALL_SECONDS.webhookAttempt;
+  channel === 'web-push' ? (PUSH_SENDER_MS * DELIVERY_CPU_SLOWDOWN) / 1000 + AWS_CALL_SECONDS.pushServiceAttempt : AWS_CALL_SECONDS.webhookAttempt;
 /** The delivery function's invocations of one channel: each billed once, and for its rounds of attempts (each round its attempts at once). */
 function deliveryInvocations({ invocations, rounds }: { readonly invocations: number; readonly rounds: number }, channel: Channel): number {
-  return invocations * PRICES.lambdaRequest + rounds * attemptSeconds(channel) * PUSH_LAMBDA_GB * PRICES.lambdaGbSecondArm;
+  return invocations * PRICES.lambdaRequest + rounds * attemptSeconds(channel) * DELIVERY_LAMBDA_GB * PRICES.lambdaGbSecondArm;
 }
 const httpRequestCost = (meanMs: number) => PRICES.httpApiRequest + lambda(1, meanMs / 1000, HTTP_LAMBDA_GB);
 /** A connection's records and route invocations on AWS (its ticket request and messages are counted apart). */
@@ -873,7 +876,7 @@ function report(title: string, { counted, costs, total, consumerAwsSeconds }: Aw
   for (const [type, sent] of c.messagesByType)
     console.log(`    ${type.padEnd(14)} ${n(sent.count).padStart(6)}, the largest ${fixed(sent.largestBytes / 1024, 1)} KB`);
   console.log(
-    `  ${n(c.deliveries)} webhook deliveries, ${n(c.pushes)} browser pushes (the sender's work ${fixed(PUSH_SENDER_MS, 2)} ms each, measured, + ${AWS_CALL_SECONDS.pushServiceAttempt * 1000} ms modelled for the push service's answer); reminders: ${n(c.reminders)} planned, ${n(c.reminders - c.remindersFired)} cancelled once answered, ${n(c.remindersFired)} fired`,
+    `  ${n(c.deliveries)} webhook deliveries, ${n(c.pushes)} browser pushes (the sender's work ${fixed(PUSH_SENDER_MS, 2)} ms each, measured on a full core, ×${fixed(DELIVERY_CPU_SLOWDOWN, 1)} at ${DELIVERY_LAMBDA_GB * 1024} MB, + ${AWS_CALL_SECONDS.pushServiceAttempt * 1000} ms modelled for the push service's answer); reminders: ${n(c.reminders)} planned, ${n(c.reminders - c.remindersFired)} cancelled once answered, ${n(c.remindersFired)} fired`,
   );
   const o = c.outbox;
   console.log(

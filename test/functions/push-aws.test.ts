@@ -8,6 +8,9 @@ import { pushOfBatch } from '../../functions/push/runners/aws.js';
 import type { PushSink } from '../../functions/push/notify/channels.js';
 import { notificationItem } from '../../functions/push/store/dynamo.js';
 import { GameFollower } from '../../functions/push/notify/follow.js';
+import { deliveryEvents } from '../../functions/push/outbox/invoke.js';
+import type { OutboxMessage } from '../../functions/push/outbox/message.js';
+import type { Outbox } from '../../functions/push/outbox/port.js';
 import type { Notification } from '../../functions/push/model/schemas.js';
 import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
 import { connectionSink, onClientMessage, onConnect, onDisconnect, type ConnectionSender } from '../../functions/push/stream/api-gateway.js';
@@ -278,7 +281,8 @@ describe('a seat taken is told from the stream, as durable as the seat (DynamoDB
     const { client, ctx } = api;
     const [a, b] = await Promise.all([client.register('Join A'), client.register('Join B')]);
     const receiver = await startReceiver();
-    expect((await client.post('/v1/webhooks', { token: a.token, body: { url: receiver.url } })).status).toBe(201);
+    const created = await client.post('/v1/webhooks', { token: a.token, body: { url: receiver.url } });
+    expect(created.status).toBe(201);
     const gameId: string = (await client.post('/v1/games', { token: a.token, body: { game: 'village-pillage', seats: 3 } })).body.gameId;
 
     dying = true;
@@ -291,8 +295,11 @@ describe('a seat taken is told from the stream, as durable as the seat (DynamoDB
 
     // The push function on AWS: its channels, webhooks through the outbox (run in process here, as the delivery function runs it).
     const run = await startLocalTimers(ctx, { deadlines: false });
+    // What the delivery function would be invoked with, as the push function serializes it.
+    const payloads: string[] = [];
+    const outbox: Outbox = { enqueue: async (messages) => (payloads.push(...deliveryEvents(messages)), run.outbox.enqueue(messages)) };
     const consume = async (changes: readonly StreamChange[]) => {
-      const outcome = await pushFromStream(ctx, streamEvent(changes), [webhookSink(ctx, run.outbox)], new GameFollower());
+      const outcome = await pushFromStream(ctx, streamEvent(changes), [webhookSink(ctx, outbox)], new GameFollower());
       await run.outbox.idle();
       expect(outcome.batchItemFailures).toEqual([]);
     };
@@ -305,6 +312,11 @@ describe('a seat taken is told from the stream, as durable as the seat (DynamoDB
       expect(told).toEqual([expect.objectContaining({ gameId, seat: 0, joined: { seat: 1, name: 'Join B' } })]);
       expect(hooked('player-joined').map((r) => JSON.parse(r.body).data)).toEqual(told);
       expect(joinedOf(await feedOf(b.token))).toEqual([]);
+      // Queued signed for its first attempt (URL, timestamp, signature), never with the signing secret.
+      const [payload] = payloads;
+      expect(payload).not.toContain(created.body.secret);
+      expect(payload).not.toContain(created.body.secret.slice('whsec_'.length));
+      expect((JSON.parse(payload!) as { messages: OutboxMessage[] }).messages.map((m) => m.signed?.url)).toEqual([receiver.url]);
 
       // The stream hands the record over again: the same item is rewritten, and the webhook is not sent again.
       await consume([seated]);

@@ -10,7 +10,7 @@ import type { AttemptOutcome, Courier } from '../../functions/push/outbox/port.j
 import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
 import { DynamoPushStore } from '../../functions/push/store/dynamo.js';
 import type { CommitMessage } from '../../functions/push/stream/protocol.js';
-import { attemptDelivery } from '../../functions/push/webhooks/deliver.js';
+import { attemptDelivery, signFor } from '../../functions/push/webhooks/deliver.js';
 import { dnsResolver, resolveTarget } from '../../functions/push/webhooks/ssrf.js';
 import { freshTable, type TestTable } from '../support/dynamo.js';
 import { openStream, startPushApi, type PushApi } from '../support/push-api.js';
@@ -135,17 +135,9 @@ describe('bounded DNS look-ups', () => {
     await expect(resolver('hooks.example.com', 200)).rejects.toThrow();
     expect(asked).toBeGreaterThan(0);
     await expect(resolveTarget('https://hooks.example.com/x', DEFAULT_PUSH_POLICY, 200, resolver)).rejects.toThrow('does not resolve');
-    const hook = {
-      id: 'wh_1',
-      ownerId: 'pl',
-      url: 'https://hooks.example.com/x',
-      gameId: null,
-      events: null,
-      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-      createdAt: 0,
-      disabled: null,
-    };
-    const result = await attemptDelivery(hook, { id: 'msg_1', body: '{}' }, { ...DEFAULT_PUSH_POLICY, timeoutMs: 200 }, 0, resolver);
+    const hook = { url: 'https://hooks.example.com/x', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
+    const signed = signFor(hook, 'msg_1', '{}', 0);
+    const result = await attemptDelivery(signed, { id: 'msg_1', body: '{}' }, { ...DEFAULT_PUSH_POLICY, timeoutMs: 200 }, 0, resolver);
     expect(result).toEqual({ ok: false, status: null, error: expect.stringMatching(/^target forbidden: .*does not resolve/) });
     silent.close();
   });

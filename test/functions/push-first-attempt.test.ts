@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PushContext } from '../../functions/push/context.js';
+import { InvokeOutbox, type FunctionInvoker } from '../../functions/push/outbox/invoke.js';
 import { OutboxMessage } from '../../functions/push/outbox/message.js';
 import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
 import type { DeliveryRecord, WebhookRecord } from '../../functions/push/store/port.js';
-import { newDeliveryMessage, retryMessage, webhookCourier } from '../../functions/push/webhooks/courier.js';
+import { CARRIED_SIGNATURE_MS, newDeliveryMessage, retryMessage, signedDeliveryMessage, webhookCourier } from '../../functions/push/webhooks/courier.js';
 import { webPushCourier } from '../../functions/push/webpush/courier.js';
 import { vapidKeysFromSeed } from '../../functions/push/webpush/vapid.js';
 import type { Timer, Timers, WebhookDeliveryPayload } from '../../functions/timers/port.js';
@@ -196,7 +198,132 @@ describe.each(STORE_KINDS)('a new browser push recorded with its first attempt (
     expect(await webPushCourier(ctx, timers).attempt(message)).toBe('delivered');
     expect(created).toEqual(['delivered']);
     expect(device.received.map((m) => [m.plaintext, m.problems])).toEqual([[body, []]]);
-    expect((await ctx.push.getDelivery(subscription.id, clock.now(), 'msg_push'))?.webPush).toEqual(webPush);
+    expect((await ctx.push.getDelivery(subscription.id, clock.now(), 'msg_push', 'strong'))?.webPush).toEqual(webPush);
     await device.close();
+  });
+});
+
+/**
+ * A first attempt reads as little as it can: its record eventually
+ * consistent (only to skip a delivery recorded already; the conditional
+ * create is the guard) and nothing of the subscription while the signature
+ * its commit's consumer made is fresh (CARRIED_SIGNATURE_MS). A stale one,
+ * and every retry, read the subscription and sign again; a retry reads its
+ * record strongly consistent.
+ */
+describe.each(STORE_KINDS)('a new webhook delivery signed as it was queued (%s store)', (kind) => {
+  let ctx: PushContext;
+  let clock: ReturnType<typeof manualClock>;
+  let reads: string[];
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let answers: number[];
+  let hook: WebhookRecord;
+  let scheduled: Timer[];
+  const timers: Timers = { schedule: async (timer) => void scheduled.push(timer), cancel: async () => {} };
+  const courier = () => webhookCourier(ctx, timers, async () => {});
+  const body = '{"type":"your-turn","data":{}}';
+  /** Queued as the sink queues it, at the clock's time. */
+  const queued = (id = 'msg_signed') =>
+    signedDeliveryMessage({ id, webhookId: hook.id, ownerId: hook.ownerId, type: 'your-turn', body, createdAt: clock.now() }, hook, clock.now());
+  const verified = (n: number) => {
+    const got = receiver.received[n]!;
+    return new Webhook(hook.secret).verify(got.body, got.headers as Record<string, string>);
+  };
+
+  beforeEach(async () => {
+    // The receiver checks the signature's timestamp against the real clock.
+    clock = manualClock(Date.now());
+    ctx = testContext({
+      store: await storeOf(kind, 'signed-first', clock.now),
+      clock: clock.now,
+      pushPolicy: { ...DEFAULT_PUSH_POLICY, allowLoopbackHttp: true, retryDelaysMs: [0, 1000, 2000] },
+    });
+    reads = [];
+    scheduled = [];
+    const { push } = ctx;
+    const getDelivery = push.getDelivery.bind(push);
+    const getWebhook = push.getWebhook.bind(push);
+    push.getDelivery = async (webhookId, createdAt, id, consistency) => (
+      reads.push(`delivery ${consistency}`),
+      getDelivery(webhookId, createdAt, id, consistency)
+    );
+    push.getWebhook = async (ownerId, id) => (reads.push('webhook'), getWebhook(ownerId, id));
+    answers = [];
+    receiver = await startReceiver((n) => answers[n] ?? 204);
+    hook = { ...webhookRecord('wh_signed', 'pl_owner', null, clock.now()), url: receiver.url, secret: `whsec_${randomBytes(24).toString('base64')}` };
+    expect(await ctx.push.addWebhook(hook, 10)).toBe(true);
+  });
+  afterEach(() => receiver.close());
+
+  it('queues the URL and the signature, never the secret: the invocation payload holds neither the secret nor its key', async () => {
+    const invoked: string[] = [];
+    const invoker: FunctionInvoker = { invoke: async (input) => (invoked.push(String(input.Payload)), { StatusCode: 202 }) };
+    await new InvokeOutbox(invoker, 'deliveries-fn').enqueue([queued()]);
+    expect(invoked).toHaveLength(1);
+    expect(invoked[0]).not.toContain(hook.secret);
+    expect(invoked[0]).not.toContain(hook.secret.slice('whsec_'.length));
+    const [message] = (JSON.parse(invoked[0]!) as { messages: unknown[] }).messages;
+    expect(OutboxMessage.parse(message).signed).toEqual({ url: hook.url, timestamp: Math.floor(clock.now() / 1000), signature: expect.stringMatching(/^v1,/) });
+  });
+
+  it('refuses a carried signature that is no Standard Webhooks signature, and posts none but a new delivery’s', async () => {
+    const malformed = { ...queued(), signed: { url: hook.url, timestamp: 1, signature: 'v1,short' } };
+    expect(OutboxMessage.safeParse(malformed).error?.issues.map((issue) => issue.path.join('.'))).toEqual(['signed.signature']);
+    answers = [503];
+    expect(await courier().attempt(queued())).toBe('failed');
+    reads.length = 0;
+    clock.advance(1000);
+    // A retry that somehow carried a signature: the subscription is read and the message signed again all the same.
+    const retry = { ...retryMessage(scheduled[0]!.payload as WebhookDeliveryPayload), signed: queued().signed! };
+    expect(await courier().attempt(OutboxMessage.parse(retry))).toBe('delivered');
+    expect(reads).toEqual(['delivery strong', 'webhook']);
+    expect(receiver.received[1]!.headers['webhook-timestamp']).toBe(String(Math.floor(clock.now() / 1000)));
+  });
+
+  it('attempts a fresh signed delivery reading its record eventually consistent and nothing of the subscription; the receiver verifies it', async () => {
+    const message = queued();
+    clock.advance(CARRIED_SIGNATURE_MS - 1000);
+    expect(await courier().attempt(message)).toBe('delivered');
+    expect(reads).toEqual(['delivery eventual']);
+    expect(verified(0)).toEqual(JSON.parse(body));
+    expect(receiver.received[0]!.headers['webhook-timestamp']).toBe(String(message.signed!.timestamp));
+  });
+
+  it('reads the subscription and signs again when the carried signature is 4 minutes old', async () => {
+    const message = queued();
+    clock.advance(CARRIED_SIGNATURE_MS);
+    expect(await courier().attempt(message)).toBe('delivered');
+    expect(reads).toEqual(['delivery eventual', 'webhook']);
+    expect(receiver.received[0]!.headers['webhook-timestamp']).toBe(String(Math.floor(clock.now() / 1000)));
+    expect(verified(0)).toEqual(JSON.parse(body));
+  });
+
+  it('reads the record strongly consistent and the subscription for a retry, signed at its own time', async () => {
+    answers = [503];
+    expect(await courier().attempt(queued())).toBe('failed');
+    reads.length = 0;
+    clock.advance(1000);
+    expect(await courier().attempt(retryMessage(scheduled[0]!.payload as WebhookDeliveryPayload))).toBe('delivered');
+    expect(reads).toEqual(['delivery strong', 'webhook']);
+    expect(receiver.received[1]!.headers['webhook-timestamp']).toBe(String(Math.floor(clock.now() / 1000)));
+    expect(verified(1)).toEqual(JSON.parse(body));
+  });
+
+  it('sends nothing for the same message handled again once recorded, and keeps the record', async () => {
+    answers = [503];
+    const message = queued();
+    expect(await courier().attempt(message)).toBe('failed');
+    const [recorded] = await ctx.push.listDeliveries(hook.id, 10);
+    expect(await courier().attempt(message)).toBe('stale');
+    expect(receiver.received).toHaveLength(1);
+    expect(await ctx.push.listDeliveries(hook.id, 10)).toEqual([recorded]);
+  });
+
+  it('reads the subscription to disable it when a first attempt is its last', async () => {
+    ctx = { ...ctx, pushPolicy: { ...ctx.pushPolicy, retryDelaysMs: [0] } };
+    answers = [500];
+    expect(await courier().attempt(queued())).toBe('failed');
+    expect(reads).toEqual(['delivery eventual', 'webhook']);
+    expect((await ctx.push.getWebhook(hook.ownerId, hook.id))?.disabled).not.toBeNull();
   });
 });

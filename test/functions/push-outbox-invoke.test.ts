@@ -167,9 +167,9 @@ describe('an invocation run again by Lambda (DynamoDB Local): what was delivered
     // The store fails once, reading the one delivery's record.
     const getDelivery = ctx.push.getDelivery.bind(ctx.push);
     let failures = 1;
-    ctx.push.getDelivery = async (webhookId, createdAt, id) => {
+    ctx.push.getDelivery = async (webhookId, createdAt, id, consistency) => {
       if (id === 'msg_store' && failures-- > 0) throw new Error('store unavailable');
-      return getDelivery(webhookId, createdAt, id);
+      return getDelivery(webhookId, createdAt, id, consistency);
     };
     // Each run in its own instance, as Lambda may: a new dispatcher, its breakers fresh.
     const run = () => {

@@ -234,7 +234,9 @@ describe.each(ADAPTERS)('push store contract (%s)', (_name, make) => {
     expect(await store.createDelivery(delivery('m1', NOW))).toBe(false);
     expect(await store.createDelivery(delivery('m2', NOW + 1))).toBe(true);
     await store.putDelivery({ ...delivery('m1', NOW), state: 'delivered', attempts: [{ at: NOW, status: 200, error: null }] });
-    expect((await store.getDelivery('wh_1', NOW, 'm1'))?.state).toBe('delivered');
+    expect((await store.getDelivery('wh_1', NOW, 'm1', 'strong'))?.state).toBe('delivered');
+    expect((await store.getDelivery('wh_1', NOW + 1, 'm2', 'eventual'))?.state).toBe('pending');
+    expect(await store.getDelivery('wh_1', NOW, 'm3', 'eventual')).toBeNull();
     expect((await store.listDeliveries('wh_1', 10)).map((d) => d.id)).toEqual(['m2', 'm1']);
   });
 

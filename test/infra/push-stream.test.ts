@@ -130,6 +130,8 @@ describe('push on AWS: the WebSocket API and the push consumer (template)', () =
     const deadLetters = (resources[config]!.Properties!.DestinationConfig.OnFailure.Destination as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     expect(resources[deadLetters]).toMatchObject({ Type: 'AWS::SQS::Queue', Properties: { SqsManagedSseEnabled: true } });
     expect(resources[deliverFn]!.Properties!.ReservedConcurrentExecutions).toBe(DELIVERY_INVOCATIONS.reservedConcurrency);
+    // It waits on receivers and does little CPU work: sized for that (bench/push.ts prices it at this size).
+    expect(resources[deliverFn]!.Properties!.MemorySize).toBe(256);
     // A name of its own, which those that hand it deliveries (itself included: a disabled webhook's notice) are told and
     // granted by name, the unqualified function only: a reference to it would close a cycle (it refers to the timer function).
     expect(resources[deliverFn]!.Properties!.FunctionName).toBe('Service-Deliveries');

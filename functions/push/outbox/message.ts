@@ -11,7 +11,9 @@ import * as z from 'zod/mini';
  * after); once recorded, retries, deferrals and timers name the record alone,
  * and each attempt reads its latest state (a duplicate finds it done). A
  * message never carries a secret: a webhook's signing secret, a device's
- * keys and the mail key stay in their records, read by the courier.
+ * keys and the mail key stay in their records, read by the courier. A new
+ * webhook delivery carries its signature instead (`signed`), made as it was
+ * queued, so that its first attempt need not read the subscription.
  */
 const id = z.string().check(z.minLength(1));
 
@@ -32,6 +34,19 @@ export const DeliveryContent = z.object({
 export type DeliveryContent = z.infer<typeof DeliveryContent>;
 
 /**
+ * A webhook message signed for its subscription by the Standard Webhooks
+ * specification (over id.timestamp.body, with the subscription's secret):
+ * where it goes, the `webhook-timestamp` it was signed at (seconds) and the
+ * `webhook-signature` (one HMAC-SHA256, `v1,` and 44 base64 characters).
+ */
+export const SignedTarget = z.object({
+  url: z.string().check(z.minLength(1), z.maxLength(2000)),
+  timestamp: z.int().check(z.nonnegative()),
+  signature: z.string().check(z.regex(/^v1,[A-Za-z0-9+/]{43}=$/)),
+});
+export type SignedTarget = z.infer<typeof SignedTarget>;
+
+/**
  * One schema for both kinds of message, the new and the recorded, told
  * apart by `content` alone: everything else (the target's lane and
  * breaker, the local agenda's key, the queue) reads the same fields of both.
@@ -47,6 +62,14 @@ export const OutboxMessage = z.object({
   createdAt: z.int(),
   /** A new delivery's content, until its first attempt (or deferral) is recorded; absent from a message naming a stored record. */
   content: z.optional(DeliveryContent),
+  /**
+   * A new webhook delivery's signature, made by the commit consumer that
+   * queued it (it had just read the subscription): its first attempt posts
+   * it while receivers still accept its timestamp, reading nothing of the
+   * subscription. Only beside `content` (the courier ignores it
+   * elsewhere): a retry reads the subscription and signs again.
+   */
+  signed: z.optional(SignedTarget),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 

@@ -300,9 +300,9 @@ export class DynamoPushStore implements PushStore {
     await this.client.send(new PutItemCommand({ TableName: this.table, Item: deliveryItem(delivery) }));
   }
 
-  async getDelivery(webhookId: string, createdAt: number, id: string): Promise<DeliveryRecord | null> {
+  async getDelivery(webhookId: string, createdAt: number, id: string, consistency: ReadConsistency): Promise<DeliveryRecord | null> {
     const key = { pk: { S: deliveriesPartition(webhookId) }, sk: { S: deliverySk(createdAt, id) } };
-    const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+    const output = await this.client.send(new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: consistency === 'strong' }));
     return output.Item ? (json(output.Item) as DeliveryRecord) : null;
   }
 

@@ -113,7 +113,8 @@ export interface WebhookStore {
   /** Stores a new delivery; false (and nothing written) when one with its id and time exists. */
   createDelivery(delivery: DeliveryRecord): Promise<boolean>;
   putDelivery(delivery: DeliveryRecord): Promise<void>;
-  getDelivery(webhookId: string, createdAt: number, id: string): Promise<DeliveryRecord | null>;
+  /** A delivery's record: read strongly consistent for a stored delivery's attempt, eventually (half the units) to skip a new one already recorded. */
+  getDelivery(webhookId: string, createdAt: number, id: string, consistency: ReadConsistency): Promise<DeliveryRecord | null>;
   /** Newest first. */
   listDeliveries(webhookId: string, limit: number): Promise<readonly DeliveryRecord[]>;
 }

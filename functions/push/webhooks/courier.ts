@@ -4,20 +4,20 @@ import type { PushContext } from '../context.js';
 import { derivedId, type Addressed } from '../model/derive.js';
 import { readerLanguage } from '../notify/feed.js';
 import { storeAddressed } from '../notify/notifier.js';
-import type { Channel, OutboxMessage } from '../outbox/message.js';
+import type { Channel, OutboxMessage, SignedTarget } from '../outbox/message.js';
 import type { AttemptOutcome, Courier } from '../outbox/port.js';
 import type { DeliveryAttempt, DeliveryRecord, WebhookRecord } from '../store/port.js';
-import { attemptDelivery, type AttemptResult } from './deliver.js';
+import { attemptDelivery, signFor, type AttemptResult } from './deliver.js';
 
 /**
  * The webhook channel's courier: what the outbox's dispatcher runs for each
  * queued webhook delivery, first attempt or retry. A new delivery is written
- * once, with its first attempt's outcome (its message carried its content
- * until then); each later attempt rewrites it. A failure plans the next
- * attempt as a timer (which, when it fires, queues the delivery again), and
- * past the last delay the delivery fails and the subscription is disabled,
- * its owner told. What the three channels share (the due delivery, its
- * writes, the retry plan) is here too.
+ * once, with its first attempt's outcome (its message carried its content,
+ * and its signature, until then); each later attempt rewrites it. A failure
+ * plans the next attempt as a timer (which, when it fires, queues the
+ * delivery again), and past the last delay the delivery fails and the
+ * subscription is disabled, its owner told. What the three channels share
+ * (the due delivery, its writes, the retry plan) is here too.
  */
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -42,6 +42,17 @@ export type NewDelivery = Pick<DeliveryRecord, 'id' | 'webhookId' | 'ownerId' | 
 export function newDeliveryMessage(delivery: NewDelivery, channel: Channel): OutboxMessage {
   const { type, body, webPush } = delivery;
   return { ...deliveryMessage(delivery, channel), content: { type, body, ...(webPush ? { webPush } : {}) } };
+}
+
+/**
+ * The outbox message of a new webhook delivery, signed now for its
+ * subscription (the sink just read it): the first attempt posts this
+ * signature while receivers still accept it, without reading the
+ * subscription. The secret stays in the record: a queued message may end in
+ * a dead-letter queue or a log.
+ */
+export function signedDeliveryMessage(delivery: Omit<NewDelivery, 'webPush'>, hook: Pick<WebhookRecord, 'url' | 'secret'>, now: number): OutboxMessage {
+  return { ...newDeliveryMessage(delivery, 'webhook'), signed: signFor(hook, delivery.id, delivery.body, now) };
 }
 
 /** A retry's timer fired: its delivery goes back to the outbox. */
@@ -74,15 +85,19 @@ export interface Due {
 }
 
 /**
- * What the message is due for now, read strongly consistent: a new
- * delivery if its record does not exist yet (one that exists means another
- * handling of the same commit got there first), a stored one if it is
- * pending and not planned for later (a duplicate message, or one that
- * overtook its timer, finds nothing).
+ * What the message is due for now: a new delivery if its record does not
+ * exist yet (one that exists means another handling of the same commit got
+ * there first), a stored one if it is pending and not planned for later (a
+ * duplicate message, or one that overtook its timer, finds nothing). A new
+ * delivery's record is read eventually consistent (half the units): a
+ * handling within about a second of another's write may miss it and attempt
+ * again, with the same message id, as two racing would; its write stays
+ * conditional, so the first record is kept. A stored one's is read strongly
+ * consistent: its state decides whether to attempt at all.
  */
 export async function dueDelivery(ctx: PushContext, message: OutboxMessage, now: number): Promise<Due | null> {
-  const stored = await ctx.push.getDelivery(message.targetId, message.createdAt, message.deliveryId);
   const { content } = message;
+  const stored = await ctx.push.getDelivery(message.targetId, message.createdAt, message.deliveryId, content ? 'eventual' : 'strong');
   if (content) {
     if (stored) return null;
     const delivery = { id: message.deliveryId, webhookId: message.targetId, ownerId: message.ownerId, createdAt: message.createdAt, ...content };
@@ -150,17 +165,42 @@ export async function planNextAttempt(
   return true;
 }
 
-/** `sent` hears of a notification the courier caused (a subscription disabled), to hand to every channel. */
+/**
+ * How long a signature made as the delivery was queued is posted:
+ * receivers refuse a timestamp more than 5 minutes from their clock
+ * (Standard Webhooks' tolerance), and a minute is left for clocks apart and
+ * the attempt itself. An older one (the message waited in Lambda's queue)
+ * is made again.
+ */
+export const CARRIED_SIGNATURE_MS = 4 * 60_000;
+
+/** The signature a new delivery's message carries, while fresh enough; null for a retry's, or a stale one. */
+function carriedSignature(message: OutboxMessage, now: number): SignedTarget | null {
+  const { signed } = message;
+  return message.content && signed && now - signed.timestamp * 1000 < CARRIED_SIGNATURE_MS ? signed : null;
+}
+
+/**
+ * `sent` hears of a notification the courier caused (a subscription
+ * disabled), to hand to every channel. A first attempt whose signature is
+ * fresh reads nothing of the subscription: one deleted or disabled since
+ * its commit's consumer listed it (milliseconds, or the minutes its message
+ * waited) may get that one delivery; any later attempt reads it, and signs.
+ */
 export function webhookCourier(ctx: PushContext, timers: Timers, sent: (addressed: Addressed) => Promise<void>): Courier {
   return {
     async attempt(message): Promise<AttemptOutcome> {
       const due = await dueDelivery(ctx, message, ctx.clock());
       if (!due) return 'stale';
-      const hook = await ctx.push.getWebhook(message.ownerId, message.targetId);
       const now = ctx.clock();
-      if (!hook || hook.disabled) return giveUp(ctx, due, now, 'webhook deleted or disabled', !hook);
-      const result = await attemptDelivery(hook, due.delivery, ctx.pushPolicy, now);
-      const disabled = await recordAttempt(ctx, timers, hook, due, result, now);
+      let signed = carriedSignature(message, now);
+      if (!signed) {
+        const hook = await ctx.push.getWebhook(message.ownerId, message.targetId);
+        if (!hook || hook.disabled) return giveUp(ctx, due, now, 'webhook deleted or disabled', !hook);
+        signed = signFor(hook, due.delivery.id, due.delivery.body, now);
+      }
+      const result = await attemptDelivery(signed, due.delivery, ctx.pushPolicy, now);
+      const disabled = await recordAttempt(ctx, timers, message, due, result, now);
       if (disabled) await sent(disabled);
       return result.ok ? 'delivered' : 'failed';
     },
@@ -171,10 +211,18 @@ export function webhookCourier(ctx: PushContext, timers: Timers, sent: (addresse
 /**
  * Stores a delivery with one more attempt and what follows: nothing after a
  * success, the next attempt's timer after a failure, or past the last delay
- * the delivery failed and the subscription disabled (the notification to its
- * owner returned).
+ * the delivery failed and the subscription disabled (read then: the
+ * notification to its owner returned; nothing if it is gone or disabled
+ * already).
  */
-async function recordAttempt(ctx: PushContext, timers: Timers, hook: WebhookRecord, due: Due, result: AttemptResult, now: number): Promise<Addressed | null> {
+async function recordAttempt(
+  ctx: PushContext,
+  timers: Timers,
+  message: OutboxMessage,
+  due: Due,
+  result: AttemptResult,
+  now: number,
+): Promise<Addressed | null> {
   const { delivery } = due;
   const attempts = [...delivery.attempts, { at: now, status: result.status, error: result.error }];
   if (result.ok) {
@@ -183,7 +231,9 @@ async function recordAttempt(ctx: PushContext, timers: Timers, hook: WebhookReco
   }
   // A receiver that said when to come back (a 429 from Discord or Slack) is not called before.
   if (await planNextAttempt(ctx, timers, 'webhook', due, attempts, result, now)) return null;
+  const hook = await ctx.push.getWebhook(message.ownerId, message.targetId);
   await closeDelivery(ctx, due, 'failed', attempts);
+  if (!hook || hook.disabled) return null;
   const say = speaking(DISABLED_WEBHOOK, await readerLanguage(ctx, hook.ownerId));
   return disable(ctx, hook, say('failed', { id: delivery.id, attempts: attempts.length, minutes: Math.round((now - delivery.createdAt) / 60_000) }));
 }

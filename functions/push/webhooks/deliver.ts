@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
+import type { SignedTarget } from '../outbox/message.js';
 import type { PushPolicy } from '../policy.js';
 import type { DeliveryRecord, WebhookRecord } from '../store/port.js';
 import { ForbiddenTargetError, resolveTarget, type HostResolver, type ResolvedTarget } from './ssrf.js';
@@ -44,13 +45,18 @@ export function retryAfterMs(header: string | undefined, body: string, now: numb
   return undefined;
 }
 
+/** Signs a message for a subscription at `at`, by the Standard Webhooks specification (its `whsec_` secret, over id.timestamp.body). */
+export function signFor(hook: Pick<WebhookRecord, 'url' | 'secret'>, messageId: string, body: string, at: number): SignedTarget {
+  return { url: hook.url, timestamp: Math.floor(at / 1000), signature: new Webhook(hook.secret).sign(messageId, new Date(at), body) };
+}
+
 /**
  * One attempt of a delivery: the target vetted again (what the name resolves
  * to now is what gets called) and the signed message posted, all within the
  * policy's one time limit, the DNS look-up included.
  */
 export async function attemptDelivery(
-  hook: WebhookRecord,
+  signed: SignedTarget,
   delivery: Pick<DeliveryRecord, 'id' | 'body'>,
   policy: Pick<PushPolicy, 'allowLoopbackHttp' | 'timeoutMs'>,
   now: number,
@@ -59,22 +65,14 @@ export async function attemptDelivery(
   const started = performance.now();
   let target;
   try {
-    target = await resolveTarget(hook.url, policy, policy.timeoutMs, resolve);
+    target = await resolveTarget(signed.url, policy, policy.timeoutMs, resolve);
   } catch (error) {
     if (error instanceof ForbiddenTargetError) return { ok: false, status: null, error: `target forbidden: ${error.message}` };
     throw error;
   }
   const left = Math.max(1, Math.ceil(policy.timeoutMs - (performance.now() - started)));
-  return postSigned(target, signedHeaders(hook.secret, delivery.id, new Date(now), delivery.body), delivery.body, left, now);
-}
-
-/** Standard Webhooks headers for a message, signed with the subscription's `whsec_` secret. */
-export function signedHeaders(secret: string, messageId: string, at: Date, body: string): Record<string, string> {
-  return {
-    'webhook-id': messageId,
-    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new Webhook(secret).sign(messageId, at, body),
-  };
+  const headers = { 'webhook-id': delivery.id, 'webhook-timestamp': String(signed.timestamp), 'webhook-signature': signed.signature };
+  return postSigned(target, headers, delivery.body, left, now);
 }
 
 /**

@@ -17,8 +17,8 @@ import type { Outbox } from '../outbox/port.js';
 import type { PushPolicy } from '../policy.js';
 import type { DeliveryRecord, WebhookRecord } from '../store/port.js';
 import { chatBody, chatPingBody } from './chat.js';
-import { newDeliveryMessage } from './courier.js';
-import { attemptDelivery } from './deliver.js';
+import { signedDeliveryMessage } from './courier.js';
+import { attemptDelivery, signFor } from './deliver.js';
 import { MAX_WEBHOOKS_PER_PLAYER, type TestOutcome } from './schemas.js';
 import { ForbiddenTargetError, resolveTarget } from './ssrf.js';
 
@@ -145,7 +145,7 @@ export async function pingWebhook(ctx: PushContext, policy: PushPolicy, hook: We
     format === 'standard'
       ? JSON.stringify({ type: 'ping', timestamp: new Date(now).toISOString(), data: { webhookId: hook.id } })
       : chatPingBody(format, await readerLanguage(ctx, hook.ownerId));
-  const result = await attemptDelivery(hook, { id, body }, policy, now);
+  const result = await attemptDelivery(signFor(hook, id, body, now), { id, body }, policy, now);
   const outcome: TestOutcome = result.ok ? 'delivered' : result.error === 'timed out' ? 'timed out' : 'refused';
   await ctx.push.putDelivery({
     id,
@@ -229,7 +229,13 @@ function chatTurn(message: Notification | GameNotice): string | null {
   return null;
 }
 
-/** A new delivery's outbox message, a chat app's in its owner's language (a game's channel too, as whoever set it up reads it); null when a chat channel was told of the turn already. */
+/**
+ * A new delivery's outbox message, a chat app's in its owner's language (a
+ * game's channel too, as whoever set it up reads it), signed now (every
+ * format is posted with the Standard Webhooks headers) so that its first
+ * attempt need not read the subscription again; null when a chat channel
+ * was told of the turn already.
+ */
 async function queuedDelivery(ctx: PushContext, hook: WebhookRecord, message: Notification | GameNotice, reads: BatchReads): Promise<OutboxMessage | null> {
   const format = formatOf(hook);
   const id = derivedId('msg', hook.id, message.id);
@@ -239,5 +245,9 @@ async function queuedDelivery(ctx: PushContext, hook: WebhookRecord, message: No
     format === 'standard'
       ? JSON.stringify({ type: message.type, timestamp: message.at, data: message })
       : chatBody(format, message, ctx.pushPolicy.appUrl, (await reads.preferences(hook.ownerId)).language ?? DEFAULT_LANGUAGE);
-  return newDeliveryMessage({ id, webhookId: hook.id, ownerId: hook.ownerId, type: message.type, body, createdAt: Date.parse(message.at) }, 'webhook');
+  return signedDeliveryMessage(
+    { id, webhookId: hook.id, ownerId: hook.ownerId, type: message.type, body, createdAt: Date.parse(message.at) },
+    hook,
+    ctx.clock(),
+  );
 }
