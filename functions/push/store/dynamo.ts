@@ -567,8 +567,8 @@ export class DynamoPushStore implements PushStore {
     };
     const puts = items.map((Item) => ({ Put: { TableName: this.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } }));
     if ((await this.transact([count, ...puts])) === 'written') return true;
-    // The count refused it: the player is full, or was never counted.
-    if (!(await this.startCount(ownerId, kind, existing))) return false;
+    // The count refused it: the player is full, or was not counted yet when it was tried (a create racing this one may have started the count since, so a count found now does not mean full).
+    await this.startCount(ownerId, kind, existing);
     return (await this.transact([count, ...puts])) === 'written';
   }
 
@@ -590,10 +590,10 @@ export class DynamoPushStore implements PushStore {
     await this.client.send(new TransactWriteItemsCommand({ TransactItems: [owner!, ...others].map((Delete) => ({ Delete })) }));
   }
 
-  /** Starts a player's count of `kind` at `existing()`; false when the count exists already (the player is full). */
-  private async startCount(ownerId: string, kind: CountedKind, existing: () => Promise<number>): Promise<boolean> {
+  /** Starts a player's count of `kind` at `existing()`, unless it exists already. */
+  private async startCount(ownerId: string, kind: CountedKind, existing: () => Promise<number>): Promise<void> {
     const counted = await this.client.send(new GetItemCommand({ TableName: this.table, Key: countKey(ownerId, kind), ConsistentRead: true }));
-    if (counted.Item) return false;
+    if (counted.Item) return;
     const n = await existing();
     try {
       await this.client.send(
@@ -607,7 +607,6 @@ export class DynamoPushStore implements PushStore {
       // Another request started it first: either way the count exists now.
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
-    return true;
   }
 
   /** Puts `item` if `condition` holds: false, with nothing written, when it does not. */
