@@ -113,9 +113,11 @@ describe.skipIf(!entriesExist)('Lambda bundles (esbuild, for real)', () => {
       // attestation format it accepts) is a chunk of its own, loaded by the first request that verifies a passkey: it
       // counts here, never at init (bench:lambda's bytes loaded at init). Measured 1.34 MB once automatch, e-mail and
       // passkeys had landed, then 1.47 MB once problems, refusals, e-mails and chat messages spoke French and Persian
-      // (about 60 KB of sentences, and intl-messageformat with its ICU parser to render them): the budget keeps about
-      // 5% above that, so that a new dependency still has to be looked at.
-      expect(bytes, fn.Properties.Description).toBeLessThan(1_550_000);
+      // (about 60 KB of sentences, and intl-messageformat with its ICU parser to render them), then 1.55 MB with
+      // issue 27's own code (the outbox's Lambda client, deliveries signed as they are queued, the game-webhook flag;
+      // no new dependency of its own): the budget keeps about 5% above that, so that a new dependency still has to be
+      // looked at.
+      expect(bytes, fn.Properties.Description).toBeLessThan(1_630_000);
     }
   });
 
