@@ -80,9 +80,14 @@ describe.each(RUNS)('notifications (%s store, real HTTP, holding at most %s)', (
       expect(ended).toHaveLength(1);
       const verify = await client.get(`/v1/games/${gameId}/verify`, { token: player.token });
       expect(verify.status).toBe(200);
-      // Every your-turn names a pending entry that truly awaited this seat, opened by the commit it cites.
-      const turns = seen.filter((n) => n.type === 'your-turn');
+      // The feed lists every your-turn but those this seat's own answers carried (a new round its move opened).
+      const mine = answers.filter((a) => a.seat === seat);
+      const answeredTurns = mine.flatMap((a) => a.told).filter((n) => n.type === 'your-turn');
+      const listedTurns = seen.filter((n) => n.type === 'your-turn');
+      expect(listedTurns.length).toBeGreaterThan(0);
+      const turns = [...listedTurns, ...answeredTurns];
       expect(turns.length).toBeGreaterThan(3);
+      // Every your-turn names a pending entry that truly awaited this seat, opened by the commit it cites.
       for (const turn of turns) {
         const opening = commits.find((c) => c.seq === turn.version);
         expect(opening?.summary.pendingId).toBe(turn.pending.id);
@@ -94,12 +99,13 @@ describe.each(RUNS)('notifications (%s store, real HTTP, holding at most %s)', (
       expect(new Set(turns.map((t) => t.pending.id))).toEqual(awaitedEntries);
       // Oldest first.
       expect(seen.map((n) => n.at)).toEqual([...seen.map((n) => n.at)].sort());
-      // Every answer told its author exactly what the feed lists for that commit (a new round's turn, the end).
-      for (const { seq, told } of answers.filter((a) => a.seat === seat)) expect(told).toEqual(seen.filter((n) => 'version' in n && n.version === seq));
+      // Every answer told its author what the feed lists for that commit (the end), and the turn it handed back, which the feed does not list.
+      for (const { seq, told } of mine) expect(told.filter((n) => n.type !== 'your-turn')).toEqual(seen.filter((n) => 'version' in n && n.version === seq));
     }
 
-    // Some answers told their author something: the one that ended the game, at least.
+    // Some answers told their author something: the one that ended the game, and the rounds their moves opened.
     expect(answers.some((a) => a.told.some((n) => n.type === 'game-ended'))).toBe(true);
+    expect(answers.some((a) => a.told.some((n) => n.type === 'your-turn'))).toBe(true);
 
     // A client away since the middle catches up with `after` and misses nothing.
     expect(midCursor).not.toBeNull();

@@ -5,7 +5,7 @@ import { startLocalPush, type LocalPushRun } from '../../functions/compose.js';
 import { DEFAULT_PUSH_POLICY } from '../../functions/push/policy.js';
 import { GameNotice, Notification } from '../../functions/push/model/schemas.js';
 import { isForbiddenAddress } from '../../functions/push/webhooks/ssrf.js';
-import { startApi, STORE_KINDS, storeOf, type RunningApi } from '../support/api.js';
+import { startApi, STORE_KINDS, storeOf, type Reply, type RunningApi } from '../support/api.js';
 import { answeredNotifications, playToEnd } from '../support/api-players.js';
 import { startDiscordReceiver, startSlackReceiver } from '../support/chat-receivers.js';
 import { sealedBidsListing } from '../support/sealed-bids.js';
@@ -382,7 +382,14 @@ describe('chat channels during an undo loop (DynamoDB Local)', () => {
     const channel = await hook(alice.token, { url: slack.url, gameId, format: 'slack', events: ['game.turn'] });
     expect((await client.post(`/v1/games/${gameId}/join`, { token: bob.token, body: {} })).status).toBe(200);
     const table = sealedTable(client);
-    const undo = async (version: number) => expect((await client.post(`/v1/games/${gameId}/undo`, { token: alice.token, body: { version } })).status).toBe(200);
+    // What Alice's own answers told her: the turns they handed back, which no channel sends her and her feed does not list.
+    const toldAlice: Notification[] = [];
+    const answered = (reply: Reply) => {
+      expect(reply.status, reply.text).toBe(200);
+      toldAlice.push(...(reply.body.notifications as Notification[]));
+      return reply;
+    };
+    const undo = async (version: number) => answered(await client.post(`/v1/games/${gameId}/undo`, { token: alice.token, body: { version } }));
     // Each step's messages land before the next move: the outbox runs every message at once, so two in flight together
     // may reach a channel in either order, and the order of the channel's messages is asserted below.
     const step = async () => {
@@ -392,15 +399,15 @@ describe('chat channels during an undo loop (DynamoDB Local)', () => {
     await step();
 
     // The bid window: Alice bids and takes it back (her turn again, same window), bids again; Bob bids and the leader's turn opens.
-    await undo((await table.bid(gameId, alice.token)).body.version);
+    await undo(answered(await table.bid(gameId, alice.token)).body.version);
     await step();
-    expect((await table.bid(gameId, alice.token)).status).toBe(200);
+    answered(await table.bid(gameId, alice.token));
     expect((await table.bid(gameId, bob.token)).status).toBe(200);
     await step();
     // Alice leads, takes it back (her lead again), leads again: round 2's window opens twice under one pending entry.
-    await undo((await table.move(gameId, alice.token, { type: 'double' })).body.version);
+    await undo(answered(await table.move(gameId, alice.token, { type: 'double' })).body.version);
     await step();
-    expect((await table.move(gameId, alice.token, { type: 'double' })).status).toBe(200);
+    answered(await table.move(gameId, alice.token, { type: 'double' }));
     await step();
 
     const turnsOf = async (token: string) =>
@@ -408,9 +415,15 @@ describe('chat channels during an undo loop (DynamoDB Local)', () => {
         Notification,
         { type: 'your-turn' }
       >[];
-    const turns = await turnsOf(alice.token);
     // Alice was announced her turn six times over three pending entries: each was handed back once (two undos, one move taken again).
-    expect(turns).toHaveLength(6);
+    // Her feed lists the two others' commits told her (the start, the lead Bob's bid handed her); her answers told her the other four.
+    const listed = await turnsOf(alice.token);
+    const toldTurns = toldAlice.filter((n): n is (typeof listed)[number] => n.type === 'your-turn');
+    expect(listed).toHaveLength(2);
+    expect(toldTurns).toHaveLength(4);
+    expect(toldAlice.filter((n) => n.type !== 'your-turn')).toEqual([]);
+    const turns = [...listed, ...toldTurns];
+    expect(new Set(turns.map((n) => n.id)).size).toBe(6);
     const entries = [...new Set(turns.map((n) => n.pending.id))];
     expect(entries).toHaveLength(3);
     // Bob, twice over round 2's window (opened by Alice's lead, closed by her undo, opened again by her lead), once at the start.

@@ -34,7 +34,8 @@ export interface PlayOptions {
  * What each seat's answers told it (a move's, an undo's: `notifications`,
  * beside the commit and `next`), gathered from `onResponse`: what no channel
  * sends that player again, and `untold` what they get by webhook, push or
- * e-mail of a feed.
+ * e-mail of a feed; `unlisted` what of it their feed does not list (the
+ * turns their own requests handed back: the push notifier's `feedKeeps`).
  */
 export function answeredNotifications() {
   const told = new Map<number, Notification[]>();
@@ -45,6 +46,7 @@ export function answeredNotifications() {
       if (reply.body?.commit && reply.body.next) told.set(seat, [...of(seat), ...(reply.body.notifications as Notification[])]);
     },
     untold: (seat: number, feed: readonly Notification[]) => feed.filter((n) => !of(seat).some((a) => a.id === n.id)),
+    unlisted: (seat: number) => of(seat).filter((n) => n.type === 'your-turn'),
   };
 }
 

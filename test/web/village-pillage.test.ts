@@ -1,3 +1,5 @@
+import { ValeriaClient } from '@valeria-tabletop/client';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   createGameInLobby,
@@ -33,6 +35,17 @@ describe('the web client in Chromium: Village Pillage', () => {
     await verifyOnEndScreen(ann);
     await screenshotTable(ann, 'village-pillage-end');
     await expectAccessible(ann, 'the Village Pillage end screen');
+    // Each one's list is their feed: the turns their own moves' answers told them (a round their move closed) are in neither.
+    for (const page of [ann, ben]) await expectListIsFeed(page);
     expect(pageErrors).toEqual([]);
   });
 });
+
+/** The page's list of notifications holds exactly what the API's feed lists for its player. */
+async function expectListIsFeed(page: Page): Promise<void> {
+  const client = new ValeriaClient({ baseUrl: world().url, token: String(await page.evaluate("localStorage.getItem('valeria.token')")) });
+  await page.getByRole('link', { name: /^Notifications/ }).click();
+  const list = page.getByRole('list', { name: 'Notifications, newest first' });
+  const feed = async () => (await client.api.GET('/v1/notifications', { params: { query: { limit: 100 } } })).data?.notifications.length;
+  await expect.poll(async () => [await list.getByRole('listitem').count(), await feed()]).toSatisfy(([listed, stored]) => listed === stored);
+}

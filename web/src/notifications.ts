@@ -65,11 +65,17 @@ function add(arrived: readonly Notification[], announce: boolean): void {
 
 /**
  * What a request's own commit told the player (a move's, an undo's or a
- * reclaim's answer carries it; the stream does not send it): added as if it
- * had come on the stream, so at its table it counts as seen there.
+ * reclaim's answer carries it; the stream does not send it): what of it the
+ * feed lists (the end their move made) is added as if it had come on the
+ * stream, so at its table it counts as seen there. A turn it told them is
+ * left out, as the feed leaves it out: the table they play at shows it, and
+ * a multi-step turn would fill the list with it.
  */
 export function noteAnswered(told: readonly Notification[]): void {
-  add(told, true);
+  add(
+    told.filter((n) => n.type !== 'your-turn'),
+    true,
+  );
 }
 
 /**

@@ -712,7 +712,7 @@ export interface paths {
         };
         /**
          * Your notifications after a cursor, oldest first (kept 30 days)
-         * @description What the stream and your webhooks also receive: `your-turn`, `deadline-soon`, `timed-out`, `game-started`, `game-ended`, `player-joined` (someone took a seat at a table where you sit), `webhook-disabled`. Keep `next` and pass it as `after` to catch up after being away; ids are stable, so one seen on the stream is the same here.
+         * @description What the stream and your webhooks also receive: `your-turn`, `deadline-soon`, `timed-out`, `game-started`, `game-ended`, `player-joined` (someone took a seat at a table where you sit), `webhook-disabled`. Not listed: a `your-turn` that your own move, undo or reclaim was answered with (its `notifications`: a turn your move kept or brought back to you) — that answer told you, and the game’s legal moves tell it again; one a commit of the service’s own (a bot, a standing order, a timeout) hands you is listed. Keep `next` and pass it as `after` to catch up after being away; ids are stable, so one seen on the stream is the same here.
          */
         get: operations["listNotifications"];
         put?: never;
@@ -762,7 +762,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to your notifications, or to one game’s public notices
-         * @description Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once: a message may come twice (a timeout, a retried handling), with the same `webhook-id`: drop repeats by it. 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. A player-scope subscription gets every notification of yours but those your own request’s answer carried already (a move’s, an undo’s, a reclaim’s `notifications`; your feed keeps them); a game-scope one gets the game’s public notices whoever moved. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). A player keeps at most 10 (`409 too-many-webhooks`, with the `limit`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret, read again from the subscription: the key’s record keeps only its id) instead of a second subscription.
+         * @description Deliveries are signed by the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the secret answered here once). At least once: a message may come twice (a timeout, a retried handling), with the same `webhook-id`: drop repeats by it. 5-second timeout, no redirects followed, retried with growing delays for over 24 hours, then the subscription is disabled and you get a `webhook-disabled` notification. A player-scope subscription gets every notification of yours but those your own request’s answer carried already (a move’s, an undo’s, a reclaim’s `notifications`; your feed keeps them but a `your-turn`); a game-scope one gets the game’s public notices whoever moved. The URL must be https and resolve to a public address (`422 webhook-target-forbidden`). A player keeps at most 10 (`409 too-many-webhooks`, with the `limit`). The secret is shown in this answer only; a retry with the same Idempotency-Key and body returns this same answer (with the secret, read again from the subscription: the key’s record keeps only its id) instead of a second subscription.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -2709,7 +2709,7 @@ export interface components {
                 moves: components["schemas"]["VillagesOfValeriaMove"][];
                 game: components["schemas"]["VillagesOfValeriaGameView"];
             };
-            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, no channel sends them to you again — not the live stream, your webhooks, browser push or e-mail (a lost answer: read the game or the feed); those of the commits that followed (bots, standing orders, timeouts) are delivered as usual. */
+            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made — as notifications. Like the commit, no channel sends them to you again: not the live stream, your webhooks, browser push or e-mail. Your feed (GET /v1/notifications) lists the end, with the same id, but not a `your-turn` told here: the turn is yours by this very answer, and if the answer is lost, reading the game (its legal moves) tells it again. Those of the commits that followed (bots, standing orders, timeouts) are stored and delivered as usual. */
             notifications: components["schemas"]["Notification"][];
         };
         VillagesOfValeriaCommit: {
@@ -3349,7 +3349,7 @@ export interface components {
                 moves: components["schemas"]["ValeriaCardKingdomsMove"][];
                 game: components["schemas"]["ValeriaCardKingdomsGameView"];
             };
-            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, no channel sends them to you again — not the live stream, your webhooks, browser push or e-mail (a lost answer: read the game or the feed); those of the commits that followed (bots, standing orders, timeouts) are delivered as usual. */
+            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made — as notifications. Like the commit, no channel sends them to you again: not the live stream, your webhooks, browser push or e-mail. Your feed (GET /v1/notifications) lists the end, with the same id, but not a `your-turn` told here: the turn is yours by this very answer, and if the answer is lost, reading the game (its legal moves) tells it again. Those of the commits that followed (bots, standing orders, timeouts) are stored and delivered as usual. */
             notifications: components["schemas"]["Notification"][];
         };
         ValeriaCardKingdomsCommit: {
@@ -3766,7 +3766,7 @@ export interface components {
                 moves: components["schemas"]["VillagePillageMove"][];
                 game: components["schemas"]["VillagePillageGameView"];
             };
-            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, no channel sends them to you again — not the live stream, your webhooks, browser push or e-mail (a lost answer: read the game or the feed); those of the commits that followed (bots, standing orders, timeouts) are delivered as usual. */
+            /** @description What this request’s commit tells you — a turn that comes back to you, the end your move made — as notifications. Like the commit, no channel sends them to you again: not the live stream, your webhooks, browser push or e-mail. Your feed (GET /v1/notifications) lists the end, with the same id, but not a `your-turn` told here: the turn is yours by this very answer, and if the answer is lost, reading the game (its legal moves) tells it again. Those of the commits that followed (bots, standing orders, timeouts) are stored and delivered as usual. */
             notifications: components["schemas"]["Notification"][];
         };
         VillagePillageCommit: {

@@ -252,7 +252,7 @@ export const MoveAnswer = perGame('MoveAnswer', (contract) =>
     notifications: z
       .array(Notification)
       .describe(
-        'What this request’s commit tells you — a turn that comes back to you, the end your move made: the notifications your feed (GET /v1/notifications) lists for it, with the same ids. Like the commit, no channel sends them to you again — not the live stream, your webhooks, browser push or e-mail (a lost answer: read the game or the feed); those of the commits that followed (bots, standing orders, timeouts) are delivered as usual.',
+        'What this request’s commit tells you — a turn that comes back to you, the end your move made — as notifications. Like the commit, no channel sends them to you again: not the live stream, your webhooks, browser push or e-mail. Your feed (GET /v1/notifications) lists the end, with the same id, but not a `your-turn` told here: the turn is yours by this very answer, and if the answer is lost, reading the game (its legal moves) tells it again. Those of the commits that followed (bots, standing orders, timeouts) are stored and delivered as usual.',
       ),
   }),
 );

@@ -16,7 +16,7 @@ export const notificationRoutes = {
     tags: ['push'],
     summary: 'Your notifications after a cursor, oldest first (kept 30 days)',
     description:
-      'What the stream and your webhooks also receive: `your-turn`, `deadline-soon`, `timed-out`, `game-started`, `game-ended`, `player-joined` (someone took a seat at a table where you sit), `webhook-disabled`. Keep `next` and pass it as `after` to catch up after being away; ids are stable, so one seen on the stream is the same here.',
+      'What the stream and your webhooks also receive: `your-turn`, `deadline-soon`, `timed-out`, `game-started`, `game-ended`, `player-joined` (someone took a seat at a table where you sit), `webhook-disabled`. Not listed: a `your-turn` that your own move, undo or reclaim was answered with (its `notifications`: a turn your move kept or brought back to you) — that answer told you, and the game’s legal moves tell it again; one a commit of the service’s own (a bot, a standing order, a timeout) hands you is listed. Keep `next` and pass it as `after` to catch up after being away; ids are stable, so one seen on the stream is the same here.',
     security: requires('notifications:read'),
     request: { query: NotificationsQuery },
     responses: {

@@ -31,9 +31,10 @@ export interface Derived {
   readonly notices: readonly GameNotice[];
   /**
    * Ids of notifications and notices kept from the push channels (webhooks,
-   * a stream's lone notification messages): stored in the feed, riding in
-   * their commit's message, but not sent on their own (an undo's turn
-   * announcements, past its game's allowance of the minute).
+   * a stream's lone notification messages): stored in the feed as any
+   * other (as far as it keeps them), riding in their commit's message, but
+   * not sent on their own (an undo's turn announcements, past its game's
+   * allowance of the minute).
    */
   readonly held?: ReadonlySet<string>;
 }

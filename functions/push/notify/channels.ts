@@ -25,7 +25,7 @@ export async function passOn(sinks: readonly PushSink[], derived: Derived, obser
  * The notifications a channel delivers one by one (a lone stream message, a
  * webhook, a browser push, an e-mail): those the undo allowance does not
  * hold, less what the commit's answer told its author (answeredToItsAuthor:
- * they have it, with the same ids, and the feed keeps it). Reminders are
+ * they have it, with the same ids; the feed keeps it but a turn). Reminders are
  * planned from every notification: they tell of a later moment.
  */
 export function deliverable(derived: Derived, observed: ObservedCommit | null): Addressed[] {

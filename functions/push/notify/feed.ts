@@ -1,9 +1,27 @@
 import type { PushContext } from '../context.js';
+import { answeredToItsAuthor } from '../../service/answered-commands.js';
 import { fail } from '../../service/errors.js';
+import { TURN_TYPES, type Addressed } from '../model/derive.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../service/languages.js';
 import { InvalidCursorError } from '../store/keys.js';
 import type { ReadConsistency } from '../store/port.js';
+import type { Commit } from '../../store/port.js';
 import { applyChange, resolvePreferences, type Preferences, type PreferencesChange } from '../model/preferences.js';
+
+/**
+ * Whether the feed stores a notification a commit tells: all but a turn
+ * announced to the player whose own request made the commit (a multi-step
+ * turn that stays theirs, a round that comes back to its last submitter).
+ * Their answer carried it, it is no news to any of their clients (the turn
+ * is theirs by the very answer), and a lost answer is made good by reading
+ * the game (its legal moves); storing it would cost a write per such move,
+ * most of a live table's notifications. What else that answer told them
+ * (the end their move made, once a game) stays in the feed, their record of
+ * what happened.
+ */
+export function feedKeeps(commit: Pick<Commit, 'actor' | 'command'>, { playerId, notification }: Addressed): boolean {
+  return !(TURN_TYPES.has(notification.type) && answeredToItsAuthor(commit, playerId));
+}
 
 export async function readNotifications(ctx: PushContext, playerId: string, after: string | null, limit: number) {
   try {

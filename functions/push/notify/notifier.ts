@@ -8,6 +8,7 @@ import { DEFAULT_PUSH_POLICY } from '../policy.js';
 import { GameFollower, type ObservedCommit } from './follow.js';
 import { withoutBlockedNames } from './blocked-names.js';
 import { batchReads, type BatchReads } from './batch-reads.js';
+import { feedKeeps } from './feed.js';
 
 /** The service's context with push: its store (the composition root's choice) and its policy (the default unless given). */
 export function withPush(service: ServiceContext, parts: Pick<PushContext, 'push'> & Partial<Pick<PushContext, 'pushPolicy'>>): PushContext {
@@ -29,7 +30,9 @@ export interface Notified {
  * Derives and stores the notifications a durable commit causes. Runs where
  * commits are observed durable (the in-process signal locally, the DynamoDB
  * stream on AWS) and may run twice for one commit: ids derive from the commit
- * and the addressee, so the second run rewrites the same items.
+ * and the addressee, so the second run rewrites the same items. Stores what
+ * the feed keeps (`feedKeeps`), and hands every derived notification on:
+ * the channels skip what the commit's answer told, reminders plan from it.
  */
 export async function notifyCommit(ctx: PushContext, commit: Commit, follower = new GameFollower(), reads: BatchReads = batchReads(ctx)): Promise<Notified> {
   const observed = await follower.observe(ctx, commit, reads.header);
@@ -38,7 +41,10 @@ export async function notifyCommit(ctx: PushContext, commit: Commit, follower = 
   const result = endedNow({ previous, commit }) ? await finalScore(ctx, observed) : null;
   const told = deriveNotifications({ header, title: titleOf(ctx, header.game), previous, commit, result });
   const derived = { ...told, notifications: await withoutBlockedNames(reads, header, told.notifications) };
-  await storeAddressed(ctx, derived.notifications);
+  await storeAddressed(
+    ctx,
+    derived.notifications.filter((addressed) => feedKeeps(commit, addressed)),
+  );
   return { derived: await withinTurnAllowance(ctx, commit, derived), observed };
 }
 
@@ -51,8 +57,9 @@ const MINUTE_MS = 60_000;
  * undoer, `game.turn` to the game's webhooks): each such commit takes a place
  * in its game's minute (the minute of the commit's time, so a redelivered
  * commit finds its own place); past the allowance its turn announcements are
- * held — stored and listed, and carried in the commit's own stream message,
- * but sent to no webhook and in no lone stream message. Every other commit's
+ * held — carried in the commit's own stream message, but sent to no webhook
+ * and in no lone stream message (the undoer's own `your-turn` is not stored
+ * either: their answer carried it, `feedKeeps`). Every other commit's
  * announcements always go out: a fast game (bots playing through webhooks)
  * is never held back, only a loop of undos is.
  */

@@ -9,8 +9,9 @@ import { titleOf } from './notifier.js';
 /**
  * What a request's own commit tells its author (a move that hands the turn
  * back to them, the end their move made): the same notifications, with the
- * same ids, that the notifier stores in their feed. Their answer carries
- * them, as it carries the commit, and the stream sends them to nobody alone.
+ * same ids, that the notifier derives for them (their feed stores the end,
+ * not the turn: `feedKeeps`). Their answer carries them, as it carries the
+ * commit, and the stream sends them to nobody alone.
  */
 export async function toldTheAuthor(ctx: ServiceContext, made: CommitMade): Promise<Notification[]> {
   const { header, commit } = made;
