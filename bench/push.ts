@@ -449,6 +449,8 @@ async function playAtTheTable(seats: number, latency: boolean, hanging = false) 
   let commits = 0;
   for (let seen = 1; ;) {
     const latest = await settled(clients, seen);
+    // Moves come TABLE_SECONDS_PER_MOVE apart: the consumer is done with a commit long before the next request, which on AWS runs in a sandbox of its own — measured here without the two sharing the machine.
+    await push.notifier.idle();
     commits = latest[0]!.version;
     const seat = latest.findIndex((known) => known.moves.length > 0);
     if (seat === -1) break; // nobody awaited: the game is over
@@ -581,6 +583,8 @@ async function playAsynchronously(seats: number, open: (token: string, gameId: s
     seen[called] = latest.version;
     let made = 0;
     while ((latest.moves?.length ?? 0) > 0) {
+      // A person's moves come SESSION_MINUTES.perMove apart: as at the table, the consumer is done before the next request.
+      await push.notifier.idle();
       const answer = await call('POST', `/v1/games/${gameId}/moves`, token, { moves: [choose(latest.moves!)] });
       made++;
       latest = await session.after(answer.body as MoveReply);
