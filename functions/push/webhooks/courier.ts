@@ -89,7 +89,7 @@ export interface Due {
  * exist yet (one that exists means another handling of the same commit got
  * there first), a stored one if it is pending and not planned for later (a
  * duplicate message, or one that overtook its timer, finds nothing). A new
- * delivery's record is read eventually consistent (half the units): a
+ * webhook's or push's record is read eventually consistent (half the units): a
  * handling within about a second of another's write may miss it and attempt
  * again, with the same message id, as two racing would; its write stays
  * conditional, so the first record is kept. A stored one's is read strongly
@@ -97,7 +97,8 @@ export interface Due {
  */
 export async function dueDelivery(ctx: PushContext, message: OutboxMessage, now: number): Promise<Due | null> {
   const { content } = message;
-  const stored = await ctx.push.getDelivery(message.targetId, message.createdAt, message.deliveryId, content ? 'eventual' : 'strong');
+  // An e-mail has no message id a mailbox drops a repeat by: its record is read strongly consistent.
+  const stored = await ctx.push.getDelivery(message.targetId, message.createdAt, message.deliveryId, content && message.channel !== 'email' ? 'eventual' : 'strong');
   if (content) {
     if (stored) return null;
     const delivery = { id: message.deliveryId, webhookId: message.targetId, ownerId: message.ownerId, createdAt: message.createdAt, ...content };
@@ -166,13 +167,15 @@ export async function planNextAttempt(
 }
 
 /**
- * How long a signature made as the delivery was queued is posted:
- * receivers refuse a timestamp more than 5 minutes from their clock
- * (Standard Webhooks' tolerance), and a minute is left for clocks apart and
- * the attempt itself. An older one (the message waited in Lambda's queue)
- * is made again.
+ * How long a signature made as the delivery was queued is posted. Receivers
+ * would take it for 5 minutes (Standard Webhooks' tolerance), but a first
+ * attempt normally runs milliseconds after its signing, and this also
+ * bounds how long a subscription deleted, disabled or erased meanwhile may
+ * still get it (the read it saves came as close before the attempt as the
+ * attempt's own 5-second timeout). An older one (the message waited in
+ * Lambda's queue, through retries) is made again from the subscription.
  */
-export const CARRIED_SIGNATURE_MS = 4 * 60_000;
+export const CARRIED_SIGNATURE_MS = 30_000;
 
 /** The signature a new delivery's message carries, while fresh enough; null for a retry's, or a stale one. */
 function carriedSignature(message: OutboxMessage, now: number): SignedTarget | null {
