@@ -63,7 +63,7 @@ type NotSeatedTo = 'move' | 'undo' | 'reclaim' | 'keep standing orders' | 'subsc
 type FinishedTo = 'take a seat' | 'reclaim' | 'keep standing orders';
 
 /** What others changed at the same moment (`contention`). */
-export type Contended = 'moves' | 'seats' | 'standing orders' | 'vacation';
+export type Contended = 'moves' | 'seats' | 'standing orders' | 'webhooks' | 'vacation';
 
 /** The lists that hand out cursors, as `invalid-cursor` names them. */
 export type CursorList = 'games' | 'export' | 'notifications' | 'leaderboard' | 'open games' | 'recent games';
@@ -342,7 +342,7 @@ export const SERVICE_PROBLEMS = {
     status: 409,
     description: 'Others changed the game at the same moment; try again.',
     detail:
-      '{over, select, moves {Too many moves reached this game at once; send yours again.} seats {Several players took seats at once; try again.} standingOrders {The game changed while your orders were saved; send them again.} other {Your vacation changed at the same moment elsewhere; look at it and try again.}}',
+      '{over, select, moves {Too many moves reached this game at once; send yours again.} seats {Several players took seats at once; try again.} standingOrders {The game changed while your orders were saved; send them again.} webhooks {The game changed while your webhook was saved; send it again.} other {Your vacation changed at the same moment elsewhere; look at it and try again.}}',
     values: ({ over }: { over: Contended }) => ({ over: selector(over) }),
   },
   'idempotency-key-reused': {

@@ -15394,7 +15394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: `too-many-webhooks` */
+            /** @description Conflict: `too-many-webhooks`, `contention` */
             409: {
                 headers: {
                     "Content-Language": components["headers"]["ContentLanguage"];
@@ -15403,7 +15403,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "too-many-webhooks";
+                        code?: "too-many-webhooks" | "contention";
                     };
                 };
             };

@@ -38,6 +38,7 @@ export const webhookRoutes = {
         'webhook-target-forbidden',
         'invalid-events',
         'too-many-webhooks',
+        'contention',
       ]),
     },
   }),

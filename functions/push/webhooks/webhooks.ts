@@ -109,7 +109,7 @@ export async function createWebhook(ctx: PushContext, policy: PushPolicy, ownerI
  */
 async function recordGameWebhooks(ctx: PushContext, header: GameHeader): Promise<void> {
   let current: GameHeader | null = header;
-  await untilWon('seats', HEADER_ATTEMPTS, async () => {
+  await untilWon('webhooks', HEADER_ATTEMPTS, async () => {
     if (!current || current.gameWebhooks === true) return;
     if (await ctx.store.replaceHeader({ ...current, gameWebhooks: true, revision: current.revision + 1 }, current.revision)) return;
     current = await ctx.store.getHeader(current.gameId);

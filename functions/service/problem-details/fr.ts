@@ -57,7 +57,7 @@ export const FRENCH: Readonly<Record<ServiceProblemCode, string>> = {
   'seat-taken': 'La place {seat} est déjà prise.',
   'already-seated': 'Vous avez déjà une place dans cette partie.',
   contention:
-    '{over, select, moves {Trop de coups sont arrivés en même temps dans cette partie ; renvoyez le vôtre.} seats {Plusieurs joueurs ont pris place en même temps ; réessayez.} standingOrders {La partie a changé pendant l’enregistrement de vos ordres ; renvoyez-les.} other {Vos vacances ont changé au même moment ailleurs ; vérifiez-les et réessayez.}}',
+    '{over, select, moves {Trop de coups sont arrivés en même temps dans cette partie ; renvoyez le vôtre.} seats {Plusieurs joueurs ont pris place en même temps ; réessayez.} standingOrders {La partie a changé pendant l’enregistrement de vos ordres ; renvoyez-les.} webhooks {La partie a changé pendant l’enregistrement de votre webhook ; renvoyez-le.} other {Vos vacances ont changé au même moment ailleurs ; vérifiez-les et réessayez.}}',
   'idempotency-key-reused': 'Cette Idempotency-Key a déjà servi avec un autre corps de requête ; utilisez une nouvelle clé pour une nouvelle requête.',
   'undo-not-allowed': 'Le coup {version} ne peut pas être repris (raison, en anglais : {reason}).',
   'too-many-running-games': 'Vous avez {limit} parties en cours, le maximum permis ; terminez-en une avant d’en créer ou d’en rejoindre une autre.',
