@@ -191,7 +191,7 @@ const timers = { reminders: new Set<string>(), cancelled: new Set<string>(), can
 const schedule = push.timers.schedule.bind(push.timers);
 push.timers.schedule = async (timer) => {
   if (timer.payload.kind === 'reminder') timers.reminders.add(timer.id);
-  else timers.retries++; // a webhook retry (the first attempt runs in the consumer)
+  else timers.retries++; // a delivery's retry or deferral (the first attempt runs in the delivery function)
   return afterMeasuring(() => schedule(timer));
 };
 const cancel = push.timers.cancel.bind(push.timers);
@@ -449,8 +449,10 @@ async function playAtTheTable(seats: number, latency: boolean, hanging = false) 
   let commits = 0;
   for (let seen = 1; ;) {
     const latest = await settled(clients, seen);
-    // Moves come TABLE_SECONDS_PER_MOVE apart: the consumer is done with a commit long before the next request, which on AWS runs in a sandbox of its own — measured here without the two sharing the machine.
+    // Moves come TABLE_SECONDS_PER_MOVE apart: the consumer and the delivery function are done with a commit long before the next request, which on AWS runs in a sandbox of its own — measured here without them sharing the machine.
     await push.notifier.idle();
+    // (Not past a receiver that hangs: its attempts are held 5 s each, and that game measures that nobody else waits for them.)
+    if (!hanging) await push.outbox.idle();
     commits = latest[0]!.version;
     const seat = latest.findIndex((known) => known.moves.length > 0);
     if (seat === -1) break; // nobody awaited: the game is over
@@ -583,8 +585,9 @@ async function playAsynchronously(seats: number, open: (token: string, gameId: s
     seen[called] = latest.version;
     let made = 0;
     while ((latest.moves?.length ?? 0) > 0) {
-      // A person's moves come SESSION_MINUTES.perMove apart: as at the table, the consumer is done before the next request.
+      // A person's moves come SESSION_MINUTES.perMove apart: as at the table, the consumer and the delivery function are done before the next request.
       await push.notifier.idle();
+      await push.outbox.idle();
       const answer = await call('POST', `/v1/games/${gameId}/moves`, token, { moves: [choose(latest.moves!)] });
       made++;
       latest = await session.after(answer.body as MoveReply);
@@ -709,9 +712,10 @@ const rru = (n: number) => n * PRICES.dynamoReadUnit;
 const wru = (n: number) => n * PRICES.dynamoWriteUnit;
 const dollars = (x: number) => `$${x.toFixed(x < 1 ? 4 : 2)}`;
 const n = (x: number) => fixed(x, x % 1 === 0 ? 0 : 1);
-/** The seconds one attempt of a channel takes in the delivery function (modelled; browser push adds the sender's work, measured on a full core and slowed to the function's share of one). */
-const attemptSeconds = (channel: Channel) =>
-  channel === 'web-push' ? (PUSH_SENDER_MS * DELIVERY_CPU_SLOWDOWN) / 1000 + AWS_CALL_SECONDS.pushServiceAttempt : AWS_CALL_SECONDS.webhookAttempt;
+/** The seconds one round of a channel's attempts (made at once) waits in the delivery function: the receiver's or the push service's answer, modelled. */
+const attemptSeconds = (channel: Channel) => (channel === 'web-push' ? AWS_CALL_SECONDS.pushServiceAttempt : AWS_CALL_SECONDS.webhookAttempt);
+/** The browser push sender's work (encryption, signing): measured on a full core, slowed to the delivery function's share of one, and added up message by message, since attempts made at once share that share. */
+const pushSenderSeconds = (pushes: number) => (pushes * PUSH_SENDER_MS * DELIVERY_CPU_SLOWDOWN) / 1000;
 /** The delivery function's invocations of one channel: each billed once, and for its rounds of attempts (each round its attempts at once). */
 function deliveryInvocations({ invocations, rounds }: { readonly invocations: number; readonly rounds: number }, channel: Channel): number {
   return invocations * PRICES.lambdaRequest + rounds * attemptSeconds(channel) * DELIVERY_LAMBDA_GB * PRICES.lambdaGbSecondArm;
@@ -849,7 +853,9 @@ async function scenario(play: () => Promise<Played>) {
     deliveries: deliveryInvocations(counted.outbox.byChannel.webhook, 'webhook') + deliveryInvocations(counted.outbox.byChannel.email, 'email'),
     // The delivery function's invocations for browser push, each round an attempt's time — the sender's work measured here, then the push service's answer — and each message leaving AWS.
     'browser push':
-      deliveryInvocations(counted.outbox.byChannel['web-push'], 'web-push') + (counted.pushes * PUSH_MESSAGE_BYTES * PRICES.dataTransferOutGb) / 2 ** 30,
+      deliveryInvocations(counted.outbox.byChannel['web-push'], 'web-push') +
+      pushSenderSeconds(counted.pushes) * DELIVERY_LAMBDA_GB * PRICES.lambdaGbSecondArm +
+      (counted.pushes * PUSH_MESSAGE_BYTES * PRICES.dataTransferOutGb) / 2 ** 30,
     'deadline timers fired':
       counted.timerInvocations * PRICES.schedulerInvocation + lambda(counted.timerInvocations, AWS_CALL_SECONDS.routeHandler, TIMER_LAMBDA_GB),
     'reminders fired': counted.remindersFired * PRICES.schedulerInvocation + lambda(counted.remindersFired, AWS_CALL_SECONDS.routeHandler, PUSH_LAMBDA_GB),
