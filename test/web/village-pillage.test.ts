@@ -46,6 +46,10 @@ async function expectListIsFeed(page: Page): Promise<void> {
   const client = new ValeriaClient({ baseUrl: world().url, token: String(await page.evaluate("localStorage.getItem('valeria.token')")) });
   await page.getByRole('link', { name: /^Notifications/ }).click();
   const list = page.getByRole('list', { name: 'Notifications, newest first' });
-  const feed = async () => (await client.api.GET('/v1/notifications', { params: { query: { limit: 100 } } })).data?.notifications.length;
-  await expect.poll(async () => [await list.getByRole('listitem').count(), await feed()]).toSatisfy(([listed, stored]) => listed === stored);
+  const feed = async () => (await client.api.GET('/v1/notifications', { params: { query: { limit: 100 } } })).data?.notifications ?? [];
+  await expect
+    .poll(async () => [await list.getByRole('listitem').count(), (await feed()).length])
+    .toSatisfy(([listed, stored]) => listed === stored && stored! > 0);
+  // The end stays in both, the ending move's author's too.
+  expect((await feed()).map((n) => n.type)).toContain('game-ended');
 }
