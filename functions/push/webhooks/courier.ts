@@ -98,7 +98,12 @@ export interface Due {
 export async function dueDelivery(ctx: PushContext, message: OutboxMessage, now: number): Promise<Due | null> {
   const { content } = message;
   // An e-mail has no message id a mailbox drops a repeat by: its record is read strongly consistent.
-  const stored = await ctx.push.getDelivery(message.targetId, message.createdAt, message.deliveryId, content && message.channel !== 'email' ? 'eventual' : 'strong');
+  const stored = await ctx.push.getDelivery(
+    message.targetId,
+    message.createdAt,
+    message.deliveryId,
+    content && message.channel !== 'email' ? 'eventual' : 'strong',
+  );
   if (content) {
     if (stored) return null;
     const delivery = { id: message.deliveryId, webhookId: message.targetId, ownerId: message.ownerId, createdAt: message.createdAt, ...content };
