@@ -22,7 +22,8 @@ export interface SnapshotBody {
 
 /** A game rebuilt in memory from its header, snapshot and tail. */
 export interface LiveGame {
-  readonly header: GameHeader;
+  /** As loaded, or as this process last wrote it (a game's end marks it finished). */
+  header: GameHeader;
   /** The game at the table (its rules and the table's). */
   readonly engine: TableGame;
   /** Null until every seat is taken. */

@@ -214,9 +214,10 @@ async function markFinished(ctx: ServiceContext, live: LiveGame, latest: GameSum
   let current: GameHeader | null = header;
   for (let i = 0; i < MAX_ATTEMPTS && current && current.status !== 'finished'; i++) {
     const next: GameHeader = { ...current, status: 'finished', revision: current.revision + 1 };
-    if (await ctx.store.replaceHeader(next, current.revision)) break;
-    current = await ctx.store.getHeader(header.gameId);
+    current = (await ctx.store.replaceHeader(next, current.revision)) ? next : await ctx.store.getHeader(header.gameId);
   }
+  // The game held knows its end is marked, so the settle after this commit does not mark it (and retire its rows) again.
+  if (current?.status === 'finished') live.header = current;
   await retireMemberships(ctx, header, latest);
 }
 
