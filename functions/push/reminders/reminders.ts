@@ -29,14 +29,45 @@ function closedSeats({ commit, previous }: ObservedCommit): number[] {
   return previous.awaiting.filter((seat) => !samePending || !now.awaiting.includes(seat));
 }
 
+/** The most open seat-turns a planner remembers the reminders of; past it, the oldest is forgotten (its cancel reads the preferences). */
+const PLANNED_HELD_AT_MOST = 10_000;
+
+/**
+ * The fractions one planner scheduled for each open seat-turn, so that the
+ * commit answering it cancels exactly those without reading the player's
+ * preferences again (the mover's, on nearly every commit). A turn it did not
+ * plan (on AWS another instance's, or one before a restart) is read as
+ * before.
+ */
+class PlannedReminders {
+  private readonly held = new Map<string, readonly number[]>();
+
+  planned(key: string, fractions: readonly number[]): void {
+    const before = this.held.get(key) ?? [];
+    this.held.delete(key);
+    // A turn announced again under changed preferences keeps both sets' timers: both are cancelled.
+    this.held.set(key, [...new Set([...before, ...fractions])]);
+    if (this.held.size > PLANNED_HELD_AT_MOST) this.held.delete(this.held.keys().next().value as string);
+  }
+
+  /** What was planned for the turn, forgotten now that it closed; undefined when this planner does not know. */
+  closed(key: string): readonly number[] | undefined {
+    const fractions = this.held.get(key);
+    this.held.delete(key);
+    return fractions;
+  }
+}
+
 /**
  * A sink that keeps reminders: for each `your-turn`, one timer per fraction
  * the addressee chose (default 0.8), due when that share of the entry's time
  * has passed; and when a commit answers or closes an entry, the timers of the
  * seats it no longer awaits are cancelled (a reminder whose fraction was
- * dropped from the preferences meanwhile still fires, and finds nothing to say).
+ * dropped from the preferences meanwhile still fires, and finds nothing to
+ * say, unless this planner planned it).
  */
 export function reminderPlanner(timers: Timers, minPendingMs = REMINDER_MIN_PENDING_MS): PushSink {
+  const planned = new PlannedReminders();
   return async (derived, observed, reads) => {
     // A change made a moment ago may be seen a batch late: it applies to entries opened from then on anyway.
     const fractionsOf = async (playerId: string) => (await reads.preferences(playerId)).reminders;
@@ -44,20 +75,23 @@ export function reminderPlanner(timers: Timers, minPendingMs = REMINDER_MIN_PEND
     if (observed?.previous?.pendingId)
       for (const seat of closedSeats(observed)) {
         const { gameId } = observed.commit;
+        const pendingId = observed.previous.pendingId;
         const occupant = observed.header.seats[seat];
         if (occupant?.kind !== 'player') continue;
-        for (const fraction of await fractionsOf(occupant.playerId))
-          calls.push(timers.cancel(reminderTimerId(gameId, observed.previous.pendingId, seat, occupant.playerId, fraction)));
+        const { playerId } = occupant;
+        for (const fraction of planned.closed(turnKey(gameId, pendingId, seat, playerId)) ?? (await fractionsOf(playerId)))
+          calls.push(timers.cancel(reminderTimerId(gameId, pendingId, seat, playerId, fraction)));
       }
     for (const { playerId, notification } of derived.notifications) {
       if (notification.type !== 'your-turn') continue;
+      const { gameId, seat } = notification;
+      const pendingId = notification.pending.id;
       const opened = Date.parse(notification.at);
       const span = Date.parse(notification.pending.deadline) - opened;
-      if (span < minPendingMs) continue;
-      for (const fraction of await fractionsOf(playerId)) {
+      const fractions = span < minPendingMs ? [] : await fractionsOf(playerId);
+      planned.planned(turnKey(gameId, pendingId, seat, playerId), fractions);
+      for (const fraction of fractions) {
         const dueAt = opened + Math.round(fraction * span);
-        const { gameId, seat } = notification;
-        const pendingId = notification.pending.id;
         calls.push(
           timers.schedule({
             id: reminderTimerId(gameId, pendingId, seat, playerId, fraction),
@@ -71,6 +105,8 @@ export function reminderPlanner(timers: Timers, minPendingMs = REMINDER_MIN_PEND
     await Promise.all(calls);
   };
 }
+
+const turnKey = (gameId: string, pendingId: string, seat: number, playerId: string) => JSON.stringify([gameId, pendingId, seat, playerId]);
 
 /**
  * A reminder's timer fired: tell the player only if the entry is still open,
