@@ -50,11 +50,14 @@ class PlannedReminders {
     if (this.held.size > PLANNED_HELD_AT_MOST) this.held.delete(this.held.keys().next().value as string);
   }
 
-  /** What was planned for the turn, forgotten now that it closed; undefined when this planner does not know. */
-  closed(key: string): readonly number[] | undefined {
-    const fractions = this.held.get(key);
+  /** What was planned for the turn; undefined when this planner does not know. */
+  of(key: string): readonly number[] | undefined {
+    return this.held.get(key);
+  }
+
+  /** The turn closed and its reminders are cancelled: nothing to remember. */
+  forget(key: string): void {
     this.held.delete(key);
-    return fractions;
   }
 }
 
@@ -72,6 +75,7 @@ export function reminderPlanner(timers: Timers, minPendingMs = REMINDER_MIN_PEND
     // A change made a moment ago may be seen a batch late: it applies to entries opened from then on anyway.
     const fractionsOf = async (playerId: string) => (await reads.preferences(playerId)).reminders;
     const calls: Promise<void>[] = [];
+    const closed: string[] = [];
     if (observed?.previous?.pendingId)
       for (const seat of closedSeats(observed)) {
         const { gameId } = observed.commit;
@@ -79,7 +83,9 @@ export function reminderPlanner(timers: Timers, minPendingMs = REMINDER_MIN_PEND
         const occupant = observed.header.seats[seat];
         if (occupant?.kind !== 'player') continue;
         const { playerId } = occupant;
-        for (const fraction of planned.closed(turnKey(gameId, pendingId, seat, playerId)) ?? (await fractionsOf(playerId)))
+        const key = turnKey(gameId, pendingId, seat, playerId);
+        closed.push(key);
+        for (const fraction of planned.of(key) ?? (await fractionsOf(playerId)))
           calls.push(timers.cancel(reminderTimerId(gameId, pendingId, seat, playerId, fraction)));
       }
     for (const { playerId, notification } of derived.notifications) {
@@ -103,6 +109,8 @@ export function reminderPlanner(timers: Timers, minPendingMs = REMINDER_MIN_PEND
     }
     // Each timer is its own (ids differ), and a Lambda bills the time it waits: the calls wait together.
     await Promise.all(calls);
+    // Forgotten once cancelled: a commit handled again after a failed cancel still knows what to cancel.
+    for (const key of closed) planned.forget(key);
   };
 }
 
