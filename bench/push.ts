@@ -156,18 +156,34 @@ const consumerMs: number[] = [];
  * share one event loop, and a consumer woken by a commit while its request is
  * still answering would add its work to the request's measured time, and the
  * request's to its own. While `apart.on` (the priced games), what the
- * service announces reaches push once no request is in flight, so each is
- * measured alone; the latency figures take it as it comes.
+ * service announces reaches push only once no request is in flight and the
+ * last answer is on its way; the priced games wait for push to be done
+ * before each request (as a person's pace leaves it), so each is measured
+ * alone. (A long-poll in them would hold push's news while it waits.) The
+ * latency figures take it as it comes.
  */
-const apart = { on: false, inFlight: 0, held: [] as (() => void)[] };
+const apart = { on: false, inFlight: 0, releasing: false, held: [] as (() => void)[] };
 function heardApart<T>(signal: Signal<T>): () => void {
   const subscribe = signal.subscribe.bind(signal);
-  signal.subscribe = (listener) => subscribe((news) => (apart.on && apart.inFlight > 0 ? apart.held.push(() => listener(news)) : listener(news)));
+  signal.subscribe = (listener) =>
+    subscribe((news) => (apart.on && (apart.inFlight > 0 || apart.releasing) ? apart.held.push(() => listener(news)) : listener(news)));
   return () => (signal.subscribe = subscribe);
 }
+/** A request answered: once none is in flight, what was held is heard, in order, after the answer is written. */
 function answered(): void {
-  if (--apart.inFlight > 0) return;
-  for (const hear of apart.held.splice(0)) hear();
+  if (--apart.inFlight > 0 || apart.releasing) return;
+  apart.releasing = true;
+  setImmediate(() => {
+    apart.releasing = false;
+    // Another request began meanwhile: its answer releases them.
+    if (apart.inFlight > 0) return;
+    for (const hear of apart.held.splice(0))
+      try {
+        hear();
+      } catch (error) {
+        console.error(error);
+      }
+  });
 }
 // Only the notifier's listeners are held: a request waiting on the signal (a long-poll) hears at once.
 const unheld = [heardApart(ctx.signal), heardApart(ctx.joins)];
